@@ -1,0 +1,1396 @@
+//! The analysis every front end renders: [`analyze`] takes the input bytes
+//! and returns an [`Analysis`] with the components, their decoded bytes and
+//! UTF-8 annotation, the warnings, the WHATWG reading and the corrected URLs.
+//!
+//! It never fails and never panics; the work is linear in the input (each
+//! component is decoded at most [`MAX_LAYERS`](crate::percent::MAX_LAYERS)
+//! times).
+
+use crate::clean::{clean, default_port, normalize};
+use crate::percent::{
+    decode_layers, escape_at, hex_value, is_illegal, is_unreserved, raw_layer, DecodedByte,
+    SourceKind,
+};
+use crate::split::{split, ComponentKind, HostKind, Span, Split};
+use crate::text::{is_bidi_control, is_invisible};
+use crate::utf8::{annotate, lax_overlong, ByteRole, Utf8Annotation, Utf8Problem, Utf8Unit};
+use crate::warnings::{Severity, Warning, WarningCode};
+use std::collections::BTreeMap;
+use std::net::Ipv4Addr;
+
+/// What the analysis does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Read `+` as a space in query keys and values (form rules).
+    pub form: bool,
+    /// Compare with a WHATWG URL Standard parse (`parser-differential`).
+    pub whatwg: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            form: true,
+            whatwg: true,
+        }
+    }
+}
+
+impl Options {
+    /// Options with form rules on or off.
+    pub fn with_form(mut self, form: bool) -> Options {
+        self.form = form;
+        self
+    }
+}
+
+/// One component, decoded and annotated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComponentAnalysis {
+    pub kind: ComponentKind,
+    /// Where the raw text is in the input.
+    pub span: Span,
+    /// Whether `+` was read as a space.
+    pub form: bool,
+    /// The bytes after one layer of percent-decoding.
+    pub decoded: Vec<u8>,
+    /// The UTF-8 annotation of `decoded`.
+    pub utf8: Utf8Annotation,
+    /// Every decoding layer's bytes, the first being `decoded`; more than
+    /// one when the component is double (or more) encoded.
+    pub layers: Vec<Vec<u8>>,
+}
+
+impl ComponentAnalysis {
+    /// The decoded text, ill-formed parts replaced by U+FFFD.
+    pub fn decoded_lossy(&self) -> String {
+        self.utf8.lossy()
+    }
+}
+
+/// One row of a byte table: a decoded byte, where it came from and what it
+/// is in UTF-8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ByteRow {
+    pub value: u8,
+    pub source: SourceKind,
+    /// The input bytes it came from (`%C3`, or a literal `c`).
+    pub span: Span,
+    pub role: ByteRole,
+    /// The character or ill-formed subpart it belongs to.
+    pub unit: Option<Utf8Unit>,
+}
+
+/// Facts about one character, for byte tables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CharInfo {
+    /// `U+00E9`.
+    pub codepoint: String,
+    /// The Unicode name (`LATIN SMALL LETTER E WITH ACUTE`), or a label for
+    /// characters that have none (`<control>`).
+    pub name: String,
+    /// Terminal columns it takes (0 for controls and combining marks).
+    pub width: usize,
+}
+
+/// Describe a character.
+///
+/// # Examples
+/// ```
+/// let info = urlscope::analysis::char_info('é');
+/// assert_eq!(info.codepoint, "U+00E9");
+/// assert_eq!(info.name, "LATIN SMALL LETTER E WITH ACUTE");
+/// assert_eq!(info.width, 1);
+/// ```
+pub fn char_info(c: char) -> CharInfo {
+    let name = match unicode_names2::name(c) {
+        Some(n) => n.to_string(),
+        None if c.is_control() => "<control>".to_string(),
+        None => "<unnamed>".to_string(),
+    };
+    CharInfo {
+        codepoint: format!("U+{:04X}", u32::from(c)),
+        name,
+        width: if c.is_control() {
+            0
+        } else {
+            unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
+        },
+    }
+}
+
+/// What the host is, read every way that matters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostReading {
+    pub kind: HostKind,
+    /// The percent-decoded host (lossy UTF-8).
+    pub decoded: String,
+    /// The Unicode form of an internationalized host.
+    pub unicode: Option<String>,
+    /// The IDNA `xn--` form of an internationalized host.
+    pub ascii: Option<String>,
+    /// The IPv4 address a lax parser (WHATWG, `inet_aton`) reads from a
+    /// numeric host such as `0x7f.1`.
+    pub ipv4: Option<Ipv4Addr>,
+}
+
+/// The WHATWG URL Standard reading of the input (from the `url` crate).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WhatwgReading {
+    pub href: String,
+    pub scheme: String,
+    pub username: String,
+    pub password: Option<String>,
+    pub host: Option<String>,
+    pub port: Option<u16>,
+    pub path: String,
+    pub query: Option<String>,
+    pub fragment: Option<String>,
+}
+
+/// Everything known about one input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    pub input: Vec<u8>,
+    pub split: Split,
+    pub components: Vec<ComponentAnalysis>,
+    pub warnings: Vec<Warning>,
+    /// The cleaned URL: illegal characters encoded, meaning kept.
+    pub clean: String,
+    /// The normalized URL (RFC 3986 §6.2.2).
+    pub normalized: String,
+    pub host: Option<HostReading>,
+    /// The WHATWG reading, or why the WHATWG parser rejects the input;
+    /// `None` for relative references and input that is not UTF-8.
+    pub whatwg: Option<Result<WhatwgReading, String>>,
+    pub options: Options,
+}
+
+impl Analysis {
+    /// The byte table of component `index`: one row per decoded byte.
+    pub fn byte_rows(&self, index: usize) -> Vec<ByteRow> {
+        let Some(c) = self.components.get(index) else {
+            return Vec::new();
+        };
+        let raw = raw_layer(&self.input, c.span);
+        let layer = crate::percent::decode_layer(&raw, c.form);
+        layer
+            .iter()
+            .enumerate()
+            .map(|(i, b)| ByteRow {
+                value: b.value,
+                source: b.kind,
+                span: b.span,
+                role: c.utf8.roles.get(i).copied().unwrap_or(ByteRole::Ascii),
+                unit: c.utf8.unit_of(i).copied(),
+            })
+            .collect()
+    }
+
+    /// The warnings about component `index`.
+    pub fn warnings_of(&self, index: usize) -> impl Iterator<Item = &Warning> {
+        self.warnings
+            .iter()
+            .filter(move |w| w.component == Some(index))
+    }
+
+    /// The highest severity among the warnings.
+    pub fn max_severity(&self) -> Option<Severity> {
+        self.warnings.iter().map(|w| w.severity).max()
+    }
+
+    /// The component that holds input byte `offset`.
+    pub fn component_at(&self, offset: usize) -> Option<usize> {
+        self.components.iter().position(|c| c.span.contains(offset))
+    }
+}
+
+/// Analyse `input`.
+///
+/// # Examples
+/// ```
+/// use urlscope::analysis::{analyze, Options};
+/// let a = analyze(b"http://example.com/%252e%252e%252fetc", &Options::default());
+/// let codes: Vec<_> = a.warnings.iter().map(|w| w.code.code()).collect();
+/// assert!(codes.contains(&"double-encoding"));
+/// assert!(codes.contains(&"path-traversal"));
+/// ```
+pub fn analyze(input: &[u8], options: &Options) -> Analysis {
+    let parts = split(input);
+    let mut components = Vec::with_capacity(parts.components.len());
+    let mut warnings = Vec::new();
+    for (index, c) in parts.components.iter().enumerate() {
+        let form = options.form && c.kind.is_query();
+        let raw = c.span.of(input);
+        let layers_with_provenance = needs_provenance(raw, form)
+            .then(|| decode_layers(&raw_layer(input, c.span), form));
+        let layers: Vec<Vec<u8>> = match &layers_with_provenance {
+            Some(layers) => layers.iter().map(|l| crate::percent::values(l)).collect(),
+            None => vec![raw.to_vec()],
+        };
+        let decoded = layers.first().cloned().unwrap_or_default();
+        let utf8 = annotate(&decoded);
+        let prov = Provenance {
+            start: c.span.start,
+            layers: layers_with_provenance.as_deref(),
+        };
+        let comp = ComponentAnalysis {
+            kind: c.kind,
+            span: c.span,
+            form,
+            decoded,
+            utf8,
+            layers,
+        };
+        component_warnings(input, index, &comp, &prov, &mut warnings);
+        components.push(comp);
+    }
+    let host = host_reading(input, &parts);
+    authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
+    junk_warnings(input, &parts, &mut warnings);
+    let whatwg = if options.whatwg {
+        whatwg_reading(input, &parts)
+    } else {
+        None
+    };
+    if let Some(Ok(reading)) = &whatwg {
+        differential_warnings(input, &parts, host.as_ref(), reading, &mut warnings);
+    } else if let Some(Err(reason)) = &whatwg {
+        warnings.push(
+            Warning::new(
+                WarningCode::ParserDifferential,
+                vec![parts.trimmed],
+                None,
+                format!("A WHATWG (browser) parser rejects this URL ({reason}) while RFC 3986 parsers accept it."),
+            )
+            .with_severity(Severity::Low),
+        );
+    }
+    warnings.sort_by(|a, b| {
+        (a.span.start, std::cmp::Reverse(a.severity), a.code)
+            .cmp(&(b.span.start, std::cmp::Reverse(b.severity), b.code))
+    });
+    let clean = clean(input, &parts);
+    let normalized = normalize(input);
+    Analysis {
+        input: input.to_vec(),
+        split: parts,
+        components,
+        warnings,
+        clean,
+        normalized,
+        host,
+        whatwg,
+        options: *options,
+    }
+}
+
+/// Whether decoding can change the component (so provenance is needed).
+fn needs_provenance(raw: &[u8], form: bool) -> bool {
+    memchr::memchr(b'%', raw).is_some() || (form && memchr::memchr(b'+', raw).is_some())
+}
+
+/// Maps a byte of a decoded layer back to the input bytes it came from.
+struct Provenance<'a> {
+    start: usize,
+    /// `None` when decoding changes nothing: byte `i` is input byte
+    /// `start + i` in every layer.
+    layers: Option<&'a [Vec<DecodedByte>]>,
+}
+
+impl Provenance<'_> {
+    fn span(&self, layer: usize, i: usize) -> Span {
+        match self.layers.and_then(|l| l.get(layer)).and_then(|l| l.get(i)) {
+            Some(b) => b.span,
+            None => Span::new(self.start + i, self.start + i + 1),
+        }
+    }
+
+    fn span_range(&self, layer: usize, from: usize, to: usize) -> Span {
+        let first = self.span(layer, from);
+        if to > from + 1 {
+            first.join(self.span(layer, to - 1))
+        } else {
+            first
+        }
+    }
+
+    fn kind(&self, layer: usize, i: usize) -> SourceKind {
+        self.layers
+            .and_then(|l| l.get(layer))
+            .and_then(|l| l.get(i))
+            .map_or(SourceKind::Literal, |b| b.kind)
+    }
+}
+
+/// Collects the occurrences of each warning code for one component.
+#[derive(Default)]
+struct Findings {
+    by_code: BTreeMap<WarningCode, Finding>,
+}
+
+struct Finding {
+    spans: Vec<Span>,
+    /// The first decoding layer (1-based) at which it appears; 0 = raw.
+    layer: usize,
+    detail: String,
+    severity: Option<Severity>,
+}
+
+/// At most this many spans are kept per warning; the message counts all.
+const MAX_SPANS: usize = 64;
+
+impl Findings {
+    fn add(&mut self, code: WarningCode, span: Span, layer: usize, detail: impl FnOnce() -> String) {
+        let f = self.by_code.entry(code).or_insert_with(|| Finding {
+            spans: Vec::new(),
+            layer,
+            detail: detail(),
+            severity: None,
+        });
+        if f.spans.len() < MAX_SPANS && !f.spans.contains(&span) {
+            f.spans.push(span);
+        }
+        f.layer = f.layer.min(layer);
+    }
+
+    fn raise(&mut self, code: WarningCode, severity: Severity) {
+        if let Some(f) = self.by_code.get_mut(&code) {
+            f.severity = Some(f.severity.map_or(severity, |s| s.max(severity)));
+        }
+    }
+}
+
+fn show(bytes: &[u8]) -> String {
+    let text = crate::text::escape_bytes(bytes);
+    if text.chars().count() > 40 {
+        let cut: String = text.chars().take(37).collect();
+        format!("{cut}...")
+    } else {
+        text
+    }
+}
+
+fn after_layers(layer: usize) -> String {
+    match layer {
+        0 | 1 => String::new(),
+        n => format!(" after {n} decoding layers"),
+    }
+}
+
+fn component_warnings(
+    input: &[u8],
+    index: usize,
+    comp: &ComponentAnalysis,
+    prov: &Provenance<'_>,
+    out: &mut Vec<Warning>,
+) {
+    let mut f = Findings::default();
+    let raw = comp.span.of(input);
+    let label = comp.kind.label();
+    raw_checks(raw, comp, &mut f);
+    for (li, layer) in comp.layers.iter().enumerate() {
+        let annotation;
+        let utf8 = if li == 0 {
+            &comp.utf8
+        } else {
+            annotation = annotate(layer);
+            &annotation
+        };
+        layer_checks(layer, li, utf8, prov, &mut f);
+    }
+    if comp.layers.len() > 1 {
+        double_encoding(input, prov, &mut f);
+    }
+    if matches!(
+        comp.kind,
+        ComponentKind::PathSegment | ComponentKind::QueryValue | ComponentKind::QueryKey
+    ) {
+        traversal_checks(comp, prov, &mut f);
+    }
+    for (code, finding) in f.by_code {
+        let count = finding.spans.len();
+        let mut spans = finding.spans;
+        spans.sort();
+        let message = format!(
+            "{}{} in the {label}{}",
+            finding.detail,
+            if count > 1 {
+                format!(" (and {} more)", count - 1)
+            } else {
+                String::new()
+            },
+            after_layers(finding.layer)
+        );
+        let message = complete_sentence(&message, code);
+        let mut w = Warning::new(code, spans, Some(index), message);
+        w.layer = (finding.layer > 0).then_some(finding.layer);
+        if let Some(s) = finding.severity {
+            w = w.with_severity(s);
+        }
+        out.push(w);
+    }
+}
+
+/// "detail in the path segment: consequence."
+fn complete_sentence(message: &str, code: WarningCode) -> String {
+    let consequence = match code {
+        WarningCode::DoubleEncoding => "a filter that decodes once and a server that decodes again see different text",
+        WarningCode::PathTraversal => "a server that resolves it may serve files outside the intended directory",
+        WarningCode::OverlongUtf8 => "filters miss it but lax decoders read the character anyway",
+        WarningCode::InvalidUtf8 => "each decoder substitutes or guesses differently",
+        WarningCode::MalformedEscape => "decoders disagree: some keep it, some reject the URL, some guess",
+        WarningCode::NonstandardEscape => "IIS-style decoders read it though standard ones do not",
+        WarningCode::EncodedSlash => "a server that decodes before routing sees an extra path separator",
+        WarningCode::NullByte => "C code stops reading there, so the checked name and the opened name differ",
+        WarningCode::Crlf => "it can end a header or log line and inject a new one",
+        WarningCode::ControlChar => "it can drive a terminal or be dropped by one parser and kept by another",
+        WarningCode::Backslash => "WHATWG parsers and Windows servers read it as '/'",
+        WarningCode::BidiControl => "the text on screen is reordered and does not show the real URL",
+        WarningCode::InvisibleChar => "two different URLs look identical",
+        WarningCode::IllegalChar => "it must be percent-encoded before sending, and clients do that differently",
+        WarningCode::LowercaseHex => "RFC 3986 asks for uppercase hex; the meaning is the same",
+        WarningCode::EncodedUnreserved => "escaping it changes nothing but can slip a word past a filter",
+        WarningCode::PlusInPath => "it is a plus here, but form decoders misapplied to paths read a space",
+        _ => "",
+    };
+    if consequence.is_empty() {
+        format!("{message}.")
+    } else {
+        format!("{message}: {consequence}.")
+    }
+}
+
+fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
+    let base = comp.span.start;
+    let is_path = comp.kind == ComponentKind::PathSegment;
+    let is_host = comp.kind == ComponentKind::Host;
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        let at = base + i;
+        match b {
+            b'%' => {
+                let rest = raw.get(i..).unwrap_or_default();
+                if let Some(v) = escape_at(rest) {
+                    let esc = rest.get(..3).unwrap_or_default();
+                    let span = Span::new(at, at + 3);
+                    if esc.iter().any(|c| matches!(c, b'a'..=b'f')) {
+                        f.add(WarningCode::LowercaseHex, span, 0, || {
+                            format!("lowercase hex in '{}'", show(esc))
+                        });
+                    }
+                    if is_unreserved(v) {
+                        f.add(WarningCode::EncodedUnreserved, span, 0, || {
+                            format!("'{}' encodes the unreserved '{}'", show(esc), char::from(v))
+                        });
+                    }
+                    if is_path && (v == b'/' || v == b'\\') {
+                        f.add(WarningCode::EncodedSlash, span, 0, || {
+                            format!("'{}' decodes to '{}' inside one segment", show(esc), char::from(v))
+                        });
+                    }
+                    i += 3;
+                    continue;
+                }
+                if let Some(c) = u_escape(rest) {
+                    let span = Span::new(at, at + 6);
+                    f.add(WarningCode::NonstandardEscape, span, 0, || {
+                        format!(
+                            "'{}' is a %u escape that IIS reads as {} '{}'",
+                            show(rest.get(..6).unwrap_or_default()),
+                            char_info(c).codepoint,
+                            crate::text::escape_str(&c.to_string())
+                        )
+                    });
+                    i += 6;
+                    continue;
+                }
+                let len = rest
+                    .iter()
+                    .skip(1)
+                    .take(2)
+                    .take_while(|&&c| c != b'%' && hex_value(c).is_some() || c.is_ascii_alphanumeric())
+                    .count();
+                let span = Span::new(at, at + 1 + len);
+                f.add(WarningCode::MalformedEscape, span, 0, || {
+                    format!(
+                        "'{}' is a '%' not followed by two hex digits",
+                        show(rest.get(..1 + len).unwrap_or_default())
+                    )
+                });
+            }
+            b'\\' => f.add(WarningCode::Backslash, Span::new(at, at + 1), 0, || {
+                "a raw backslash".to_string()
+            }),
+            b'+' if is_path => f.add(WarningCode::PlusInPath, Span::new(at, at + 1), 0, || {
+                "a '+'".to_string()
+            }),
+            b'[' | b']' if !is_host => f.add(WarningCode::IllegalChar, Span::new(at, at + 1), 0, || {
+                format!("'{}' is legal only around an IPv6 host", char::from(b))
+            }),
+            0x80..=0xFF => {
+                let len = raw
+                    .get(i..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|&&c| c >= 0x80)
+                    .count();
+                let run = raw.get(i..i + len).unwrap_or_default();
+                if !is_host {
+                    f.add(WarningCode::IllegalChar, Span::new(at, at + len), 0, || {
+                        format!("raw non-ASCII '{}' must be sent as UTF-8 escapes", show(run))
+                    });
+                }
+                i += len;
+                continue;
+            }
+            0x00..=0x1F | 0x7F => {}
+            _ if is_illegal(b) => f.add(WarningCode::IllegalChar, Span::new(at, at + 1), 0, || {
+                format!("a raw '{}'", char::from(b))
+            }),
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// The character a `%uXXXX` escape at the start of `bytes` stands for.
+fn u_escape(bytes: &[u8]) -> Option<char> {
+    match bytes {
+        [b'%', b'u' | b'U', a, b, c, d, ..] => {
+            let v = [a, b, c, d]
+                .iter()
+                .try_fold(0u32, |acc, &&h| Some(acc << 4 | u32::from(hex_value(h)?)))?;
+            char::from_u32(v)
+        }
+        _ => None,
+    }
+}
+
+fn layer_checks(
+    layer: &[u8],
+    li: usize,
+    utf8: &Utf8Annotation,
+    prov: &Provenance<'_>,
+    f: &mut Findings,
+) {
+    let layer_no = li + 1;
+    for (i, &b) in layer.iter().enumerate() {
+        if b >= 0x20 && b != 0x7F {
+            continue;
+        }
+        let span = prov.span(li, i);
+        let enc = if prov.kind(li, i) == SourceKind::Escape || li > 0 {
+            "encoded "
+        } else {
+            "raw "
+        };
+        match b {
+            0x00 => f.add(WarningCode::NullByte, span, layer_no, || format!("an {enc}NUL byte").replace("an raw", "a raw")),
+            b'\r' | b'\n' => f.add(WarningCode::Crlf, span, layer_no, || {
+                format!("{}{}", if enc == "raw " { "a raw " } else { "an encoded " }, if b == b'\r' { "CR" } else { "LF" })
+            }),
+            _ => {
+                f.add(WarningCode::ControlChar, span, layer_no, || {
+                    format!(
+                        "{}control character \\x{b:02x}{}",
+                        if enc == "raw " { "a raw " } else { "an encoded " },
+                        if b == 0x1B { " (ESC, starts terminal escape sequences)" } else { "" }
+                    )
+                });
+                if b != b'\t' {
+                    f.raise(WarningCode::ControlChar, Severity::High);
+                }
+            }
+        }
+    }
+    for unit in &utf8.units {
+        match unit.value {
+            Ok(c) if c.is_ascii() => {}
+            Ok(c) => {
+                let span = prov.span_range(li, unit.start, unit.start + unit.len);
+                let info = || format!("{} {}", char_info(c).codepoint, char_info(c).name);
+                if is_bidi_control(c) {
+                    f.add(WarningCode::BidiControl, span, layer_no, || format!("bidi control {}", info()));
+                } else if is_invisible(c) {
+                    f.add(WarningCode::InvisibleChar, span, layer_no, || format!("invisible {}", info()));
+                } else if c.is_control() {
+                    f.add(WarningCode::ControlChar, span, layer_no, || format!("C1 control {}", info()));
+                    f.raise(WarningCode::ControlChar, Severity::High);
+                }
+            }
+            Err(problem) => {
+                let bytes = layer.get(unit.range()).unwrap_or_default();
+                if let Some((c, len)) = lax_overlong(layer.get(unit.start..).unwrap_or_default()) {
+                    let span = prov.span_range(li, unit.start, unit.start + len);
+                    let hex: Vec<String> = layer
+                        .get(unit.start..unit.start + len)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|b| format!("{b:02X}"))
+                        .collect();
+                    f.add(WarningCode::OverlongUtf8, span, layer_no, || {
+                        format!(
+                            "{} is an overlong form of {} '{}'",
+                            hex.join(" "),
+                            char_info(c).codepoint,
+                            crate::text::escape_str(&c.to_string())
+                        )
+                    });
+                    continue;
+                }
+                if problem == Utf8Problem::UnexpectedContinuation
+                    && unit.start > 0
+                    && utf8.roles.get(unit.start - 1).is_some_and(|r| {
+                        matches!(r, ByteRole::Invalid(Utf8Problem::Overlong))
+                    })
+                {
+                    // The tail of an overlong form already reported.
+                    continue;
+                }
+                let span = prov.span_range(li, unit.start, unit.start + unit.len);
+                let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+                f.add(WarningCode::InvalidUtf8, span, layer_no, || {
+                    format!("{} is not UTF-8 ({})", hex.join(" "), problem.label())
+                });
+            }
+        }
+    }
+}
+
+fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
+    let Some(layers) = prov.layers else { return };
+    let Some(second) = layers.get(1) else { return };
+    let depth = layers.len();
+    let mut first: Option<Span> = None;
+    for b in second.iter().filter(|b| b.kind == SourceKind::Escape) {
+        first.get_or_insert(b.span);
+        f.add(WarningCode::DoubleEncoding, b.span, 2, || String::new());
+    }
+    if let (Some(span), Some(finding)) = (first, f.by_code.get_mut(&WarningCode::DoubleEncoding)) {
+        // Show the first escape through every layer: %252e -> %2e -> .
+        let mut steps = vec![format!("'{}'", show(span.of(input)))];
+        for layer in layers {
+            let bytes: Vec<u8> = layer
+                .iter()
+                .filter(|b| span.start <= b.span.start && b.span.end <= span.end)
+                .map(|b| b.value)
+                .collect();
+            steps.push(format!("'{}'", show(&bytes)));
+        }
+        finding.detail = format!("{} layers of escapes: {}", depth, steps.join(" -> "));
+        // The message names the depth itself.
+        finding.layer = 0;
+    }
+}
+
+/// A character as a lax server reads it, and the decoded bytes it spans.
+struct LaxChar {
+    c: char,
+    from: usize,
+    to: usize,
+}
+
+/// Read a decoded layer the way the laxest servers do: `%uXXXX` escapes,
+/// overlong UTF-8 and look-alike dots and slashes all count.
+fn lax_chars(layer: &[u8]) -> Vec<LaxChar> {
+    let mut out = Vec::with_capacity(layer.len());
+    let mut i = 0;
+    while let Some(&b) = layer.get(i) {
+        let rest = layer.get(i..).unwrap_or_default();
+        let (c, len) = if b < 0x80 {
+            match u_escape(rest) {
+                Some(c) => (c, 6),
+                None => (char::from(b), 1),
+            }
+        } else if let Some(found) = lax_overlong(rest) {
+            found
+        } else {
+            let len = match b {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF4 => 4,
+                _ => 1,
+            };
+            match rest.get(..len).and_then(|s| std::str::from_utf8(s).ok()) {
+                Some(s) => (s.chars().next().unwrap_or('\u{FFFD}'), len),
+                None => ('\u{FFFD}', 1),
+            }
+        };
+        let c = match c {
+            '\u{FF0E}' | '\u{2024}' | '\u{FE52}' => '.',
+            '\u{FF0F}' | '\u{2215}' | '\u{2044}' => '/',
+            '\u{FF3C}' | '\u{2216}' | '\u{FE68}' => '\\',
+            c => c,
+        };
+        out.push(LaxChar { c, from: i, to: i + len });
+        i += len;
+    }
+    out
+}
+
+fn traversal_checks(comp: &ComponentAnalysis, prov: &Provenance<'_>, f: &mut Findings) {
+    for (li, layer) in comp.layers.iter().enumerate() {
+        // Fast path: nothing that can read as a dot.
+        if memchr::memchr(b'.', layer).is_none()
+            && memchr::memchr(b'%', layer).is_none()
+            && layer.is_ascii()
+        {
+            continue;
+        }
+        let chars = lax_chars(layer);
+        let mut part_start = 0;
+        let n = chars.len();
+        for end in 0..=n {
+            let at_sep = chars.get(end).is_none_or(|c| c.c == '/' || c.c == '\\');
+            if !at_sep {
+                continue;
+            }
+            let part = chars.get(part_start..end).unwrap_or_default();
+            // Tomcat and Jetty drop ";params" from a segment before resolving.
+            let name_len = part.iter().position(|c| c.c == ';').unwrap_or(part.len());
+            let name = part.get(..name_len).unwrap_or_default();
+            let dots = name.iter().all(|c| c.c == '.');
+            if dots && (name.len() == 2 || name.len() == 1) {
+                let (Some(first), Some(last)) = (name.first(), name.last()) else {
+                    part_start = end + 1;
+                    continue;
+                };
+                let through = chars.get(end).map_or(last.to, |sep| sep.to);
+                let span = prov.span_range(li, first.from, through);
+                let spelled = comp
+                    .layers
+                    .get(li)
+                    .and_then(|l| l.get(first.from..through))
+                    .unwrap_or_default();
+                let lossy = String::from_utf8_lossy(spelled);
+                let literal = li == 0 && lossy.chars().all(|c| c == '.' || c == '/');
+                let what = if name.len() == 2 { "'..'" } else { "'.'" };
+                f.add(WarningCode::PathTraversal, span, li + 1, || {
+                    if literal {
+                        format!("a {what} segment")
+                    } else {
+                        format!("{what} spelled '{}'", show(spelled))
+                    }
+                });
+                if name.len() == 1 {
+                    // A lone '.' only matters when something hides it.
+                    let hidden = !literal;
+                    let sev = if hidden { Severity::Medium } else { Severity::Low };
+                    lower_unless_dotdot(f, sev);
+                } else {
+                    f.raise(WarningCode::PathTraversal, Severity::High);
+                }
+            }
+            part_start = end + 1;
+        }
+    }
+}
+
+/// Set the traversal severity for a lone dot, unless a `..` raised it.
+fn lower_unless_dotdot(f: &mut Findings, severity: Severity) {
+    if let Some(finding) = f.by_code.get_mut(&WarningCode::PathTraversal) {
+        if finding.severity != Some(Severity::High) {
+            finding.severity = Some(finding.severity.map_or(severity, |s| s.max(severity)));
+        }
+    }
+}
+
+/// Parse a host the way WHATWG and `inet_aton` read IPv4 numbers:
+/// 1 to 4 dot-separated parts in decimal, octal (`0` prefix) or hex (`0x`),
+/// the last part filling the remaining bytes.
+///
+/// # Examples
+/// ```
+/// use urlscope::analysis::lax_ipv4;
+/// use std::net::Ipv4Addr;
+/// assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(lax_ipv4("example.com"), None);
+/// ```
+pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let parts: Vec<&str> = host.split('.').collect();
+    if parts.is_empty() || parts.len() > 4 {
+        return None;
+    }
+    let mut numbers = Vec::with_capacity(4);
+    for p in &parts {
+        let (digits, radix) = if let Some(h) = p.strip_prefix("0x").or_else(|| p.strip_prefix("0X")) {
+            (h, 16)
+        } else if p.len() > 1 && p.starts_with('0') {
+            (&p[1..], 8)
+        } else {
+            (*p, 10)
+        };
+        if p.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        let value = if digits.is_empty() {
+            0
+        } else {
+            u64::from_str_radix(digits, radix).ok()?
+        };
+        numbers.push(value);
+    }
+    let (last, init) = numbers.split_last()?;
+    if init.iter().any(|&n| n > 255) {
+        return None;
+    }
+    let last_bytes = 4 - init.len() as u32;
+    if *last >= 1u64 << (8 * last_bytes) {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for (i, &n) in init.iter().enumerate() {
+        value |= n << (8 * (3 - i as u32));
+    }
+    value |= *last;
+    u32::try_from(value).ok().map(Ipv4Addr::from)
+}
+
+fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
+    let span = parts.host?;
+    let kind = parts.host_kind?;
+    let decoded_bytes = crate::percent::decode(span.of(input), false);
+    let decoded = String::from_utf8_lossy(&decoded_bytes).into_owned();
+    let mut reading = HostReading {
+        kind,
+        decoded: decoded.clone(),
+        unicode: None,
+        ascii: None,
+        ipv4: None,
+    };
+    if kind == HostKind::RegName {
+        reading.ipv4 = lax_ipv4(&decoded);
+        let has_punycode = decoded
+            .split('.')
+            .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
+        if !decoded.is_ascii() || has_punycode {
+            if let Ok(ascii) = idna::domain_to_ascii(&decoded) {
+                reading.ascii = Some(ascii);
+            }
+            let (unicode, _) = idna::domain_to_unicode(&decoded);
+            reading.unicode = Some(unicode);
+        }
+    }
+    Some(reading)
+}
+
+fn authority_warnings(
+    input: &[u8],
+    parts: &Split,
+    components: &[ComponentAnalysis],
+    host: Option<&HostReading>,
+    out: &mut Vec<Warning>,
+) {
+    let index_of = |kind: ComponentKind| components.iter().position(|c| c.kind == kind);
+    if let Some(scheme) = parts.scheme {
+        let name = String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase();
+        let severity = match name.as_str() {
+            "javascript" | "vbscript" => Some((Severity::High, "runs script in the page that follows it")),
+            "data" => Some((Severity::High, "carries its own content, which a browser may render as a page or run as script")),
+            "file" => Some((Severity::Medium, "reads files from the local machine")),
+            _ => None,
+        };
+        if let Some((severity, what)) = severity {
+            out.push(
+                Warning::new(
+                    WarningCode::DangerousScheme,
+                    vec![scheme],
+                    index_of(ComponentKind::Scheme),
+                    format!("The '{name}:' scheme {what}."),
+                )
+                .with_severity(severity),
+            );
+        }
+    }
+    if let Some(userinfo) = parts.userinfo {
+        let text = components
+            .iter()
+            .find(|c| c.kind == ComponentKind::Userinfo)
+            .map(ComponentAnalysis::decoded_lossy)
+            .unwrap_or_default();
+        let user = text.split(':').next().unwrap_or_default();
+        let looks_like_host = user.contains('.') && !user.contains(' ');
+        let with_at = Span::new(userinfo.start, userinfo.end + 1);
+        let (severity, message) = if looks_like_host {
+            let host_text = host.map_or(String::new(), |h| h.decoded.clone());
+            (
+                Severity::High,
+                format!(
+                    "'{}@' looks like a host name, but the real host is '{}': a reader (or a naive filter) is made to trust the wrong site.",
+                    crate::text::escape_str(&text),
+                    crate::text::escape_str(&host_text)
+                ),
+            )
+        } else if text.contains(':') {
+            (
+                Severity::Medium,
+                "The URL carries a user name and password, which end up in logs, history and Referer headers.".to_string(),
+            )
+        } else {
+            (
+                Severity::Medium,
+                format!(
+                    "The URL carries the user name '{}' before '@', which a reader may mistake for part of the host.",
+                    crate::text::escape_str(&text)
+                ),
+            )
+        };
+        out.push(
+            Warning::new(WarningCode::Userinfo, vec![with_at], index_of(ComponentKind::Userinfo), message)
+                .with_severity(severity),
+        );
+    }
+    let host_index = index_of(ComponentKind::Host);
+    if let (Some(span), Some(reading)) = (parts.host, host) {
+        let raw = span.of(input);
+        if let Some(ip) = reading.ipv4 {
+            out.push(Warning::new(
+                WarningCode::IpObfuscation,
+                vec![span],
+                host_index,
+                format!(
+                    "The host '{}' is the IPv4 address {ip} written as a number, which slips past filters that block '{ip}'.",
+                    crate::text::escape_str(&reading.decoded)
+                ),
+            ));
+        }
+        if reading.kind == HostKind::RegName {
+            let bad: Vec<Span> = raw
+                .iter()
+                .enumerate()
+                .filter(|(_, &b)| matches!(b, b'@' | b'[' | b']'))
+                .map(|(i, _)| Span::new(span.start + i, span.start + i + 1))
+                .collect();
+            if !bad.is_empty() {
+                out.push(Warning::new(
+                    WarningCode::InvalidHost,
+                    bad,
+                    host_index,
+                    "The host holds '@', '[' or ']', so parsers disagree on where the user name ends and the host begins.".to_string(),
+                ));
+            }
+        }
+        if reading.kind == HostKind::IpLiteralOther {
+            out.push(Warning::new(
+                WarningCode::InvalidHost,
+                vec![span],
+                host_index,
+                format!(
+                    "'{}' is bracketed like an IPv6 address but is not one, so parsers reject or reinterpret it.",
+                    show(raw)
+                ),
+            ));
+        }
+        if let Some(unicode) = &reading.unicode {
+            idn_warning(span, host_index, unicode, reading.ascii.as_deref(), out);
+        }
+    }
+    if let Some(port) = parts.port {
+        let text = port.of(input);
+        let valid = text.iter().all(u8::is_ascii_digit)
+            && (text.is_empty()
+                || std::str::from_utf8(text)
+                    .ok()
+                    .and_then(|t| t.parse::<u32>().ok())
+                    .is_some_and(|p| p <= 65535));
+        let after_colon = port.start > 0 && input.get(port.start - 1) == Some(&b':');
+        if !valid || !after_colon {
+            out.push(Warning::new(
+                WarningCode::InvalidPort,
+                vec![port],
+                index_of(ComponentKind::Port),
+                format!(
+                    "The port '{}' is not a number from 0 to 65535, so parsers reject it or read another port.",
+                    show(text)
+                ),
+            ));
+        }
+    }
+}
+
+fn idn_warning(span: Span, host_index: Option<usize>, unicode: &str, ascii: Option<&str>, out: &mut Vec<Warning>) {
+    use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
+    let mut reasons = Vec::new();
+    for label in unicode.split('.').filter(|l| !l.is_ascii()) {
+        let level = label.detect_restriction_level();
+        if level > RestrictionLevel::HighlyRestrictive {
+            reasons.push(format!("'{}' mixes scripts", crate::text::escape_str(label)));
+            continue;
+        }
+        let skeleton: String = unicode_security::skeleton(label).collect();
+        if skeleton.is_ascii() {
+            reasons.push(format!(
+                "'{}' looks like the ASCII '{}'",
+                crate::text::escape_str(label),
+                crate::text::escape_str(&skeleton)
+            ));
+        }
+    }
+    let forms = format!(
+        "'{}' (DNS name '{}')",
+        crate::text::escape_str(unicode),
+        ascii.unwrap_or("invalid")
+    );
+    let warning = if reasons.is_empty() {
+        Warning::new(
+            WarningCode::Idn,
+            vec![span],
+            host_index,
+            format!("The host is the internationalized name {forms}."),
+        )
+    } else {
+        Warning::new(
+            WarningCode::IdnHomograph,
+            vec![span],
+            host_index,
+            format!(
+                "The host {forms} can impersonate another domain: {}.",
+                reasons.join("; ")
+            ),
+        )
+    };
+    out.push(warning);
+}
+
+fn junk_warnings(input: &[u8], parts: &Split, out: &mut Vec<Warning>) {
+    let before = Span::new(0, parts.trimmed.start);
+    let after = Span::new(parts.trimmed.end, input.len());
+    let spans: Vec<Span> = [before, after].into_iter().filter(|s| !s.is_empty()).collect();
+    if spans.is_empty() {
+        return;
+    }
+    let controls: Vec<Span> = spans
+        .iter()
+        .flat_map(|s| s.range())
+        .filter(|&i| input.get(i).is_some_and(|&b| b < 0x20 && !matches!(b, b'\t' | b'\r' | b'\n')))
+        .map(|i| Span::new(i, i + 1))
+        .collect();
+    if !controls.is_empty() {
+        out.push(Warning::new(
+            WarningCode::ControlChar,
+            controls,
+            None,
+            "Control characters around the URL are ignored by browsers but reach logs and terminals as they are.".to_string(),
+        ));
+    }
+    out.push(Warning::new(
+        WarningCode::SurroundingJunk,
+        spans,
+        None,
+        "Spaces or control characters around the URL were left out of the analysis.".to_string(),
+    ));
+}
+
+const SPECIAL: &[&str] = &["http", "https", "ws", "wss", "ftp", "file"];
+
+fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, String>> {
+    parts.scheme?;
+    let text = std::str::from_utf8(input).ok()?;
+    Some(match url::Url::parse(text) {
+        Ok(u) => Ok(WhatwgReading {
+            href: u.as_str().to_string(),
+            scheme: u.scheme().to_string(),
+            username: u.username().to_string(),
+            password: u.password().map(str::to_string),
+            host: u.host_str().map(str::to_string),
+            port: u.port(),
+            path: u.path().to_string(),
+            query: u.query().map(str::to_string),
+            fragment: u.fragment().map(str::to_string),
+        }),
+        Err(e) => Err(e.to_string()),
+    })
+}
+
+fn differential_warnings(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    w: &WhatwgReading,
+    out: &mut Vec<Warning>,
+) {
+    let scheme = parts
+        .scheme
+        .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
+        .unwrap_or_default();
+    let special = SPECIAL.contains(&scheme.as_str());
+    let mut fields = Vec::new();
+    if scheme != w.scheme {
+        fields.push(format!("scheme '{}' vs '{}'", crate::text::escape_str(&scheme), w.scheme));
+    }
+    // Our host, put in the form WHATWG serializes it in.
+    let ours_host: Option<String> = host.map(|h| match h.kind {
+        HostKind::Ipv6 => {
+            let inner = h.decoded.trim_start_matches('[').trim_end_matches(']');
+            inner
+                .parse::<std::net::Ipv6Addr>()
+                .map_or_else(|_| h.decoded.clone(), |a| format!("[{a}]"))
+        }
+        _ if special => match h.ipv4 {
+            Some(ip) => ip.to_string(),
+            None => idna::domain_to_ascii(&h.decoded).unwrap_or_else(|_| h.decoded.to_ascii_lowercase()),
+        },
+        _ => h.decoded.clone(),
+    });
+    let theirs_host = w.host.as_deref().map(|h| {
+        if special {
+            h.to_string()
+        } else {
+            String::from_utf8_lossy(&crate::percent::decode(h.as_bytes(), false)).into_owned()
+        }
+    });
+    let ours_norm = ours_host.as_deref().filter(|h| !h.is_empty());
+    let theirs_norm = theirs_host.as_deref().filter(|h| !h.is_empty());
+    let host_differs = ours_norm != theirs_norm;
+    if host_differs {
+        fields.push(format!(
+            "host '{}' vs '{}'",
+            crate::text::escape_str(ours_norm.unwrap_or("(none)")),
+            crate::text::escape_str(theirs_norm.unwrap_or("(none)"))
+        ));
+    }
+    let ours_port = parts.port.and_then(|p| {
+        std::str::from_utf8(p.of(input))
+            .ok()
+            .and_then(|t| t.parse::<u16>().ok())
+            .filter(|&n| Some(n) != default_port(&scheme))
+    });
+    if ours_port != w.port && !host_differs {
+        fields.push(format!("port {:?} vs {:?}", ours_port, w.port));
+    }
+    // Paths compared after normalization and decoding on both sides.
+    let normalized = normalize(input);
+    let nparts = split(normalized.as_bytes());
+    let ours_path = crate::percent::decode(nparts.path.of(normalized.as_bytes()), false).into_owned();
+    let theirs_path = crate::percent::decode(w.path.as_bytes(), false).into_owned();
+    let root = |p: &[u8]| -> Vec<u8> {
+        if p.is_empty() && special {
+            b"/".to_vec()
+        } else {
+            p.to_vec()
+        }
+    };
+    if root(&ours_path) != root(&theirs_path) && !host_differs {
+        fields.push(format!(
+            "path '{}' vs '{}'",
+            crate::text::escape_bytes(&ours_path),
+            crate::text::escape_bytes(&theirs_path)
+        ));
+    }
+    if fields.is_empty() {
+        return;
+    }
+    let reasons = differential_reasons(input, parts, host, special);
+    let severity = if host_differs || scheme != w.scheme {
+        Severity::High
+    } else {
+        Severity::Medium
+    };
+    out.push(
+        Warning::new(
+            WarningCode::ParserDifferential,
+            vec![parts.trimmed],
+            None,
+            format!(
+                "RFC 3986 and WHATWG parsers disagree ({}: RFC 3986 first){}, so a filter and a fetcher can act on different URLs.",
+                fields.join("; "),
+                if reasons.is_empty() {
+                    String::new()
+                } else {
+                    format!(" because {}", reasons.join(", "))
+                }
+            ),
+        )
+        .with_severity(severity),
+    );
+}
+
+fn differential_reasons(input: &[u8], parts: &Split, host: Option<&HostReading>, special: bool) -> Vec<&'static str> {
+    let text = parts.trimmed.of(input);
+    let mut reasons = Vec::new();
+    if special && memchr::memchr(b'\\', text).is_some() {
+        reasons.push("WHATWG reads '\\' as '/'");
+    }
+    if text.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        reasons.push("WHATWG removes tabs and newlines");
+    }
+    if host.is_some_and(|h| h.ipv4.is_some()) {
+        reasons.push("WHATWG reads numeric hosts as IPv4 addresses");
+    }
+    if parts
+        .authority
+        .is_some_and(|a| a.of(input).iter().filter(|&&b| b == b'@').count() > 1)
+    {
+        reasons.push("WHATWG ends the userinfo at the last '@'");
+    }
+    if special {
+        let after_scheme = parts.scheme.map_or(0, |s| s.end + 1);
+        let slashes = input
+            .get(after_scheme..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| b == b'/' || b == b'\\')
+            .count();
+        if slashes != 2 {
+            reasons.push("WHATWG ignores the slash count after a special scheme");
+        }
+    }
+    if host.is_some_and(|h| h.unicode.is_some() || h.decoded.bytes().any(|b| b.is_ascii_uppercase())) {
+        reasons.push("WHATWG maps the host through IDNA");
+    }
+    if host.is_some_and(|h| h.decoded.as_bytes() != parts.host.map(|s| s.of(input)).unwrap_or_default()) {
+        reasons.push("WHATWG percent-decodes the host");
+    }
+    reasons
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(input: &[u8]) -> Vec<&'static str> {
+        analyze(input, &Options::default())
+            .warnings
+            .iter()
+            .map(|w| w.code.code())
+            .collect()
+    }
+
+    fn warning(input: &[u8], code: &str) -> Option<Warning> {
+        analyze(input, &Options::default())
+            .warnings
+            .into_iter()
+            .find(|w| w.code.code() == code)
+    }
+
+    #[test]
+    fn clean_url_has_no_warnings() {
+        assert_eq!(codes(b"https://example.com/a/b?x=1&y=2#top"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn double_encoding_names_the_depth_and_bytes() {
+        let input = b"http://x/%252e%252e%252fetc";
+        let w = warning(input, "double-encoding").expect("double-encoding");
+        assert_eq!(w.spans[0], Span::new(9, 14));
+        assert!(w.message.contains("2 layers"), "{}", w.message);
+        assert!(w.message.contains("'%252e' -> '%2e' -> '.'"), "{}", w.message);
+        let t = warning(input, "path-traversal").expect("traversal");
+        assert_eq!(t.severity, Severity::High);
+        assert_eq!(t.layer, Some(2));
+    }
+
+    #[test]
+    fn traversal_spellings() {
+        for s in [
+            &b"/../etc/passwd"[..],
+            b"/..%2fetc",
+            b"/%2e%2e/etc",
+            b"/..%5cetc",
+            b"/..\\etc",
+            b"/%c0%ae%c0%ae/etc",
+            b"/..%c0%afetc",
+            b"/%e0%80%ae%e0%80%ae/x",
+            b"/%u002e%u002e%u2215etc",
+            b"/%ef%bc%8e%ef%bc%8e/etc",
+            b"/..;/admin",
+            b"/x?file=../../etc/passwd",
+            b"/x?file=..%252f..%252fetc",
+        ] {
+            let w = warning(s, "path-traversal");
+            assert!(w.is_some(), "{}", String::from_utf8_lossy(s));
+            assert_eq!(w.map(|w| w.severity), Some(Severity::High), "{}", String::from_utf8_lossy(s));
+        }
+        assert!(warning(b"/a/b.c/d..e/", "path-traversal").is_none());
+    }
+
+    #[test]
+    fn overlong_names_the_code_point() {
+        let w = warning(b"/%c0%af", "overlong-utf8").expect("overlong");
+        assert!(w.message.contains("U+002F"), "{}", w.message);
+        assert_eq!(w.spans[0], Span::new(1, 7));
+        assert!(warning(b"/%c0%af", "invalid-utf8").is_none());
+    }
+
+    #[test]
+    fn invalid_utf8_and_malformed_escape() {
+        let w = warning(b"/%C4", "invalid-utf8").expect("invalid");
+        assert_eq!(w.span, Span::new(1, 4));
+        let w = warning(b"/a%2", "malformed-escape").expect("malformed");
+        assert_eq!(w.span, Span::new(2, 4));
+        assert!(warning(b"/%G1", "malformed-escape").is_some());
+        assert!(warning(b"/%", "malformed-escape").is_some());
+    }
+
+    #[test]
+    fn control_characters() {
+        assert!(codes(b"/a%00.txt").contains(&"null-byte"));
+        assert!(codes(b"/a%0d%0aSet-Cookie:x").contains(&"crlf"));
+        let w = warning(b"/%1b[2J", "control-char").expect("esc");
+        assert_eq!(w.severity, Severity::High);
+        assert!(codes("/\u{202E}fdp.exe".as_bytes()).contains(&"bidi-control"));
+        assert!(codes(b"/a%E2%80%8Bb").contains(&"invisible-char"));
+    }
+
+    #[test]
+    fn hosts() {
+        for (host, ip) in [("2130706433", "127.0.0.1"), ("0177.0.0.1", "127.0.0.1"), ("0x7f.1", "127.0.0.1")] {
+            let w = warning(format!("http://{host}/").as_bytes(), "ip-obfuscation").expect(host);
+            assert!(w.message.contains(ip), "{}", w.message);
+        }
+        assert!(warning(b"http://127.0.0.1/", "ip-obfuscation").is_none());
+        let w = warning(b"http://trusted.com@evil.com/", "userinfo").expect("userinfo");
+        assert_eq!(w.severity, Severity::High);
+        let w = warning("http://аррӏе.com/".as_bytes(), "idn-homograph").expect("homograph");
+        assert!(w.message.contains("xn--"), "{}", w.message);
+        assert!(warning("http://bücher.de/".as_bytes(), "idn-homograph").is_none());
+        assert!(warning("http://bücher.de/".as_bytes(), "idn").is_some());
+        assert!(codes(b"javascript:alert(1)").contains(&"dangerous-scheme"));
+    }
+
+    #[test]
+    fn parser_differentials() {
+        let w = warning(b"http://evil.com\\@good.com/", "parser-differential").expect("diff");
+        assert!(w.message.contains("good.com"), "{}", w.message);
+        assert!(w.message.contains("evil.com"), "{}", w.message);
+        assert!(warning(b"http://ex\tample.com/", "parser-differential").is_some());
+        assert!(warning(b"http:///evil.com/", "parser-differential").is_some());
+        assert!(warning(b"http://a@b@c/", "parser-differential").is_some());
+        assert!(warning(b"http://Example.COM/a/../b/%7e", "parser-differential").is_none());
+        assert!(warning("http://bücher.de/ü".as_bytes(), "parser-differential").is_none());
+    }
+
+    #[test]
+    fn relative_references_are_analysed() {
+        let a = analyze(b"/path?q=a+b", &Options::default());
+        assert_eq!(a.components.len(), 3);
+        assert_eq!(a.components[2].decoded, b"a b");
+        let a = analyze(b"/path?q=a+b", &Options::default().with_form(false));
+        assert_eq!(a.components[2].decoded, b"a+b");
+        assert!(codes(b"/a+b").contains(&"plus-in-path"));
+    }
+
+    #[test]
+    fn byte_rows_carry_provenance() {
+        let a = analyze(b"/caf%C3%A9", &Options::default());
+        let rows = a.byte_rows(0);
+        assert_eq!(rows.len(), 5);
+        assert_eq!(rows[3].span, Span::new(4, 7));
+        assert_eq!(rows[3].role, ByteRole::Lead { len: 2 });
+        assert_eq!(rows[4].role, ByteRole::Continuation { len: 2, index: 1 });
+        assert_eq!(rows[4].unit.and_then(|u| u.value.ok()), Some('é'));
+    }
+
+    #[test]
+    fn non_utf8_input_is_shown_not_refused() {
+        let a = analyze(b"/caf\xE9", &Options::default());
+        assert_eq!(a.components[0].decoded, b"caf\xE9");
+        assert!(codes(b"/caf\xE9").contains(&"invalid-utf8"));
+        assert_eq!(a.clean, "/caf%E9");
+    }
+}

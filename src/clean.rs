@@ -1,0 +1,300 @@
+//! Cleaning (copy-out of a corrected URL) and normalization.
+//!
+//! **Cleaning** turns what a person pasted into a URI that can be sent,
+//! without changing what it means. Following "How do you escape a complete
+//! URI?" (URI cleaning), it percent-encodes exactly the characters that are
+//! illegal anywhere in a URI (space, `"<>\^`{|}`, C0 controls, DEL and
+//! every non-ASCII character, as its UTF-8 bytes), and never touches the
+//! reserved characters `!#$&'()*+,/:;=?@[]` or an existing escape, so it
+//! never double-escapes. It also fixes what can only be a mistake: the hex
+//! of escapes is uppercased, a `%` that starts no valid escape becomes
+//! `%25`, `[` and `]` outside an IP-literal host are encoded, and a
+//! non-ASCII host is written in its IDNA `xn--` form. Cleaning a clean URL
+//! returns it unchanged.
+//!
+//! **Normalization** (RFC 3986 §6.2.2 and §6.2.3) goes further while keeping
+//! equivalence: lowercase scheme and host, decode escapes of unreserved
+//! characters, remove dot segments, drop the scheme's default port and an
+//! empty port, and give an empty `http(s)` path its `/`.
+
+use crate::percent::{escape_at, is_illegal, is_unreserved, push_escape};
+use crate::split::{split, HostKind, Span, Split};
+
+/// Clean `input` (already split as `parts`).
+///
+/// # Examples
+/// ```
+/// use urlscope::clean::clean;
+/// use urlscope::split::split;
+/// let url = "http://example.com/admin/login?name=Helen Ødegård&gender=f";
+/// assert_eq!(clean(url.as_bytes(), &split(url.as_bytes())),
+///            "http://example.com/admin/login?name=Helen%20%C3%98deg%C3%A5rd&gender=f");
+/// // Existing escapes are kept (only their hex uppercased): no %2523.
+/// let url = b"http://x/a%23b%2f?q=100%";
+/// assert_eq!(clean(url, &split(url)), "http://x/a%23b%2F?q=100%25");
+/// ```
+pub fn clean(input: &[u8], parts: &Split) -> String {
+    let mut out = String::with_capacity(parts.trimmed.len() + 16);
+    let host = parts.host.unwrap_or(Span::new(usize::MAX, usize::MAX));
+    let literal_host = matches!(
+        parts.host_kind,
+        Some(HostKind::Ipv6 | HostKind::IpLiteralOther)
+    );
+    let idna_host = if parts.host_kind == Some(HostKind::RegName) {
+        idna_ascii_host(host.of(input))
+    } else {
+        None
+    };
+    let mut i = parts.trimmed.start;
+    while i < parts.trimmed.end {
+        if i == host.start {
+            if let Some(ascii) = &idna_host {
+                out.push_str(ascii);
+                i = host.end;
+                continue;
+            }
+        }
+        let Some(&b) = input.get(i) else { break };
+        let keep_bracket =
+            literal_host && ((i == host.start && b == b'[') || (i + 1 == host.end && b == b']'));
+        match b {
+            b'%' => match escape_at(input.get(i..parts.trimmed.end).unwrap_or_default()) {
+                Some(v) => {
+                    push_escape(&mut out, v);
+                    i += 3;
+                    continue;
+                }
+                None => out.push_str("%25"),
+            },
+            b'[' | b']' if !keep_bracket => push_escape(&mut out, b),
+            _ if is_illegal(b) => push_escape(&mut out, b),
+            _ => out.push(char::from(b)),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The IDNA (UTS #46) ASCII form of a non-ASCII host, when it has one that
+/// is a plain host name (no delimiters sneaked in by mapping).
+pub fn idna_ascii_host(host: &[u8]) -> Option<String> {
+    if host.is_ascii() || memchr::memchr(b'%', host).is_some() {
+        return None;
+    }
+    let text = std::str::from_utf8(host).ok()?;
+    let ascii = idna::domain_to_ascii(text).ok()?;
+    let plain = !ascii.is_empty()
+        && ascii
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'));
+    plain.then_some(ascii)
+}
+
+/// Default ports of the schemes whose registries define one.
+pub fn default_port(scheme: &str) -> Option<u16> {
+    match scheme {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        "gopher" => Some(70),
+        _ => None,
+    }
+}
+
+/// Copy `bytes` (clean ASCII) decoding escapes of unreserved characters and
+/// uppercasing the rest; `lower` also lowercases (for hosts).
+fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if let Some(v) = escape_at(bytes.get(i..).unwrap_or_default()) {
+            if is_unreserved(v) {
+                out.push(char::from(if lower { v.to_ascii_lowercase() } else { v }));
+            } else {
+                push_escape(out, v);
+            }
+            i += 3;
+            continue;
+        }
+        out.push(char::from(if lower { b.to_ascii_lowercase() } else { b }));
+        i += 1;
+    }
+}
+
+/// RFC 3986 §5.2.4 `remove_dot_segments`.
+///
+/// # Examples
+/// ```
+/// use urlscope::clean::remove_dot_segments;
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    let mut input = path;
+    let mut output: Vec<&str> = Vec::new();
+    // Each pushed piece is "/seg" or, first, "seg"; popping removes one.
+    while !input.is_empty() {
+        if let Some(rest) = input.strip_prefix("../") {
+            input = rest;
+        } else if let Some(rest) = input.strip_prefix("./") {
+            input = rest;
+        } else if input.starts_with("/./") {
+            input = &input[2..];
+        } else if input == "/." {
+            input = "/";
+        } else if input.starts_with("/../") {
+            input = &input[3..];
+            output.pop();
+        } else if input == "/.." {
+            input = "/";
+            output.pop();
+        } else if input == "." || input == ".." {
+            input = "";
+        } else {
+            let skip = usize::from(input.starts_with('/'));
+            let end = input[skip..].find('/').map_or(input.len(), |i| i + skip);
+            output.push(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    output.concat()
+}
+
+/// Normalize `input` (RFC 3986 §6.2.2 syntax-based and §6.2.3 scheme-based
+/// normalization): clean, then lowercase scheme and host, decode escapes of
+/// unreserved characters, remove dot segments, drop the default port.
+///
+/// # Examples
+/// ```
+/// use urlscope::clean::normalize;
+/// assert_eq!(normalize(b"HTTP://Example.COM:80/a/./b/../%7Euser/%41?%3d#x"),
+///            "http://example.com/a/~user/A?%3D#x");
+/// ```
+pub fn normalize(input: &[u8]) -> String {
+    let cleaned = clean(input, &split(input));
+    let bytes = cleaned.as_bytes();
+    let parts = split(bytes);
+    let mut out = String::with_capacity(cleaned.len());
+    let scheme = parts
+        .scheme
+        .map(|s| String::from_utf8_lossy(s.of(bytes)).to_ascii_lowercase());
+    if let Some(scheme) = &scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if parts.authority.is_some() {
+        out.push_str("//");
+        if let Some(userinfo) = parts.userinfo {
+            decode_unreserved(&mut out, userinfo.of(bytes), false);
+            out.push('@');
+        }
+        if let Some(host) = parts.host {
+            decode_unreserved(&mut out, host.of(bytes), true);
+        }
+        if let Some(port) = parts.port {
+            let text = port.of(bytes);
+            let value = std::str::from_utf8(text).ok().and_then(|t| t.parse::<u16>().ok());
+            let is_default = value.is_some() && value == scheme.as_deref().and_then(default_port);
+            if !text.is_empty() && !is_default {
+                // A port follows ':'; junk after an IP literal is kept as it was.
+                if port.start > 0 && bytes.get(port.start - 1) == Some(&b':') {
+                    out.push(':');
+                }
+                out.push_str(&String::from_utf8_lossy(text));
+            }
+        }
+    }
+    let mut path = String::new();
+    decode_unreserved(&mut path, parts.path.of(bytes), false);
+    let hierarchical = scheme.is_some() || parts.authority.is_some() || path.starts_with('/');
+    if hierarchical {
+        path = remove_dot_segments(&path);
+    }
+    if path.is_empty()
+        && parts.authority.is_some()
+        && matches!(scheme.as_deref(), Some("http" | "https" | "ws" | "wss" | "ftp"))
+    {
+        path.push('/');
+    }
+    if parts.authority.is_none() && path.starts_with("//") {
+        // Keep "//" from being read as an authority (as WHATWG does).
+        out.push_str("/.");
+    }
+    out.push_str(&path);
+    if let Some(query) = parts.query {
+        out.push('?');
+        decode_unreserved(&mut out, query.of(bytes), false);
+    }
+    if let Some(fragment) = parts.fragment {
+        out.push('#');
+        decode_unreserved(&mut out, fragment.of(bytes), false);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> String {
+        clean(s.as_bytes(), &split(s.as_bytes()))
+    }
+
+    #[test]
+    fn cleaning_the_helen_example() {
+        assert_eq!(
+            c("http://example.com/admin/login?name=Helen Ødegård&gender=f"),
+            "http://example.com/admin/login?name=Helen%20%C3%98deg%C3%A5rd&gender=f"
+        );
+    }
+
+    #[test]
+    fn cleaning_keeps_ipv6_brackets() {
+        assert_eq!(
+            c("http://[2001:db8:85a3:8d3:1319:8a2e:370:7348]/admin/login?name=Helen Ødegård&gender=f"),
+            "http://[2001:db8:85a3:8d3:1319:8a2e:370:7348]/admin/login?name=Helen%20%C3%98deg%C3%A5rd&gender=f"
+        );
+        assert_eq!(c("http://x/[a]"), "http://x/%5Ba%5D");
+    }
+
+    #[test]
+    fn cleaning_never_double_escapes() {
+        assert_eq!(c("http://x/a%23b?c=%2523"), "http://x/a%23b?c=%2523");
+        assert_eq!(c("http://x/%e2%9c%93"), "http://x/%E2%9C%93");
+    }
+
+    #[test]
+    fn cleaning_fixes_stray_percent() {
+        assert_eq!(c("/100%?a=%G1&b=%"), "/100%25?a=%25G1&b=%25");
+    }
+
+    #[test]
+    fn cleaning_writes_idna_hosts() {
+        assert_eq!(c("http://bücher.de/ü"), "http://xn--bcher-kva.de/%C3%BC");
+    }
+
+    #[test]
+    fn cleaning_is_idempotent_on_examples() {
+        for s in ["http://a b/c d?e f#g h", "//[::1/x", "http://x:y:z@[v1.x]z/%%/", "\x00\x1b[2J http://x/\x1b"] {
+            let once = c(s);
+            assert_eq!(c(&once), once, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn remove_dot_segments_rfc_examples() {
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("/a/b/.."), "/a/");
+        assert_eq!(remove_dot_segments("/."), "/");
+        assert_eq!(remove_dot_segments(".."), "");
+    }
+
+    #[test]
+    fn normalize_drops_default_port_and_lowercases() {
+        assert_eq!(normalize(b"HTTPS://WWW.Example.com:443"), "https://www.example.com/");
+        assert_eq!(normalize(b"http://x:8080/%61%2f"), "http://x:8080/a%2F");
+        assert_eq!(normalize(b"http://x:/"), "http://x/");
+        assert_eq!(normalize(b"/..//x"), "/.//x");
+        assert_eq!(normalize(b"/.//x"), "/.//x");
+    }
+}

@@ -1,0 +1,430 @@
+//! Percent-encoding: decoding with provenance, layer by layer, and encoders.
+//!
+//! Percent-encoding (RFC 3986 §2.1) writes a byte as `%` and two hex
+//! digits: `%2F` is the byte `2F`, `/`. A component is encoded by turning
+//! it into bytes (UTF-8 for text) and escaping every byte that is not
+//! allowed bare; a decoder reverses that, one escape at a time. In
+//! `application/x-www-form-urlencoded` data (query strings) a `+` also
+//! stands for a space; in a path it is just a `+`.
+//!
+//! Decoding never fails: a `%` that is not followed by two hex digits
+//! (`%2`, `%G1`, a trailing `%`) passes through as itself, and the
+//! analysis flags it. Every decoded byte remembers which bytes of the input
+//! it came from, so a warning about a decoded byte can point at the escape
+//! that produced it, through any number of layers: `%252e` is `%2e` after
+//! one layer and `.` after two, and the `.` still points at all five bytes.
+
+use crate::split::Span;
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// Where a decoded byte came from in the layer before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceKind {
+    /// A byte copied as it was.
+    Literal,
+    /// A `%XX` escape.
+    Escape,
+    /// A `+` read as a space (form rules).
+    Plus,
+    /// A `%` that starts no valid escape, passed through.
+    MalformedPercent,
+}
+
+/// One byte of a decoding layer and the input bytes it came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodedByte {
+    pub value: u8,
+    pub kind: SourceKind,
+    /// The bytes of the original input this byte stands for (through every
+    /// layer before it).
+    pub span: Span,
+    /// The bytes of the previous layer it came from (indices into that
+    /// layer): 1 for a literal, 3 for an escape.
+    pub prev: Span,
+}
+
+/// The value of an ASCII hex digit.
+pub fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The byte a valid escape at the start of `bytes` stands for.
+pub fn escape_at(bytes: &[u8]) -> Option<u8> {
+    match bytes {
+        [b'%', h, l, ..] => Some(hex_value(*h)? << 4 | hex_value(*l)?),
+        _ => None,
+    }
+}
+
+/// The first layer of a component: its raw bytes, each standing for itself.
+pub fn raw_layer(input: &[u8], span: Span) -> Vec<DecodedByte> {
+    span.of(input)
+        .iter()
+        .enumerate()
+        .map(|(i, &value)| DecodedByte {
+            value,
+            kind: SourceKind::Literal,
+            span: Span::new(span.start + i, span.start + i + 1),
+            prev: Span::new(i, i + 1),
+        })
+        .collect()
+}
+
+/// Decode one layer of percent-encoding, keeping provenance.
+///
+/// `plus_is_space` applies form rules (`+` is a space).
+///
+/// # Examples
+/// ```
+/// use urlscope::percent::{decode_layer, raw_layer, values};
+/// use urlscope::split::Span;
+/// let input = b"caf%C3%A9";
+/// let layer = decode_layer(&raw_layer(input, Span::new(0, 9)), false);
+/// assert_eq!(values(&layer), "café".as_bytes());
+/// assert_eq!(layer[3].span, Span::new(3, 6)); // C3 came from "%C3"
+/// ```
+pub fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByte> {
+    let mut out = Vec::with_capacity(prev.len());
+    let mut i = 0;
+    while let Some(b) = prev.get(i) {
+        let escape = match (prev.get(i + 1), prev.get(i + 2)) {
+            (Some(h), Some(l)) if b.value == b'%' => {
+                hex_value(h.value).zip(hex_value(l.value)).map(|(h2, l2)| (h2 << 4 | l2, l.span))
+            }
+            _ => None,
+        };
+        if let Some((value, last_span)) = escape {
+            out.push(DecodedByte {
+                value,
+                kind: SourceKind::Escape,
+                span: b.span.join(last_span),
+                prev: Span::new(i, i + 3),
+            });
+            i += 3;
+            continue;
+        }
+        let (value, kind) = match b.value {
+            b'%' => (b'%', SourceKind::MalformedPercent),
+            b'+' if plus_is_space => (b' ', SourceKind::Plus),
+            v => (v, SourceKind::Literal),
+        };
+        out.push(DecodedByte {
+            value,
+            kind,
+            span: b.span,
+            prev: Span::new(i, i + 1),
+        });
+        i += 1;
+    }
+    out
+}
+
+/// The byte values of a layer.
+pub fn values(layer: &[DecodedByte]) -> Vec<u8> {
+    layer.iter().map(|b| b.value).collect()
+}
+
+/// Whether `bytes` holds at least one valid `%XX` escape.
+pub fn has_escape(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'%', bytes).any(|i| escape_at(bytes.get(i..).unwrap_or_default()).is_some())
+}
+
+/// The most layers [`decode_layers`] peels.
+pub const MAX_LAYERS: usize = 8;
+
+/// Decode layer after layer until no valid escape is left, at most
+/// [`MAX_LAYERS`] times. The first entry is the first decoded layer; form
+/// rules apply to it only (a second `+` pass would be a different bug).
+///
+/// # Examples
+/// ```
+/// use urlscope::percent::{decode_layers, raw_layer, values};
+/// use urlscope::split::Span;
+/// let input = b"%252e%252e%252f";
+/// let layers = decode_layers(&raw_layer(input, Span::new(0, 15)), false);
+/// assert_eq!(values(&layers[0]), b"%2e%2e%2f");
+/// assert_eq!(values(&layers[1]), b"../");
+/// assert_eq!(layers.len(), 2);
+/// ```
+pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<DecodedByte>> {
+    let mut layers: Vec<Vec<DecodedByte>> = vec![decode_layer(raw, plus_is_space)];
+    while layers.len() < MAX_LAYERS {
+        let Some(last) = layers.last() else { break };
+        if !last.windows(3).any(|w| {
+            matches!(w, [p, h, l] if p.value == b'%' && hex_value(h.value).is_some() && hex_value(l.value).is_some())
+        }) {
+            break;
+        }
+        let next = decode_layer(last, false);
+        layers.push(next);
+    }
+    layers
+}
+
+/// Decode one layer without provenance; borrows when there is nothing to do.
+///
+/// # Examples
+/// ```
+/// use urlscope::percent::decode;
+/// assert_eq!(&*decode(b"a+b%20c", false), b"a+b c"); // in a path
+/// assert_eq!(&*decode(b"a+b%20c", true), b"a b c");  // in a query
+/// assert_eq!(&*decode(b"100%", false), b"100%");     // malformed: kept
+/// ```
+pub fn decode(bytes: &[u8], plus_is_space: bool) -> Cow<'_, [u8]> {
+    let needs = memchr::memchr(b'%', bytes).is_some()
+        || (plus_is_space && memchr::memchr(b'+', bytes).is_some());
+    if !needs {
+        return Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if let Some(v) = escape_at(bytes.get(i..).unwrap_or_default()) {
+            out.push(v);
+            i += 3;
+            continue;
+        }
+        out.push(if b == b'+' && plus_is_space { b' ' } else { b });
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// A strict decoding error: where and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// A `%` at byte `offset` of the input not followed by two hex digits.
+    MalformedEscape { offset: usize, found: Vec<u8> },
+    /// The decoded bytes are not UTF-8 at decoded offset `offset`.
+    InvalidUtf8 {
+        offset: usize,
+        bytes: Vec<u8>,
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodeError::MalformedEscape { offset, found } => write!(
+                f,
+                "malformed escape at byte {offset}: {:?} is not '%' followed by two hex digits",
+                crate::text::escape_bytes(found)
+            ),
+            DecodeError::InvalidUtf8 {
+                offset,
+                bytes,
+                reason,
+            } => {
+                let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+                write!(
+                    f,
+                    "invalid UTF-8 at decoded byte {offset} ({}): {reason}",
+                    hex.join(" ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// The offset of the first malformed escape in `bytes`, if any.
+pub fn first_malformed_escape(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b'%', bytes).find(|&i| escape_at(bytes.get(i..).unwrap_or_default()).is_none())
+}
+
+/// Explain why the first ill-formed unit of `bytes` is ill-formed, in the
+/// words of Table 3-6: `C4 starts a 2-byte sequence but 72 is not a
+/// continuation byte`.
+pub fn explain_utf8_error(bytes: &[u8]) -> Option<DecodeError> {
+    use crate::utf8::{annotate, Utf8Problem};
+    let a = annotate(bytes);
+    let unit = a.units.iter().find(|u| u.value.is_err())?;
+    let problem = unit.value.err()?;
+    let seq = bytes.get(unit.range()).unwrap_or_default().to_vec();
+    let lead = seq.first().copied().unwrap_or(0);
+    let next = bytes.get(unit.start + unit.len).copied();
+    let want = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    let reason = match problem {
+        Utf8Problem::Truncated => match next {
+            Some(n) => format!(
+                "{lead:02X} starts a {want}-byte sequence but {n:02X} is not a continuation byte"
+            ),
+            None => format!("{lead:02X} starts a {want}-byte sequence but the input ends"),
+        },
+        Utf8Problem::Overlong if matches!(lead, 0xC0 | 0xC1) => format!(
+            "{lead:02X} never appears in UTF-8: it could only start an overlong 2-byte form"
+        ),
+        Utf8Problem::Overlong => format!(
+            "{lead:02X} {:02X} is an overlong form (Table 3-6 allows {} after {lead:02X})",
+            next.unwrap_or(0),
+            if lead == 0xE0 { "A0..BF" } else { "90..BF" }
+        ),
+        Utf8Problem::Surrogate => format!(
+            "ED {:02X} encodes a UTF-16 surrogate (Table 3-6 allows 80..9F after ED)",
+            next.unwrap_or(0)
+        ),
+        Utf8Problem::AboveMax => format!(
+            "F4 {:02X} encodes a code point above U+10FFFF (Table 3-6 allows 80..8F after F4)",
+            next.unwrap_or(0)
+        ),
+        Utf8Problem::UnexpectedContinuation => {
+            format!("{lead:02X} is a continuation byte with no lead byte before it")
+        }
+        Utf8Problem::NeverValid => format!("{lead:02X} never appears in UTF-8"),
+    };
+    let bytes_shown = match (problem, next) {
+        (Utf8Problem::Truncated | Utf8Problem::Overlong | Utf8Problem::Surrogate | Utf8Problem::AboveMax, Some(n))
+            if !matches!(lead, 0xC0 | 0xC1) =>
+        {
+            let mut s = seq;
+            s.push(n);
+            s
+        }
+        _ => seq,
+    };
+    Some(DecodeError::InvalidUtf8 {
+        offset: unit.start,
+        bytes: bytes_shown,
+        reason,
+    })
+}
+
+/// Whether `b` is an RFC 3986 unreserved character: `A-Z a-z 0-9 - . _ ~`.
+pub fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// Whether `b` must be percent-encoded before a URI is sent (RFC 3986
+/// leaves it out of every production): space, `"<>\^`{|}`, C0 controls,
+/// DEL and every non-ASCII byte. `[` and `]` are legal only in an IP
+/// literal host, which callers handle.
+pub fn is_illegal(b: u8) -> bool {
+    matches!(b, 0x00..=0x20 | b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}' | 0x7F..=0xFF)
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Append `%XX` (uppercase) for `b`.
+pub fn push_escape(out: &mut String, b: u8) {
+    out.push('%');
+    out.push(char::from(HEX[usize::from(b >> 4)]));
+    out.push(char::from(HEX[usize::from(b & 0x0F)]));
+}
+
+/// How to encode a component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum EncodeSet {
+    /// RFC 3986 strict: everything but `A-Z a-z 0-9 - . _ ~`.
+    #[default]
+    Component,
+    /// application/x-www-form-urlencoded as Java's `URLEncoder` with UTF-8:
+    /// keeps `A-Z a-z 0-9 . - * _`, space becomes `+`.
+    Form,
+}
+
+/// Percent-encode `bytes` (UTF-8 for text) for one component.
+///
+/// # Examples
+/// ```
+/// use urlscope::percent::{encode, EncodeSet};
+/// assert_eq!(encode("The string ü@foo-bar".as_bytes(), EncodeSet::Form),
+///            "The+string+%C3%BC%40foo-bar");
+/// assert_eq!(encode(b"a b/c~", EncodeSet::Component), "a%20b%2Fc~");
+/// ```
+pub fn encode(bytes: &[u8], set: EncodeSet) -> String {
+    let mut out = String::with_capacity(bytes.len() * 3);
+    for &b in bytes {
+        match set {
+            EncodeSet::Component if is_unreserved(b) => out.push(char::from(b)),
+            EncodeSet::Form if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'*' | b'_') => {
+                out.push(char::from(b))
+            }
+            EncodeSet::Form if b == b' ' => out.push('+'),
+            _ => push_escape(&mut out, b),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layer_of(s: &[u8], plus: bool) -> Vec<DecodedByte> {
+        decode_layer(&raw_layer(s, Span::new(0, s.len())), plus)
+    }
+
+    #[test]
+    fn worked_example_space_ampersand_check_mark() {
+        assert_eq!(&*decode(b"%20%26%20%E2%9C%93", false), " & ✓".as_bytes());
+    }
+
+    #[test]
+    fn plus_is_a_space_only_under_form_rules() {
+        assert_eq!(values(&layer_of(b"a+b%20c", false)), b"a+b c");
+        assert_eq!(values(&layer_of(b"a+b%20c", true)), b"a b c");
+        assert_eq!(layer_of(b"a+b", true)[1].kind, SourceKind::Plus);
+    }
+
+    #[test]
+    fn malformed_escapes_pass_through() {
+        for s in [&b"%2"[..], b"%G1", b"%", b"%%41"] {
+            let l = layer_of(s, false);
+            assert_eq!(l[0].kind, SourceKind::MalformedPercent, "{s:?}");
+        }
+        assert_eq!(values(&layer_of(b"%%41", false)), b"%A");
+        assert_eq!(first_malformed_escape(b"ok%2"), Some(2));
+    }
+
+    #[test]
+    fn provenance_composes_through_layers() {
+        let raw = raw_layer(b"x%252e", Span::new(0, 6));
+        let layers = decode_layers(&raw, false);
+        assert_eq!(layers.len(), 2);
+        let dot = layers[1][1];
+        assert_eq!(dot.value, b'.');
+        assert_eq!(dot.span, Span::new(1, 6));
+    }
+
+    #[test]
+    fn layers_stop_at_eight() {
+        let mut s = String::from("%41");
+        for _ in 0..20 {
+            s = s.replace('%', "%25");
+        }
+        let raw = raw_layer(s.as_bytes(), Span::new(0, s.len()));
+        assert_eq!(decode_layers(&raw, false).len(), MAX_LAYERS);
+    }
+
+    #[test]
+    fn java_urlencoder_example() {
+        assert_eq!(
+            encode("The string ü@foo-bar".as_bytes(), EncodeSet::Form),
+            "The+string+%C3%BC%40foo-bar"
+        );
+    }
+
+    #[test]
+    fn strict_utf8_error_names_the_bytes() {
+        let e = explain_utf8_error(&[0xC4, b'r']).map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some("invalid UTF-8 at decoded byte 0 (C4 72): C4 starts a 2-byte sequence but 72 is not a continuation byte")
+        );
+    }
+}

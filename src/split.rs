@@ -1,0 +1,566 @@
+//! RFC 3986 generic syntax, split leniently into components with byte spans.
+//!
+//! RFC 3986 §3 gives every URI the same five parts:
+//!
+//! ```text
+//!   foo://user@example.com:8042/over/there?name=ferret#nose
+//!   \_/   \_______________________/\_________/ \_________/ \__/
+//!    |               |                 |            |        |
+//! scheme         authority            path        query   fragment
+//! ```
+//!
+//! and Appendix B splits them with one regular expression that never fails:
+//! `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. [`split`]
+//! follows that regular expression (checking that a scheme is a real
+//! `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`), then splits the authority
+//! into userinfo, host and port (§3.2), the path into segments (§3.3) and
+//! the query into `key=value` pairs (application/x-www-form-urlencoded).
+//!
+//! It is lenient the way an address bar is: spaces, non-ASCII bytes and
+//! other illegal characters are kept inside whichever component they fall
+//! in (the warnings flag them); nothing here fails. Relative references and
+//! request targets (`/path?q`, `//host/path`, `?q`, `*`) split the same way,
+//! with the parts they lack left out.
+//!
+//! The structure is split *before* anything is decoded, so an escaped
+//! delimiter (`%26` in a query value, `%2F` in a segment) stays data.
+
+use memchr::{memchr, memchr2};
+use serde::Serialize;
+
+/// A half-open byte range `[start, end)` in the analysed input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start..self.end
+    }
+
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn contains(self, offset: usize) -> bool {
+        self.start <= offset && offset < self.end
+    }
+
+    /// Whether the two spans share at least one byte (or are the same empty
+    /// position).
+    pub fn overlaps(self, other: Span) -> bool {
+        (self.start < other.end && other.start < self.end) || self == other
+    }
+
+    /// The bytes of `input` this span covers (empty if out of bounds).
+    pub fn of(self, input: &[u8]) -> &[u8] {
+        input.get(self.range()).unwrap_or_default()
+    }
+}
+
+impl Serialize for Span {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        [self.start, self.end].serialize(s)
+    }
+}
+
+/// What a component is, in URL order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ComponentKind {
+    Scheme,
+    Userinfo,
+    Host,
+    Port,
+    PathSegment,
+    QueryKey,
+    QueryValue,
+    Fragment,
+}
+
+impl ComponentKind {
+    /// The JSON name: `scheme`, `path_segment`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            ComponentKind::Scheme => "scheme",
+            ComponentKind::Userinfo => "userinfo",
+            ComponentKind::Host => "host",
+            ComponentKind::Port => "port",
+            ComponentKind::PathSegment => "path_segment",
+            ComponentKind::QueryKey => "query_key",
+            ComponentKind::QueryValue => "query_value",
+            ComponentKind::Fragment => "fragment",
+        }
+    }
+
+    /// A human label: `path segment`, `query value`, ...
+    pub fn label(self) -> &'static str {
+        match self {
+            ComponentKind::Scheme => "scheme",
+            ComponentKind::Userinfo => "userinfo",
+            ComponentKind::Host => "host",
+            ComponentKind::Port => "port",
+            ComponentKind::PathSegment => "path segment",
+            ComponentKind::QueryKey => "query key",
+            ComponentKind::QueryValue => "query value",
+            ComponentKind::Fragment => "fragment",
+        }
+    }
+
+    /// Whether form rules (`+` is a space) apply when decoding.
+    pub fn is_query(self) -> bool {
+        matches!(self, ComponentKind::QueryKey | ComponentKind::QueryValue)
+    }
+}
+
+/// One component: its kind and where it is in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Component {
+    pub kind: ComponentKind,
+    pub span: Span,
+}
+
+/// What sort of host the authority names (RFC 3986 §3.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HostKind {
+    /// `[...]` with an IPv6 address inside.
+    Ipv6,
+    /// `[v1.xxx]` or any other bracketed text that is not IPv6.
+    IpLiteralOther,
+    /// Four dotted decimal octets, each 0..=255 without leading zeros.
+    Ipv4,
+    /// A registered name (a DNS name, or anything else).
+    RegName,
+    /// An authority with nothing in the host (`file:///etc`).
+    Empty,
+}
+
+/// The RFC 3986 reading of an input.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Split {
+    /// The part of the input that was read: leading and trailing spaces and
+    /// C0 controls (junk around a pasted URL) are left out.
+    pub trimmed: Span,
+    pub scheme: Option<Span>,
+    /// `//` plus the authority, without the slashes.
+    pub authority: Option<Span>,
+    pub userinfo: Option<Span>,
+    pub host: Option<Span>,
+    pub host_kind: Option<HostKind>,
+    pub port: Option<Span>,
+    pub path: Span,
+    pub query: Option<Span>,
+    pub fragment: Option<Span>,
+    /// Every component in URL order.
+    pub components: Vec<Component>,
+}
+
+impl Split {
+    /// Whether this is an absolute URI (it has a scheme).
+    pub fn is_absolute(&self) -> bool {
+        self.scheme.is_some()
+    }
+}
+
+/// Bytes trimmed from both ends of a pasted URL: C0 controls and space, as
+/// the WHATWG URL parser trims them.
+pub fn is_trimmed_byte(b: u8) -> bool {
+    b <= b' '
+}
+
+fn is_scheme(bytes: &[u8]) -> bool {
+    match bytes.split_first() {
+        Some((first, rest)) => {
+            first.is_ascii_alphabetic()
+                && rest
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        }
+        None => false,
+    }
+}
+
+/// Split `input` by RFC 3986 generic syntax. Never fails.
+///
+/// # Examples
+/// ```
+/// use urlscope::split::{split, ComponentKind};
+/// let input = b"https://user@example.com:8080/a/b?x=1&y#top";
+/// let s = split(input);
+/// let kinds: Vec<_> = s.components.iter().map(|c| c.kind).collect();
+/// use ComponentKind::*;
+/// assert_eq!(kinds, [Scheme, Userinfo, Host, Port, PathSegment, PathSegment,
+///                    QueryKey, QueryValue, QueryKey, Fragment]);
+/// assert_eq!(s.host.map(|h| h.of(input)), Some(&b"example.com"[..]));
+/// ```
+pub fn split(input: &[u8]) -> Split {
+    let start = input
+        .iter()
+        .position(|&b| !is_trimmed_byte(b))
+        .unwrap_or(input.len());
+    let end = input
+        .iter()
+        .rposition(|&b| !is_trimmed_byte(b))
+        .map_or(start, |i| i + 1);
+    let mut out = Split {
+        trimmed: Span::new(start, end),
+        ..Split::default()
+    };
+    let text = input.get(start..end).unwrap_or_default();
+    let at = |i: usize| start + i;
+
+    // Fragment: everything after the first '#'.
+    let before_fragment = match memchr(b'#', text) {
+        Some(h) => {
+            out.fragment = Some(Span::new(at(h + 1), end));
+            h
+        }
+        None => text.len(),
+    };
+    // Query: after the first '?' before the fragment.
+    let head = text.get(..before_fragment).unwrap_or_default();
+    let before_query = match memchr(b'?', head) {
+        Some(q) => {
+            out.query = Some(Span::new(at(q + 1), at(before_fragment)));
+            q
+        }
+        None => before_fragment,
+    };
+    let head = text.get(..before_query).unwrap_or_default();
+
+    // Scheme: up to the first ':' if it comes before any '/', and is a
+    // well-formed scheme name.
+    let mut rest_start = 0;
+    if let Some(colon) = memchr2(b':', b'/', head).filter(|&i| head.get(i) == Some(&b':')) {
+        if is_scheme(head.get(..colon).unwrap_or_default()) {
+            out.scheme = Some(Span::new(at(0), at(colon)));
+            rest_start = colon + 1;
+        }
+    }
+    let rest = head.get(rest_start..).unwrap_or_default();
+
+    // Authority: after "//", up to the next '/'.
+    let mut path_start = rest_start;
+    if rest.starts_with(b"//") {
+        let auth_start = rest_start + 2;
+        let auth_text = head.get(auth_start..).unwrap_or_default();
+        let auth_len = memchr(b'/', auth_text).unwrap_or(auth_text.len());
+        split_authority(&mut out, input, at(auth_start), at(auth_start + auth_len));
+        path_start = auth_start + auth_len;
+    }
+    out.path = Span::new(at(path_start), at(before_query));
+
+    // Components in URL order.
+    let mut components = Vec::new();
+    if let Some(span) = out.scheme {
+        components.push(Component {
+            kind: ComponentKind::Scheme,
+            span,
+        });
+    }
+    for (kind, span) in [
+        (ComponentKind::Userinfo, out.userinfo),
+        (ComponentKind::Host, out.host),
+        (ComponentKind::Port, out.port),
+    ] {
+        if let Some(span) = span {
+            components.push(Component { kind, span });
+        }
+    }
+    push_segments(&mut components, input, out.path);
+    if let Some(query) = out.query {
+        push_query_pairs(&mut components, input, query);
+    }
+    if let Some(span) = out.fragment {
+        components.push(Component {
+            kind: ComponentKind::Fragment,
+            span,
+        });
+    }
+    out.components = components;
+    out
+}
+
+/// Split `authority` (absolute offsets into `input`) into userinfo, host
+/// and port.
+fn split_authority(out: &mut Split, input: &[u8], start: usize, end: usize) {
+    out.authority = Some(Span::new(start, end));
+    let auth = input.get(start..end).unwrap_or_default();
+    // RFC 3986 allows no '@' in userinfo or host, so the first '@' ends the
+    // userinfo. (WHATWG parsers take the last one; `parser-differential`
+    // reports when that matters.)
+    let host_start = match memchr(b'@', auth) {
+        Some(i) => {
+            out.userinfo = Some(Span::new(start, start + i));
+            i + 1
+        }
+        None => 0,
+    };
+    let host_text = auth.get(host_start..).unwrap_or_default();
+    let (host_len, kind) = if host_text.first() == Some(&b'[') {
+        match memchr(b']', host_text) {
+            Some(close) => {
+                let inner = host_text.get(1..close).unwrap_or_default();
+                let kind = if std::str::from_utf8(inner)
+                    .is_ok_and(|s| s.parse::<std::net::Ipv6Addr>().is_ok())
+                {
+                    HostKind::Ipv6
+                } else {
+                    HostKind::IpLiteralOther
+                };
+                (close + 1, kind)
+            }
+            // An unterminated literal runs to the end of the authority.
+            None => (host_text.len(), HostKind::IpLiteralOther),
+        }
+    } else {
+        let len = memchr(b':', host_text).unwrap_or(host_text.len());
+        let name = host_text.get(..len).unwrap_or_default();
+        let kind = if name.is_empty() {
+            HostKind::Empty
+        } else if is_dotted_decimal(name) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        };
+        (len, kind)
+    };
+    let host_end = start + host_start + host_len;
+    out.host = Some(Span::new(start + host_start, host_end));
+    out.host_kind = Some(kind);
+    if input.get(host_end) == Some(&b':') && host_end < end {
+        out.port = Some(Span::new(host_end + 1, end));
+    } else if host_end < end {
+        // Junk after an IP literal (`[::1]x`): keep it visible as a port.
+        out.port = Some(Span::new(host_end, end));
+    }
+}
+
+/// `dec-octet "." dec-octet "." dec-octet "." dec-octet` (RFC 3986 §3.2.2).
+pub fn is_dotted_decimal(name: &[u8]) -> bool {
+    let mut count = 0;
+    for octet in name.split(|&b| b == b'.') {
+        count += 1;
+        let ok = !octet.is_empty()
+            && octet.len() <= 3
+            && octet.iter().all(u8::is_ascii_digit)
+            && (octet.len() == 1 || octet.first() != Some(&b'0'))
+            && std::str::from_utf8(octet)
+                .ok()
+                .and_then(|s| s.parse::<u16>().ok())
+                .is_some_and(|v| v <= 255);
+        if !ok {
+            return false;
+        }
+    }
+    count == 4
+}
+
+/// Path segments: after each '/', or from the start for a rootless path.
+fn push_segments(components: &mut Vec<Component>, input: &[u8], path: Span) {
+    if path.is_empty() {
+        return;
+    }
+    let text = path.of(input);
+    let mut seg_start = if text.first() == Some(&b'/') { 1 } else { 0 };
+    loop {
+        let rest = text.get(seg_start..).unwrap_or_default();
+        let len = memchr(b'/', rest).unwrap_or(rest.len());
+        components.push(Component {
+            kind: ComponentKind::PathSegment,
+            span: Span::new(path.start + seg_start, path.start + seg_start + len),
+        });
+        if seg_start + len >= text.len() {
+            break;
+        }
+        seg_start += len + 1;
+    }
+}
+
+/// Query pairs: split on '&', then on the first '='. Empty pairs (`a&&b`)
+/// are skipped; empty keys and values are kept.
+fn push_query_pairs(components: &mut Vec<Component>, input: &[u8], query: Span) {
+    let text = query.of(input);
+    let mut pair_start = 0;
+    while pair_start <= text.len() {
+        let rest = text.get(pair_start..).unwrap_or_default();
+        let len = memchr(b'&', rest).unwrap_or(rest.len());
+        let pair = rest.get(..len).unwrap_or_default();
+        let abs = query.start + pair_start;
+        if !pair.is_empty() {
+            match memchr(b'=', pair) {
+                Some(eq) => {
+                    components.push(Component {
+                        kind: ComponentKind::QueryKey,
+                        span: Span::new(abs, abs + eq),
+                    });
+                    components.push(Component {
+                        kind: ComponentKind::QueryValue,
+                        span: Span::new(abs + eq + 1, abs + len),
+                    });
+                }
+                None => components.push(Component {
+                    kind: ComponentKind::QueryKey,
+                    span: Span::new(abs, abs + len),
+                }),
+            }
+        }
+        pair_start += len + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(input: &str) -> Vec<(ComponentKind, String)> {
+        let s = split(input.as_bytes());
+        s.components
+            .iter()
+            .map(|c| {
+                (
+                    c.kind,
+                    String::from_utf8_lossy(c.span.of(input.as_bytes())).into_owned(),
+                )
+            })
+            .collect()
+    }
+
+    use ComponentKind::*;
+
+    fn p(kind: ComponentKind, s: &str) -> (ComponentKind, String) {
+        (kind, s.to_string())
+    }
+
+    #[test]
+    fn full_url_splits_into_every_component() {
+        assert_eq!(
+            parts("foo://user:pw@example.com:8042/over/there?name=ferret&x#nose"),
+            [
+                p(Scheme, "foo"),
+                p(Userinfo, "user:pw"),
+                p(Host, "example.com"),
+                p(Port, "8042"),
+                p(PathSegment, "over"),
+                p(PathSegment, "there"),
+                p(QueryKey, "name"),
+                p(QueryValue, "ferret"),
+                p(QueryKey, "x"),
+                p(Fragment, "nose"),
+            ]
+        );
+    }
+
+    #[test]
+    fn request_targets_and_relative_references() {
+        assert_eq!(
+            parts("/path?q"),
+            [p(PathSegment, "path"), p(QueryKey, "q")]
+        );
+        assert_eq!(
+            parts("//host/p"),
+            [p(Host, "host"), p(PathSegment, "p")]
+        );
+        assert_eq!(parts("?q=1"), [p(QueryKey, "q"), p(QueryValue, "1")]);
+        assert_eq!(parts("*"), [p(PathSegment, "*")]);
+        assert_eq!(parts(""), []);
+    }
+
+    #[test]
+    fn encoded_delimiters_stay_data() {
+        assert_eq!(
+            parts("?a=b%26c=d&e="),
+            [
+                p(QueryKey, "a"),
+                p(QueryValue, "b%26c=d"),
+                p(QueryKey, "e"),
+                p(QueryValue, "")
+            ]
+        );
+        assert_eq!(
+            parts("/a%2Fb/c"),
+            [p(PathSegment, "a%2Fb"), p(PathSegment, "c")]
+        );
+    }
+
+    #[test]
+    fn repeated_keys_kept_and_empty_pairs_skipped() {
+        assert_eq!(
+            parts("?a=1&&a=2"),
+            [
+                p(QueryKey, "a"),
+                p(QueryValue, "1"),
+                p(QueryKey, "a"),
+                p(QueryValue, "2")
+            ]
+        );
+    }
+
+    #[test]
+    fn userinfo_ends_at_the_first_at_sign() {
+        assert_eq!(
+            parts("http://a@b@c/"),
+            [
+                p(Scheme, "http"),
+                p(Userinfo, "a"),
+                p(Host, "b@c"),
+                p(PathSegment, "")
+            ]
+        );
+    }
+
+    #[test]
+    fn backslash_is_not_a_delimiter_in_rfc_3986() {
+        let s = split(b"http://evil.com\\@good.com/");
+        assert_eq!(s.userinfo.map(|u| u.len()), Some(9));
+        assert_eq!(s.host.map(|h| h.of(b"http://evil.com\\@good.com/")), Some(&b"good.com"[..]));
+    }
+
+    #[test]
+    fn ipv6_host_keeps_brackets_and_port() {
+        let input = b"http://[::1]:8080/";
+        let s = split(input);
+        assert_eq!(s.host_kind, Some(HostKind::Ipv6));
+        assert_eq!(s.host.map(|h| h.of(input)), Some(&b"[::1]"[..]));
+        assert_eq!(s.port.map(|h| h.of(input)), Some(&b"8080"[..]));
+    }
+
+    #[test]
+    fn surrounding_junk_is_trimmed() {
+        let input = b"  http://x/ \r\n";
+        let s = split(input);
+        assert_eq!(s.trimmed, Span::new(2, 11));
+        assert_eq!(s.scheme.map(|h| h.of(input)), Some(&b"http"[..]));
+    }
+
+    #[test]
+    fn not_a_scheme_when_slash_comes_first_or_name_is_bad() {
+        assert_eq!(parts("a/b:c"), [p(PathSegment, "a"), p(PathSegment, "b:c")]);
+        assert_eq!(parts("1a:b"), [p(PathSegment, "1a:b")]);
+        assert_eq!(parts("mailto:x@y"), [p(Scheme, "mailto"), p(PathSegment, "x@y")]);
+    }
+
+    #[test]
+    fn dotted_decimal_is_strict() {
+        assert!(is_dotted_decimal(b"127.0.0.1"));
+        assert!(!is_dotted_decimal(b"0177.0.0.1"));
+        assert!(!is_dotted_decimal(b"256.0.0.1"));
+        assert!(!is_dotted_decimal(b"1.2.3"));
+    }
+}

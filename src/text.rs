@@ -1,0 +1,123 @@
+//! Showing hostile bytes safely.
+//!
+//! Every front end prints text that an attacker wrote. A raw ESC byte can
+//! clear the screen, retitle the window, write the clipboard (OSC 52) or
+//! forge a hyperlink (OSC 8); a bidi override (U+202E) reorders what the
+//! reader sees; a zero-width space hides a difference. The functions here
+//! turn any bytes into text that is safe to print: printable characters as
+//! they are, everything else as a visible escape.
+
+/// Whether `c` must never reach a terminal as itself: C0 and C1 controls
+/// and DEL.
+pub fn is_control(c: char) -> bool {
+    c.is_control()
+}
+
+/// Bidirectional formatting characters: they reorder the text around them
+/// (U+202A..U+202E embeddings and overrides, U+2066..U+2069 isolates,
+/// U+200E/U+200F/U+061C marks).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Characters that draw nothing, so two different URLs can look the same:
+/// zero-width spaces and joiners, word joiners, the BOM, soft hyphen,
+/// invisible operators, Hangul fillers, variation selectors and tags.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}'
+        | '\u{206A}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}'
+        | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// Whether `c` is shown as an escape rather than itself.
+pub fn needs_escape(c: char) -> bool {
+    is_control(c) || is_bidi_control(c) || is_invisible(c) || c == '\u{2028}' || c == '\u{2029}'
+}
+
+/// The visible form of one character that [`needs_escape`]: `\x1b` for
+/// ASCII and C1 controls, `\u{202e}` above.
+pub fn escape_char(c: char) -> String {
+    let v = u32::from(c);
+    if v < 0x100 {
+        format!("\\x{v:02x}")
+    } else {
+        format!("\\u{{{v:04x}}}")
+    }
+}
+
+/// Bytes as safe text: valid UTF-8 printable characters as they are,
+/// controls, bidi and invisible characters as `\x..`/`\u{..}`, bytes that
+/// are not UTF-8 as `\xNN`. A backslash stays a backslash.
+///
+/// # Examples
+/// ```
+/// use urlscope::text::escape_bytes;
+/// assert_eq!(escape_bytes(b"a\x1b[2Jb"), "a\\x1b[2Jb");
+/// assert_eq!(escape_bytes("x\u{202E}y".as_bytes()), "x\\u{202e}y");
+/// assert_eq!(escape_bytes(b"caf\xE9"), "caf\\xE9");
+/// ```
+pub fn escape_bytes(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        escape_str_into(&mut out, chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+/// [`escape_bytes`] for text that is already a `str`.
+pub fn escape_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    escape_str_into(&mut out, s);
+    out
+}
+
+fn escape_str_into(out: &mut String, s: &str) {
+    for c in s.chars() {
+        if needs_escape(c) {
+            out.push_str(&escape_char(c));
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// A one-cell picture for a character a byte table cannot show as itself:
+/// the Control Pictures block for C0 controls (`␀`, `␛`), `␡` for DEL, and
+/// `·` for anything else unprintable.
+pub fn glyph(c: char) -> char {
+    match u32::from(c) {
+        v @ 0x00..=0x1F => char::from_u32(0x2400 + v).unwrap_or('·'),
+        0x20 => '␠',
+        0x7F => '␡',
+        _ if needs_escape(c) => '·',
+        _ => c,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_sequences_are_defused() {
+        let s = escape_bytes(b"\x1b]0;pwned\x07\x9b");
+        assert!(!s.chars().any(|c| c.is_control()), "{s}");
+        assert_eq!(s, "\\x1b]0;pwned\\x07\\x9B");
+        let s = escape_bytes("\u{9b}2J".as_bytes());
+        assert_eq!(s, "\\x9b2J");
+    }
+
+    #[test]
+    fn glyphs_for_controls() {
+        assert_eq!(glyph('\0'), '␀');
+        assert_eq!(glyph('\x1b'), '␛');
+        assert_eq!(glyph('\u{202E}'), '·');
+        assert_eq!(glyph('é'), 'é');
+    }
+}

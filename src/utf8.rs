@@ -1,0 +1,444 @@
+//! UTF-8 annotation of a byte stream, exactly per Unicode Table 3-6.
+//!
+//! UTF-8 writes a code point in one to four bytes (Unicode Table 3-5):
+//!
+//! | scalar value                 | 1st byte   | 2nd byte   | 3rd byte   | 4th byte   |
+//! |------------------------------|------------|------------|------------|------------|
+//! | `00000000 0xxxxxxx`          | `0xxxxxxx` |            |            |            |
+//! | `00000yyy yyxxxxxx`          | `110yyyyy` | `10xxxxxx` |            |            |
+//! | `zzzzyyyy yyxxxxxx`          | `1110zzzz` | `10yyyyyy` | `10xxxxxx` |            |
+//! | `000uuuuu zzzzyyyy yyxxxxxx` | `11110uuu` | `10uuzzzz` | `10yyyyyy` | `10xxxxxx` |
+//!
+//! Not every byte sequence of that shape is well formed. Table 3-6 lists the
+//! only well-formed ones; it rules out *overlong* forms (a code point written
+//! in more bytes than it needs, such as `C0 AF` for `/`), the surrogates
+//! `U+D800..U+DFFF` (`ED A0..BF ..`), and everything above `U+10FFFF`
+//! (`F4 90..`, `F5..FF`):
+//!
+//! | code points          | 1st byte | 2nd byte   | 3rd byte | 4th byte |
+//! |----------------------|----------|------------|----------|----------|
+//! | U+0000..U+007F       | 00..7F   |            |          |          |
+//! | U+0080..U+07FF       | C2..DF   | 80..BF     |          |          |
+//! | U+0800..U+0FFF       | E0       | **A0**..BF | 80..BF   |          |
+//! | U+1000..U+CFFF       | E1..EC   | 80..BF     | 80..BF   |          |
+//! | U+D000..U+D7FF       | ED       | 80..**9F** | 80..BF   |          |
+//! | U+E000..U+FFFF       | EE..EF   | 80..BF     | 80..BF   |          |
+//! | U+10000..U+3FFFF     | F0       | **90**..BF | 80..BF   | 80..BF   |
+//! | U+40000..U+FFFFF     | F1..F3   | 80..BF     | 80..BF   | 80..BF   |
+//! | U+100000..U+10FFFF   | F4       | 80..**8F** | 80..BF   | 80..BF   |
+//!
+//! [`annotate`] walks a byte stream and says, for every byte, which role it
+//! plays. An ill-formed stretch is cut into *maximal subparts* (Unicode
+//! §3.9, "U+FFFD substitution of maximal subparts"): the longest prefix of a
+//! well-formed sequence, or a single byte when no sequence starts there. Each
+//! maximal subpart becomes one U+FFFD in the lossy text, which is exactly
+//! what [`String::from_utf8_lossy`] and Python's `bytes.decode('utf-8',
+//! 'replace')` produce.
+
+use serde::Serialize;
+
+/// Why a byte is not part of a well-formed UTF-8 sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Utf8Problem {
+    /// An overlong form: `C0`/`C1` leads, or `E0 80..9F`, `F0 80..8F`.
+    Overlong,
+    /// `ED A0..BF`: a UTF-16 surrogate code point, U+D800..U+DFFF.
+    Surrogate,
+    /// `F4 90..BF`: a code point above U+10FFFF.
+    AboveMax,
+    /// A continuation byte (`80..BF`) with no lead byte before it.
+    UnexpectedContinuation,
+    /// A lead byte whose sequence ends before all its continuation bytes.
+    Truncated,
+    /// `F5..FF`: bytes that never appear in UTF-8.
+    NeverValid,
+}
+
+impl Utf8Problem {
+    /// A short label for byte tables: `overlong`, `surrogate`, ...
+    pub fn label(self) -> &'static str {
+        match self {
+            Utf8Problem::Overlong => "overlong",
+            Utf8Problem::Surrogate => "surrogate",
+            Utf8Problem::AboveMax => "above U+10FFFF",
+            Utf8Problem::UnexpectedContinuation => "unexpected continuation",
+            Utf8Problem::Truncated => "truncated sequence",
+            Utf8Problem::NeverValid => "never valid in UTF-8",
+        }
+    }
+}
+
+/// The role one byte plays in UTF-8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ByteRole {
+    /// `00..7F`: a whole character by itself.
+    Ascii,
+    /// The first byte of a well-formed sequence of `len` bytes (2, 3 or 4).
+    Lead { len: u8 },
+    /// Byte `index` (1-based among the continuation bytes, so 1..len-1) of a
+    /// well-formed sequence of `len` bytes.
+    Continuation { len: u8, index: u8 },
+    /// Not part of any well-formed sequence.
+    Invalid(Utf8Problem),
+}
+
+impl ByteRole {
+    /// The JSON name of the role: `ascii`, `lead`, `continuation`, `invalid`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ByteRole::Ascii => "ascii",
+            ByteRole::Lead { .. } => "lead",
+            ByteRole::Continuation { .. } => "continuation",
+            ByteRole::Invalid(_) => "invalid",
+        }
+    }
+
+    /// The length of the sequence this byte belongs to, for lead and
+    /// continuation bytes.
+    pub fn seq_len(self) -> Option<u8> {
+        match self {
+            ByteRole::Lead { len } | ByteRole::Continuation { len, .. } => Some(len),
+            _ => None,
+        }
+    }
+
+    /// How many high bits of this byte are UTF-8 marker bits (`110` of a
+    /// 2-byte lead, `10` of a continuation); the rest are payload bits.
+    pub fn marker_bits(self) -> u8 {
+        match self {
+            ByteRole::Ascii => 1,
+            ByteRole::Lead { len } => len + 1,
+            ByteRole::Continuation { .. } => 2,
+            ByteRole::Invalid(_) => 0,
+        }
+    }
+}
+
+/// One decoded unit of a byte stream: a character or one maximal subpart of
+/// an ill-formed sequence (which becomes one U+FFFD).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Utf8Unit {
+    /// Offset of the first byte in the annotated stream.
+    pub start: usize,
+    /// Number of bytes (1..=4).
+    pub len: usize,
+    /// The character, or why these bytes are ill-formed.
+    pub value: Result<char, Utf8Problem>,
+}
+
+impl Utf8Unit {
+    /// The character as shown in lossy text: the decoded character, or U+FFFD.
+    pub fn lossy_char(&self) -> char {
+        self.value.unwrap_or(char::REPLACEMENT_CHARACTER)
+    }
+
+    /// The byte range this unit covers.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start..self.start + self.len
+    }
+}
+
+/// The annotation of a whole byte stream.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Utf8Annotation {
+    /// One entry per byte of the input.
+    pub roles: Vec<ByteRole>,
+    /// Characters and maximal subparts, in order, covering every byte.
+    pub units: Vec<Utf8Unit>,
+}
+
+impl Utf8Annotation {
+    /// Whether the whole stream is well-formed UTF-8.
+    pub fn is_valid(&self) -> bool {
+        self.units.iter().all(|u| u.value.is_ok())
+    }
+
+    /// The lossy text: each maximal subpart replaced by U+FFFD.
+    pub fn lossy(&self) -> String {
+        self.units.iter().map(Utf8Unit::lossy_char).collect()
+    }
+
+    /// The unit a byte belongs to (binary search over `units`).
+    pub fn unit_of(&self, byte: usize) -> Option<&Utf8Unit> {
+        let i = self.units.partition_point(|u| u.start + u.len <= byte);
+        self.units.get(i).filter(|u| u.start <= byte)
+    }
+}
+
+/// The range allowed for the second byte after `lead`, per Table 3-6, and
+/// the problem when the second byte falls outside it though it is a
+/// continuation byte.
+fn second_byte_rule(lead: u8) -> (u8, u8, Utf8Problem) {
+    match lead {
+        0xE0 => (0xA0, 0xBF, Utf8Problem::Overlong),
+        0xED => (0x80, 0x9F, Utf8Problem::Surrogate),
+        0xF0 => (0x90, 0xBF, Utf8Problem::Overlong),
+        0xF4 => (0x80, 0x8F, Utf8Problem::AboveMax),
+        _ => (0x80, 0xBF, Utf8Problem::Truncated),
+    }
+}
+
+/// The sequence length a lead byte announces, or the problem with the byte.
+fn classify_lead(b: u8) -> Result<usize, Utf8Problem> {
+    match b {
+        0x00..=0x7F => Ok(1),
+        0x80..=0xBF => Err(Utf8Problem::UnexpectedContinuation),
+        0xC0 | 0xC1 => Err(Utf8Problem::Overlong),
+        0xC2..=0xDF => Ok(2),
+        0xE0..=0xEF => Ok(3),
+        0xF0..=0xF4 => Ok(4),
+        0xF5..=0xFF => Err(Utf8Problem::NeverValid),
+    }
+}
+
+fn is_continuation(b: u8) -> bool {
+    (0x80..=0xBF).contains(&b)
+}
+
+/// Decode the code point of a sequence already checked against Table 3-6.
+fn decode_well_formed(seq: &[u8]) -> Option<char> {
+    let (&lead, rest) = seq.split_first()?;
+    let lead_bits = match seq.len() {
+        1 => u32::from(lead),
+        2 => u32::from(lead & 0x1F),
+        3 => u32::from(lead & 0x0F),
+        _ => u32::from(lead & 0x07),
+    };
+    let cp = rest
+        .iter()
+        .fold(lead_bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
+    char::from_u32(cp)
+}
+
+/// Annotate `bytes` per Table 3-6.
+///
+/// # Examples
+/// ```
+/// use urlscope::utf8::{annotate, ByteRole, Utf8Problem};
+/// // "é" is C3 A9: a 2-byte lead and its continuation.
+/// let a = annotate(&[0xC3, 0xA9]);
+/// assert_eq!(a.roles, [ByteRole::Lead { len: 2 }, ByteRole::Continuation { len: 2, index: 1 }]);
+/// assert_eq!(a.lossy(), "é");
+/// // C0 AF is the overlong "/": two maximal subparts, two U+FFFD.
+/// let a = annotate(&[0xC0, 0xAF]);
+/// assert_eq!(a.roles[0], ByteRole::Invalid(Utf8Problem::Overlong));
+/// assert_eq!(a.lossy(), "\u{FFFD}\u{FFFD}");
+/// ```
+pub fn annotate(bytes: &[u8]) -> Utf8Annotation {
+    let mut roles = Vec::with_capacity(bytes.len());
+    let mut units = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&lead) = bytes.get(i) {
+        let len = match classify_lead(lead) {
+            Ok(1) => {
+                roles.push(ByteRole::Ascii);
+                units.push(Utf8Unit {
+                    start: i,
+                    len: 1,
+                    value: Ok(char::from(lead)),
+                });
+                i += 1;
+                continue;
+            }
+            Ok(len) => len,
+            Err(problem) => {
+                roles.push(ByteRole::Invalid(problem));
+                units.push(Utf8Unit {
+                    start: i,
+                    len: 1,
+                    value: Err(problem),
+                });
+                i += 1;
+                continue;
+            }
+        };
+        // Count how many bytes after the lead continue the sequence.
+        let (lo, hi, second_problem) = second_byte_rule(lead);
+        let mut good = 1;
+        let mut problem = Utf8Problem::Truncated;
+        while good < len {
+            let Some(&b) = bytes.get(i + good) else {
+                break;
+            };
+            let ok = if good == 1 {
+                (lo..=hi).contains(&b)
+            } else {
+                is_continuation(b)
+            };
+            if !ok {
+                if good == 1 && is_continuation(b) {
+                    // A continuation byte, but outside the narrowed range:
+                    // the sequence is overlong, a surrogate or too large.
+                    problem = second_problem;
+                }
+                break;
+            }
+            good += 1;
+        }
+        let seq = bytes.get(i..i + good).unwrap_or_default();
+        if good == len {
+            let value = decode_well_formed(seq).ok_or(Utf8Problem::NeverValid);
+            // `len` is 2..=4, so these casts cannot truncate.
+            roles.push(ByteRole::Lead { len: len as u8 });
+            for index in 1..len {
+                roles.push(ByteRole::Continuation {
+                    len: len as u8,
+                    index: index as u8,
+                });
+            }
+            units.push(Utf8Unit {
+                start: i,
+                len,
+                value,
+            });
+        } else {
+            // A maximal subpart: the lead and the continuation bytes that
+            // were still allowed. One U+FFFD for all of them.
+            for _ in 0..good {
+                roles.push(ByteRole::Invalid(problem));
+            }
+            units.push(Utf8Unit {
+                start: i,
+                len: good,
+                value: Err(problem),
+            });
+        }
+        i += good;
+    }
+    Utf8Annotation { roles, units }
+}
+
+/// The code point a lax decoder would read from an overlong sequence at the
+/// start of `bytes`, with the sequence length: `C0 AF` reads as `/`,
+/// `E0 80 AE` as `.`. Returns `None` unless the bytes are an overlong form.
+///
+/// Old decoders (IIS before 2001, some Java and PHP code) computed the code
+/// point from the bit pattern without checking the shortest form, so an
+/// overlong `/` slipped past a filter that looked for `/` and was then read
+/// as `/` by the file system.
+///
+/// # Examples
+/// ```
+/// use urlscope::utf8::lax_overlong;
+/// assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
+/// assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
+/// assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
+/// ```
+pub fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
+    let (&lead, rest) = bytes.split_first()?;
+    let (len, lead_bits, min) = match lead {
+        0xC0..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
+        0xE0..=0xEF => (3, u32::from(lead & 0x0F), 0x800),
+        0xF0..=0xF7 => (4, u32::from(lead & 0x07), 0x10000),
+        _ => return None,
+    };
+    let conts = rest.get(..len - 1)?;
+    if !conts.iter().all(|&b| is_continuation(b)) {
+        return None;
+    }
+    let cp = conts
+        .iter()
+        .fold(lead_bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
+    if cp >= min {
+        return None;
+    }
+    char::from_u32(cp).map(|c| (c, len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roles(bytes: &[u8]) -> Vec<ByteRole> {
+        annotate(bytes).roles
+    }
+
+    #[test]
+    fn cafe_bytes_are_lead_and_continuation() {
+        let a = annotate(b"caf\xC3\xA9");
+        assert_eq!(a.roles[3], ByteRole::Lead { len: 2 });
+        assert_eq!(a.roles[4], ByteRole::Continuation { len: 2, index: 1 });
+        assert_eq!(a.unit_of(4).map(|u| u.value), Some(Ok('\u{E9}')));
+        assert_eq!(a.lossy(), "café");
+    }
+
+    #[test]
+    fn lone_c4_is_truncated() {
+        assert_eq!(
+            roles(&[0xC4]),
+            [ByteRole::Invalid(Utf8Problem::Truncated)]
+        );
+        assert_eq!(
+            roles(&[0xC4, b'r']),
+            [ByteRole::Invalid(Utf8Problem::Truncated), ByteRole::Ascii]
+        );
+    }
+
+    #[test]
+    fn c0_af_is_ill_formed_overlong() {
+        assert_eq!(
+            roles(&[0xC0, 0xAF]),
+            [
+                ByteRole::Invalid(Utf8Problem::Overlong),
+                ByteRole::Invalid(Utf8Problem::UnexpectedContinuation)
+            ]
+        );
+    }
+
+    #[test]
+    fn e0_9f_80_is_ill_formed_because_9f_is_not_a0_bf() {
+        let a = annotate(&[0xE0, 0x9F, 0x80]);
+        assert_eq!(a.roles[0], ByteRole::Invalid(Utf8Problem::Overlong));
+        assert_eq!(a.lossy(), "\u{FFFD}\u{FFFD}\u{FFFD}");
+    }
+
+    #[test]
+    fn f4_80_83_92_is_well_formed() {
+        let a = annotate(&[0xF4, 0x80, 0x83, 0x92]);
+        assert!(a.is_valid());
+        assert_eq!(a.units[0].value, Ok('\u{1000D2}'));
+    }
+
+    #[test]
+    fn surrogate_and_above_max() {
+        assert_eq!(
+            annotate(&[0xED, 0xA0, 0x80]).roles[0],
+            ByteRole::Invalid(Utf8Problem::Surrogate)
+        );
+        assert_eq!(
+            annotate(&[0xF4, 0x90, 0x80, 0x80]).roles[0],
+            ByteRole::Invalid(Utf8Problem::AboveMax)
+        );
+        assert_eq!(
+            annotate(&[0xF5]).roles[0],
+            ByteRole::Invalid(Utf8Problem::NeverValid)
+        );
+    }
+
+    #[test]
+    fn truncated_three_byte_sequence_is_one_replacement() {
+        let a = annotate(&[0xE2, 0x9C, b'a']);
+        assert_eq!(a.lossy(), "\u{FFFD}a");
+        assert_eq!(a.units.len(), 2);
+    }
+
+    #[test]
+    fn unicode_example_sequence() {
+        let a = annotate(&[0x4D, 0xD0, 0xB0, 0xE4, 0xBA, 0x8C, 0xF0, 0x90, 0x8C, 0x82]);
+        let cps: Vec<_> = a.units.iter().map(|u| u.value).collect();
+        assert_eq!(
+            cps,
+            [Ok('\u{4D}'), Ok('\u{430}'), Ok('\u{4E8C}'), Ok('\u{10302}')]
+        );
+    }
+
+    #[test]
+    fn lax_overlong_reads_dot_and_slash() {
+        assert_eq!(lax_overlong(&[0xC0, 0xAE]), Some(('.', 2)));
+        assert_eq!(lax_overlong(&[0xC1, 0x9C]), Some(('\\', 2)));
+        assert_eq!(lax_overlong(&[0xF0, 0x80, 0x80, 0xAF]), Some(('/', 4)));
+        assert_eq!(lax_overlong(&[0xC0]), None);
+    }
+}
