@@ -73,6 +73,8 @@ impl ComponentAnalysis {
 /// is in UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ByteRow {
+    /// Offset in the decoded bytes.
+    pub offset: usize,
     pub value: u8,
     pub source: SourceKind,
     /// The input bytes it came from (`%C3`, or a literal `c`).
@@ -179,6 +181,7 @@ impl Analysis {
             .iter()
             .enumerate()
             .map(|(i, b)| ByteRow {
+                offset: i,
                 value: b.value,
                 source: b.kind,
                 span: b.span,
@@ -223,8 +226,8 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     for (index, c) in parts.components.iter().enumerate() {
         let form = options.form && c.kind.is_query();
         let raw = c.span.of(input);
-        let layers_with_provenance = needs_provenance(raw, form)
-            .then(|| decode_layers(&raw_layer(input, c.span), form));
+        let layers_with_provenance =
+            needs_provenance(raw, form).then(|| decode_layers(&raw_layer(input, c.span), form));
         let layers: Vec<Vec<u8>> = match &layers_with_provenance {
             Some(layers) => layers.iter().map(|l| crate::percent::values(l)).collect(),
             None => vec![raw.to_vec()],
@@ -246,6 +249,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         component_warnings(input, index, &comp, &prov, &mut warnings);
         components.push(comp);
     }
+    target_warnings(&parts, &components, &mut warnings);
     let host = host_reading(input, &parts);
     authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
     junk_warnings(input, &parts, &mut warnings);
@@ -268,8 +272,11 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         );
     }
     warnings.sort_by(|a, b| {
-        (a.span.start, std::cmp::Reverse(a.severity), a.code)
-            .cmp(&(b.span.start, std::cmp::Reverse(b.severity), b.code))
+        (a.span.start, std::cmp::Reverse(a.severity), a.code).cmp(&(
+            b.span.start,
+            std::cmp::Reverse(b.severity),
+            b.code,
+        ))
     });
     let clean = clean(input, &parts);
     let normalized = normalize(input);
@@ -301,7 +308,11 @@ struct Provenance<'a> {
 
 impl Provenance<'_> {
     fn span(&self, layer: usize, i: usize) -> Span {
-        match self.layers.and_then(|l| l.get(layer)).and_then(|l| l.get(i)) {
+        match self
+            .layers
+            .and_then(|l| l.get(layer))
+            .and_then(|l| l.get(i))
+        {
             Some(b) => b.span,
             None => Span::new(self.start + i, self.start + i + 1),
         }
@@ -342,7 +353,13 @@ struct Finding {
 const MAX_SPANS: usize = 64;
 
 impl Findings {
-    fn add(&mut self, code: WarningCode, span: Span, layer: usize, detail: impl FnOnce() -> String) {
+    fn add(
+        &mut self,
+        code: WarningCode,
+        span: Span,
+        layer: usize,
+        detail: impl FnOnce() -> String,
+    ) {
         let f = self.by_code.entry(code).or_insert_with(|| Finding {
             spans: Vec::new(),
             layer,
@@ -407,7 +424,7 @@ fn component_warnings(
         comp.kind,
         ComponentKind::PathSegment | ComponentKind::QueryValue | ComponentKind::QueryKey
     ) {
-        traversal_checks(comp, prov, &mut f);
+        traversal_checks(input, comp, prov, &mut f);
     }
     for (code, finding) in f.by_code {
         let count = finding.spans.len();
@@ -417,7 +434,7 @@ fn component_warnings(
             "{}{} in the {label}{}",
             finding.detail,
             if count > 1 {
-                format!(" (and {} more)", count - 1)
+                format!(" ({count} places)")
             } else {
                 String::new()
             },
@@ -436,23 +453,43 @@ fn component_warnings(
 /// "detail in the path segment: consequence."
 fn complete_sentence(message: &str, code: WarningCode) -> String {
     let consequence = match code {
-        WarningCode::DoubleEncoding => "a filter that decodes once and a server that decodes again see different text",
-        WarningCode::PathTraversal => "a server that resolves it may serve files outside the intended directory",
+        WarningCode::DoubleEncoding => {
+            "a filter that decodes once and a server that decodes again see different text"
+        }
+        WarningCode::PathTraversal => {
+            "a server that resolves it may serve files outside the intended directory"
+        }
         WarningCode::OverlongUtf8 => "filters miss it but lax decoders read the character anyway",
         WarningCode::InvalidUtf8 => "each decoder substitutes or guesses differently",
-        WarningCode::MalformedEscape => "decoders disagree: some keep it, some reject the URL, some guess",
+        WarningCode::MalformedEscape => {
+            "decoders disagree: some keep it, some reject the URL, some guess"
+        }
         WarningCode::NonstandardEscape => "IIS-style decoders read it though standard ones do not",
-        WarningCode::EncodedSlash => "a server that decodes before routing sees an extra path separator",
-        WarningCode::NullByte => "C code stops reading there, so the checked name and the opened name differ",
+        WarningCode::EncodedSlash => {
+            "a server that decodes before routing sees an extra path separator"
+        }
+        WarningCode::NullByte => {
+            "C code stops reading there, so the checked name and the opened name differ"
+        }
         WarningCode::Crlf => "it can end a header or log line and inject a new one",
-        WarningCode::ControlChar => "it can drive a terminal or be dropped by one parser and kept by another",
+        WarningCode::ControlChar => {
+            "it can drive a terminal or be dropped by one parser and kept by another"
+        }
         WarningCode::Backslash => "WHATWG parsers and Windows servers read it as '/'",
-        WarningCode::BidiControl => "the text on screen is reordered and does not show the real URL",
+        WarningCode::BidiControl => {
+            "the text on screen is reordered and does not show the real URL"
+        }
         WarningCode::InvisibleChar => "two different URLs look identical",
-        WarningCode::IllegalChar => "it must be percent-encoded before sending, and clients do that differently",
+        WarningCode::IllegalChar => {
+            "it must be percent-encoded before sending, and clients do that differently"
+        }
         WarningCode::LowercaseHex => "RFC 3986 asks for uppercase hex; the meaning is the same",
-        WarningCode::EncodedUnreserved => "escaping it changes nothing but can slip a word past a filter",
-        WarningCode::PlusInPath => "it is a plus here, but form decoders misapplied to paths read a space",
+        WarningCode::EncodedUnreserved => {
+            "escaping it changes nothing but can slip a word past a filter"
+        }
+        WarningCode::PlusInPath => {
+            "it is a plus here, but form decoders misapplied to paths read a space"
+        }
         _ => "",
     };
     if consequence.is_empty() {
@@ -487,7 +524,11 @@ fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
                     }
                     if is_path && (v == b'/' || v == b'\\') {
                         f.add(WarningCode::EncodedSlash, span, 0, || {
-                            format!("'{}' decodes to '{}' inside one segment", show(esc), char::from(v))
+                            format!(
+                                "'{}' decodes to '{}' inside one segment",
+                                show(esc),
+                                char::from(v)
+                            )
                         });
                     }
                     i += 3;
@@ -510,7 +551,9 @@ fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
                     .iter()
                     .skip(1)
                     .take(2)
-                    .take_while(|&&c| c != b'%' && hex_value(c).is_some() || c.is_ascii_alphanumeric())
+                    .take_while(|&&c| {
+                        c != b'%' && hex_value(c).is_some() || c.is_ascii_alphanumeric()
+                    })
                     .count();
                 let span = Span::new(at, at + 1 + len);
                 f.add(WarningCode::MalformedEscape, span, 0, || {
@@ -526,9 +569,11 @@ fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
             b'+' if is_path => f.add(WarningCode::PlusInPath, Span::new(at, at + 1), 0, || {
                 "a '+'".to_string()
             }),
-            b'[' | b']' if !is_host => f.add(WarningCode::IllegalChar, Span::new(at, at + 1), 0, || {
-                format!("'{}' is legal only around an IPv6 host", char::from(b))
-            }),
+            b'[' | b']' if !is_host => {
+                f.add(WarningCode::IllegalChar, Span::new(at, at + 1), 0, || {
+                    format!("'{}' is legal only around an IPv6 host", char::from(b))
+                })
+            }
             0x80..=0xFF => {
                 let len = raw
                     .get(i..)
@@ -539,7 +584,10 @@ fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
                 let run = raw.get(i..i + len).unwrap_or_default();
                 if !is_host {
                     f.add(WarningCode::IllegalChar, Span::new(at, at + len), 0, || {
-                        format!("raw non-ASCII '{}' must be sent as UTF-8 escapes", show(run))
+                        format!(
+                            "raw non-ASCII '{}' must be sent as UTF-8 escapes",
+                            show(run)
+                        )
                     });
                 }
                 i += len;
@@ -587,16 +635,34 @@ fn layer_checks(
             "raw "
         };
         match b {
-            0x00 => f.add(WarningCode::NullByte, span, layer_no, || format!("an {enc}NUL byte").replace("an raw", "a raw")),
+            0x00 => f.add(WarningCode::NullByte, span, layer_no, || {
+                format!("an {enc}NUL byte").replace("an raw", "a raw")
+            }),
             b'\r' | b'\n' => f.add(WarningCode::Crlf, span, layer_no, || {
-                format!("{}{}", if enc == "raw " { "a raw " } else { "an encoded " }, if b == b'\r' { "CR" } else { "LF" })
+                format!(
+                    "{}{}",
+                    if enc == "raw " {
+                        "a raw "
+                    } else {
+                        "an encoded "
+                    },
+                    if b == b'\r' { "CR" } else { "LF" }
+                )
             }),
             _ => {
                 f.add(WarningCode::ControlChar, span, layer_no, || {
                     format!(
                         "{}control character \\x{b:02x}{}",
-                        if enc == "raw " { "a raw " } else { "an encoded " },
-                        if b == 0x1B { " (ESC, starts terminal escape sequences)" } else { "" }
+                        if enc == "raw " {
+                            "a raw "
+                        } else {
+                            "an encoded "
+                        },
+                        if b == 0x1B {
+                            " (ESC, starts terminal escape sequences)"
+                        } else {
+                            ""
+                        }
                     )
                 });
                 if b != b'\t' {
@@ -612,11 +678,17 @@ fn layer_checks(
                 let span = prov.span_range(li, unit.start, unit.start + unit.len);
                 let info = || format!("{} {}", char_info(c).codepoint, char_info(c).name);
                 if is_bidi_control(c) {
-                    f.add(WarningCode::BidiControl, span, layer_no, || format!("bidi control {}", info()));
+                    f.add(WarningCode::BidiControl, span, layer_no, || {
+                        format!("bidi control {}", info())
+                    });
                 } else if is_invisible(c) {
-                    f.add(WarningCode::InvisibleChar, span, layer_no, || format!("invisible {}", info()));
+                    f.add(WarningCode::InvisibleChar, span, layer_no, || {
+                        format!("invisible {}", info())
+                    });
                 } else if c.is_control() {
-                    f.add(WarningCode::ControlChar, span, layer_no, || format!("C1 control {}", info()));
+                    f.add(WarningCode::ControlChar, span, layer_no, || {
+                        format!("C1 control {}", info())
+                    });
                     f.raise(WarningCode::ControlChar, Severity::High);
                 }
             }
@@ -642,9 +714,10 @@ fn layer_checks(
                 }
                 if problem == Utf8Problem::UnexpectedContinuation
                     && unit.start > 0
-                    && utf8.roles.get(unit.start - 1).is_some_and(|r| {
-                        matches!(r, ByteRole::Invalid(Utf8Problem::Overlong))
-                    })
+                    && utf8
+                        .roles
+                        .get(unit.start - 1)
+                        .is_some_and(|r| matches!(r, ByteRole::Invalid(Utf8Problem::Overlong)))
                 {
                     // The tail of an overlong form already reported.
                     continue;
@@ -685,6 +758,29 @@ fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
     }
 }
 
+/// `0x2e`, `0x2f`, `0x5c`: a dot or separator spelled in C hex notation,
+/// as traversal fuzzers (dotdotpwn) try against hand-written decoders.
+fn hex_notation(bytes: &[u8]) -> Option<char> {
+    match bytes {
+        [b'0', b'x' | b'X', h, l, ..] => match (hex_value(*h)? << 4) | hex_value(*l)? {
+            0x2E => Some('.'),
+            0x2F => Some('/'),
+            0x5C => Some('\\'),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `2f` or `5c` right after `..`: an escape whose `%` a filter stripped.
+fn bare_hex_separator(bytes: &[u8]) -> Option<char> {
+    match bytes {
+        [b'2', b'f' | b'F', ..] => Some('/'),
+        [b'5', b'c' | b'C', ..] => Some('\\'),
+        _ => None,
+    }
+}
+
 /// A character as a lax server reads it, and the decoded bytes it spans.
 struct LaxChar {
     c: char,
@@ -699,10 +795,19 @@ fn lax_chars(layer: &[u8]) -> Vec<LaxChar> {
     let mut i = 0;
     while let Some(&b) = layer.get(i) {
         let rest = layer.get(i..).unwrap_or_default();
+        let after_dots = out.len() >= 2
+            && out
+                .get(out.len() - 2..)
+                .is_some_and(|p: &[LaxChar]| p.iter().all(|c| c.c == '.'));
         let (c, len) = if b < 0x80 {
-            match u_escape(rest) {
-                Some(c) => (c, 6),
-                None => (char::from(b), 1),
+            if let Some(c) = u_escape(rest) {
+                (c, 6)
+            } else if let Some(c) = hex_notation(rest) {
+                (c, 4)
+            } else if let (true, Some(c)) = (after_dots, bare_hex_separator(rest)) {
+                (c, 2)
+            } else {
+                (char::from(b), 1)
             }
         } else if let Some(found) = lax_overlong(rest) {
             found
@@ -724,17 +829,28 @@ fn lax_chars(layer: &[u8]) -> Vec<LaxChar> {
             '\u{FF3C}' | '\u{2216}' | '\u{FE68}' => '\\',
             c => c,
         };
-        out.push(LaxChar { c, from: i, to: i + len });
+        out.push(LaxChar {
+            c,
+            from: i,
+            to: i + len,
+        });
         i += len;
     }
     out
 }
 
-fn traversal_checks(comp: &ComponentAnalysis, prov: &Provenance<'_>, f: &mut Findings) {
+fn traversal_checks(
+    input: &[u8],
+    comp: &ComponentAnalysis,
+    prov: &Provenance<'_>,
+    f: &mut Findings,
+) {
     for (li, layer) in comp.layers.iter().enumerate() {
         // Fast path: nothing that can read as a dot.
         if memchr::memchr(b'.', layer).is_none()
             && memchr::memchr(b'%', layer).is_none()
+            && memchr::memmem::find(layer, b"0x").is_none()
+            && memchr::memmem::find(layer, b"0X").is_none()
             && layer.is_ascii()
         {
             continue;
@@ -752,20 +868,27 @@ fn traversal_checks(comp: &ComponentAnalysis, prov: &Provenance<'_>, f: &mut Fin
             let name_len = part.iter().position(|c| c.c == ';').unwrap_or(part.len());
             let name = part.get(..name_len).unwrap_or_default();
             let dots = name.iter().all(|c| c.c == '.');
-            if dots && (name.len() == 2 || name.len() == 1) {
+            if dots && name.len() >= 3 {
+                if let (Some(first), Some(last)) = (name.first(), name.last()) {
+                    let through = chars.get(end).map_or(last.to, |sep| sep.to);
+                    let span = prov.span_range(li, first.from, through);
+                    f.add(WarningCode::PathTraversal, span, li + 1, || {
+                        format!(
+                            "'{}' is a run of dots that becomes '..' when a filter strips '../' once or Windows trims trailing dots",
+                            show(span.of(input))
+                        )
+                    });
+                    lower_unless_dotdot(f, Severity::Medium);
+                }
+            } else if dots && (name.len() == 2 || name.len() == 1) {
                 let (Some(first), Some(last)) = (name.first(), name.last()) else {
                     part_start = end + 1;
                     continue;
                 };
                 let through = chars.get(end).map_or(last.to, |sep| sep.to);
                 let span = prov.span_range(li, first.from, through);
-                let spelled = comp
-                    .layers
-                    .get(li)
-                    .and_then(|l| l.get(first.from..through))
-                    .unwrap_or_default();
-                let lossy = String::from_utf8_lossy(spelled);
-                let literal = li == 0 && lossy.chars().all(|c| c == '.' || c == '/');
+                let spelled = span.of(input);
+                let literal = spelled.iter().all(|&c| c == b'.' || c == b'/');
                 let what = if name.len() == 2 { "'..'" } else { "'.'" };
                 f.add(WarningCode::PathTraversal, span, li + 1, || {
                     if literal {
@@ -777,13 +900,99 @@ fn traversal_checks(comp: &ComponentAnalysis, prov: &Provenance<'_>, f: &mut Fin
                 if name.len() == 1 {
                     // A lone '.' only matters when something hides it.
                     let hidden = !literal;
-                    let sev = if hidden { Severity::Medium } else { Severity::Low };
+                    let sev = if hidden {
+                        Severity::Medium
+                    } else {
+                        Severity::Low
+                    };
                     lower_unless_dotdot(f, sev);
                 } else {
                     f.raise(WarningCode::PathTraversal, Severity::High);
                 }
             }
             part_start = end + 1;
+        }
+    }
+}
+
+/// The text of a decoded layer as a lax server reads it.
+fn lax_text(layer: &[u8]) -> String {
+    lax_chars(layer).iter().map(|c| c.c).collect()
+}
+
+/// Lowercased path parts of lax text, split on both separators.
+fn lax_parts(text: &str) -> Vec<String> {
+    text.split(['/', '\\']).map(str::to_lowercase).collect()
+}
+
+/// `sensitive-file` for the path and each query parameter, and payloads
+/// hidden in base64.
+fn target_warnings(parts: &Split, components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
+    let last_layer = |c: &ComponentAnalysis| c.layers.last().cloned().unwrap_or_default();
+    // The path as a whole: targets span segments (`/etc/passwd`).
+    let segments: Vec<usize> = (0..components.len())
+        .filter(|&i| {
+            components
+                .get(i)
+                .is_some_and(|c| c.kind == ComponentKind::PathSegment)
+        })
+        .collect();
+    if !segments.is_empty() {
+        let mut path_parts = Vec::new();
+        for &i in &segments {
+            if let Some(c) = components.get(i) {
+                path_parts.extend(lax_parts(&lax_text(&last_layer(c))));
+            }
+        }
+        if let Some(why) = crate::targets::sensitive_target(&path_parts) {
+            out.push(Warning::new(
+                WarningCode::SensitiveFile,
+                vec![parts.path],
+                segments.last().copied(),
+                format!("The path asks for {why}, a typical file-inclusion target."),
+            ));
+        }
+    }
+    for (i, c) in components.iter().enumerate() {
+        let is_param = c.kind.is_query();
+        if !(is_param || c.kind == ComponentKind::PathSegment) {
+            continue;
+        }
+        let layer = last_layer(c);
+        if is_param {
+            if let Some(why) = crate::targets::sensitive_target(&lax_parts(&lax_text(&layer))) {
+                out.push(Warning::new(
+                    WarningCode::SensitiveFile,
+                    vec![c.span],
+                    Some(i),
+                    format!(
+                        "The {} asks for {why}, a typical file-inclusion target.",
+                        c.kind.label()
+                    ),
+                ));
+            }
+        }
+        if let Some(text) = crate::targets::base64_text(&layer) {
+            let shown = crate::text::escape_str(&text);
+            let lax = lax_parts(&text);
+            if lax.iter().any(|p| p == "..") {
+                out.push(Warning::new(
+                    WarningCode::PathTraversal,
+                    vec![c.span],
+                    Some(i),
+                    format!("The {} is base64 for '{shown}', a traversal that a server decoding it would follow.", c.kind.label()),
+                ));
+            } else if let Some(why) = crate::targets::sensitive_target(&lax) {
+                out.push(Warning::new(
+                    WarningCode::SensitiveFile,
+                    vec![c.span],
+                    Some(i),
+                    format!(
+                        "The {} is base64 for '{shown}', which names {why}.",
+                        c.kind.label()
+                    ),
+                ));
+            }
         }
     }
 }
@@ -818,7 +1027,8 @@ pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
     }
     let mut numbers = Vec::with_capacity(4);
     for p in &parts {
-        let (digits, radix) = if let Some(h) = p.strip_prefix("0x").or_else(|| p.strip_prefix("0X")) {
+        let (digits, radix) = if let Some(h) = p.strip_prefix("0x").or_else(|| p.strip_prefix("0X"))
+        {
             (h, 16)
         } else if p.len() > 1 && p.starts_with('0') {
             (&p[1..], 8)
@@ -890,8 +1100,13 @@ fn authority_warnings(
     if let Some(scheme) = parts.scheme {
         let name = String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase();
         let severity = match name.as_str() {
-            "javascript" | "vbscript" => Some((Severity::High, "runs script in the page that follows it")),
-            "data" => Some((Severity::High, "carries its own content, which a browser may render as a page or run as script")),
+            "javascript" | "vbscript" => {
+                Some((Severity::High, "runs script in the page that follows it"))
+            }
+            "data" => Some((
+                Severity::High,
+                "carries its own content, which a browser may render as a page or run as script",
+            )),
             "file" => Some((Severity::Medium, "reads files from the local machine")),
             _ => None,
         };
@@ -941,8 +1156,13 @@ fn authority_warnings(
             )
         };
         out.push(
-            Warning::new(WarningCode::Userinfo, vec![with_at], index_of(ComponentKind::Userinfo), message)
-                .with_severity(severity),
+            Warning::new(
+                WarningCode::Userinfo,
+                vec![with_at],
+                index_of(ComponentKind::Userinfo),
+                message,
+            )
+            .with_severity(severity),
         );
     }
     let host_index = index_of(ComponentKind::Host);
@@ -1013,13 +1233,22 @@ fn authority_warnings(
     }
 }
 
-fn idn_warning(span: Span, host_index: Option<usize>, unicode: &str, ascii: Option<&str>, out: &mut Vec<Warning>) {
+fn idn_warning(
+    span: Span,
+    host_index: Option<usize>,
+    unicode: &str,
+    ascii: Option<&str>,
+    out: &mut Vec<Warning>,
+) {
     use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
     let mut reasons = Vec::new();
     for label in unicode.split('.').filter(|l| !l.is_ascii()) {
         let level = label.detect_restriction_level();
         if level > RestrictionLevel::HighlyRestrictive {
-            reasons.push(format!("'{}' mixes scripts", crate::text::escape_str(label)));
+            reasons.push(format!(
+                "'{}' mixes scripts",
+                crate::text::escape_str(label)
+            ));
             continue;
         }
         let skeleton: String = unicode_security::skeleton(label).collect();
@@ -1060,14 +1289,21 @@ fn idn_warning(span: Span, host_index: Option<usize>, unicode: &str, ascii: Opti
 fn junk_warnings(input: &[u8], parts: &Split, out: &mut Vec<Warning>) {
     let before = Span::new(0, parts.trimmed.start);
     let after = Span::new(parts.trimmed.end, input.len());
-    let spans: Vec<Span> = [before, after].into_iter().filter(|s| !s.is_empty()).collect();
+    let spans: Vec<Span> = [before, after]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
     if spans.is_empty() {
         return;
     }
     let controls: Vec<Span> = spans
         .iter()
         .flat_map(|s| s.range())
-        .filter(|&i| input.get(i).is_some_and(|&b| b < 0x20 && !matches!(b, b'\t' | b'\r' | b'\n')))
+        .filter(|&i| {
+            input
+                .get(i)
+                .is_some_and(|&b| b < 0x20 && !matches!(b, b'\t' | b'\r' | b'\n'))
+        })
         .map(|i| Span::new(i, i + 1))
         .collect();
     if !controls.is_empty() {
@@ -1121,7 +1357,11 @@ fn differential_warnings(
     let special = SPECIAL.contains(&scheme.as_str());
     let mut fields = Vec::new();
     if scheme != w.scheme {
-        fields.push(format!("scheme '{}' vs '{}'", crate::text::escape_str(&scheme), w.scheme));
+        fields.push(format!(
+            "scheme '{}' vs '{}'",
+            crate::text::escape_str(&scheme),
+            w.scheme
+        ));
     }
     // Our host, put in the form WHATWG serializes it in.
     let ours_host: Option<String> = host.map(|h| match h.kind {
@@ -1133,7 +1373,9 @@ fn differential_warnings(
         }
         _ if special => match h.ipv4 {
             Some(ip) => ip.to_string(),
-            None => idna::domain_to_ascii(&h.decoded).unwrap_or_else(|_| h.decoded.to_ascii_lowercase()),
+            None => {
+                idna::domain_to_ascii(&h.decoded).unwrap_or_else(|_| h.decoded.to_ascii_lowercase())
+            }
         },
         _ => h.decoded.clone(),
     });
@@ -1166,7 +1408,8 @@ fn differential_warnings(
     // Paths compared after normalization and decoding on both sides.
     let normalized = normalize(input);
     let nparts = split(normalized.as_bytes());
-    let ours_path = crate::percent::decode(nparts.path.of(normalized.as_bytes()), false).into_owned();
+    let ours_path =
+        crate::percent::decode(nparts.path.of(normalized.as_bytes()), false).into_owned();
     let theirs_path = crate::percent::decode(w.path.as_bytes(), false).into_owned();
     let root = |p: &[u8]| -> Vec<u8> {
         if p.is_empty() && special {
@@ -1210,7 +1453,12 @@ fn differential_warnings(
     );
 }
 
-fn differential_reasons(input: &[u8], parts: &Split, host: Option<&HostReading>, special: bool) -> Vec<&'static str> {
+fn differential_reasons(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    special: bool,
+) -> Vec<&'static str> {
     let text = parts.trimmed.of(input);
     let mut reasons = Vec::new();
     if special && memchr::memchr(b'\\', text).is_some() {
@@ -1240,10 +1488,14 @@ fn differential_reasons(input: &[u8], parts: &Split, host: Option<&HostReading>,
             reasons.push("WHATWG ignores the slash count after a special scheme");
         }
     }
-    if host.is_some_and(|h| h.unicode.is_some() || h.decoded.bytes().any(|b| b.is_ascii_uppercase())) {
+    if host
+        .is_some_and(|h| h.unicode.is_some() || h.decoded.bytes().any(|b| b.is_ascii_uppercase()))
+    {
         reasons.push("WHATWG maps the host through IDNA");
     }
-    if host.is_some_and(|h| h.decoded.as_bytes() != parts.host.map(|s| s.of(input)).unwrap_or_default()) {
+    if host.is_some_and(|h| {
+        h.decoded.as_bytes() != parts.host.map(|s| s.of(input)).unwrap_or_default()
+    }) {
         reasons.push("WHATWG percent-decodes the host");
     }
     reasons
@@ -1270,7 +1522,10 @@ mod tests {
 
     #[test]
     fn clean_url_has_no_warnings() {
-        assert_eq!(codes(b"https://example.com/a/b?x=1&y=2#top"), Vec::<&str>::new());
+        assert_eq!(
+            codes(b"https://example.com/a/b?x=1&y=2#top"),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]
@@ -1279,7 +1534,11 @@ mod tests {
         let w = warning(input, "double-encoding").expect("double-encoding");
         assert_eq!(w.spans[0], Span::new(9, 14));
         assert!(w.message.contains("2 layers"), "{}", w.message);
-        assert!(w.message.contains("'%252e' -> '%2e' -> '.'"), "{}", w.message);
+        assert!(
+            w.message.contains("'%252e' -> '%2e' -> '.'"),
+            "{}",
+            w.message
+        );
         let t = warning(input, "path-traversal").expect("traversal");
         assert_eq!(t.severity, Severity::High);
         assert_eq!(t.layer, Some(2));
@@ -1304,7 +1563,12 @@ mod tests {
         ] {
             let w = warning(s, "path-traversal");
             assert!(w.is_some(), "{}", String::from_utf8_lossy(s));
-            assert_eq!(w.map(|w| w.severity), Some(Severity::High), "{}", String::from_utf8_lossy(s));
+            assert_eq!(
+                w.map(|w| w.severity),
+                Some(Severity::High),
+                "{}",
+                String::from_utf8_lossy(s)
+            );
         }
         assert!(warning(b"/a/b.c/d..e/", "path-traversal").is_none());
     }
@@ -1339,7 +1603,11 @@ mod tests {
 
     #[test]
     fn hosts() {
-        for (host, ip) in [("2130706433", "127.0.0.1"), ("0177.0.0.1", "127.0.0.1"), ("0x7f.1", "127.0.0.1")] {
+        for (host, ip) in [
+            ("2130706433", "127.0.0.1"),
+            ("0177.0.0.1", "127.0.0.1"),
+            ("0x7f.1", "127.0.0.1"),
+        ] {
             let w = warning(format!("http://{host}/").as_bytes(), "ip-obfuscation").expect(host);
             assert!(w.message.contains(ip), "{}", w.message);
         }

@@ -193,7 +193,9 @@ pub fn normalize(input: &[u8]) -> String {
         }
         if let Some(port) = parts.port {
             let text = port.of(bytes);
-            let value = std::str::from_utf8(text).ok().and_then(|t| t.parse::<u16>().ok());
+            let value = std::str::from_utf8(text)
+                .ok()
+                .and_then(|t| t.parse::<u16>().ok());
             let is_default = value.is_some() && value == scheme.as_deref().and_then(default_port);
             if !text.is_empty() && !is_default {
                 // A port follows ':'; junk after an IP literal is kept as it was.
@@ -212,7 +214,10 @@ pub fn normalize(input: &[u8]) -> String {
     }
     if path.is_empty()
         && parts.authority.is_some()
-        && matches!(scheme.as_deref(), Some("http" | "https" | "ws" | "wss" | "ftp"))
+        && matches!(
+            scheme.as_deref(),
+            Some("http" | "https" | "ws" | "wss" | "ftp")
+        )
     {
         path.push('/');
     }
@@ -275,7 +280,12 @@ mod tests {
 
     #[test]
     fn cleaning_is_idempotent_on_examples() {
-        for s in ["http://a b/c d?e f#g h", "//[::1/x", "http://x:y:z@[v1.x]z/%%/", "\x00\x1b[2J http://x/\x1b"] {
+        for s in [
+            "http://a b/c d?e f#g h",
+            "//[::1/x",
+            "http://x:y:z@[v1.x]z/%%/",
+            "\x00\x1b[2J http://x/\x1b",
+        ] {
             let once = c(s);
             assert_eq!(c(&once), once, "{s:?}");
         }
@@ -291,7 +301,10 @@ mod tests {
 
     #[test]
     fn normalize_drops_default_port_and_lowercases() {
-        assert_eq!(normalize(b"HTTPS://WWW.Example.com:443"), "https://www.example.com/");
+        assert_eq!(
+            normalize(b"HTTPS://WWW.Example.com:443"),
+            "https://www.example.com/"
+        );
         assert_eq!(normalize(b"http://x:8080/%61%2f"), "http://x:8080/a%2F");
         assert_eq!(normalize(b"http://x:/"), "http://x/");
         assert_eq!(normalize(b"/..//x"), "/.//x");

@@ -46,6 +46,7 @@ pub mod clean;
 pub mod examples;
 pub mod percent;
 pub mod split;
+pub mod targets;
 pub mod text;
 pub mod utf8;
 pub mod warnings;

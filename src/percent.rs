@@ -95,9 +95,9 @@ pub fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByt
     let mut i = 0;
     while let Some(b) = prev.get(i) {
         let escape = match (prev.get(i + 1), prev.get(i + 2)) {
-            (Some(h), Some(l)) if b.value == b'%' => {
-                hex_value(h.value).zip(hex_value(l.value)).map(|(h2, l2)| (h2 << 4 | l2, l.span))
-            }
+            (Some(h), Some(l)) if b.value == b'%' => hex_value(h.value)
+                .zip(hex_value(l.value))
+                .map(|(h2, l2)| (h2 << 4 | l2, l.span)),
             _ => None,
         };
         if let Some((value, last_span)) = escape {
@@ -133,7 +133,8 @@ pub fn values(layer: &[DecodedByte]) -> Vec<u8> {
 
 /// Whether `bytes` holds at least one valid `%XX` escape.
 pub fn has_escape(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(b'%', bytes).any(|i| escape_at(bytes.get(i..).unwrap_or_default()).is_some())
+    memchr::memchr_iter(b'%', bytes)
+        .any(|i| escape_at(bytes.get(i..).unwrap_or_default()).is_some())
 }
 
 /// The most layers [`decode_layers`] peels.
@@ -239,7 +240,8 @@ impl std::error::Error for DecodeError {}
 
 /// The offset of the first malformed escape in `bytes`, if any.
 pub fn first_malformed_escape(bytes: &[u8]) -> Option<usize> {
-    memchr::memchr_iter(b'%', bytes).find(|&i| escape_at(bytes.get(i..).unwrap_or_default()).is_none())
+    memchr::memchr_iter(b'%', bytes)
+        .find(|&i| escape_at(bytes.get(i..).unwrap_or_default()).is_none())
 }
 
 /// Explain why the first ill-formed unit of `bytes` is ill-formed, in the
@@ -287,9 +289,13 @@ pub fn explain_utf8_error(bytes: &[u8]) -> Option<DecodeError> {
         Utf8Problem::NeverValid => format!("{lead:02X} never appears in UTF-8"),
     };
     let bytes_shown = match (problem, next) {
-        (Utf8Problem::Truncated | Utf8Problem::Overlong | Utf8Problem::Surrogate | Utf8Problem::AboveMax, Some(n))
-            if !matches!(lead, 0xC0 | 0xC1) =>
-        {
+        (
+            Utf8Problem::Truncated
+            | Utf8Problem::Overlong
+            | Utf8Problem::Surrogate
+            | Utf8Problem::AboveMax,
+            Some(n),
+        ) if !matches!(lead, 0xC0 | 0xC1) => {
             let mut s = seq;
             s.push(n);
             s
@@ -351,7 +357,9 @@ pub fn encode(bytes: &[u8], set: EncodeSet) -> String {
     for &b in bytes {
         match set {
             EncodeSet::Component if is_unreserved(b) => out.push(char::from(b)),
-            EncodeSet::Form if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'*' | b'_') => {
+            EncodeSet::Form
+                if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'*' | b'_') =>
+            {
                 out.push(char::from(b))
             }
             EncodeSet::Form if b == b' ' => out.push('+'),

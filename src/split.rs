@@ -151,6 +151,19 @@ pub enum HostKind {
     Empty,
 }
 
+impl HostKind {
+    /// A human label: `IPv6`, `IPv4`, `reg-name`, ...
+    pub fn label(self) -> &'static str {
+        match self {
+            HostKind::Ipv6 => "IPv6 literal",
+            HostKind::IpLiteralOther => "bracketed literal (not IPv6)",
+            HostKind::Ipv4 => "IPv4",
+            HostKind::RegName => "registered name",
+            HostKind::Empty => "empty",
+        }
+    }
+}
+
 /// The RFC 3986 reading of an input.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Split {
@@ -469,14 +482,8 @@ mod tests {
 
     #[test]
     fn request_targets_and_relative_references() {
-        assert_eq!(
-            parts("/path?q"),
-            [p(PathSegment, "path"), p(QueryKey, "q")]
-        );
-        assert_eq!(
-            parts("//host/p"),
-            [p(Host, "host"), p(PathSegment, "p")]
-        );
+        assert_eq!(parts("/path?q"), [p(PathSegment, "path"), p(QueryKey, "q")]);
+        assert_eq!(parts("//host/p"), [p(Host, "host"), p(PathSegment, "p")]);
         assert_eq!(parts("?q=1"), [p(QueryKey, "q"), p(QueryValue, "1")]);
         assert_eq!(parts("*"), [p(PathSegment, "*")]);
         assert_eq!(parts(""), []);
@@ -529,7 +536,10 @@ mod tests {
     fn backslash_is_not_a_delimiter_in_rfc_3986() {
         let s = split(b"http://evil.com\\@good.com/");
         assert_eq!(s.userinfo.map(|u| u.len()), Some(9));
-        assert_eq!(s.host.map(|h| h.of(b"http://evil.com\\@good.com/")), Some(&b"good.com"[..]));
+        assert_eq!(
+            s.host.map(|h| h.of(b"http://evil.com\\@good.com/")),
+            Some(&b"good.com"[..])
+        );
     }
 
     #[test]
@@ -553,7 +563,10 @@ mod tests {
     fn not_a_scheme_when_slash_comes_first_or_name_is_bad() {
         assert_eq!(parts("a/b:c"), [p(PathSegment, "a"), p(PathSegment, "b:c")]);
         assert_eq!(parts("1a:b"), [p(PathSegment, "1a:b")]);
-        assert_eq!(parts("mailto:x@y"), [p(Scheme, "mailto"), p(PathSegment, "x@y")]);
+        assert_eq!(
+            parts("mailto:x@y"),
+            [p(Scheme, "mailto"), p(PathSegment, "x@y")]
+        );
     }
 
     #[test]

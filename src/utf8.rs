@@ -366,10 +366,7 @@ mod tests {
 
     #[test]
     fn lone_c4_is_truncated() {
-        assert_eq!(
-            roles(&[0xC4]),
-            [ByteRole::Invalid(Utf8Problem::Truncated)]
-        );
+        assert_eq!(roles(&[0xC4]), [ByteRole::Invalid(Utf8Problem::Truncated)]);
         assert_eq!(
             roles(&[0xC4, b'r']),
             [ByteRole::Invalid(Utf8Problem::Truncated), ByteRole::Ascii]

@@ -79,6 +79,8 @@ catalogue! {
         "A decoded layer still holds percent-escapes, so a filter that decodes once and a server that decodes again see different text."),
     PathTraversal => ("path-traversal", High,
         "A dot segment reaches the path or a parameter after decoding, so a lax server could be walked out of its document root."),
+    SensitiveFile => ("sensitive-file", Medium,
+        "The path or a parameter names a system, credential or log file that file-inclusion probes go after."),
     OverlongUtf8 => ("overlong-utf8", High,
         "An overlong UTF-8 form hides a character from filters that a lax decoder still reads."),
     InvalidUtf8 => ("invalid-utf8", Medium,
@@ -157,12 +159,13 @@ pub struct Warning {
 
 impl Warning {
     /// A warning with the code's default severity.
-    pub fn new(code: WarningCode, spans: Vec<Span>, component: Option<usize>, message: String) -> Warning {
-        let span = spans
-            .iter()
-            .copied()
-            .reduce(Span::join)
-            .unwrap_or_default();
+    pub fn new(
+        code: WarningCode,
+        spans: Vec<Span>,
+        component: Option<usize>,
+        message: String,
+    ) -> Warning {
+        let span = spans.iter().copied().reduce(Span::join).unwrap_or_default();
         Warning {
             code,
             severity: code.severity(),

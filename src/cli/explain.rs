@@ -1,0 +1,423 @@
+//! `urlscope explain`: the analysis as a readable report.
+//!
+//! Everything from the input is printed through [`urlscope::text`], so no
+//! byte of a hostile URL reaches the terminal as a control sequence.
+
+use super::style::Style;
+use std::io::{self, Write};
+use unicode_width::UnicodeWidthStr;
+use urlscope::analysis::{char_info, Analysis, ByteRow};
+use urlscope::percent::SourceKind;
+use urlscope::split::Span;
+use urlscope::text::{escape_bytes, escape_char, needs_escape};
+use urlscope::utf8::ByteRole;
+use urlscope::warnings::Severity;
+
+/// Byte-table rows printed per component; `--json` has them all.
+const MAX_ROWS: usize = 512;
+/// Columns of input shown around a warning's bytes.
+const POINTER_WIDTH: usize = 72;
+/// Characters of raw or decoded text shown in the component list.
+const CELL_CHARS: usize = 40;
+
+/// One visible piece of the input: a character or an escaped byte, with the
+/// input bytes it stands for.
+struct Piece {
+    span: Span,
+    text: String,
+}
+
+fn pieces(input: &[u8]) -> Vec<Piece> {
+    let mut out = Vec::with_capacity(input.len());
+    let mut at = 0;
+    for chunk in input.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            let len = c.len_utf8();
+            let text = if needs_escape(c) {
+                escape_char(c)
+            } else {
+                c.to_string()
+            };
+            out.push(Piece {
+                span: Span::new(at, at + len),
+                text,
+            });
+            at += len;
+        }
+        for b in chunk.invalid() {
+            out.push(Piece {
+                span: Span::new(at, at + 1),
+                text: format!("\\x{b:02X}"),
+            });
+            at += 1;
+        }
+    }
+    out
+}
+
+/// The input around `span` and a line of carets under the span's bytes.
+fn pointer(pieces: &[Piece], span: Span) -> (String, String) {
+    let first = pieces
+        .iter()
+        .position(|p| p.span.end > span.start)
+        .unwrap_or(pieces.len());
+    let last = pieces
+        .iter()
+        .rposition(|p| p.span.start < span.end.max(span.start + 1))
+        .unwrap_or(first)
+        .max(first);
+    let width = |p: &Piece| p.text.width();
+    // Start a little before the span, so it has context on the left.
+    let mut start = first;
+    let mut left = 0;
+    while start > 0 && left < 12 {
+        start -= 1;
+        left += pieces.get(start).map_or(0, width);
+    }
+    let mut line = String::new();
+    let mut marks = String::new();
+    let mut used = 0;
+    if start > 0 {
+        line.push('…');
+        marks.push(' ');
+        used += 1;
+    }
+    let mut i = start;
+    while let Some(p) = pieces.get(i) {
+        let w = width(p);
+        if used + w > POINTER_WIDTH && i > last {
+            line.push('…');
+            break;
+        }
+        line.push_str(&p.text);
+        let mark = if (first..=last).contains(&i) && !span.is_empty() {
+            '^'
+        } else {
+            ' '
+        };
+        marks.extend(std::iter::repeat_n(mark, w));
+        used += w;
+        i += 1;
+    }
+    if span.is_empty() {
+        // An empty span (an empty component) points between two bytes.
+        let col: usize = pieces
+            .get(start..first)
+            .unwrap_or_default()
+            .iter()
+            .map(width)
+            .sum::<usize>()
+            + usize::from(start > 0);
+        marks = format!("{}^", " ".repeat(col));
+    }
+    (line, marks.trim_end().to_string())
+}
+
+fn cell(bytes: &[u8]) -> String {
+    let text = escape_bytes(bytes);
+    if text.chars().count() > CELL_CHARS {
+        let cut: String = text.chars().take(CELL_CHARS - 1).collect();
+        format!("{cut}…")
+    } else {
+        text
+    }
+}
+
+fn binary(value: u8, role: ByteRole) -> String {
+    let bits = format!("{value:08b}");
+    let marker = usize::from(role.marker_bits());
+    if marker == 0 || marker >= 8 {
+        bits
+    } else {
+        format!("{}|{}", &bits[..marker], &bits[marker..])
+    }
+}
+
+fn role_text(role: ByteRole) -> String {
+    match role {
+        ByteRole::Ascii => "ascii".to_string(),
+        ByteRole::Lead { len } => format!("lead 1/{len}"),
+        ByteRole::Continuation { len, index } => format!("cont {}/{len}", index + 1),
+        ByteRole::Invalid(p) => format!("invalid: {}", p.label()),
+    }
+}
+
+fn character_text(row: &ByteRow) -> String {
+    let Some(unit) = row.unit else {
+        return String::new();
+    };
+    match (unit.value, row.role) {
+        (Ok(c), ByteRole::Continuation { .. }) => format!("╰ U+{:04X}", u32::from(c)),
+        (Ok(c), _) => {
+            let info = char_info(c);
+            let glyph = if needs_escape(c) || c == ' ' {
+                urlscope::text::glyph(c).to_string()
+            } else {
+                c.to_string()
+            };
+            format!("{}  {}  {}", info.codepoint, glyph, info.name)
+        }
+        (Err(_), _) if row.offset == unit.start => {
+            if unit.len == 1 {
+                "U+FFFD (replaces this byte)".to_string()
+            } else {
+                format!("U+FFFD (one for these {} bytes)", unit.len)
+            }
+        }
+        (Err(_), _) => "╰ U+FFFD".to_string(),
+    }
+}
+
+fn severity_counts(a: &Analysis) -> String {
+    let mut parts = Vec::new();
+    for s in [
+        Severity::High,
+        Severity::Medium,
+        Severity::Low,
+        Severity::Info,
+    ] {
+        let n = a.warnings.iter().filter(|w| w.severity == s).count();
+        if n > 0 {
+            parts.push(format!("{n} {}", s.name()));
+        }
+    }
+    parts.join(", ")
+}
+
+/// Write the whole report.
+pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<()> {
+    let pieces = pieces(&a.input);
+    let reading = match (a.split.is_absolute(), a.split.authority.is_some()) {
+        (true, _) => "absolute URL",
+        (false, true) => "network-path reference (no scheme)",
+        (false, false) => "relative reference (no scheme or host)",
+    };
+    writeln!(
+        out,
+        "{}  {}",
+        style.heading("URL       "),
+        cell_long(&a.input)
+    )?;
+    writeln!(
+        out,
+        "{}  {reading}, {} bytes, {} components, {} warnings{}",
+        style.heading("Reading   "),
+        a.input.len(),
+        a.components.len(),
+        a.warnings.len(),
+        if a.warnings.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", severity_counts(a))
+        }
+    )?;
+
+    writeln!(out, "\n{}", style.heading("Components"))?;
+    writeln!(
+        out,
+        "  {:>3}  {:<13} {:<11} raw → decoded",
+        "#", "kind", "bytes"
+    )?;
+    for (i, c) in a.components.iter().enumerate() {
+        let raw = c.span.of(&a.input);
+        let mut line = format!(
+            "  {i:>3}  {} {:<11} {}",
+            style.kind(c.kind, &format!("{:<13}", c.kind.label())),
+            format!("{}-{}", c.span.start, c.span.end),
+            cell(raw)
+        );
+        if c.decoded != raw {
+            line.push_str(&format!(" → {}", cell(c.decoded_lossy().as_bytes())));
+        }
+        if let Some(worst) = a.warnings_of(i).map(|w| w.severity).max() {
+            line.push_str(&format!(
+                "  {}",
+                style.severity(worst, &format!("[{}]", worst.name()))
+            ));
+        }
+        writeln!(out, "{line}")?;
+    }
+
+    writeln!(out, "\n{}", style.heading("Bytes"))?;
+    for (i, c) in a.components.iter().enumerate() {
+        let raw = c.span.of(&a.input);
+        writeln!(
+            out,
+            "  [{i}] {}  {}{}",
+            style.kind(c.kind, c.kind.label()),
+            cell(raw),
+            if c.decoded != raw {
+                format!(" → {}", cell(c.decoded_lossy().as_bytes()))
+            } else {
+                String::new()
+            }
+        )?;
+        if c.layers.len() > 1 {
+            let mut steps = vec![format!("'{}'", cell(raw))];
+            steps.extend(c.layers.iter().map(|l| format!("'{}'", cell(l))));
+            writeln!(out, "      layers: {}", steps.join(" → "))?;
+        }
+        if c.decoded.is_empty() {
+            writeln!(out, "      (empty)")?;
+            continue;
+        }
+        writeln!(
+            out,
+            "      {}",
+            style.dim(&format!(
+                "{:<6} {:<4} {:<10} {:<26} character",
+                "from", "hex", "binary", "role"
+            ))
+        )?;
+        let rows = a.byte_rows(i);
+        let raw_utf8 = urlscope::utf8::annotate(raw);
+        for row in rows.iter().take(MAX_ROWS) {
+            let from = match row.source {
+                SourceKind::Plus => "+ (sp)".to_string(),
+                // A byte of a literal non-ASCII character: show the character.
+                SourceKind::Literal if row.value >= 0x80 => raw_utf8
+                    .unit_of(row.span.start - c.span.start)
+                    .and_then(|u| u.value.ok())
+                    .map_or_else(
+                        || escape_bytes(row.span.of(&a.input)),
+                        |ch| {
+                            if needs_escape(ch) {
+                                escape_char(ch)
+                            } else {
+                                ch.to_string()
+                            }
+                        },
+                    ),
+                _ => escape_bytes(row.span.of(&a.input)),
+            };
+            let role = role_text(row.role);
+            let role = if matches!(row.role, ByteRole::Invalid(_)) {
+                style.invalid(&format!("{role:<26}"))
+            } else {
+                format!("{role:<26}")
+            };
+            writeln!(
+                out,
+                "      {:<6} {:<4} {:<10} {} {}",
+                from,
+                format!("{:02X}", row.value),
+                binary(row.value, row.role),
+                role,
+                character_text(row)
+            )?;
+        }
+        if rows.len() > MAX_ROWS {
+            writeln!(
+                out,
+                "      … {} more bytes (explain --json lists them all)",
+                rows.len() - MAX_ROWS
+            )?;
+        }
+    }
+
+    writeln!(out, "\n{}", style.heading("Warnings"))?;
+    if a.warnings.is_empty() {
+        writeln!(out, "  none")?;
+    }
+    for w in &a.warnings {
+        let place = match w
+            .component
+            .and_then(|i| a.components.get(i).map(|c| (i, c)))
+        {
+            Some((i, c)) => format!(", {} [{i}]", c.kind.label()),
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "  {} {}  bytes {}-{}{}",
+            style.severity(
+                w.severity,
+                &format!("{:<6}", w.severity.name().to_uppercase())
+            ),
+            w.code.code(),
+            w.span.start,
+            w.span.end,
+            place
+        )?;
+        writeln!(out, "         {}", w.message)?;
+        let (line, marks) = pointer(&pieces, w.spans.first().copied().unwrap_or(w.span));
+        writeln!(out, "         {line}")?;
+        writeln!(out, "         {}", style.severity(w.severity, &marks))?;
+    }
+
+    writeln!(out)?;
+    if let Some(h) = &a.host {
+        let mut line = format!(
+            "{} '{}'",
+            h.kind.label(),
+            urlscope::text::escape_str(&h.decoded)
+        );
+        if let Some(u) = &h.unicode {
+            line.push_str(&format!(", Unicode '{}'", urlscope::text::escape_str(u)));
+        }
+        if let Some(x) = &h.ascii {
+            line.push_str(&format!(", IDNA '{x}'"));
+        }
+        if let Some(ip) = h.ipv4 {
+            line.push_str(&format!(", read as IPv4 {ip}"));
+        }
+        writeln!(out, "{}  {line}", style.heading("Host      "))?;
+    }
+    match &a.whatwg {
+        Some(Ok(r)) => writeln!(
+            out,
+            "{}  {}",
+            style.heading("WHATWG    "),
+            urlscope::text::escape_str(&r.href)
+        )?,
+        Some(Err(e)) => writeln!(out, "{}  rejected: {e}", style.heading("WHATWG    "))?,
+        None => {}
+    }
+    writeln!(out, "{}  {}", style.heading("Clean     "), a.clean)?;
+    writeln!(out, "{}  {}", style.heading("Normalized"), a.normalized)?;
+    Ok(())
+}
+
+/// The whole input, escaped, shortened in the middle past 400 characters.
+fn cell_long(input: &[u8]) -> String {
+    let text = escape_bytes(input);
+    let n = text.chars().count();
+    if n > 400 {
+        let head: String = text.chars().take(300).collect();
+        let tail: String = text.chars().skip(n - 80).collect();
+        format!("{head} … ({} bytes) … {tail}", input.len())
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointer_marks_the_span() {
+        let input = b"http://x/%252e%252e/";
+        let (line, marks) = pointer(&pieces(input), Span::new(9, 14));
+        assert_eq!(line, "http://x/%252e%252e/");
+        assert_eq!(marks, "         ^^^^^");
+    }
+
+    #[test]
+    fn pointer_escapes_controls_and_keeps_columns() {
+        let input = b"/a\x1bb";
+        let (line, marks) = pointer(&pieces(input), Span::new(3, 4));
+        assert_eq!(line, "/a\\x1bb");
+        assert_eq!(marks, "      ^");
+    }
+
+    #[test]
+    fn binary_sets_marker_bits_apart() {
+        assert_eq!(binary(0xC3, ByteRole::Lead { len: 2 }), "110|00011");
+        assert_eq!(
+            binary(0xA9, ByteRole::Continuation { len: 2, index: 1 }),
+            "10|101001"
+        );
+        assert_eq!(binary(0x63, ByteRole::Ascii), "0|1100011");
+    }
+}

@@ -1,0 +1,284 @@
+//! The command-line front end: argument parsing, input, and one module per
+//! command. Each command writes to any `impl Write`, so tests can capture
+//! the exact text.
+
+mod decode;
+mod explain;
+pub mod json;
+mod style;
+
+use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use style::ColorChoice;
+
+/// Exit status: a usage error or unreadable input.
+pub const EXIT_USAGE: u8 = 2;
+/// Exit status: the input could not be decoded as asked (`decode`).
+pub const EXIT_DECODE: u8 = 1;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "urlscope",
+    version,
+    about = "Take a URL apart: every component, every byte, every danger.",
+    long_about = "Take a URL apart: every component, every byte, every danger.\n\n\
+        With no command, inspects URL (or the first built-in example).\n\
+        Exit status: 0 on success, 1 when `decode` meets input it cannot decode, \
+        2 on a usage error or unreadable input.",
+    args_conflicts_with_subcommands = true
+)]
+struct Opt {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    input: InputArgs,
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    color: ColorChoice,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the whole analysis: components, decoded bytes, warnings, the cleaned URL.
+    Explain(ExplainArgs),
+    /// Print the cleaned URL: illegal characters percent-encoded, meaning kept.
+    Clean(InputArgs),
+    /// Print the normalized URL (RFC 3986 section 6.2.2).
+    Normalize(InputArgs),
+    /// Percent-encode TEXT for use as one URL component.
+    Encode(EncodeArgs),
+    /// Percent-decode TEXT and print it.
+    Decode(DecodeArgs),
+    /// List the built-in example URLs.
+    Examples,
+}
+
+/// Where the URL comes from.
+#[derive(Args, Debug, Clone, Default)]
+struct InputArgs {
+    /// The URL; `-` reads it from standard input.
+    #[arg(value_name = "URL", conflicts_with = "file")]
+    url: Option<OsString>,
+    /// Read the URL's raw bytes from a file (a trailing newline is dropped).
+    #[arg(long, value_name = "PATH")]
+    file: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    /// Print JSON instead of a report.
+    #[arg(long)]
+    json: bool,
+    /// Do not read '+' as a space in query keys and values.
+    #[arg(long)]
+    no_form: bool,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EncodeAs {
+    /// RFC 3986 strict: everything but A-Z a-z 0-9 - . _ ~
+    Component,
+    /// application/x-www-form-urlencoded, as Java's URLEncoder: space becomes '+'
+    Form,
+}
+
+#[derive(Args, Debug)]
+struct EncodeArgs {
+    /// The encoding rule.
+    #[arg(long = "as", value_enum, default_value_t = EncodeAs::Component)]
+    set: EncodeAs,
+    /// The text to encode (its UTF-8 bytes); `-` reads standard input.
+    #[arg(value_name = "TEXT")]
+    text: OsString,
+}
+
+#[derive(Args, Debug)]
+struct DecodeArgs {
+    /// Read '+' as a space (application/x-www-form-urlencoded).
+    #[arg(long)]
+    form: bool,
+    /// Decode layer after layer until nothing changes (at most 8), printing each.
+    #[arg(long)]
+    all: bool,
+    /// Replace invalid UTF-8 with U+FFFD instead of failing.
+    #[arg(long)]
+    lossy: bool,
+    /// Pass a malformed escape through instead of failing.
+    #[arg(long)]
+    lenient: bool,
+    /// The text to decode; `-` reads standard input.
+    #[arg(value_name = "TEXT")]
+    text: OsString,
+}
+
+/// An error that ends the program with a message and a status.
+#[derive(Debug)]
+pub struct Failure {
+    pub message: String,
+    pub status: u8,
+}
+
+impl Failure {
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            status: EXIT_USAGE,
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            // The reader went away (`| head`): stop quietly, successfully.
+            return Failure {
+                message: String::new(),
+                status: 0,
+            };
+        }
+        Failure::usage(format!("cannot write output: {e}"))
+    }
+}
+
+/// Parse the arguments, run, and map the outcome to an exit status.
+pub fn main() -> ExitCode {
+    let opt = Opt::parse();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = run(opt, &mut out).and_then(|()| out.flush().map_err(Failure::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) if f.status == 0 => ExitCode::SUCCESS,
+        Err(f) => {
+            let _ = writeln!(io::stderr(), "urlscope: {}", f.message);
+            ExitCode::from(f.status)
+        }
+    }
+}
+
+fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
+    let color = opt.color.enabled();
+    match opt.command {
+        None => {
+            // Until the interactive inspector lands, the default command
+            // prints the report of the URL (or the built-in example).
+            let input = match (&opt.input.url, &opt.input.file) {
+                (None, None) => urlscope::examples::default_example()
+                    .url
+                    .as_bytes()
+                    .to_vec(),
+                _ => read_input(&opt.input)?,
+            };
+            let analysis = urlscope::analyze(&input, &urlscope::Options::default());
+            explain::write_report(out, &analysis, style::Style { color })?;
+        }
+        Some(Command::Explain(args)) => {
+            let input = read_input(&args.input)?;
+            let options = urlscope::Options::default().with_form(!args.no_form);
+            let analysis = urlscope::analyze(&input, &options);
+            if args.json {
+                json::write_analysis(out, &analysis)?;
+            } else {
+                explain::write_report(out, &analysis, style::Style { color })?;
+            }
+        }
+        Some(Command::Clean(args)) => {
+            let input = read_input(&args)?;
+            let parts = urlscope::split::split(&input);
+            writeln!(out, "{}", urlscope::clean::clean(&input, &parts))?;
+        }
+        Some(Command::Normalize(args)) => {
+            let input = read_input(&args)?;
+            writeln!(out, "{}", urlscope::clean::normalize(&input))?;
+        }
+        Some(Command::Encode(args)) => {
+            let text = read_text(&args.text)?;
+            let set = match args.set {
+                EncodeAs::Component => urlscope::percent::EncodeSet::Component,
+                EncodeAs::Form => urlscope::percent::EncodeSet::Form,
+            };
+            writeln!(out, "{}", urlscope::percent::encode(&text, set))?;
+        }
+        Some(Command::Decode(args)) => {
+            let text = read_text(&args.text)?;
+            decode::run(
+                out,
+                &text,
+                decode::DecodeOptions {
+                    form: args.form,
+                    all: args.all,
+                    lossy: args.lossy,
+                    lenient: args.lenient,
+                },
+            )?;
+        }
+        Some(Command::Examples) => {
+            for e in urlscope::examples::all() {
+                writeln!(
+                    out,
+                    "{}\n    {}",
+                    urlscope::text::escape_str(e.url),
+                    e.description
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Bytes of an argument, exactly as given (not necessarily UTF-8).
+fn os_bytes(s: &OsString) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        s.as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        s.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
+fn drop_newline(mut bytes: Vec<u8>) -> Vec<u8> {
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+    }
+    bytes
+}
+
+fn read_stdin() -> Result<Vec<u8>, Failure> {
+    let mut buf = Vec::new();
+    io::stdin()
+        .read_to_end(&mut buf)
+        .map_err(|e| Failure::usage(format!("cannot read standard input: {e}")))?;
+    Ok(drop_newline(buf))
+}
+
+fn read_input(args: &InputArgs) -> Result<Vec<u8>, Failure> {
+    match (&args.url, &args.file) {
+        (_, Some(path)) => std::fs::read(path)
+            .map(drop_newline)
+            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display()))),
+        (Some(url), None) if url == "-" => read_stdin(),
+        (Some(url), None) => Ok(os_bytes(url)),
+        (None, None) => Err(Failure::usage(
+            "no URL given: pass one as an argument, '-' for standard input, or --file PATH",
+        )),
+    }
+}
+
+fn read_text(text: &OsString) -> Result<Vec<u8>, Failure> {
+    if text == "-" {
+        read_stdin()
+    } else {
+        Ok(os_bytes(text))
+    }
+}
