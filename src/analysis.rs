@@ -739,7 +739,7 @@ fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
     let mut first: Option<Span> = None;
     for b in second.iter().filter(|b| b.kind == SourceKind::Escape) {
         first.get_or_insert(b.span);
-        f.add(WarningCode::DoubleEncoding, b.span, 2, || String::new());
+        f.add(WarningCode::DoubleEncoding, b.span, 2, String::new);
     }
     if let (Some(span), Some(finding)) = (first, f.by_code.get_mut(&WarningCode::DoubleEncoding)) {
         // Show the first escape through every layer: %252e -> %2e -> .
@@ -1263,7 +1263,7 @@ fn idn_warning(
     let forms = format!(
         "'{}' (DNS name '{}')",
         crate::text::escape_str(unicode),
-        ascii.unwrap_or("invalid")
+        crate::text::escape_str(ascii.unwrap_or("invalid"))
     );
     let warning = if reasons.is_empty() {
         Warning::new(
@@ -1360,7 +1360,7 @@ fn differential_warnings(
         fields.push(format!(
             "scheme '{}' vs '{}'",
             crate::text::escape_str(&scheme),
-            w.scheme
+            crate::text::escape_str(&w.scheme)
         ));
     }
     // Our host, put in the form WHATWG serializes it in.

@@ -322,13 +322,16 @@ pub fn is_illegal(b: u8) -> bool {
     matches!(b, 0x00..=0x20 | b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}' | 0x7F..=0xFF)
 }
 
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
+/// The uppercase hex digit for a nibble (0..=15).
+fn hex_digit(nibble: u8) -> char {
+    char::from_digit(u32::from(nibble & 0x0F), 16).map_or('0', |c| c.to_ascii_uppercase())
+}
 
 /// Append `%XX` (uppercase) for `b`.
 pub fn push_escape(out: &mut String, b: u8) {
     out.push('%');
-    out.push(char::from(HEX[usize::from(b >> 4)]));
-    out.push(char::from(HEX[usize::from(b & 0x0F)]));
+    out.push(hex_digit(b >> 4));
+    out.push(hex_digit(b));
 }
 
 /// How to encode a component.

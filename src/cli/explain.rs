@@ -200,11 +200,13 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
     )?;
     writeln!(
         out,
-        "{}  {reading}, {} bytes, {} components, {} warnings{}",
+        "{}  {reading}, {} bytes, {} component{}, {} warning{}{}",
         style.heading("Reading   "),
         a.input.len(),
         a.components.len(),
+        if a.components.len() == 1 { "" } else { "s" },
         a.warnings.len(),
+        if a.warnings.len() == 1 { "" } else { "s" },
         if a.warnings.is_empty() {
             String::new()
         } else {

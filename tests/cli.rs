@@ -1,0 +1,308 @@
+//! The binary, run as a user runs it, with exact outputs.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn urlscope() -> Command {
+    let mut cmd = Command::cargo_bin("urlscope").expect("binary");
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = urlscope().args(args).output().expect("run");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+#[test]
+fn clean_helen_example() {
+    urlscope()
+        .args(["clean", "http://example.com/admin/login?name=Helen Ødegård&gender=f"])
+        .assert()
+        .success()
+        .stdout("http://example.com/admin/login?name=Helen%20%C3%98deg%C3%A5rd&gender=f\n");
+}
+
+#[test]
+fn clean_helen_example_with_ipv6_host() {
+    urlscope()
+        .args([
+            "clean",
+            "http://[2001:db8:85a3:8d3:1319:8a2e:370:7348]/admin/login?name=Helen Ødegård&gender=f",
+        ])
+        .assert()
+        .success()
+        .stdout("http://[2001:db8:85a3:8d3:1319:8a2e:370:7348]/admin/login?name=Helen%20%C3%98deg%C3%A5rd&gender=f\n");
+}
+
+#[test]
+fn clean_never_double_escapes() {
+    urlscope()
+        .args(["clean", "http://example.com/redirect?url=a%23b c%2"])
+        .assert()
+        .stdout("http://example.com/redirect?url=a%23b%20c%252\n");
+}
+
+#[test]
+fn normalize_example() {
+    urlscope()
+        .args(["normalize", "HTTP://Example.COM:80/a/./b/../%7Euser/%41?%3d#x"])
+        .assert()
+        .stdout("http://example.com/a/~user/A?%3D#x\n");
+}
+
+#[test]
+fn encode_form_is_java_urlencoder() {
+    urlscope()
+        .args(["encode", "--as", "form", "The string ü@foo-bar"])
+        .assert()
+        .stdout("The+string+%C3%BC%40foo-bar\n");
+    urlscope()
+        .args(["encode", "The string ü@foo-bar"])
+        .assert()
+        .stdout("The%20string%20%C3%BC%40foo-bar\n");
+}
+
+#[test]
+fn decode_worked_examples() {
+    urlscope().args(["decode", "%20%26%20%E2%9C%93"]).assert().stdout(" & ✓\n");
+    urlscope().args(["decode", "caf%C3%A9"]).assert().stdout("café\n");
+    urlscope()
+        .args(["decode", "--all", "%252e%252e%252f"])
+        .assert()
+        .stdout("%2e%2e%2f\n../\n");
+    urlscope().args(["decode", "a+b%20c"]).assert().stdout("a+b c\n");
+    urlscope().args(["decode", "--form", "a+b%20c"]).assert().stdout("a b c\n");
+}
+
+#[test]
+fn decode_invalid_utf8_is_exit_1_with_the_reason() {
+    urlscope()
+        .args(["decode", "%C4"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("urlscope: invalid UTF-8 at decoded byte 0 (C4): C4 starts a 2-byte sequence but the input ends (use --lossy to substitute U+FFFD)\n");
+    urlscope()
+        .args(["decode", "%C4r"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("C4 starts a 2-byte sequence but 72 is not a continuation byte"));
+    urlscope().args(["decode", "--lossy", "%C4r"]).assert().success().stdout("\u{FFFD}r\n");
+    urlscope()
+        .args(["decode", "%C0%AF"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("C0 never appears in UTF-8"));
+}
+
+#[test]
+fn decode_malformed_escape_is_exit_1_unless_lenient() {
+    urlscope()
+        .args(["decode", "100%"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("malformed escape at byte 3"));
+    urlscope().args(["decode", "--lenient", "100%"]).assert().success().stdout("100%\n");
+}
+
+#[test]
+fn decode_never_prints_control_characters() {
+    urlscope()
+        .args(["decode", "%1B]0;pwned%07%1B[2J"])
+        .assert()
+        .success()
+        .stdout("\\x1b]0;pwned\\x07\\x1b[2J\n");
+}
+
+#[test]
+fn explain_json_byte_table_for_cafe() {
+    let out = stdout_of(&["explain", "--json", "http://example.com/caf%C3%A9"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let seg = v["components"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["kind"] == "path_segment"))
+        .expect("segment");
+    assert_eq!(seg["raw"], "caf%C3%A9");
+    assert_eq!(seg["decoded"], "café");
+    assert_eq!(seg["decoded_valid_utf8"], true);
+    assert_eq!(seg["span"], serde_json::json!([19, 28]));
+    let c3 = &seg["bytes"][3];
+    assert_eq!(c3["hex"], "C3");
+    assert_eq!(c3["bin"], "11000011");
+    assert_eq!(c3["source"], "%C3");
+    assert_eq!(c3["role"], "lead");
+    assert_eq!(c3["seq_len"], 2);
+    assert_eq!(c3["codepoint"], "U+00E9");
+    let a9 = &seg["bytes"][4];
+    assert_eq!(a9["bin"], "10101001");
+    assert_eq!(a9["role"], "continuation");
+    assert_eq!(a9["codepoint"], "U+00E9");
+    assert_eq!(v["clean"], "http://example.com/caf%C3%A9");
+    assert_eq!(v["normalized"], "http://example.com/caf%C3%A9");
+    assert_eq!(v["warnings"], serde_json::json!([]));
+}
+
+#[test]
+fn explain_json_warnings_contract() {
+    let out = stdout_of(&["explain", "--json", "/a/%252e%252e%252fetc?x=%C4"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let warnings = v["warnings"].as_array().expect("warnings");
+    let de = warnings.iter().find(|w| w["code"] == "double-encoding").expect("double-encoding");
+    assert_eq!(de["severity"], "medium");
+    assert_eq!(de["span"], serde_json::json!([3, 18]));
+    assert_eq!(de["component"], 1);
+    assert!(de["message"].as_str().is_some_and(|m| m.contains("2 layers")));
+    let t = warnings.iter().find(|w| w["code"] == "path-traversal").expect("traversal");
+    assert_eq!(t["severity"], "high");
+    let bad = warnings.iter().find(|w| w["code"] == "invalid-utf8").expect("invalid");
+    assert_eq!(bad["span"], serde_json::json!([24, 27]));
+    let value = &v["components"][3];
+    assert_eq!(value["kind"], "query_value");
+    assert_eq!(value["decoded_valid_utf8"], false);
+    assert_eq!(value["bytes"][0]["role"], "invalid");
+    assert_eq!(value["bytes"][0]["problem"], "truncated sequence");
+    assert_eq!(v["components"][1]["layers"], serde_json::json!(["%2e%2e%2fetc", "../etc"]));
+}
+
+#[test]
+fn explain_form_rules_and_no_form() {
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&["explain", "--json", "/a+b?q=a+b"])).expect("json");
+    assert_eq!(v["components"][0]["decoded"], "a+b");
+    assert_eq!(v["components"][2]["decoded"], "a b");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["explain", "--json", "--no-form", "/a+b?q=a+b"])).expect("json");
+    assert_eq!(v["components"][2]["decoded"], "a+b");
+}
+
+#[test]
+fn explain_report_exact() {
+    let out = stdout_of(&["explain", "--color", "never", "/caf%C3%A9?q=a+b"]);
+    let expected = "\
+URL         /caf%C3%A9?q=a+b
+Reading     relative reference (no scheme or host), 16 bytes, 3 components, 0 warnings
+
+Components
+    #  kind          bytes       raw → decoded
+    0  path segment  1-10        caf%C3%A9 → café
+    1  query key     11-12       q
+    2  query value   13-16       a+b → a b
+
+Bytes
+  [0] path segment  caf%C3%A9 → café
+      from   hex  binary     role                       character
+      c      63   0|1100011  ascii                      U+0063  c  LATIN SMALL LETTER C
+      a      61   0|1100001  ascii                      U+0061  a  LATIN SMALL LETTER A
+      f      66   0|1100110  ascii                      U+0066  f  LATIN SMALL LETTER F
+      %C3    C3   110|00011  lead 1/2                   U+00E9  é  LATIN SMALL LETTER E WITH ACUTE
+      %A9    A9   10|101001  cont 2/2                   ╰ U+00E9
+  [1] query key  q
+      from   hex  binary     role                       character
+      q      71   0|1110001  ascii                      U+0071  q  LATIN SMALL LETTER Q
+  [2] query value  a+b → a b
+      from   hex  binary     role                       character
+      a      61   0|1100001  ascii                      U+0061  a  LATIN SMALL LETTER A
+      + (sp) 20   0|0100000  ascii                      U+0020  ␠  SPACE
+      b      62   0|1100010  ascii                      U+0062  b  LATIN SMALL LETTER B
+
+Warnings
+  none
+
+Clean       /caf%C3%A9?q=a+b
+Normalized  /caf%C3%A9?q=a+b
+";
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn explain_reads_stdin_and_files_as_bytes() {
+    urlscope()
+        .args(["explain", "--json", "-"])
+        .write_stdin(b"/caf\xE9\n".to_vec())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"decoded_valid_utf8\":false"));
+    let dir = std::env::temp_dir().join(format!("urlscope-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let file = dir.join("url.txt");
+    std::fs::write(&file, b"http://x/\xFF\r\n").expect("write");
+    let out = stdout_of(&["explain", "--json", "--file", file.to_str().expect("path")]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["components"][2]["bytes"][0]["hex"], "FF");
+    assert_eq!(v["components"][2]["bytes"][0]["problem"], "never valid in UTF-8");
+    urlscope().args(["clean", "--file", file.to_str().expect("path")]).assert().stdout("http://x/%FF\n");
+}
+
+#[test]
+fn missing_file_is_exit_2_with_one_line() {
+    urlscope()
+        .args(["explain", "--file", "/nonexistent/urlscope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("urlscope: cannot read /nonexistent/urlscope:").and(predicate::str::ends_with("\n")));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    urlscope().args(["encode", "--as", "klingon", "x"]).assert().code(2);
+    urlscope().args(["explain"]).assert().code(2).stderr(predicate::str::contains("no URL given"));
+    urlscope().args(["frobnicate", "x", "y"]).assert().code(2);
+}
+
+#[test]
+fn hostile_bytes_never_reach_the_terminal() {
+    let hostile = "http://ex\u{1b}]0;owned\u{7}ample.com/\u{1b}[2J\u{9b}31m/%1B]52;c;SGVsbG8=%07/\u{202E}gpj.exe?a=%E2%80%AE";
+    for color in ["never", "always"] {
+        for args in [
+            vec!["explain", "--color", color, hostile],
+            vec!["explain", "--json", hostile],
+            vec!["--color", color, hostile],
+        ] {
+            let out = urlscope().args(&args).output().expect("run");
+            assert!(out.status.success());
+            let text = String::from_utf8(out.stdout).expect("utf-8");
+            // The only escape sequences are our own SGR colours.
+            let mut rest = text.as_str();
+            while let Some(i) = rest.find('\u{1b}') {
+                let seq = &rest[i + 1..];
+                let end = seq.find('m').expect("SGR");
+                assert!(seq.starts_with('[') && seq[1..end].chars().all(|c| c.is_ascii_digit() || c == ';'), "{args:?}: {seq:?}");
+                rest = &seq[end..];
+            }
+            for c in text.chars() {
+                assert!(c == '\n' || c == '\u{1b}' || !urlscope::text::needs_escape(c), "{args:?}: {c:?}");
+            }
+            if color == "never" {
+                assert!(!text.contains('\u{1b}'));
+            }
+        }
+    }
+}
+
+#[test]
+fn closed_stdout_exits_quietly() {
+    use std::io::Read;
+    use std::process::{Command as StdCommand, Stdio};
+    let long = format!("http://x/{}", "a%C3%A9".repeat(10_000));
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("urlscope"))
+        .args(["explain", "--color", "never", &long])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut one = [0u8; 1];
+    stdout.read_exact(&mut one).expect("first byte");
+    drop(stdout);
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn default_command_shows_the_builtin_example() {
+    let out = stdout_of(&["--color", "never"]);
+    assert!(out.starts_with("URL         https://user@exämple.com"), "{out}");
+    assert!(out.contains("double-encoding"));
+}

@@ -1,0 +1,122 @@
+//! The invariants, stated as properties over arbitrary input.
+
+use proptest::prelude::*;
+use urlscope::analysis::{analyze, Options};
+use urlscope::clean::{clean, normalize};
+use urlscope::percent::{decode, encode, is_illegal, EncodeSet};
+use urlscope::split::{split, ComponentKind};
+use urlscope::utf8::{annotate, ByteRole};
+
+/// Bytes that look like URLs often enough to reach the interesting paths.
+fn url_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"http://".to_vec()),
+        Just(b"//".to_vec()),
+        Just(b"%".to_vec()),
+        Just(b"%25".to_vec()),
+        Just(b"%2e".to_vec()),
+        Just(b"%C3%A9".to_vec()),
+        Just(b"%c0%af".to_vec()),
+        Just(b"[::1]".to_vec()),
+        Just(b"@".to_vec()),
+        Just(b"..".to_vec()),
+        Just("é".as_bytes().to_vec()),
+        Just("ü.de".as_bytes().to_vec()),
+        prop::sample::select(b"/?#&=:+;\\ .%[]@\t\x00\x1b".to_vec()).prop_map(|b| vec![b]),
+        "[a-z0-9]{1,5}".prop_map(String::into_bytes),
+        any::<u8>().prop_map(|b| vec![b]),
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn utf8_annotation_agrees_with_std(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+        let a = annotate(&bytes);
+        prop_assert_eq!(a.roles.len(), bytes.len());
+        prop_assert_eq!(a.lossy(), String::from_utf8_lossy(&bytes));
+        prop_assert_eq!(a.is_valid(), std::str::from_utf8(&bytes).is_ok());
+        // Every well-formed unit decodes to what std decodes from its bytes.
+        for u in &a.units {
+            let slice = &bytes[u.range()];
+            match u.value {
+                Ok(c) => prop_assert_eq!(std::str::from_utf8(slice).ok().and_then(|s| s.chars().next()), Some(c)),
+                Err(_) => prop_assert!(std::str::from_utf8(slice).is_err()),
+            }
+        }
+        // Roles line up with units.
+        for u in &a.units {
+            if let Ok(c) = u.value {
+                if c.len_utf8() > 1 {
+                    prop_assert_eq!(a.roles[u.start], ByteRole::Lead { len: c.len_utf8() as u8 });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf8_annotation_agrees_on_valid_text(s in "\\PC{0,16}") {
+        let a = annotate(s.as_bytes());
+        let chars: Vec<char> = a.units.iter().filter_map(|u| u.value.ok()).collect();
+        prop_assert_eq!(chars, s.chars().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn encode_then_decode_is_identity(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+        let c = encode(&bytes, EncodeSet::Component);
+        prop_assert_eq!(&*decode(c.as_bytes(), false), &bytes[..]);
+        let f = encode(&bytes, EncodeSet::Form);
+        prop_assert_eq!(&*decode(f.as_bytes(), true), &bytes[..]);
+        prop_assert!(c.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~%".contains(&b)));
+    }
+
+    #[test]
+    fn clean_is_idempotent_legal_and_keeps_meaning(input in url_bytes()) {
+        let parts = split(&input);
+        let once = clean(&input, &parts);
+        let reparts = split(once.as_bytes());
+        prop_assert_eq!(clean(once.as_bytes(), &reparts), once.clone());
+        // Nothing illegal is left, except the brackets of an IP literal.
+        prop_assert!(once.bytes().all(|b| !is_illegal(b)), "{once}");
+        // Same components, same decoded values (a non-ASCII host becomes
+        // its IDNA form, the one intended change).
+        let before: Vec<_> = parts.components.iter().map(|c| c.kind).collect();
+        let after: Vec<_> = reparts.components.iter().map(|c| c.kind).collect();
+        prop_assert_eq!(&before, &after, "{:?} -> {}", String::from_utf8_lossy(&input), once);
+        for (b, a) in parts.components.iter().zip(&reparts.components) {
+            if b.kind == ComponentKind::Host && !b.span.of(&input).is_ascii() {
+                continue;
+            }
+            let form = b.kind.is_query();
+            prop_assert_eq!(decode(b.span.of(&input), form), decode(a.span.of(once.as_bytes()), form));
+        }
+    }
+
+    #[test]
+    fn normalize_is_idempotent(input in url_bytes()) {
+        let once = normalize(&input);
+        prop_assert_eq!(normalize(once.as_bytes()), once);
+    }
+
+    #[test]
+    fn analysis_never_panics_and_spans_are_in_bounds(input in url_bytes()) {
+        let a = analyze(&input, &Options::default());
+        for c in &a.components {
+            prop_assert!(c.span.start <= c.span.end && c.span.end <= input.len());
+        }
+        for w in &a.warnings {
+            prop_assert!(w.span.end <= input.len());
+            for s in &w.spans {
+                prop_assert!(s.start <= s.end && s.end <= input.len());
+            }
+            prop_assert!(w.message.chars().all(|c| !urlscope::text::needs_escape(c)), "{}", w.message);
+        }
+        for i in 0..a.components.len() {
+            for row in a.byte_rows(i) {
+                prop_assert!(row.span.end <= input.len());
+            }
+        }
+    }
+}
