@@ -82,6 +82,9 @@ pub struct ByteRow {
     pub role: ByteRole,
     /// The character or ill-formed subpart it belongs to.
     pub unit: Option<Utf8Unit>,
+    /// For the first byte of an overlong form: the character a lax decoder
+    /// reads from it, and the form's length (`C0 AF` reads as `/`).
+    pub lax_overlong: Option<(char, usize)>,
 }
 
 /// Facts about one character, for byte tables.
@@ -187,6 +190,12 @@ impl Analysis {
                 span: b.span,
                 role: c.utf8.roles.get(i).copied().unwrap_or(ByteRole::Ascii),
                 unit: c.utf8.unit_of(i).copied(),
+                lax_overlong: match c.utf8.roles.get(i) {
+                    Some(ByteRole::Invalid(_)) => {
+                        lax_overlong(c.decoded.get(i..).unwrap_or_default())
+                    }
+                    _ => None,
+                },
             })
             .collect()
     }

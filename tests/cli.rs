@@ -11,14 +11,21 @@ fn urlscope() -> Command {
 
 fn stdout_of(args: &[&str]) -> String {
     let out = urlscope().args(args).output().expect("run");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
 #[test]
 fn clean_helen_example() {
     urlscope()
-        .args(["clean", "http://example.com/admin/login?name=Helen Ødegård&gender=f"])
+        .args([
+            "clean",
+            "http://example.com/admin/login?name=Helen Ødegård&gender=f",
+        ])
         .assert()
         .success()
         .stdout("http://example.com/admin/login?name=Helen%20%C3%98deg%C3%A5rd&gender=f\n");
@@ -47,7 +54,10 @@ fn clean_never_double_escapes() {
 #[test]
 fn normalize_example() {
     urlscope()
-        .args(["normalize", "HTTP://Example.COM:80/a/./b/../%7Euser/%41?%3d#x"])
+        .args([
+            "normalize",
+            "HTTP://Example.COM:80/a/./b/../%7Euser/%41?%3d#x",
+        ])
         .assert()
         .stdout("http://example.com/a/~user/A?%3D#x\n");
 }
@@ -66,14 +76,26 @@ fn encode_form_is_java_urlencoder() {
 
 #[test]
 fn decode_worked_examples() {
-    urlscope().args(["decode", "%20%26%20%E2%9C%93"]).assert().stdout(" & ✓\n");
-    urlscope().args(["decode", "caf%C3%A9"]).assert().stdout("café\n");
+    urlscope()
+        .args(["decode", "%20%26%20%E2%9C%93"])
+        .assert()
+        .stdout(" & ✓\n");
+    urlscope()
+        .args(["decode", "caf%C3%A9"])
+        .assert()
+        .stdout("café\n");
     urlscope()
         .args(["decode", "--all", "%252e%252e%252f"])
         .assert()
         .stdout("%2e%2e%2f\n../\n");
-    urlscope().args(["decode", "a+b%20c"]).assert().stdout("a+b c\n");
-    urlscope().args(["decode", "--form", "a+b%20c"]).assert().stdout("a b c\n");
+    urlscope()
+        .args(["decode", "a+b%20c"])
+        .assert()
+        .stdout("a+b c\n");
+    urlscope()
+        .args(["decode", "--form", "a+b%20c"])
+        .assert()
+        .stdout("a b c\n");
 }
 
 #[test]
@@ -88,8 +110,14 @@ fn decode_invalid_utf8_is_exit_1_with_the_reason() {
         .args(["decode", "%C4r"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("C4 starts a 2-byte sequence but 72 is not a continuation byte"));
-    urlscope().args(["decode", "--lossy", "%C4r"]).assert().success().stdout("\u{FFFD}r\n");
+        .stderr(predicate::str::contains(
+            "C4 starts a 2-byte sequence but 72 is not a continuation byte",
+        ));
+    urlscope()
+        .args(["decode", "--lossy", "%C4r"])
+        .assert()
+        .success()
+        .stdout("\u{FFFD}r\n");
     urlscope()
         .args(["decode", "%C0%AF"])
         .assert()
@@ -104,7 +132,11 @@ fn decode_malformed_escape_is_exit_1_unless_lenient() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("malformed escape at byte 3"));
-    urlscope().args(["decode", "--lenient", "100%"]).assert().success().stdout("100%\n");
+    urlscope()
+        .args(["decode", "--lenient", "100%"])
+        .assert()
+        .success()
+        .stdout("100%\n");
 }
 
 #[test]
@@ -149,30 +181,50 @@ fn explain_json_warnings_contract() {
     let out = stdout_of(&["explain", "--json", "/a/%252e%252e%252fetc?x=%C4"]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     let warnings = v["warnings"].as_array().expect("warnings");
-    let de = warnings.iter().find(|w| w["code"] == "double-encoding").expect("double-encoding");
+    let de = warnings
+        .iter()
+        .find(|w| w["code"] == "double-encoding")
+        .expect("double-encoding");
     assert_eq!(de["severity"], "medium");
     assert_eq!(de["span"], serde_json::json!([3, 18]));
     assert_eq!(de["component"], 1);
-    assert!(de["message"].as_str().is_some_and(|m| m.contains("2 layers")));
-    let t = warnings.iter().find(|w| w["code"] == "path-traversal").expect("traversal");
+    assert!(de["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("2 layers")));
+    let t = warnings
+        .iter()
+        .find(|w| w["code"] == "path-traversal")
+        .expect("traversal");
     assert_eq!(t["severity"], "high");
-    let bad = warnings.iter().find(|w| w["code"] == "invalid-utf8").expect("invalid");
+    let bad = warnings
+        .iter()
+        .find(|w| w["code"] == "invalid-utf8")
+        .expect("invalid");
     assert_eq!(bad["span"], serde_json::json!([24, 27]));
     let value = &v["components"][3];
     assert_eq!(value["kind"], "query_value");
     assert_eq!(value["decoded_valid_utf8"], false);
     assert_eq!(value["bytes"][0]["role"], "invalid");
     assert_eq!(value["bytes"][0]["problem"], "truncated sequence");
-    assert_eq!(v["components"][1]["layers"], serde_json::json!(["%2e%2e%2fetc", "../etc"]));
+    assert_eq!(
+        v["components"][1]["layers"],
+        serde_json::json!(["%2e%2e%2fetc", "../etc"])
+    );
 }
 
 #[test]
 fn explain_form_rules_and_no_form() {
-    let v: serde_json::Value = serde_json::from_str(&stdout_of(&["explain", "--json", "/a+b?q=a+b"])).expect("json");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["explain", "--json", "/a+b?q=a+b"])).expect("json");
     assert_eq!(v["components"][0]["decoded"], "a+b");
     assert_eq!(v["components"][2]["decoded"], "a b");
-    let v: serde_json::Value =
-        serde_json::from_str(&stdout_of(&["explain", "--json", "--no-form", "/a+b?q=a+b"])).expect("json");
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "explain",
+        "--json",
+        "--no-form",
+        "/a+b?q=a+b",
+    ]))
+    .expect("json");
     assert_eq!(v["components"][2]["decoded"], "a+b");
 }
 
@@ -191,20 +243,20 @@ Components
 
 Bytes
   [0] path segment  caf%C3%A9 → café
-      from   hex  binary     role                       character
-      c      63   0|1100011  ascii                      U+0063  c  LATIN SMALL LETTER C
-      a      61   0|1100001  ascii                      U+0061  a  LATIN SMALL LETTER A
-      f      66   0|1100110  ascii                      U+0066  f  LATIN SMALL LETTER F
-      %C3    C3   110|00011  lead 1/2                   U+00E9  é  LATIN SMALL LETTER E WITH ACUTE
-      %A9    A9   10|101001  cont 2/2                   ╰ U+00E9
+      from   hex  binary     role                             character
+      c      63   0|1100011  ascii                            U+0063  c  LATIN SMALL LETTER C
+      a      61   0|1100001  ascii                            U+0061  a  LATIN SMALL LETTER A
+      f      66   0|1100110  ascii                            U+0066  f  LATIN SMALL LETTER F
+      %C3    C3   110|00011  lead 1/2                         U+00E9  é  LATIN SMALL LETTER E WITH ACUTE
+      %A9    A9   10|101001  cont 2/2                         ╰ U+00E9
   [1] query key  q
-      from   hex  binary     role                       character
-      q      71   0|1110001  ascii                      U+0071  q  LATIN SMALL LETTER Q
+      from   hex  binary     role                             character
+      q      71   0|1110001  ascii                            U+0071  q  LATIN SMALL LETTER Q
   [2] query value  a+b → a b
-      from   hex  binary     role                       character
-      a      61   0|1100001  ascii                      U+0061  a  LATIN SMALL LETTER A
-      + (sp) 20   0|0100000  ascii                      U+0020  ␠  SPACE
-      b      62   0|1100010  ascii                      U+0062  b  LATIN SMALL LETTER B
+      from   hex  binary     role                             character
+      a      61   0|1100001  ascii                            U+0061  a  LATIN SMALL LETTER A
+      + (sp) 20   0|0100000  ascii                            U+0020  ␠  SPACE
+      b      62   0|1100010  ascii                            U+0062  b  LATIN SMALL LETTER B
 
 Warnings
   none
@@ -230,8 +282,14 @@ fn explain_reads_stdin_and_files_as_bytes() {
     let out = stdout_of(&["explain", "--json", "--file", file.to_str().expect("path")]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["components"][2]["bytes"][0]["hex"], "FF");
-    assert_eq!(v["components"][2]["bytes"][0]["problem"], "never valid in UTF-8");
-    urlscope().args(["clean", "--file", file.to_str().expect("path")]).assert().stdout("http://x/%FF\n");
+    assert_eq!(
+        v["components"][2]["bytes"][0]["problem"],
+        "never valid in UTF-8"
+    );
+    urlscope()
+        .args(["clean", "--file", file.to_str().expect("path")])
+        .assert()
+        .stdout("http://x/%FF\n");
 }
 
 #[test]
@@ -240,13 +298,23 @@ fn missing_file_is_exit_2_with_one_line() {
         .args(["explain", "--file", "/nonexistent/urlscope"])
         .assert()
         .code(2)
-        .stderr(predicate::str::starts_with("urlscope: cannot read /nonexistent/urlscope:").and(predicate::str::ends_with("\n")));
+        .stderr(
+            predicate::str::starts_with("urlscope: cannot read /nonexistent/urlscope:")
+                .and(predicate::str::ends_with("\n")),
+        );
 }
 
 #[test]
 fn usage_errors_exit_2() {
-    urlscope().args(["encode", "--as", "klingon", "x"]).assert().code(2);
-    urlscope().args(["explain"]).assert().code(2).stderr(predicate::str::contains("no URL given"));
+    urlscope()
+        .args(["encode", "--as", "klingon", "x"])
+        .assert()
+        .code(2);
+    urlscope()
+        .args(["explain"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no URL given"));
     urlscope().args(["frobnicate", "x", "y"]).assert().code(2);
 }
 
@@ -267,11 +335,18 @@ fn hostile_bytes_never_reach_the_terminal() {
             while let Some(i) = rest.find('\u{1b}') {
                 let seq = &rest[i + 1..];
                 let end = seq.find('m').expect("SGR");
-                assert!(seq.starts_with('[') && seq[1..end].chars().all(|c| c.is_ascii_digit() || c == ';'), "{args:?}: {seq:?}");
+                assert!(
+                    seq.starts_with('[')
+                        && seq[1..end].chars().all(|c| c.is_ascii_digit() || c == ';'),
+                    "{args:?}: {seq:?}"
+                );
                 rest = &seq[end..];
             }
             for c in text.chars() {
-                assert!(c == '\n' || c == '\u{1b}' || !urlscope::text::needs_escape(c), "{args:?}: {c:?}");
+                assert!(
+                    c == '\n' || c == '\u{1b}' || !urlscope::text::needs_escape(c),
+                    "{args:?}: {c:?}"
+                );
             }
             if color == "never" {
                 assert!(!text.contains('\u{1b}'));
@@ -303,6 +378,9 @@ fn closed_stdout_exits_quietly() {
 #[test]
 fn default_command_shows_the_builtin_example() {
     let out = stdout_of(&["--color", "never"]);
-    assert!(out.starts_with("URL         https://user@exämple.com"), "{out}");
+    assert!(
+        out.starts_with("URL         https://user@exämple.com"),
+        "{out}"
+    );
     assert!(out.contains("double-encoding"));
 }

@@ -125,7 +125,15 @@ fn cell(bytes: &[u8]) -> String {
 
 fn binary(value: u8, role: ByteRole) -> String {
     let bits = format!("{value:08b}");
-    let marker = usize::from(role.marker_bits());
+    let marker = match role {
+        // An ill-formed byte still has a shape: show the bits it claims.
+        ByteRole::Invalid(_) => match value.leading_ones() {
+            0 => 1,
+            n @ 1..=4 => n as usize + 1,
+            _ => 0,
+        },
+        _ => usize::from(role.marker_bits()),
+    };
     if marker == 0 || marker >= 8 {
         bits
     } else {
@@ -143,6 +151,13 @@ fn role_text(role: ByteRole) -> String {
 }
 
 fn character_text(row: &ByteRow) -> String {
+    if let Some((c, len)) = row.lax_overlong {
+        return format!(
+            "overlong {len}-byte form of U+{:04X} '{}': lax decoders read it",
+            u32::from(c),
+            urlscope::text::glyph(c)
+        );
+    }
     let Some(unit) = row.unit else {
         return String::new();
     };
@@ -267,7 +282,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             out,
             "      {}",
             style.dim(&format!(
-                "{:<6} {:<4} {:<10} {:<26} character",
+                "{:<6} {:<4} {:<10} {:<32} character",
                 "from", "hex", "binary", "role"
             ))
         )?;
@@ -294,9 +309,9 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             };
             let role = role_text(row.role);
             let role = if matches!(row.role, ByteRole::Invalid(_)) {
-                style.invalid(&format!("{role:<26}"))
+                style.invalid(&format!("{role:<32}"))
             } else {
-                format!("{role:<26}")
+                format!("{role:<32}")
             };
             writeln!(
                 out,
