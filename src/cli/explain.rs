@@ -55,8 +55,30 @@ fn pieces(input: &[u8]) -> Vec<Piece> {
     out
 }
 
+/// Bytes of context read around a warning's span.
+const CONTEXT_BEFORE: usize = 48;
+const CONTEXT_AFTER: usize = 4 * POINTER_WIDTH;
+
 /// The input around `span` and a line of carets under the span's bytes.
-fn pointer(pieces: &[Piece], span: Span) -> (String, String) {
+/// Only a window of the input around the span is read, so the cost does
+/// not grow with the input.
+fn pointer(input: &[u8], span: Span) -> (String, String) {
+    let mut from = span.start.saturating_sub(CONTEXT_BEFORE).min(input.len());
+    // Start on a character boundary.
+    while from > 0 && from < span.start && input.get(from).is_some_and(|b| (0x80..0xC0).contains(b))
+    {
+        from += 1;
+    }
+    let to = span.end.saturating_add(CONTEXT_AFTER).min(input.len());
+    let pieces: Vec<Piece> = pieces(input.get(from..to).unwrap_or_default())
+        .into_iter()
+        .map(|p| Piece {
+            span: Span::new(p.span.start + from, p.span.end + from),
+            text: p.text,
+        })
+        .collect();
+    let cut_left = from > 0;
+    let cut_right = to < input.len();
     let first = pieces
         .iter()
         .position(|p| p.span.end > span.start)
@@ -77,16 +99,17 @@ fn pointer(pieces: &[Piece], span: Span) -> (String, String) {
     let mut line = String::new();
     let mut marks = String::new();
     let mut used = 0;
-    if start > 0 {
+    if start > 0 || cut_left {
         line.push('…');
         marks.push(' ');
         used += 1;
     }
     let mut i = start;
+    let mut truncated = false;
     while let Some(p) = pieces.get(i) {
         let w = width(p);
         if used + w > POINTER_WIDTH && i > last {
-            line.push('…');
+            truncated = true;
             break;
         }
         line.push_str(&p.text);
@@ -99,6 +122,9 @@ fn pointer(pieces: &[Piece], span: Span) -> (String, String) {
         used += w;
         i += 1;
     }
+    if truncated || (cut_right && i >= pieces.len()) {
+        line.push('…');
+    }
     if span.is_empty() {
         // An empty span (an empty component) points between two bytes.
         let col: usize = pieces
@@ -107,7 +133,7 @@ fn pointer(pieces: &[Piece], span: Span) -> (String, String) {
             .iter()
             .map(width)
             .sum::<usize>()
-            + usize::from(start > 0);
+            + usize::from(start > 0 || cut_left);
         marks = format!("{}^", " ".repeat(col));
     }
     (line, marks.trim_end().to_string())
@@ -201,7 +227,6 @@ fn severity_counts(a: &Analysis) -> String {
 
 /// Write the whole report.
 pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<()> {
-    let pieces = pieces(&a.input);
     let reading = match (a.split.is_absolute(), a.split.authority.is_some()) {
         (true, _) => "absolute URL",
         (false, true) => "network-path reference (no scheme)",
@@ -229,6 +254,13 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         }
     )?;
 
+    // The worst severity per component, in one pass over the warnings.
+    let mut worst: Vec<Option<Severity>> = vec![None; a.components.len()];
+    for w in &a.warnings {
+        if let Some(slot) = w.component.and_then(|i| worst.get_mut(i)) {
+            *slot = (*slot).max(Some(w.severity));
+        }
+    }
     writeln!(out, "\n{}", style.heading("Components"))?;
     writeln!(
         out,
@@ -246,7 +278,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         if c.decoded != raw {
             line.push_str(&format!(" → {}", cell(c.decoded_lossy().as_bytes())));
         }
-        if let Some(worst) = a.warnings_of(i).map(|w| w.severity).max() {
+        if let Some(worst) = worst.get(i).copied().flatten() {
             line.push_str(&format!(
                 "  {}",
                 style.severity(worst, &format!("[{}]", worst.name()))
@@ -357,7 +389,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             place
         )?;
         writeln!(out, "         {}", w.message)?;
-        let (line, marks) = pointer(&pieces, w.spans.first().copied().unwrap_or(w.span));
+        let (line, marks) = pointer(&a.input, w.spans.first().copied().unwrap_or(w.span));
         writeln!(out, "         {line}")?;
         writeln!(out, "         {}", style.severity(w.severity, &marks))?;
     }
@@ -415,7 +447,7 @@ mod tests {
     #[test]
     fn pointer_marks_the_span() {
         let input = b"http://x/%252e%252e/";
-        let (line, marks) = pointer(&pieces(input), Span::new(9, 14));
+        let (line, marks) = pointer(input, Span::new(9, 14));
         assert_eq!(line, "http://x/%252e%252e/");
         assert_eq!(marks, "         ^^^^^");
     }
@@ -423,7 +455,7 @@ mod tests {
     #[test]
     fn pointer_escapes_controls_and_keeps_columns() {
         let input = b"/a\x1bb";
-        let (line, marks) = pointer(&pieces(input), Span::new(3, 4));
+        let (line, marks) = pointer(input, Span::new(3, 4));
         assert_eq!(line, "/a\\x1bb");
         assert_eq!(marks, "      ^");
     }
