@@ -175,29 +175,51 @@ pub struct Analysis {
 impl Analysis {
     /// The byte table of component `index`: one row per decoded byte.
     pub fn byte_rows(&self, index: usize) -> Vec<ByteRow> {
+        self.byte_rows_window(index, 0, usize::MAX)
+    }
+
+    /// Rows `start..start + len` of the byte table of component `index`,
+    /// computed without decoding the rest into memory (views render only
+    /// what is visible).
+    pub fn byte_rows_window(&self, index: usize, start: usize, len: usize) -> Vec<ByteRow> {
         let Some(c) = self.components.get(index) else {
             return Vec::new();
         };
-        let raw = raw_layer(&self.input, c.span);
-        let layer = crate::percent::decode_layer(&raw, c.form);
-        layer
-            .iter()
-            .enumerate()
-            .map(|(i, b)| ByteRow {
-                offset: i,
-                value: b.value,
-                source: b.kind,
-                span: b.span,
-                role: c.utf8.roles.get(i).copied().unwrap_or(ByteRole::Ascii),
-                unit: c.utf8.unit_of(i).copied(),
-                lax_overlong: match c.utf8.roles.get(i) {
-                    Some(ByteRole::Invalid(_)) => {
-                        lax_overlong(c.decoded.get(i..).unwrap_or_default())
-                    }
-                    _ => None,
+        let raw = c.span.of(&self.input);
+        let end = start.saturating_add(len).min(c.decoded.len());
+        let mut rows = Vec::with_capacity(end.saturating_sub(start).min(4096));
+        let mut i = 0; // offset in raw
+        let mut offset = 0; // offset in decoded
+        while offset < end {
+            let rest = raw.get(i..).unwrap_or_default();
+            let Some(&b) = rest.first() else { break };
+            let (value, source, width) = match escape_at(rest) {
+                Some(v) => (v, SourceKind::Escape, 3),
+                None => match b {
+                    b'%' => (b, SourceKind::MalformedPercent, 1),
+                    b'+' if c.form => (b' ', SourceKind::Plus, 1),
+                    _ => (b, SourceKind::Literal, 1),
                 },
-            })
-            .collect()
+            };
+            if offset >= start {
+                let role = c.utf8.roles.get(offset).copied().unwrap_or(ByteRole::Ascii);
+                rows.push(ByteRow {
+                    offset,
+                    value,
+                    source,
+                    span: Span::new(c.span.start + i, c.span.start + i + width),
+                    role,
+                    unit: c.utf8.unit_of(offset).copied(),
+                    lax_overlong: match role {
+                        ByteRole::Invalid(_) => lax_overlong(c.decoded.get(offset..).unwrap_or_default()),
+                        _ => None,
+                    },
+                });
+            }
+            i += width;
+            offset += 1;
+        }
+        rows
     }
 
     /// The warnings about component `index`.
@@ -1650,6 +1672,22 @@ mod tests {
         let a = analyze(b"/path?q=a+b", &Options::default().with_form(false));
         assert_eq!(a.components[2].decoded, b"a+b");
         assert!(codes(b"/a+b").contains(&"plus-in-path"));
+    }
+
+    #[test]
+    fn byte_rows_window_matches_the_whole_table() {
+        let a = analyze(b"/a%C3%A9+b%2541%/x?q=a+%E2%9C%93", &Options::default());
+        for i in 0..a.components.len() {
+            let all = a.byte_rows(i);
+            for start in 0..=all.len() {
+                for len in 0..3 {
+                    let end = (start + len).min(all.len());
+                    assert_eq!(a.byte_rows_window(i, start, len), all[start..end].to_vec());
+                }
+            }
+        }
+        let q = a.byte_rows(3);
+        assert_eq!(q[1].source, SourceKind::Plus);
     }
 
     #[test]
