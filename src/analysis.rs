@@ -6,7 +6,7 @@
 //! component is decoded at most [`MAX_LAYERS`](crate::percent::MAX_LAYERS)
 //! times).
 
-use crate::clean::{clean, default_port, normalize};
+use crate::clean::{clean_with_changes, default_port, normalize};
 use crate::percent::{
     decode_layers, escape_at, hex_value, is_illegal, is_unreserved, raw_layer, DecodedByte,
     SourceKind,
@@ -87,6 +87,56 @@ pub struct ByteRow {
     pub lax_overlong: Option<(char, usize)>,
 }
 
+impl ByteRow {
+    /// The grouping mark of a byte table: `┌` on a lead byte, `│` and `└`
+    /// on its continuation bytes, `✗` on an ill-formed byte.
+    pub fn group_mark(&self) -> char {
+        match self.role {
+            ByteRole::Ascii => ' ',
+            ByteRole::Lead { .. } => '┌',
+            ByteRole::Continuation { len, index } if index + 1 == len => '└',
+            ByteRole::Continuation { .. } => '│',
+            ByteRole::Invalid(_) => '✗',
+        }
+    }
+
+    /// What the byte is part of, for the last column of a byte table:
+    /// `U+00E9  é  LATIN SMALL LETTER E WITH ACUTE` on the first byte of a
+    /// character, `╰ U+00E9` on the others, and for ill-formed bytes the
+    /// U+FFFD that replaces them or the character an overlong form hides.
+    pub fn describe_char(&self) -> String {
+        if let Some((c, len)) = self.lax_overlong {
+            return format!(
+                "overlong {len}-byte form of U+{:04X} '{}': lax decoders read it",
+                u32::from(c),
+                crate::text::glyph(c)
+            );
+        }
+        let Some(unit) = self.unit else {
+            return String::new();
+        };
+        match (unit.value, self.role) {
+            (Ok(c), ByteRole::Continuation { .. }) => format!("╰ U+{:04X}", u32::from(c)),
+            (Ok(c), _) => {
+                let info = char_info(c);
+                let glyph = if crate::text::needs_escape(c) || c == ' ' {
+                    crate::text::glyph(c).to_string()
+                } else {
+                    c.to_string()
+                };
+                format!("{}  {}  {}", info.codepoint, glyph, info.name)
+            }
+            (Err(_), _) if self.offset == unit.start && unit.len == 1 => {
+                "U+FFFD (replaces this byte)".to_string()
+            }
+            (Err(_), _) if self.offset == unit.start => {
+                format!("U+FFFD (one for these {} bytes)", unit.len)
+            }
+            (Err(_), _) => "╰ U+FFFD".to_string(),
+        }
+    }
+}
+
 /// Facts about one character, for byte tables.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CharInfo {
@@ -163,6 +213,8 @@ pub struct Analysis {
     pub warnings: Vec<Warning>,
     /// The cleaned URL: illegal characters encoded, meaning kept.
     pub clean: String,
+    /// The byte ranges of `clean` that differ from the input.
+    pub clean_changes: Vec<Span>,
     /// The normalized URL (RFC 3986 §6.2.2).
     pub normalized: String,
     pub host: Option<HostReading>,
@@ -211,7 +263,9 @@ impl Analysis {
                     role,
                     unit: c.utf8.unit_of(offset).copied(),
                     lax_overlong: match role {
-                        ByteRole::Invalid(_) => lax_overlong(c.decoded.get(offset..).unwrap_or_default()),
+                        ByteRole::Invalid(_) => {
+                            lax_overlong(c.decoded.get(offset..).unwrap_or_default())
+                        }
                         _ => None,
                     },
                 });
@@ -220,6 +274,38 @@ impl Analysis {
             offset += 1;
         }
         rows
+    }
+
+    /// Where a byte came from, as a byte table shows it: the escape
+    /// (`%C3`), `+` for a form-encoded space, or the literal character (a
+    /// byte of a literal `é` shows `é`; controls and bytes that are not
+    /// UTF-8 show escaped).
+    pub fn source_text(&self, row: &ByteRow) -> String {
+        match row.source {
+            SourceKind::Plus => "+".to_string(),
+            SourceKind::Literal if row.value >= 0x80 => {
+                // Find the literal character this byte belongs to.
+                let at = row.span.start;
+                let from = at.saturating_sub(3);
+                let window = self
+                    .input
+                    .get(from..(at + 4).min(self.input.len()))
+                    .unwrap_or_default();
+                let mut pos = from;
+                for chunk in window.utf8_chunks() {
+                    for c in chunk.valid().chars() {
+                        let len = c.len_utf8();
+                        if pos <= at && at < pos + len && pos >= from {
+                            return crate::text::escape_str(&c.to_string());
+                        }
+                        pos += len;
+                    }
+                    pos += chunk.invalid().len();
+                }
+                crate::text::escape_bytes(row.span.of(&self.input))
+            }
+            _ => crate::text::escape_bytes(row.span.of(&self.input)),
+        }
     }
 
     /// The warnings about component `index`.
@@ -309,7 +395,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
             b.code,
         ))
     });
-    let clean = clean(input, &parts);
+    let (clean, clean_changes) = clean_with_changes(input, &parts);
     let normalized = normalize(input);
     Analysis {
         input: input.to_vec(),
@@ -317,6 +403,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         components,
         warnings,
         clean,
+        clean_changes,
         normalized,
         host,
         whatwg,

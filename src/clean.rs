@@ -34,6 +34,17 @@ use crate::split::{split, HostKind, Span, Split};
 /// assert_eq!(clean(url, &split(url)), "http://x/a%23b%2F?q=100%25");
 /// ```
 pub fn clean(input: &[u8], parts: &Split) -> String {
+    clean_with_changes(input, parts).0
+}
+
+/// [`clean`], and the byte ranges of the output that differ from the input
+/// (for views that highlight what cleaning changed).
+pub fn clean_with_changes(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
+    let mut changes: Vec<Span> = Vec::new();
+    let mark = |changes: &mut Vec<Span>, from: usize, to: usize| match changes.last_mut() {
+        Some(last) if last.end == from => last.end = to,
+        _ => changes.push(Span::new(from, to)),
+    };
     let mut out = String::with_capacity(parts.trimmed.len() + 16);
     let host = parts.host.unwrap_or(Span::new(usize::MAX, usize::MAX));
     let literal_host = matches!(
@@ -47,9 +58,11 @@ pub fn clean(input: &[u8], parts: &Split) -> String {
     };
     let mut i = parts.trimmed.start;
     while i < parts.trimmed.end {
+        let before = out.len();
         if i == host.start {
             if let Some(ascii) = &idna_host {
                 out.push_str(ascii);
+                mark(&mut changes, before, out.len());
                 i = host.end;
                 continue;
             }
@@ -57,22 +70,36 @@ pub fn clean(input: &[u8], parts: &Split) -> String {
         let Some(&b) = input.get(i) else { break };
         let keep_bracket =
             literal_host && ((i == host.start && b == b'[') || (i + 1 == host.end && b == b']'));
-        match b {
+        let consumed = match b {
             b'%' => match escape_at(input.get(i..parts.trimmed.end).unwrap_or_default()) {
                 Some(v) => {
                     push_escape(&mut out, v);
-                    i += 3;
-                    continue;
+                    3
                 }
-                None => out.push_str("%25"),
+                None => {
+                    out.push_str("%25");
+                    1
+                }
             },
-            b'[' | b']' if !keep_bracket => push_escape(&mut out, b),
-            _ if is_illegal(b) => push_escape(&mut out, b),
-            _ => out.push(char::from(b)),
+            b'[' | b']' if !keep_bracket => {
+                push_escape(&mut out, b);
+                1
+            }
+            _ if is_illegal(b) => {
+                push_escape(&mut out, b);
+                1
+            }
+            _ => {
+                out.push(char::from(b));
+                1
+            }
+        };
+        if out.as_bytes().get(before..) != input.get(i..i + consumed) {
+            mark(&mut changes, before, out.len());
         }
-        i += 1;
+        i += consumed;
     }
-    out
+    (out, changes)
 }
 
 /// The IDNA (UTS #46) ASCII form of a non-ASCII host, when it has one that
@@ -243,6 +270,15 @@ mod tests {
 
     fn c(s: &str) -> String {
         clean(s.as_bytes(), &split(s.as_bytes()))
+    }
+
+    #[test]
+    fn clean_reports_what_it_changed() {
+        let input = b"http://x/a b%e9?q=%";
+        let (out, changes) = clean_with_changes(input, &split(input));
+        assert_eq!(out, "http://x/a%20b%E9?q=%25");
+        let changed: Vec<&str> = changes.iter().map(|s| &out[s.range()]).collect();
+        assert_eq!(changed, ["%20", "%E9", "%25"]);
     }
 
     #[test]

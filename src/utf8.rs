@@ -104,16 +104,50 @@ impl ByteRole {
         }
     }
 
-    /// How many high bits of this byte are UTF-8 marker bits (`110` of a
-    /// 2-byte lead, `10` of a continuation); the rest are payload bits.
-    pub fn marker_bits(self) -> u8 {
+    /// How many high bits of `value` (a byte in this role) are UTF-8 marker
+    /// bits (`110` of a 2-byte lead, `10` of a continuation); the rest are
+    /// payload bits. An ill-formed byte still has a shape (`C0` looks like
+    /// a 2-byte lead), so its marker is the shape it claims; `F8..FF`, which
+    /// claim nothing, have none.
+    pub fn marker_bits(self, value: u8) -> u8 {
         match self {
             ByteRole::Ascii => 1,
             ByteRole::Lead { len } => len + 1,
             ByteRole::Continuation { .. } => 2,
-            ByteRole::Invalid(_) => 0,
+            ByteRole::Invalid(_) => match value.leading_ones() {
+                0 => 1,
+                n @ 1..=4 => n as u8 + 1,
+                _ => 0,
+            },
         }
     }
+
+    /// The role as a byte table shows it: `ascii`, `lead 1/2`, `cont 2/2`,
+    /// `invalid: overlong`.
+    pub fn describe(self) -> String {
+        match self {
+            ByteRole::Ascii => "ascii".to_string(),
+            ByteRole::Lead { len } => format!("lead 1/{len}"),
+            ByteRole::Continuation { len, index } => format!("cont {}/{len}", index + 1),
+            ByteRole::Invalid(p) => format!("invalid: {}", p.label()),
+        }
+    }
+}
+
+/// `value` in binary with the marker bits set apart from the payload bits:
+/// `("110", "00011")` for the lead byte `C3`.
+///
+/// # Examples
+/// ```
+/// use urlscope::utf8::{binary_parts, ByteRole};
+/// assert_eq!(binary_parts(0xC3, ByteRole::Lead { len: 2 }), ("110".to_string(), "00011".to_string()));
+/// assert_eq!(binary_parts(0xA9, ByteRole::Continuation { len: 2, index: 1 }), ("10".to_string(), "101001".to_string()));
+/// ```
+pub fn binary_parts(value: u8, role: ByteRole) -> (String, String) {
+    let bits = format!("{value:08b}");
+    let marker = usize::from(role.marker_bits(value)).min(8);
+    let (m, p) = bits.split_at(marker);
+    (m.to_string(), p.to_string())
 }
 
 /// One decoded unit of a byte stream: a character or one maximal subpart of

@@ -6,7 +6,7 @@
 use super::style::Style;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
-use urlscope::analysis::{char_info, Analysis, ByteRow};
+use urlscope::analysis::Analysis;
 use urlscope::percent::SourceKind;
 use urlscope::split::Span;
 use urlscope::text::{escape_bytes, escape_char, needs_escape};
@@ -150,62 +150,9 @@ fn cell(bytes: &[u8]) -> String {
 }
 
 fn binary(value: u8, role: ByteRole) -> String {
-    let bits = format!("{value:08b}");
-    let marker = match role {
-        // An ill-formed byte still has a shape: show the bits it claims.
-        ByteRole::Invalid(_) => match value.leading_ones() {
-            0 => 1,
-            n @ 1..=4 => n as usize + 1,
-            _ => 0,
-        },
-        _ => usize::from(role.marker_bits()),
-    };
-    if marker == 0 || marker >= 8 {
-        bits
-    } else {
-        format!("{}|{}", &bits[..marker], &bits[marker..])
-    }
-}
-
-fn role_text(role: ByteRole) -> String {
-    match role {
-        ByteRole::Ascii => "ascii".to_string(),
-        ByteRole::Lead { len } => format!("lead 1/{len}"),
-        ByteRole::Continuation { len, index } => format!("cont {}/{len}", index + 1),
-        ByteRole::Invalid(p) => format!("invalid: {}", p.label()),
-    }
-}
-
-fn character_text(row: &ByteRow) -> String {
-    if let Some((c, len)) = row.lax_overlong {
-        return format!(
-            "overlong {len}-byte form of U+{:04X} '{}': lax decoders read it",
-            u32::from(c),
-            urlscope::text::glyph(c)
-        );
-    }
-    let Some(unit) = row.unit else {
-        return String::new();
-    };
-    match (unit.value, row.role) {
-        (Ok(c), ByteRole::Continuation { .. }) => format!("╰ U+{:04X}", u32::from(c)),
-        (Ok(c), _) => {
-            let info = char_info(c);
-            let glyph = if needs_escape(c) || c == ' ' {
-                urlscope::text::glyph(c).to_string()
-            } else {
-                c.to_string()
-            };
-            format!("{}  {}  {}", info.codepoint, glyph, info.name)
-        }
-        (Err(_), _) if row.offset == unit.start => {
-            if unit.len == 1 {
-                "U+FFFD (replaces this byte)".to_string()
-            } else {
-                format!("U+FFFD (one for these {} bytes)", unit.len)
-            }
-        }
-        (Err(_), _) => "╰ U+FFFD".to_string(),
+    match urlscope::utf8::binary_parts(value, role) {
+        (m, p) if m.is_empty() || p.is_empty() => format!("{m}{p}"),
+        (m, p) => format!("{m}|{p}"),
     }
 }
 
@@ -319,27 +266,12 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             ))
         )?;
         let rows = a.byte_rows(i);
-        let raw_utf8 = urlscope::utf8::annotate(raw);
         for row in rows.iter().take(MAX_ROWS) {
             let from = match row.source {
                 SourceKind::Plus => "+ (sp)".to_string(),
-                // A byte of a literal non-ASCII character: show the character.
-                SourceKind::Literal if row.value >= 0x80 => raw_utf8
-                    .unit_of(row.span.start - c.span.start)
-                    .and_then(|u| u.value.ok())
-                    .map_or_else(
-                        || escape_bytes(row.span.of(&a.input)),
-                        |ch| {
-                            if needs_escape(ch) {
-                                escape_char(ch)
-                            } else {
-                                ch.to_string()
-                            }
-                        },
-                    ),
-                _ => escape_bytes(row.span.of(&a.input)),
+                _ => a.source_text(row),
             };
-            let role = role_text(row.role);
+            let role = row.role.describe();
             let role = if matches!(row.role, ByteRole::Invalid(_)) {
                 style.invalid(&format!("{role:<32}"))
             } else {
@@ -352,7 +284,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 format!("{:02X}", row.value),
                 binary(row.value, row.role),
                 role,
-                character_text(row)
+                row.describe_char()
             )?;
         }
         if rows.len() > MAX_ROWS {
