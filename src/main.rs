@@ -1,6 +1,7 @@
 //! `urlscope`: a terminal inspector for URLs. See README.md.
 
 mod cli;
+mod tui;
 
 use std::process::ExitCode;
 

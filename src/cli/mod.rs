@@ -25,7 +25,8 @@ pub const EXIT_DECODE: u8 = 1;
     version,
     about = "Take a URL apart: every component, every byte, every danger.",
     long_about = "Take a URL apart: every component, every byte, every danger.\n\n\
-        With no command, inspects URL (or the first built-in example).\n\
+        With no command, opens the interactive inspector on URL (or the first built-in \
+        example); when standard output is not a terminal it prints the explain report.\n\
         Exit status: 0 on success, 1 when `decode` meets input it cannot decode, \
         2 on a usage error or unreadable input.",
     args_conflicts_with_subcommands = true
@@ -165,8 +166,6 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
     let color = opt.color.enabled();
     match opt.command {
         None => {
-            // Until the interactive inspector lands, the default command
-            // prints the report of the URL (or the built-in example).
             let input = match (&opt.input.url, &opt.input.file) {
                 (None, None) => urlscope::examples::default_example()
                     .url
@@ -174,8 +173,20 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                     .to_vec(),
                 _ => read_input(&opt.input)?,
             };
-            let analysis = urlscope::analyze(&input, &urlscope::Options::default());
-            explain::write_report(out, &analysis, style::Style { color })?;
+            if std::io::IsTerminal::is_terminal(&io::stdout()) {
+                // The TUI decides colour by the flag and NO_COLOR alone.
+                let color = match opt.color {
+                    ColorChoice::Never => false,
+                    ColorChoice::Always => true,
+                    ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+                };
+                crate::tui::run(input, color)
+                    .map_err(|e| Failure::usage(format!("terminal error: {e}")))?;
+            } else {
+                // Not a terminal (a pipe, a file): print the report instead.
+                let analysis = urlscope::analyze(&input, &urlscope::Options::default());
+                explain::write_report(out, &analysis, style::Style { color })?;
+            }
         }
         Some(Command::Explain(args)) => {
             let input = read_input(&args.input)?;

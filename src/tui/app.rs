@@ -1,0 +1,639 @@
+//! The inspector's state and how keys change it. Plain data, no I/O: the
+//! run loop performs what an [`Action`] asks for (copying), so tests drive
+//! the app with key events and look at the state and the screen.
+
+use super::keys::{key_match, Command};
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::{Position, Rect};
+use urlscope::analysis::{analyze, Analysis, Options};
+use urlscope::split::{ComponentKind, Span};
+use urlscope::warnings::Severity;
+
+/// The panes that take the focus, in Tab order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    Components,
+    Bytes,
+    Warnings,
+}
+
+impl Pane {
+    const ORDER: [Pane; 3] = [Pane::Components, Pane::Bytes, Pane::Warnings];
+
+    fn step(self, forward: bool) -> Pane {
+        let i = Pane::ORDER.iter().position(|&p| p == self).unwrap_or(0);
+        let n = Pane::ORDER.len();
+        let next = if forward {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        };
+        Pane::ORDER.get(next).copied().unwrap_or(Pane::Components)
+    }
+}
+
+/// Which view of the selected component the detail pane shows when it is
+/// too narrow for all of them at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DetailView {
+    Hex,
+    Binary,
+    Raw,
+    Decoded,
+}
+
+impl DetailView {
+    fn next(self) -> DetailView {
+        match self {
+            DetailView::Hex => DetailView::Binary,
+            DetailView::Binary => DetailView::Raw,
+            DetailView::Raw => DetailView::Decoded,
+            DetailView::Decoded => DetailView::Hex,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            DetailView::Hex => "hex",
+            DetailView::Binary => "binary",
+            DetailView::Raw => "raw",
+            DetailView::Decoded => "decoded",
+        }
+    }
+}
+
+/// What the run loop must do after a key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    None,
+    Quit,
+    /// Put this text on the clipboard; `what` names it in the status line.
+    Copy {
+        what: &'static str,
+        text: String,
+    },
+}
+
+/// The URL being edited in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Editor {
+    pub buffer: Vec<u8>,
+    /// Byte offset of the cursor, always on a character boundary.
+    pub cursor: usize,
+    /// The URL before editing, restored by Esc.
+    pub original: Vec<u8>,
+}
+
+impl Editor {
+    /// The start of the character before `at` (invalid bytes count as one).
+    fn prev_boundary(&self, at: usize) -> usize {
+        let mut i = at.saturating_sub(1);
+        // Step back over continuation bytes of a valid character.
+        let mut back = 0;
+        while i > 0 && back < 3 && self.buffer.get(i).is_some_and(|b| (0x80..0xC0).contains(b)) {
+            i -= 1;
+            back += 1;
+        }
+        if self.char_len(i) == at - i {
+            i
+        } else {
+            at.saturating_sub(1)
+        }
+    }
+
+    /// The length of the character starting at `at` (1 for invalid bytes).
+    fn char_len(&self, at: usize) -> usize {
+        let rest = self.buffer.get(at..).unwrap_or_default();
+        let take = rest.len().min(4);
+        match rest.get(..take).map(|r| r.utf8_chunks().next()) {
+            Some(Some(chunk)) => chunk.valid().chars().next().map_or(1, char::len_utf8),
+            _ => 1,
+        }
+    }
+
+    fn insert(&mut self, bytes: &[u8]) {
+        let at = self.cursor.min(self.buffer.len());
+        self.buffer.splice(at..at, bytes.iter().copied());
+        self.cursor = at + bytes.len();
+    }
+
+    /// Apply an editing key; returns whether the buffer changed.
+    fn key(&mut self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Left => self.cursor = self.prev_boundary(self.cursor),
+            KeyCode::Right if self.cursor < self.buffer.len() => {
+                self.cursor += self.char_len(self.cursor)
+            }
+            KeyCode::Home => self.cursor = 0,
+            KeyCode::End => self.cursor = self.buffer.len(),
+            KeyCode::Char('a') if ctrl => self.cursor = 0,
+            KeyCode::Char('e') if ctrl => self.cursor = self.buffer.len(),
+            KeyCode::Char('u') if ctrl => {
+                self.buffer.clear();
+                self.cursor = 0;
+                return true;
+            }
+            KeyCode::Backspace if self.cursor > 0 => {
+                let from = self.prev_boundary(self.cursor);
+                self.buffer.drain(from..self.cursor);
+                self.cursor = from;
+                return true;
+            }
+            KeyCode::Delete if self.cursor < self.buffer.len() => {
+                let len = self.char_len(self.cursor);
+                self.buffer.drain(self.cursor..self.cursor + len);
+                return true;
+            }
+            KeyCode::Char(c) if !ctrl => {
+                let mut buf = [0u8; 4];
+                self.insert(c.encode_utf8(&mut buf).as_bytes());
+                return true;
+            }
+            KeyCode::Tab => {
+                self.insert(b"\t");
+                return true;
+            }
+            _ => {}
+        }
+        false
+    }
+}
+
+/// Where each pane is on screen, shared by rendering and mouse handling.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Areas {
+    pub url: Rect,
+    pub components: Rect,
+    pub detail: Rect,
+    pub warnings: Rect,
+    pub corrected: Rect,
+    pub hints: Rect,
+}
+
+/// The smallest terminal the layout is designed for.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+impl Areas {
+    /// Split the screen; `None` when it is smaller than 80x24.
+    pub fn compute(area: Rect, app: &App) -> Option<Areas> {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return None;
+        }
+        let h = area.height;
+        let hints = 1;
+        let url = if h >= 36 { 6 } else { 4 };
+        let corrected = 4;
+        let warnings_wanted =
+            (app.analysis.warnings.len() as u16).clamp(1, if h >= 36 { 10 } else { 4 }) + 2;
+        let warnings = warnings_wanted.min(h.saturating_sub(hints + url + corrected + 10));
+        let middle = h - hints - url - corrected - warnings;
+        let comp_w = (area.width * 27 / 100).clamp(28, 56);
+        let mut y = area.y;
+        let mut take = |rows: u16| {
+            let r = Rect::new(area.x, y, area.width, rows);
+            y += rows;
+            r
+        };
+        let url_r = take(url);
+        let mid = take(middle);
+        let warnings_r = take(warnings);
+        let corrected_r = take(corrected);
+        let hints_r = take(hints);
+        Some(Areas {
+            url: url_r,
+            components: Rect::new(mid.x, mid.y, comp_w, mid.height),
+            detail: Rect::new(mid.x + comp_w, mid.y, mid.width - comp_w, mid.height),
+            warnings: warnings_r,
+            corrected: corrected_r,
+            hints: hints_r,
+        })
+    }
+}
+
+/// The inspector.
+#[derive(Debug)]
+pub struct App {
+    pub analysis: Analysis,
+    pub options: Options,
+    pub focus: Pane,
+    /// Selected component.
+    pub selected: usize,
+    /// First component row shown.
+    pub component_scroll: usize,
+    /// Cursor and first row of the byte table.
+    pub byte_cursor: usize,
+    pub byte_scroll: usize,
+    /// Selected warning and the first warning row shown.
+    pub warning: usize,
+    pub warning_scroll: usize,
+    /// The warning whose bytes are highlighted everywhere.
+    pub highlight: Option<usize>,
+    pub view: DetailView,
+    pub editor: Option<Editor>,
+    pub help: bool,
+    pub status: String,
+    pub running: bool,
+    /// Colours on (off for `NO_COLOR` and `--color never`).
+    pub color: bool,
+    /// The terminal size the last frame was laid out for.
+    pub size: Rect,
+}
+
+impl App {
+    pub fn new(input: Vec<u8>, options: Options, color: bool) -> App {
+        let analysis = analyze(&input, &options);
+        let mut app = App {
+            analysis,
+            options,
+            focus: Pane::Components,
+            selected: 0,
+            component_scroll: 0,
+            byte_cursor: 0,
+            byte_scroll: 0,
+            warning: 0,
+            warning_scroll: 0,
+            highlight: None,
+            view: DetailView::Hex,
+            editor: None,
+            help: false,
+            status: String::new(),
+            running: true,
+            color,
+            size: Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT),
+        };
+        app.selected = app.initial_selection();
+        app
+    }
+
+    /// The first component with a warning, else the first path segment,
+    /// else the host, else the first component.
+    fn initial_selection(&self) -> usize {
+        let a = &self.analysis;
+        let first_warned = a.warnings.iter().filter_map(|w| w.component).min();
+        first_warned
+            .or_else(|| {
+                a.components
+                    .iter()
+                    .position(|c| c.kind == ComponentKind::PathSegment)
+            })
+            .or_else(|| {
+                a.components
+                    .iter()
+                    .position(|c| c.kind == ComponentKind::Host)
+            })
+            .unwrap_or(0)
+    }
+
+    /// The bytes shown: the edit buffer while editing, else the input.
+    pub fn input(&self) -> &[u8] {
+        &self.analysis.input
+    }
+
+    /// The spans of the highlighted warning.
+    pub fn highlighted_spans(&self) -> &[Span] {
+        self.highlight
+            .and_then(|i| self.analysis.warnings.get(i))
+            .map_or(&[], |w| w.spans.as_slice())
+    }
+
+    /// The worst severity among the warnings of component `i`.
+    pub fn component_severity(&self, i: usize) -> Option<Severity> {
+        self.analysis.warnings_of(i).map(|w| w.severity).max()
+    }
+
+    /// Rows of the byte table the detail pane can show.
+    pub fn byte_rows_visible(&self) -> usize {
+        Areas::compute(self.size, self)
+            .map_or(8, |a| super::view::detail::table_height(self, a.detail))
+            .max(1)
+    }
+
+    fn list_height(rect: Rect) -> usize {
+        usize::from(rect.height.saturating_sub(2)).max(1)
+    }
+
+    /// Handle one key press.
+    pub fn handle_key(&mut self, key: KeyEvent) -> Action {
+        if key.kind != KeyEventKind::Press {
+            return Action::None;
+        }
+        if self.editor.is_some() {
+            return self.editor_key(key);
+        }
+        if self.help {
+            // Any key closes the help; q still quits.
+            self.help = false;
+            if key.code == KeyCode::Char('q') {
+                self.running = false;
+                return Action::Quit;
+            }
+            return Action::None;
+        }
+        let Some(command) = key_match(&key) else {
+            return Action::None;
+        };
+        self.status.clear();
+        self.command(command)
+    }
+
+    fn command(&mut self, command: Command) -> Action {
+        let page = self.page_size();
+        match command {
+            Command::Quit => {
+                self.running = false;
+                return Action::Quit;
+            }
+            Command::NextPane => self.focus = self.focus.step(true),
+            Command::PrevPane => self.focus = self.focus.step(false),
+            Command::Up => self.move_by(-1),
+            Command::Down => self.move_by(1),
+            Command::PageUp => self.move_by(-(page as isize)),
+            Command::PageDown => self.move_by(page as isize),
+            Command::Top => self.move_by(isize::MIN / 2),
+            Command::Bottom => self.move_by(isize::MAX / 2),
+            Command::Jump => self.jump(),
+            Command::Edit => {
+                let buffer = self.analysis.input.clone();
+                self.editor = Some(Editor {
+                    cursor: buffer.len(),
+                    original: buffer.clone(),
+                    buffer,
+                });
+                self.status = "editing: Enter applies, Esc cancels".to_string();
+            }
+            Command::SwitchView => {
+                if self.all_views_shown() {
+                    self.status = "all views are shown at this width".to_string();
+                } else {
+                    self.view = self.view.next();
+                    self.status = format!("view: {}", self.view.label());
+                }
+            }
+            Command::CopyClean => {
+                return Action::Copy {
+                    what: "cleaned URL",
+                    text: self.analysis.clean.clone(),
+                }
+            }
+            Command::CopyNormalized => {
+                return Action::Copy {
+                    what: "normalized URL",
+                    text: self.analysis.normalized.clone(),
+                }
+            }
+            Command::CopyDecoded => {
+                let Some(c) = self.analysis.components.get(self.selected) else {
+                    self.status = "no component to copy".to_string();
+                    return Action::None;
+                };
+                // Control characters stay escaped: pasting raw ESC bytes
+                // into a terminal is what this tool protects against.
+                return Action::Copy {
+                    what: "decoded component (controls escaped)",
+                    text: urlscope::text::escape_str(&c.decoded_lossy()),
+                };
+            }
+            Command::Help => self.help = true,
+        }
+        Action::None
+    }
+
+    /// Whether the detail pane is wide enough to show every view at once.
+    pub fn all_views_shown(&self) -> bool {
+        Areas::compute(self.size, self)
+            .is_some_and(|a| super::view::detail::shows_all_views(a.detail))
+    }
+
+    fn page_size(&self) -> usize {
+        let Some(areas) = Areas::compute(self.size, self) else {
+            return 10;
+        };
+        match self.focus {
+            Pane::Components => App::list_height(areas.components),
+            Pane::Bytes => self.byte_rows_visible(),
+            Pane::Warnings => App::list_height(areas.warnings),
+        }
+    }
+
+    fn move_by(&mut self, delta: isize) {
+        let step = |value: usize, len: usize| -> usize {
+            if len == 0 {
+                return 0;
+            }
+            let v = value as isize + delta;
+            v.clamp(0, len as isize - 1) as usize
+        };
+        match self.focus {
+            Pane::Components => {
+                let n = self.analysis.components.len();
+                self.select_component(step(self.selected, n));
+            }
+            Pane::Bytes => {
+                let n = self.selected_len();
+                self.byte_cursor = step(self.byte_cursor, n);
+                self.scroll_bytes_to_cursor();
+            }
+            Pane::Warnings => {
+                let n = self.analysis.warnings.len();
+                self.select_warning(step(self.warning, n));
+            }
+        }
+    }
+
+    fn selected_len(&self) -> usize {
+        self.analysis
+            .components
+            .get(self.selected)
+            .map_or(0, |c| c.decoded.len())
+    }
+
+    /// Select component `i`; the byte table starts at its top.
+    pub fn select_component(&mut self, i: usize) {
+        if i != self.selected {
+            self.byte_cursor = 0;
+            self.byte_scroll = 0;
+        }
+        self.selected = i;
+        self.highlight = None;
+        let height = Areas::compute(self.size, self).map_or(10, |a| App::list_height(a.components));
+        self.component_scroll = keep_visible(self.component_scroll, self.selected, height);
+    }
+
+    /// Select warning `i`: select its component and highlight its bytes.
+    pub fn select_warning(&mut self, i: usize) {
+        self.warning = i;
+        let height = Areas::compute(self.size, self).map_or(4, |a| App::list_height(a.warnings));
+        self.warning_scroll = keep_visible(self.warning_scroll, i, height);
+        let Some(w) = self.analysis.warnings.get(i) else {
+            return;
+        };
+        let component = w.component;
+        if let Some(c) = component {
+            self.select_component(c);
+        }
+        self.highlight = Some(i);
+        self.cursor_to_highlight();
+    }
+
+    /// Move the byte cursor to the first byte the highlighted warning covers.
+    fn cursor_to_highlight(&mut self) {
+        let Some(first) = self.highlighted_spans().first().copied() else {
+            return;
+        };
+        let rows = self.analysis.byte_rows(self.selected);
+        if let Some(row) = rows.iter().find(|r| r.span.overlaps(first)) {
+            self.byte_cursor = row.offset;
+            self.scroll_bytes_to_cursor();
+        }
+    }
+
+    fn scroll_bytes_to_cursor(&mut self) {
+        let height = self.byte_rows_visible();
+        self.byte_scroll = keep_visible(self.byte_scroll, self.byte_cursor, height);
+    }
+
+    fn jump(&mut self) {
+        match self.focus {
+            Pane::Warnings => {
+                self.select_warning(self.warning);
+                self.focus = Pane::Bytes;
+                self.status = "jumped to the warning's bytes".to_string();
+            }
+            Pane::Components => self.focus = Pane::Bytes,
+            Pane::Bytes => {}
+        }
+    }
+
+    fn editor_key(&mut self, key: KeyEvent) -> Action {
+        let Some(editor) = self.editor.as_mut() else {
+            return Action::None;
+        };
+        match key.code {
+            KeyCode::Enter => {
+                self.editor = None;
+                self.status = "edit applied".to_string();
+                self.after_new_analysis();
+            }
+            KeyCode::Esc => {
+                let original = std::mem::take(&mut editor.original);
+                self.editor = None;
+                if original != self.analysis.input {
+                    self.reanalyze(original);
+                }
+                self.status = "edit cancelled".to_string();
+            }
+            _ => {
+                if editor.key(&key) {
+                    let buffer = editor.buffer.clone();
+                    self.reanalyze(buffer);
+                }
+            }
+        }
+        Action::None
+    }
+
+    /// Insert pasted text (bracketed paste) into the editor, or start
+    /// editing with it.
+    pub fn handle_paste(&mut self, text: &str) {
+        if self.editor.is_none() {
+            self.command(Command::Edit);
+            if let Some(e) = self.editor.as_mut() {
+                e.buffer.clear();
+                e.cursor = 0;
+            }
+        }
+        if let Some(editor) = self.editor.as_mut() {
+            editor.insert(text.as_bytes());
+            let buffer = editor.buffer.clone();
+            self.reanalyze(buffer);
+        }
+    }
+
+    fn reanalyze(&mut self, input: Vec<u8>) {
+        self.analysis = analyze(&input, &self.options);
+        self.after_new_analysis();
+    }
+
+    fn after_new_analysis(&mut self) {
+        let n = self.analysis.components.len();
+        if self.selected >= n {
+            self.selected = n.saturating_sub(1);
+        }
+        self.byte_cursor = self.byte_cursor.min(self.selected_len().saturating_sub(1));
+        self.warning = self
+            .warning
+            .min(self.analysis.warnings.len().saturating_sub(1));
+        self.highlight = None;
+        self.select_component(self.selected);
+        self.scroll_bytes_to_cursor();
+    }
+
+    /// Handle a mouse event: a click selects, the wheel scrolls.
+    pub fn handle_mouse(&mut self, ev: MouseEvent) {
+        let Some(areas) = Areas::compute(self.size, self) else {
+            return;
+        };
+        let at = Position::new(ev.column, ev.row);
+        let pane = if areas.components.contains(at) {
+            Some(Pane::Components)
+        } else if areas.detail.contains(at) {
+            Some(Pane::Bytes)
+        } else if areas.warnings.contains(at) {
+            Some(Pane::Warnings)
+        } else {
+            None
+        };
+        let Some(pane) = pane else { return };
+        match ev.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                self.focus = pane;
+                match pane {
+                    Pane::Components => {
+                        let row = usize::from(ev.row.saturating_sub(areas.components.y + 1));
+                        let i = self.component_scroll + row;
+                        if row < App::list_height(areas.components)
+                            && i < self.analysis.components.len()
+                        {
+                            self.select_component(i);
+                        }
+                    }
+                    Pane::Warnings => {
+                        let row = usize::from(ev.row.saturating_sub(areas.warnings.y + 1));
+                        let i = self.warning_scroll + row;
+                        if row < App::list_height(areas.warnings)
+                            && i < self.analysis.warnings.len()
+                        {
+                            self.select_warning(i);
+                        }
+                    }
+                    Pane::Bytes => {}
+                }
+            }
+            MouseEventKind::ScrollDown | MouseEventKind::ScrollUp => {
+                self.focus = pane;
+                let delta = if ev.kind == MouseEventKind::ScrollDown {
+                    3
+                } else {
+                    -3
+                };
+                self.move_by(delta);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The first visible row that keeps `cursor` on a screen of `height` rows.
+pub fn keep_visible(scroll: usize, cursor: usize, height: usize) -> usize {
+    if cursor < scroll {
+        cursor
+    } else if cursor >= scroll + height {
+        cursor + 1 - height
+    } else {
+        scroll
+    }
+}

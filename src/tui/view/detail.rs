@@ -1,0 +1,282 @@
+//! The selected component: raw and decoded text, the decoding layers, and
+//! the byte table (where each byte came from, hex, binary with the UTF-8
+//! marker bits set apart, role, and the character it belongs to). Wide
+//! panes show every view at once; narrow ones show one, switched with `v`.
+
+use super::components::preview;
+use super::{fit, pane_block, pieces, window, wrap_pieces};
+use crate::tui::app::{App, DetailView, Pane};
+use crate::tui::theme::Theme;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+use urlscope::analysis::ComponentAnalysis;
+use urlscope::utf8::{binary_parts, ByteRole};
+
+/// Inner width from which hex and binary columns, raw and decoded text are
+/// all shown together.
+const ALL_VIEWS_WIDTH: u16 = 80;
+/// Layer lines shown at most.
+const MAX_LAYER_LINES: usize = 4;
+
+pub fn shows_all_views(area: Rect) -> bool {
+    area.width.saturating_sub(2) >= ALL_VIEWS_WIDTH
+}
+
+/// The lines above the byte table.
+fn header_lines(c: Option<&ComponentAnalysis>, all: bool) -> usize {
+    let layers = c.map_or(0, |c| {
+        if c.layers.len() > 1 {
+            c.layers.len().min(MAX_LAYER_LINES) + 1
+        } else {
+            0
+        }
+    });
+    // raw, decoded (both only when all views are shown), layers, table header
+    if all {
+        2 + layers + 1
+    } else {
+        layers + 1
+    }
+}
+
+/// How many byte rows fit in the pane.
+pub fn table_height(app: &App, area: Rect) -> usize {
+    let all = shows_all_views(area);
+    let inner = usize::from(area.height.saturating_sub(2));
+    inner.saturating_sub(header_lines(app.analysis.components.get(app.selected), all))
+}
+
+pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    let a = &app.analysis;
+    let Some(c) = a.components.get(app.selected) else {
+        let block = pane_block(app, theme, "Bytes".to_string(), Some(Pane::Bytes));
+        frame.render_widget(Paragraph::new("nothing selected").block(block), area);
+        return;
+    };
+    let all = shows_all_views(area);
+    let width = usize::from(area.width.saturating_sub(2));
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let raw = c.span.of(&a.input);
+    if all {
+        lines.push(Line::from(vec![
+            Span::styled("raw      ", theme.dim()),
+            Span::raw(preview(raw, width.saturating_sub(9))),
+        ]));
+        lines.push(decoded_line(c, theme, width));
+    }
+    if c.layers.len() > 1 {
+        lines.push(Line::styled(
+            format!("layers   {} decodings:", c.layers.len()),
+            theme.dim(),
+        ));
+        let danger_layers: Vec<(usize, &str)> = a
+            .warnings_of(app.selected)
+            .filter_map(|w| w.layer.map(|l| (l, w.code.code())))
+            .collect();
+        for (i, layer) in c.layers.iter().enumerate().take(MAX_LAYER_LINES) {
+            let n = i + 1;
+            let mark: Vec<&str> = danger_layers
+                .iter()
+                .filter(|(l, _)| *l == n)
+                .map(|(_, c)| *c)
+                .collect();
+            let mut spans = vec![
+                Span::styled(format!("  {n}: "), theme.dim()),
+                Span::raw(preview(layer, width.saturating_sub(30))),
+            ];
+            if !mark.is_empty() {
+                spans.push(Span::styled(
+                    format!("  ◀ {}", mark.join(", ")),
+                    theme.highlight(),
+                ));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    let view = if all { None } else { Some(app.view) };
+    let table_rows = table_height(app, area);
+    match view {
+        Some(DetailView::Raw) => text_view(
+            app,
+            theme,
+            raw,
+            c.span.start,
+            width,
+            table_rows + 1,
+            &mut lines,
+        ),
+        Some(DetailView::Decoded) => {
+            text_view(app, theme, &c.decoded, 0, width, table_rows + 1, &mut lines);
+        }
+        _ => table(app, theme, view, width, table_rows, &mut lines),
+    }
+    let title = format!(
+        "[{}] {} · bytes {}-{} · {} decoded byte{}{}",
+        app.selected,
+        c.kind.label(),
+        c.span.start,
+        c.span.end,
+        c.decoded.len(),
+        if c.decoded.len() == 1 { "" } else { "s" },
+        match view {
+            Some(v) => format!(" · view: {} (v)", v.label()),
+            None => String::new(),
+        }
+    );
+    let block = pane_block(
+        app,
+        theme,
+        fit(&title, width.saturating_sub(4)),
+        Some(Pane::Bytes),
+    );
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn decoded_line(c: &ComponentAnalysis, theme: Theme, width: usize) -> Line<'static> {
+    let room = width.saturating_sub(9);
+    let cut = c.decoded.len().min(room * 4 + 8);
+    let mut spans = vec![Span::styled("decoded  ", theme.dim())];
+    let mut used = 0;
+    for p in pieces(c.decoded.get(..cut).unwrap_or_default(), 0) {
+        let w = unicode_width::UnicodeWidthStr::width(p.text.as_str());
+        if used + w + 1 > room {
+            spans.push(Span::raw("…"));
+            return Line::from(spans);
+        }
+        used += w;
+        let invalid = c
+            .utf8
+            .roles
+            .get(p.start)
+            .is_some_and(|r| matches!(r, ByteRole::Invalid(_)));
+        let style = if invalid {
+            theme.invalid()
+        } else if p.escaped {
+            theme.escaped()
+        } else {
+            Style::new()
+        };
+        spans.push(Span::styled(p.text, style));
+    }
+    if cut < c.decoded.len() {
+        spans.push(Span::raw("…"));
+    }
+    Line::from(spans)
+}
+
+/// The raw or decoded text, wrapped, around the byte cursor.
+fn text_view(
+    app: &App,
+    theme: Theme,
+    bytes: &[u8],
+    base: usize,
+    width: usize,
+    rows: usize,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let focus = app.byte_cursor.min(bytes.len());
+    let (from, to) = window(bytes, focus, width * rows.max(1));
+    let styled: Vec<(String, Style)> = pieces(bytes.get(from..to).unwrap_or_default(), base + from)
+        .into_iter()
+        .map(|p| {
+            let style = if p.escaped {
+                theme.escaped()
+            } else {
+                Style::new()
+            };
+            (p.text, style)
+        })
+        .collect();
+    lines.extend(wrap_pieces(&styled, width.max(1), rows.max(1)));
+}
+
+fn table(
+    app: &App,
+    theme: Theme,
+    view: Option<DetailView>,
+    width: usize,
+    rows: usize,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let a = &app.analysis;
+    let show_hex = view != Some(DetailView::Binary);
+    let show_bin = view != Some(DetailView::Hex);
+    let mut header = String::from("  from    ");
+    if show_hex {
+        header.push_str("hex ");
+    }
+    if show_bin {
+        header.push_str("binary     ");
+    }
+    header.push_str("role               character");
+    lines.push(Line::styled(fit(&header, width), theme.dim()));
+    let highlight = app.highlighted_spans();
+    let focused = app.focus == Pane::Bytes;
+    for row in a.byte_rows_window(app.selected, app.byte_scroll, rows) {
+        let mut spans = Vec::new();
+        spans.push(Span::styled(format!("{} ", row.group_mark()), theme.dim()));
+        let from = if row.source == urlscope::percent::SourceKind::Plus {
+            "+ (sp)".to_string()
+        } else {
+            a.source_text(&row)
+        };
+        spans.push(Span::raw(format!("{:<7} ", fit(&from, 7))));
+        if show_hex {
+            spans.push(Span::raw(format!("{:02X}  ", row.value)));
+        }
+        if show_bin {
+            let (marker, payload) = binary_parts(row.value, row.role);
+            let sep = if marker.is_empty() || payload.is_empty() {
+                ""
+            } else {
+                "|"
+            };
+            spans.push(Span::styled(marker.clone(), theme.marker_bits()));
+            spans.push(Span::styled(sep.to_string(), theme.dim()));
+            spans.push(Span::raw(payload.clone()));
+            spans.push(Span::raw(" ".repeat(
+                11usize.saturating_sub(marker.len() + sep.len() + payload.len()),
+            )));
+        }
+        let role = row.role.describe();
+        let role_style = if matches!(row.role, ByteRole::Invalid(_)) {
+            theme.invalid()
+        } else {
+            Style::new()
+        };
+        let role_w = 18;
+        spans.push(Span::styled(
+            format!("{:<role_w$}", fit(&role, role_w)),
+            role_style,
+        ));
+        spans.push(Span::raw(" "));
+        let used: usize = spans
+            .iter()
+            .map(|s| unicode_width::UnicodeWidthStr::width(s.content.as_ref()))
+            .sum();
+        spans.push(Span::raw(fit(
+            &row.describe_char(),
+            width.saturating_sub(used),
+        )));
+        let hit = highlight.iter().any(|h| h.overlaps(row.span));
+        let is_cursor = row.offset == app.byte_cursor;
+        for s in &mut spans {
+            if hit {
+                s.style = s.style.patch(theme.highlight());
+            }
+            if is_cursor && focused {
+                s.style = s.style.patch(theme.selected());
+            }
+        }
+        lines.push(Line::from(spans));
+    }
+    if a.components
+        .get(app.selected)
+        .is_some_and(|c| c.decoded.is_empty())
+    {
+        lines.push(Line::styled("  (empty component)", theme.dim()));
+    }
+}

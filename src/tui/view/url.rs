@@ -1,0 +1,102 @@
+//! The URL line: the whole input (or, while editing, the edit buffer), each
+//! component in its colour, the bytes behind every warning underlined, the
+//! selected warning's bytes reversed, controls shown as escapes.
+
+use super::{pane_block, pieces, window, wrap_pieces};
+use crate::tui::app::App;
+use crate::tui::theme::Theme;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
+use urlscope::warnings::Severity;
+
+pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    let input = app.input();
+    let a = &app.analysis;
+    let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
+    let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
+    let editing = app.editor.as_ref();
+    let focus = match editing {
+        Some(e) => e.cursor,
+        None => app
+            .highlighted_spans()
+            .first()
+            .map(|s| s.start)
+            .or_else(|| a.components.get(app.selected).map(|c| c.span.start))
+            .unwrap_or(0),
+    };
+    let (from, to) = window(input, focus, inner_w * inner_h);
+    // The worst warning severity over each byte of the window.
+    let mut warned: Vec<Option<Severity>> = vec![None; to - from];
+    for w in &a.warnings {
+        if w.span.end <= from || w.span.start >= to {
+            continue;
+        }
+        for s in &w.spans {
+            for i in s.start.max(from)..s.end.min(to) {
+                if let Some(slot) = warned.get_mut(i - from) {
+                    *slot = (*slot).max(Some(w.severity));
+                }
+            }
+        }
+    }
+    let highlight = app.highlighted_spans();
+    let mut styled: Vec<(String, Style)> = Vec::new();
+    let mut cursor_col: Option<usize> = None;
+    let mut col = 0;
+    if from > 0 {
+        styled.push(("…".to_string(), theme.dim()));
+        col += 1;
+    }
+    let comps = &a.components;
+    for p in pieces(input.get(from..to).unwrap_or_default(), from) {
+        if editing.is_some_and(|e| e.cursor == p.start) {
+            cursor_col = Some(col);
+        }
+        let kind = comps
+            .get(comps.partition_point(|c| c.span.end <= p.start))
+            .filter(|c| c.span.start <= p.start)
+            .map(|c| c.kind);
+        let mut style = kind.map_or(Style::new(), |k| theme.kind(k));
+        if p.escaped {
+            style = style.patch(theme.escaped());
+        }
+        if let Some(s) = warned.get(p.start - from).copied().flatten() {
+            style = style.patch(theme.warned(s));
+        }
+        if highlight
+            .iter()
+            .any(|h| h.start <= p.start && p.start < h.end)
+        {
+            style = style.patch(theme.highlight());
+        }
+        col += p.text.width();
+        styled.push((p.text, style));
+    }
+    if let Some(e) = editing {
+        if e.cursor >= to {
+            cursor_col = Some(col);
+        }
+    }
+    if to < input.len() {
+        styled.push(("…".to_string(), theme.dim()));
+    }
+    let lines = wrap_pieces(&styled, inner_w, inner_h);
+    let title = match editing {
+        Some(_) => "URL (editing: Enter applies, Esc cancels)".to_string(),
+        None => format!("URL · {} bytes", input.len()),
+    };
+    let block = pane_block(app, theme, title, None);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+    if let Some(col) = cursor_col {
+        let row = col / inner_w;
+        if row < inner_h {
+            frame.set_cursor_position(Position::new(
+                area.x + 1 + (col % inner_w) as u16,
+                area.y + 1 + row as u16,
+            ));
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! End to end: the real binary in a real terminal (tmux), driven by keys,
+//! read back from the screen and from the raw output stream.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// A private tmux server, or `None` (with a note) where tmux is missing
+    /// outside CI. In CI a missing tmux is a failure: `.ci/run` installs it.
+    fn start(name: &str) -> Option<Tmux> {
+        let ok = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "tmux is required in CI (.ci/run installs it)"
+            );
+            eprintln!("skipping: tmux is not installed");
+            return None;
+        }
+        Some(Tmux {
+            socket: format!("urlscope-test-{}-{name}", std::process::id()),
+        })
+    }
+
+    fn cmd(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.cmd(&["capture-pane", "-p", "-t", "t"])
+    }
+
+    fn wait_for(
+        &self,
+        what: &str,
+        check: impl Fn(&str) -> bool,
+        get: impl Fn(&Tmux) -> String,
+    ) -> String {
+        let start = Instant::now();
+        loop {
+            let text = get(self);
+            if check(&text) {
+                return text;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {what}; last:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+    }
+}
+
+fn bin() -> String {
+    env!("CARGO_BIN_EXE_urlscope").to_string()
+}
+
+fn sh_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+#[test]
+fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
+    let Some(tmux) = Tmux::start("copy") else {
+        return;
+    };
+    let raw_log: PathBuf =
+        std::env::temp_dir().join(format!("urlscope-tui-{}.raw", std::process::id()));
+    let _ = std::fs::remove_file(&raw_log);
+    let url = "http://example.com/a b/%252e%252e%252fetc";
+    let command = format!(
+        "{} {}; echo URLSCOPE-EXITED $?; sleep 30",
+        bin(),
+        sh_quote(url)
+    );
+    tmux.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        "-e",
+        "NO_COLOR=",
+        &command,
+    ]);
+    tmux.cmd(&["set-option", "-g", "set-clipboard", "on"]);
+    tmux.cmd(&[
+        "pipe-pane",
+        "-o",
+        "-t",
+        "t",
+        &format!("cat >> {}", raw_log.display()),
+    ]);
+    let screen = tmux.wait_for(
+        "the inspector",
+        |s| s.contains("Components") && s.contains("path-traversal"),
+        Tmux::screen,
+    );
+    // The selection starts on the first warned component ("a b"); the next
+    // one shows its decoding layers.
+    tmux.cmd(&["send-keys", "-t", "t", "Down"]);
+    tmux.wait_for(
+        "the layers",
+        |s| s.contains("2: ../etc") && s.contains("◀ path-traversal"),
+        Tmux::screen,
+    );
+    assert!(
+        screen.contains("http://example.com/a%20b/%252e%252e%252fetc"),
+        "cleaned URL shown:\n{screen}"
+    );
+
+    tmux.cmd(&["send-keys", "-t", "t", "c"]);
+    let clean = "http://example.com/a%20b/%252e%252e%252fetc";
+    tmux.wait_for("the clipboard", |b| b == clean, |t| t.cmd(&["show-buffer"]));
+    let screen = tmux.wait_for(
+        "the status line",
+        |s| s.contains("copied cleaned URL"),
+        Tmux::screen,
+    );
+    assert!(screen.contains("OSC 52 sent"), "{screen}");
+    // The raw output stream carries the OSC 52 sequence with the URL in base64.
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::STANDARD.encode(clean);
+    let raw = std::fs::read(&raw_log).unwrap_or_default();
+    let needle = format!("\u{1b}]52;c;{b64}");
+    assert!(
+        raw.windows(needle.len()).any(|w| w == needle.as_bytes()),
+        "OSC 52 not in the output stream"
+    );
+
+    tmux.cmd(&["send-keys", "-t", "t", "q"]);
+    let screen = tmux.wait_for(
+        "a clean exit",
+        |s| s.contains("URLSCOPE-EXITED"),
+        Tmux::screen,
+    );
+    assert!(screen.contains("URLSCOPE-EXITED 0"), "{screen}");
+    assert!(
+        !screen.contains("Components"),
+        "the alternate screen is gone:\n{screen}"
+    );
+    let _ = std::fs::remove_file(&raw_log);
+}
+
+#[test]
+fn url_from_stdin_keys_from_the_terminal_and_editing() {
+    let Some(tmux) = Tmux::start("stdin") else {
+        return;
+    };
+    let command = format!(
+        "printf '%s' 'http://example.com/ok' | {} -; echo URLSCOPE-EXITED $?; sleep 30",
+        bin()
+    );
+    tmux.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
+    ]);
+    tmux.wait_for(
+        "the inspector",
+        |s| s.contains("Components") && s.contains("no warnings"),
+        Tmux::screen,
+    );
+    // Edit in place: the analysis follows the typing.
+    tmux.cmd(&["send-keys", "-t", "t", "e", "End", "/%2e%2e/x"]);
+    tmux.wait_for(
+        "a live re-analysis",
+        |s| s.contains("path-traversal"),
+        Tmux::screen,
+    );
+    tmux.cmd(&["send-keys", "-t", "t", "Escape"]);
+    tmux.wait_for(
+        "the edit cancelled",
+        |s| s.contains("edit cancelled") && s.contains("no warnings"),
+        Tmux::screen,
+    );
+    tmux.cmd(&["send-keys", "-t", "t", "?"]);
+    tmux.wait_for(
+        "the help",
+        |s| s.contains("Help") && s.contains("copy the cleaned URL"),
+        Tmux::screen,
+    );
+    tmux.cmd(&["send-keys", "-t", "t", "Escape"]);
+    tmux.wait_for(
+        "the help closed",
+        |s| !s.contains("any key closes this help"),
+        Tmux::screen,
+    );
+    // Too small, then big enough again.
+    tmux.cmd(&["resize-window", "-t", "t", "-x", "60", "-y", "20"]);
+    tmux.wait_for(
+        "the size message",
+        |s| s.contains("80x24; this one is 60x20"),
+        Tmux::screen,
+    );
+    tmux.cmd(&["resize-window", "-t", "t", "-x", "100", "-y", "30"]);
+    tmux.wait_for(
+        "the layout again",
+        |s| s.contains("Components"),
+        Tmux::screen,
+    );
+    tmux.cmd(&["send-keys", "-t", "t", "q"]);
+    tmux.wait_for(
+        "a clean exit",
+        |s| s.contains("URLSCOPE-EXITED 0"),
+        Tmux::screen,
+    );
+}
