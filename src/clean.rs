@@ -252,6 +252,12 @@ pub fn normalize(input: &[u8]) -> String {
         // Keep "//" from being read as an authority (as WHATWG does).
         out.push_str("/.");
     }
+    let first_segment = path.split('/').next().unwrap_or_default();
+    if scheme.is_none() && parts.authority.is_none() && first_segment.contains(':') {
+        // Decoding made the first segment look like a scheme
+        // ("a%2Eb:" -> "a.b:"); RFC 3986 §4.2 says to write "./" before it.
+        out.push_str("./");
+    }
     out.push_str(&path);
     if let Some(query) = parts.query {
         out.push('?');
@@ -345,5 +351,7 @@ mod tests {
         assert_eq!(normalize(b"http://x:/"), "http://x/");
         assert_eq!(normalize(b"/..//x"), "/.//x");
         assert_eq!(normalize(b"/.//x"), "/.//x");
+        assert_eq!(normalize(b"a%2ehttp://x"), "./a.http://x");
+        assert_eq!(normalize(b"./a.http://x"), "./a.http://x");
     }
 }

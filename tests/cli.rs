@@ -378,9 +378,6 @@ fn closed_stdout_exits_quietly() {
 #[test]
 fn default_command_shows_the_builtin_example() {
     let out = stdout_of(&["--color", "never"]);
-    assert!(
-        out.starts_with("URL         https://exämple.com"),
-        "{out}"
-    );
+    assert!(out.starts_with("URL         https://exämple.com"), "{out}");
     assert!(out.contains("double-encoding"));
 }

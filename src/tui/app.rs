@@ -187,8 +187,9 @@ impl Areas {
         let hints = 1;
         let url = if h >= 36 { 6 } else { 4 };
         let corrected = 4;
-        let warnings_wanted =
-            (app.analysis.warnings.len() as u16).clamp(1, if h >= 36 { 10 } else { 4 }) + 2;
+        let warnings_wanted = (app.analysis.warnings.len() as u16)
+            .clamp(1, if h >= 36 { 10 } else { (h / 5).max(4) })
+            + 2;
         let warnings = warnings_wanted.min(h.saturating_sub(hints + url + corrected + 10));
         let middle = h - hints - url - corrected - warnings;
         let comp_w = (area.width * 27 / 100).clamp(28, 56);

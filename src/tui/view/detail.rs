@@ -17,7 +17,7 @@ use urlscope::utf8::{binary_parts, ByteRole};
 
 /// Inner width from which hex and binary columns, raw and decoded text are
 /// all shown together.
-const ALL_VIEWS_WIDTH: u16 = 80;
+const ALL_VIEWS_WIDTH: u16 = 76;
 /// Layer lines shown at most.
 const MAX_LAYER_LINES: usize = 4;
 
