@@ -48,6 +48,7 @@ pub mod percent;
 pub mod split;
 pub mod targets;
 pub mod text;
+pub mod triage;
 pub mod utf8;
 pub mod warnings;
 

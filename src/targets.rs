@@ -164,56 +164,74 @@ const PAIRS: &[(&str, &str)] = &[
 /// assert!(sensitive_target(&parts("c:/boot.ini")).is_some());
 /// assert!(sensitive_target(&parts("blog/2024/index.html")).is_none());
 /// ```
-pub fn sensitive_target(parts: &[String]) -> Option<String> {
+pub fn sensitive_target<S: AsRef<[u8]>>(parts: &[S]) -> Option<String> {
     // Dot segments, empty parts and wildcard junk ('?') come before the target.
-    let is_lead = |p: &str| p.is_empty() || p.chars().all(|c| c == '.' || c == '?');
-    let names: Vec<&str> = parts
-        .iter()
-        .map(String::as_str)
-        .filter(|p| !is_lead(p))
-        .collect();
-    if let Some(first) = names.first() {
-        let b = first.as_bytes();
-        if b.len() >= 2 && b.get(1) == Some(&b':') && b.first().is_some_and(u8::is_ascii_alphabetic)
+    let is_lead = |p: &[u8]| p.iter().all(|&c| c == b'.' || c == b'?');
+    let names = || parts.iter().map(AsRef::as_ref).filter(|p| !is_lead(p));
+    let eq = |a: &str, b: &[u8]| a.len() == b.len() && a.as_bytes().eq_ignore_ascii_case(b);
+    let in_list = |list: &[&str], name: &[u8]| list.iter().any(|item| eq(item, name));
+    let show = |b: &[u8]| crate::text::escape_bytes(b);
+    if let Some(first) = names().next() {
+        if first.len() >= 2
+            && first.get(1) == Some(&b':')
+            && first.first().is_some_and(u8::is_ascii_alphabetic)
         {
-            return Some(format!("the Windows drive path '{first}'"));
+            return Some(format!("the Windows drive path '{}'", show(first)));
         }
-    }
-    for dir in SYSTEM_DIRS {
-        // `/var/log` itself is a target; `/logs` alone is just a page.
-        let whole_dir_counts = dir.len() > 1
-            || dir
-                .first()
-                .is_some_and(|d| matches!(*d, "etc" | "proc" | "boot"));
-        let long_enough = names.len() > dir.len() || (whole_dir_counts && names.len() == dir.len());
-        if long_enough && names.iter().zip(dir.iter()).all(|(a, b)| a == b) {
-            return Some(format!(
-                "a file under the system directory '/{}/'",
-                dir.join("/")
-            ));
-        }
-    }
-    for pair in names.windows(2) {
-        if let [a, b] = pair {
-            if PAIRS.iter().any(|(x, y)| x == a && y == b) {
-                return Some(format!("the system file '{a}/{b}'"));
+        // Every system directory starts with one of these.
+        if in_list(
+            &[
+                "etc", "proc", "boot", "private", "var", "usr", "opt", "apache", "apache2",
+            ],
+            first,
+        ) {
+            let count = names().count();
+            for dir in SYSTEM_DIRS {
+                // `/var/log` itself is a target; `/logs` alone is just a page.
+                let whole_dir_counts = dir.len() > 1
+                    || dir
+                        .first()
+                        .is_some_and(|d| matches!(*d, "etc" | "proc" | "boot"));
+                let long_enough = count > dir.len() || (whole_dir_counts && count == dir.len());
+                if long_enough && names().zip(dir.iter()).all(|(a, b)| eq(b, a)) {
+                    return Some(format!(
+                        "a file under the system directory '/{}/'",
+                        dir.join("/")
+                    ));
+                }
             }
         }
     }
-    // A file name counts only as the last part: `/shadow/` is a directory.
-    if let Some(last) = parts.last().filter(|p| !is_lead(p)) {
-        // Probes append junk after a space ("dbase.php a").
-        let last = last.split(' ').next().unwrap_or(last);
-        if NAMES.contains(&last) {
-            return Some(format!("the sensitive file '{last}'"));
+    let mut previous: Option<&[u8]> = None;
+    for name in names() {
+        if let Some(a) = previous {
+            if PAIRS.iter().any(|(x, y)| eq(x, a) && eq(y, name)) {
+                return Some(format!("the system file '{}/{}'", show(a), show(name)));
+            }
+        }
+        previous = Some(name);
+        if name.first() == Some(&b'.') && in_list(DOTFILES, name) {
+            return Some(format!("the hidden file '{}'", show(name)));
+        }
+        let ends_with = |e: &str| {
+            name.len() >= e.len()
+                && name
+                    .get(name.len() - e.len()..)
+                    .is_some_and(|t| t.eq_ignore_ascii_case(e.as_bytes()))
+        };
+        if name.len() > 4
+            && memchr::memchr2(b'.', b'_', name).is_some()
+            && EXTENSIONS.iter().any(|e| ends_with(e))
+        {
+            return Some(format!("the configuration or log file '{}'", show(name)));
         }
     }
-    for name in &names {
-        if DOTFILES.contains(name) {
-            return Some(format!("the hidden file '{name}'"));
-        }
-        if name.len() > 4 && EXTENSIONS.iter().any(|e| name.ends_with(e)) {
-            return Some(format!("the configuration or log file '{name}'"));
+    // A file name counts only as the last part: `/shadow/` is a directory.
+    if let Some(last) = parts.last().map(AsRef::as_ref).filter(|p| !is_lead(p)) {
+        // Probes append junk after a space ("dbase.php a").
+        let last = last.split(|&b| b == b' ').next().unwrap_or(last);
+        if in_list(NAMES, last) {
+            return Some(format!("the sensitive file '{}'", show(last)));
         }
     }
     None
@@ -229,23 +247,43 @@ pub fn sensitive_target(parts: &[String]) -> Option<String> {
 /// assert_eq!(base64_text(b"index"), None);
 /// ```
 pub fn base64_text(bytes: &[u8]) -> Option<String> {
-    if bytes.len() < 8
-        || !bytes
+    // Padding only at the end.
+    let body = bytes
+        .strip_suffix(b"==")
+        .or_else(|| bytes.strip_suffix(b"="))
+        .unwrap_or(bytes);
+    if body.len() < 8
+        || !body
             .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_' | b'='))
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_'))
     {
         return None;
     }
-    let trimmed: Vec<u8> = bytes.iter().copied().filter(|&b| b != b'=').collect();
     let engines = [
         base64::engine::general_purpose::STANDARD_NO_PAD,
         base64::engine::general_purpose::URL_SAFE_NO_PAD,
     ];
-    let decoded = engines.iter().find_map(|e| e.decode(&trimmed).ok())?;
-    let text = String::from_utf8(decoded).ok()?;
-    let printable = text.chars().all(|c| !c.is_control() || c == '\t');
+    // Decode into the stack for the usual short tokens: this runs on every
+    // plain path segment during a scan.
+    let mut stack = [0u8; 192];
+    let mut heap = Vec::new();
+    let decoded: &[u8] = if body.len() <= 256 {
+        let n = engines
+            .iter()
+            .find_map(|e| e.decode_slice(body, &mut stack).ok())?;
+        stack.get(..n)?
+    } else {
+        heap = engines.iter().find_map(|e| e.decode(body).ok())?;
+        &heap
+    };
     // Real words decode from base64 only by accident; demand a separator.
-    (printable && (text.contains('/') || text.contains('\\'))).then_some(text)
+    if memchr::memchr2(b'/', b'\\', decoded).is_none() {
+        return None;
+    }
+    let text = std::str::from_utf8(decoded).ok()?;
+    let printable = text.chars().all(|c| !c.is_control() || c == '\t');
+    let _ = &heap;
+    printable.then(|| text.to_string())
 }
 
 #[cfg(test)]
@@ -253,7 +291,7 @@ mod tests {
     use super::*;
 
     fn parts(s: &str) -> Vec<String> {
-        s.split(['/', '\\']).map(str::to_lowercase).collect()
+        s.split(['/', '\\']).map(str::to_string).collect()
     }
 
     #[test]

@@ -331,3 +331,50 @@ fn benign_corpus_is_rarely_flagged() {
     }
     assert!(rate <= 0.005, "{:.3}% flagged", rate * 100.0);
 }
+
+/// The fast path of `triage` must never hide a warning: on every corpus,
+/// a URL it calls plain has no warning in the full analysis.
+#[test]
+fn triage_fast_path_agrees_with_the_full_analysis() {
+    let mut inputs: Vec<Vec<u8>> = lines("corpus/kasztp.txt");
+    for file in [
+        "traversal/dotdotpwn.txt",
+        "traversal/JHADDIX_LFI.txt",
+        "traversal/directory_traversal.txt",
+        "traversal/deep_traversal.txt",
+    ] {
+        inputs.extend(lines(file));
+    }
+    let cases = json("wpt-url/urltestdata.json");
+    for case in cases
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|c| c.is_object())
+    {
+        inputs.push(
+            case["input"]
+                .as_str()
+                .unwrap_or_default()
+                .as_bytes()
+                .to_vec(),
+        );
+    }
+    let mut plain = 0;
+    for input in &inputs {
+        let full = analyze(input, &Options::default()).warnings;
+        let fast = urlscope::triage::triage(input, &Options::default());
+        assert_eq!(fast, full, "{}", String::from_utf8_lossy(input));
+        if urlscope::triage::is_plain(input) {
+            plain += 1;
+        }
+    }
+    eprintln!(
+        "triage: {plain} of {} inputs took the fast path",
+        inputs.len()
+    );
+    assert!(
+        plain > 40_000,
+        "the fast path should cover most real URLs: {plain}"
+    );
+}
