@@ -277,9 +277,7 @@ pub fn base64_text(bytes: &[u8]) -> Option<String> {
         &heap
     };
     // Real words decode from base64 only by accident; demand a separator.
-    if memchr::memchr2(b'/', b'\\', decoded).is_none() {
-        return None;
-    }
+    memchr::memchr2(b'/', b'\\', decoded)?;
     let text = std::str::from_utf8(decoded).ok()?;
     let printable = text.chars().all(|c| !c.is_control() || c == '\t');
     let _ = &heap;

@@ -24,6 +24,8 @@ use crate::analysis::{analyze, Options};
 use crate::warnings::Warning;
 
 /// Bytes allowed in a plain URL: ALPHA DIGIT `-._~!$&'()*+,;=:/?#`.
+// Evaluated at compile time; `b` is always below 256.
+#[allow(clippy::indexing_slicing)]
 const fn plain_table() -> [bool; 256] {
     let mut t = [false; 256];
     let mut b = 0;
