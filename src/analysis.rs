@@ -26,6 +26,10 @@ pub struct Options {
     pub form: bool,
     /// Compare with a WHATWG URL Standard parse (`parser-differential`).
     pub whatwg: bool,
+    /// Compute the cleaned and normalized URLs (`Analysis::clean`,
+    /// `Analysis::normalized`); off, they are left empty (triage needs
+    /// only the warnings).
+    pub corrected: bool,
 }
 
 impl Default for Options {
@@ -33,11 +37,18 @@ impl Default for Options {
         Options {
             form: true,
             whatwg: true,
+            corrected: true,
         }
     }
 }
 
 impl Options {
+    /// Options with the corrected URLs computed or not.
+    pub fn with_corrected(mut self, corrected: bool) -> Options {
+        self.corrected = corrected;
+        self
+    }
+
     /// Options with form rules on or off.
     pub fn with_form(mut self, form: bool) -> Options {
         self.form = form;
@@ -375,8 +386,20 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     } else {
         None
     };
+    let normalized = if options.corrected || matches!(whatwg, Some(Ok(_))) {
+        normalize(input)
+    } else {
+        String::new()
+    };
     if let Some(Ok(reading)) = &whatwg {
-        differential_warnings(input, &parts, host.as_ref(), reading, &mut warnings);
+        differential_warnings(
+            input,
+            &parts,
+            host.as_ref(),
+            reading,
+            &normalized,
+            &mut warnings,
+        );
     } else if let Some(Err(reason)) = &whatwg {
         warnings.push(
             Warning::new(
@@ -395,8 +418,11 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
             b.code,
         ))
     });
-    let (clean, clean_changes) = clean_with_changes(input, &parts);
-    let normalized = normalize(input);
+    let (clean, clean_changes) = if options.corrected {
+        clean_with_changes(input, &parts)
+    } else {
+        (String::new(), Vec::new())
+    };
     Analysis {
         input: input.to_vec(),
         split: parts,
@@ -1046,7 +1072,9 @@ fn lax_parts(text: &str) -> Vec<String> {
 /// `sensitive-file` for the path and each query parameter, and payloads
 /// hidden in base64.
 fn target_warnings(parts: &Split, components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
-    let last_layer = |c: &ComponentAnalysis| c.layers.last().cloned().unwrap_or_default();
+    fn last_layer(c: &ComponentAnalysis) -> &[u8] {
+        c.layers.last().map_or(&[], Vec::as_slice)
+    }
     // The path as a whole: targets span segments (`/etc/passwd`).
     let segments: Vec<usize> = (0..components.len())
         .filter(|&i| {
@@ -1059,7 +1087,7 @@ fn target_warnings(parts: &Split, components: &[ComponentAnalysis], out: &mut Ve
         let mut path_parts = Vec::new();
         for &i in &segments {
             if let Some(c) = components.get(i) {
-                path_parts.extend(lax_parts(&lax_text(&last_layer(c))));
+                path_parts.extend(lax_parts(&lax_text(last_layer(c))));
             }
         }
         if let Some(why) = crate::targets::sensitive_target(&path_parts) {
@@ -1078,7 +1106,7 @@ fn target_warnings(parts: &Split, components: &[ComponentAnalysis], out: &mut Ve
         }
         let layer = last_layer(c);
         if is_param {
-            if let Some(why) = crate::targets::sensitive_target(&lax_parts(&lax_text(&layer))) {
+            if let Some(why) = crate::targets::sensitive_target(&lax_parts(&lax_text(layer))) {
                 out.push(Warning::new(
                     WarningCode::SensitiveFile,
                     vec![c.span],
@@ -1090,7 +1118,7 @@ fn target_warnings(parts: &Split, components: &[ComponentAnalysis], out: &mut Ve
                 ));
             }
         }
-        if let Some(text) = crate::targets::base64_text(&layer) {
+        if let Some(text) = crate::targets::base64_text(layer) {
             let shown = crate::text::escape_str(&text);
             let lax = lax_parts(&text);
             if lax.iter().any(|p| p == "..") {
@@ -1466,6 +1494,7 @@ fn differential_warnings(
     parts: &Split,
     host: Option<&HostReading>,
     w: &WhatwgReading,
+    normalized: &str,
     out: &mut Vec<Warning>,
 ) {
     let scheme = parts
@@ -1524,7 +1553,6 @@ fn differential_warnings(
         fields.push(format!("port {:?} vs {:?}", ours_port, w.port));
     }
     // Paths compared after normalization and decoding on both sides.
-    let normalized = normalize(input);
     let nparts = split(normalized.as_bytes());
     let ours_path =
         crate::percent::decode(nparts.path.of(normalized.as_bytes()), false).into_owned();

@@ -11,6 +11,19 @@
 
 use base64::Engine;
 
+/// A list of lowercase names and a fast membership test generated from
+/// the same literals (a `match`, which compiles to a decision tree).
+macro_rules! name_set {
+    ($(#[$doc:meta])* $list:ident, $is:ident, [$($s:literal),* $(,)?]) => {
+        $(#[$doc])*
+        #[allow(dead_code)]
+        const $list: &[&[u8]] = &[$($s),*];
+        fn $is(lower: &[u8]) -> bool {
+            matches!(lower, $($s)|*)
+        }
+    };
+}
+
 /// Directory prefixes of system files (matched at the start of a path,
 /// after any dot segments).
 const SYSTEM_DIRS: &[&[&str]] = &[
@@ -48,75 +61,19 @@ const SYSTEM_DIRS: &[&[&str]] = &[
     &["apache2", "logs"],
 ];
 
-/// File names that are sensitive wherever they appear.
-const NAMES: &[&str] = &[
-    "passwd",
-    "shadow",
-    "master.passwd",
-    "boot.ini",
-    "win.ini",
-    "system.ini",
-    "global.asa",
-    "web.config",
-    "authorized_keys",
-    "id_rsa",
-    "id_dsa",
-    "environ",
-    "cmdline",
-    "access_log",
-    "error_log",
-    "access.log",
-    "error.log",
-    "accesslog",
-    "config.php",
-    "config.inc.php",
-    "_config.php",
-    "config.asp",
-    "config.js",
-    "database.php",
-    "database.asp",
-    "database.js",
-    "db.php",
-    "dbase.php",
-    "data.php",
-    "install.php",
-    "users.db.php",
-    "pass.dat",
-    "passwd.dat",
-    "wp-config.php",
-    "localsettings.php",
-    "settings.php",
-];
+name_set!(
+    /// File names that are sensitive wherever they appear.
+    NAMES,
+    is_name,
+    [b"passwd", b"shadow", b"master.passwd", b"boot.ini", b"win.ini", b"system.ini", b"global.asa", b"web.config", b"authorized_keys", b"id_rsa", b"id_dsa", b"environ", b"cmdline", b"access_log", b"error_log", b"access.log", b"error.log", b"accesslog", b"config.php", b"config.inc.php", b"_config.php", b"config.asp", b"config.js", b"database.php", b"database.asp", b"database.js", b"db.php", b"dbase.php", b"data.php", b"install.php", b"users.db.php", b"pass.dat", b"passwd.dat", b"wp-config.php", b"localsettings.php", b"settings.php"]
+);
 
-/// Dotfiles that hold credentials, history or server configuration.
-const DOTFILES: &[&str] = &[
-    ".htaccess",
-    ".htpasswd",
-    ".bash_history",
-    ".bash_profile",
-    ".bash_logout",
-    ".bash_logut",
-    ".bashrc",
-    ".cshrc",
-    ".ksh_history",
-    ".sh_history",
-    ".forward",
-    ".logout",
-    ".netrc",
-    ".pass",
-    ".passwd",
-    ".profile",
-    ".rhosts",
-    ".shosts",
-    ".ssh",
-    ".xauthority",
-    ".git",
-    ".svn",
-    ".env",
-    ".aws",
-    ".npmrc",
-    ".docker",
-];
+name_set!(
+    /// Dotfiles that hold credentials, history or server configuration.
+    DOTFILES,
+    is_dotfile,
+    [b".htaccess", b".htpasswd", b".bash_history", b".bash_profile", b".bash_logout", b".bash_logut", b".bashrc", b".cshrc", b".ksh_history", b".sh_history", b".forward", b".logout", b".netrc", b".pass", b".passwd", b".profile", b".rhosts", b".shosts", b".ssh", b".xauthority", b".git", b".svn", b".env", b".aws", b".npmrc", b".docker"]
+);
 
 /// Extensions of configuration and log files.
 const EXTENSIONS: &[&str] = &[
@@ -152,6 +109,13 @@ const PAIRS: &[(&str, &str)] = &[
     ("inetpub", "wwwroot"),
 ];
 
+name_set!(
+    /// The first halves of [`PAIRS`], to skip the pair scan quickly.
+    PAIR_FIRSTS,
+    is_pair_first,
+    [b"etc", b"system32", b"proc", b"config", b"windows", b"winnt", b"inetpub"]
+);
+
 /// Why `parts` (the path split on `/` and `\`, lowercased, in order) names
 /// a sensitive file, if it does.
 ///
@@ -167,74 +131,135 @@ const PAIRS: &[(&str, &str)] = &[
 pub fn sensitive_target<S: AsRef<[u8]>>(parts: &[S]) -> Option<String> {
     // Dot segments, empty parts and wildcard junk ('?') come before the target.
     let is_lead = |p: &[u8]| p.iter().all(|&c| c == b'.' || c == b'?');
-    let names = || parts.iter().map(AsRef::as_ref).filter(|p| !is_lead(p));
-    let eq = |a: &str, b: &[u8]| a.len() == b.len() && a.as_bytes().eq_ignore_ascii_case(b);
-    let in_list = |list: &[&str], name: &[u8]| list.iter().any(|item| eq(item, name));
     let show = |b: &[u8]| crate::text::escape_bytes(b);
-    if let Some(first) = names().next() {
-        if first.len() >= 2
-            && first.get(1) == Some(&b':')
-            && first.first().is_some_and(u8::is_ascii_alphabetic)
-        {
-            return Some(format!("the Windows drive path '{}'", show(first)));
+    let mut first = true;
+    let mut previous = Lower::default();
+    let mut previous_raw: &[u8] = &[];
+    for (i, raw) in parts.iter().map(AsRef::as_ref).enumerate() {
+        if is_lead(raw) {
+            continue;
         }
-        // Every system directory starts with one of these.
-        if in_list(
-            &[
-                "etc", "proc", "boot", "private", "var", "usr", "opt", "apache", "apache2",
-            ],
-            first,
-        ) {
-            let count = names().count();
-            for dir in SYSTEM_DIRS {
-                // `/var/log` itself is a target; `/logs` alone is just a page.
-                let whole_dir_counts = dir.len() > 1
-                    || dir
-                        .first()
-                        .is_some_and(|d| matches!(*d, "etc" | "proc" | "boot"));
-                let long_enough = count > dir.len() || (whole_dir_counts && count == dir.len());
-                if long_enough && names().zip(dir.iter()).all(|(a, b)| eq(b, a)) {
-                    return Some(format!(
-                        "a file under the system directory '/{}/'",
-                        dir.join("/")
-                    ));
+        let name = Lower::of(raw);
+        if first {
+            first = false;
+            if raw.len() >= 2
+                && raw.get(1) == Some(&b':')
+                && raw.first().is_some_and(u8::is_ascii_alphabetic)
+            {
+                return Some(format!("the Windows drive path '{}'", show(raw)));
+            }
+            if matches!(
+                name.bytes(),
+                b"etc"
+                    | b"proc"
+                    | b"boot"
+                    | b"private"
+                    | b"var"
+                    | b"usr"
+                    | b"opt"
+                    | b"apache"
+                    | b"apache2"
+            ) {
+                if let Some(why) = system_dir(parts.get(i..).unwrap_or_default()) {
+                    return Some(why);
                 }
             }
         }
-    }
-    let mut previous: Option<&[u8]> = None;
-    for name in names() {
-        if let Some(a) = previous {
-            if PAIRS.iter().any(|(x, y)| eq(x, a) && eq(y, name)) {
-                return Some(format!("the system file '{}/{}'", show(a), show(name)));
+        if is_pair_first(previous.bytes()) && is_pair(previous.bytes(), name.bytes()) {
+            return Some(format!(
+                "the system file '{}/{}'",
+                show(previous_raw),
+                show(raw)
+            ));
+        }
+        if raw.first() == Some(&b'.') && is_dotfile(name.bytes()) {
+            return Some(format!("the hidden file '{}'", show(raw)));
+        }
+        if raw.len() > 4 && raw.iter().any(|&b| b == b'.' || b == b'_') {
+            let tail = Lower::of(raw.get(raw.len().saturating_sub(16)..).unwrap_or_default());
+            if EXTENSIONS
+                .iter()
+                .any(|e| tail.bytes().ends_with(e.as_bytes()))
+            {
+                return Some(format!("the configuration or log file '{}'", show(raw)));
             }
         }
-        previous = Some(name);
-        if name.first() == Some(&b'.') && in_list(DOTFILES, name) {
-            return Some(format!("the hidden file '{}'", show(name)));
-        }
-        let ends_with = |e: &str| {
-            name.len() >= e.len()
-                && name
-                    .get(name.len() - e.len()..)
-                    .is_some_and(|t| t.eq_ignore_ascii_case(e.as_bytes()))
-        };
-        if name.len() > 4
-            && memchr::memchr2(b'.', b'_', name).is_some()
-            && EXTENSIONS.iter().any(|e| ends_with(e))
-        {
-            return Some(format!("the configuration or log file '{}'", show(name)));
-        }
+        previous = name;
+        previous_raw = raw;
     }
     // A file name counts only as the last part: `/shadow/` is a directory.
     if let Some(last) = parts.last().map(AsRef::as_ref).filter(|p| !is_lead(p)) {
         // Probes append junk after a space ("dbase.php a").
         let last = last.split(|&b| b == b' ').next().unwrap_or(last);
-        if in_list(NAMES, last) {
+        if is_name(Lower::of(last).bytes()) {
             return Some(format!("the sensitive file '{}'", show(last)));
         }
     }
     None
+}
+
+/// Whether `a/b` is one of [`PAIRS`].
+fn is_pair(a: &[u8], b: &[u8]) -> bool {
+    PAIRS
+        .iter()
+        .any(|(x, y)| x.as_bytes() == a && y.as_bytes() == b)
+}
+
+/// The system directory `parts` (from the first real name on) starts with.
+fn system_dir<S: AsRef<[u8]>>(parts: &[S]) -> Option<String> {
+    let is_lead = |p: &[u8]| p.iter().all(|&c| c == b'.' || c == b'?');
+    let names: Vec<Lower> = parts
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|p| !is_lead(p))
+        .map(Lower::of)
+        .collect();
+    let count = names.len();
+    for dir in SYSTEM_DIRS {
+        // `/var/log` itself is a target; `/logs` alone is just a page.
+        let whole_dir_counts = dir.len() > 1
+            || dir
+                .first()
+                .is_some_and(|d| matches!(*d, "etc" | "proc" | "boot"));
+        let long_enough = count > dir.len() || (whole_dir_counts && count == dir.len());
+        if long_enough
+            && names
+                .iter()
+                .zip(dir.iter())
+                .all(|(a, b)| a.bytes() == b.as_bytes())
+        {
+            return Some(format!(
+                "a file under the system directory '/{}/'",
+                dir.join("/")
+            ));
+        }
+    }
+    None
+}
+
+/// A short name, ASCII-lowercased on the stack (longer names, which match
+/// nothing in the lists, become empty).
+#[derive(Default, Clone, Copy)]
+struct Lower {
+    buf: [u8; 24],
+    len: usize,
+}
+
+impl Lower {
+    fn of(name: &[u8]) -> Lower {
+        let mut l = Lower::default();
+        if name.len() <= l.buf.len() {
+            for (d, s) in l.buf.iter_mut().zip(name) {
+                *d = s.to_ascii_lowercase();
+            }
+            l.len = name.len();
+        }
+        l
+    }
+
+    fn bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
 }
 
 /// Text hidden in base64 (standard or URL-safe alphabet, padding optional),
@@ -259,6 +284,21 @@ pub fn base64_text(bytes: &[u8]) -> Option<String> {
     {
         return None;
     }
+    // Cheap rejection first: the first character carries the top six bits
+    // of the first decoded byte, and text never starts with a control or a
+    // UTF-8 continuation byte (this rejects most ordinary words).
+    let top6 = match body.first() {
+        Some(&c @ b'A'..=b'Z') => c - b'A',
+        Some(&c @ b'a'..=b'z') => c - b'a' + 26,
+        Some(&c @ b'0'..=b'9') => c - b'0' + 52,
+        _ => 62,
+    };
+    // The first byte is in (top6 << 2)..=(top6 << 2) + 3: reject the
+    // values of top6 for which all four are impossible at the start of
+    // printable UTF-8 (controls but tab, continuation bytes, F8..FF).
+    if top6 < 2 || (3..=7).contains(&top6) || (32..=47).contains(&top6) || top6 >= 62 {
+        return None;
+    }
     let engines = [
         base64::engine::general_purpose::STANDARD_NO_PAD,
         base64::engine::general_purpose::URL_SAFE_NO_PAD,
@@ -277,7 +317,9 @@ pub fn base64_text(bytes: &[u8]) -> Option<String> {
         &heap
     };
     // Real words decode from base64 only by accident; demand a separator.
-    memchr::memchr2(b'/', b'\\', decoded)?;
+    if !decoded.iter().any(|&b| b == b'/' || b == b'\\') {
+        return None;
+    }
     let text = std::str::from_utf8(decoded).ok()?;
     let printable = text.chars().all(|c| !c.is_control() || c == '\t');
     let _ = &heap;

@@ -23,42 +23,13 @@
 use crate::analysis::{analyze, Options};
 use crate::warnings::Warning;
 
-/// Bytes allowed in a plain URL: ALPHA DIGIT `-._~!$&'()*+,;=:/?#`.
-// Evaluated at compile time; `b` is always below 256.
-#[allow(clippy::indexing_slicing)]
-const fn plain_table() -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b':'
-                    | b'/'
-                    | b'?'
-                    | b'#'
-            );
-        b += 1;
-    }
-    t
+/// Whether `b` may appear in a plain URL: ALPHA DIGIT `-._~!$&'()*+,;=:/?#`.
+fn plain_byte(b: u8) -> bool {
+    matches!(b,
+        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9'
+        | b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+        | b':' | b'/' | b'?' | b'#')
 }
-
-static PLAIN: [bool; 256] = plain_table();
 
 /// The warnings `analyze(input, options)` would give, computed fast when
 /// the URL is plain.
@@ -74,17 +45,13 @@ pub fn triage(input: &[u8], options: &Options) -> Vec<Warning> {
     if is_plain(input) {
         return Vec::new();
     }
-    analyze(input, options).warnings
+    analyze(input, &options.with_corrected(false)).warnings
 }
 
 /// Whether `input` is plain (see the module docs): certain to have no
 /// warning at all.
 pub fn is_plain(input: &[u8]) -> bool {
-    if input.is_empty()
-        || !input
-            .iter()
-            .all(|&b| PLAIN.get(usize::from(b)).copied().unwrap_or(false))
-    {
+    if input.is_empty() {
         return false;
     }
     // Where the path starts: after a plain authority, or at a single '/'.
@@ -94,9 +61,13 @@ pub fn is_plain(input: &[u8]) -> bool {
         }
         0
     } else {
-        let Some(colon) = memchr::memchr(b':', input) else {
+        // A special scheme is letters only; anything else is not plain.
+        let Some(colon) = input.iter().position(|&b| !b.is_ascii_alphabetic()) else {
             return false;
         };
+        if input.get(colon) != Some(&b':') {
+            return false;
+        }
         let scheme = input.get(..colon).unwrap_or_default();
         let special = [&b"http"[..], b"https", b"ws", b"wss", b"ftp"]
             .iter()
@@ -117,48 +88,51 @@ pub fn is_plain(input: &[u8]) -> bool {
         auth_start + auth_len
     };
     let rest = input.get(path_start..).unwrap_or_default();
-    let (path, query) = {
-        let end = rest
-            .iter()
-            .position(|&b| b == b'?' || b == b'#')
-            .unwrap_or(rest.len());
-        (
-            rest.get(..end).unwrap_or_default(),
-            rest.get(end..).unwrap_or_default(),
-        )
-    };
+    let end = rest
+        .iter()
+        .position(|&b| b == b'?' || b == b'#')
+        .unwrap_or(rest.len());
+    let (path, query) = (
+        rest.get(..end).unwrap_or_default(),
+        rest.get(end..).unwrap_or_default(),
+    );
     plain_path(path) && plain_query(query)
 }
 
+/// One pass over `host[:port]`: letters, digits, hyphens and dots in
+/// non-empty labels, no `xn--` label, a last label that does not start
+/// with a digit (WHATWG would read it as IPv4), a port of at most 65535.
 fn plain_authority(auth: &[u8]) -> bool {
-    let (host, port) = match memchr::memchr(b':', auth) {
-        Some(i) => (
-            auth.get(..i).unwrap_or_default(),
-            Some(auth.get(i + 1..).unwrap_or_default()),
-        ),
-        None => (auth, None),
-    };
-    if host.is_empty()
-        || !host
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
-        || host.first() == Some(&b'.')
-        || host.windows(2).any(|w| w == b"..")
-    {
+    let host_len = auth.iter().position(|&b| b == b':').unwrap_or(auth.len());
+    let host = auth.get(..host_len).unwrap_or_default();
+    let mut label_start = 0;
+    let mut last_label_first = None;
+    for (i, &b) in host.iter().enumerate() {
+        match b {
+            b'.' => {
+                if i == label_start && i + 1 != host.len() {
+                    return false; // an empty label (a trailing dot is fine)
+                }
+                label_start = i + 1;
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' => {
+                if i == label_start {
+                    last_label_first = Some(b);
+                    if host
+                        .get(i..i + 4)
+                        .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
+                    {
+                        return false;
+                    }
+                }
+            }
+            _ => return false,
+        }
+    }
+    if !last_label_first.is_some_and(|b| !b.is_ascii_digit()) {
         return false;
     }
-    let labels = host.strip_suffix(b".").unwrap_or(host);
-    let last = labels.rsplit(|&b| b == b'.').next().unwrap_or_default();
-    if last.first().is_none_or(u8::is_ascii_digit) {
-        return false;
-    }
-    if labels
-        .split(|&b| b == b'.')
-        .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")))
-    {
-        return false;
-    }
-    match port {
+    match auth.get(host_len + 1..) {
         None => true,
         Some(p) => {
             p.len() <= 5 && p.iter().all(u8::is_ascii_digit) && (p.len() < 5 || p <= &b"65535"[..])
@@ -166,78 +140,98 @@ fn plain_authority(auth: &[u8]) -> bool {
     }
 }
 
-/// Whether a part would be read as a dot segment, a hex-notation escape or
-/// something only the full analysis can judge (one pass over its bytes).
-fn suspicious_part(part: &[u8]) -> bool {
-    // Tomcat and Jetty drop ";params" before resolving, as the analysis does.
+/// One pass over a path or a parameter: every byte plain (and no `+` in a
+/// path), each '/'-separated part checked as it ends (dot segments, Tomcat
+/// `;params`, `0x` spellings, base64), then the parts together checked for
+/// sensitive files. Returns whether it needs nothing from the full
+/// analysis.
+fn plain_parts(text: &[u8], is_path: bool) -> bool {
+    if text.is_empty() {
+        return true;
+    }
+    let mut parts: [&[u8]; 16] = [&[]; 16];
+    let mut n = 0;
+    let mut start = 0;
     let mut dots_only = true;
+    let mut name_len = 0;
     let mut in_params = false;
     let mut b64 = true;
     let mut previous = 0u8;
-    for &b in part {
+    let mut has_slash = false;
+    let len = text.len();
+    for i in 0..=len {
+        let b = text.get(i).copied().unwrap_or(b'/');
+        if b == b'/' {
+            let part = text.get(start..i).unwrap_or_default();
+            // Tomcat and Jetty drop ";params" before resolving, as the
+            // analysis does.
+            if dots_only && name_len > 0 {
+                return false;
+            }
+            if b64 && part.len() >= 8 && crate::targets::base64_text(part).is_some() {
+                return false;
+            }
+            let Some(slot) = parts.get_mut(n) else {
+                return false; // unusually many parts: let the analysis judge
+            };
+            *slot = part;
+            n += 1;
+            has_slash |= i < len;
+            start = i + 1;
+            dots_only = true;
+            name_len = 0;
+            in_params = false;
+            b64 = true;
+            previous = 0;
+            continue;
+        }
+        if !plain_byte(b) || (is_path && b == b'+') {
+            return false;
+        }
         if b == b';' {
             in_params = true;
         }
-        if !in_params && b != b'.' {
-            dots_only = false;
+        if !in_params {
+            name_len += 1;
+            dots_only &= b == b'.';
         }
-        if (previous == b'0') && (b | 0x20) == b'x' {
-            return true;
+        if previous == b'0' && (b | 0x20) == b'x' {
+            return false;
         }
         b64 &= b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'_' | b'=');
         previous = b;
     }
-    let name_len = part.iter().position(|&b| b == b';').unwrap_or(part.len());
-    (dots_only && name_len > 0)
-        || (b64 && part.len() >= 8 && crate::targets::base64_text(part).is_some())
-}
-
-/// Whether `text` split on '/' names a sensitive file (the comparison
-/// ignores ASCII case, so nothing is lowercased or allocated).
-fn names_target(text: &[u8]) -> bool {
-    let mut parts: [&[u8]; 16] = [&[]; 16];
-    let mut n = 0;
-    for part in text.split(|&b| b == b'/') {
-        let Some(slot) = parts.get_mut(n) else {
-            // Unusually many parts: let the full analysis judge.
-            return true;
-        };
-        *slot = part;
-        n += 1;
+    // A parameter is also judged as base64 whole (base64 has '/' in it).
+    if !is_path && has_slash && crate::targets::base64_text(text).is_some() {
+        return false;
     }
-    crate::targets::sensitive_target(parts.get(..n).unwrap_or_default()).is_some()
+    crate::targets::sensitive_target(parts.get(..n).unwrap_or_default()).is_none()
 }
 
 fn plain_path(path: &[u8]) -> bool {
-    if memchr::memchr(b'+', path).is_some() {
-        return false;
-    }
-    let body = path.strip_prefix(b"/").unwrap_or(path);
-    if body.split(|&b| b == b'/').any(suspicious_part) {
-        return false;
-    }
-    !names_target(body)
+    plain_parts(path.strip_prefix(b"/").unwrap_or(path), true)
 }
 
 fn plain_query(rest: &[u8]) -> bool {
     // `rest` starts at '?' or '#' (or is empty).
-    // The fragment needs nothing: plain bytes carry no warning there.
-    let query = match memchr::memchr(b'#', rest) {
-        Some(i) => rest.get(..i).unwrap_or_default(),
-        None => rest,
-    };
+    let end = rest.iter().position(|&b| b == b'#').unwrap_or(rest.len());
+    let (query, fragment) = (
+        rest.get(..end).unwrap_or_default(),
+        rest.get(end..).unwrap_or_default(),
+    );
+    // The fragment needs only plain bytes: nothing there carries a warning.
+    if !fragment.iter().all(|&b| plain_byte(b)) {
+        return false;
+    }
     let query = query.strip_prefix(b"?").unwrap_or(query);
     for pair in query.split(|&b| b == b'&') {
-        for side in pair.splitn(2, |&b| b == b'=') {
-            if side.is_empty() {
-                continue;
-            }
-            if side.split(|&b| b == b'/').any(suspicious_part) {
-                return false;
-            }
-            if names_target(side) {
-                return false;
-            }
+        let eq = pair.iter().position(|&b| b == b'=').unwrap_or(pair.len());
+        let (key, value) = (
+            pair.get(..eq).unwrap_or_default(),
+            pair.get(eq + 1..).unwrap_or_default(),
+        );
+        if !plain_parts(key, false) || !plain_parts(value, false) {
+            return false;
         }
     }
     true

@@ -5,6 +5,7 @@
 mod decode;
 mod explain;
 pub mod json;
+mod scan;
 mod style;
 
 use clap::{Args, Parser, Subcommand};
@@ -53,8 +54,41 @@ enum Command {
     Encode(EncodeArgs),
     /// Percent-decode TEXT and print it.
     Decode(DecodeArgs),
+    /// Triage URL lists and access logs: print the lines with warnings.
+    Scan(ScanArgs),
     /// List the built-in example URLs.
     Examples,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum SeverityArg {
+    High,
+    Medium,
+    Low,
+    Info,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Exit status: 0 when nothing was flagged, 1 when something was, \
+    2 on a usage error or a file that could not be read (the others are still scanned)."
+)]
+struct ScanArgs {
+    /// One JSON object per flagged line instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Report lines with a warning at or above this severity.
+    #[arg(long, value_enum, default_value_t = SeverityArg::Medium)]
+    min_severity: SeverityArg,
+    /// How to read lines: one URL per line, or access-log lines.
+    #[arg(long, value_enum, default_value_t = scan::Format::Auto)]
+    format: scan::Format,
+    /// Do not read '+' as a space in query keys and values.
+    #[arg(long)]
+    no_form: bool,
+    /// Files to scan (`.gz` read transparently); `-` or none for standard input.
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
 }
 
 /// Where the URL comes from.
@@ -155,6 +189,8 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) if f.status == 0 => ExitCode::SUCCESS,
+        // A status without a message (scan found something): already said.
+        Err(f) if f.message.is_empty() => ExitCode::from(f.status),
         Err(f) => {
             let _ = writeln!(io::stderr(), "urlscope: {}", f.message);
             ExitCode::from(f.status)
@@ -227,6 +263,27 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                     lenient: args.lenient,
                 },
             )?;
+        }
+        Some(Command::Scan(args)) => {
+            let min_severity = match args.min_severity {
+                SeverityArg::High => urlscope::warnings::Severity::High,
+                SeverityArg::Medium => urlscope::warnings::Severity::Medium,
+                SeverityArg::Low => urlscope::warnings::Severity::Low,
+                SeverityArg::Info => urlscope::warnings::Severity::Info,
+            };
+            let opts = scan::ScanOptions {
+                json: args.json,
+                min_severity,
+                format: args.format,
+                options: urlscope::Options::default().with_form(!args.no_form),
+            };
+            let status = scan::run(out, &args.files, &opts)?;
+            if status != 0 {
+                return Err(Failure {
+                    message: String::new(),
+                    status,
+                });
+            }
         }
         Some(Command::Examples) => {
             for e in urlscope::examples::all() {

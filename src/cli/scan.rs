@@ -1,0 +1,503 @@
+//! `urlscope scan`: triage URL lists and access logs.
+//!
+//! Files are streamed in chunks of lines; each chunk is analysed on every
+//! core (rayon) and written in input order. Lines are bytes: invalid UTF-8,
+//! CRLF, a byte-order mark, blank and over-long lines never stop a scan.
+//! Gzip files are read transparently.
+
+use super::json::to_safe_string;
+use super::Failure;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
+use urlscope::triage::triage;
+use urlscope::warnings::{Severity, Warning, WarningCode};
+use urlscope::Options;
+
+/// Lines longer than this are cut (and counted) rather than held whole.
+const MAX_LINE: usize = 1 << 20;
+/// Lines analysed per parallel batch.
+const CHUNK_LINES: usize = 16_384;
+
+/// How to read lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Decide per file from its first lines.
+    Auto,
+    /// One URL per line.
+    Lines,
+    /// Common/Combined Log Format (nginx, Apache): the request target of
+    /// the quoted request line.
+    AccessLog,
+}
+
+#[derive(Debug, Clone)]
+pub struct ScanOptions {
+    pub json: bool,
+    pub min_severity: Severity,
+    pub format: Format,
+    pub options: Options,
+}
+
+/// What a scan found, for the summary and the exit status.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub lines: u64,
+    pub urls: u64,
+    pub flagged: u64,
+    pub bytes: u64,
+    pub unparsed: u64,
+    pub truncated: u64,
+    pub errors: u64,
+    pub codes: BTreeMap<WarningCode, u64>,
+}
+
+/// One line to analyse: where it is and its bytes in the chunk buffer.
+struct Pending {
+    line: u64,
+    start: usize,
+    end: usize,
+}
+
+/// The outcome of one line.
+struct Outcome {
+    /// The text to print, when the line is flagged.
+    output: Option<String>,
+    codes: Vec<WarningCode>,
+    analysed: bool,
+}
+
+/// Read one line into `buf` (without its `\n`), keeping at most `MAX_LINE`
+/// bytes. Returns `None` at the end of input, else whether it was cut.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut truncated = false;
+    let mut read_any = false;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(read_any.then_some(truncated));
+        }
+        read_any = true;
+        let (chunk, done) = match memchr::memchr(b'\n', available) {
+            Some(i) => (available.get(..i).unwrap_or_default(), Some(i + 1)),
+            None => (available, None),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        if chunk.len() > room {
+            truncated = true;
+        }
+        buf.extend_from_slice(chunk.get(..chunk.len().min(room)).unwrap_or_default());
+        let used = done.unwrap_or(available.len());
+        reader.consume(used);
+        if done.is_some() {
+            return Ok(Some(truncated));
+        }
+    }
+}
+
+/// The request target of an access-log line: the middle of the quoted
+/// request line `"GET /path?q HTTP/1.1"`, with the log's own escapes
+/// (`\xHH`, `\"`, `\\`) undone so the real bytes are analysed.
+///
+/// Returns `None` when the line has no request line with a method.
+pub fn request_target(line: &[u8]) -> Option<Vec<u8>> {
+    let open = memchr::memchr(b'"', line)?;
+    let rest = line.get(open + 1..)?;
+    // The closing quote is the first one not escaped by a backslash.
+    let mut close = None;
+    let mut i = 0;
+    while let Some(&b) = rest.get(i) {
+        match b {
+            b'\\' => i += 2,
+            b'"' => {
+                close = Some(i);
+                break;
+            }
+            _ => i += 1,
+        }
+    }
+    let request = rest.get(..close.unwrap_or(rest.len()))?;
+    let method_len = request
+        .iter()
+        .take_while(|b| b.is_ascii_uppercase())
+        .count();
+    if method_len == 0 || request.get(method_len) != Some(&b' ') {
+        return None;
+    }
+    let mut target = request.get(method_len + 1..)?;
+    if let Some(p) = memchr::memmem::rfind(target, b" HTTP/") {
+        target = target.get(..p)?;
+    }
+    Some(unescape_log(target))
+}
+
+fn unescape_log(bytes: &[u8]) -> Vec<u8> {
+    if memchr::memchr(b'\\', bytes).is_none() {
+        return bytes.to_vec();
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'\\' {
+            match bytes.get(i + 1) {
+                Some(b'x') => {
+                    let hex = bytes.get(i + 2..i + 4).and_then(|h| {
+                        Some(
+                            urlscope::percent::hex_value(*h.first()?)? << 4
+                                | urlscope::percent::hex_value(*h.get(1)?)?,
+                        )
+                    });
+                    if let Some(v) = hex {
+                        out.push(v);
+                        i += 4;
+                        continue;
+                    }
+                }
+                Some(&c @ (b'"' | b'\\')) => {
+                    out.push(c);
+                    i += 2;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        out.push(b);
+        i += 1;
+    }
+    out
+}
+
+/// Whether a file looks like an access log: most of its first lines have a
+/// `[date]` and a quoted request line.
+fn looks_like_access_log(sample: &[Vec<u8>]) -> bool {
+    let hits = sample
+        .iter()
+        .filter(|l| {
+            let quote = memchr::memchr(b'"', l);
+            let bracket = memchr::memchr(b'[', l);
+            matches!((bracket, quote), (Some(b), Some(q)) if b < q) && request_target(l).is_some()
+        })
+        .count();
+    !sample.is_empty() && hits * 2 > sample.len()
+}
+
+fn format_line(name: &str, no: u64, input: &[u8], warnings: &[&Warning], json: bool) -> String {
+    if json {
+        let value = serde_json::json!({
+            "file": name,
+            "line": no,
+            "input": String::from_utf8_lossy(input),
+            "warnings": warnings,
+        });
+        return to_safe_string(&value);
+    }
+    let worst = warnings
+        .iter()
+        .map(|w| w.severity)
+        .max()
+        .unwrap_or(Severity::Info);
+    let mut codes: Vec<&str> = Vec::new();
+    for w in warnings {
+        if !codes.contains(&w.code.code()) {
+            codes.push(w.code.code());
+        }
+    }
+    format!(
+        "{}:{no}: {} {}: {}",
+        urlscope::text::escape_str(name),
+        worst.name(),
+        codes.join(","),
+        urlscope::text::escape_bytes(input)
+    )
+}
+
+/// Open a file (or standard input for `-`), decompressing gzip.
+fn open(name: &str) -> io::Result<(Box<dyn BufRead + Send>, Option<u64>)> {
+    let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if name == "-" {
+        (Box::new(io::stdin()), None)
+    } else {
+        let file = std::fs::File::open(name)?;
+        let size = file.metadata().ok().map(|m| m.len());
+        (Box::new(file), size)
+    };
+    let mut reader = BufReader::with_capacity(1 << 16, raw);
+    let gzip = reader.fill_buf()?.starts_with(&[0x1F, 0x8B]);
+    if gzip || Path::new(name).extension().is_some_and(|e| e == "gz") {
+        let decoder = flate2::bufread::MultiGzDecoder::new(reader);
+        return Ok((Box::new(BufReader::with_capacity(1 << 16, decoder)), size));
+    }
+    Ok((Box::new(reader), size))
+}
+
+fn progress_bar(total: Option<u64>) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match total {
+        Some(t) => ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::hidden()).with_style(
+            ProgressStyle::with_template("{spinner} {bytes}/{total_bytes} {wide_bar} {eta} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ),
+        None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
+    };
+    bar
+}
+
+/// Scan one input; results go to `out`, counts to `summary`.
+fn scan_one(
+    name: &str,
+    opts: &ScanOptions,
+    out: &mut impl Write,
+    summary: &mut Summary,
+    started: Instant,
+) -> Result<(), Failure> {
+    let (mut reader, size) = match open(name) {
+        Ok(r) => r,
+        Err(e) => {
+            summary.errors += 1;
+            eprintln!(
+                "urlscope: cannot read {}: {e}",
+                urlscope::text::escape_str(name)
+            );
+            return Ok(());
+        }
+    };
+    let bar = progress_bar(size);
+    let mut shown = false;
+    let mut format = opts.format;
+    let mut buf = Vec::new();
+    let mut chunk: Vec<u8> = Vec::new();
+    let mut pending: Vec<Pending> = Vec::with_capacity(CHUNK_LINES);
+    let mut line_no = 0u64;
+    let mut first = true;
+    let mut sample: Vec<Vec<u8>> = Vec::new();
+    let mut eof = false;
+    while !eof {
+        chunk.clear();
+        pending.clear();
+        while pending.len() < CHUNK_LINES {
+            match read_line(&mut reader, &mut buf) {
+                Ok(Some(truncated)) => {
+                    line_no += 1;
+                    summary.lines += 1;
+                    summary.bytes += buf.len() as u64 + 1;
+                    if truncated {
+                        summary.truncated += 1;
+                    }
+                    let mut line: &[u8] = &buf;
+                    if first {
+                        line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+                        first = false;
+                    }
+                    line = line.strip_suffix(b"\r").unwrap_or(line);
+                    if line.iter().all(|b| b.is_ascii_whitespace()) {
+                        continue;
+                    }
+                    if format == Format::Auto && sample.len() < 20 {
+                        sample.push(line.to_vec());
+                    }
+                    let start = chunk.len();
+                    chunk.extend_from_slice(line);
+                    pending.push(Pending {
+                        line: line_no,
+                        start,
+                        end: chunk.len(),
+                    });
+                }
+                Ok(None) => {
+                    eof = true;
+                    break;
+                }
+                Err(e) => {
+                    summary.errors += 1;
+                    eprintln!(
+                        "urlscope: error reading {} after line {line_no}: {e}",
+                        urlscope::text::escape_str(name)
+                    );
+                    eof = true;
+                    break;
+                }
+            }
+        }
+        if format == Format::Auto {
+            format = if looks_like_access_log(&sample) {
+                Format::AccessLog
+            } else {
+                Format::Lines
+            };
+        }
+        let outcomes: Vec<Outcome> = pending
+            .par_iter()
+            .map(|p| {
+                let line = chunk.get(p.start..p.end).unwrap_or_default();
+                let target;
+                let input: &[u8] = if format == Format::AccessLog {
+                    match request_target(line) {
+                        Some(t) => {
+                            target = t;
+                            &target
+                        }
+                        None => {
+                            return Outcome {
+                                output: None,
+                                codes: Vec::new(),
+                                analysed: false,
+                            }
+                        }
+                    }
+                } else {
+                    line
+                };
+                let warnings = triage(input, &opts.options);
+                let kept: Vec<&Warning> = warnings
+                    .iter()
+                    .filter(|w| w.severity >= opts.min_severity)
+                    .collect();
+                let codes: Vec<WarningCode> = kept.iter().map(|w| w.code).collect();
+                let output =
+                    (!kept.is_empty()).then(|| format_line(name, p.line, input, &kept, opts.json));
+                Outcome {
+                    output,
+                    codes,
+                    analysed: true,
+                }
+            })
+            .collect();
+        for o in outcomes {
+            if o.analysed {
+                summary.urls += 1;
+            } else {
+                summary.unparsed += 1;
+            }
+            if let Some(text) = o.output {
+                summary.flagged += 1;
+                let mut seen: Vec<WarningCode> = Vec::new();
+                for c in o.codes {
+                    if !seen.contains(&c) {
+                        seen.push(c);
+                        *summary.codes.entry(c).or_insert(0) += 1;
+                    }
+                }
+                writeln!(out, "{text}")?;
+            }
+        }
+        if !shown && started.elapsed() > Duration::from_millis(500) {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            shown = true;
+        }
+        bar.set_position(summary.bytes);
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// Scan `files` (standard input when empty); returns the exit status.
+pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result<u8, Failure> {
+    let started = Instant::now();
+    let mut summary = Summary::default();
+    let stdin = ["-".to_string()];
+    let names: &[String] = if files.is_empty() { &stdin } else { files };
+    for name in names {
+        scan_one(name, opts, out, &mut summary, started)?;
+    }
+    out.flush()?;
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let mut err = io::stderr().lock();
+    let pct = if summary.urls > 0 {
+        100.0 * summary.flagged as f64 / summary.urls as f64
+    } else {
+        0.0
+    };
+    let _ = writeln!(
+        err,
+        "urlscope scan: {} lines, {} URLs analysed, {} flagged ({pct:.2}%) at {} or above in {secs:.2} s ({:.0} URLs/s, {:.1} MB/s)",
+        summary.lines,
+        summary.urls,
+        summary.flagged,
+        opts.min_severity.name(),
+        summary.urls as f64 / secs,
+        summary.bytes as f64 / secs / 1e6
+    );
+    if summary.unparsed > 0 {
+        let _ = writeln!(
+            err,
+            "  {} access-log lines had no request line",
+            summary.unparsed
+        );
+    }
+    if summary.truncated > 0 {
+        let _ = writeln!(
+            err,
+            "  {} lines longer than {MAX_LINE} bytes were cut",
+            summary.truncated
+        );
+    }
+    let mut counts: Vec<(&WarningCode, &u64)> = summary.codes.iter().collect();
+    counts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (code, n) in counts {
+        let _ = writeln!(err, "  {:<20} {n}", code.code());
+    }
+    Ok(if summary.errors > 0 {
+        super::EXIT_USAGE
+    } else if summary.flagged > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_targets_from_log_formats() {
+        let combined = br#"203.0.113.9 - - [10/Oct/2024:13:55:36 -0700] "GET /a/%2e%2e/b?x=1 HTTP/1.1" 200 2326 "http://ref/" "Mozilla/5.0""#;
+        assert_eq!(
+            request_target(combined).as_deref(),
+            Some(&b"/a/%2e%2e/b?x=1"[..])
+        );
+        let nginx_escaped = br#"1.2.3.4 - - [x] "GET /a\x1B[2J\x22b HTTP/1.0" 400 0"#;
+        assert_eq!(
+            request_target(nginx_escaped).as_deref(),
+            Some(&b"/a\x1b[2J\"b"[..])
+        );
+        let apache_quote = br#"1.2.3.4 - - [x] "GET /a\"b HTTP/1.1" 200 1"#;
+        assert_eq!(request_target(apache_quote).as_deref(), Some(&b"/a\"b"[..]));
+        let http09 = br#"1.2.3.4 - - [x] "GET /old" 200 1"#;
+        assert_eq!(request_target(http09).as_deref(), Some(&b"/old"[..]));
+        assert_eq!(request_target(br#"1.2.3.4 - - [x] "-" 400 0"#), None);
+        assert_eq!(request_target(b"https://example.com/"), None);
+    }
+
+    #[test]
+    fn long_lines_are_cut_not_fatal() {
+        let mut input = vec![b'a'; MAX_LINE + 10];
+        input.extend_from_slice(b"\nnext\n");
+        let mut reader = BufReader::with_capacity(4096, &input[..]);
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(Some(true)));
+        assert_eq!(buf.len(), MAX_LINE);
+        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(Some(false)));
+        assert_eq!(buf, b"next");
+        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(None));
+    }
+
+    #[test]
+    fn last_line_without_newline_is_read() {
+        let mut reader = BufReader::new(&b"a\nb"[..]);
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(Some(false)));
+        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(Some(false)));
+        assert_eq!(buf, b"b");
+        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(None));
+    }
+}
