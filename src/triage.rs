@@ -129,7 +129,7 @@ fn plain_authority(auth: &[u8]) -> bool {
             _ => return false,
         }
     }
-    if !last_label_first.is_some_and(|b| !b.is_ascii_digit()) {
+    if last_label_first.is_none_or(|b| b.is_ascii_digit()) {
         return false;
     }
     match auth.get(host_len + 1..) {
