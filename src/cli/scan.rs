@@ -241,14 +241,13 @@ fn progress_bar(total: Option<u64>) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = match total {
+    match total {
         Some(t) => ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::hidden()).with_style(
             ProgressStyle::with_template("{spinner} {bytes}/{total_bytes} {wide_bar} {eta} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         ),
         None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
-    };
-    bar
+    }
 }
 
 /// Scan one input; results go to `out`, counts to `summary`.
