@@ -204,8 +204,11 @@ fn format_line(name: &str, no: u64, input: &[u8], warnings: &[&Warning], json: b
         .map(|w| w.severity)
         .max()
         .unwrap_or(Severity::Info);
+    // Worst first; the analysis's order (by position) within a severity.
+    let mut by_severity: Vec<&&Warning> = warnings.iter().collect();
+    by_severity.sort_by_key(|w| std::cmp::Reverse(w.severity));
     let mut codes: Vec<&str> = Vec::new();
-    for w in warnings {
+    for w in by_severity {
         if !codes.contains(&w.code.code()) {
             codes.push(w.code.code());
         }
