@@ -1,0 +1,73 @@
+//! The inspector's own speed on a 1 MB URL: analysing and rendering one
+//! 120x40 frame, and one edit keystroke (re-analysis and a new frame).
+//! The TUI lives in the binary, so its modules are compiled in here.
+
+#![allow(dead_code)]
+
+#[path = "../src/tui/mod.rs"]
+mod tui;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use ratatui::Terminal;
+use std::hint::black_box;
+use std::time::Duration;
+use tui::app::App;
+
+fn one_mb_url() -> Vec<u8> {
+    // Escapes, UTF-8, a traversal and a long plain run: every code path.
+    let mut url = b"https://example.com/".to_vec();
+    while url.len() < 700_000 {
+        url.extend_from_slice(b"caf%C3%A9/%252e%252e%252f/a+b/");
+    }
+    url.extend_from_slice(b"?q=");
+    while url.len() < 1_000_000 {
+        url.extend_from_slice(b"x%20y&z=");
+    }
+    url
+}
+
+fn draw(app: &App, terminal: &mut Terminal<TestBackend>) {
+    terminal.draw(|f| tui::view::render(app, f)).expect("draw");
+}
+
+fn inspector(c: &mut Criterion) {
+    let url = one_mb_url();
+    let mut group = c.benchmark_group("inspector_1mb");
+    group.sample_size(20).measurement_time(Duration::from_secs(10));
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+    group.bench_function("analyse and render one frame (120x40)", |b| {
+        b.iter(|| {
+            let mut app = App::new(black_box(url.clone()), urlscope::Options::default(), true);
+            app.size = Rect::new(0, 0, 120, 40);
+            draw(&app, &mut terminal);
+        })
+    });
+    let mut app = App::new(url.clone(), urlscope::Options::default(), true);
+    app.size = Rect::new(0, 0, 120, 40);
+    app.handle_key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE));
+    let mut flip = false;
+    group.bench_function("one edit keystroke (re-analyse and render)", |b| {
+        b.iter(|| {
+            // Type and delete in turn, so the URL stays the same size.
+            let key = if flip { KeyCode::Backspace } else { KeyCode::Char('x') };
+            flip = !flip;
+            app.handle_key(KeyEvent::new(key, KeyModifiers::NONE));
+            draw(&app, &mut terminal);
+        })
+    });
+    let mut app = App::new(url.clone(), urlscope::Options::default(), true);
+    app.size = Rect::new(0, 0, 120, 40);
+    group.bench_function("one navigation keystroke (render only)", |b| {
+        b.iter(|| {
+            app.handle_key(KeyEvent::new(KeyCode::Down, KeyModifiers::NONE));
+            draw(&app, &mut terminal);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, inspector);
+criterion_main!(benches);
