@@ -7,9 +7,15 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn corpus() -> Vec<Vec<u8>> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/corpus/kasztp.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/corpus/kasztp.txt"
+    );
     let bytes = std::fs::read(path).expect("../shared/data/corpus/kasztp.txt");
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes).to_vec();
+    let bytes = bytes
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(&bytes)
+        .to_vec();
     bytes
         .split(|&b| b == b'\n')
         .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
@@ -19,22 +25,43 @@ fn corpus() -> Vec<Vec<u8>> {
 
 fn per_url(c: &mut Criterion) {
     let urls = corpus();
-    let strs: Vec<&str> = urls.iter().filter_map(|u| std::str::from_utf8(u).ok()).collect();
+    let strs: Vec<&str> = urls
+        .iter()
+        .filter_map(|u| std::str::from_utf8(u).ok())
+        .collect();
     let mut group = c.benchmark_group("kasztp");
     group.throughput(Throughput::Elements(urls.len() as u64));
-    group.sample_size(30).measurement_time(Duration::from_secs(8));
+    group
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(8));
     group.bench_function("url::Url::parse", |b| {
-        b.iter(|| strs.iter().filter(|s| url::Url::parse(black_box(s)).is_ok()).count())
+        b.iter(|| {
+            strs.iter()
+                .filter(|s| url::Url::parse(black_box(s)).is_ok())
+                .count()
+        })
     });
     group.bench_function("ada_url::Url::parse", |b| {
-        b.iter(|| strs.iter().filter(|s| ada_url::Url::parse(black_box(s), None).is_ok()).count())
+        b.iter(|| {
+            strs.iter()
+                .filter(|s| ada_url::Url::parse(black_box(s), None).is_ok())
+                .count()
+        })
     });
     let options = urlscope::Options::default();
     group.bench_function("urlscope::triage (scan's analysis)", |b| {
-        b.iter(|| urls.iter().map(|u| urlscope::triage::triage(black_box(u), &options).len()).sum::<usize>())
+        b.iter(|| {
+            urls.iter()
+                .map(|u| urlscope::triage::triage(black_box(u), &options).len())
+                .sum::<usize>()
+        })
     });
     group.bench_function("urlscope::analyze (the full report)", |b| {
-        b.iter(|| urls.iter().map(|u| urlscope::analyze(black_box(u), &options).warnings.len()).sum::<usize>())
+        b.iter(|| {
+            urls.iter()
+                .map(|u| urlscope::analyze(black_box(u), &options).warnings.len())
+                .sum::<usize>()
+        })
     });
     group.finish();
 }

@@ -36,7 +36,9 @@ fn draw(app: &App, terminal: &mut Terminal<TestBackend>) {
 fn inspector(c: &mut Criterion) {
     let url = one_mb_url();
     let mut group = c.benchmark_group("inspector_1mb");
-    group.sample_size(20).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(10));
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
     group.bench_function("analyse and render one frame (120x40)", |b| {
         b.iter(|| {
@@ -52,7 +54,11 @@ fn inspector(c: &mut Criterion) {
     group.bench_function("one edit keystroke (re-analyse and render)", |b| {
         b.iter(|| {
             // Type and delete in turn, so the URL stays the same size.
-            let key = if flip { KeyCode::Backspace } else { KeyCode::Char('x') };
+            let key = if flip {
+                KeyCode::Backspace
+            } else {
+                KeyCode::Char('x')
+            };
             flip = !flip;
             app.handle_key(KeyEvent::new(key, KeyModifiers::NONE));
             draw(&app, &mut terminal);

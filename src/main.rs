@@ -1,5 +1,7 @@
 //! `urlscope`: a terminal inspector for URLs. See README.md.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 mod tui;
 

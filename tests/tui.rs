@@ -239,3 +239,46 @@ fn url_from_stdin_keys_from_the_terminal_and_editing() {
         Tmux::screen,
     );
 }
+
+#[test]
+fn a_crash_restores_the_terminal_and_keeps_the_edit() {
+    let Some(tmux) = Tmux::start("panic") else {
+        return;
+    };
+    let command = format!(
+        "URLSCOPE_TEST_PANIC_KEY=§ RUST_BACKTRACE=0 {} 'http://example.com/start'; echo URLSCOPE-EXITED $?; sleep 30",
+        bin()
+    );
+    tmux.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &command,
+    ]);
+    tmux.wait_for("the inspector", |s| s.contains("Components"), Tmux::screen);
+    tmux.cmd(&["send-keys", "-t", "t", "e", "End", "/typed-by-hand"]);
+    tmux.wait_for("the edit", |s| s.contains("typed-by-hand"), Tmux::screen);
+    tmux.cmd(&["send-keys", "-t", "t", "§"]);
+    let screen = tmux.wait_for(
+        "the crash report",
+        |s| s.contains("URLSCOPE-EXITED"),
+        Tmux::screen,
+    );
+    assert!(
+        screen.contains("urlscope: crashed; the URL you were inspecting was:"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("http://example.com/start/typed-by-hand"),
+        "the edit survives:\n{screen}"
+    );
+    assert!(
+        !screen.contains("Components"),
+        "the alternate screen is gone:\n{screen}"
+    );
+}

@@ -82,6 +82,21 @@ fn copy(
     format!("copied {what} ({} bytes): {osc}; {system}", text.len())
 }
 
+/// In debug builds only, `URLSCOPE_TEST_PANIC_KEY=<char>` makes that key
+/// panic, so the end-to-end tests can check that a crash restores the
+/// terminal and prints the URL being edited. Release builds ignore it.
+fn crash_for_tests(key: &crossterm::event::KeyEvent) {
+    if cfg!(debug_assertions) {
+        if let (Ok(trigger), crossterm::event::KeyCode::Char(c)) =
+            (std::env::var("URLSCOPE_TEST_PANIC_KEY"), key.code)
+        {
+            if trigger.starts_with(c) {
+                panic!("test panic requested with URLSCOPE_TEST_PANIC_KEY");
+            }
+        }
+    }
+}
+
 /// Run the inspector on `input` until the user quits.
 pub fn run(input: Vec<u8>, color: bool) -> io::Result<()> {
     let recovery: Recovery = Arc::new(Mutex::new(input.clone()));
@@ -111,7 +126,10 @@ fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()
         app.size = Rect::new(0, 0, size.width, size.height);
         terminal.draw(|frame| view::render(&app, frame))?;
         let action = match event::read()? {
-            Event::Key(key) => app.handle_key(key),
+            Event::Key(key) => {
+                crash_for_tests(&key);
+                app.handle_key(key)
+            }
             Event::Paste(text) => {
                 app.handle_paste(&text);
                 Action::None

@@ -1,0 +1,27 @@
+//! clean and normalize: idempotent; the cleaned URL splits into the same
+//! components with the same decoded values (a non-ASCII host becomes its
+//! IDNA form, the one intended change).
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use urlscope::clean::{clean, normalize};
+use urlscope::percent::decode;
+use urlscope::split::{split, ComponentKind};
+
+fuzz_target!(|data: &[u8]| {
+    let parts = split(data);
+    let once = clean(data, &parts);
+    let reparts = split(once.as_bytes());
+    assert_eq!(clean(once.as_bytes(), &reparts), once);
+    let kinds: Vec<_> = parts.components.iter().map(|c| c.kind).collect();
+    let rekinds: Vec<_> = reparts.components.iter().map(|c| c.kind).collect();
+    assert_eq!(kinds, rekinds);
+    for (b, a) in parts.components.iter().zip(&reparts.components) {
+        if b.kind == ComponentKind::Host && !b.span.of(data).is_ascii() {
+            continue;
+        }
+        let form = b.kind.is_query();
+        assert_eq!(decode(b.span.of(data), form), decode(a.span.of(once.as_bytes()), form));
+    }
+    let norm = normalize(data);
+    assert_eq!(normalize(norm.as_bytes()), norm);
+});

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Seed the fuzz corpora from ../shared/data: real URLs, traversal payloads,
+# the WHATWG test inputs and the lines of the UTF-8 stress test.
+set -euo pipefail
+cd "$(dirname "$0")"
+data=../../shared/data
+for target in analyze clean encode_decode utf8 tui; do
+  mkdir -p "corpus/$target"
+done
+python3 - "$data" <<'PY'
+import hashlib, json, os, sys
+data = sys.argv[1]
+seeds = []
+with open(f"{data}/corpus/kasztp.txt", "rb") as f:
+    seeds += f.read().split(b"\n")[::40]
+for name in ["dotdotpwn.txt", "JHADDIX_LFI.txt", "directory_traversal.txt", "traversals-8-deep-exotic-encoding.txt"]:
+    with open(f"{data}/traversal/{name}", "rb") as f:
+        seeds += f.read().split(b"\n")[::20]
+for case in json.load(open(f"{data}/wpt-url/urltestdata.json", encoding="utf-8")):
+    if isinstance(case, dict):
+        seeds.append(case["input"].encode("utf-8", "surrogatepass"))
+with open(f"{data}/utf8/UTF-8-test.txt", "rb") as f:
+    utf8 = f.read().split(b"\n")
+for target in ["analyze", "clean", "encode_decode", "utf8", "tui"]:
+    chosen = utf8 if target == "utf8" else (seeds[::16] if target == "tui" else seeds)
+    for s in chosen:
+        if not s:
+            continue
+        if target == "tui":
+            s = bytes([min(len(s), 255)]) + s + b"\x00\x01\x03\x41\x00\x0a\x06\x05"
+        h = hashlib.sha1(s).hexdigest()
+        with open(f"corpus/{target}/{h}", "wb") as out:
+            out.write(s)
+print("seeded", len(seeds), "URLs and", len(utf8), "UTF-8 lines")
+PY
