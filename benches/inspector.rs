@@ -2,7 +2,7 @@
 //! 120x40 frame, and one edit keystroke (re-analysis and a new frame).
 //! The TUI lives in the binary, so its modules are compiled in here.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 #[path = "../src/tui/mod.rs"]
 mod tui;
