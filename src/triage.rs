@@ -195,7 +195,9 @@ fn plain_parts(text: &[u8], is_path: bool) -> bool {
             name_len += 1;
             dots_only &= b == b'.';
         }
-        if previous == b'0' && (b | 0x20) == b'x' {
+        // `0x2e` spellings, and `..` anywhere (a lax reader takes `..2f` as
+        // `../`): the full analysis judges those.
+        if (previous == b'0' && (b | 0x20) == b'x') || (previous == b'.' && b == b'.') {
             return false;
         }
         b64 &= b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'_' | b'=');
@@ -276,6 +278,7 @@ mod tests {
             b"https://example.com/a b",
             b"https://example.com/..;/admin",
             b"https://a..b/",
+            b"https://www.boost.org/doc/libs/1_37_.2f..2f..2f..20/libs/rx.html",
         ] {
             assert!(!is_plain(u), "{}", String::from_utf8_lossy(u));
         }
