@@ -1,0 +1,249 @@
+//! Hostile input: every case finishes, in time linear in the input, with
+//! memory within a stated multiple of it, and nothing of it reaches a
+//! terminal as a control sequence.
+//!
+//! The bounds (checked below): the analysis is linear (a 4x larger input
+//! of the same shape takes well under 8x the time; quadratic would be 16x),
+//! and its peak heap is at most 320 bytes per input byte plus 8 MiB, the
+//! worst shape being a URL made only of tiny components or `../` runs (each
+//! component carries its decoded bytes, UTF-8 annotation, layers and
+//! warnings). Measured: 39 to 254 bytes per byte across the shapes below.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+use urlscope::analysis::{analyze, Options};
+
+/// Counts live and peak heap bytes, so memory bounds are deterministic.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// Tests that measure memory run one at a time.
+static MEASURE: Mutex<()> = Mutex::new(());
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Peak extra heap while `f` runs.
+fn peak_during(f: impl FnOnce()) -> usize {
+    let base = LIVE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    f();
+    PEAK.load(Ordering::Relaxed).saturating_sub(base)
+}
+
+fn shapes(n: usize) -> Vec<(&'static str, Vec<u8>)> {
+    let fill = |prefix: &[u8], unit: &[u8], suffix: &[u8]| {
+        let mut v = prefix.to_vec();
+        while v.len() < n {
+            v.extend_from_slice(unit);
+        }
+        v.extend_from_slice(suffix);
+        v
+    };
+    vec![
+        ("one long segment", fill(b"http://x/", b"a", b"")),
+        ("escapes", fill(b"http://x/", b"%2e%C3%A9", b"")),
+        ("%25 layers", fill(b"http://x/", b"%25", b"41")),
+        (
+            "raw non-UTF-8 and NUL bytes",
+            fill(b"http://x/", b"\xFF\x00\xC0", b""),
+        ),
+        ("path segments", fill(b"http://x", b"/a", b"")),
+        ("query pairs", fill(b"http://x/?", b"a=b&", b"")),
+        ("host labels", fill(b"http://", b"a.", b"com/")),
+        ("nested brackets", fill(b"http://", b"[", b"]/")),
+        ("dots and slashes", fill(b"/", b"../", b"")),
+        (
+            "controls and bidi",
+            fill(b"/", "\x1b[2J\u{202E}".as_bytes(), b""),
+        ),
+    ]
+}
+
+#[test]
+fn analysis_is_linear_in_the_input() {
+    let _guard = MEASURE.lock();
+    let options = Options::default();
+    for ((name, small), (_, big)) in shapes(25_000).into_iter().zip(shapes(100_000)) {
+        let time = |input: &[u8]| {
+            let start = Instant::now();
+            let a = analyze(input, &options);
+            std::hint::black_box(a.warnings.len());
+            start.elapsed().as_secs_f64()
+        };
+        // Best of three, to keep the noisy machine out of the ratio.
+        let t_small = (0..3).map(|_| time(&small)).fold(f64::MAX, f64::min);
+        let t_big = (0..3).map(|_| time(&big)).fold(f64::MAX, f64::min);
+        let ratio = t_big / t_small.max(1e-6);
+        eprintln!(
+            "{name}: {:.1} ms -> {:.1} ms (x{ratio:.1} for x4 input)",
+            t_small * 1e3,
+            t_big * 1e3
+        );
+        assert!(ratio < 8.0, "{name}: {ratio:.1}x time for 4x input");
+    }
+}
+
+#[test]
+fn analysis_memory_is_a_bounded_multiple_of_the_input() {
+    let _guard = MEASURE.lock();
+    for (name, input) in shapes(200_000) {
+        let peak = peak_during(|| {
+            let a = analyze(&input, &Options::default());
+            std::hint::black_box(a.components.len());
+        });
+        let per_byte = peak as f64 / input.len() as f64;
+        eprintln!(
+            "{name}: peak heap {:.1} MB, {per_byte:.0} bytes per input byte",
+            peak as f64 / 1e6
+        );
+        assert!(
+            peak <= 320 * input.len() + (8 << 20),
+            "{name}: {per_byte:.0} bytes per input byte"
+        );
+    }
+}
+
+#[test]
+fn thousands_of_percent_25_layers_stop_at_eight() {
+    let mut s = String::from("%41");
+    for _ in 0..3000 {
+        s = s.replacen('%', "%25", 1);
+    }
+    let a = analyze(format!("http://x/{s}").as_bytes(), &Options::default());
+    let c = a.components.last().expect("segment");
+    assert_eq!(c.layers.len(), urlscope::percent::MAX_LAYERS);
+    let w = a
+        .warnings
+        .iter()
+        .find(|w| w.code.code() == "double-encoding")
+        .expect("double-encoding");
+    assert!(w.message.contains("8 layers"), "{}", w.message);
+}
+
+#[test]
+fn small_hostile_cases_have_clear_results() {
+    let o = Options::default();
+    let codes = |input: &[u8]| -> Vec<&'static str> {
+        analyze(input, &o)
+            .warnings
+            .iter()
+            .map(|w| w.code.code())
+            .collect()
+    };
+    assert!(codes(b"%").contains(&"malformed-escape"));
+    assert!(codes(b"http://x/a\x00b").contains(&"null-byte"));
+    assert!(codes(b"http://x/\xFF\xFE").contains(&"invalid-utf8"));
+    assert!(codes(b"").is_empty());
+    assert!(
+        codes(b"\x00\x1b").contains(&"control-char"),
+        "junk around nothing is still reported"
+    );
+    assert!(codes(b"http://[[[[::1]]]]/").contains(&"invalid-host"));
+    assert!(codes(b"http://a@b@c@d/").contains(&"invalid-host"));
+}
+
+/// Terminal escape injection, raw and percent-decoded: CSI clear screen,
+/// OSC 0 title, OSC 52 clipboard, OSC 8 hyperlink, C1 CSI, bidi override,
+/// zero-width space. Nothing reaches standard output as a control
+/// sequence, whatever --color says; the only escapes are our own SGR.
+#[test]
+fn no_command_writes_a_control_sequence_from_the_input() {
+    let payloads = [
+        "http://x/\u{1b}[2J\u{1b}[H",
+        "http://x/%1B]0;owned%07",
+        "http://x/?c=%1B]52;c;SGVsbG8=%07",
+        "http://x/\u{1b}]8;;http://evil/\u{1b}\\click\u{1b}]8;;\u{1b}\\",
+        "http://x/\u{9b}31m%C2%9B31m",
+        "http://x/\u{202E}gpj.exe%E2%80%AE",
+        "http://ex\u{200B}ample.com/%E2%80%8B",
+    ];
+    let dir = std::env::temp_dir().join(format!("urlscope-adv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let list = dir.join("hostile.txt");
+    std::fs::write(&list, payloads.join("\n")).expect("write");
+    let list = list.to_str().expect("path").to_string();
+    for color in ["never", "always"] {
+        let mut runs: Vec<Vec<String>> = Vec::new();
+        for p in payloads {
+            for cmd in [
+                &["explain", "--color", color][..],
+                &["explain", "--json"],
+                &["clean"],
+                &["normalize"],
+                &["decode", "--lossy", "--lenient"],
+                &["encode"],
+                &["--color", color],
+            ] {
+                let mut args: Vec<String> = cmd.iter().map(|s| s.to_string()).collect();
+                args.push(p.to_string());
+                runs.push(args);
+            }
+        }
+        runs.push(vec![
+            "scan".into(),
+            "--min-severity".into(),
+            "info".into(),
+            list.clone(),
+        ]);
+        runs.push(vec!["scan".into(), "--json".into(), list.clone()]);
+        for args in runs {
+            let out = assert_cmd::Command::cargo_bin("urlscope")
+                .expect("bin")
+                .args(&args)
+                .output()
+                .expect("run");
+            let text = String::from_utf8(out.stdout.clone())
+                .unwrap_or_else(|_| panic!("{args:?}: output is not UTF-8"));
+            let mut rest = text.as_str();
+            while let Some(i) = rest.find('\u{1b}') {
+                let seq = &rest[i + 1..];
+                let end = seq.find('m').unwrap_or(0);
+                assert!(
+                    seq.starts_with('[')
+                        && end > 0
+                        && seq[1..end].chars().all(|c| c.is_ascii_digit() || c == ';'),
+                    "{args:?}: {seq:?}"
+                );
+                rest = &seq[end..];
+            }
+            for c in text.chars() {
+                assert!(
+                    c == '\n' || c == '\u{1b}' || !urlscope::text::needs_escape(c),
+                    "{args:?}: {c:?} in output"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_directory_given_as_file_is_one_clear_line_and_exit_2() {
+    let out = assert_cmd::Command::cargo_bin("urlscope")
+        .expect("bin")
+        .args(["explain", "--file", "/"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("urlscope: cannot read /:"), "{err}");
+}
