@@ -51,7 +51,7 @@ fn inspector(c: &mut Criterion) {
     app.size = Rect::new(0, 0, 120, 40);
     app.handle_key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE));
     let mut flip = false;
-    group.bench_function("one edit keystroke (re-analyse and render)", |b| {
+    group.bench_function("one edit keystroke, analysis in the UI thread", |b| {
         b.iter(|| {
             // Type and delete in turn, so the URL stays the same size.
             let key = if flip {
@@ -64,6 +64,29 @@ fn inspector(c: &mut Criterion) {
             draw(&app, &mut terminal);
         })
     });
+    // As the inspector runs: inputs over 64 KiB are re-analysed on a
+    // worker thread, so a keystroke costs the edit and a frame.
+    let mut app = App::new(url.clone(), urlscope::Options::default(), true);
+    app.size = Rect::new(0, 0, 120, 40);
+    app.background_from = 64 * 1024;
+    app.handle_key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE));
+    let mut flip = false;
+    group.bench_function(
+        "one edit keystroke, analysis in the background (as run)",
+        |b| {
+            b.iter(|| {
+                let key = if flip {
+                    KeyCode::Backspace
+                } else {
+                    KeyCode::Char('x')
+                };
+                flip = !flip;
+                app.handle_key(KeyEvent::new(key, KeyModifiers::NONE));
+                black_box(app.pending.take());
+                draw(&app, &mut terminal);
+            })
+        },
+    );
     let mut app = App::new(url.clone(), urlscope::Options::default(), true);
     app.size = Rect::new(0, 0, 120, 40);
     group.bench_function("one navigation keystroke (render only)", |b| {

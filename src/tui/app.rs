@@ -242,6 +242,14 @@ pub struct App {
     pub color: bool,
     /// The terminal size the last frame was laid out for.
     pub size: Rect,
+    /// Analyse inputs of at least this many bytes off the UI thread (the
+    /// run loop sets it; tests leave it at `usize::MAX`, synchronous).
+    pub background_from: usize,
+    /// An input waiting for the background analysis; the run loop takes it.
+    pub pending: Option<Vec<u8>>,
+    /// The input the app wants analysed (the edit buffer, or what Enter or
+    /// Esc left); differs from `analysis.input` while an analysis runs.
+    pub wanted: Vec<u8>,
 }
 
 impl App {
@@ -265,7 +273,11 @@ impl App {
             running: true,
             color,
             size: Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT),
+            background_from: usize::MAX,
+            pending: None,
+            wanted: Vec::new(),
         };
+        app.wanted = app.analysis.input.clone();
         app.selected = app.initial_selection();
         app
     }
@@ -291,7 +303,28 @@ impl App {
 
     /// The bytes shown: the edit buffer while editing, else the input.
     pub fn input(&self) -> &[u8] {
-        &self.analysis.input
+        match &self.editor {
+            Some(e) => &e.buffer,
+            None => &self.wanted,
+        }
+    }
+
+    /// Whether the analysis on screen is of another input than the one
+    /// wanted (a background analysis is running).
+    pub fn is_stale(&self) -> bool {
+        self.wanted != self.analysis.input
+    }
+
+    /// Take a finished background analysis, unless a newer input is
+    /// already wanted.
+    pub fn apply_analysis(&mut self, analysis: Analysis) {
+        if analysis.input == self.wanted {
+            self.analysis = analysis;
+            if self.status.starts_with("analysing") {
+                self.status.clear();
+            }
+            self.after_new_analysis();
+        }
     }
 
     /// The spans of the highlighted warning.
@@ -522,7 +555,12 @@ impl App {
             KeyCode::Esc => {
                 let original = std::mem::take(&mut editor.original);
                 self.editor = None;
-                if original != self.analysis.input {
+                if original == self.analysis.input {
+                    // The analysis on screen is already the original's.
+                    self.wanted = original;
+                    self.pending = None;
+                    self.after_new_analysis();
+                } else {
                     self.reanalyze(original);
                 }
                 self.status = "edit cancelled".to_string();
@@ -555,6 +593,14 @@ impl App {
     }
 
     fn reanalyze(&mut self, input: Vec<u8>) {
+        self.wanted.clone_from(&input);
+        if input.len() >= self.background_from {
+            // Big input: keep the UI responsive, show the old analysis
+            // marked stale until the new one arrives.
+            self.status = format!("analysing {} bytes…", input.len());
+            self.pending = Some(input);
+            return;
+        }
         self.analysis = analyze(&input, &self.options);
         self.after_new_analysis();
     }

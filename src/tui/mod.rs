@@ -23,7 +23,8 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
 use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
 
 /// The URL as last seen, for the panic hook.
 type Recovery = Arc<Mutex<Vec<u8>>>;
@@ -117,14 +118,52 @@ pub fn run(input: Vec<u8>, color: bool) -> io::Result<()> {
     result
 }
 
+/// Inputs at least this big are re-analysed off the UI thread while editing.
+const BACKGROUND_FROM: usize = 64 * 1024;
+
+/// A worker that analyses the latest input it is sent, skipping stale ones.
+fn spawn_analyser(
+    options: urlscope::Options,
+) -> (mpsc::Sender<Vec<u8>>, mpsc::Receiver<urlscope::Analysis>) {
+    let (request_tx, request_rx) = mpsc::channel::<Vec<u8>>();
+    let (result_tx, result_rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        while let Ok(mut input) = request_rx.recv() {
+            while let Ok(newer) = request_rx.try_recv() {
+                input = newer;
+            }
+            if result_tx.send(urlscope::analyze(&input, &options)).is_err() {
+                break;
+            }
+        }
+    });
+    (request_tx, result_rx)
+}
+
 fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    let mut app = App::new(input, urlscope::Options::default(), color);
+    let options = urlscope::Options::default();
+    let mut app = App::new(input, options, color);
+    app.background_from = BACKGROUND_FROM;
+    let (requests, results) = spawn_analyser(options);
     let mut clipboard: Option<arboard::Clipboard> = None;
     while app.running {
         let size = terminal.size()?;
         app.size = Rect::new(0, 0, size.width, size.height);
         terminal.draw(|frame| view::render(&app, frame))?;
+        if let Some(input) = app.pending.take() {
+            let _ = requests.send(input);
+        }
+        // While an analysis runs, wake up to show it when it lands.
+        if app.is_stale() && !event::poll(Duration::from_millis(25))? {
+            while let Ok(analysis) = results.try_recv() {
+                app.apply_analysis(analysis);
+            }
+            continue;
+        }
+        while let Ok(analysis) = results.try_recv() {
+            app.apply_analysis(analysis);
+        }
         let action = match event::read()? {
             Event::Key(key) => {
                 crash_for_tests(&key);
@@ -141,8 +180,8 @@ fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()
             _ => Action::None,
         };
         if let Ok(mut r) = recovery.lock() {
-            if *r != app.analysis.input {
-                r.clone_from(&app.analysis.input);
+            if r.as_slice() != app.input() {
+                *r = app.input().to_vec();
             }
         }
         if let Action::Copy { what, text } = action {

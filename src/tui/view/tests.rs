@@ -269,3 +269,37 @@ fn a_one_megabyte_url_renders_only_what_is_visible() {
     let s = screen(&a, 120, 40);
     assert!(s.contains("U+00E9"), "{s}");
 }
+
+#[test]
+fn big_inputs_are_analysed_in_the_background() {
+    let mut a = app("http://example.com/start", 120, 40);
+    a.background_from = 10;
+    press(&mut a, KeyCode::Char('e'));
+    press(&mut a, KeyCode::Char('/'));
+    press(&mut a, KeyCode::Char('x'));
+    // The keystrokes did not wait: the old analysis stays, marked stale.
+    assert!(a.is_stale());
+    assert_eq!(a.analysis.input, b"http://example.com/start");
+    assert_eq!(a.input(), b"http://example.com/start/x");
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("analysing"), "{s}");
+    assert!(s.contains("http://example.com/start/x"), "{s}");
+    // A stale result is ignored, the latest one is taken.
+    let request = a.pending.take().expect("a request");
+    assert_eq!(request, b"http://example.com/start/x");
+    a.apply_analysis(urlscope::analyze(b"http://example.com/start/", &a.options));
+    assert!(a.is_stale());
+    a.apply_analysis(urlscope::analyze(&request, &a.options));
+    assert!(!a.is_stale());
+    assert_eq!(
+        a.analysis.components.last().map(|c| c.decoded.clone()),
+        Some(b"x".to_vec())
+    );
+    // Esc goes back to the original without another analysis.
+    press(&mut a, KeyCode::Esc);
+    assert!(a.is_stale(), "the original must be analysed again");
+    let request = a.pending.take().expect("a request");
+    a.apply_analysis(urlscope::analyze(&request, &a.options));
+    assert_eq!(a.analysis.input, b"http://example.com/start");
+    assert!(!a.is_stale());
+}

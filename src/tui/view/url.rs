@@ -15,6 +15,9 @@ use urlscope::warnings::Severity;
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let input = app.input();
     let a = &app.analysis;
+    // While a background analysis runs, the spans on screen belong to the
+    // old input: show the new bytes without them.
+    let stale = app.is_stale() || app.editor.as_ref().is_some_and(|e| e.buffer != a.input);
     let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
     let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
     let editing = app.editor.as_ref();
@@ -30,7 +33,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let (from, to) = window(input, focus, inner_w * inner_h);
     // The worst warning severity over each byte of the window.
     let mut warned: Vec<Option<Severity>> = vec![None; to - from];
-    for w in &a.warnings {
+    for w in a.warnings.iter().filter(|_| !stale) {
         if w.span.end <= from || w.span.start >= to {
             continue;
         }
@@ -42,7 +45,11 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             }
         }
     }
-    let highlight = app.highlighted_spans();
+    let highlight = if stale {
+        &[][..]
+    } else {
+        app.highlighted_spans()
+    };
     let mut styled: Vec<(String, Style)> = Vec::new();
     let mut cursor_col: Option<usize> = None;
     let mut col = 0;
@@ -50,7 +57,11 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         styled.push(("…".to_string(), theme.dim()));
         col += 1;
     }
-    let comps = &a.components;
+    let comps = if stale {
+        &[][..]
+    } else {
+        a.components.as_slice()
+    };
     for p in pieces(input.get(from..to).unwrap_or_default(), from) {
         if editing.is_some_and(|e| e.cursor == p.start) {
             cursor_col = Some(col);
@@ -85,7 +96,9 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     }
     let lines = wrap_pieces(&styled, inner_w, inner_h);
     let title = match editing {
+        Some(_) if app.is_stale() => "URL (editing; analysing…)".to_string(),
         Some(_) => "URL (editing: Enter applies, Esc cancels)".to_string(),
+        None if app.is_stale() => format!("URL · {} bytes · analysing…", input.len()),
         None => format!("URL · {} bytes", input.len()),
     };
     let block = pane_block(app, theme, title, None);
