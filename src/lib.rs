@@ -43,6 +43,7 @@
 
 pub mod analysis;
 pub mod clean;
+pub mod dialects;
 pub mod examples;
 pub mod percent;
 pub mod split;

@@ -381,3 +381,77 @@ fn default_command_shows_the_builtin_example() {
     assert!(out.starts_with("URL         https://exämple.com"), "{out}");
     assert!(out.contains("double-encoding"));
 }
+
+#[test]
+fn encode_every_dialect_on_the_characters_where_they_differ() {
+    urlscope()
+        .args(["encode", "--all", "!'()*~[] +%é"])
+        .assert()
+        .success()
+        .stdout(
+            "component          %21%27%28%29%2A~%5B%5D%20%2B%25%C3%A9\n\
+         form               %21%27%28%29*%7E%5B%5D+%2B%25%C3%A9\n\
+         js-uri             !'()*~%5B%5D%20+%25%C3%A9\n\
+         js-component       !'()*~%5B%5D%20%2B%25%C3%A9\n\
+         js-escape          %21%27%28%29*%7E%5B%5D%20+%25%E9\n\
+         python-quote       %21%27%28%29%2A~%5B%5D%20%2B%25%C3%A9\n\
+         python-quote-plus  %21%27%28%29%2A~%5B%5D+%2B%25%C3%A9\n\
+         whatwg-path        !'()*~[]%20+%%C3%A9\n\
+         whatwg-query       !'()*~[]%20+%%C3%A9\n\
+         whatwg-fragment    !'()*~[]%20+%%C3%A9\n\
+         whatwg-userinfo    !'()*~%5B%5D%20+%%C3%A9\n\
+         clean              !'()*~%5B%5D%20+%25%C3%A9\n\
+         firefox-bar        !%27()*~[]%20+%%C3%A9\n\
+         chrome-bar         !'()*~[]%20+%%C3%A9\n",
+        );
+    urlscope()
+        .args(["encode", "--as", "js-escape", "é€😀"])
+        .assert()
+        .stdout("%E9%u20AC%uD83D%uDE00\n");
+}
+
+#[test]
+fn decode_dialects_and_the_errors_they_raise() {
+    let cases: &[(&str, &str, Result<&str, &str>)] = &[
+        ("js-uri", "a%2Fb%20c%3F", Ok("a%2Fb c%3F\n")),
+        ("js-component", "a%2Fb%20c%3F", Ok("a/b c?\n")),
+        (
+            "js-component",
+            "%E9",
+            Err("js-component: URIError: URI malformed"),
+        ),
+        ("js-unescape", "%E9%u20AC", Ok("é€\n")),
+        ("python-unquote", "a+b%E9", Ok("a+b\u{FFFD}\n")),
+        ("python-unquote-plus", "a+b%20c", Ok("a b c\n")),
+        ("java", "a+b%20c", Ok("a b c\n")),
+        (
+            "java",
+            "a%G1",
+            Err("java: java.lang.IllegalArgumentException: URLDecoder: Illegal hex characters"),
+        ),
+        ("whatwg", "100%%C3%A9", Ok("100%é\n")),
+    ];
+    for (dialect, input, want) in cases {
+        let out = urlscope()
+            .args(["decode", "--as", dialect, input])
+            .output()
+            .expect("run");
+        match want {
+            Ok(text) => {
+                assert!(out.status.success(), "{dialect} {input}");
+                assert_eq!(
+                    String::from_utf8_lossy(&out.stdout),
+                    *text,
+                    "{dialect} {input}"
+                );
+            }
+            Err(message) => {
+                assert_eq!(out.status.code(), Some(1), "{dialect} {input}");
+                assert!(
+                    String::from_utf8_lossy(&out.stderr).contains(message),
+                    "{dialect} {input}"
+                );
+            }
+        }
+    }
+}

@@ -120,3 +120,25 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Each program's encoder round-trips through its own decoder.
+    #[test]
+    fn dialect_encoders_round_trip_through_their_decoders(text in "\\PC{0,24}") {
+        use urlscope::dialects::{decode_as, encode_as, DecodeDialect as D, EncodeDialect as E};
+        for (e, d) in [
+            (E::JsComponent, D::JsComponent),
+            (E::JsUri, D::JsUri),
+            (E::JsEscape, D::JsUnescape),
+            (E::PythonQuote, D::PythonUnquote),
+            (E::PythonQuotePlus, D::PythonUnquotePlus),
+            (E::Form, D::Java),
+            (E::Component, D::Whatwg),
+        ] {
+            let encoded = encode_as(text.as_bytes(), e).expect("valid text encodes");
+            prop_assert_eq!(decode_as(encoded.as_bytes(), d).ok(), Some(text.clone()), "{} -> {}", e.name(), d.name());
+        }
+    }
+}

@@ -114,19 +114,19 @@ struct ExplainArgs {
     input: InputArgs,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum EncodeAs {
-    /// RFC 3986 strict: everything but A-Z a-z 0-9 - . _ ~
-    Component,
-    /// application/x-www-form-urlencoded, as Java's URLEncoder: space becomes '+'
-    Form,
-}
-
 #[derive(Args, Debug)]
 struct EncodeArgs {
-    /// The encoding rule.
-    #[arg(long = "as", value_enum, default_value_t = EncodeAs::Component)]
-    set: EncodeAs,
+    /// The encoding: component (RFC 3986 strict, the default), form (Java
+    /// URLEncoder), js-uri, js-component, js-escape, python-quote,
+    /// python-quote-plus, whatwg-path, whatwg-query, whatwg-fragment,
+    /// whatwg-userinfo, clean, firefox-bar, chrome-bar.
+    #[arg(long = "as", value_name = "DIALECT", default_value = "component",
+          value_parser = clap::builder::PossibleValuesParser::new(
+              urlscope::dialects::EncodeDialect::ALL.iter().map(|d| d.name())))]
+    dialect: String,
+    /// Encode with every dialect, one line each.
+    #[arg(long, conflicts_with = "dialect")]
+    all: bool,
     /// The text to encode (its UTF-8 bytes); `-` reads standard input.
     #[arg(value_name = "TEXT")]
     text: OsString,
@@ -146,6 +146,13 @@ struct DecodeArgs {
     /// Pass a malformed escape through instead of failing.
     #[arg(long)]
     lenient: bool,
+    /// Decode as another program does: js-uri (decodeURI), js-component
+    /// (decodeURIComponent), js-unescape, python-unquote,
+    /// python-unquote-plus, java (URLDecoder), whatwg.
+    #[arg(long = "as", value_name = "DIALECT", conflicts_with_all = ["form", "all", "lossy", "lenient"],
+          value_parser = clap::builder::PossibleValuesParser::new(
+              urlscope::dialects::DecodeDialect::ALL.iter().map(|d| d.name())))]
+    dialect: Option<String>,
     /// The text to decode; `-` reads standard input.
     #[arg(value_name = "TEXT")]
     text: OsString,
@@ -244,15 +251,52 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
             writeln!(out, "{}", urlscope::clean::normalize(&input))?;
         }
         Some(Command::Encode(args)) => {
+            use urlscope::dialects::{encode_as, EncodeDialect};
             let text = read_text(&args.text)?;
-            let set = match args.set {
-                EncodeAs::Component => urlscope::percent::EncodeSet::Component,
-                EncodeAs::Form => urlscope::percent::EncodeSet::Form,
+            let dialects: Vec<EncodeDialect> = if args.all {
+                EncodeDialect::ALL.to_vec()
+            } else {
+                EncodeDialect::from_name(&args.dialect)
+                    .into_iter()
+                    .collect()
             };
-            writeln!(out, "{}", urlscope::percent::encode(&text, set))?;
+            for d in dialects {
+                let line = match encode_as(&text, d) {
+                    Ok(encoded) => encoded,
+                    Err(e) if args.all => format!("({e})"),
+                    Err(e) => {
+                        return Err(Failure {
+                            message: e.to_string(),
+                            status: EXIT_DECODE,
+                        })
+                    }
+                };
+                // Encoded text is ASCII, but the address-bar dialects leave
+                // some characters bare: print it safely all the same.
+                let line = urlscope::text::escape_str(&line);
+                if args.all {
+                    writeln!(out, "{:<18} {line}", d.name())?;
+                } else {
+                    writeln!(out, "{line}")?;
+                }
+            }
         }
         Some(Command::Decode(args)) => {
             let text = read_text(&args.text)?;
+            if let Some(name) = &args.dialect {
+                let dialect = urlscope::dialects::DecodeDialect::from_name(name)
+                    .ok_or_else(|| Failure::usage(format!("unknown dialect {name}")))?;
+                match urlscope::dialects::decode_as(&text, dialect) {
+                    Ok(decoded) => writeln!(out, "{}", urlscope::text::escape_str(&decoded))?,
+                    Err(e) => {
+                        return Err(Failure {
+                            message: format!("{}: {e}", dialect.name()),
+                            status: EXIT_DECODE,
+                        })
+                    }
+                }
+                return Ok(());
+            }
             decode::run(
                 out,
                 &text,

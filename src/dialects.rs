@@ -1,0 +1,557 @@
+//! Encoder and decoder dialects: how other software percent-encodes and
+//! decodes, exactly, so their disagreements can be shown side by side.
+//!
+//! Most URL bugs come from two programs disagreeing: `encodeURI` where
+//! `encodeURIComponent` was needed, a Java backend that reads `+` as a
+//! space, a filter that decodes once and a server that decodes twice. Each
+//! dialect here follows its specification or documented behaviour:
+//!
+//! - ECMAScript `encodeURI`, `encodeURIComponent`, `escape`, `decodeURI`,
+//!   `decodeURIComponent`, `unescape` (ECMA-262, and Annex B for the last);
+//! - Python's `urllib.parse.quote` (default `safe='/'`; `~` is safe since
+//!   3.7), `quote_plus`, `unquote` (invalid UTF-8 becomes U+FFFD),
+//!   `unquote_plus`;
+//! - Java's `URLEncoder` and `URLDecoder` with UTF-8;
+//! - the WHATWG URL Standard's percent-encode sets (path, query, fragment,
+//!   userinfo) and its percent-decoding (never fails);
+//! - this tool's cleaning rule, and what the Firefox and Chrome address bars
+//!   escape when a person types a URL (from "How do you escape a complete
+//!   URI?").
+
+use crate::percent::{encode, escape_at, hex_value, is_illegal, push_escape, EncodeSet};
+
+/// A way to percent-encode text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncodeDialect {
+    /// RFC 3986 strict: everything but `A-Z a-z 0-9 - . _ ~`.
+    Component,
+    /// Java `URLEncoder` with UTF-8: keeps `A-Z a-z 0-9 . - * _`, space is `+`.
+    Form,
+    /// ECMAScript `encodeURI`: keeps `;/?:@&=+$,#` and `-_.!~*'()`.
+    JsUri,
+    /// ECMAScript `encodeURIComponent`: keeps `-_.!~*'()`.
+    JsComponent,
+    /// ECMAScript `escape`: keeps `*+-./@_`, `%XX` for Latin-1, `%uXXXX` above.
+    JsEscape,
+    /// Python `urllib.parse.quote` with its default `safe='/'`.
+    PythonQuote,
+    /// Python `urllib.parse.quote_plus`: `safe=''`, space is `+`.
+    PythonQuotePlus,
+    /// WHATWG path percent-encode set.
+    WhatwgPath,
+    /// WHATWG query percent-encode set.
+    WhatwgQuery,
+    /// WHATWG fragment percent-encode set.
+    WhatwgFragment,
+    /// WHATWG userinfo percent-encode set.
+    WhatwgUserinfo,
+    /// This tool's cleaning rule: only characters illegal in a URI.
+    Clean,
+    /// What Firefox's address bar escapes.
+    FirefoxBar,
+    /// What Chrome's address bar escapes.
+    ChromeBar,
+}
+
+impl EncodeDialect {
+    pub const ALL: &'static [EncodeDialect] = &[
+        EncodeDialect::Component,
+        EncodeDialect::Form,
+        EncodeDialect::JsUri,
+        EncodeDialect::JsComponent,
+        EncodeDialect::JsEscape,
+        EncodeDialect::PythonQuote,
+        EncodeDialect::PythonQuotePlus,
+        EncodeDialect::WhatwgPath,
+        EncodeDialect::WhatwgQuery,
+        EncodeDialect::WhatwgFragment,
+        EncodeDialect::WhatwgUserinfo,
+        EncodeDialect::Clean,
+        EncodeDialect::FirefoxBar,
+        EncodeDialect::ChromeBar,
+    ];
+
+    /// The command-line name: `js-component`, `python-quote`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            EncodeDialect::Component => "component",
+            EncodeDialect::Form => "form",
+            EncodeDialect::JsUri => "js-uri",
+            EncodeDialect::JsComponent => "js-component",
+            EncodeDialect::JsEscape => "js-escape",
+            EncodeDialect::PythonQuote => "python-quote",
+            EncodeDialect::PythonQuotePlus => "python-quote-plus",
+            EncodeDialect::WhatwgPath => "whatwg-path",
+            EncodeDialect::WhatwgQuery => "whatwg-query",
+            EncodeDialect::WhatwgFragment => "whatwg-fragment",
+            EncodeDialect::WhatwgUserinfo => "whatwg-userinfo",
+            EncodeDialect::Clean => "clean",
+            EncodeDialect::FirefoxBar => "firefox-bar",
+            EncodeDialect::ChromeBar => "chrome-bar",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<EncodeDialect> {
+        EncodeDialect::ALL
+            .iter()
+            .copied()
+            .find(|d| d.name() == name)
+    }
+
+    /// Whether the dialect leaves ASCII byte `b` bare (bytes from 0x80 up
+    /// are always escaped).
+    fn keeps(self, b: u8) -> bool {
+        let alnum = b.is_ascii_alphanumeric();
+        let c0 = b < 0x20 || b == 0x7F;
+        match self {
+            EncodeDialect::Component => alnum || b"-._~".contains(&b),
+            EncodeDialect::Form => alnum || b".-*_".contains(&b),
+            EncodeDialect::JsUri => alnum || b";/?:@&=+$,#-_.!~*'()".contains(&b),
+            EncodeDialect::JsComponent => alnum || b"-_.!~*'()".contains(&b),
+            EncodeDialect::JsEscape => alnum || b"*+-./@_".contains(&b),
+            EncodeDialect::PythonQuote => alnum || b"_.-~/".contains(&b),
+            EncodeDialect::PythonQuotePlus => alnum || b"_.-~".contains(&b),
+            // C0 control percent-encode set: C0 controls and above U+007E.
+            EncodeDialect::WhatwgFragment => !(c0 || b" \"<>`".contains(&b)),
+            EncodeDialect::WhatwgQuery => !(c0 || b" \"#<>".contains(&b)),
+            EncodeDialect::WhatwgPath => !(c0 || b" \"#<>?`{}".contains(&b)),
+            EncodeDialect::WhatwgUserinfo => !(c0 || b" \"#<>?`{}/:;=@[\\]^|".contains(&b)),
+            EncodeDialect::Clean => !is_illegal(b) && b != b'[' && b != b']',
+            EncodeDialect::FirefoxBar => !(c0 || b" \"'<>`".contains(&b)),
+            EncodeDialect::ChromeBar => !(c0 || b" \"<>".contains(&b)),
+        }
+    }
+}
+
+/// Why a dialect refuses its input, in its own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DialectError(pub String);
+
+impl std::fmt::Display for DialectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DialectError {}
+
+/// Encode `text` the way `dialect` does.
+///
+/// Text dialects (JavaScript, Python) need valid UTF-8, as their strings
+/// are Unicode; the byte dialects encode any bytes.
+///
+/// # Examples
+/// ```
+/// use urlscope::dialects::{encode_as, EncodeDialect};
+/// let text = "a b/c?d#e[f]~!'()*";
+/// assert_eq!(encode_as(text.as_bytes(), EncodeDialect::JsUri).unwrap(), "a%20b/c?d#e%5Bf%5D~!'()*");
+/// assert_eq!(encode_as(text.as_bytes(), EncodeDialect::JsComponent).unwrap(), "a%20b%2Fc%3Fd%23e%5Bf%5D~!'()*");
+/// assert_eq!(encode_as("é€".as_bytes(), EncodeDialect::JsEscape).unwrap(), "%E9%u20AC");
+/// assert_eq!(encode_as(b"a b/~", EncodeDialect::PythonQuote).unwrap(), "a%20b/~");
+/// assert_eq!(encode_as(b"a b/~", EncodeDialect::PythonQuotePlus).unwrap(), "a+b%2F~");
+/// ```
+pub fn encode_as(text: &[u8], dialect: EncodeDialect) -> Result<String, DialectError> {
+    let needs_text = matches!(
+        dialect,
+        EncodeDialect::JsUri
+            | EncodeDialect::JsComponent
+            | EncodeDialect::JsEscape
+            | EncodeDialect::PythonQuote
+            | EncodeDialect::PythonQuotePlus
+    );
+    let as_text = std::str::from_utf8(text);
+    if needs_text && as_text.is_err() {
+        return Err(DialectError(format!(
+            "{} encodes text, and these bytes are not UTF-8",
+            dialect.name()
+        )));
+    }
+    match dialect {
+        EncodeDialect::Component => return Ok(encode(text, EncodeSet::Component)),
+        EncodeDialect::Form => return Ok(encode(text, EncodeSet::Form)),
+        EncodeDialect::JsEscape => {
+            let mut out = String::new();
+            for unit in as_text.unwrap_or_default().encode_utf16() {
+                match u8::try_from(unit) {
+                    Ok(b) if b.is_ascii() && dialect.keeps(b) => out.push(char::from(b)),
+                    Ok(b) => push_escape(&mut out, b),
+                    Err(_) => out.push_str(&format!("%u{unit:04X}")),
+                }
+            }
+            return Ok(out);
+        }
+        _ => {}
+    }
+    let plus = dialect == EncodeDialect::PythonQuotePlus;
+    let mut out = String::with_capacity(text.len() * 3);
+    let mut i = 0;
+    while let Some(&b) = text.get(i) {
+        if dialect == EncodeDialect::Clean && b == b'%' {
+            // Cleaning keeps valid escapes (only their hex is uppercased)
+            // and escapes a '%' that starts none.
+            match escape_at(text.get(i..).unwrap_or_default()) {
+                Some(v) => {
+                    push_escape(&mut out, v);
+                    i += 3;
+                }
+                None => {
+                    out.push_str("%25");
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        if plus && b == b' ' {
+            out.push('+');
+        } else if b.is_ascii() && dialect.keeps(b) {
+            out.push(char::from(b));
+        } else {
+            push_escape(&mut out, b);
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// A way to percent-decode text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeDialect {
+    /// ECMAScript `decodeURI`: keeps escapes of `;/?:@&=+$,#`; throws on a
+    /// malformed escape or invalid UTF-8.
+    JsUri,
+    /// ECMAScript `decodeURIComponent`: throws on a malformed escape or
+    /// invalid UTF-8.
+    JsComponent,
+    /// ECMAScript `unescape`: `%XX` is the Latin-1 character, `%uXXXX` a
+    /// UTF-16 code unit; anything else stays.
+    JsUnescape,
+    /// Python `urllib.parse.unquote`: invalid UTF-8 becomes U+FFFD.
+    PythonUnquote,
+    /// Python `urllib.parse.unquote_plus`: `+` is a space first.
+    PythonUnquotePlus,
+    /// Java `URLDecoder.decode(s, UTF-8)`: `+` is a space; a malformed
+    /// escape throws.
+    Java,
+    /// WHATWG percent-decode then UTF-8 decode: never fails, lossy.
+    Whatwg,
+}
+
+impl DecodeDialect {
+    pub const ALL: &'static [DecodeDialect] = &[
+        DecodeDialect::JsUri,
+        DecodeDialect::JsComponent,
+        DecodeDialect::JsUnescape,
+        DecodeDialect::PythonUnquote,
+        DecodeDialect::PythonUnquotePlus,
+        DecodeDialect::Java,
+        DecodeDialect::Whatwg,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DecodeDialect::JsUri => "js-uri",
+            DecodeDialect::JsComponent => "js-component",
+            DecodeDialect::JsUnescape => "js-unescape",
+            DecodeDialect::PythonUnquote => "python-unquote",
+            DecodeDialect::PythonUnquotePlus => "python-unquote-plus",
+            DecodeDialect::Java => "java",
+            DecodeDialect::Whatwg => "whatwg",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<DecodeDialect> {
+        DecodeDialect::ALL
+            .iter()
+            .copied()
+            .find(|d| d.name() == name)
+    }
+}
+
+/// The first malformed `%` of `text` (not followed by two hex digits).
+fn malformed_at(text: &[u8]) -> Option<usize> {
+    crate::percent::first_malformed_escape(text)
+}
+
+/// Decode `text` the way `dialect` does. The result is the decoded text
+/// (characters a string in that language cannot hold, such as a lone
+/// surrogate from `unescape`, are written `\u{d800}`), or the error the
+/// dialect raises.
+///
+/// # Examples
+/// ```
+/// use urlscope::dialects::{decode_as, DecodeDialect};
+/// assert_eq!(decode_as(b"a%2Fb%20c", DecodeDialect::JsUri).unwrap(), "a%2Fb c");
+/// assert_eq!(decode_as(b"a%2Fb%20c", DecodeDialect::JsComponent).unwrap(), "a/b c");
+/// assert!(decode_as(b"%E9", DecodeDialect::JsComponent).is_err());
+/// assert_eq!(decode_as(b"%E9%u20AC", DecodeDialect::JsUnescape).unwrap(), "é€");
+/// assert_eq!(decode_as(b"%E9", DecodeDialect::PythonUnquote).unwrap(), "\u{FFFD}");
+/// assert_eq!(decode_as(b"a+b", DecodeDialect::Java).unwrap(), "a b");
+/// ```
+pub fn decode_as(text: &[u8], dialect: DecodeDialect) -> Result<String, DialectError> {
+    match dialect {
+        DecodeDialect::JsUri | DecodeDialect::JsComponent => {
+            js_decode(text, dialect == DecodeDialect::JsUri)
+        }
+        DecodeDialect::JsUnescape => Ok(js_unescape(text)),
+        DecodeDialect::PythonUnquote => {
+            Ok(String::from_utf8_lossy(&crate::percent::decode(text, false)).into_owned())
+        }
+        DecodeDialect::PythonUnquotePlus => {
+            Ok(String::from_utf8_lossy(&crate::percent::decode(text, true)).into_owned())
+        }
+        DecodeDialect::Java => {
+            if let Some(at) = malformed_at(text) {
+                let rest = text.get(at + 1..).unwrap_or_default();
+                let message = if rest.len() < 2 {
+                    "URLDecoder: Incomplete trailing escape (%) pattern".to_string()
+                } else {
+                    format!("URLDecoder: Illegal hex characters in escape (%) pattern at byte {at}")
+                };
+                return Err(DialectError(format!(
+                    "java.lang.IllegalArgumentException: {message}"
+                )));
+            }
+            Ok(String::from_utf8_lossy(&crate::percent::decode(text, true)).into_owned())
+        }
+        DecodeDialect::Whatwg => {
+            Ok(String::from_utf8_lossy(&crate::percent::decode(text, false)).into_owned())
+        }
+    }
+}
+
+/// `decodeURI` / `decodeURIComponent` (ECMA-262 `Decode`): escapes of the
+/// reserved set stay as written when `keep_reserved`.
+fn js_decode(text: &[u8], keep_reserved: bool) -> Result<String, DialectError> {
+    let malformed = || DialectError("URIError: URI malformed".to_string());
+    let source = std::str::from_utf8(text).map_err(|_| malformed())?;
+    let bytes = source.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b != b'%' {
+            let c = source
+                .get(i..)
+                .and_then(|s| s.chars().next())
+                .ok_or_else(malformed)?;
+            out.push(c);
+            i += c.len_utf8();
+            continue;
+        }
+        let first = escape_at(bytes.get(i..).unwrap_or_default()).ok_or_else(malformed)?;
+        if first < 0x80 {
+            let c = char::from(first);
+            if keep_reserved && ";/?:@&=+$,#".contains(c) {
+                out.push_str(source.get(i..i + 3).unwrap_or_default());
+            } else {
+                out.push(c);
+            }
+            i += 3;
+            continue;
+        }
+        // A multi-byte sequence: all of it must be escapes and well formed.
+        let len = match first {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return Err(malformed()),
+        };
+        let mut seq = vec![first];
+        for k in 1..len {
+            let v = escape_at(bytes.get(i + 3 * k..).unwrap_or_default()).ok_or_else(malformed)?;
+            seq.push(v);
+        }
+        let c = std::str::from_utf8(&seq).map_err(|_| malformed())?;
+        out.push_str(c);
+        i += 3 * len;
+    }
+    Ok(out)
+}
+
+/// `unescape` (ECMA-262 Annex B).
+fn js_unescape(text: &[u8]) -> String {
+    let source = String::from_utf8_lossy(text);
+    let bytes = source.as_bytes();
+    let mut units: Vec<u16> = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            if let [b'u', a, b2, c, d, ..] = bytes.get(i + 1..).unwrap_or_default() {
+                let v = [a, b2, c, d]
+                    .iter()
+                    .try_fold(0u16, |acc, &&h| Some(acc << 4 | u16::from(hex_value(h)?)));
+                if let Some(v) = v {
+                    units.push(v);
+                    i += 6;
+                    continue;
+                }
+            }
+            if let Some(v) = escape_at(bytes.get(i..).unwrap_or_default()) {
+                units.push(u16::from(v));
+                i += 3;
+                continue;
+            }
+        }
+        let c = source
+            .get(i..)
+            .and_then(|s| s.chars().next())
+            .unwrap_or('\u{FFFD}');
+        let mut buf = [0u16; 2];
+        units.extend_from_slice(c.encode_utf16(&mut buf));
+        i += c.len_utf8();
+    }
+    char::decode_utf16(units)
+        .map(|r| match r {
+            Ok(c) => c.to_string(),
+            Err(e) => format!("\\u{{{:04x}}}", e.unpaired_surrogate()),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn enc(text: &str, d: EncodeDialect) -> String {
+        encode_as(text.as_bytes(), d).unwrap_or_else(|e| e.0)
+    }
+
+    fn dec(text: &str, d: DecodeDialect) -> String {
+        decode_as(text.as_bytes(), d).unwrap_or_else(|e| e.0)
+    }
+
+    /// The characters where implementations are known to differ.
+    const PROBE: &str = "!'()*~[] +%é";
+
+    #[test]
+    fn encoders_on_the_differing_characters() {
+        use EncodeDialect::*;
+        let expected = [
+            (Component, "%21%27%28%29%2A~%5B%5D%20%2B%25%C3%A9"),
+            (Form, "%21%27%28%29*%7E%5B%5D+%2B%25%C3%A9"),
+            (JsUri, "!'()*~%5B%5D%20+%25%C3%A9"),
+            (JsComponent, "!'()*~%5B%5D%20%2B%25%C3%A9"),
+            (JsEscape, "%21%27%28%29*%7E%5B%5D%20+%25%E9"),
+            (PythonQuote, "%21%27%28%29%2A~%5B%5D%20%2B%25%C3%A9"),
+            (PythonQuotePlus, "%21%27%28%29%2A~%5B%5D+%2B%25%C3%A9"),
+            (WhatwgPath, "!'()*~[]%20+%%C3%A9"),
+            (WhatwgQuery, "!'()*~[]%20+%%C3%A9"),
+            (WhatwgFragment, "!'()*~[]%20+%%C3%A9"),
+            (WhatwgUserinfo, "!'()*~%5B%5D%20+%%C3%A9"),
+            (Clean, "!'()*~%5B%5D%20+%25%C3%A9"),
+            (FirefoxBar, "!%27()*~[]%20+%%C3%A9"),
+            (ChromeBar, "!'()*~[]%20+%%C3%A9"),
+        ];
+        for (d, want) in expected {
+            assert_eq!(enc(PROBE, d), want, "{}", d.name());
+        }
+    }
+
+    #[test]
+    fn js_uri_keeps_reserved_and_escapes_brackets() {
+        assert_eq!(enc(";/?:@&=+$,#", EncodeDialect::JsUri), ";/?:@&=+$,#");
+        assert_eq!(enc("[::1]", EncodeDialect::JsUri), "%5B::1%5D");
+    }
+
+    #[test]
+    fn js_escape_uses_percent_u_above_latin_1() {
+        assert_eq!(
+            enc("\u{20AC}\u{1F600}", EncodeDialect::JsEscape),
+            "%u20AC%uD83D%uDE00"
+        );
+        assert_eq!(enc("*+-./@_", EncodeDialect::JsEscape), "*+-./@_");
+    }
+
+    #[test]
+    fn whatwg_sets_differ_where_the_standard_says() {
+        assert_eq!(enc("?`{}", EncodeDialect::WhatwgPath), "%3F%60%7B%7D");
+        assert_eq!(enc("?`{}", EncodeDialect::WhatwgQuery), "?`{}");
+        assert_eq!(enc("?`{}", EncodeDialect::WhatwgFragment), "?%60{}");
+        assert_eq!(
+            enc("/:;=@[\\]^|", EncodeDialect::WhatwgUserinfo),
+            "%2F%3A%3B%3D%40%5B%5C%5D%5E%7C"
+        );
+        assert_eq!(enc("\u{7f}", EncodeDialect::WhatwgQuery), "%7F");
+    }
+
+    #[test]
+    fn address_bars_let_illegal_characters_through() {
+        // Firefox leaves \^{|} bare; Chrome also the backtick.
+        assert_eq!(enc("\\^`{|}", EncodeDialect::FirefoxBar), "\\^%60{|}");
+        assert_eq!(enc("\\^`{|}", EncodeDialect::ChromeBar), "\\^`{|}");
+        assert_eq!(enc("\\^`{|}", EncodeDialect::Clean), "%5C%5E%60%7B%7C%7D");
+    }
+
+    #[test]
+    fn clean_dialect_never_double_escapes() {
+        assert_eq!(enc("100% a%2fb", EncodeDialect::Clean), "100%25%20a%2Fb");
+    }
+
+    #[test]
+    fn text_dialects_refuse_bytes_that_are_not_utf8() {
+        assert!(encode_as(b"\xFF", EncodeDialect::JsComponent).is_err());
+        assert_eq!(
+            encode_as(b"\xFF", EncodeDialect::Component).ok().as_deref(),
+            Some("%FF")
+        );
+    }
+
+    #[test]
+    fn decoders_on_the_differing_inputs() {
+        use DecodeDialect::*;
+        let input = "a+b%20c%2B%2F%3F%E2%9C%93";
+        let expected = [
+            (JsUri, "a+b c%2B%2F%3F✓"),
+            (JsComponent, "a+b c+/?✓"),
+            (JsUnescape, "a+b c+/?\u{e2}\u{9c}\u{93}"),
+            (PythonUnquote, "a+b c+/?✓"),
+            (PythonUnquotePlus, "a b c+/?✓"),
+            (Java, "a b c+/?✓"),
+            (Whatwg, "a+b c+/?✓"),
+        ];
+        for (d, want) in expected {
+            assert_eq!(dec(input, d), want, "{}", d.name());
+        }
+    }
+
+    #[test]
+    fn decoders_on_malformed_and_invalid_input() {
+        use DecodeDialect::*;
+        assert_eq!(dec("100%", JsComponent), "URIError: URI malformed");
+        assert_eq!(dec("%C3", JsUri), "URIError: URI malformed");
+        assert_eq!(
+            dec("%ED%A0%80", JsComponent),
+            "URIError: URI malformed",
+            "a surrogate"
+        );
+        assert_eq!(dec("100%", PythonUnquote), "100%");
+        assert_eq!(dec("%C3x", PythonUnquote), "\u{FFFD}x");
+        assert_eq!(dec("100%", Java), "java.lang.IllegalArgumentException: URLDecoder: Incomplete trailing escape (%) pattern");
+        assert!(dec("%G1x", Java).contains("Illegal hex characters"));
+        assert_eq!(dec("100%", Whatwg), "100%");
+        assert_eq!(dec("%uD800", JsUnescape), "\\u{d800}", "a lone surrogate");
+        assert_eq!(dec("%u00e9%", JsUnescape), "é%");
+    }
+
+    #[test]
+    fn every_encoder_round_trips_through_its_decoder() {
+        let text = "Hé llo/?#[]~!*'()+&=%€😀";
+        let pairs = [
+            (EncodeDialect::JsComponent, DecodeDialect::JsComponent),
+            (EncodeDialect::JsUri, DecodeDialect::JsUri),
+            (EncodeDialect::JsEscape, DecodeDialect::JsUnescape),
+            (EncodeDialect::PythonQuote, DecodeDialect::PythonUnquote),
+            (
+                EncodeDialect::PythonQuotePlus,
+                DecodeDialect::PythonUnquotePlus,
+            ),
+            (EncodeDialect::Form, DecodeDialect::Java),
+            (EncodeDialect::Component, DecodeDialect::Whatwg),
+        ];
+        for (e, d) in pairs {
+            let encoded = enc(text, e);
+            assert_eq!(dec(&encoded, d), text, "{} -> {}", e.name(), d.name());
+        }
+    }
+}
