@@ -378,3 +378,44 @@ fn triage_fast_path_agrees_with_the_full_analysis() {
         "the fast path should cover most real URLs: {plain}"
     );
 }
+
+/// Pretty then clean returns an equivalent URL (the same normalized form),
+/// and the pretty form never contains a character that could lie.
+#[test]
+fn pretty_then_clean_is_equivalent_on_the_corpus() {
+    let mut inputs = lines("corpus/kasztp.txt");
+    let cases = json("wpt-url/urltestdata.json");
+    for case in cases
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|c| c.is_object())
+    {
+        inputs.push(
+            case["input"]
+                .as_str()
+                .unwrap_or_default()
+                .as_bytes()
+                .to_vec(),
+        );
+    }
+    let mut changed = 0;
+    for input in &inputs {
+        let p = urlscope::clean::pretty(input);
+        assert!(!p.chars().any(urlscope::text::needs_escape), "{p:?}");
+        let back = clean(p.as_bytes(), &split(p.as_bytes()));
+        assert_eq!(
+            normalize(back.as_bytes()),
+            normalize(input),
+            "{} -> {p}",
+            String::from_utf8_lossy(input)
+        );
+        if p.as_bytes() != input.as_slice() {
+            changed += 1;
+        }
+    }
+    eprintln!(
+        "pretty: {changed} of {} inputs shown differently",
+        inputs.len()
+    );
+}

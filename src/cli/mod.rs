@@ -50,6 +50,8 @@ enum Command {
     Clean(InputArgs),
     /// Print the normalized URL (RFC 3986 section 6.2.2).
     Normalize(InputArgs),
+    /// Print the URL as an address bar shows it: harmless escapes decoded.
+    Pretty(InputArgs),
     /// Percent-encode TEXT for use as one URL component.
     Encode(EncodeArgs),
     /// Percent-decode TEXT and print it.
@@ -249,6 +251,14 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
         Some(Command::Normalize(args)) => {
             let input = read_input(&args)?;
             writeln!(out, "{}", urlscope::clean::normalize(&input))?;
+        }
+        Some(Command::Pretty(args)) => {
+            let input = read_input(&args)?;
+            writeln!(
+                out,
+                "{}",
+                urlscope::text::escape_str(&urlscope::clean::pretty(&input))
+            )?;
         }
         Some(Command::Encode(args)) => {
             use urlscope::dialects::{encode_as, EncodeDialect};

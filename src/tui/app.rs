@@ -250,6 +250,8 @@ pub struct App {
     /// The input the app wants analysed (the edit buffer, or what Enter or
     /// Esc left); differs from `analysis.input` while an analysis runs.
     pub wanted: Vec<u8>,
+    /// The URL line shows the pretty form (what an address bar shows).
+    pub pretty: Option<String>,
 }
 
 impl App {
@@ -276,6 +278,7 @@ impl App {
             background_from: usize::MAX,
             pending: None,
             wanted: Vec::new(),
+            pretty: None,
         };
         app.wanted = app.analysis.input.clone();
         app.selected = app.initial_selection();
@@ -429,6 +432,17 @@ impl App {
                 return Action::Copy {
                     what: "decoded component (controls escaped)",
                     text: urlscope::text::escape_str(&c.decoded_lossy()),
+                };
+            }
+            Command::TogglePretty => {
+                self.pretty = match self.pretty {
+                    Some(_) => None,
+                    None => Some(urlscope::clean::pretty(&self.analysis.input)),
+                };
+                self.status = if self.pretty.is_some() {
+                    "URL line: as an address bar shows it (p: as written)".to_string()
+                } else {
+                    "URL line: as written".to_string()
                 };
             }
             Command::Help => self.help = true,
@@ -606,6 +620,9 @@ impl App {
     }
 
     fn after_new_analysis(&mut self) {
+        if self.pretty.is_some() {
+            self.pretty = Some(urlscope::clean::pretty(&self.analysis.input));
+        }
         let n = self.analysis.components.len();
         if self.selected >= n {
             self.selected = n.saturating_sub(1);

@@ -21,6 +21,7 @@ pub enum Command {
     CopyClean,
     CopyNormalized,
     CopyDecoded,
+    TogglePretty,
     Help,
 }
 
@@ -137,6 +138,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "copy the selected component, decoded",
     },
     Binding {
+        keys: &[(KeyCode::Char('p'), NONE)],
+        label: "p",
+        command: Command::TogglePretty,
+        help: "show the URL as an address bar does (pretty), or as written",
+    },
+    Binding {
         keys: &[
             (KeyCode::Char('?'), NONE),
             (KeyCode::Char('?'), SHIFT),
@@ -169,6 +176,7 @@ pub const HINTS: &[(&str, &str)] = &[
     ("c", "copy clean"),
     ("n", "copy normal"),
     ("y", "copy decoded"),
+    ("p", "pretty"),
     ("?", "help"),
 ];
 

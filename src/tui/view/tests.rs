@@ -303,3 +303,18 @@ fn big_inputs_are_analysed_in_the_background() {
     assert_eq!(a.analysis.input, b"http://example.com/start");
     assert!(!a.is_stale());
 }
+
+#[test]
+fn p_toggles_the_pretty_url_line() {
+    let mut a = app("http://xn--bcher-kva.de/caf%C3%A9?q=%E2%80%AE", 120, 40);
+    press(&mut a, KeyCode::Char('p'));
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("http://bücher.de/café?q=%E2%80%AE"), "{s}");
+    assert!(s.contains("as an address bar shows it"), "{s}");
+    press(&mut a, KeyCode::Char('p'));
+    let s = screen(&a, 120, 40);
+    assert!(
+        s.contains("http://xn--bcher-kva.de/caf%C3%A9?q=%E2%80%AE"),
+        "{s}"
+    );
+}

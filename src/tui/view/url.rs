@@ -13,6 +13,10 @@ use unicode_width::UnicodeWidthStr;
 use urlscope::warnings::Severity;
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    if let (Some(pretty), None) = (&app.pretty, &app.editor) {
+        render_pretty(app, pretty, theme, frame, area);
+        return;
+    }
     let input = app.input();
     let a = &app.analysis;
     // While a background analysis runs, the spans on screen belong to the
@@ -112,4 +116,31 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             ));
         }
     }
+}
+
+/// The pretty form: escapes that cannot lie decoded, the rest shown as
+/// escapes (it holds no control characters by construction).
+fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area: Rect) {
+    let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
+    let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
+    let cut: String = pretty.chars().take(inner_w * inner_h).collect();
+    let styled: Vec<(String, Style)> = pieces(cut.as_bytes(), 0)
+        .into_iter()
+        .map(|p| {
+            let style = if p.escaped {
+                theme.escaped()
+            } else {
+                Style::new()
+            };
+            (p.text, style)
+        })
+        .collect();
+    let lines = wrap_pieces(&styled, inner_w, inner_h);
+    let block = pane_block(
+        app,
+        theme,
+        "URL · as an address bar shows it (p: as written)".to_string(),
+        None,
+    );
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }
