@@ -1220,7 +1220,8 @@ fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
         ipv4: None,
     };
     if kind == HostKind::RegName {
-        reading.ipv4 = lax_ipv4(&decoded);
+        // WHATWG removes tabs and newlines before it reads the host.
+        reading.ipv4 = lax_ipv4(&decoded.replace(['\t', '\n', '\r'], ""));
         let has_punycode = decoded
             .split('.')
             .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
@@ -1489,27 +1490,34 @@ fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, S
     })
 }
 
-fn differential_warnings(
+/// The semantic comparison of the two readings behind
+/// `parser-differential` and [`Analysis::readings`].
+struct Comparison {
+    special: bool,
+    scheme: String,
+    scheme_differs: bool,
+    ours_host: Option<String>,
+    theirs_host: Option<String>,
+    host_differs: bool,
+    ours_port: Option<u16>,
+    port_differs: bool,
+    ours_path: Vec<u8>,
+    theirs_path: Vec<u8>,
+    path_differs: bool,
+}
+
+fn compare(
     input: &[u8],
     parts: &Split,
     host: Option<&HostReading>,
     w: &WhatwgReading,
     normalized: &str,
-    out: &mut Vec<Warning>,
-) {
+) -> Comparison {
     let scheme = parts
         .scheme
         .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
         .unwrap_or_default();
     let special = SPECIAL.contains(&scheme.as_str());
-    let mut fields = Vec::new();
-    if scheme != w.scheme {
-        fields.push(format!(
-            "scheme '{}' vs '{}'",
-            crate::text::escape_str(&scheme),
-            crate::text::escape_str(&w.scheme)
-        ));
-    }
     // Our host, put in the form WHATWG serializes it in.
     let ours_host: Option<String> = host.map(|h| match h.kind {
         HostKind::Ipv6 => {
@@ -1533,49 +1541,81 @@ fn differential_warnings(
             String::from_utf8_lossy(&crate::percent::decode(h.as_bytes(), false)).into_owned()
         }
     });
-    let ours_norm = ours_host.as_deref().filter(|h| !h.is_empty());
-    let theirs_norm = theirs_host.as_deref().filter(|h| !h.is_empty());
-    let host_differs = ours_norm != theirs_norm;
-    if host_differs {
-        fields.push(format!(
-            "host '{}' vs '{}'",
-            crate::text::escape_str(ours_norm.unwrap_or("(none)")),
-            crate::text::escape_str(theirs_norm.unwrap_or("(none)"))
-        ));
-    }
+    let ours_host = ours_host.filter(|h| !h.is_empty());
+    let theirs_host = theirs_host.filter(|h| !h.is_empty());
+    let host_differs = ours_host != theirs_host;
     let ours_port = parts.port.and_then(|p| {
         std::str::from_utf8(p.of(input))
             .ok()
             .and_then(|t| t.parse::<u16>().ok())
             .filter(|&n| Some(n) != default_port(&scheme))
     });
-    if ours_port != w.port && !host_differs {
-        fields.push(format!("port {:?} vs {:?}", ours_port, w.port));
-    }
     // Paths compared after normalization and decoding on both sides.
     let nparts = split(normalized.as_bytes());
-    let ours_path =
-        crate::percent::decode(nparts.path.of(normalized.as_bytes()), false).into_owned();
-    let theirs_path = crate::percent::decode(w.path.as_bytes(), false).into_owned();
-    let root = |p: &[u8]| -> Vec<u8> {
+    let root = |p: Vec<u8>| -> Vec<u8> {
         if p.is_empty() && special {
             b"/".to_vec()
         } else {
-            p.to_vec()
+            p
         }
     };
-    if root(&ours_path) != root(&theirs_path) && !host_differs {
+    let ours_path =
+        root(crate::percent::decode(nparts.path.of(normalized.as_bytes()), false).into_owned());
+    let theirs_path = root(crate::percent::decode(w.path.as_bytes(), false).into_owned());
+    Comparison {
+        special,
+        scheme_differs: scheme != w.scheme,
+        scheme,
+        host_differs,
+        ours_host,
+        theirs_host,
+        ours_port,
+        port_differs: ours_port != w.port,
+        path_differs: ours_path != theirs_path,
+        ours_path,
+        theirs_path,
+    }
+}
+
+fn differential_warnings(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    w: &WhatwgReading,
+    normalized: &str,
+    out: &mut Vec<Warning>,
+) {
+    let c = compare(input, parts, host, w, normalized);
+    let mut fields = Vec::new();
+    if c.scheme_differs {
+        fields.push(format!(
+            "scheme '{}' vs '{}'",
+            crate::text::escape_str(&c.scheme),
+            crate::text::escape_str(&w.scheme)
+        ));
+    }
+    if c.host_differs {
+        fields.push(format!(
+            "host '{}' vs '{}'",
+            crate::text::escape_str(c.ours_host.as_deref().unwrap_or("(none)")),
+            crate::text::escape_str(c.theirs_host.as_deref().unwrap_or("(none)"))
+        ));
+    }
+    if c.port_differs && !c.host_differs {
+        fields.push(format!("port {:?} vs {:?}", c.ours_port, w.port));
+    }
+    if c.path_differs && !c.host_differs {
         fields.push(format!(
             "path '{}' vs '{}'",
-            crate::text::escape_bytes(&ours_path),
-            crate::text::escape_bytes(&theirs_path)
+            crate::text::escape_bytes(&c.ours_path),
+            crate::text::escape_bytes(&c.theirs_path)
         ));
     }
     if fields.is_empty() {
         return;
     }
-    let reasons = differential_reasons(input, parts, host, special);
-    let severity = if host_differs || scheme != w.scheme {
+    let reasons = differential_reasons(input, parts, host, c.special);
+    let severity = if c.host_differs || c.scheme_differs {
         Severity::High
     } else {
         Severity::Medium
@@ -1597,6 +1637,160 @@ fn differential_warnings(
         )
         .with_severity(severity),
     );
+}
+
+/// One field of the two readings side by side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadingField {
+    /// `href`, `scheme`, `username`, `password`, `host`, `port`, `path`,
+    /// `query`, `fragment`.
+    pub name: &'static str,
+    /// The RFC 3986 reading, as written (`None`: the part is absent).
+    pub rfc3986: Option<String>,
+    /// The WHATWG reading, as the `url` crate serializes it.
+    pub whatwg: Option<String>,
+    /// Whether the two mean different things (compared after the
+    /// normalizations both sides agree on: case, IDNA, default ports, dot
+    /// segments, percent-encoding).
+    pub differs: bool,
+}
+
+/// The RFC 3986 reading next to the WHATWG reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Readings {
+    pub fields: Vec<ReadingField>,
+    /// Why they differ, when they do: backslash as a separator, tab and
+    /// newline removal, IPv4 number forms, userinfo at the last `@`, slash
+    /// counts, IDNA mapping, host percent-decoding.
+    pub reasons: Vec<&'static str>,
+    /// Why the WHATWG parser rejects the input, when it does.
+    pub whatwg_error: Option<String>,
+}
+
+impl Analysis {
+    /// The two readings side by side, or `None` for relative references and
+    /// input that is not UTF-8 (no WHATWG reading exists for them).
+    ///
+    /// # Examples
+    /// ```
+    /// use urlscope::analysis::{analyze, Options};
+    /// let a = analyze(br"http://evil.com\@good.com/", &Options::default());
+    /// let r = a.readings().unwrap();
+    /// let host = r.fields.iter().find(|f| f.name == "host").unwrap();
+    /// assert_eq!(host.rfc3986.as_deref(), Some("good.com"));
+    /// assert_eq!(host.whatwg.as_deref(), Some("evil.com"));
+    /// assert!(host.differs);
+    /// ```
+    pub fn readings(&self) -> Option<Readings> {
+        let input = &self.input;
+        let parts = &self.split;
+        let text = |s: Option<Span>| s.map(|s| crate::text::escape_bytes(s.of(input)));
+        let w = match self.whatwg.as_ref()? {
+            Ok(w) => w,
+            Err(e) => {
+                return Some(Readings {
+                    fields: Vec::new(),
+                    reasons: differential_reasons(input, parts, self.host.as_ref(), true),
+                    whatwg_error: Some(e.clone()),
+                })
+            }
+        };
+        let normalized = if self.normalized.is_empty() {
+            normalize(input)
+        } else {
+            self.normalized.clone()
+        };
+        let c = compare(input, parts, self.host.as_ref(), w, &normalized);
+        let userinfo = parts.userinfo.map(|u| u.of(input));
+        let (user, pass) = match userinfo {
+            Some(u) => match u.iter().position(|&b| b == b':') {
+                Some(i) => (
+                    Some(u.get(..i).unwrap_or_default()),
+                    Some(u.get(i + 1..).unwrap_or_default()),
+                ),
+                None => (Some(u), None),
+            },
+            None => (None, None),
+        };
+        let decoded = |b: &[u8]| crate::percent::decode(b, false).into_owned();
+        let user_differs = decoded(user.unwrap_or_default()) != decoded(w.username.as_bytes());
+        let pass_differs = decoded(pass.unwrap_or_default())
+            != decoded(w.password.as_deref().unwrap_or_default().as_bytes());
+        let query_differs = decoded(parts.query.map_or(&[][..], |q| q.of(input)))
+            != decoded(w.query.as_deref().unwrap_or_default().as_bytes());
+        let fragment_differs = decoded(parts.fragment.map_or(&[][..], |f| f.of(input)))
+            != decoded(w.fragment.as_deref().unwrap_or_default().as_bytes());
+        let mut fields = vec![
+            ReadingField {
+                name: "scheme",
+                rfc3986: text(parts.scheme),
+                whatwg: Some(w.scheme.clone()),
+                differs: c.scheme_differs,
+            },
+            ReadingField {
+                name: "username",
+                rfc3986: user.map(crate::text::escape_bytes),
+                whatwg: Some(w.username.clone()),
+                differs: user_differs,
+            },
+            ReadingField {
+                name: "password",
+                rfc3986: pass.map(crate::text::escape_bytes),
+                whatwg: w.password.clone(),
+                differs: pass_differs,
+            },
+            ReadingField {
+                name: "host",
+                rfc3986: text(parts.host),
+                whatwg: w.host.clone(),
+                differs: c.host_differs,
+            },
+            ReadingField {
+                name: "port",
+                rfc3986: text(parts.port),
+                whatwg: w.port.map(|p| p.to_string()),
+                differs: c.port_differs,
+            },
+            ReadingField {
+                name: "path",
+                rfc3986: text(Some(parts.path)),
+                whatwg: Some(w.path.clone()),
+                differs: c.path_differs,
+            },
+            ReadingField {
+                name: "query",
+                rfc3986: text(parts.query),
+                whatwg: w.query.clone(),
+                differs: query_differs,
+            },
+            ReadingField {
+                name: "fragment",
+                rfc3986: text(parts.fragment),
+                whatwg: w.fragment.clone(),
+                differs: fragment_differs,
+            },
+        ];
+        let any = fields.iter().any(|f| f.differs);
+        fields.insert(
+            0,
+            ReadingField {
+                name: "href",
+                rfc3986: text(Some(parts.trimmed)),
+                whatwg: Some(w.href.clone()),
+                differs: any,
+            },
+        );
+        let reasons = if any {
+            differential_reasons(input, parts, self.host.as_ref(), c.special)
+        } else {
+            Vec::new()
+        };
+        Some(Readings {
+            fields,
+            reasons,
+            whatwg_error: None,
+        })
+    }
 }
 
 fn differential_reasons(

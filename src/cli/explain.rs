@@ -326,6 +326,34 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         writeln!(out, "         {}", style.severity(w.severity, &marks))?;
     }
 
+    if let Some(r) = a.readings() {
+        writeln!(
+            out,
+            "\n{}",
+            style.heading("Readings (RFC 3986 | WHATWG URL Standard)")
+        )?;
+        if let Some(e) = &r.whatwg_error {
+            writeln!(out, "  the WHATWG parser rejects this URL: {e}")?;
+        }
+        for f in &r.fields {
+            let mark = if f.differs { "≠" } else { "=" };
+            let line = format!(
+                "  {mark} {:<9} {} | {}",
+                f.name,
+                cell(f.rfc3986.as_deref().unwrap_or("(none)").as_bytes()),
+                cell(f.whatwg.as_deref().unwrap_or("(none)").as_bytes())
+            );
+            if f.differs {
+                writeln!(out, "{}", style.severity(Severity::High, &line))?;
+            } else {
+                writeln!(out, "{line}")?;
+            }
+        }
+        if !r.reasons.is_empty() {
+            writeln!(out, "  why: {}", r.reasons.join("; "))?;
+        }
+    }
+
     writeln!(out)?;
     if let Some(h) = &a.host {
         let mut line = format!(

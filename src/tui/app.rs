@@ -252,6 +252,9 @@ pub struct App {
     pub wanted: Vec<u8>,
     /// The URL line shows the pretty form (what an address bar shows).
     pub pretty: Option<String>,
+    /// The detail pane shows the two parsers' readings (computed once per
+    /// analysis): `Some(None)` when there is no WHATWG reading.
+    pub readings: Option<Option<urlscope::analysis::Readings>>,
 }
 
 impl App {
@@ -279,6 +282,7 @@ impl App {
             pending: None,
             wanted: Vec::new(),
             pretty: None,
+            readings: None,
         };
         app.wanted = app.analysis.input.clone();
         app.selected = app.initial_selection();
@@ -443,6 +447,12 @@ impl App {
                     "URL line: as an address bar shows it (p: as written)".to_string()
                 } else {
                     "URL line: as written".to_string()
+                };
+            }
+            Command::ToggleReadings => {
+                self.readings = match self.readings {
+                    Some(_) => None,
+                    None => Some(self.analysis.readings()),
                 };
             }
             Command::Help => self.help = true,
@@ -620,6 +630,9 @@ impl App {
     }
 
     fn after_new_analysis(&mut self) {
+        if self.readings.is_some() {
+            self.readings = Some(self.analysis.readings());
+        }
         if self.pretty.is_some() {
             self.pretty = Some(urlscope::clean::pretty(&self.analysis.input));
         }

@@ -22,6 +22,7 @@ pub enum Command {
     CopyNormalized,
     CopyDecoded,
     TogglePretty,
+    ToggleReadings,
     Help,
 }
 
@@ -138,6 +139,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "copy the selected component, decoded",
     },
     Binding {
+        keys: &[(KeyCode::Char('r'), NONE)],
+        label: "r",
+        command: Command::ToggleReadings,
+        help: "show the RFC 3986 and WHATWG readings side by side",
+    },
+    Binding {
         keys: &[(KeyCode::Char('p'), NONE)],
         label: "p",
         command: Command::TogglePretty,
@@ -177,6 +184,7 @@ pub const HINTS: &[(&str, &str)] = &[
     ("n", "copy normal"),
     ("y", "copy decoded"),
     ("p", "pretty"),
+    ("r", "readings"),
     ("?", "help"),
 ];
 

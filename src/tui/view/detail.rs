@@ -50,6 +50,10 @@ pub fn table_height(app: &App, area: Rect) -> usize {
 }
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    if let Some(readings) = &app.readings {
+        render_readings(app, readings.as_ref(), theme, frame, area);
+        return;
+    }
     let a = &app.analysis;
     let Some(c) = a.components.get(app.selected) else {
         let block = pane_block(app, theme, "Bytes".to_string(), Some(Pane::Bytes));
@@ -279,4 +283,71 @@ fn table(
     {
         lines.push(Line::styled("  (empty component)", theme.dim()));
     }
+}
+
+/// The RFC 3986 reading next to the WHATWG reading, differing fields marked.
+fn render_readings(
+    app: &App,
+    readings: Option<&urlscope::analysis::Readings>,
+    theme: Theme,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let width = usize::from(area.width.saturating_sub(2));
+    let col = width.saturating_sub(14) / 2;
+    let mut lines = vec![Line::styled(
+        format!(
+            "  {:<10}{:<col$} {}",
+            "field", "RFC 3986", "WHATWG (browsers)"
+        ),
+        theme.dim(),
+    )];
+    match readings {
+        None => lines.push(Line::raw(
+            "No WHATWG reading: a relative reference, or bytes that are not UTF-8.",
+        )),
+        Some(r) => {
+            if let Some(e) = &r.whatwg_error {
+                lines.push(Line::styled(
+                    format!("The WHATWG parser rejects this URL: {e}"),
+                    theme.severity(urlscope::warnings::Severity::High),
+                ));
+            }
+            for f in &r.fields {
+                let rfc = preview(
+                    f.rfc3986.as_deref().unwrap_or("(none)").as_bytes(),
+                    col.saturating_sub(1),
+                );
+                let what = preview(
+                    f.whatwg.as_deref().unwrap_or("(none)").as_bytes(),
+                    col.saturating_sub(1),
+                );
+                let mark = if f.differs { "≠" } else { "=" };
+                let style = if f.differs {
+                    theme.highlight()
+                } else {
+                    Style::new()
+                };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{mark} {:<9} ", f.name), style),
+                    Span::styled(format!("{rfc:<col$} "), style),
+                    Span::styled(what, style),
+                ]));
+            }
+            if !r.reasons.is_empty() {
+                lines.push(Line::raw(""));
+                lines.push(Line::styled("why they differ:", theme.dim()));
+                for reason in &r.reasons {
+                    lines.push(Line::raw(format!("  {reason}")));
+                }
+            }
+        }
+    }
+    let block = pane_block(
+        app,
+        theme,
+        "Parser readings (r: bytes)".to_string(),
+        Some(Pane::Bytes),
+    );
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }

@@ -318,3 +318,21 @@ fn p_toggles_the_pretty_url_line() {
         "{s}"
     );
 }
+
+#[test]
+fn r_shows_the_two_readings_side_by_side() {
+    let mut a = app("http://evil.com\\@good.com/", 120, 40);
+    press(&mut a, KeyCode::Char('r'));
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("Parser readings"), "{s}");
+    assert!(s.contains("≠ host"), "{s}");
+    assert!(s.contains("good.com"), "{s}");
+    assert!(s.contains("evil.com"), "{s}");
+    assert!(s.contains("WHATWG reads '\\' as '/'"), "{s}");
+    insta::assert_snapshot!("readings_120x40", s);
+    press(&mut a, KeyCode::Char('r'));
+    assert!(a.readings.is_none());
+    let mut a = app("/relative?q", 80, 24);
+    press(&mut a, KeyCode::Char('r'));
+    assert!(screen(&a, 80, 24).contains("No WHATWG reading"));
+}
