@@ -199,6 +199,15 @@ pub struct HostReading {
     /// The IPv4 address a lax parser (WHATWG, `inet_aton`) reads from a
     /// numeric host such as `0x7f.1`.
     pub ipv4: Option<Ipv4Addr>,
+    /// The registrable domain (public suffix plus one label, from the
+    /// Public Suffix List): `evil.example` for `paypal.com.evil.example`.
+    pub registrable: Option<String>,
+    /// The scripts of the host's letters (Common and Inherited left out):
+    /// `["Latin", "Cyrillic"]` for a mixed host.
+    pub scripts: Vec<&'static str>,
+    /// Each confusable character and what it looks like (its Unicode
+    /// skeleton, UTS #39): `('а', "a")` for the Cyrillic а.
+    pub confusables: Vec<(char, String)>,
 }
 
 /// The WHATWG URL Standard reading of the input (from the `url` crate).
@@ -1218,6 +1227,9 @@ fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
         unicode: None,
         ascii: None,
         ipv4: None,
+        registrable: None,
+        scripts: Vec::new(),
+        confusables: Vec::new(),
     };
     if kind == HostKind::RegName {
         // WHATWG removes tabs and newlines before it reads the host.
@@ -1231,6 +1243,30 @@ fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             }
             let (unicode, _) = idna::domain_to_unicode(&decoded);
             reading.unicode = Some(unicode);
+        }
+        let dns = reading
+            .ascii
+            .clone()
+            .unwrap_or_else(|| decoded.to_ascii_lowercase());
+        reading.registrable = psl::domain_str(dns.trim_end_matches('.')).map(str::to_string);
+        if let Some(unicode) = &reading.unicode {
+            use unicode_script::{Script, UnicodeScript};
+            for c in unicode.chars() {
+                let script = c.script();
+                if !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
+                    && !reading.scripts.contains(&script.full_name())
+                {
+                    reading.scripts.push(script.full_name());
+                }
+                if !c.is_ascii() {
+                    let skeleton: String = unicode_security::skeleton(&c.to_string()).collect();
+                    if skeleton != c.to_string()
+                        && !reading.confusables.iter().any(|(k, _)| *k == c)
+                    {
+                        reading.confusables.push((c, skeleton));
+                    }
+                }
+            }
         }
     }
     Some(reading)
@@ -1959,6 +1995,23 @@ mod tests {
         assert!(warning("http://bücher.de/".as_bytes(), "idn-homograph").is_none());
         assert!(warning("http://bücher.de/".as_bytes(), "idn").is_some());
         assert!(codes(b"javascript:alert(1)").contains(&"dangerous-scheme"));
+    }
+
+    #[test]
+    fn host_facts_registrable_domain_scripts_confusables() {
+        let a = analyze(b"https://paypal.com.evil.example/", &Options::default());
+        let h = a.host.expect("host");
+        assert_eq!(h.registrable.as_deref(), Some("evil.example"));
+        let a = analyze("https://pаypal.com/".as_bytes(), &Options::default());
+        let h = a.host.expect("host");
+        assert_eq!(h.scripts, ["Latin", "Cyrillic"]);
+        assert_eq!(h.confusables, [('а', "a".to_string())]);
+        assert_eq!(h.ascii.as_deref(), Some("xn--pypal-4ve.com"));
+        assert_eq!(h.registrable.as_deref(), Some("xn--pypal-4ve.com"));
+        assert!(a
+            .warnings
+            .iter()
+            .any(|w| w.code == WarningCode::IdnHomograph));
     }
 
     #[test]

@@ -370,6 +370,23 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         if let Some(ip) = h.ipv4 {
             line.push_str(&format!(", read as IPv4 {ip}"));
         }
+        if let Some(d) = &h.registrable {
+            line.push_str(&format!(
+                ", registrable domain '{}'",
+                urlscope::text::escape_str(d)
+            ));
+        }
+        if !h.scripts.is_empty() {
+            line.push_str(&format!(", scripts {}", h.scripts.join(" + ")));
+        }
+        for (c, skeleton) in &h.confusables {
+            line.push_str(&format!(
+                ", '{}' {} looks like '{}'",
+                urlscope::text::escape_str(&c.to_string()),
+                urlscope::analysis::char_info(*c).codepoint,
+                urlscope::text::escape_str(skeleton)
+            ));
+        }
         writeln!(out, "{}  {line}", style.heading("Host      "))?;
     }
     match &a.whatwg {

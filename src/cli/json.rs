@@ -67,6 +67,12 @@ struct JsonHost<'a> {
     ascii: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ipv4: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    registrable: Option<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    scripts: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    confusables: Vec<serde_json::Value>,
 }
 
 fn lossy(bytes: &[u8]) -> String {
@@ -139,6 +145,13 @@ pub fn analysis_value(a: &Analysis) -> serde_json::Value {
             unicode: h.unicode.as_deref(),
             ascii: h.ascii.as_deref(),
             ipv4: h.ipv4.map(|ip| ip.to_string()),
+            registrable: h.registrable.as_deref(),
+            scripts: h.scripts.clone(),
+            confusables: h
+                .confusables
+                .iter()
+                .map(|(c, s)| serde_json::json!({ "char": c.to_string(), "codepoint": char_info(*c).codepoint, "looks_like": s }))
+                .collect(),
         }),
         whatwg,
     };

@@ -46,7 +46,71 @@ fn header_lines(c: Option<&ComponentAnalysis>, all: bool) -> usize {
 pub fn table_height(app: &App, area: Rect) -> usize {
     let all = shows_all_views(area);
     let inner = usize::from(area.height.saturating_sub(2));
-    inner.saturating_sub(header_lines(app.analysis.components.get(app.selected), all))
+    inner.saturating_sub(
+        header_lines(app.analysis.components.get(app.selected), all)
+            + host_lines(app, theme_plain()).len(),
+    )
+}
+
+fn theme_plain() -> Theme {
+    Theme { color: false }
+}
+
+/// Facts about the host, shown above its bytes: its Unicode and DNS forms,
+/// registrable domain, scripts and look-alike characters.
+fn host_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
+    let a = &app.analysis;
+    let is_host = a
+        .components
+        .get(app.selected)
+        .is_some_and(|c| c.kind == urlscope::split::ComponentKind::Host);
+    let Some(h) = a.host.as_ref().filter(|_| is_host) else {
+        return Vec::new();
+    };
+    let esc = urlscope::text::escape_str;
+    let mut lines = Vec::new();
+    let mut forms = format!("{} ", h.kind.label());
+    if let Some(u) = &h.unicode {
+        forms.push_str(&format!("· Unicode {} ", esc(u)));
+    }
+    if let Some(x) = &h.ascii {
+        forms.push_str(&format!("· DNS {} ", esc(x)));
+    }
+    if let Some(ip) = h.ipv4 {
+        forms.push_str(&format!("· read as IPv4 {ip} "));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("host     ", theme.dim()),
+        Span::raw(forms),
+    ]));
+    if let Some(d) = &h.registrable {
+        lines.push(Line::from(vec![
+            Span::styled("domain   ", theme.dim()),
+            Span::styled(esc(d), theme.title(true)),
+            Span::raw(" (registrable: what the owner controls)"),
+        ]));
+    }
+    if !h.scripts.is_empty() || !h.confusables.is_empty() {
+        let mut text = h.scripts.join(" + ");
+        for (c, skeleton) in &h.confusables {
+            text.push_str(&format!(
+                " · '{}' {} looks like '{}'",
+                esc(&c.to_string()),
+                urlscope::analysis::char_info(*c).codepoint,
+                esc(skeleton)
+            ));
+        }
+        let style = if h.scripts.len() > 1 || !h.confusables.is_empty() {
+            theme.highlight()
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(vec![
+            Span::styled("scripts  ", theme.dim()),
+            Span::styled(text, style),
+        ]));
+    }
+    lines
 }
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
@@ -64,6 +128,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width.saturating_sub(2));
     let mut lines: Vec<Line<'static>> = Vec::new();
     let raw = c.span.of(&a.input);
+    lines.extend(host_lines(app, theme));
     if all {
         lines.push(Line::from(vec![
             Span::styled("raw      ", theme.dim()),

@@ -336,3 +336,14 @@ fn r_shows_the_two_readings_side_by_side() {
     press(&mut a, KeyCode::Char('r'));
     assert!(screen(&a, 80, 24).contains("No WHATWG reading"));
 }
+
+#[test]
+fn the_host_shows_its_registrable_domain_and_look_alikes() {
+    let a = app("https://pаypal.com.evil.example/login", 120, 40);
+    let mut a = a;
+    a.select_component(1);
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("domain   evil.example"), "{s}");
+    assert!(s.contains("Latin + Cyrillic"), "{s}");
+    assert!(s.contains("U+0430 looks like 'a'"), "{s}");
+}
