@@ -381,6 +381,114 @@ pub fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
     char::from_u32(cp).map(|c| (c, len))
 }
 
+/// A character's UTF-8 form bit by bit, per Table 3-5.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BitLayout {
+    /// The Table 3-5 pattern for the sequence length:
+    /// `1110zzzz 10yyyyyy 10xxxxxx`.
+    pub pattern: &'static str,
+    /// Each byte with its marker bits set apart: `1110|0010 10|011100 10|010011`.
+    pub bytes: String,
+    /// The code point's bits as the pattern groups them: `0010 011100 010011`.
+    pub scalar_bits: String,
+}
+
+/// How `c` is written in UTF-8, bit by bit.
+///
+/// # Examples
+/// ```
+/// use urlscope::utf8::bit_layout;
+/// let l = bit_layout('✓'); // U+2713
+/// assert_eq!(l.pattern, "1110zzzz 10yyyyyy 10xxxxxx");
+/// assert_eq!(l.bytes, "1110|0010 10|011100 10|010011");
+/// assert_eq!(l.scalar_bits, "0010 011100 010011");
+/// ```
+pub fn bit_layout(c: char) -> BitLayout {
+    let mut buf = [0u8; 4];
+    let bytes = c.encode_utf8(&mut buf).as_bytes();
+    let (pattern, lead_payload) = match bytes.len() {
+        1 => ("0xxxxxxx", 7),
+        2 => ("110yyyyy 10xxxxxx", 5),
+        3 => ("1110zzzz 10yyyyyy 10xxxxxx", 4),
+        _ => ("11110uuu 10uuzzzz 10yyyyyy 10xxxxxx", 3),
+    };
+    let mut shown = Vec::new();
+    let mut scalar = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        let payload = if i == 0 { lead_payload } else { 6 };
+        let bits = format!("{b:08b}");
+        let (marker, rest) = bits.split_at(8 - payload);
+        shown.push(format!("{marker}|{rest}"));
+        scalar.push(rest.to_string());
+    }
+    BitLayout {
+        pattern,
+        bytes: shown.join(" "),
+        scalar_bits: scalar.join(" "),
+    }
+}
+
+/// Why the ill-formed sequence at the start of `bytes` is rejected, in the
+/// words of Table 3-6: `E0 needs a second byte in A0..BF; 9F is not, so
+/// E0 9F 80 would be an overlong form of U+07C0`.
+pub fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
+    let a = annotate(bytes);
+    let unit = a.units.first()?;
+    let problem = unit.value.err()?;
+    let lead = *bytes.first()?;
+    let next = bytes.get(1).copied();
+    let hex = |s: &[u8]| {
+        s.iter()
+            .map(|b| format!("{b:02X}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let overlong = lax_overlong(bytes).map(|(c, len)| (u32::from(c), len));
+    Some(match (problem, lead) {
+        (Utf8Problem::Overlong, 0xC0 | 0xC1) => match overlong {
+            Some((cp, len)) => format!(
+                "{lead:02X} is in no row of Table 3-6: it can only start an overlong 2-byte form; {} would be U+{cp:04X}",
+                hex(bytes.get(..len).unwrap_or_default())
+            ),
+            None => format!("{lead:02X} is in no row of Table 3-6: it can only start an overlong 2-byte form"),
+        },
+        (Utf8Problem::Overlong, _) => {
+            let range = if lead == 0xE0 { "A0..BF" } else { "90..BF" };
+            let tail = match overlong {
+                Some((cp, len)) => format!(", so {} would be an overlong form of U+{cp:04X}", hex(bytes.get(..len).unwrap_or_default())),
+                None => String::new(),
+            };
+            format!("{lead:02X} needs a second byte in {range}; {:02X} is not{tail}", next.unwrap_or(0))
+        }
+        (Utf8Problem::Surrogate, _) => format!(
+            "ED needs a second byte in 80..9F; {:02X} is not: it would encode a UTF-16 surrogate (U+D800..U+DFFF)",
+            next.unwrap_or(0)
+        ),
+        (Utf8Problem::AboveMax, _) => format!(
+            "F4 needs a second byte in 80..8F; {:02X} is not: it would encode a code point above U+10FFFF",
+            next.unwrap_or(0)
+        ),
+        (Utf8Problem::UnexpectedContinuation, _) => {
+            format!("{lead:02X} is a continuation byte (10xxxxxx) with no lead byte before it")
+        }
+        (Utf8Problem::Truncated, _) => {
+            let want = match lead {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                _ => 4,
+            };
+            match bytes.get(unit.len) {
+                Some(n) => format!(
+                    "{lead:02X} starts a {want}-byte sequence, but {n:02X} after {} is not a continuation byte (10xxxxxx)",
+                    hex(bytes.get(..unit.len).unwrap_or_default())
+                ),
+                None => format!("{lead:02X} starts a {want}-byte sequence, but the bytes end after {}", hex(bytes.get(..unit.len).unwrap_or_default())),
+            }
+        }
+        (Utf8Problem::NeverValid, _) => format!("{lead:02X} is in no row of Table 3-6: F5..FF never appear in UTF-8"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,6 +570,31 @@ mod tests {
         assert_eq!(
             cps,
             [Ok('\u{4D}'), Ok('\u{430}'), Ok('\u{4E8C}'), Ok('\u{10302}')]
+        );
+    }
+
+    #[test]
+    fn ill_formed_sequences_are_explained_by_their_table_row() {
+        assert_eq!(
+            explain_ill_formed(&[0xE0, 0x9F, 0x80]).as_deref(),
+            Some("E0 needs a second byte in A0..BF; 9F is not, so E0 9F 80 would be an overlong form of U+07C0")
+        );
+        assert_eq!(
+            explain_ill_formed(&[0xC0, 0xAF]).as_deref(),
+            Some("C0 is in no row of Table 3-6: it can only start an overlong 2-byte form; C0 AF would be U+002F")
+        );
+        assert!(explain_ill_formed(&[0xED, 0xA0, 0x80]).is_some_and(|s| s.contains("surrogate")));
+        assert!(explain_ill_formed(&[0xC4, b'r']).is_some_and(|s| s.contains("72 after C4")));
+        assert_eq!(explain_ill_formed(b"ok"), None);
+    }
+
+    #[test]
+    fn bit_layouts_follow_table_3_5() {
+        assert_eq!(bit_layout('é').bytes, "110|00011 10|101001");
+        assert_eq!(bit_layout('a').bytes, "0|1100001");
+        assert_eq!(
+            bit_layout('\u{10302}').pattern,
+            "11110uuu 10uuzzzz 10yyyyyy 10xxxxxx"
         );
     }
 

@@ -261,6 +261,10 @@ Bytes
 Warnings
   none
 
+UTF-8, bit by bit (Unicode Tables 3-5 and 3-6)
+  U+00E9 é  pattern 110yyyyy 10xxxxxx
+      bytes   110|00011 10|101001   (payload bits 00011 101001 = U+00E9)
+
 Clean       /caf%C3%A9?q=a+b
 Normalized  /caf%C3%A9?q=a+b
 ";

@@ -6,7 +6,7 @@
 use super::style::Style;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
-use urlscope::analysis::Analysis;
+use urlscope::analysis::{char_info, Analysis};
 use urlscope::percent::SourceKind;
 use urlscope::split::Span;
 use urlscope::text::{escape_bytes, escape_char, needs_escape};
@@ -326,6 +326,8 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         writeln!(out, "         {}", style.severity(w.severity, &marks))?;
     }
 
+    utf8_section(out, a, style)?;
+
     if let Some(r) = a.readings() {
         writeln!(
             out,
@@ -401,6 +403,64 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
     }
     writeln!(out, "{}  {}", style.heading("Clean     "), a.clean)?;
     writeln!(out, "{}  {}", style.heading("Normalized"), a.normalized)?;
+    Ok(())
+}
+
+/// Every distinct non-ASCII character and ill-formed sequence of the
+/// decoded components, bit by bit (Table 3-5) or with the Table 3-6 row
+/// that rejects it.
+fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<()> {
+    const MAX: usize = 24;
+    let mut seen_chars: Vec<char> = Vec::new();
+    let mut seen_bad: Vec<Vec<u8>> = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
+    for c in &a.components {
+        for unit in &c.utf8.units {
+            if lines.len() >= MAX {
+                break;
+            }
+            let bytes = c.decoded.get(unit.range()).unwrap_or_default();
+            match unit.value {
+                Ok(ch) if !ch.is_ascii() && !seen_chars.contains(&ch) => {
+                    seen_chars.push(ch);
+                    let l = urlscope::utf8::bit_layout(ch);
+                    let info = char_info(ch);
+                    let glyph = if needs_escape(ch) {
+                        urlscope::text::glyph(ch).to_string()
+                    } else {
+                        ch.to_string()
+                    };
+                    lines.push(format!(
+                        "  {} {glyph}  pattern {}\n      bytes   {}   (payload bits {} = U+{:04X})",
+                        info.codepoint,
+                        l.pattern,
+                        l.bytes,
+                        l.scalar_bits,
+                        u32::from(ch)
+                    ));
+                }
+                Err(_) if !seen_bad.iter().any(|b| b == bytes) => {
+                    seen_bad.push(bytes.to_vec());
+                    let rest = c.decoded.get(unit.start..).unwrap_or_default();
+                    if let Some(why) = urlscope::utf8::explain_ill_formed(rest) {
+                        lines.push(format!("  {}  {why}", style.invalid(&escape_bytes(bytes))));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if lines.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\n{}",
+        style.heading("UTF-8, bit by bit (Unicode Tables 3-5 and 3-6)")
+    )?;
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
 }
 

@@ -46,9 +46,11 @@ fn header_lines(c: Option<&ComponentAnalysis>, all: bool) -> usize {
 pub fn table_height(app: &App, area: Rect) -> usize {
     let all = shows_all_views(area);
     let inner = usize::from(area.height.saturating_sub(2));
+    // Two lines under the table explain the cursor's character bit by bit.
     inner.saturating_sub(
         header_lines(app.analysis.components.get(app.selected), all)
-            + host_lines(app, theme_plain()).len(),
+            + host_lines(app, theme_plain()).len()
+            + 2,
     )
 }
 
@@ -347,6 +349,55 @@ fn table(
         .is_some_and(|c| c.decoded.is_empty())
     {
         lines.push(Line::styled("  (empty component)", theme.dim()));
+        return;
+    }
+    lines.extend(bit_lines(app, theme, width));
+}
+
+/// The cursor's character bit by bit (Table 3-5), or why its bytes are
+/// ill-formed (Table 3-6).
+fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let a = &app.analysis;
+    let Some(c) = a.components.get(app.selected) else {
+        return Vec::new();
+    };
+    let Some(unit) = c.utf8.unit_of(app.byte_cursor) else {
+        return Vec::new();
+    };
+    let room = width.saturating_sub(9);
+    let label = Span::styled("bits     ", theme.dim());
+    match unit.value {
+        Ok(ch) => {
+            let l = urlscope::utf8::bit_layout(ch);
+            let head = format!("U+{:04X} is written {}", u32::from(ch), l.pattern);
+            let bits = format!("{}  (payload {})", l.bytes, l.scalar_bits);
+            vec![
+                Line::from(vec![label, Span::raw(fit(&head, room))]),
+                Line::from(vec![
+                    Span::raw("         "),
+                    Span::styled(fit(&bits, room), theme.marker_bits()),
+                ]),
+            ]
+        }
+        Err(_) => {
+            let rest = c.decoded.get(unit.start..).unwrap_or_default();
+            let why = urlscope::utf8::explain_ill_formed(rest).unwrap_or_default();
+            let split = why
+                .char_indices()
+                .nth(room.saturating_sub(1))
+                .map_or(why.len(), |(i, _)| i);
+            let (first, more) = why.split_at(split);
+            vec![
+                Line::from(vec![
+                    label,
+                    Span::styled(first.to_string(), theme.invalid()),
+                ]),
+                Line::from(vec![
+                    Span::raw("         "),
+                    Span::styled(fit(more, room), theme.invalid()),
+                ]),
+            ]
+        }
     }
 }
 

@@ -347,3 +347,20 @@ fn the_host_shows_its_registrable_domain_and_look_alikes() {
     assert!(s.contains("Latin + Cyrillic"), "{s}");
     assert!(s.contains("U+0430 looks like 'a'"), "{s}");
 }
+
+#[test]
+fn the_cursor_character_is_shown_bit_by_bit() {
+    let mut a = app("http://example.com/%E2%9C%93%E0%9F%80", 120, 40);
+    press(&mut a, KeyCode::Tab);
+    let s = screen(&a, 120, 40);
+    assert!(
+        s.contains("U+2713 is written 1110zzzz 10yyyyyy 10xxxxxx"),
+        "{s}"
+    );
+    assert!(s.contains("1110|0010 10|011100 10|010011"), "{s}");
+    for _ in 0..3 {
+        press(&mut a, KeyCode::Down);
+    }
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("E0 needs a second byte in A0..BF"), "{s}");
+}
