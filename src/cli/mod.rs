@@ -343,10 +343,21 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
             for e in urlscope::examples::all() {
                 writeln!(
                     out,
-                    "{}\n    {}",
+                    "{}\n  {}",
                     urlscope::text::escape_str(e.url),
                     e.description
                 )?;
+                // The explanation, wrapped at 76 columns.
+                let mut line = String::from("   ");
+                for word in e.explanation.split_whitespace() {
+                    if line.chars().count() + word.chars().count() > 76 {
+                        writeln!(out, "{line}")?;
+                        line = String::from("   ");
+                    }
+                    line.push(' ');
+                    line.push_str(&urlscope::text::escape_str(word));
+                }
+                writeln!(out, "{line}\n")?;
             }
         }
     }

@@ -255,6 +255,8 @@ pub struct App {
     /// The detail pane shows the two parsers' readings (computed once per
     /// analysis): `Some(None)` when there is no WHATWG reading.
     pub readings: Option<Option<urlscope::analysis::Readings>>,
+    /// The gallery overlay is open on this example.
+    pub gallery: Option<usize>,
 }
 
 impl App {
@@ -283,6 +285,7 @@ impl App {
             wanted: Vec::new(),
             pretty: None,
             readings: None,
+            gallery: None,
         };
         app.wanted = app.analysis.input.clone();
         app.selected = app.initial_selection();
@@ -364,6 +367,9 @@ impl App {
         }
         if self.editor.is_some() {
             return self.editor_key(key);
+        }
+        if let Some(i) = self.gallery {
+            return self.gallery_key(key, i);
         }
         if self.help {
             // Any key closes the help; q still quits.
@@ -455,6 +461,7 @@ impl App {
                     None => Some(self.analysis.readings()),
                 };
             }
+            Command::Gallery => self.gallery = Some(0),
             Command::Help => self.help = true,
         }
         Action::None
@@ -564,6 +571,31 @@ impl App {
             Pane::Components => self.focus = Pane::Bytes,
             Pane::Bytes => {}
         }
+    }
+
+    /// Keys while the gallery is open: move, open an example, close.
+    fn gallery_key(&mut self, key: KeyEvent, i: usize) -> Action {
+        let examples = urlscope::examples::all();
+        let n = examples.len();
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.gallery = Some(i.saturating_sub(1)),
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.gallery = Some((i + 1).min(n.saturating_sub(1)))
+            }
+            KeyCode::Enter => {
+                self.gallery = None;
+                if let Some(e) = examples.get(i) {
+                    self.editor = None;
+                    self.status = format!("example: {}", e.description);
+                    self.reanalyze(e.url.as_bytes().to_vec());
+                    self.selected = self.initial_selection();
+                    self.select_component(self.selected);
+                }
+            }
+            KeyCode::Esc | KeyCode::Char('g') | KeyCode::Char('q') => self.gallery = None,
+            _ => {}
+        }
+        Action::None
     }
 
     fn editor_key(&mut self, key: KeyEvent) -> Action {

@@ -23,6 +23,7 @@ pub enum Command {
     CopyDecoded,
     TogglePretty,
     ToggleReadings,
+    Gallery,
     Help,
 }
 
@@ -87,8 +88,8 @@ pub const BINDINGS: &[Binding] = &[
         help: "page down",
     },
     Binding {
-        keys: &[(KeyCode::Home, NONE), (KeyCode::Char('g'), NONE)],
-        label: "Home g",
+        keys: &[(KeyCode::Home, NONE)],
+        label: "Home",
         command: Command::Top,
         help: "first item",
     },
@@ -139,6 +140,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "copy the selected component, decoded",
     },
     Binding {
+        keys: &[(KeyCode::Char('g'), NONE)],
+        label: "g",
+        command: Command::Gallery,
+        help: "the gallery of examples, each explained (Enter opens one)",
+    },
+    Binding {
         keys: &[(KeyCode::Char('r'), NONE)],
         label: "r",
         command: Command::ToggleReadings,
@@ -185,6 +192,7 @@ pub const HINTS: &[(&str, &str)] = &[
     ("y", "copy decoded"),
     ("p", "pretty"),
     ("r", "readings"),
+    ("g", "gallery"),
     ("?", "help"),
 ];
 

@@ -5,6 +5,7 @@
 pub mod components;
 pub mod corrected;
 pub mod detail;
+pub mod gallery;
 pub mod help;
 pub mod url;
 pub mod warnings;
@@ -34,6 +35,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     warnings::render(app, theme, frame, areas.warnings);
     corrected::render(app, theme, frame, areas.corrected);
     hints(app, theme, frame, areas.hints);
+    if let Some(i) = app.gallery {
+        gallery::render(i, theme, frame, area);
+    }
     if app.help {
         help::render(theme, frame, area);
     }

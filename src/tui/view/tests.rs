@@ -364,3 +364,26 @@ fn the_cursor_character_is_shown_bit_by_bit() {
     let s = screen(&a, 120, 40);
     assert!(s.contains("E0 needs a second byte in A0..BF"), "{s}");
 }
+
+#[test]
+fn the_gallery_opens_explains_and_loads_an_example() {
+    let mut a = app("http://example.com/", 120, 40);
+    press(&mut a, KeyCode::Char('g'));
+    assert_eq!(a.gallery, Some(0));
+    press(&mut a, KeyCode::Down);
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("Gallery"), "{s}");
+    assert!(s.contains("What it teaches"), "{s}");
+    assert!(
+        s.contains("110|00011"),
+        "the explanation of the second example: {s}"
+    );
+    insta::assert_snapshot!("gallery_120x40", s);
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.gallery, None);
+    assert_eq!(a.analysis.input, b"http://example.com/caf%C3%A9");
+    press(&mut a, KeyCode::Char('g'));
+    press(&mut a, KeyCode::Esc);
+    assert!(a.gallery.is_none() && a.running);
+    screen(&a, 80, 24);
+}
