@@ -214,6 +214,66 @@ pub fn encode_as(text: &[u8], dialect: EncodeDialect) -> Result<String, DialectE
     Ok(out)
 }
 
+/// One piece of text (a character, a byte that is not UTF-8, or a valid
+/// `%XX` escape) and how every encoder writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodedToken {
+    /// The piece, shown safely.
+    pub text: String,
+    /// Its encoding by each of [`EncodeDialect::ALL`], in that order
+    /// (`None` where the dialect refuses it: text dialects and bytes that
+    /// are not UTF-8).
+    pub outputs: Vec<Option<String>>,
+    /// Whether the dialects disagree on it.
+    pub differs: bool,
+}
+
+/// `text` encoded by every dialect, piece by piece, so a view can show
+/// where they disagree. Concatenating a dialect's outputs gives exactly
+/// [`encode_as`] of the whole text.
+///
+/// # Examples
+/// ```
+/// use urlscope::dialects::{compare_encoders, encode_as, EncodeDialect};
+/// let tokens = compare_encoders(b"a b");
+/// assert!(!tokens[0].differs); // every encoder keeps 'a'
+/// assert!(tokens[1].differs);  // ' ' is %20, + or bare
+/// for (i, d) in EncodeDialect::ALL.iter().enumerate() {
+///     let joined: String = tokens.iter().map(|t| t.outputs[i].clone().unwrap()).collect();
+///     assert_eq!(joined, encode_as(b"a b", *d).unwrap());
+/// }
+/// ```
+pub fn compare_encoders(text: &[u8]) -> Vec<EncodedToken> {
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        let rest = text.get(i..).unwrap_or_default();
+        let len = if escape_at(rest).is_some() {
+            3
+        } else {
+            match rest.utf8_chunks().next() {
+                Some(chunk) if !chunk.valid().is_empty() => {
+                    chunk.valid().chars().next().map_or(1, char::len_utf8)
+                }
+                _ => 1,
+            }
+        };
+        let piece = rest.get(..len).unwrap_or_default();
+        let outputs: Vec<Option<String>> = EncodeDialect::ALL
+            .iter()
+            .map(|&d| encode_as(piece, d).ok())
+            .collect();
+        let differs = outputs.windows(2).any(|w| matches!(w, [a, b] if a != b));
+        tokens.push(EncodedToken {
+            text: crate::text::escape_bytes(piece),
+            outputs,
+            differs,
+        });
+        i += len;
+    }
+    tokens
+}
+
 /// A way to percent-decode text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]

@@ -257,6 +257,9 @@ pub struct App {
     pub readings: Option<Option<urlscope::analysis::Readings>>,
     /// The gallery overlay is open on this example.
     pub gallery: Option<usize>,
+    /// The detail pane shows the selected component encoded by every
+    /// dialect.
+    pub dialects: bool,
 }
 
 impl App {
@@ -286,6 +289,7 @@ impl App {
             pretty: None,
             readings: None,
             gallery: None,
+            dialects: false,
         };
         app.wanted = app.analysis.input.clone();
         app.selected = app.initial_selection();
@@ -456,10 +460,17 @@ impl App {
                 };
             }
             Command::ToggleReadings => {
+                self.dialects = false;
                 self.readings = match self.readings {
                     Some(_) => None,
                     None => Some(self.analysis.readings()),
                 };
+            }
+            Command::ToggleDialects => {
+                self.dialects = !self.dialects;
+                if self.dialects {
+                    self.readings = None;
+                }
             }
             Command::Gallery => self.gallery = Some(0),
             Command::Help => self.help = true,

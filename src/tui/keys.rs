@@ -23,6 +23,7 @@ pub enum Command {
     CopyDecoded,
     TogglePretty,
     ToggleReadings,
+    ToggleDialects,
     Gallery,
     Help,
 }
@@ -140,6 +141,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "copy the selected component, decoded",
     },
     Binding {
+        keys: &[(KeyCode::Char('d'), NONE)],
+        label: "d",
+        command: Command::ToggleDialects,
+        help: "every encoder on the selected component, differences marked",
+    },
+    Binding {
         keys: &[(KeyCode::Char('g'), NONE)],
         label: "g",
         command: Command::Gallery,
@@ -192,6 +199,7 @@ pub const HINTS: &[(&str, &str)] = &[
     ("y", "copy decoded"),
     ("p", "pretty"),
     ("r", "readings"),
+    ("d", "dialects"),
     ("g", "gallery"),
     ("?", "help"),
 ];

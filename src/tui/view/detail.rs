@@ -120,6 +120,10 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         render_readings(app, readings.as_ref(), theme, frame, area);
         return;
     }
+    if app.dialects {
+        render_dialects(app, theme, frame, area);
+        return;
+    }
     let a = &app.analysis;
     let Some(c) = a.components.get(app.selected) else {
         let block = pane_block(app, theme, "Bytes".to_string(), Some(Pane::Bytes));
@@ -465,5 +469,61 @@ fn render_readings(
         "Parser readings (r: bytes)".to_string(),
         Some(Pane::Bytes),
     );
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The selected component's decoded text encoded by every dialect, the
+/// pieces where they disagree highlighted.
+fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    use urlscope::dialects::{compare_encoders, EncodeDialect};
+    let width = usize::from(area.width.saturating_sub(2));
+    let room = width.saturating_sub(19);
+    let Some(c) = app.analysis.components.get(app.selected) else {
+        return;
+    };
+    // Only what fits on a line is encoded.
+    let text = c
+        .decoded
+        .get(..c.decoded.len().min(room * 2))
+        .unwrap_or_default();
+    let tokens = compare_encoders(text);
+    let mut lines = vec![Line::from(vec![
+        Span::styled(format!("{:<18} ", "text"), theme.dim()),
+        Span::raw(preview(text, room)),
+    ])];
+    for (i, d) in EncodeDialect::ALL.iter().enumerate() {
+        let mut spans = vec![Span::styled(format!("{:<18} ", d.name()), theme.dim())];
+        let mut used = 0;
+        for t in &tokens {
+            let chunk = match t.outputs.get(i).cloned().flatten() {
+                Some(s) => urlscope::text::escape_str(&s),
+                None => "∅".to_string(),
+            };
+            let w = unicode_width::UnicodeWidthStr::width(chunk.as_str());
+            if used + w + 1 > room {
+                spans.push(Span::raw("…"));
+                break;
+            }
+            used += w;
+            let style = if t.differs {
+                theme.changed()
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(chunk, style));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "highlighted: pieces the encoders disagree on · ∅: refused (not UTF-8)",
+        theme.dim(),
+    ));
+    let title = format!(
+        "[{}] {} · every encoder (d: bytes)",
+        app.selected,
+        c.kind.label()
+    );
+    let block = pane_block(app, theme, title, Some(Pane::Bytes));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

@@ -387,3 +387,16 @@ fn the_gallery_opens_explains_and_loads_an_example() {
     assert!(a.gallery.is_none() && a.running);
     screen(&a, 80, 24);
 }
+
+#[test]
+fn d_shows_every_encoder_side_by_side() {
+    let mut a = app("http://example.com/?q=%21%27%28%29%7E%20%C3%A9", 120, 40);
+    a.select_component(4);
+    press(&mut a, KeyCode::Char('d'));
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("every encoder"), "{s}");
+    assert!(s.contains("js-component       !'()~%20%C3%A9"), "{s}");
+    assert!(s.contains("python-quote-plus  %21%27%28%29~+%C3%A9"), "{s}");
+    assert!(s.contains("firefox-bar        !%27()~%20%C3%A9"), "{s}");
+    insta::assert_snapshot!("dialects_120x40", s);
+}
