@@ -9,6 +9,8 @@
 //! component carries its decoded bytes, UTF-8 annotation, layers and
 //! warnings). Measured: 39 to 254 bytes per byte across the shapes below.
 
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -213,24 +215,7 @@ fn no_command_writes_a_control_sequence_from_the_input() {
                 .expect("run");
             let text = String::from_utf8(out.stdout.clone())
                 .unwrap_or_else(|_| panic!("{args:?}: output is not UTF-8"));
-            let mut rest = text.as_str();
-            while let Some(i) = rest.find('\u{1b}') {
-                let seq = &rest[i + 1..];
-                let end = seq.find('m').unwrap_or(0);
-                assert!(
-                    seq.starts_with('[')
-                        && end > 0
-                        && seq[1..end].chars().all(|c| c.is_ascii_digit() || c == ';'),
-                    "{args:?}: {seq:?}"
-                );
-                rest = &seq[end..];
-            }
-            for c in text.chars() {
-                assert!(
-                    c == '\n' || c == '\u{1b}' || !urlscope::text::needs_escape(c),
-                    "{args:?}: {c:?} in output"
-                );
-            }
+            common::assert_terminal_safe(&format!("{args:?}"), &text);
         }
     }
 }

@@ -1,5 +1,7 @@
 //! The binary, run as a user runs it, with exact outputs.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -334,24 +336,7 @@ fn hostile_bytes_never_reach_the_terminal() {
             let out = urlscope().args(&args).output().expect("run");
             assert!(out.status.success());
             let text = String::from_utf8(out.stdout).expect("utf-8");
-            // The only escape sequences are our own SGR colours.
-            let mut rest = text.as_str();
-            while let Some(i) = rest.find('\u{1b}') {
-                let seq = &rest[i + 1..];
-                let end = seq.find('m').expect("SGR");
-                assert!(
-                    seq.starts_with('[')
-                        && seq[1..end].chars().all(|c| c.is_ascii_digit() || c == ';'),
-                    "{args:?}: {seq:?}"
-                );
-                rest = &seq[end..];
-            }
-            for c in text.chars() {
-                assert!(
-                    c == '\n' || c == '\u{1b}' || !urlscope::text::needs_escape(c),
-                    "{args:?}: {c:?}"
-                );
-            }
+            common::assert_terminal_safe(&format!("{args:?}"), &text);
             if color == "never" {
                 assert!(!text.contains('\u{1b}'));
             }

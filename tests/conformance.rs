@@ -34,6 +34,18 @@ fn lines(path: &str) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// Every `input` of the WHATWG URL tests, as bytes.
+fn wpt_inputs() -> Vec<Vec<u8>> {
+    let cases = json("wpt-url/urltestdata.json");
+    cases
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["input"].as_str())
+        .map(|s| s.as_bytes().to_vec())
+        .collect()
+}
+
 fn json(path: &str) -> serde_json::Value {
     serde_json::from_slice(&read(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -345,21 +357,7 @@ fn triage_fast_path_agrees_with_the_full_analysis() {
     ] {
         inputs.extend(lines(file));
     }
-    let cases = json("wpt-url/urltestdata.json");
-    for case in cases
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|c| c.is_object())
-    {
-        inputs.push(
-            case["input"]
-                .as_str()
-                .unwrap_or_default()
-                .as_bytes()
-                .to_vec(),
-        );
-    }
+    inputs.extend(wpt_inputs());
     let mut plain = 0;
     for input in &inputs {
         let full = analyze(input, &Options::default()).warnings;
@@ -384,21 +382,7 @@ fn triage_fast_path_agrees_with_the_full_analysis() {
 #[test]
 fn pretty_then_clean_is_equivalent_on_the_corpus() {
     let mut inputs = lines("corpus/kasztp.txt");
-    let cases = json("wpt-url/urltestdata.json");
-    for case in cases
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|c| c.is_object())
-    {
-        inputs.push(
-            case["input"]
-                .as_str()
-                .unwrap_or_default()
-                .as_bytes()
-                .to_vec(),
-        );
-    }
+    inputs.extend(wpt_inputs());
     let mut changed = 0;
     for input in &inputs {
         let p = urlscope::clean::pretty(input);

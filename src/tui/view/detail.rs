@@ -254,17 +254,7 @@ fn text_view(
 ) {
     let focus = app.byte_cursor.min(bytes.len());
     let (from, to) = window(bytes, focus, width * rows.max(1));
-    let styled: Vec<(String, Style)> = pieces(bytes.get(from..to).unwrap_or_default(), base + from)
-        .into_iter()
-        .map(|p| {
-            let style = if p.escaped {
-                theme.escaped()
-            } else {
-                Style::new()
-            };
-            (p.text, style)
-        })
-        .collect();
+    let styled = super::plain_pieces(bytes.get(from..to).unwrap_or_default(), base + from, theme);
     lines.extend(wrap_pieces(&styled, width.max(1), rows.max(1)));
 }
 

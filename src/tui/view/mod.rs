@@ -181,6 +181,21 @@ pub fn pieces(bytes: &[u8], base: usize) -> Vec<Piece> {
     out
 }
 
+/// The safe pieces of `bytes`, stand-ins styled as escapes.
+pub fn plain_pieces(bytes: &[u8], base: usize, theme: Theme) -> Vec<(String, Style)> {
+    pieces(bytes, base)
+        .into_iter()
+        .map(|p| {
+            let style = if p.escaped {
+                theme.escaped()
+            } else {
+                Style::new()
+            };
+            (p.text, style)
+        })
+        .collect()
+}
+
 /// Wrap styled pieces into lines of exactly `width` columns (character
 /// wrapping, so a cursor position can be computed); at most `max_lines`.
 pub fn wrap_pieces(

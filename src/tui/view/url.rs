@@ -124,17 +124,7 @@ fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area:
     let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
     let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
     let cut: String = pretty.chars().take(inner_w * inner_h).collect();
-    let styled: Vec<(String, Style)> = pieces(cut.as_bytes(), 0)
-        .into_iter()
-        .map(|p| {
-            let style = if p.escaped {
-                theme.escaped()
-            } else {
-                Style::new()
-            };
-            (p.text, style)
-        })
-        .collect();
+    let styled = super::plain_pieces(cut.as_bytes(), 0, theme);
     let lines = wrap_pieces(&styled, inner_w, inner_h);
     let block = pane_block(
         app,
