@@ -160,19 +160,37 @@ pub fn encode_as(text: &[u8], dialect: EncodeDialect) -> Result<String, DialectE
             | EncodeDialect::PythonQuote
             | EncodeDialect::PythonQuotePlus
     );
-    let as_text = std::str::from_utf8(text);
-    if needs_text && as_text.is_err() {
+    // Text dialects see UTF-16 code units (JavaScript) or code points
+    // (Python). A lone surrogate, written in bytes the way WTF-8 writes it
+    // (ED A0..BF xx), is a string those languages can hold; each treats it
+    // in its own way.
+    let units = if needs_text { wtf8_units(text) } else { None };
+    if needs_text && units.is_none() {
         return Err(DialectError(format!(
             "{} encodes text, and these bytes are not UTF-8",
             dialect.name()
         )));
+    }
+    let units = units.unwrap_or_default();
+    let lone = char::decode_utf16(units.iter().copied())
+        .find_map(|r| r.err().map(|e| e.unpaired_surrogate()));
+    match (dialect, lone) {
+        (EncodeDialect::JsUri | EncodeDialect::JsComponent, Some(_)) => {
+            return Err(DialectError("URIError: URI malformed".to_string()))
+        }
+        (EncodeDialect::PythonQuote | EncodeDialect::PythonQuotePlus, Some(u)) => {
+            return Err(DialectError(format!(
+                "UnicodeEncodeError: 'utf-8' codec can't encode character '\\u{u:04x}': surrogates not allowed"
+            )))
+        }
+        _ => {}
     }
     match dialect {
         EncodeDialect::Component => return Ok(encode(text, EncodeSet::Component)),
         EncodeDialect::Form => return Ok(encode(text, EncodeSet::Form)),
         EncodeDialect::JsEscape => {
             let mut out = String::new();
-            for unit in as_text.unwrap_or_default().encode_utf16() {
+            for unit in units {
                 match u8::try_from(unit) {
                     Ok(b) if b.is_ascii() && dialect.keeps(b) => out.push(char::from(b)),
                     Ok(b) => push_escape(&mut out, b),
@@ -272,6 +290,28 @@ pub fn compare_encoders(text: &[u8]) -> Vec<EncodedToken> {
         i += len;
     }
     tokens
+}
+
+/// The UTF-16 code units of `bytes` read as WTF-8 (UTF-8 that may also
+/// hold lone surrogates as `ED A0..BF 80..BF`), or `None` when they are
+/// neither.
+fn wtf8_units(bytes: &[u8]) -> Option<Vec<u16>> {
+    let mut units = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = bytes.get(i..).unwrap_or_default();
+        if let [0xED, b1 @ 0xA0..=0xBF, b2 @ 0x80..=0xBF, ..] = rest {
+            units.push(0xD000 | (u16::from(b1 & 0x3F) << 6) | u16::from(b2 & 0x3F));
+            i += 3;
+            continue;
+        }
+        let chunk = rest.utf8_chunks().next()?;
+        let c = chunk.valid().chars().next()?;
+        let mut buf = [0u16; 2];
+        units.extend_from_slice(c.encode_utf16(&mut buf));
+        i += c.len_utf8();
+    }
+    Some(units)
 }
 
 /// A way to percent-decode text.
@@ -546,6 +586,31 @@ mod tests {
     #[test]
     fn clean_dialect_never_double_escapes() {
         assert_eq!(enc("100% a%2fb", EncodeDialect::Clean), "100%25%20a%2Fb");
+    }
+
+    #[test]
+    fn a_lone_surrogate_in_each_text_dialect() {
+        // U+D800 written as WTF-8: ED A0 80.
+        let lone = b"a\xED\xA0\x80";
+        assert_eq!(
+            encode_as(lone, EncodeDialect::JsComponent),
+            Err(DialectError("URIError: URI malformed".into()))
+        );
+        assert_eq!(
+            encode_as(lone, EncodeDialect::JsUri),
+            Err(DialectError("URIError: URI malformed".into()))
+        );
+        assert_eq!(
+            encode_as(lone, EncodeDialect::JsEscape).ok().as_deref(),
+            Some("a%uD800")
+        );
+        assert!(encode_as(lone, EncodeDialect::PythonQuote)
+            .is_err_and(|e| e.0.contains("surrogates not allowed")));
+        // Byte dialects encode the bytes as they are.
+        assert_eq!(
+            encode_as(lone, EncodeDialect::Component).ok().as_deref(),
+            Some("a%ED%A0%80")
+        );
     }
 
     #[test]
