@@ -260,38 +260,28 @@ impl Analysis {
         let raw = c.span.of(&self.input);
         let end = start.saturating_add(len).min(c.decoded.len());
         let mut rows = Vec::with_capacity(end.saturating_sub(start).min(4096));
-        let mut i = 0; // offset in raw
-        let mut offset = 0; // offset in decoded
-        while offset < end {
-            let rest = raw.get(i..).unwrap_or_default();
-            let Some(&b) = rest.first() else { break };
-            let (value, source, width) = match escape_at(rest) {
-                Some(v) => (v, SourceKind::Escape, 3),
-                None => match b {
-                    b'%' => (b, SourceKind::MalformedPercent, 1),
-                    b'+' if c.form => (b' ', SourceKind::Plus, 1),
-                    _ => (b, SourceKind::Literal, 1),
-                },
-            };
-            if offset >= start {
-                let role = c.utf8.roles.get(offset).copied().unwrap_or(ByteRole::Ascii);
-                rows.push(ByteRow {
-                    offset,
-                    value,
-                    source,
-                    span: Span::new(c.span.start + i, c.span.start + i + width),
-                    role,
-                    unit: c.utf8.unit_of(offset).copied(),
-                    lax_overlong: match role {
-                        ByteRole::Invalid(_) => {
-                            lax_overlong(c.decoded.get(offset..).unwrap_or_default())
-                        }
-                        _ => None,
-                    },
-                });
+        let mut at = c.span.start; // where the step starts in the input
+        for (offset, step) in crate::percent::steps(raw, c.form).enumerate().take(end) {
+            let span = Span::new(at, at + step.width);
+            at += step.width;
+            if offset < start {
+                continue;
             }
-            i += width;
-            offset += 1;
+            let role = c.utf8.roles.get(offset).copied().unwrap_or(ByteRole::Ascii);
+            rows.push(ByteRow {
+                offset,
+                value: step.value,
+                source: step.kind,
+                span,
+                role,
+                unit: c.utf8.unit_of(offset).copied(),
+                lax_overlong: match role {
+                    ByteRole::Invalid(_) => {
+                        lax_overlong(c.decoded.get(offset..).unwrap_or_default())
+                    }
+                    _ => None,
+                },
+            });
         }
         rows
     }

@@ -169,6 +169,58 @@ pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<Decode
     layers
 }
 
+/// One step of decoding a layer from raw bytes: the byte it yields, where
+/// it came from, and how many raw bytes it consumed (3 for an escape).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pub value: u8,
+    pub kind: SourceKind,
+    pub width: usize,
+}
+
+/// The steps of decoding `bytes` one layer, in order: the one place that
+/// says what an escape, a malformed `%` and a form `+` decode to.
+///
+/// # Examples
+/// ```
+/// use urlscope::percent::{steps, SourceKind};
+/// let s: Vec<_> = steps(b"a%41+", true).map(|s| (s.value, s.kind, s.width)).collect();
+/// assert_eq!(s, [(b'a', SourceKind::Literal, 1), (b'A', SourceKind::Escape, 3), (b' ', SourceKind::Plus, 1)]);
+/// ```
+pub fn steps(bytes: &[u8], plus_is_space: bool) -> impl Iterator<Item = Step> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let rest = bytes.get(i..).unwrap_or_default();
+        let &b = rest.first()?;
+        let step = match escape_at(rest) {
+            Some(value) => Step {
+                value,
+                kind: SourceKind::Escape,
+                width: 3,
+            },
+            None => match b {
+                b'%' => Step {
+                    value: b,
+                    kind: SourceKind::MalformedPercent,
+                    width: 1,
+                },
+                b'+' if plus_is_space => Step {
+                    value: b' ',
+                    kind: SourceKind::Plus,
+                    width: 1,
+                },
+                _ => Step {
+                    value: b,
+                    kind: SourceKind::Literal,
+                    width: 1,
+                },
+            },
+        };
+        i += step.width;
+        Some(step)
+    })
+}
+
 /// Decode one layer without provenance; borrows when there is nothing to do.
 ///
 /// # Examples
@@ -184,18 +236,7 @@ pub fn decode(bytes: &[u8], plus_is_space: bool) -> Cow<'_, [u8]> {
     if !needs {
         return Cow::Borrowed(bytes);
     }
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if let Some(v) = escape_at(bytes.get(i..).unwrap_or_default()) {
-            out.push(v);
-            i += 3;
-            continue;
-        }
-        out.push(if b == b'+' && plus_is_space { b' ' } else { b });
-        i += 1;
-    }
-    Cow::Owned(out)
+    Cow::Owned(steps(bytes, plus_is_space).map(|s| s.value).collect())
 }
 
 /// A strict decoding error: where and why.
