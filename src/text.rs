@@ -70,6 +70,61 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
     out
 }
 
+/// One visible piece of some bytes: a character, or the escape that
+/// stands in for an unprintable character or a byte that is not UTF-8.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// The bytes it stands for (offsets plus the caller's `base`).
+    pub span: crate::split::Span,
+    /// What to print: the character itself, or `\x1b`, `\u{202e}`, `\xFF`.
+    pub text: String,
+    /// Whether `text` stands in for something unprintable.
+    pub escaped: bool,
+}
+
+/// The pieces of `bytes` in order, each with the bytes it stands for, for
+/// views that place text by byte offset (pointers, highlights, cursors).
+/// Joining their texts gives [`escape_bytes`].
+///
+/// # Examples
+/// ```
+/// use urlscope::text::pieces;
+/// let p = pieces(b"a\x1b\xFF", 10);
+/// let texts: Vec<_> = p.iter().map(|p| p.text.as_str()).collect();
+/// assert_eq!(texts, ["a", "\\x1b", "\\xFF"]);
+/// assert_eq!((p[1].span.start, p[1].escaped), (11, true));
+/// ```
+pub fn pieces(bytes: &[u8], base: usize) -> Vec<Piece> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = base;
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            let len = c.len_utf8();
+            let escaped = needs_escape(c);
+            let text = if escaped {
+                escape_char(c)
+            } else {
+                c.to_string()
+            };
+            out.push(Piece {
+                span: crate::split::Span::new(at, at + len),
+                text,
+                escaped,
+            });
+            at += len;
+        }
+        for b in chunk.invalid() {
+            out.push(Piece {
+                span: crate::split::Span::new(at, at + 1),
+                text: format!("\\x{b:02X}"),
+                escaped: true,
+            });
+            at += 1;
+        }
+    }
+    out
+}
+
 /// [`escape_bytes`] for text that is already a `str`.
 pub fn escape_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

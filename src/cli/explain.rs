@@ -9,7 +9,7 @@ use unicode_width::UnicodeWidthStr;
 use urlscope::analysis::{char_info, Analysis};
 use urlscope::percent::SourceKind;
 use urlscope::split::Span;
-use urlscope::text::{escape_bytes, escape_char, needs_escape};
+use urlscope::text::{escape_bytes, needs_escape, pieces, Piece};
 use urlscope::utf8::ByteRole;
 use urlscope::warnings::Severity;
 
@@ -19,41 +19,6 @@ const MAX_ROWS: usize = 512;
 const POINTER_WIDTH: usize = 72;
 /// Characters of raw or decoded text shown in the component list.
 const CELL_CHARS: usize = 40;
-
-/// One visible piece of the input: a character or an escaped byte, with the
-/// input bytes it stands for.
-struct Piece {
-    span: Span,
-    text: String,
-}
-
-fn pieces(input: &[u8]) -> Vec<Piece> {
-    let mut out = Vec::with_capacity(input.len());
-    let mut at = 0;
-    for chunk in input.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            let len = c.len_utf8();
-            let text = if needs_escape(c) {
-                escape_char(c)
-            } else {
-                c.to_string()
-            };
-            out.push(Piece {
-                span: Span::new(at, at + len),
-                text,
-            });
-            at += len;
-        }
-        for b in chunk.invalid() {
-            out.push(Piece {
-                span: Span::new(at, at + 1),
-                text: format!("\\x{b:02X}"),
-            });
-            at += 1;
-        }
-    }
-    out
-}
 
 /// Bytes of context read around a warning's span.
 const CONTEXT_BEFORE: usize = 48;
@@ -70,13 +35,7 @@ fn pointer(input: &[u8], span: Span) -> (String, String) {
         from += 1;
     }
     let to = span.end.saturating_add(CONTEXT_AFTER).min(input.len());
-    let pieces: Vec<Piece> = pieces(input.get(from..to).unwrap_or_default())
-        .into_iter()
-        .map(|p| Piece {
-            span: Span::new(p.span.start + from, p.span.end + from),
-            text: p.text,
-        })
-        .collect();
+    let pieces = pieces(input.get(from..to).unwrap_or_default(), from);
     let cut_left = from > 0;
     let cut_right = to < input.len();
     let first = pieces

@@ -225,7 +225,7 @@ fn decoded_line(c: &ComponentAnalysis, theme: Theme, width: usize) -> Line<'stat
         let invalid = c
             .utf8
             .roles
-            .get(p.start)
+            .get(p.span.start)
             .is_some_and(|r| matches!(r, ByteRole::Invalid(_)));
         let style = if invalid {
             theme.invalid()

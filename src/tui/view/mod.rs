@@ -19,7 +19,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
-use urlscope::text::{escape_char, needs_escape};
+pub use urlscope::text::pieces;
 
 /// Draw the whole screen.
 pub fn render(app: &App, frame: &mut Frame) {
@@ -137,47 +137,6 @@ pub fn fit(text: &str, width: usize) -> String {
         used += w;
     }
     out.push('…');
-    out
-}
-
-/// One visible cell group: the text a byte range shows as.
-pub struct Piece {
-    pub start: usize,
-    pub text: String,
-    /// Whether the text stands in for something unprintable.
-    pub escaped: bool,
-}
-
-/// The safe pieces of `bytes`, offsets relative to `base`: printable
-/// characters as themselves, everything else as a visible escape.
-pub fn pieces(bytes: &[u8], base: usize) -> Vec<Piece> {
-    let mut out = Vec::new();
-    let mut at = base;
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            let len = c.len_utf8();
-            let escaped = needs_escape(c);
-            let text = if escaped {
-                escape_char(c)
-            } else {
-                c.to_string()
-            };
-            out.push(Piece {
-                start: at,
-                text,
-                escaped,
-            });
-            at += len;
-        }
-        for b in chunk.invalid() {
-            out.push(Piece {
-                start: at,
-                text: format!("\\x{b:02X}"),
-                escaped: true,
-            });
-            at += 1;
-        }
-    }
     out
 }
 

@@ -67,23 +67,23 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         a.components.as_slice()
     };
     for p in pieces(input.get(from..to).unwrap_or_default(), from) {
-        if editing.is_some_and(|e| e.cursor == p.start) {
+        if editing.is_some_and(|e| e.cursor == p.span.start) {
             cursor_col = Some(col);
         }
         let kind = comps
-            .get(comps.partition_point(|c| c.span.end <= p.start))
-            .filter(|c| c.span.start <= p.start)
+            .get(comps.partition_point(|c| c.span.end <= p.span.start))
+            .filter(|c| c.span.start <= p.span.start)
             .map(|c| c.kind);
         let mut style = kind.map_or(Style::new(), |k| theme.kind(k));
         if p.escaped {
             style = style.patch(theme.escaped());
         }
-        if let Some(s) = warned.get(p.start - from).copied().flatten() {
+        if let Some(s) = warned.get(p.span.start - from).copied().flatten() {
             style = style.patch(theme.warned(s));
         }
         if highlight
             .iter()
-            .any(|h| h.start <= p.start && p.start < h.end)
+            .any(|h| h.start <= p.span.start && p.span.start < h.end)
         {
             style = style.patch(theme.highlight());
         }
