@@ -325,6 +325,18 @@ impl Analysis {
             .filter(move |w| w.component == Some(index))
     }
 
+    /// The worst severity of each component's warnings (index by
+    /// component), in one pass over the warnings.
+    pub fn component_severities(&self) -> Vec<Option<Severity>> {
+        let mut worst = vec![None; self.components.len()];
+        for w in &self.warnings {
+            if let Some(slot) = w.component.and_then(|i| worst.get_mut(i)) {
+                *slot = (*slot).max(Some(w.severity));
+            }
+        }
+        worst
+    }
+
     /// The highest severity among the warnings.
     pub fn max_severity(&self) -> Option<Severity> {
         self.warnings.iter().map(|w| w.severity).max()

@@ -160,13 +160,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         }
     )?;
 
-    // The worst severity per component, in one pass over the warnings.
-    let mut worst: Vec<Option<Severity>> = vec![None; a.components.len()];
-    for w in &a.warnings {
-        if let Some(slot) = w.component.and_then(|i| worst.get_mut(i)) {
-            *slot = (*slot).max(Some(w.severity));
-        }
-    }
+    let worst = a.component_severities();
     writeln!(out, "\n{}", style.heading("Components"))?;
     writeln!(
         out,

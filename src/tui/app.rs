@@ -9,7 +9,6 @@ use crossterm::event::{
 use ratatui::layout::{Position, Rect};
 use urlscope::analysis::{analyze, Analysis, Options};
 use urlscope::split::{ComponentKind, Span};
-use urlscope::warnings::Severity;
 
 /// The panes that take the focus, in Tab order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -346,11 +345,6 @@ impl App {
         self.highlight
             .and_then(|i| self.analysis.warnings.get(i))
             .map_or(&[], |w| w.spans.as_slice())
-    }
-
-    /// The worst severity among the warnings of component `i`.
-    pub fn component_severity(&self, i: usize) -> Option<Severity> {
-        self.analysis.warnings_of(i).map(|w| w.severity).max()
     }
 
     /// Rows of the byte table the detail pane can show.

@@ -40,12 +40,12 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let a = &app.analysis;
     let height = usize::from(area.height.saturating_sub(2));
     let width = usize::from(area.width.saturating_sub(2));
-    // Per-component worst severity for the visible rows only.
+    let severities = a.component_severities();
     let first = app.component_scroll.min(a.components.len());
     let last = (first + height).min(a.components.len());
     let mut lines = Vec::with_capacity(height);
     for (i, c) in a.components.iter().enumerate().take(last).skip(first) {
-        let severity = app.component_severity(i);
+        let severity = severities.get(i).copied().flatten();
         let mark = severity.map_or(" ", Theme::severity_symbol);
         let raw = c.span.of(&a.input);
         let text_w = width.saturating_sub(9);
