@@ -20,17 +20,15 @@ pub struct DecodeOptions {
 /// layer as safe text on its own line.
 pub fn run(out: &mut impl Write, text: &[u8], opts: DecodeOptions) -> Result<(), Failure> {
     let raw = raw_layer(text, Span::new(0, text.len()));
-    let mut layers = decode_layers(&raw, opts.form);
-    if !opts.all {
-        layers.truncate(1);
-    }
+    let wanted = if opts.all { usize::MAX } else { 1 };
+    let layers: Vec<Vec<u8>> = decode_layers(&raw, opts.form)
+        .iter()
+        .take(wanted)
+        .map(|l| values(l))
+        .collect();
     let mut previous: &[u8] = text;
     let mut lines = Vec::new();
-    let mut owned: Vec<Vec<u8>> = Vec::new();
-    for layer in &layers {
-        owned.push(values(layer));
-    }
-    for (i, bytes) in owned.iter().enumerate() {
+    for (i, bytes) in layers.iter().enumerate() {
         if !opts.lenient {
             if let Some(at) = first_malformed_escape(previous) {
                 let found = previous

@@ -219,12 +219,7 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                 _ => read_input(&opt.input)?,
             };
             if std::io::IsTerminal::is_terminal(&io::stdout()) {
-                // The TUI decides colour by the flag and NO_COLOR alone.
-                let color = match opt.color {
-                    ColorChoice::Never => false,
-                    ColorChoice::Always => true,
-                    ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-                };
+                // On a terminal, `color` is the flag and NO_COLOR alone.
                 crate::tui::run(input, color)
                     .map_err(|e| Failure::usage(format!("terminal error: {e}")))?;
             } else {

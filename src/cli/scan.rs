@@ -66,6 +66,7 @@ struct Pending {
 struct Outcome {
     /// The text to print, when the line is flagged.
     output: Option<String>,
+    /// The codes at or above the threshold, each once.
     codes: Vec<WarningCode>,
     analysed: bool,
 }
@@ -363,7 +364,12 @@ fn scan_one(
                     .iter()
                     .filter(|w| w.severity >= opts.min_severity)
                     .collect();
-                let codes: Vec<WarningCode> = kept.iter().map(|w| w.code).collect();
+                let mut codes: Vec<WarningCode> = Vec::new();
+                for w in &kept {
+                    if !codes.contains(&w.code) {
+                        codes.push(w.code);
+                    }
+                }
                 let output =
                     (!kept.is_empty()).then(|| format_line(name, p.line, input, &kept, opts.json));
                 Outcome {
@@ -381,12 +387,8 @@ fn scan_one(
             }
             if let Some(text) = o.output {
                 summary.flagged += 1;
-                let mut seen: Vec<WarningCode> = Vec::new();
                 for c in o.codes {
-                    if !seen.contains(&c) {
-                        seen.push(c);
-                        *summary.codes.entry(c).or_insert(0) += 1;
-                    }
+                    *summary.codes.entry(c).or_insert(0) += 1;
                 }
                 writeln!(out, "{text}")?;
             }

@@ -148,6 +148,9 @@ fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()
     let (requests, results) = spawn_analyser(options);
     let mut clipboard: Option<arboard::Clipboard> = None;
     while app.running {
+        for analysis in results.try_iter() {
+            app.apply_analysis(analysis);
+        }
         let size = terminal.size()?;
         app.size = Rect::new(0, 0, size.width, size.height);
         terminal.draw(|frame| view::render(&app, frame))?;
@@ -156,13 +159,7 @@ fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()
         }
         // While an analysis runs, wake up to show it when it lands.
         if app.is_stale() && !event::poll(Duration::from_millis(25))? {
-            while let Ok(analysis) = results.try_recv() {
-                app.apply_analysis(analysis);
-            }
             continue;
-        }
-        while let Ok(analysis) = results.try_recv() {
-            app.apply_analysis(analysis);
         }
         let action = match event::read()? {
             Event::Key(key) => {
