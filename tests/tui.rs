@@ -40,6 +40,22 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// Open the session `t`, `w` by `h`, running `command` through the shell.
+    fn session(&self, w: u16, h: u16, command: &str, env: &[&str]) {
+        let (w, h) = (w.to_string(), h.to_string());
+        let mut args = vec!["new-session", "-d", "-s", "t", "-x", &w, "-y", &h];
+        for e in env {
+            args.extend(["-e", e]);
+        }
+        args.push(command);
+        self.cmd(&args);
+    }
+
+    /// Wait until the screen satisfies `check`; the screen then.
+    fn wait_screen(&self, what: &str, check: impl Fn(&str) -> bool) -> String {
+        self.wait_for(what, check, Tmux::screen)
+    }
+
     fn screen(&self) -> String {
         self.cmd(&["capture-pane", "-p", "-t", "t"])
     }
@@ -97,19 +113,7 @@ fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
         bin(),
         sh_quote(url)
     );
-    tmux.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        "-e",
-        "NO_COLOR=",
-        &command,
-    ]);
+    tmux.session(120, 40, &command, &["NO_COLOR="]);
     tmux.cmd(&["set-option", "-g", "set-clipboard", "on"]);
     tmux.cmd(&[
         "pipe-pane",
@@ -118,19 +122,15 @@ fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
         "t",
         &format!("cat >> {}", raw_log.display()),
     ]);
-    let screen = tmux.wait_for(
-        "the inspector",
-        |s| s.contains("Components") && s.contains("path-traversal"),
-        Tmux::screen,
-    );
+    let screen = tmux.wait_screen("the inspector", |s| {
+        s.contains("Components") && s.contains("path-traversal")
+    });
     // The selection starts on the first warned component ("a b"); the next
     // one shows its decoding layers.
     tmux.cmd(&["send-keys", "-t", "t", "Down"]);
-    tmux.wait_for(
-        "the layers",
-        |s| s.contains("2: ../etc") && s.contains("◀ path-traversal"),
-        Tmux::screen,
-    );
+    tmux.wait_screen("the layers", |s| {
+        s.contains("2: ../etc") && s.contains("◀ path-traversal")
+    });
     assert!(
         screen.contains("http://example.com/a%20b/%252e%252e%252fetc"),
         "cleaned URL shown:\n{screen}"
@@ -139,11 +139,7 @@ fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
     tmux.cmd(&["send-keys", "-t", "t", "c"]);
     let clean = "http://example.com/a%20b/%252e%252e%252fetc";
     tmux.wait_for("the clipboard", |b| b == clean, |t| t.cmd(&["show-buffer"]));
-    let screen = tmux.wait_for(
-        "the status line",
-        |s| s.contains("copied cleaned URL"),
-        Tmux::screen,
-    );
+    let screen = tmux.wait_screen("the status line", |s| s.contains("copied cleaned URL"));
     assert!(screen.contains("OSC 52 sent"), "{screen}");
     // The raw output stream carries the OSC 52 sequence with the URL in base64.
     use base64::Engine;
@@ -156,11 +152,7 @@ fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
     );
 
     tmux.cmd(&["send-keys", "-t", "t", "q"]);
-    let screen = tmux.wait_for(
-        "a clean exit",
-        |s| s.contains("URLSCOPE-EXITED"),
-        Tmux::screen,
-    );
+    let screen = tmux.wait_screen("a clean exit", |s| s.contains("URLSCOPE-EXITED"));
     assert!(screen.contains("URLSCOPE-EXITED 0"), "{screen}");
     assert!(
         !screen.contains("Components"),
@@ -178,66 +170,34 @@ fn url_from_stdin_keys_from_the_terminal_and_editing() {
         "printf '%s' 'http://example.com/ok' | {} -; echo URLSCOPE-EXITED $?; sleep 30",
         bin()
     );
-    tmux.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        &command,
-    ]);
-    tmux.wait_for(
-        "the inspector",
-        |s| s.contains("Components") && s.contains("no warnings"),
-        Tmux::screen,
-    );
+    tmux.session(80, 24, &command, &[]);
+    tmux.wait_screen("the inspector", |s| {
+        s.contains("Components") && s.contains("no warnings")
+    });
     // Edit in place: the analysis follows the typing.
     tmux.cmd(&["send-keys", "-t", "t", "e", "End", "/%2e%2e/x"]);
-    tmux.wait_for(
-        "a live re-analysis",
-        |s| s.contains("path-traversal"),
-        Tmux::screen,
-    );
+    tmux.wait_screen("a live re-analysis", |s| s.contains("path-traversal"));
     tmux.cmd(&["send-keys", "-t", "t", "Escape"]);
-    tmux.wait_for(
-        "the edit cancelled",
-        |s| s.contains("edit cancelled") && s.contains("no warnings"),
-        Tmux::screen,
-    );
+    tmux.wait_screen("the edit cancelled", |s| {
+        s.contains("edit cancelled") && s.contains("no warnings")
+    });
     tmux.cmd(&["send-keys", "-t", "t", "?"]);
-    tmux.wait_for(
-        "the help",
-        |s| s.contains("Help") && s.contains("copy the cleaned URL"),
-        Tmux::screen,
-    );
+    tmux.wait_screen("the help", |s| {
+        s.contains("Help") && s.contains("copy the cleaned URL")
+    });
     tmux.cmd(&["send-keys", "-t", "t", "Escape"]);
-    tmux.wait_for(
-        "the help closed",
-        |s| !s.contains("any key closes this help"),
-        Tmux::screen,
-    );
+    tmux.wait_screen("the help closed", |s| {
+        !s.contains("any key closes this help")
+    });
     // Too small, then big enough again.
     tmux.cmd(&["resize-window", "-t", "t", "-x", "60", "-y", "20"]);
-    tmux.wait_for(
-        "the size message",
-        |s| s.contains("80x24; this one is 60x20"),
-        Tmux::screen,
-    );
+    tmux.wait_screen("the size message", |s| {
+        s.contains("80x24; this one is 60x20")
+    });
     tmux.cmd(&["resize-window", "-t", "t", "-x", "100", "-y", "30"]);
-    tmux.wait_for(
-        "the layout again",
-        |s| s.contains("Components"),
-        Tmux::screen,
-    );
+    tmux.wait_screen("the layout again", |s| s.contains("Components"));
     tmux.cmd(&["send-keys", "-t", "t", "q"]);
-    tmux.wait_for(
-        "a clean exit",
-        |s| s.contains("URLSCOPE-EXITED 0"),
-        Tmux::screen,
-    );
+    tmux.wait_screen("a clean exit", |s| s.contains("URLSCOPE-EXITED 0"));
 }
 
 #[test]
@@ -249,26 +209,12 @@ fn a_crash_restores_the_terminal_and_keeps_the_edit() {
         "URLSCOPE_TEST_PANIC_KEY=§ RUST_BACKTRACE=0 {} 'http://example.com/start'; echo URLSCOPE-EXITED $?; sleep 30",
         bin()
     );
-    tmux.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &command,
-    ]);
-    tmux.wait_for("the inspector", |s| s.contains("Components"), Tmux::screen);
+    tmux.session(100, 30, &command, &[]);
+    tmux.wait_screen("the inspector", |s| s.contains("Components"));
     tmux.cmd(&["send-keys", "-t", "t", "e", "End", "/typed-by-hand"]);
-    tmux.wait_for("the edit", |s| s.contains("typed-by-hand"), Tmux::screen);
+    tmux.wait_screen("the edit", |s| s.contains("typed-by-hand"));
     tmux.cmd(&["send-keys", "-t", "t", "§"]);
-    let screen = tmux.wait_for(
-        "the crash report",
-        |s| s.contains("URLSCOPE-EXITED"),
-        Tmux::screen,
-    );
+    let screen = tmux.wait_screen("the crash report", |s| s.contains("URLSCOPE-EXITED"));
     assert!(
         screen.contains("urlscope: crashed; the URL you were inspecting was:"),
         "{screen}"
