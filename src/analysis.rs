@@ -15,6 +15,7 @@ use crate::split::{split, ComponentKind, HostKind, Span, Split};
 use crate::text::{is_bidi_control, is_invisible};
 use crate::utf8::{annotate, lax_overlong, ByteRole, Utf8Annotation, Utf8Problem, Utf8Unit};
 use crate::warnings::{Severity, Warning, WarningCode};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::net::Ipv4Addr;
 
@@ -71,6 +72,13 @@ pub struct ComponentAnalysis {
     /// Every decoding layer's bytes, the first being `decoded`; more than
     /// one when the component is double (or more) encoded.
     pub layers: Vec<Vec<u8>>,
+    /// The worst severity among the warnings about this component, listed
+    /// or folded.
+    pub severity: Option<Severity>,
+    /// Whether some of its warnings are folded into a summary warning
+    /// instead of listed in [`Analysis::warnings`] (see
+    /// [`LISTED_PER_CODE`]); [`Analysis::warnings_of`] gives them all.
+    pub folded: bool,
 }
 
 impl ComponentAnalysis {
@@ -318,23 +326,66 @@ impl Analysis {
         }
     }
 
-    /// The warnings about component `index`.
-    pub fn warnings_of(&self, index: usize) -> impl Iterator<Item = &Warning> {
-        self.warnings
+    /// Every warning about component `index`, including those folded into
+    /// a summary warning (recomputed for that one component), in input
+    /// order.
+    pub fn warnings_of(&self, index: usize) -> Vec<Warning> {
+        let listed = self
+            .warnings
             .iter()
-            .filter(move |w| w.component == Some(index))
+            .filter(|w| w.component == Some(index))
+            .cloned();
+        let Some(c) = self.components.get(index).filter(|c| c.folded) else {
+            return listed.collect();
+        };
+        let mut all = Vec::new();
+        let (comp, layers) = decode_component(&self.input, c.kind, c.span, c.form);
+        let prov = Provenance {
+            start: c.span.start,
+            layers: layers.as_deref(),
+        };
+        let findings = component_findings(&self.input, &comp, &prov, 0);
+        for (code, finding) in findings.by_code {
+            all.push(finding_warning(index, &comp, code, finding));
+        }
+        component_target_warnings(index, &comp, &mut all);
+        for w in listed {
+            if !all.contains(&w) {
+                all.push(w);
+            }
+        }
+        all.sort_by_key(|w| (w.span.start, std::cmp::Reverse(w.severity), w.code));
+        all
+    }
+
+    /// The warnings whose bytes may lie in `window` of the input: the
+    /// listed ones and those of folded components there (for views that
+    /// mark warned bytes).
+    pub fn warnings_near(&self, window: Span) -> Vec<Cow<'_, Warning>> {
+        let mut out: Vec<Cow<'_, Warning>> = self
+            .warnings
+            .iter()
+            .filter(|w| w.span.overlaps(window))
+            .map(Cow::Borrowed)
+            .collect();
+        let first = self
+            .components
+            .partition_point(|c| c.span.end < window.start);
+        for (i, c) in self.components.iter().enumerate().skip(first) {
+            if c.span.start > window.end {
+                break;
+            }
+            if c.folded && c.span.overlaps(window) {
+                out.extend(self.warnings_of(i).into_iter().map(Cow::Owned));
+            }
+        }
+        out
     }
 
     /// The worst severity of each component's warnings (index by
-    /// component), in one pass over the warnings.
+    /// component).
     pub fn component_severities(&self) -> Vec<Option<Severity>> {
-        let mut worst = vec![None; self.components.len()];
-        for w in &self.warnings {
-            if let Some(slot) = w.component.and_then(|i| worst.get_mut(i)) {
-                *slot = (*slot).max(Some(w.severity));
-            }
-        }
-        worst
+        self.components.iter().map(|c| c.severity).collect()
     }
 
     /// The highest severity among the warnings.
@@ -362,33 +413,37 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     let parts = split(input);
     let mut components = Vec::with_capacity(parts.components.len());
     let mut warnings = Vec::new();
+    let mut listing = Listing::default();
     for (index, c) in parts.components.iter().enumerate() {
         let form = options.form && c.kind.is_query();
-        let raw = c.span.of(input);
-        let layers_with_provenance =
-            needs_provenance(raw, form).then(|| decode_layers(&raw_layer(input, c.span), form));
-        let layers: Vec<Vec<u8>> = match &layers_with_provenance {
-            Some(layers) => layers.iter().map(|l| crate::percent::values(l)).collect(),
-            None => vec![raw.to_vec()],
-        };
-        let decoded = layers.first().cloned().unwrap_or_default();
-        let utf8 = annotate(&decoded);
+        let (mut comp, layers) = decode_component(input, c.kind, c.span, form);
         let prov = Provenance {
             start: c.span.start,
-            layers: layers_with_provenance.as_deref(),
+            layers: layers.as_deref(),
         };
-        let comp = ComponentAnalysis {
-            kind: c.kind,
-            span: c.span,
-            form,
-            decoded,
-            utf8,
-            layers,
-        };
-        component_warnings(input, index, &comp, &prov, &mut warnings);
+        let findings = component_findings(input, &comp, &prov, listing.full_codes());
+        for (code, finding) in findings.by_code {
+            if listing.is_full(code) {
+                let severity = finding.severity.unwrap_or(code.severity());
+                let layer = (finding.layer > 0).then_some(finding.layer);
+                listing.fold(code, &mut comp, &finding.spans, severity, layer);
+            } else {
+                listing.list(
+                    finding_warning(index, &comp, code, finding),
+                    &mut comp,
+                    &mut warnings,
+                );
+            }
+        }
+        let mut found = Vec::new();
+        component_target_warnings(index, &comp, &mut found);
+        for w in found {
+            listing.list(w, &mut comp, &mut warnings);
+        }
         components.push(comp);
     }
-    target_warnings(&parts, &components, &mut warnings);
+    warnings.extend(listing.summaries());
+    path_target_warning(&parts, &components, &mut warnings);
     let host = host_reading(input, &parts);
     authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
     junk_warnings(input, &parts, &mut warnings);
@@ -429,6 +484,11 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
             b.code,
         ))
     });
+    for w in &warnings {
+        if let Some(c) = w.component.and_then(|i| components.get_mut(i)) {
+            c.severity = c.severity.max(Some(w.severity));
+        }
+    }
     let (clean, clean_changes) = if options.corrected {
         clean_with_changes(input, &parts)
     } else {
@@ -445,6 +505,129 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         host,
         whatwg,
         options: *options,
+    }
+}
+
+/// The first this many components with a warning of one code get that
+/// warning listed one by one; the others are folded into one summary
+/// warning per code, so a URL of 100,000 hostile segments gives a readable
+/// report and a bounded one. Each component still carries its severity and
+/// [`Analysis::warnings_of`] recomputes its own warnings.
+pub const LISTED_PER_CODE: usize = 32;
+
+/// Decodes one component: its analysis without warnings and, when decoding
+/// changes it, every layer's provenance.
+fn decode_component(
+    input: &[u8],
+    kind: ComponentKind,
+    span: Span,
+    form: bool,
+) -> (ComponentAnalysis, Option<Vec<Vec<DecodedByte>>>) {
+    let raw = span.of(input);
+    let layers_with_provenance =
+        needs_provenance(raw, form).then(|| decode_layers(&raw_layer(input, span), form));
+    let layers: Vec<Vec<u8>> = match &layers_with_provenance {
+        Some(layers) => layers.iter().map(|l| crate::percent::values(l)).collect(),
+        None => vec![raw.to_vec()],
+    };
+    let decoded = layers.first().cloned().unwrap_or_default();
+    let utf8 = annotate(&decoded);
+    let comp = ComponentAnalysis {
+        kind,
+        span,
+        form,
+        decoded,
+        utf8,
+        layers,
+        severity: None,
+        folded: false,
+    };
+    (comp, layers_with_provenance)
+}
+
+/// Lists component warnings until a code has [`LISTED_PER_CODE`], then
+/// folds the rest of that code.
+#[derive(Default)]
+struct Listing {
+    listed: [usize; WarningCode::ALL.len()],
+    folded: BTreeMap<WarningCode, Folded>,
+}
+
+/// What a summary warning stands for.
+struct Folded {
+    components: usize,
+    spans: Vec<Span>,
+    severity: Severity,
+    layer: Option<usize>,
+    kinds: Vec<ComponentKind>,
+}
+
+impl Listing {
+    fn is_full(&self, code: WarningCode) -> bool {
+        self.listed
+            .get(code.index())
+            .is_some_and(|&n| n >= LISTED_PER_CODE)
+    }
+
+    /// The codes whose findings are folded: a bit per code index.
+    fn full_codes(&self) -> u64 {
+        WarningCode::ALL
+            .iter()
+            .filter(|&&code| self.is_full(code))
+            .fold(0, |mask, code| mask | 1 << code.index())
+    }
+
+    fn list(&mut self, w: Warning, comp: &mut ComponentAnalysis, out: &mut Vec<Warning>) {
+        if w.component.is_some() && self.is_full(w.code) {
+            self.fold(w.code, comp, &w.spans, w.severity, w.layer);
+            return;
+        }
+        if let Some(n) = self.listed.get_mut(w.code.index()) {
+            *n += 1;
+        }
+        out.push(w);
+    }
+
+    fn fold(
+        &mut self,
+        code: WarningCode,
+        comp: &mut ComponentAnalysis,
+        spans: &[Span],
+        severity: Severity,
+        layer: Option<usize>,
+    ) {
+        comp.folded = true;
+        comp.severity = comp.severity.max(Some(severity));
+        let f = self.folded.entry(code).or_insert_with(|| Folded {
+            components: 0,
+            spans: Vec::new(),
+            severity,
+            layer,
+            kinds: Vec::new(),
+        });
+        f.components += 1;
+        let room = MAX_SPANS.saturating_sub(f.spans.len());
+        f.spans.extend(spans.iter().take(room));
+        f.severity = f.severity.max(severity);
+        f.layer = f.layer.min(layer).or(f.layer).or(layer);
+        if !f.kinds.contains(&comp.kind) {
+            f.kinds.push(comp.kind);
+        }
+    }
+
+    fn summaries(self) -> impl Iterator<Item = Warning> {
+        self.folded.into_iter().map(|(code, f)| {
+            let kinds: Vec<&str> = f.kinds.iter().map(|k| k.label()).collect();
+            let message = format!(
+                "The same finding in {} more components (kind: {}), folded into this one warning; each is marked in the component list. {}",
+                f.components,
+                kinds.join(", "),
+                code.summary()
+            );
+            let mut w = Warning::new(code, f.spans, None, message).with_severity(f.severity);
+            w.layer = f.layer;
+            w
+        })
     }
 }
 
@@ -494,6 +677,9 @@ impl Provenance<'_> {
 #[derive(Default)]
 struct Findings {
     by_code: BTreeMap<WarningCode, Finding>,
+    /// Codes (a bit per code index) whose details are not written: their
+    /// findings are folded, not listed.
+    quiet: u64,
 }
 
 struct Finding {
@@ -515,10 +701,11 @@ impl Findings {
         layer: usize,
         detail: impl FnOnce() -> String,
     ) {
+        let quiet = self.quiet & (1 << code.index()) != 0;
         let f = self.by_code.entry(code).or_insert_with(|| Finding {
             spans: Vec::new(),
             layer,
-            detail: detail(),
+            detail: if quiet { String::new() } else { detail() },
             severity: None,
         });
         if f.spans.len() < MAX_SPANS && !f.spans.contains(&span) {
@@ -551,16 +738,19 @@ fn after_layers(layer: usize) -> String {
     }
 }
 
-fn component_warnings(
+/// Every finding about one component, by code; the details of codes in
+/// `quiet` (a bit per code index) are left unwritten.
+fn component_findings(
     input: &[u8],
-    index: usize,
     comp: &ComponentAnalysis,
     prov: &Provenance<'_>,
-    out: &mut Vec<Warning>,
-) {
-    let mut f = Findings::default();
+    quiet: u64,
+) -> Findings {
+    let mut f = Findings {
+        quiet,
+        ..Findings::default()
+    };
     let raw = comp.span.of(input);
-    let label = comp.kind.label();
     raw_checks(raw, comp, &mut f);
     for (li, layer) in comp.layers.iter().enumerate() {
         let annotation;
@@ -581,28 +771,37 @@ fn component_warnings(
     ) {
         traversal_checks(input, comp, prov, &mut f);
     }
-    for (code, finding) in f.by_code {
-        let count = finding.spans.len();
-        let mut spans = finding.spans;
-        spans.sort();
-        let message = format!(
-            "{}{} in the {label}{}",
-            finding.detail,
-            if count > 1 {
-                format!(" ({count} places)")
-            } else {
-                String::new()
-            },
-            after_layers(finding.layer)
-        );
-        let message = complete_sentence(&message, code);
-        let mut w = Warning::new(code, spans, Some(index), message);
-        w.layer = (finding.layer > 0).then_some(finding.layer);
-        if let Some(s) = finding.severity {
-            w = w.with_severity(s);
-        }
-        out.push(w);
+    f
+}
+
+/// The warning a finding about component `index` gives.
+fn finding_warning(
+    index: usize,
+    comp: &ComponentAnalysis,
+    code: WarningCode,
+    finding: Finding,
+) -> Warning {
+    let count = finding.spans.len();
+    let mut spans = finding.spans;
+    spans.sort();
+    let message = format!(
+        "{}{} in the {}{}",
+        finding.detail,
+        if count > 1 {
+            format!(" ({count} places)")
+        } else {
+            String::new()
+        },
+        comp.kind.label(),
+        after_layers(finding.layer)
+    );
+    let message = complete_sentence(&message, code);
+    let mut w = Warning::new(code, spans, Some(index), message);
+    w.layer = (finding.layer > 0).then_some(finding.layer);
+    if let Some(s) = finding.severity {
+        w = w.with_severity(s);
     }
+    w
 }
 
 /// "detail in the path segment: consequence."
@@ -896,7 +1095,12 @@ fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
         first.get_or_insert(b.span);
         f.add(WarningCode::DoubleEncoding, b.span, 2, String::new);
     }
-    if let (Some(span), Some(finding)) = (first, f.by_code.get_mut(&WarningCode::DoubleEncoding)) {
+    let quiet = f.quiet & (1 << WarningCode::DoubleEncoding.index()) != 0;
+    if let (Some(span), Some(finding), false) = (
+        first,
+        f.by_code.get_mut(&WarningCode::DoubleEncoding),
+        quiet,
+    ) {
         // Show the first escape through every layer: %252e -> %2e -> .
         let mut steps = vec![format!("'{}'", show(span.of(input)))];
         for layer in layers {
@@ -908,6 +1112,8 @@ fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
             steps.push(format!("'{}'", show(&bytes)));
         }
         finding.detail = format!("{} layers of escapes: {}", depth, steps.join(" -> "));
+    }
+    if let Some(finding) = f.by_code.get_mut(&WarningCode::DoubleEncoding) {
         // The message names the depth itself.
         finding.layer = 0;
     }
@@ -1080,76 +1286,75 @@ fn lax_parts(text: &str) -> Vec<String> {
     text.split(['/', '\\']).map(str::to_lowercase).collect()
 }
 
-/// `sensitive-file` for the path and each query parameter, and payloads
-/// hidden in base64.
-fn target_warnings(parts: &Split, components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
-    fn last_layer(c: &ComponentAnalysis) -> &[u8] {
-        c.layers.last().map_or(&[], Vec::as_slice)
-    }
-    // The path as a whole: targets span segments (`/etc/passwd`).
-    let segments: Vec<usize> = (0..components.len())
-        .filter(|&i| {
-            components
-                .get(i)
-                .is_some_and(|c| c.kind == ComponentKind::PathSegment)
-        })
-        .collect();
-    if !segments.is_empty() {
-        let mut path_parts = Vec::new();
-        for &i in &segments {
-            if let Some(c) = components.get(i) {
-                path_parts.extend(lax_parts(&lax_text(last_layer(c))));
-            }
+fn last_layer(c: &ComponentAnalysis) -> &[u8] {
+    c.layers.last().map_or(&[], Vec::as_slice)
+}
+
+/// `sensitive-file` for the path as a whole: targets span segments
+/// (`/etc/passwd`).
+fn path_target_warning(parts: &Split, components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
+    let mut path_parts = Vec::new();
+    let mut last_segment = None;
+    for (i, c) in components.iter().enumerate() {
+        if c.kind == ComponentKind::PathSegment {
+            path_parts.extend(lax_parts(&lax_text(last_layer(c))));
+            last_segment = Some(i);
         }
-        if let Some(why) = crate::targets::sensitive_target(&path_parts) {
+    }
+    if last_segment.is_none() {
+        return;
+    }
+    if let Some(why) = crate::targets::sensitive_target(&path_parts) {
+        out.push(Warning::new(
+            WarningCode::SensitiveFile,
+            vec![parts.path],
+            last_segment,
+            format!("The path asks for {why}, a typical file-inclusion target."),
+        ));
+    }
+}
+
+/// `sensitive-file` for a query parameter, and payloads hidden in base64
+/// in a parameter or path segment.
+fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warning>) {
+    let is_param = c.kind.is_query();
+    if !(is_param || c.kind == ComponentKind::PathSegment) {
+        return;
+    }
+    let layer = last_layer(c);
+    if is_param {
+        if let Some(why) = crate::targets::sensitive_target(&lax_parts(&lax_text(layer))) {
             out.push(Warning::new(
                 WarningCode::SensitiveFile,
-                vec![parts.path],
-                segments.last().copied(),
-                format!("The path asks for {why}, a typical file-inclusion target."),
+                vec![c.span],
+                Some(i),
+                format!(
+                    "The {} asks for {why}, a typical file-inclusion target.",
+                    c.kind.label()
+                ),
             ));
         }
     }
-    for (i, c) in components.iter().enumerate() {
-        let is_param = c.kind.is_query();
-        if !(is_param || c.kind == ComponentKind::PathSegment) {
-            continue;
-        }
-        let layer = last_layer(c);
-        if is_param {
-            if let Some(why) = crate::targets::sensitive_target(&lax_parts(&lax_text(layer))) {
-                out.push(Warning::new(
-                    WarningCode::SensitiveFile,
-                    vec![c.span],
-                    Some(i),
-                    format!(
-                        "The {} asks for {why}, a typical file-inclusion target.",
-                        c.kind.label()
-                    ),
-                ));
-            }
-        }
-        if let Some(text) = crate::targets::base64_text(layer) {
-            let shown = crate::text::escape_str(&text);
-            let lax = lax_parts(&text);
-            if lax.iter().any(|p| p == "..") {
-                out.push(Warning::new(
-                    WarningCode::PathTraversal,
-                    vec![c.span],
-                    Some(i),
-                    format!("The {} is base64 for '{shown}', a traversal that a server decoding it would follow.", c.kind.label()),
-                ));
-            } else if let Some(why) = crate::targets::sensitive_target(&lax) {
-                out.push(Warning::new(
-                    WarningCode::SensitiveFile,
-                    vec![c.span],
-                    Some(i),
-                    format!(
-                        "The {} is base64 for '{shown}', which names {why}.",
-                        c.kind.label()
-                    ),
-                ));
-            }
+    if let Some(text) = crate::targets::base64_text(layer) {
+        let shown = crate::text::escape_str(&text);
+        let lax = lax_parts(&text);
+        if lax.iter().any(|p| p == "..") {
+            out.push(Warning::new(
+                WarningCode::PathTraversal,
+                vec![c.span],
+                Some(i),
+                format!("The {} is base64 for '{shown}', a traversal that a server decoding it would follow.", c.kind.label()),
+            ));
+        } else if let Some(why) = crate::targets::sensitive_target(&lax) {
+            out.push(Warning::new(
+                WarningCode::SensitiveFile,
+                vec![c.span],
+                Some(i),
+                format!(
+                    "The {} is base64 for '{shown}', which names {why}.",
+                    c.kind.label()
+                ),
+            ));
         }
     }
 }
@@ -1889,6 +2094,60 @@ mod tests {
             .iter()
             .map(|w| w.code.code())
             .collect()
+    }
+
+    #[test]
+    fn repeated_findings_are_listed_up_to_the_limit_then_folded_into_one() {
+        let segments = LISTED_PER_CODE + 10;
+        let url = format!("http://h/{}", "%252e%252e/".repeat(segments));
+        let a = analyze(url.as_bytes(), &Options::default());
+        let listed = |code: WarningCode| {
+            a.warnings
+                .iter()
+                .filter(|w| w.code == code && w.component.is_some())
+                .count()
+        };
+        assert_eq!(listed(WarningCode::DoubleEncoding), LISTED_PER_CODE);
+        assert_eq!(listed(WarningCode::PathTraversal), LISTED_PER_CODE);
+        let summary = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::DoubleEncoding && w.component.is_none())
+            .expect("a summary warning");
+        assert!(summary
+            .message
+            .contains("in 10 more components (kind: path segment)"));
+        assert_eq!(summary.spans.len(), 20, "two escapes in each");
+        assert_eq!(summary.severity, Severity::Medium);
+        // Every segment keeps its severity and, on demand, its own warnings,
+        // worded exactly as a listed one.
+        let segs: Vec<usize> = (0..a.components.len())
+            .filter(|&i| {
+                a.components.get(i).is_some_and(|c| {
+                    c.kind == ComponentKind::PathSegment && !c.span.of(url.as_bytes()).is_empty()
+                })
+            })
+            .collect();
+        assert_eq!(segs.len(), segments);
+        let (first, last) = (segs[0], segs[segments - 1]);
+        assert!(!a.components[first].folded && a.components[last].folded);
+        assert_eq!(a.components[last].severity, Some(Severity::High));
+        let own = a.warnings_of(last);
+        let codes: Vec<_> = own.iter().map(|w| w.code.code()).collect();
+        assert_eq!(codes, ["path-traversal", "double-encoding"]);
+        let listed_first = a.warnings_of(first);
+        assert_eq!(own[1].message, listed_first[1].message);
+        assert_eq!(own[1].spans.len(), 2);
+        // Views marking warned bytes see the folded ones too.
+        let near = a.warnings_near(a.components[last].span);
+        assert!(near.iter().any(|w| w.component == Some(last)));
+    }
+
+    #[test]
+    fn distinct_findings_are_never_folded() {
+        let a = analyze(b"http://h/%252e/%00/a%5cb/%C0%AE", &Options::default());
+        assert!(a.warnings.iter().all(|w| !w.message.contains("folded")));
+        assert!(a.components.iter().all(|c| !c.folded));
     }
 
     fn warning(input: &[u8], code: &str) -> Option<Warning> {

@@ -56,6 +56,11 @@ macro_rules! catalogue {
             /// Every code, in catalogue order.
             pub const ALL: &'static [WarningCode] = &[ $( WarningCode::$variant, )* ];
 
+            /// The code's position in [`WarningCode::ALL`].
+            pub fn index(self) -> usize {
+                self as usize
+            }
+
             /// The stable kebab-case code (`double-encoding`).
             pub fn code(self) -> &'static str {
                 match self { $( WarningCode::$variant => $code, )* }

@@ -149,6 +149,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         ));
         let danger_layers: Vec<(usize, &str)> = a
             .warnings_of(app.selected)
+            .into_iter()
             .filter_map(|w| w.layer.map(|l| (l, w.code.code())))
             .collect();
         for (i, layer) in c.layers.iter().enumerate().take(MAX_LAYER_LINES) {

@@ -37,10 +37,12 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let (from, to) = window(input, focus, inner_w * inner_h);
     // The worst warning severity over each byte of the window.
     let mut warned: Vec<Option<Severity>> = vec![None; to - from];
-    for w in a.warnings.iter().filter(|_| !stale) {
-        if w.span.end <= from || w.span.start >= to {
-            continue;
-        }
+    let near = if stale {
+        Vec::new()
+    } else {
+        a.warnings_near(urlscope::split::Span::new(from, to))
+    };
+    for w in &near {
         for s in &w.spans {
             for i in s.start.max(from)..s.end.min(to) {
                 if let Some(slot) = warned.get_mut(i - from) {
