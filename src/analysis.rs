@@ -8,16 +8,18 @@
 
 use crate::clean::{clean_with_changes, default_port, normalize};
 use crate::percent::{
-    decode_layers, escape_at, hex_value, is_illegal, is_unreserved, raw_layer, DecodedByte,
-    SourceKind,
+    decode_layers_of, escape_at, hex_value, is_illegal, is_unreserved, DecodedByte, SourceKind,
 };
 use crate::split::{split, ComponentKind, HostKind, Span, Split};
 use crate::text::{is_bidi_control, is_invisible};
-use crate::utf8::{annotate, lax_overlong, ByteRole, Utf8Annotation, Utf8Problem, Utf8Unit};
+use crate::utf8::{
+    annotate, annotate_window, lax_overlong, ByteRole, Utf8Annotation, Utf8Problem, Utf8Unit,
+};
 use crate::warnings::{Severity, Warning, WarningCode};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::net::Ipv4Addr;
+use std::sync::Arc;
 
 /// What the analysis does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,21 +59,20 @@ impl Options {
     }
 }
 
-/// One component, decoded and annotated.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One component, decoded.
+///
+/// It shares the input with the other components and keeps its decoded
+/// bytes only when decoding changed them, so a component costs a few dozen
+/// bytes plus what decoding produced. The UTF-8 annotation is computed when
+/// asked for ([`ComponentAnalysis::utf8`]) or for the rows in view
+/// ([`Analysis::byte_rows_window`]).
+#[derive(Clone, PartialEq, Eq)]
 pub struct ComponentAnalysis {
     pub kind: ComponentKind,
     /// Where the raw text is in the input.
     pub span: Span,
     /// Whether `+` was read as a space.
     pub form: bool,
-    /// The bytes after one layer of percent-decoding.
-    pub decoded: Vec<u8>,
-    /// The UTF-8 annotation of `decoded`.
-    pub utf8: Utf8Annotation,
-    /// Every decoding layer's bytes, the first being `decoded`; more than
-    /// one when the component is double (or more) encoded.
-    pub layers: Vec<Vec<u8>>,
     /// The worst severity among the warnings about this component, listed
     /// or folded.
     pub severity: Option<Severity>,
@@ -79,12 +80,77 @@ pub struct ComponentAnalysis {
     /// instead of listed in [`Analysis::warnings`] (see
     /// [`LISTED_PER_CODE`]); [`Analysis::warnings_of`] gives them all.
     pub folded: bool,
+    /// The whole input, shared by every component.
+    input: Arc<[u8]>,
+    /// The first decoded layer, when decoding changed the raw bytes.
+    decoded: Option<Box<[u8]>>,
+    /// The layers after the first, when the component is double (or more)
+    /// encoded.
+    deeper: Box<[Box<[u8]>]>,
+}
+
+impl std::fmt::Debug for ComponentAnalysis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ComponentAnalysis")
+            .field("kind", &self.kind)
+            .field("span", &self.span)
+            .field("form", &self.form)
+            .field("severity", &self.severity)
+            .field("folded", &self.folded)
+            .field(
+                "layers",
+                &self
+                    .layers()
+                    .map(crate::text::escape_bytes)
+                    .collect::<Vec<_>>(),
+            )
+            .finish()
+    }
 }
 
 impl ComponentAnalysis {
-    /// The decoded text, ill-formed parts replaced by U+FFFD.
+    /// The raw bytes, as they are in the input.
+    pub fn raw(&self) -> &[u8] {
+        self.span.of(&self.input)
+    }
+
+    /// The bytes after one layer of percent-decoding.
+    pub fn decoded(&self) -> &[u8] {
+        self.decoded.as_deref().unwrap_or_else(|| self.raw())
+    }
+
+    /// Every decoding layer's bytes, the first being
+    /// [`decoded`](ComponentAnalysis::decoded); more than one when the
+    /// component is double (or more) encoded.
+    pub fn layers(&self) -> impl Iterator<Item = &[u8]> + Clone {
+        std::iter::once(self.decoded()).chain(self.deeper.iter().map(|l| &**l))
+    }
+
+    /// How many decoding layers there are (1 unless double encoded).
+    pub fn layer_count(&self) -> usize {
+        1 + self.deeper.len()
+    }
+
+    /// The bytes after every layer of decoding.
+    pub fn last_layer(&self) -> &[u8] {
+        self.deeper.last().map_or_else(|| self.decoded(), |l| &**l)
+    }
+
+    /// The UTF-8 annotation of the decoded bytes (computed on each call).
+    pub fn utf8(&self) -> Utf8Annotation {
+        annotate(self.decoded())
+    }
+
+    /// Whether the decoded bytes are well-formed UTF-8.
+    pub fn is_valid_utf8(&self) -> bool {
+        std::str::from_utf8(self.decoded()).is_ok()
+    }
+
+    /// The decoded text, ill-formed parts replaced by U+FFFD (one per
+    /// maximal subpart, as Table 3-6 annotation and the standard library
+    /// agree).
     pub fn decoded_lossy(&self) -> String {
-        self.utf8.lossy()
+        String::from_utf8_lossy(self.decoded()).into_owned()
     }
 }
 
@@ -266,7 +332,9 @@ impl Analysis {
             return Vec::new();
         };
         let raw = c.span.of(&self.input);
-        let end = start.saturating_add(len).min(c.decoded.len());
+        let decoded = c.decoded();
+        let end = start.saturating_add(len).min(decoded.len());
+        let utf8 = annotate_window(decoded, start, end);
         let mut rows = Vec::with_capacity(end.saturating_sub(start).min(4096));
         let mut at = c.span.start; // where the step starts in the input
         for (offset, step) in crate::percent::steps(raw, c.form).enumerate().take(end) {
@@ -275,18 +343,16 @@ impl Analysis {
             if offset < start {
                 continue;
             }
-            let role = c.utf8.roles.get(offset).copied().unwrap_or(ByteRole::Ascii);
+            let role = utf8.role(offset).unwrap_or(ByteRole::Ascii);
             rows.push(ByteRow {
                 offset,
                 value: step.value,
                 source: step.kind,
                 span,
                 role,
-                unit: c.utf8.unit_of(offset).copied(),
+                unit: utf8.unit_of(offset).copied(),
                 lax_overlong: match role {
-                    ByteRole::Invalid(_) => {
-                        lax_overlong(c.decoded.get(offset..).unwrap_or_default())
-                    }
+                    ByteRole::Invalid(_) => lax_overlong(decoded.get(offset..).unwrap_or_default()),
                     _ => None,
                 },
             });
@@ -339,7 +405,7 @@ impl Analysis {
             return listed.collect();
         };
         let mut all = Vec::new();
-        let (comp, layers) = decode_component(&self.input, c.kind, c.span, c.form);
+        let (comp, layers) = decode_component(&c.input, c.kind, c.span, c.form);
         let prov = Provenance {
             start: c.span.start,
             layers: layers.as_deref(),
@@ -411,12 +477,13 @@ impl Analysis {
 /// ```
 pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     let parts = split(input);
+    let shared: Arc<[u8]> = Arc::from(input);
     let mut components = Vec::with_capacity(parts.components.len());
     let mut warnings = Vec::new();
     let mut listing = Listing::default();
     for (index, c) in parts.components.iter().enumerate() {
         let form = options.form && c.kind.is_query();
-        let (mut comp, layers) = decode_component(input, c.kind, c.span, form);
+        let (mut comp, layers) = decode_component(&shared, c.kind, c.span, form);
         let prov = Provenance {
             start: c.span.start,
             layers: layers.as_deref(),
@@ -518,31 +585,29 @@ pub const LISTED_PER_CODE: usize = 32;
 /// Decodes one component: its analysis without warnings and, when decoding
 /// changes it, every layer's provenance.
 fn decode_component(
-    input: &[u8],
+    input: &Arc<[u8]>,
     kind: ComponentKind,
     span: Span,
     form: bool,
 ) -> (ComponentAnalysis, Option<Vec<Vec<DecodedByte>>>) {
     let raw = span.of(input);
-    let layers_with_provenance =
-        needs_provenance(raw, form).then(|| decode_layers(&raw_layer(input, span), form));
-    let layers: Vec<Vec<u8>> = match &layers_with_provenance {
-        Some(layers) => layers.iter().map(|l| crate::percent::values(l)).collect(),
-        None => vec![raw.to_vec()],
-    };
-    let decoded = layers.first().cloned().unwrap_or_default();
-    let utf8 = annotate(&decoded);
+    let provenance = needs_provenance(raw, form).then(|| decode_layers_of(input, span, form));
+    let mut layers = provenance
+        .iter()
+        .flatten()
+        .map(|l| l.iter().map(|b| b.value).collect::<Box<[u8]>>());
+    let decoded = layers.next();
     let comp = ComponentAnalysis {
         kind,
         span,
         form,
-        decoded,
-        utf8,
-        layers,
         severity: None,
         folded: false,
+        input: Arc::clone(input),
+        decoded,
+        deeper: layers.collect(),
     };
-    (comp, layers_with_provenance)
+    (comp, provenance)
 }
 
 /// Lists component warnings until a code has [`LISTED_PER_CODE`], then
@@ -752,17 +817,10 @@ fn component_findings(
     };
     let raw = comp.span.of(input);
     raw_checks(raw, comp, &mut f);
-    for (li, layer) in comp.layers.iter().enumerate() {
-        let annotation;
-        let utf8 = if li == 0 {
-            &comp.utf8
-        } else {
-            annotation = annotate(layer);
-            &annotation
-        };
-        layer_checks(layer, li, utf8, prov, &mut f);
+    for (li, layer) in comp.layers().enumerate() {
+        layer_checks(layer, li, prov, &mut f);
     }
-    if comp.layers.len() > 1 {
+    if comp.layer_count() > 1 {
         double_encoding(input, prov, &mut f);
     }
     if matches!(
@@ -970,13 +1028,7 @@ fn u_escape(bytes: &[u8]) -> Option<char> {
     }
 }
 
-fn layer_checks(
-    layer: &[u8],
-    li: usize,
-    utf8: &Utf8Annotation,
-    prov: &Provenance<'_>,
-    f: &mut Findings,
-) {
+fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &mut Findings) {
     let layer_no = li + 1;
     for (i, &b) in layer.iter().enumerate() {
         if b >= 0x20 && b != 0x7F {
@@ -1025,6 +1077,10 @@ fn layer_checks(
             }
         }
     }
+    if layer.is_ascii() {
+        return;
+    }
+    let utf8 = annotate(layer);
     for unit in &utf8.units {
         match unit.value {
             Ok(c) if c.is_ascii() => {}
@@ -1206,7 +1262,7 @@ fn traversal_checks(
     prov: &Provenance<'_>,
     f: &mut Findings,
 ) {
-    for (li, layer) in comp.layers.iter().enumerate() {
+    for (li, layer) in comp.layers().enumerate() {
         // Fast path: nothing that can read as a dot.
         if memchr::memchr(b'.', layer).is_none()
             && memchr::memchr(b'%', layer).is_none()
@@ -1286,10 +1342,6 @@ fn lax_parts(text: &str) -> Vec<String> {
     text.split(['/', '\\']).map(str::to_lowercase).collect()
 }
 
-fn last_layer(c: &ComponentAnalysis) -> &[u8] {
-    c.layers.last().map_or(&[], Vec::as_slice)
-}
-
 /// `sensitive-file` for the path as a whole: targets span segments
 /// (`/etc/passwd`).
 fn path_target_warning(parts: &Split, components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
@@ -1297,7 +1349,7 @@ fn path_target_warning(parts: &Split, components: &[ComponentAnalysis], out: &mu
     let mut last_segment = None;
     for (i, c) in components.iter().enumerate() {
         if c.kind == ComponentKind::PathSegment {
-            path_parts.extend(lax_parts(&lax_text(last_layer(c))));
+            path_parts.extend(lax_parts(&lax_text(c.last_layer())));
             last_segment = Some(i);
         }
     }
@@ -1321,7 +1373,7 @@ fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warn
     if !(is_param || c.kind == ComponentKind::PathSegment) {
         return;
     }
-    let layer = last_layer(c);
+    let layer = c.last_layer();
     if is_param {
         if let Some(why) = crate::targets::sensitive_target(&lax_parts(&lax_text(layer))) {
             out.push(Warning::new(
@@ -2291,9 +2343,9 @@ mod tests {
     fn relative_references_are_analysed() {
         let a = analyze(b"/path?q=a+b", &Options::default());
         assert_eq!(a.components.len(), 3);
-        assert_eq!(a.components[2].decoded, b"a b");
+        assert_eq!(a.components[2].decoded(), b"a b");
         let a = analyze(b"/path?q=a+b", &Options::default().with_form(false));
-        assert_eq!(a.components[2].decoded, b"a+b");
+        assert_eq!(a.components[2].decoded(), b"a+b");
         assert!(codes(b"/a+b").contains(&"plus-in-path"));
     }
 
@@ -2327,7 +2379,7 @@ mod tests {
     #[test]
     fn non_utf8_input_is_shown_not_refused() {
         let a = analyze(b"/caf\xE9", &Options::default());
-        assert_eq!(a.components[0].decoded, b"caf\xE9");
+        assert_eq!(a.components[0].decoded(), b"caf\xE9");
         assert!(codes(b"/caf\xE9").contains(&"invalid-utf8"));
         assert_eq!(a.clean, "/caf%E9");
     }

@@ -40,9 +40,6 @@ pub struct DecodedByte {
     /// The bytes of the original input this byte stands for (through every
     /// layer before it).
     pub span: Span,
-    /// The bytes of the previous layer it came from (indices into that
-    /// layer): 1 for a literal, 3 for an escape.
-    pub prev: Span,
 }
 
 /// The value of an ASCII hex digit.
@@ -72,7 +69,6 @@ pub fn raw_layer(input: &[u8], span: Span) -> Vec<DecodedByte> {
             value,
             kind: SourceKind::Literal,
             span: Span::new(span.start + i, span.start + i + 1),
-            prev: Span::new(i, i + 1),
         })
         .collect()
 }
@@ -105,7 +101,6 @@ pub fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByt
                 value,
                 kind: SourceKind::Escape,
                 span: b.span.join(last_span),
-                prev: Span::new(i, i + 3),
             });
             i += 3;
             continue;
@@ -119,7 +114,6 @@ pub fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByt
             value,
             kind,
             span: b.span,
-            prev: Span::new(i, i + 1),
         });
         i += 1;
     }
@@ -155,7 +149,40 @@ pub const MAX_LAYERS: usize = 8;
 /// assert_eq!(layers.len(), 2);
 /// ```
 pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<DecodedByte>> {
-    let mut layers: Vec<Vec<DecodedByte>> = vec![decode_layer(raw, plus_is_space)];
+    peel(decode_layer(raw, plus_is_space))
+}
+
+/// [`decode_layers`] of the bytes `span` of `input`, without building the
+/// raw layer first (the first layer is decoded straight from the input).
+///
+/// # Examples
+/// ```
+/// use urlscope::percent::{decode_layers_of, values};
+/// use urlscope::split::Span;
+/// let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
+/// assert_eq!(values(&layers[0]), b"a%2e");
+/// assert_eq!(values(&layers[1]), b"a.");
+/// assert_eq!(layers[1][1].span, Span::new(2, 7)); // '.' came from "%252e"
+/// ```
+pub fn decode_layers_of(input: &[u8], span: Span, plus_is_space: bool) -> Vec<Vec<DecodedByte>> {
+    let mut at = span.start;
+    let first = steps(span.of(input), plus_is_space)
+        .map(|step| {
+            let b = DecodedByte {
+                value: step.value,
+                kind: step.kind,
+                span: Span::new(at, at + step.width),
+            };
+            at += step.width;
+            b
+        })
+        .collect();
+    peel(first)
+}
+
+/// Decode further layers after `first` while valid escapes remain.
+fn peel(first: Vec<DecodedByte>) -> Vec<Vec<DecodedByte>> {
+    let mut layers: Vec<Vec<DecodedByte>> = vec![first];
     while layers.len() < MAX_LAYERS {
         let Some(last) = layers.last() else { break };
         if !last.windows(3).any(|w| {

@@ -344,6 +344,81 @@ pub fn annotate(bytes: &[u8]) -> Utf8Annotation {
     Utf8Annotation { roles, units }
 }
 
+/// The annotation of the bytes `start..end` of a stream, as [`annotate`]
+/// of the whole stream gives it there.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Utf8Window {
+    /// Offset of the first annotated byte.
+    pub start: usize,
+    /// One entry per byte of the window.
+    pub roles: Vec<ByteRole>,
+    /// The units that hold a byte of the window, with offsets into the
+    /// whole stream.
+    pub units: Vec<Utf8Unit>,
+}
+
+impl Utf8Window {
+    /// The role of byte `byte` of the stream, if it is in the window.
+    pub fn role(&self, byte: usize) -> Option<ByteRole> {
+        self.roles.get(byte.checked_sub(self.start)?).copied()
+    }
+
+    /// The unit byte `byte` of the stream belongs to, if it is in the
+    /// window.
+    pub fn unit_of(&self, byte: usize) -> Option<&Utf8Unit> {
+        let i = self.units.partition_point(|u| u.start + u.len <= byte);
+        self.units.get(i).filter(|u| u.start <= byte)
+    }
+}
+
+/// Annotate only the bytes `start..end` of `bytes`, reading at most three
+/// bytes on either side: every byte after the first of a unit is a
+/// continuation byte (`80..BF`) and a unit is at most four bytes long, so
+/// the unit holding byte `start` begins at the nearest byte at most three
+/// back that is not a continuation byte, or at `start` itself. Views that
+/// show a window of a long component use this instead of annotating it
+/// all.
+///
+/// # Examples
+/// ```
+/// use urlscope::utf8::{annotate_window, ByteRole};
+/// let bytes = "aé€".as_bytes(); // 61 C3 A9 E2 82 AC
+/// let w = annotate_window(bytes, 2, 5);
+/// assert_eq!(w.role(2), Some(ByteRole::Continuation { len: 2, index: 1 }));
+/// assert_eq!(w.role(3), Some(ByteRole::Lead { len: 3 }));
+/// assert_eq!(w.unit_of(4).map(|u| u.value), Some(Ok('€')));
+/// ```
+pub fn annotate_window(bytes: &[u8], start: usize, end: usize) -> Utf8Window {
+    let end = end.min(bytes.len());
+    let start = start.min(end);
+    let from = (1..=3)
+        .take_while(|&back| back <= start)
+        .map(|back| start - back)
+        .find(|&i| bytes.get(i).is_some_and(|&b| !is_continuation(b)))
+        .unwrap_or(start);
+    let to = (end + 3).min(bytes.len());
+    let a = annotate(bytes.get(from..to).unwrap_or_default());
+    let roles = a
+        .roles
+        .get(start - from..end - from)
+        .unwrap_or_default()
+        .to_vec();
+    let units = a
+        .units
+        .into_iter()
+        .map(|u| Utf8Unit {
+            start: u.start + from,
+            ..u
+        })
+        .filter(|u| u.start < end && u.start + u.len > start)
+        .collect();
+    Utf8Window {
+        start,
+        roles,
+        units,
+    }
+}
+
 /// The code point a lax decoder would read from an overlong sequence at the
 /// start of `bytes`, with the sequence length: `C0 AF` reads as `/`,
 /// `E0 80 AE` as `.`. Returns `None` unless the bytes are an overlong form.

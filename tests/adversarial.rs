@@ -132,7 +132,7 @@ fn thousands_of_percent_25_layers_stop_at_eight() {
     }
     let a = analyze(format!("http://x/{s}").as_bytes(), &Options::default());
     let c = a.components.last().expect("segment");
-    assert_eq!(c.layers.len(), urlscope::percent::MAX_LAYERS);
+    assert_eq!(c.layer_count(), urlscope::percent::MAX_LAYERS);
     let w = a
         .warnings
         .iter()

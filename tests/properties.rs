@@ -57,6 +57,22 @@ proptest! {
     }
 
     #[test]
+    fn a_window_annotates_as_the_whole_stream_does(
+        bytes in prop::collection::vec(prop::sample::select(vec![0x41u8, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xF5]), 0..24),
+        start in 0usize..26,
+        len in 0usize..26,
+    ) {
+        let whole = annotate(&bytes);
+        let w = urlscope::utf8::annotate_window(&bytes, start, start + len);
+        let end = (start + len).min(bytes.len());
+        for i in start.min(end)..end {
+            prop_assert_eq!(w.role(i), whole.roles.get(i).copied(), "byte {}", i);
+            prop_assert_eq!(w.unit_of(i), whole.unit_of(i), "byte {}", i);
+        }
+        prop_assert_eq!(w.roles.len(), end - start.min(end));
+    }
+
+    #[test]
     fn utf8_annotation_agrees_on_valid_text(s in "\\PC{0,16}") {
         let a = annotate(s.as_bytes());
         let chars: Vec<char> = a.units.iter().filter_map(|u| u.value.ok()).collect();

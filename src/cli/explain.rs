@@ -175,7 +175,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             format!("{}-{}", c.span.start, c.span.end),
             cell(raw)
         );
-        if c.decoded != raw {
+        if c.decoded() != raw {
             line.push_str(&format!(" → {}", cell(c.decoded_lossy().as_bytes())));
         }
         if let Some(worst) = worst.get(i).copied().flatten() {
@@ -195,18 +195,18 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             "  [{i}] {}  {}{}",
             style.kind(c.kind, c.kind.label()),
             cell(raw),
-            if c.decoded != raw {
+            if c.decoded() != raw {
                 format!(" → {}", cell(c.decoded_lossy().as_bytes()))
             } else {
                 String::new()
             }
         )?;
-        if c.layers.len() > 1 {
+        if c.layer_count() > 1 {
             let mut steps = vec![format!("'{}'", cell(raw))];
-            steps.extend(c.layers.iter().map(|l| format!("'{}'", cell(l))));
+            steps.extend(c.layers().map(|l| format!("'{}'", cell(l))));
             writeln!(out, "      layers: {}", steps.join(" → "))?;
         }
-        if c.decoded.is_empty() {
+        if c.decoded().is_empty() {
             writeln!(out, "      (empty)")?;
             continue;
         }
@@ -367,12 +367,12 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
     let mut seen_chars: Vec<char> = Vec::new();
     let mut seen_bad: Vec<Vec<u8>> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
-    for c in &a.components {
-        for unit in &c.utf8.units {
+    for c in a.components.iter().filter(|c| !c.decoded().is_ascii()) {
+        for unit in &c.utf8().units {
             if lines.len() >= MAX {
                 break;
             }
-            let bytes = c.decoded.get(unit.range()).unwrap_or_default();
+            let bytes = c.decoded().get(unit.range()).unwrap_or_default();
             match unit.value {
                 Ok(ch) if !ch.is_ascii() && !seen_chars.contains(&ch) => {
                     seen_chars.push(ch);
@@ -394,7 +394,7 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
                 }
                 Err(_) if !seen_bad.iter().any(|b| b == bytes) => {
                     seen_bad.push(bytes.to_vec());
-                    let rest = c.decoded.get(unit.start..).unwrap_or_default();
+                    let rest = c.decoded().get(unit.start..).unwrap_or_default();
                     if let Some(why) = urlscope::utf8::explain_ill_formed(rest) {
                         lines.push(format!("  {}  {why}", style.invalid(&escape_bytes(bytes))));
                     }

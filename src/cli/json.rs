@@ -115,9 +115,9 @@ pub fn analysis_value(a: &Analysis) -> serde_json::Value {
             span: c.span,
             raw: lossy(c.span.of(&a.input)),
             decoded: c.decoded_lossy(),
-            decoded_valid_utf8: c.utf8.is_valid(),
-            layers: if c.layers.len() > 1 {
-                c.layers.iter().map(|l| lossy(l)).collect()
+            decoded_valid_utf8: c.is_valid_utf8(),
+            layers: if c.layer_count() > 1 {
+                c.layers().map(lossy).collect()
             } else {
                 Vec::new()
             },

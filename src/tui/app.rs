@@ -518,7 +518,7 @@ impl App {
         self.analysis
             .components
             .get(self.selected)
-            .map_or(0, |c| c.decoded.len())
+            .map_or(0, |c| c.decoded().len())
     }
 
     /// Select component `i`; the byte table starts at its top.

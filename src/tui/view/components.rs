@@ -50,7 +50,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         let raw = c.span.of(&a.input);
         let text_w = width.saturating_sub(9);
         let mut text = preview(raw, text_w);
-        if c.decoded != raw {
+        if c.decoded() != raw {
             let room =
                 text_w.saturating_sub(unicode_width::UnicodeWidthStr::width(text.as_str()) + 3);
             if room > 2 {

@@ -28,8 +28,8 @@ pub fn shows_all_views(area: Rect) -> bool {
 /// The lines above the byte table.
 fn header_lines(c: Option<&ComponentAnalysis>, all: bool) -> usize {
     let layers = c.map_or(0, |c| {
-        if c.layers.len() > 1 {
-            c.layers.len().min(MAX_LAYER_LINES) + 1
+        if c.layer_count() > 1 {
+            c.layer_count().min(MAX_LAYER_LINES) + 1
         } else {
             0
         }
@@ -142,9 +142,9 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         ]));
         lines.push(decoded_line(c, theme, width));
     }
-    if c.layers.len() > 1 {
+    if c.layer_count() > 1 {
         lines.push(Line::styled(
-            format!("layers   {} decodings:", c.layers.len()),
+            format!("layers   {} decodings:", c.layer_count()),
             theme.dim(),
         ));
         let danger_layers: Vec<(usize, &str)> = a
@@ -152,7 +152,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             .into_iter()
             .filter_map(|w| w.layer.map(|l| (l, w.code.code())))
             .collect();
-        for (i, layer) in c.layers.iter().enumerate().take(MAX_LAYER_LINES) {
+        for (i, layer) in c.layers().enumerate().take(MAX_LAYER_LINES) {
             let n = i + 1;
             let mark: Vec<&str> = danger_layers
                 .iter()
@@ -185,7 +185,15 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             &mut lines,
         ),
         Some(DetailView::Decoded) => {
-            text_view(app, theme, &c.decoded, 0, width, table_rows + 1, &mut lines);
+            text_view(
+                app,
+                theme,
+                c.decoded(),
+                0,
+                width,
+                table_rows + 1,
+                &mut lines,
+            );
         }
         _ => table(app, theme, view, width, table_rows, &mut lines),
     }
@@ -195,8 +203,8 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         c.kind.label(),
         c.span.start,
         c.span.end,
-        c.decoded.len(),
-        if c.decoded.len() == 1 { "" } else { "s" },
+        c.decoded().len(),
+        if c.decoded().len() == 1 { "" } else { "s" },
         match view {
             Some(v) => format!(" · view: {} (v)", v.label()),
             None => String::new(),
@@ -213,20 +221,19 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
 
 fn decoded_line(c: &ComponentAnalysis, theme: Theme, width: usize) -> Line<'static> {
     let room = width.saturating_sub(9);
-    let cut = c.decoded.len().min(room * 4 + 8);
+    let cut = c.decoded().len().min(room * 4 + 8);
+    let utf8 = urlscope::utf8::annotate_window(c.decoded(), 0, cut);
     let mut spans = vec![Span::styled("decoded  ", theme.dim())];
     let mut used = 0;
-    for p in pieces(c.decoded.get(..cut).unwrap_or_default(), 0) {
+    for p in pieces(c.decoded().get(..cut).unwrap_or_default(), 0) {
         let w = unicode_width::UnicodeWidthStr::width(p.text.as_str());
         if used + w + 1 > room {
             spans.push(Span::raw("…"));
             return Line::from(spans);
         }
         used += w;
-        let invalid = c
-            .utf8
-            .roles
-            .get(p.span.start)
+        let invalid = utf8
+            .role(p.span.start)
             .is_some_and(|r| matches!(r, ByteRole::Invalid(_)));
         let style = if invalid {
             theme.invalid()
@@ -237,7 +244,7 @@ fn decoded_line(c: &ComponentAnalysis, theme: Theme, width: usize) -> Line<'stat
         };
         spans.push(Span::styled(p.text, style));
     }
-    if cut < c.decoded.len() {
+    if cut < c.decoded().len() {
         spans.push(Span::raw("…"));
     }
     Line::from(spans)
@@ -341,7 +348,7 @@ fn table(
     }
     if a.components
         .get(app.selected)
-        .is_some_and(|c| c.decoded.is_empty())
+        .is_some_and(|c| c.decoded().is_empty())
     {
         lines.push(Line::styled("  (empty component)", theme.dim()));
         return;
@@ -356,7 +363,8 @@ fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let Some(c) = a.components.get(app.selected) else {
         return Vec::new();
     };
-    let Some(unit) = c.utf8.unit_of(app.byte_cursor) else {
+    let utf8 = urlscope::utf8::annotate_window(c.decoded(), app.byte_cursor, app.byte_cursor + 1);
+    let Some(unit) = utf8.unit_of(app.byte_cursor) else {
         return Vec::new();
     };
     let room = width.saturating_sub(9);
@@ -375,7 +383,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
             ]
         }
         Err(_) => {
-            let rest = c.decoded.get(unit.start..).unwrap_or_default();
+            let rest = c.decoded().get(unit.start..).unwrap_or_default();
             let why = urlscope::utf8::explain_ill_formed(rest).unwrap_or_default();
             let split = why
                 .char_indices()
@@ -474,8 +482,8 @@ fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     };
     // Only what fits on a line is encoded.
     let text = c
-        .decoded
-        .get(..c.decoded.len().min(room * 2))
+        .decoded()
+        .get(..c.decoded().len().min(room * 2))
         .unwrap_or_default();
     let tokens = compare_encoders(text);
     let mut lines = vec![Line::from(vec![
