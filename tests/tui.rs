@@ -144,11 +144,13 @@ fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
     // The raw output stream carries the OSC 52 sequence with the URL in base64.
     use base64::Engine;
     let b64 = base64::engine::general_purpose::STANDARD.encode(clean);
-    let raw = std::fs::read(&raw_log).unwrap_or_default();
+    // pipe-pane's `cat` writes the log a moment after the screen shows the
+    // status line, so wait for it.
     let needle = format!("\u{1b}]52;c;{b64}");
-    assert!(
-        raw.windows(needle.len()).any(|w| w == needle.as_bytes()),
-        "OSC 52 not in the output stream"
+    tmux.wait_for(
+        "OSC 52 in the output stream",
+        |raw| raw.contains(&needle),
+        |_| String::from_utf8_lossy(&std::fs::read(&raw_log).unwrap_or_default()).into_owned(),
     );
 
     tmux.cmd(&["send-keys", "-t", "t", "q"]);
