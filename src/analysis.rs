@@ -477,6 +477,105 @@ impl Analysis {
 /// ```
 pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     let parts = split(input);
+    // The component checks and the whole-URL readings (WHATWG parse,
+    // normalized and cleaned URLs) are independent: on long inputs they
+    // run side by side.
+    let ((mut components, mut warnings), (whatwg, normalized, (clean, clean_changes))) = join_if(
+        input.len() >= PARALLEL_FROM,
+        || analyze_components(input, &parts, options),
+        || {
+            let whatwg = if options.whatwg {
+                whatwg_reading(input, &parts)
+            } else {
+                None
+            };
+            let normalized = if options.corrected || matches!(whatwg, Some(Ok(_))) {
+                normalize(input)
+            } else {
+                String::new()
+            };
+            let clean = if options.corrected {
+                clean_with_changes(input, &parts)
+            } else {
+                (String::new(), Vec::new())
+            };
+            (whatwg, normalized, clean)
+        },
+    );
+    path_target_warning(&parts, &components, &mut warnings);
+    let host = host_reading(input, &parts);
+    authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
+    junk_warnings(input, &parts, &mut warnings);
+    if let Some(Ok(reading)) = &whatwg {
+        differential_warnings(
+            input,
+            &parts,
+            host.as_ref(),
+            reading,
+            &normalized,
+            &mut warnings,
+        );
+    } else if let Some(Err(reason)) = &whatwg {
+        warnings.push(
+            Warning::new(
+                WarningCode::ParserDifferential,
+                vec![parts.trimmed],
+                None,
+                format!("A WHATWG (browser) parser rejects this URL ({reason}) while RFC 3986 parsers accept it."),
+            )
+            .with_severity(Severity::Low),
+        );
+    }
+    warnings.sort_by(|a, b| {
+        (a.span.start, std::cmp::Reverse(a.severity), a.code).cmp(&(
+            b.span.start,
+            std::cmp::Reverse(b.severity),
+            b.code,
+        ))
+    });
+    for w in &warnings {
+        if let Some(c) = w.component.and_then(|i| components.get_mut(i)) {
+            c.severity = c.severity.max(Some(w.severity));
+        }
+    }
+    Analysis {
+        input: input.to_vec(),
+        split: parts,
+        components,
+        warnings,
+        clean,
+        clean_changes,
+        normalized,
+        host,
+        whatwg,
+        options: *options,
+    }
+}
+
+/// Inputs at least this long are analysed on two threads (see
+/// [`analyze`]); shorter ones are not worth the hand-over.
+pub const PARALLEL_FROM: usize = 64 * 1024;
+
+/// `(a(), b())`, side by side on the rayon pool when `parallel`.
+fn join_if<A: Send, B: Send>(
+    parallel: bool,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if parallel {
+        rayon::join(a, b)
+    } else {
+        (a(), b())
+    }
+}
+
+/// Decode and check every component: the components and their warnings
+/// (listed, then one summary per folded code).
+fn analyze_components(
+    input: &[u8],
+    parts: &Split,
+    options: &Options,
+) -> (Vec<ComponentAnalysis>, Vec<Warning>) {
     let shared: Arc<[u8]> = Arc::from(input);
     let mut components = Vec::with_capacity(parts.components.len());
     let mut warnings = Vec::new();
@@ -510,69 +609,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         components.push(comp);
     }
     warnings.extend(listing.summaries());
-    path_target_warning(&parts, &components, &mut warnings);
-    let host = host_reading(input, &parts);
-    authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
-    junk_warnings(input, &parts, &mut warnings);
-    let whatwg = if options.whatwg {
-        whatwg_reading(input, &parts)
-    } else {
-        None
-    };
-    let normalized = if options.corrected || matches!(whatwg, Some(Ok(_))) {
-        normalize(input)
-    } else {
-        String::new()
-    };
-    if let Some(Ok(reading)) = &whatwg {
-        differential_warnings(
-            input,
-            &parts,
-            host.as_ref(),
-            reading,
-            &normalized,
-            &mut warnings,
-        );
-    } else if let Some(Err(reason)) = &whatwg {
-        warnings.push(
-            Warning::new(
-                WarningCode::ParserDifferential,
-                vec![parts.trimmed],
-                None,
-                format!("A WHATWG (browser) parser rejects this URL ({reason}) while RFC 3986 parsers accept it."),
-            )
-            .with_severity(Severity::Low),
-        );
-    }
-    warnings.sort_by(|a, b| {
-        (a.span.start, std::cmp::Reverse(a.severity), a.code).cmp(&(
-            b.span.start,
-            std::cmp::Reverse(b.severity),
-            b.code,
-        ))
-    });
-    for w in &warnings {
-        if let Some(c) = w.component.and_then(|i| components.get_mut(i)) {
-            c.severity = c.severity.max(Some(w.severity));
-        }
-    }
-    let (clean, clean_changes) = if options.corrected {
-        clean_with_changes(input, &parts)
-    } else {
-        (String::new(), Vec::new())
-    };
-    Analysis {
-        input: input.to_vec(),
-        split: parts,
-        components,
-        warnings,
-        clean,
-        clean_changes,
-        normalized,
-        host,
-        whatwg,
-        options: *options,
-    }
+    (components, warnings)
 }
 
 /// The first this many components with a warning of one code get that
@@ -1332,27 +1369,49 @@ fn traversal_checks(
     }
 }
 
-/// The text of a decoded layer as a lax server reads it.
-fn lax_text(layer: &[u8]) -> String {
-    lax_chars(layer).iter().map(|c| c.c).collect()
+/// The text of a decoded layer as a lax server reads it. Borrowed when
+/// the lax reading is the layer itself: ASCII with no `%` (no `%u`
+/// escape), no `0x` and no `..` (no bare `2f` after dots).
+fn lax_text(layer: &[u8]) -> Cow<'_, str> {
+    if let Ok(text) = std::str::from_utf8(layer) {
+        if text.is_ascii()
+            && memchr::memchr(b'%', layer).is_none()
+            && memchr::memmem::find(layer, b"..").is_none()
+            && !layer
+                .windows(2)
+                .any(|w| w.first() == Some(&b'0') && matches!(w.get(1), Some(b'x' | b'X')))
+        {
+            return Cow::Borrowed(text);
+        }
+    }
+    Cow::Owned(lax_chars(layer).iter().map(|c| c.c).collect())
 }
 
 /// Lowercased path parts of lax text, split on both separators.
-fn lax_parts(text: &str) -> Vec<String> {
-    text.split(['/', '\\']).map(str::to_lowercase).collect()
+fn lax_parts(text: &str) -> Vec<Cow<'_, [u8]>> {
+    text.split(['/', '\\'])
+        .map(|p| {
+            if p.chars().any(char::is_uppercase) {
+                Cow::Owned(p.to_lowercase().into_bytes())
+            } else {
+                Cow::Borrowed(p.as_bytes())
+            }
+        })
+        .collect()
 }
 
 /// `sensitive-file` for the path as a whole: targets span segments
 /// (`/etc/passwd`).
 fn path_target_warning(parts: &Split, components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
-    let mut path_parts = Vec::new();
+    let mut texts = Vec::new();
     let mut last_segment = None;
     for (i, c) in components.iter().enumerate() {
         if c.kind == ComponentKind::PathSegment {
-            path_parts.extend(lax_parts(&lax_text(c.last_layer())));
+            texts.push(lax_text(c.last_layer()));
             last_segment = Some(i);
         }
     }
+    let path_parts: Vec<Cow<'_, [u8]>> = texts.iter().flat_map(|t| lax_parts(t)).collect();
     if last_segment.is_none() {
         return;
     }
@@ -1390,7 +1449,7 @@ fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warn
     if let Some(text) = crate::targets::base64_text(layer) {
         let shown = crate::text::escape_str(&text);
         let lax = lax_parts(&text);
-        if lax.iter().any(|p| p == "..") {
+        if lax.iter().any(|p| **p == *b"..") {
             out.push(Warning::new(
                 WarningCode::PathTraversal,
                 vec![c.span],
