@@ -6,7 +6,7 @@
 //! component is decoded at most [`MAX_LAYERS`](crate::percent::MAX_LAYERS)
 //! times).
 
-use crate::clean::{clean_with_changes, default_port, normalize};
+use crate::clean::{clean_with_changes, default_port, normalize, normalize_cleaned};
 use crate::percent::{
     decode_layers_of, escape_at, hex_value, is_illegal, is_unreserved, DecodedByte, SourceKind,
 };
@@ -82,10 +82,17 @@ pub struct ComponentAnalysis {
     pub folded: bool,
     /// The whole input, shared by every component.
     input: Arc<[u8]>,
-    /// The first decoded layer, when decoding changed the raw bytes.
-    decoded: Option<Box<[u8]>>,
-    /// The layers after the first, when the component is double (or more)
-    /// encoded.
+    /// The decoding layers, when decoding changed the raw bytes (boxed:
+    /// most components have none, and a component stays small).
+    layers: Option<Box<Layers>>,
+}
+
+/// The decoding layers of a component whose escapes changed it.
+#[derive(Clone, PartialEq, Eq)]
+struct Layers {
+    /// The first decoded layer.
+    first: Box<[u8]>,
+    /// The layers after the first, when it is double (or more) encoded.
     deeper: Box<[Box<[u8]>]>,
 }
 
@@ -116,24 +123,32 @@ impl ComponentAnalysis {
 
     /// The bytes after one layer of percent-decoding.
     pub fn decoded(&self) -> &[u8] {
-        self.decoded.as_deref().unwrap_or_else(|| self.raw())
+        self.layers
+            .as_ref()
+            .map_or_else(|| self.raw(), |l| &*l.first)
+    }
+
+    fn deeper(&self) -> &[Box<[u8]>] {
+        self.layers.as_ref().map_or(&[], |l| &*l.deeper)
     }
 
     /// Every decoding layer's bytes, the first being
     /// [`decoded`](ComponentAnalysis::decoded); more than one when the
     /// component is double (or more) encoded.
     pub fn layers(&self) -> impl Iterator<Item = &[u8]> + Clone {
-        std::iter::once(self.decoded()).chain(self.deeper.iter().map(|l| &**l))
+        std::iter::once(self.decoded()).chain(self.deeper().iter().map(|l| &**l))
     }
 
     /// How many decoding layers there are (1 unless double encoded).
     pub fn layer_count(&self) -> usize {
-        1 + self.deeper.len()
+        1 + self.deeper().len()
     }
 
     /// The bytes after every layer of decoding.
     pub fn last_layer(&self) -> &[u8] {
-        self.deeper.last().map_or_else(|| self.decoded(), |l| &**l)
+        self.deeper()
+            .last()
+            .map_or_else(|| self.decoded(), |l| &**l)
     }
 
     /// The UTF-8 annotation of the decoded bytes (computed on each call).
@@ -489,13 +504,15 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
             } else {
                 None
             };
-            let normalized = if options.corrected || matches!(whatwg, Some(Ok(_))) {
-                normalize(input)
-            } else {
-                String::new()
-            };
+            // The comparison with WHATWG needs the normalized URL, which is
+            // normalize_cleaned of the cleaned one.
+            if !(options.corrected || matches!(whatwg, Some(Ok(_)))) {
+                return (whatwg, String::new(), (String::new(), Vec::new()));
+            }
+            let clean = clean_with_changes(input, &parts);
+            let normalized = normalize_cleaned(&clean.0);
             let clean = if options.corrected {
-                clean_with_changes(input, &parts)
+                clean
             } else {
                 (String::new(), Vec::new())
             };
@@ -629,11 +646,14 @@ fn decode_component(
 ) -> (ComponentAnalysis, Option<Vec<Vec<DecodedByte>>>) {
     let raw = span.of(input);
     let provenance = needs_provenance(raw, form).then(|| decode_layers_of(input, span, form));
-    let mut layers = provenance
-        .iter()
-        .flatten()
-        .map(|l| l.iter().map(|b| b.value).collect::<Box<[u8]>>());
-    let decoded = layers.next();
+    let values = |l: &Vec<DecodedByte>| l.iter().map(|b| b.value).collect::<Box<[u8]>>();
+    let layers = provenance.as_ref().and_then(|p| {
+        let (first, deeper) = p.split_first()?;
+        Some(Box::new(Layers {
+            first: values(first),
+            deeper: deeper.iter().map(values).collect(),
+        }))
+    });
     let comp = ComponentAnalysis {
         kind,
         span,
@@ -641,8 +661,7 @@ fn decode_component(
         severity: None,
         folded: false,
         input: Arc::clone(input),
-        decoded,
-        deeper: layers.collect(),
+        layers,
     };
     (comp, provenance)
 }
@@ -1400,26 +1419,37 @@ fn lax_parts(text: &str) -> Vec<Cow<'_, [u8]>> {
         .collect()
 }
 
+/// [`lax_parts`] of a lax text that may be owned.
+fn lax_parts_of(text: Cow<'_, str>) -> Vec<Cow<'_, [u8]>> {
+    match text {
+        Cow::Borrowed(text) => lax_parts(text),
+        Cow::Owned(text) => lax_parts(&text)
+            .into_iter()
+            .map(|p| Cow::Owned(p.into_owned()))
+            .collect(),
+    }
+}
+
 /// `sensitive-file` for the path as a whole: targets span segments
 /// (`/etc/passwd`).
 fn path_target_warning(parts: &Split, components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
-    let mut texts = Vec::new();
-    let mut last_segment = None;
-    for (i, c) in components.iter().enumerate() {
-        if c.kind == ComponentKind::PathSegment {
-            texts.push(lax_text(c.last_layer()));
-            last_segment = Some(i);
-        }
-    }
-    let path_parts: Vec<Cow<'_, [u8]>> = texts.iter().flat_map(|t| lax_parts(t)).collect();
-    if last_segment.is_none() {
+    let Some(last_segment) = components
+        .iter()
+        .rposition(|c| c.kind == ComponentKind::PathSegment)
+    else {
         return;
-    }
-    if let Some(why) = crate::targets::sensitive_target(&path_parts) {
+    };
+    // One segment at a time, so a path of 100,000 segments is never held
+    // as a list of parts.
+    let path_parts = components
+        .iter()
+        .filter(|c| c.kind == ComponentKind::PathSegment)
+        .flat_map(|c| lax_parts_of(lax_text(c.last_layer())));
+    if let Some(why) = crate::targets::sensitive_target(path_parts) {
         out.push(Warning::new(
             WarningCode::SensitiveFile,
             vec![parts.path],
-            last_segment,
+            Some(last_segment),
             format!("The path asks for {why}, a typical file-inclusion target."),
         ));
     }

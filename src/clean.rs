@@ -18,7 +18,7 @@
 //! empty port, and give an empty `http(s)` path its `/`.
 
 use crate::percent::{escape_at, is_illegal, is_unreserved, push_escape};
-use crate::split::{split, HostKind, Span, Split};
+use crate::split::{outline, HostKind, Span, Split};
 
 /// Clean `input` (already split as `parts`).
 ///
@@ -198,9 +198,13 @@ pub fn remove_dot_segments(path: &str) -> String {
 ///            "http://example.com/a/~user/A?%3D#x");
 /// ```
 pub fn normalize(input: &[u8]) -> String {
-    let cleaned = clean(input, &split(input));
+    normalize_cleaned(&clean(input, &outline(input)))
+}
+
+/// [`normalize`] of a URL that [`clean`] already gave.
+pub fn normalize_cleaned(cleaned: &str) -> String {
     let bytes = cleaned.as_bytes();
-    let parts = split(bytes);
+    let parts = outline(bytes);
     let mut out = String::with_capacity(cleaned.len());
     let scheme = parts
         .scheme
@@ -291,9 +295,9 @@ pub fn normalize(input: &[u8]) -> String {
 /// assert_eq!(pretty(b"http://xn--bcher-kva.de/%1B"), "http://bücher.de/%1B");
 /// ```
 pub fn pretty(input: &[u8]) -> String {
-    let cleaned = clean(input, &split(input));
+    let cleaned = clean(input, &outline(input));
     let bytes = cleaned.as_bytes();
-    let parts = split(bytes);
+    let parts = outline(bytes);
     let host = parts
         .host
         .filter(|_| parts.host_kind == Some(HostKind::RegName));
@@ -378,6 +382,7 @@ fn pretty_host(host: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::split::split;
 
     fn c(s: &str) -> String {
         clean(s.as_bytes(), &split(s.as_bytes()))

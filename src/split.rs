@@ -223,6 +223,15 @@ fn is_scheme(bytes: &[u8]) -> bool {
 /// assert_eq!(s.host.map(|h| h.of(input)), Some(&b"example.com"[..]));
 /// ```
 pub fn split(input: &[u8]) -> Split {
+    let mut out = outline(input);
+    out.components = components(input, &out);
+    out
+}
+
+/// [`split`] without the list of components: the spans of scheme,
+/// authority, path, query and fragment only (for passes that rewrite whole
+/// parts and need no per-segment list).
+pub fn outline(input: &[u8]) -> Split {
     let start = input
         .iter()
         .position(|&b| !is_trimmed_byte(b))
@@ -278,8 +287,11 @@ pub fn split(input: &[u8]) -> Split {
         path_start = auth_start + auth_len;
     }
     out.path = Span::new(at(path_start), at(before_query));
+    out
+}
 
-    // Components in URL order.
+/// The components of an outline, in URL order.
+fn components(input: &[u8], out: &Split) -> Vec<Component> {
     let mut components = Vec::new();
     if let Some(span) = out.scheme {
         components.push(Component {
@@ -306,8 +318,7 @@ pub fn split(input: &[u8]) -> Split {
             span,
         });
     }
-    out.components = components;
-    out
+    components
 }
 
 /// Split `authority` (absolute offsets into `input`) into userinfo, host

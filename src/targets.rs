@@ -128,15 +128,26 @@ name_set!(
 /// assert!(sensitive_target(&parts("c:/boot.ini")).is_some());
 /// assert!(sensitive_target(&parts("blog/2024/index.html")).is_none());
 /// ```
-pub fn sensitive_target<S: AsRef<[u8]>>(parts: &[S]) -> Option<String> {
+pub fn sensitive_target<I>(parts: I) -> Option<String>
+where
+    I: IntoIterator,
+    I::Item: AsRef<[u8]>,
+    I::IntoIter: Clone,
+{
     // Dot segments, empty parts and wildcard junk ('?') come before the target.
     let is_lead = |p: &[u8]| p.iter().all(|&c| c == b'.' || c == b'?');
     let show = |b: &[u8]| crate::text::escape_bytes(b);
     let mut first = true;
-    let mut previous = Lower::default();
-    let mut previous_raw: &[u8] = &[];
-    for (i, raw) in parts.iter().map(AsRef::as_ref).enumerate() {
+    // The last part that is not lead, and whether it is the last part.
+    let mut previous: Option<I::Item> = None;
+    let mut last_is_previous = false;
+    let mut parts = parts.into_iter();
+    loop {
+        let rest = parts.clone();
+        let Some(part) = parts.next() else { break };
+        let raw = part.as_ref();
         if is_lead(raw) {
+            last_is_previous = false;
             continue;
         }
         let name = Lower::of(raw);
@@ -160,17 +171,21 @@ pub fn sensitive_target<S: AsRef<[u8]>>(parts: &[S]) -> Option<String> {
                     | b"apache"
                     | b"apache2"
             ) {
-                if let Some(why) = system_dir(parts.get(i..).unwrap_or_default()) {
+                if let Some(why) = system_dir(rest) {
                     return Some(why);
                 }
             }
         }
-        if is_pair_first(previous.bytes()) && is_pair(previous.bytes(), name.bytes()) {
-            return Some(format!(
-                "the system file '{}/{}'",
-                show(previous_raw),
-                show(raw)
-            ));
+        if let Some(previous) = &previous {
+            let previous_raw = previous.as_ref();
+            let previous = Lower::of(previous_raw);
+            if is_pair_first(previous.bytes()) && is_pair(previous.bytes(), name.bytes()) {
+                return Some(format!(
+                    "the system file '{}/{}'",
+                    show(previous_raw),
+                    show(raw)
+                ));
+            }
         }
         if raw.first() == Some(&b'.') && is_dotfile(name.bytes()) {
             return Some(format!("the hidden file '{}'", show(raw)));
@@ -184,11 +199,12 @@ pub fn sensitive_target<S: AsRef<[u8]>>(parts: &[S]) -> Option<String> {
                 return Some(format!("the configuration or log file '{}'", show(raw)));
             }
         }
-        previous = name;
-        previous_raw = raw;
+        previous = Some(part);
+        last_is_previous = true;
     }
     // A file name counts only as the last part: `/shadow/` is a directory.
-    if let Some(last) = parts.last().map(AsRef::as_ref).filter(|p| !is_lead(p)) {
+    if let Some(last) = previous.filter(|_| last_is_previous) {
+        let last = last.as_ref();
         // Probes append junk after a space ("dbase.php a").
         let last = last.split(|&b| b == b' ').next().unwrap_or(last);
         if is_name(Lower::of(last).bytes()) {
@@ -206,13 +222,14 @@ fn is_pair(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// The system directory `parts` (from the first real name on) starts with.
-fn system_dir<S: AsRef<[u8]>>(parts: &[S]) -> Option<String> {
+fn system_dir<S: AsRef<[u8]>>(parts: impl Iterator<Item = S>) -> Option<String> {
     let is_lead = |p: &[u8]| p.iter().all(|&c| c == b'.' || c == b'?');
+    // The deepest directory and one name more decide it.
+    let deepest = SYSTEM_DIRS.iter().map(|d| d.len()).max().unwrap_or(0);
     let names: Vec<Lower> = parts
-        .iter()
-        .map(AsRef::as_ref)
-        .filter(|p| !is_lead(p))
-        .map(Lower::of)
+        .filter(|p| !is_lead(p.as_ref()))
+        .map(|p| Lower::of(p.as_ref()))
+        .take(deepest + 1)
         .collect();
     let count = names.len();
     for dir in SYSTEM_DIRS {
@@ -348,7 +365,7 @@ mod tests {
             "\\..\\windows\\win.ini",
             "config.php",
         ] {
-            assert!(sensitive_target(&parts(p)).is_some(), "{p}");
+            assert!(sensitive_target(parts(p)).is_some(), "{p}");
         }
     }
 
@@ -365,7 +382,7 @@ mod tests {
             "/blog/etc",
             "/logs",
         ] {
-            assert!(sensitive_target(&parts(p)).is_none(), "{p}");
+            assert!(sensitive_target(parts(p)).is_none(), "{p}");
         }
     }
 }
