@@ -317,6 +317,9 @@ pub struct WhatwgReading {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     pub input: Vec<u8>,
+    /// The RFC 3986 outline (scheme, authority, path, query and fragment
+    /// spans); its `components` list is left empty, as
+    /// [`Analysis::components`] holds them, decoded.
     pub split: Split,
     pub components: Vec<ComponentAnalysis>,
     pub warnings: Vec<Warning>,
@@ -491,7 +494,9 @@ impl Analysis {
 /// assert!(codes.contains(&"path-traversal"));
 /// ```
 pub fn analyze(input: &[u8], options: &Options) -> Analysis {
-    let parts = split(input);
+    // The outline only: the components are decoded one by one as the
+    // split finds them, never listed twice.
+    let parts = crate::split::outline(input);
     // The component checks and the whole-URL readings (WHATWG parse,
     // normalized and cleaned URLs) are independent: on long inputs they
     // run side by side.
@@ -594,10 +599,11 @@ fn analyze_components(
     options: &Options,
 ) -> (Vec<ComponentAnalysis>, Vec<Warning>) {
     let shared: Arc<[u8]> = Arc::from(input);
-    let mut components = Vec::with_capacity(parts.components.len());
+    let mut components = Vec::with_capacity(crate::split::component_bound(input, parts));
     let mut warnings = Vec::new();
     let mut listing = Listing::default();
-    for (index, c) in parts.components.iter().enumerate() {
+    crate::split::each_component(input, parts, |c| {
+        let index = components.len();
         let form = options.form && c.kind.is_query();
         let (mut comp, layers) = decode_component(&shared, c.kind, c.span, form);
         let prov = Provenance {
@@ -624,7 +630,7 @@ fn analyze_components(
             listing.list(w, &mut comp, &mut warnings);
         }
         components.push(comp);
-    }
+    });
     warnings.extend(listing.summaries());
     (components, warnings)
 }
@@ -1136,8 +1142,9 @@ fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &mut Findings
     if layer.is_ascii() {
         return;
     }
-    let utf8 = annotate(layer);
-    for unit in &utf8.units {
+    let mut previous: Option<Utf8Unit> = None;
+    for unit in crate::utf8::units_of(layer) {
+        let after = previous.replace(unit);
         match unit.value {
             Ok(c) if c.is_ascii() => {}
             Ok(c) => {
@@ -1179,11 +1186,7 @@ fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &mut Findings
                     continue;
                 }
                 if problem == Utf8Problem::UnexpectedContinuation
-                    && unit.start > 0
-                    && utf8
-                        .roles
-                        .get(unit.start - 1)
-                        .is_some_and(|r| matches!(r, ByteRole::Invalid(Utf8Problem::Overlong)))
+                    && after.is_some_and(|u| u.value == Err(Utf8Problem::Overlong))
                 {
                     // The tail of an overlong form already reported.
                     continue;
@@ -1255,6 +1258,7 @@ fn bare_hex_separator(bytes: &[u8]) -> Option<char> {
 }
 
 /// A character as a lax server reads it, and the decoded bytes it spans.
+#[derive(Clone, Copy)]
 struct LaxChar {
     c: char,
     from: usize,
@@ -1263,15 +1267,14 @@ struct LaxChar {
 
 /// Read a decoded layer the way the laxest servers do: `%uXXXX` escapes,
 /// overlong UTF-8 and look-alike dots and slashes all count.
-fn lax_chars(layer: &[u8]) -> Vec<LaxChar> {
-    let mut out = Vec::with_capacity(layer.len());
+fn lax_chars(layer: &[u8]) -> impl Iterator<Item = LaxChar> + '_ {
     let mut i = 0;
-    while let Some(&b) = layer.get(i) {
+    // How many of the characters just read are dots (up to 2).
+    let mut dots = 0;
+    std::iter::from_fn(move || {
+        let &b = layer.get(i)?;
         let rest = layer.get(i..).unwrap_or_default();
-        let after_dots = out.len() >= 2
-            && out
-                .get(out.len() - 2..)
-                .is_some_and(|p: &[LaxChar]| p.iter().all(|c| c.c == '.'));
+        let after_dots = dots >= 2;
         let (c, len) = if b < 0x80 {
             if let Some(c) = u_escape(rest) {
                 (c, 6)
@@ -1302,14 +1305,11 @@ fn lax_chars(layer: &[u8]) -> Vec<LaxChar> {
             '\u{FF3C}' | '\u{2216}' | '\u{FE68}' => '\\',
             c => c,
         };
-        out.push(LaxChar {
-            c,
-            from: i,
-            to: i + len,
-        });
+        dots = if c == '.' { (dots + 1).min(2) } else { 0 };
+        let from = i;
         i += len;
-    }
-    out
+        Some(LaxChar { c, from, to: i })
+    })
 }
 
 fn traversal_checks(
@@ -1328,23 +1328,24 @@ fn traversal_checks(
         {
             continue;
         }
-        let chars = lax_chars(layer);
-        let mut part_start = 0;
-        let n = chars.len();
-        for end in 0..=n {
-            let at_sep = chars.get(end).is_none_or(|c| c.c == '/' || c.c == '\\');
-            if !at_sep {
-                continue;
-            }
-            let part = chars.get(part_start..end).unwrap_or_default();
-            // Tomcat and Jetty drop ";params" from a segment before resolving.
-            let name_len = part.iter().position(|c| c.c == ';').unwrap_or(part.len());
-            let name = part.get(..name_len).unwrap_or_default();
-            let dots = name.iter().all(|c| c.c == '.');
-            if dots && name.len() >= 3 {
-                if let (Some(first), Some(last)) = (name.first(), name.last()) {
-                    let through = chars.get(end).map_or(last.to, |sep| sep.to);
-                    let span = prov.span_range(li, first.from, through);
+        // One part (between separators) at a time: its name is what comes
+        // before ';' (Tomcat and Jetty drop ";params" before resolving).
+        let mut name = DotName::default();
+        let mut chars = lax_chars(layer);
+        loop {
+            let next = chars.next();
+            let sep = match next {
+                Some(c) if c.c != '/' && c.c != '\\' => {
+                    name.push(c);
+                    continue;
+                }
+                sep => sep,
+            };
+            let part = std::mem::take(&mut name);
+            if let (Some(first), Some(last), true) = (part.first, part.last, part.all_dots) {
+                let through = sep.map_or(last.to, |sep| sep.to);
+                let span = prov.span_range(li, first.from, through);
+                if part.len >= 3 {
                     f.add(WarningCode::PathTraversal, span, li + 1, || {
                         format!(
                             "'{}' is a run of dots that becomes '..' when a filter strips '../' once or Windows trims trailing dots",
@@ -1352,39 +1353,70 @@ fn traversal_checks(
                         )
                     });
                     lower_unless_dotdot(f, Severity::Medium);
-                }
-            } else if dots && (name.len() == 2 || name.len() == 1) {
-                let (Some(first), Some(last)) = (name.first(), name.last()) else {
-                    part_start = end + 1;
-                    continue;
-                };
-                let through = chars.get(end).map_or(last.to, |sep| sep.to);
-                let span = prov.span_range(li, first.from, through);
-                let spelled = span.of(input);
-                let literal = spelled.iter().all(|&c| c == b'.' || c == b'/');
-                let what = if name.len() == 2 { "'..'" } else { "'.'" };
-                f.add(WarningCode::PathTraversal, span, li + 1, || {
-                    if literal {
-                        format!("a {what} segment")
-                    } else {
-                        format!("{what} spelled '{}'", show(spelled))
-                    }
-                });
-                if name.len() == 1 {
-                    // A lone '.' only matters when something hides it.
-                    let hidden = !literal;
-                    let sev = if hidden {
-                        Severity::Medium
-                    } else {
-                        Severity::Low
-                    };
-                    lower_unless_dotdot(f, sev);
                 } else {
-                    f.raise(WarningCode::PathTraversal, Severity::High);
+                    let spelled = span.of(input);
+                    let literal = spelled.iter().all(|&c| c == b'.' || c == b'/');
+                    let what = if part.len == 2 { "'..'" } else { "'.'" };
+                    f.add(WarningCode::PathTraversal, span, li + 1, || {
+                        if literal {
+                            format!("a {what} segment")
+                        } else {
+                            format!("{what} spelled '{}'", show(spelled))
+                        }
+                    });
+                    if part.len == 1 {
+                        // A lone '.' only matters when something hides it.
+                        let sev = if literal {
+                            Severity::Low
+                        } else {
+                            Severity::Medium
+                        };
+                        lower_unless_dotdot(f, sev);
+                    } else {
+                        f.raise(WarningCode::PathTraversal, Severity::High);
+                    }
                 }
             }
-            part_start = end + 1;
+            if sep.is_none() {
+                break;
+            }
         }
+    }
+}
+
+/// The name of one part of a lax path, read character by character: is it
+/// all dots, and where does it start and end.
+struct DotName {
+    first: Option<LaxChar>,
+    last: Option<LaxChar>,
+    len: usize,
+    all_dots: bool,
+    /// Past a ';': the rest are parameters, not the name.
+    params: bool,
+}
+
+impl Default for DotName {
+    fn default() -> DotName {
+        DotName {
+            first: None,
+            last: None,
+            len: 0,
+            all_dots: true,
+            params: false,
+        }
+    }
+}
+
+impl DotName {
+    fn push(&mut self, c: LaxChar) {
+        if self.params || c.c == ';' {
+            self.params = true;
+            return;
+        }
+        self.first.get_or_insert(c);
+        self.last = Some(c);
+        self.len += 1;
+        self.all_dots &= c.c == '.';
     }
 }
 
@@ -1403,7 +1435,7 @@ fn lax_text(layer: &[u8]) -> Cow<'_, str> {
             return Cow::Borrowed(text);
         }
     }
-    Cow::Owned(lax_chars(layer).iter().map(|c| c.c).collect())
+    Cow::Owned(lax_chars(layer).map(|c| c.c).collect())
 }
 
 /// Lowercased path parts of lax text, split on both separators.

@@ -224,7 +224,9 @@ fn is_scheme(bytes: &[u8]) -> bool {
 /// ```
 pub fn split(input: &[u8]) -> Split {
     let mut out = outline(input);
-    out.components = components(input, &out);
+    let mut components = Vec::new();
+    each_component(input, &out, |c| components.push(c));
+    out.components = components;
     out
 }
 
@@ -290,11 +292,21 @@ pub fn outline(input: &[u8]) -> Split {
     out
 }
 
-/// The components of an outline, in URL order.
-fn components(input: &[u8], out: &Split) -> Vec<Component> {
-    let mut components = Vec::new();
+/// At least as many components as [`each_component`] gives for `outline`
+/// (for sizing a list of them).
+pub fn component_bound(input: &[u8], outline: &Split) -> usize {
+    let count = |span: Option<Span>, b: u8| {
+        span.map_or(0, |s| memchr::memchr_iter(b, s.of(input)).count() + 1)
+    };
+    5 + count(Some(outline.path), b'/') + 2 * count(outline.query, b'&')
+}
+
+/// Calls `f` with each component of an outline, in URL order: what
+/// [`split`] lists, without holding the list.
+pub fn each_component(input: &[u8], out: &Split, mut f: impl FnMut(Component)) {
+    let components = &mut f;
     if let Some(span) = out.scheme {
-        components.push(Component {
+        components(Component {
             kind: ComponentKind::Scheme,
             span,
         });
@@ -305,20 +317,19 @@ fn components(input: &[u8], out: &Split) -> Vec<Component> {
         (ComponentKind::Port, out.port),
     ] {
         if let Some(span) = span {
-            components.push(Component { kind, span });
+            components(Component { kind, span });
         }
     }
-    push_segments(&mut components, input, out.path);
+    push_segments(components, input, out.path);
     if let Some(query) = out.query {
-        push_query_pairs(&mut components, input, query);
+        push_query_pairs(components, input, query);
     }
     if let Some(span) = out.fragment {
-        components.push(Component {
+        components(Component {
             kind: ComponentKind::Fragment,
             span,
         });
     }
-    components
 }
 
 /// Split `authority` (absolute offsets into `input`) into userinfo, host
@@ -397,7 +408,7 @@ pub fn is_dotted_decimal(name: &[u8]) -> bool {
 }
 
 /// Path segments: after each '/', or from the start for a rootless path.
-fn push_segments(components: &mut Vec<Component>, input: &[u8], path: Span) {
+fn push_segments(components: &mut impl FnMut(Component), input: &[u8], path: Span) {
     if path.is_empty() {
         return;
     }
@@ -406,7 +417,7 @@ fn push_segments(components: &mut Vec<Component>, input: &[u8], path: Span) {
     loop {
         let rest = text.get(seg_start..).unwrap_or_default();
         let len = memchr(b'/', rest).unwrap_or(rest.len());
-        components.push(Component {
+        components(Component {
             kind: ComponentKind::PathSegment,
             span: Span::new(path.start + seg_start, path.start + seg_start + len),
         });
@@ -419,7 +430,7 @@ fn push_segments(components: &mut Vec<Component>, input: &[u8], path: Span) {
 
 /// Query pairs: split on '&', then on the first '='. Empty pairs (`a&&b`)
 /// are skipped; empty keys and values are kept.
-fn push_query_pairs(components: &mut Vec<Component>, input: &[u8], query: Span) {
+fn push_query_pairs(components: &mut impl FnMut(Component), input: &[u8], query: Span) {
     let text = query.of(input);
     let mut pair_start = 0;
     while pair_start <= text.len() {
@@ -430,16 +441,16 @@ fn push_query_pairs(components: &mut Vec<Component>, input: &[u8], query: Span) 
         if !pair.is_empty() {
             match memchr(b'=', pair) {
                 Some(eq) => {
-                    components.push(Component {
+                    components(Component {
                         kind: ComponentKind::QueryKey,
                         span: Span::new(abs, abs + eq),
                     });
-                    components.push(Component {
+                    components(Component {
                         kind: ComponentKind::QueryValue,
                         span: Span::new(abs + eq + 1, abs + len),
                     });
                 }
-                None => components.push(Component {
+                None => components(Component {
                     kind: ComponentKind::QueryKey,
                     span: Span::new(abs, abs + len),
                 }),

@@ -263,29 +263,54 @@ fn decode_well_formed(seq: &[u8]) -> Option<char> {
 pub fn annotate(bytes: &[u8]) -> Utf8Annotation {
     let mut roles = Vec::with_capacity(bytes.len());
     let mut units = Vec::with_capacity(bytes.len());
+    for unit in units_of(bytes) {
+        match unit.value {
+            Ok(c) if unit.len > 1 => {
+                // `len` is 2..=4, so these casts cannot truncate.
+                let len = c.len_utf8() as u8;
+                roles.push(ByteRole::Lead { len });
+                roles.extend((1..len).map(|index| ByteRole::Continuation { len, index }));
+            }
+            Ok(_) => roles.push(ByteRole::Ascii),
+            Err(problem) => roles.extend((0..unit.len).map(|_| ByteRole::Invalid(problem))),
+        }
+        units.push(unit);
+    }
+    Utf8Annotation { roles, units }
+}
+
+/// The units of `bytes` per Table 3-6, one at a time: what [`annotate`]
+/// lists, without holding the list (the checks walk long components this
+/// way).
+///
+/// # Examples
+/// ```
+/// use urlscope::utf8::{units_of, Utf8Problem};
+/// let values: Vec<_> = units_of(b"a\xC3\xA9\xC0").map(|u| u.value).collect();
+/// assert_eq!(values, [Ok('a'), Ok('é'), Err(Utf8Problem::Overlong)]);
+/// ```
+pub fn units_of(bytes: &[u8]) -> impl Iterator<Item = Utf8Unit> + '_ {
     let mut i = 0;
-    while let Some(&lead) = bytes.get(i) {
+    std::iter::from_fn(move || {
+        let &lead = bytes.get(i)?;
+        let start = i;
         let len = match classify_lead(lead) {
             Ok(1) => {
-                roles.push(ByteRole::Ascii);
-                units.push(Utf8Unit {
-                    start: i,
+                i += 1;
+                return Some(Utf8Unit {
+                    start,
                     len: 1,
                     value: Ok(char::from(lead)),
                 });
-                i += 1;
-                continue;
             }
             Ok(len) => len,
             Err(problem) => {
-                roles.push(ByteRole::Invalid(problem));
-                units.push(Utf8Unit {
-                    start: i,
+                i += 1;
+                return Some(Utf8Unit {
+                    start,
                     len: 1,
                     value: Err(problem),
                 });
-                i += 1;
-                continue;
             }
         };
         // Count how many bytes after the lead continue the sequence.
@@ -311,37 +336,24 @@ pub fn annotate(bytes: &[u8]) -> Utf8Annotation {
             }
             good += 1;
         }
-        let seq = bytes.get(i..i + good).unwrap_or_default();
+        i += good;
         if good == len {
-            let value = decode_well_formed(seq).ok_or(Utf8Problem::NeverValid);
-            // `len` is 2..=4, so these casts cannot truncate.
-            roles.push(ByteRole::Lead { len: len as u8 });
-            for index in 1..len {
-                roles.push(ByteRole::Continuation {
-                    len: len as u8,
-                    index: index as u8,
-                });
-            }
-            units.push(Utf8Unit {
-                start: i,
+            let seq = bytes.get(start..start + good).unwrap_or_default();
+            Some(Utf8Unit {
+                start,
                 len,
-                value,
-            });
+                value: decode_well_formed(seq).ok_or(Utf8Problem::NeverValid),
+            })
         } else {
             // A maximal subpart: the lead and the continuation bytes that
             // were still allowed. One U+FFFD for all of them.
-            for _ in 0..good {
-                roles.push(ByteRole::Invalid(problem));
-            }
-            units.push(Utf8Unit {
-                start: i,
+            Some(Utf8Unit {
+                start,
                 len: good,
                 value: Err(problem),
-            });
+            })
         }
-        i += good;
-    }
-    Utf8Annotation { roles, units }
+    })
 }
 
 /// The annotation of the bytes `start..end` of a stream, as [`annotate`]
