@@ -677,6 +677,8 @@ fn decode_component(
 #[derive(Default)]
 struct Listing {
     listed: [usize; WarningCode::ALL.len()],
+    /// The codes that are full: a bit per code index.
+    full: u64,
     folded: BTreeMap<WarningCode, Folded>,
 }
 
@@ -691,17 +693,12 @@ struct Folded {
 
 impl Listing {
     fn is_full(&self, code: WarningCode) -> bool {
-        self.listed
-            .get(code.index())
-            .is_some_and(|&n| n >= LISTED_PER_CODE)
+        self.full & (1 << code.index()) != 0
     }
 
     /// The codes whose findings are folded: a bit per code index.
     fn full_codes(&self) -> u64 {
-        WarningCode::ALL
-            .iter()
-            .filter(|&&code| self.is_full(code))
-            .fold(0, |mask, code| mask | 1 << code.index())
+        self.full
     }
 
     fn list(&mut self, w: Warning, comp: &mut ComponentAnalysis, out: &mut Vec<Warning>) {
@@ -711,6 +708,9 @@ impl Listing {
         }
         if let Some(n) = self.listed.get_mut(w.code.index()) {
             *n += 1;
+            if *n >= LISTED_PER_CODE {
+                self.full |= 1 << w.code.index();
+            }
         }
         out.push(w);
     }

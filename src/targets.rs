@@ -131,7 +131,7 @@ name_set!(
 pub fn sensitive_target<I>(parts: I) -> Option<String>
 where
     I: IntoIterator,
-    I::Item: AsRef<[u8]>,
+    I::Item: AsRef<[u8]> + Clone,
     I::IntoIter: Clone,
 {
     // Dot segments, empty parts and wildcard junk ('?') come before the target.
@@ -142,9 +142,7 @@ where
     let mut previous: Option<I::Item> = None;
     let mut last_is_previous = false;
     let mut parts = parts.into_iter();
-    loop {
-        let rest = parts.clone();
-        let Some(part) = parts.next() else { break };
+    while let Some(part) = parts.next() {
         let raw = part.as_ref();
         if is_lead(raw) {
             last_is_previous = false;
@@ -171,7 +169,7 @@ where
                     | b"apache"
                     | b"apache2"
             ) {
-                if let Some(why) = system_dir(rest) {
+                if let Some(why) = system_dir(std::iter::once(part.clone()).chain(parts.clone())) {
                     return Some(why);
                 }
             }
