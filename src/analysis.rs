@@ -339,30 +339,40 @@ pub struct Analysis {
 impl Analysis {
     /// The byte table of component `index`: one row per decoded byte.
     pub fn byte_rows(&self, index: usize) -> Vec<ByteRow> {
-        self.byte_rows_window(index, 0, usize::MAX)
+        self.byte_rows_from(index, 0).collect()
     }
 
     /// Rows `start..start + len` of the byte table of component `index`,
     /// computed without decoding the rest into memory (views render only
     /// what is visible).
     pub fn byte_rows_window(&self, index: usize, start: usize, len: usize) -> Vec<ByteRow> {
-        let Some(c) = self.components.get(index) else {
-            return Vec::new();
-        };
-        let raw = c.span.of(&self.input);
-        let decoded = c.decoded();
-        let end = start.saturating_add(len).min(decoded.len());
-        let utf8 = annotate_window(decoded, start, end);
-        let mut rows = Vec::with_capacity(end.saturating_sub(start).min(4096));
-        let mut at = c.span.start; // where the step starts in the input
-        for (offset, step) in crate::percent::steps(raw, c.form).enumerate().take(end) {
+        self.byte_rows_from(index, start).take(len).collect()
+    }
+
+    /// The byte table of component `index` from row `start` on, one row at
+    /// a time: the rows are annotated a window at a time, so walking a
+    /// component of millions of bytes holds a few thousand rows' worth of
+    /// state.
+    pub fn byte_rows_from(&self, index: usize, start: usize) -> impl Iterator<Item = ByteRow> + '_ {
+        const WINDOW: usize = 4096;
+        let c = self.components.get(index);
+        let (raw, form, mut at) = c.map_or((&[][..], false, 0), |c| {
+            (c.span.of(&self.input), c.form, c.span.start)
+        });
+        let decoded = c.map_or(&[][..], ComponentAnalysis::decoded);
+        let mut steps = crate::percent::steps(raw, form).enumerate();
+        for (_, step) in steps.by_ref().take(start) {
+            at += step.width;
+        }
+        let mut utf8 = annotate_window(decoded, start, start.saturating_add(WINDOW));
+        steps.map(move |(offset, step)| {
+            if offset >= utf8.start + utf8.roles.len() {
+                utf8 = annotate_window(decoded, offset, offset + WINDOW);
+            }
             let span = Span::new(at, at + step.width);
             at += step.width;
-            if offset < start {
-                continue;
-            }
             let role = utf8.role(offset).unwrap_or(ByteRole::Ascii);
-            rows.push(ByteRow {
+            ByteRow {
                 offset,
                 value: step.value,
                 source: step.kind,
@@ -373,9 +383,8 @@ impl Analysis {
                     ByteRole::Invalid(_) => lax_overlong(decoded.get(offset..).unwrap_or_default()),
                     _ => None,
                 },
-            });
-        }
-        rows
+            }
+        })
     }
 
     /// Where a byte came from, as a byte table shows it: the escape

@@ -15,6 +15,11 @@ use urlscope::warnings::Severity;
 
 /// Byte-table rows printed per component; `--json` has them all.
 const MAX_ROWS: usize = 512;
+/// At most this many components are listed, and this many get a byte
+/// table; a URL of millions of segments still gives a readable report
+/// (JSON lists them all).
+const MAX_COMPONENTS: usize = 1000;
+const MAX_BYTE_TABLES: usize = 64;
 /// Columns of input shown around a warning's bytes.
 const POINTER_WIDTH: usize = 72;
 /// Characters of raw or decoded text shown in the component list.
@@ -99,8 +104,10 @@ fn pointer(input: &[u8], span: Span) -> (String, String) {
 }
 
 fn cell(bytes: &[u8]) -> String {
-    let text = escape_bytes(bytes);
-    if text.chars().count() > CELL_CHARS {
+    // No more than can show: a character is at most four bytes.
+    let shown = bytes.get(..CELL_CHARS * 4).unwrap_or(bytes);
+    let text = escape_bytes(shown);
+    if shown.len() < bytes.len() || text.chars().count() > CELL_CHARS {
         let cut: String = text.chars().take(CELL_CHARS - 1).collect();
         format!("{cut}…")
     } else {
@@ -167,7 +174,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         "  {:>3}  {:<13} {:<11} raw → decoded",
         "#", "kind", "bytes"
     )?;
-    for (i, c) in a.components.iter().enumerate() {
+    for (i, c) in a.components.iter().enumerate().take(MAX_COMPONENTS) {
         let raw = c.span.of(&a.input);
         let mut line = format!(
             "  {i:>3}  {} {:<11} {}",
@@ -186,9 +193,23 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         }
         writeln!(out, "{line}")?;
     }
+    if let Some(rest) = worst.get(MAX_COMPONENTS..) {
+        let warned = rest.iter().filter(|s| s.is_some()).count();
+        writeln!(
+            out,
+            "  … {} more components, {warned} of them with warnings (explain --json lists them all)",
+            rest.len()
+        )?;
+    }
 
     writeln!(out, "\n{}", style.heading("Bytes"))?;
-    for (i, c) in a.components.iter().enumerate() {
+    if a.components.len() > MAX_BYTE_TABLES {
+        writeln!(
+            out,
+            "  (the first {MAX_BYTE_TABLES} components; explain --json has every byte table)"
+        )?;
+    }
+    for (i, c) in a.components.iter().enumerate().take(MAX_BYTE_TABLES) {
         let raw = c.span.of(&a.input);
         writeln!(
             out,
@@ -218,8 +239,8 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 "from", "hex", "binary", "role"
             ))
         )?;
-        let rows = a.byte_rows(i);
-        for row in rows.iter().take(MAX_ROWS) {
+        let rows = a.byte_rows_window(i, 0, MAX_ROWS);
+        for row in &rows {
             let from = match row.source {
                 SourceKind::Plus => "+ (sp)".to_string(),
                 _ => a.source_text(row),
@@ -240,11 +261,12 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 row.describe_char()
             )?;
         }
-        if rows.len() > MAX_ROWS {
+        let total = c.decoded().len();
+        if total > rows.len() {
             writeln!(
                 out,
                 "      … {} more bytes (explain --json lists them all)",
-                rows.len() - MAX_ROWS
+                total - rows.len()
             )?;
         }
     }

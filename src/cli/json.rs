@@ -18,7 +18,7 @@ use urlscope::warnings::Warning;
 struct JsonAnalysis<'a> {
     input: String,
     input_valid_utf8: bool,
-    components: Vec<JsonComponent>,
+    components: Components<'a>,
     warnings: &'a [Warning],
     clean: &'a str,
     normalized: &'a str,
@@ -28,8 +28,41 @@ struct JsonAnalysis<'a> {
     whatwg: Option<serde_json::Value>,
 }
 
+/// The components, serialized one at a time as the writer takes them.
+struct Components<'a>(&'a Analysis);
+
+impl Serialize for Components<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        s.collect_seq(a.components.iter().enumerate().map(|(i, c)| JsonComponent {
+            kind: c.kind.name(),
+            span: c.span,
+            raw: lossy(c.span.of(&a.input)),
+            decoded: c.decoded_lossy(),
+            decoded_valid_utf8: c.is_valid_utf8(),
+            layers: if c.layer_count() > 1 {
+                c.layers().map(lossy).collect()
+            } else {
+                Vec::new()
+            },
+            bytes: Bytes(a, i),
+        }))
+    }
+}
+
+/// The byte table of one component, serialized a row at a time (a 10 MB
+/// component is never held as rows).
+struct Bytes<'a>(&'a Analysis, usize);
+
+impl Serialize for Bytes<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Bytes(a, i) = *self;
+        s.collect_seq(a.byte_rows_from(i, 0).map(|r| byte_json(a, &r)))
+    }
+}
+
 #[derive(Serialize)]
-struct JsonComponent {
+struct JsonComponent<'a> {
     kind: &'static str,
     span: Span,
     raw: String,
@@ -38,7 +71,7 @@ struct JsonComponent {
     /// Every decoding layer, when there is more than one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     layers: Vec<String>,
-    bytes: Vec<JsonByte>,
+    bytes: Bytes<'a>,
 }
 
 #[derive(Serialize)]
@@ -104,26 +137,8 @@ fn byte_json(a: &Analysis, row: &urlscope::analysis::ByteRow) -> JsonByte {
     }
 }
 
-/// The analysis as a `serde_json::Value` (the `explain --json` object).
-pub fn analysis_value(a: &Analysis) -> serde_json::Value {
-    let components = a
-        .components
-        .iter()
-        .enumerate()
-        .map(|(i, c)| JsonComponent {
-            kind: c.kind.name(),
-            span: c.span,
-            raw: lossy(c.span.of(&a.input)),
-            decoded: c.decoded_lossy(),
-            decoded_valid_utf8: c.is_valid_utf8(),
-            layers: if c.layer_count() > 1 {
-                c.layers().map(lossy).collect()
-            } else {
-                Vec::new()
-            },
-            bytes: a.byte_rows(i).iter().map(|r| byte_json(a, r)).collect(),
-        })
-        .collect();
+/// The `explain --json` object, ready to serialize.
+fn document(a: &Analysis) -> JsonAnalysis<'_> {
     let whatwg = a.whatwg.as_ref().map(|w| match w {
         Ok(r) => serde_json::json!({
             "href": r.href, "scheme": r.scheme, "username": r.username,
@@ -132,10 +147,10 @@ pub fn analysis_value(a: &Analysis) -> serde_json::Value {
         }),
         Err(e) => serde_json::json!({ "failure": e }),
     });
-    let doc = JsonAnalysis {
+    JsonAnalysis {
         input: lossy(&a.input),
         input_valid_utf8: std::str::from_utf8(&a.input).is_ok(),
-        components,
+        components: Components(a),
         warnings: &a.warnings,
         clean: &a.clean,
         normalized: &a.normalized,
@@ -154,35 +169,54 @@ pub fn analysis_value(a: &Analysis) -> serde_json::Value {
                 .collect(),
         }),
         whatwg,
-    };
-    serde_json::to_value(doc).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// Compact JSON that is safe to print on a terminal: inside strings, the
+/// characters [`needs_escape`] flags (DEL, C1 and bidi controls, invisible
+/// characters) are written as `\u` escapes too, which mean the same thing
+/// to a JSON reader. (JSON itself escapes the C0 controls.)
+struct SafeFormatter;
+
+impl serde_json::ser::Formatter for SafeFormatter {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        let mut rest = fragment;
+        while let Some((i, c)) = rest.char_indices().find(|&(_, c)| needs_escape(c)) {
+            let (before, after) = rest.split_at(i);
+            writer.write_all(before.as_bytes())?;
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                write!(writer, "\\u{u:04x}")?;
+            }
+            rest = after.get(c.len_utf8()..).unwrap_or_default();
+        }
+        writer.write_all(rest.as_bytes())
+    }
+}
+
+/// Serialize `value` to `out` on one line, terminal-safe.
+pub fn write_safe(out: &mut impl Write, value: &impl Serialize) -> std::io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(out, SafeFormatter);
+    value.serialize(&mut ser).map_err(std::io::Error::other)
 }
 
 /// Serialize `value` on one line, terminal-safe.
 pub fn to_safe_string(value: &impl Serialize) -> String {
-    let text = serde_json::to_string(value).unwrap_or_default();
-    if !text.chars().any(needs_escape) {
-        return text;
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if needs_escape(c) {
-            // Inside JSON such characters can only be in strings, where a
-            // \u escape means the same thing.
-            let mut units = [0u16; 2];
-            for u in c.encode_utf16(&mut units) {
-                out.push_str(&format!("\\u{:04x}", u));
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail, and the JSON is UTF-8.
+    let _ = write_safe(&mut out, value);
+    String::from_utf8(out).unwrap_or_default()
 }
 
-/// Write the analysis as one line of JSON and a newline.
+/// Write the analysis as one line of JSON and a newline, streaming: the
+/// byte tables go to `out` as they are computed.
 pub fn write_analysis(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
-    writeln!(out, "{}", to_safe_string(&analysis_value(a)))
+    write_safe(out, &document(a))?;
+    writeln!(out)
 }
 
 #[cfg(test)]
