@@ -135,6 +135,31 @@ proptest! {
             }
         }
     }
+
+    /// A hostile piece repeated past the listing limit: no code is listed
+    /// for more than LISTED_PER_CODE components, and every component's
+    /// severity is the worst of its own warnings, folded or not.
+    #[test]
+    fn folded_components_keep_their_own_warnings(piece in url_bytes(), n in 33usize..48) {
+        let mut input = b"http://h".to_vec();
+        for _ in 0..n {
+            input.push(b'/');
+            input.extend_from_slice(&piece);
+        }
+        let a = analyze(&input, &Options::default());
+        for code in urlscope::warnings::WarningCode::ALL {
+            let listed = a.warnings.iter().filter(|w| w.code == *code && w.component.is_some()).count();
+            // (+1: the path-level sensitive-file warning is not per component.)
+            prop_assert!(listed <= urlscope::analysis::LISTED_PER_CODE + 1, "{} listed {}", code.code(), listed);
+        }
+        for (i, c) in a.components.iter().enumerate() {
+            let own = a.warnings_of(i);
+            prop_assert_eq!(c.severity, own.iter().map(|w| w.severity).max(), "component {}", i);
+            for w in &own {
+                prop_assert!(w.spans.iter().all(|s| s.end <= input.len()));
+            }
+        }
+    }
 }
 
 proptest! {

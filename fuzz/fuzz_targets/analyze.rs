@@ -1,5 +1,6 @@
 //! The whole analysis on arbitrary bytes: no panic, spans in bounds, no raw
-//! control character in any message, triage agrees with the analysis.
+//! control character in any message, triage agrees with the analysis,
+//! folded components keep their own warnings.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
@@ -20,6 +21,11 @@ fuzz_target!(|data: &[u8]| {
         for row in a.byte_rows(i) {
             assert!(row.span.end <= data.len());
         }
+    }
+    // Folded or not, a component's severity is the worst of its own warnings.
+    for (i, c) in a.components.iter().enumerate().filter(|(_, c)| c.folded).take(8) {
+        let own = a.warnings_of(i);
+        assert_eq!(c.severity, own.iter().map(|w| w.severity).max());
     }
     assert_eq!(urlscope::triage::triage(data, &options), a.warnings);
 });
