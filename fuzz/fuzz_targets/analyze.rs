@@ -15,7 +15,11 @@ fuzz_target!(|data: &[u8]| {
         for s in &w.spans {
             assert!(s.start <= s.end && s.end <= data.len());
         }
-        assert!(!w.message.chars().any(urlscope::text::needs_escape), "{}", w.message);
+        assert!(
+            !w.message.chars().any(urlscope::text::needs_escape),
+            "{}",
+            w.message
+        );
     }
     for i in 0..a.components.len().min(8) {
         for row in a.byte_rows(i) {
@@ -23,7 +27,13 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // Folded or not, a component's severity is the worst of its own warnings.
-    for (i, c) in a.components.iter().enumerate().filter(|(_, c)| c.folded).take(8) {
+    for (i, c) in a
+        .components
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.folded)
+        .take(8)
+    {
         let own = a.warnings_of(i);
         assert_eq!(c.severity, own.iter().map(|w| w.severity).max());
     }

@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
             continue;
         }
         let form = b.kind.is_query();
-        assert_eq!(decode(b.span.of(data), form), decode(a.span.of(once.as_bytes()), form));
+        assert_eq!(
+            decode(b.span.of(data), form),
+            decode(a.span.of(once.as_bytes()), form)
+        );
     }
     let norm = normalize(data);
     assert_eq!(normalize(norm.as_bytes()), norm);

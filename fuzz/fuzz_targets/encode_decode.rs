@@ -4,6 +4,12 @@ use libfuzzer_sys::fuzz_target;
 use urlscope::percent::{decode, encode, EncodeSet};
 
 fuzz_target!(|data: &[u8]| {
-    assert_eq!(&*decode(encode(data, EncodeSet::Component).as_bytes(), false), data);
-    assert_eq!(&*decode(encode(data, EncodeSet::Form).as_bytes(), true), data);
+    assert_eq!(
+        &*decode(encode(data, EncodeSet::Component).as_bytes(), false),
+        data
+    );
+    assert_eq!(
+        &*decode(encode(data, EncodeSet::Form).as_bytes(), true),
+        data
+    );
 });

@@ -13,13 +13,27 @@ use ratatui::layout::Rect;
 use ratatui::Terminal;
 
 const KEYS: &[KeyCode] = &[
-    KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right, KeyCode::Home, KeyCode::End,
-    KeyCode::PageUp, KeyCode::PageDown, KeyCode::Tab, KeyCode::BackTab, KeyCode::Enter,
-    KeyCode::Esc, KeyCode::Backspace, KeyCode::Delete, KeyCode::F(1),
+    KeyCode::Up,
+    KeyCode::Down,
+    KeyCode::Left,
+    KeyCode::Right,
+    KeyCode::Home,
+    KeyCode::End,
+    KeyCode::PageUp,
+    KeyCode::PageDown,
+    KeyCode::Tab,
+    KeyCode::BackTab,
+    KeyCode::Enter,
+    KeyCode::Esc,
+    KeyCode::Backspace,
+    KeyCode::Delete,
+    KeyCode::F(1),
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&split, rest)) = data.split_first() else { return };
+    let Some((&split, rest)) = data.split_first() else {
+        return;
+    };
     let cut = usize::from(split).min(rest.len());
     let (url, script) = rest.split_at(cut);
     let mut app = tui::app::App::new(url.to_vec(), urlscope::Options::default(), split & 1 == 0);
@@ -39,7 +53,11 @@ fuzz_target!(|data: &[u8]| {
             }
             5 => app.handle_paste(&String::from_utf8_lossy(&[arg, arg ^ 0x80, 0x1b])),
             6 => app.handle_mouse(MouseEvent {
-                kind: if arg & 1 == 0 { MouseEventKind::Down(MouseButton::Left) } else { MouseEventKind::ScrollDown },
+                kind: if arg & 1 == 0 {
+                    MouseEventKind::Down(MouseButton::Left)
+                } else {
+                    MouseEventKind::ScrollDown
+                },
                 column: u16::from(arg) % w,
                 row: u16::from(arg) % h,
                 modifiers: KeyModifiers::NONE,
@@ -53,7 +71,11 @@ fuzz_target!(|data: &[u8]| {
         }
         terminal.draw(|f| tui::view::render(&app, f)).unwrap();
         for cell in terminal.backend().buffer().content() {
-            assert!(!cell.symbol().chars().any(urlscope::text::needs_escape), "{:?}", cell.symbol());
+            assert!(
+                !cell.symbol().chars().any(urlscope::text::needs_escape),
+                "{:?}",
+                cell.symbol()
+            );
         }
         if !app.running {
             return;

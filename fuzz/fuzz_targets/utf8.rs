@@ -12,7 +12,12 @@ fuzz_target!(|data: &[u8]| {
     for u in &a.units {
         let bytes = &data[u.range()];
         match u.value {
-            Ok(c) => assert_eq!(std::str::from_utf8(bytes).ok().and_then(|s| s.chars().next()), Some(c)),
+            Ok(c) => assert_eq!(
+                std::str::from_utf8(bytes)
+                    .ok()
+                    .and_then(|s| s.chars().next()),
+                Some(c)
+            ),
             Err(_) => assert!(std::str::from_utf8(bytes).is_err()),
         }
     }
