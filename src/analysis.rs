@@ -432,12 +432,7 @@ impl Analysis {
             return listed.collect();
         };
         let mut all = Vec::new();
-        let (comp, layers) = decode_component(&c.input, c.kind, c.span, c.form);
-        let prov = Provenance {
-            start: c.span.start,
-            layers: layers.as_deref(),
-        };
-        let findings = component_findings(&self.input, &comp, &prov, 0);
+        let (comp, findings) = check_component(&c.input, c.kind, c.span, c.form, 0);
         for (code, finding) in findings.by_code {
             all.push(finding_warning(index, &comp, code, finding));
         }
@@ -447,7 +442,7 @@ impl Analysis {
                 all.push(w);
             }
         }
-        all.sort_by_key(|w| (w.span.start, std::cmp::Reverse(w.severity), w.code));
+        sort_warnings(&mut all);
         all
     }
 
@@ -557,13 +552,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
             .with_severity(Severity::Low),
         );
     }
-    warnings.sort_by(|a, b| {
-        (a.span.start, std::cmp::Reverse(a.severity), a.code).cmp(&(
-            b.span.start,
-            std::cmp::Reverse(b.severity),
-            b.code,
-        ))
-    });
+    sort_warnings(&mut warnings);
     for w in &warnings {
         if let Some(c) = w.component.and_then(|i| components.get_mut(i)) {
             c.severity = c.severity.max(Some(w.severity));
@@ -581,6 +570,12 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         whatwg,
         options: *options,
     }
+}
+
+/// Warnings in report order: by first byte, the worst first, then by code
+/// (a stable sort, so ties keep the order they were found in).
+fn sort_warnings(warnings: &mut [Warning]) {
+    warnings.sort_by_key(|w| (w.span.start, std::cmp::Reverse(w.severity), w.code));
 }
 
 /// Inputs at least this long are analysed on two threads (see
@@ -614,12 +609,8 @@ fn analyze_components(
     crate::split::each_component(input, parts, |c| {
         let index = components.len();
         let form = options.form && c.kind.is_query();
-        let (mut comp, layers) = decode_component(&shared, c.kind, c.span, form);
-        let prov = Provenance {
-            start: c.span.start,
-            layers: layers.as_deref(),
-        };
-        let findings = component_findings(input, &comp, &prov, listing.full_codes());
+        let (mut comp, findings) =
+            check_component(&shared, c.kind, c.span, form, listing.full_codes());
         for (code, finding) in findings.by_code {
             if listing.is_full(code) {
                 let severity = finding.severity.unwrap_or(code.severity());
@@ -650,6 +641,24 @@ fn analyze_components(
 /// report and a bounded one. Each component still carries its severity and
 /// [`Analysis::warnings_of`] recomputes its own warnings.
 pub const LISTED_PER_CODE: usize = 32;
+
+/// Decodes and checks one component: its analysis and its findings, the
+/// details of codes in `quiet` (a bit per code index) left unwritten.
+fn check_component(
+    input: &Arc<[u8]>,
+    kind: ComponentKind,
+    span: Span,
+    form: bool,
+    quiet: u64,
+) -> (ComponentAnalysis, Findings) {
+    let (comp, layers) = decode_component(input, kind, span, form);
+    let prov = Provenance {
+        start: span.start,
+        layers: layers.as_deref(),
+    };
+    let findings = component_findings(input, &comp, &prov, quiet);
+    (comp, findings)
+}
 
 /// Decodes one component: its analysis without warnings and, when decoding
 /// changes it, every layer's provenance.
@@ -745,7 +754,11 @@ impl Listing {
         let room = MAX_SPANS.saturating_sub(f.spans.len());
         f.spans.extend(spans.iter().take(room));
         f.severity = f.severity.max(severity);
-        f.layer = f.layer.min(layer).or(f.layer).or(layer);
+        // The earliest layer any of them appears at.
+        f.layer = match (f.layer, layer) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         if !f.kinds.contains(&comp.kind) {
             f.kinds.push(comp.kind);
         }
@@ -1329,12 +1342,7 @@ fn traversal_checks(
 ) {
     for (li, layer) in comp.layers().enumerate() {
         // Fast path: nothing that can read as a dot.
-        if memchr::memchr(b'.', layer).is_none()
-            && memchr::memchr(b'%', layer).is_none()
-            && memchr::memmem::find(layer, b"0x").is_none()
-            && memchr::memmem::find(layer, b"0X").is_none()
-            && layer.is_ascii()
-        {
+        if lax_is_literal(layer) && memchr::memchr(b'.', layer).is_none() {
             continue;
         }
         // One part (between separators) at a time: its name is what comes
@@ -1429,22 +1437,24 @@ impl DotName {
     }
 }
 
-/// The text of a decoded layer as a lax server reads it. Borrowed when
-/// the lax reading is the layer itself: ASCII with no `%` (no `%u`
-/// escape), no `0x` and no `..` (no bare `2f` after dots).
+/// The text of a decoded layer as a lax server reads it, borrowed when
+/// that is the layer itself.
 fn lax_text(layer: &[u8]) -> Cow<'_, str> {
-    if let Ok(text) = std::str::from_utf8(layer) {
-        if text.is_ascii()
-            && memchr::memchr(b'%', layer).is_none()
-            && memchr::memmem::find(layer, b"..").is_none()
-            && !layer
-                .windows(2)
-                .any(|w| w.first() == Some(&b'0') && matches!(w.get(1), Some(b'x' | b'X')))
-        {
-            return Cow::Borrowed(text);
-        }
+    match std::str::from_utf8(layer) {
+        Ok(text) if lax_is_literal(layer) => Cow::Borrowed(text),
+        _ => Cow::Owned(lax_chars(layer).map(|c| c.c).collect()),
     }
-    Cow::Owned(lax_chars(layer).map(|c| c.c).collect())
+}
+
+/// Whether [`lax_chars`] reads `layer` byte for byte as itself: ASCII with
+/// no `%` (no `%u` escape), no `0x` or `0X` and no `..` (no bare `2f`
+/// after dots).
+fn lax_is_literal(layer: &[u8]) -> bool {
+    layer.is_ascii()
+        && memchr::memchr(b'%', layer).is_none()
+        && memchr::memmem::find(layer, b"0x").is_none()
+        && memchr::memmem::find(layer, b"0X").is_none()
+        && memchr::memmem::find(layer, b"..").is_none()
 }
 
 /// Lowercased path parts of lax text, split on both separators.

@@ -196,8 +196,7 @@ impl Utf8Annotation {
 
     /// The unit a byte belongs to (binary search over `units`).
     pub fn unit_of(&self, byte: usize) -> Option<&Utf8Unit> {
-        let i = self.units.partition_point(|u| u.start + u.len <= byte);
-        self.units.get(i).filter(|u| u.start <= byte)
+        unit_at(&self.units, byte)
     }
 }
 
@@ -378,9 +377,14 @@ impl Utf8Window {
     /// The unit byte `byte` of the stream belongs to, if it is in the
     /// window.
     pub fn unit_of(&self, byte: usize) -> Option<&Utf8Unit> {
-        let i = self.units.partition_point(|u| u.start + u.len <= byte);
-        self.units.get(i).filter(|u| u.start <= byte)
+        unit_at(&self.units, byte)
     }
+}
+
+/// The unit of `units` (in order, not overlapping) that holds byte `byte`.
+fn unit_at(units: &[Utf8Unit], byte: usize) -> Option<&Utf8Unit> {
+    let i = units.partition_point(|u| u.start + u.len <= byte);
+    units.get(i).filter(|u| u.start <= byte)
 }
 
 /// Annotate only the bytes `start..end` of `bytes`, reading at most three
