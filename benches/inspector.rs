@@ -33,6 +33,27 @@ fn draw(app: &App, terminal: &mut Terminal<TestBackend>) {
     terminal.draw(|f| tui::view::render(app, f)).expect("draw");
 }
 
+/// The inspector on `url` in a 120x40 frame, in edit mode, re-analysing
+/// inputs of `background_from` bytes or more on a worker thread.
+fn editing(url: &[u8], background_from: usize) -> App {
+    let mut app = App::new(url.to_vec(), urlscope::Options::default(), true);
+    app.size = Rect::new(0, 0, 120, 40);
+    app.background_from = background_from;
+    app.handle_key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE));
+    app
+}
+
+/// Type and delete in turn, so the URL stays the same size.
+fn type_or_delete(app: &mut App, flip: &mut bool) {
+    let key = if *flip {
+        KeyCode::Backspace
+    } else {
+        KeyCode::Char('x')
+    };
+    *flip = !*flip;
+    app.handle_key(KeyEvent::new(key, KeyModifiers::NONE));
+}
+
 fn inspector(c: &mut Criterion) {
     let url = one_mb_url();
     let mut group = c.benchmark_group("inspector_1mb");
@@ -47,41 +68,23 @@ fn inspector(c: &mut Criterion) {
             draw(&app, &mut terminal);
         })
     });
-    let mut app = App::new(url.clone(), urlscope::Options::default(), true);
-    app.size = Rect::new(0, 0, 120, 40);
-    app.handle_key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE));
+    let mut app = editing(&url, usize::MAX);
     let mut flip = false;
     group.bench_function("one edit keystroke, analysis in the UI thread", |b| {
         b.iter(|| {
-            // Type and delete in turn, so the URL stays the same size.
-            let key = if flip {
-                KeyCode::Backspace
-            } else {
-                KeyCode::Char('x')
-            };
-            flip = !flip;
-            app.handle_key(KeyEvent::new(key, KeyModifiers::NONE));
+            type_or_delete(&mut app, &mut flip);
             draw(&app, &mut terminal);
         })
     });
     // As the inspector runs: inputs over 64 KiB are re-analysed on a
     // worker thread, so a keystroke costs the edit and a frame.
-    let mut app = App::new(url.clone(), urlscope::Options::default(), true);
-    app.size = Rect::new(0, 0, 120, 40);
-    app.background_from = 64 * 1024;
-    app.handle_key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE));
+    let mut app = editing(&url, 64 * 1024);
     let mut flip = false;
     group.bench_function(
         "one edit keystroke, analysis in the background (as run)",
         |b| {
             b.iter(|| {
-                let key = if flip {
-                    KeyCode::Backspace
-                } else {
-                    KeyCode::Char('x')
-                };
-                flip = !flip;
-                app.handle_key(KeyEvent::new(key, KeyModifiers::NONE));
+                type_or_delete(&mut app, &mut flip);
                 black_box(app.pending.take());
                 draw(&app, &mut terminal);
             })
