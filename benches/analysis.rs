@@ -6,25 +6,11 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 
-fn corpus() -> Vec<Vec<u8>> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/corpus/kasztp.txt"
-    );
-    let bytes = std::fs::read(path).expect("../shared/data/corpus/kasztp.txt");
-    let bytes = bytes
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(&bytes)
-        .to_vec();
-    bytes
-        .split(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
-        .filter(|l| !l.is_empty())
-        .collect()
-}
+#[path = "../tests/shared_data/mod.rs"]
+mod shared_data;
 
 fn per_url(c: &mut Criterion) {
-    let urls = corpus();
+    let urls = shared_data::lines("corpus/kasztp.txt");
     let strs: Vec<&str> = urls
         .iter()
         .filter_map(|u| std::str::from_utf8(u).ok())

@@ -2,7 +2,6 @@
 //! ../shared/data/SOURCES.md): Markus Kuhn's UTF-8 stress test, the WHATWG
 //! URL tests, traversal payload lists and a corpus of real URLs.
 
-use std::path::PathBuf;
 use urlscope::analysis::{analyze, Options};
 use urlscope::clean::{clean, normalize};
 use urlscope::percent::{decode, encode, EncodeSet};
@@ -10,29 +9,9 @@ use urlscope::split::split;
 use urlscope::utf8::{annotate, ByteRole, Utf8Problem};
 use urlscope::warnings::{Severity, WarningCode};
 
-fn data(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path)
-}
+mod shared_data;
 
-fn read(path: &str) -> Vec<u8> {
-    std::fs::read(data(path))
-        .unwrap_or_else(|e| panic!("{path}: {e} (is ../shared beside the repository?)"))
-}
-
-fn lines(path: &str) -> Vec<Vec<u8>> {
-    let bytes = read(path);
-    let bytes = bytes
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(&bytes)
-        .to_vec();
-    bytes
-        .split(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
-        .filter(|l| !l.is_empty())
-        .collect()
-}
+use shared_data::{lines, read};
 
 /// Every `input` of the WHATWG URL tests, as bytes.
 fn wpt_inputs() -> Vec<Vec<u8>> {
