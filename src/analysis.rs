@@ -84,7 +84,7 @@ pub struct ComponentAnalysis {
     input: Arc<[u8]>,
     /// The decoding layers, when decoding changed the raw bytes (boxed:
     /// most components have none, and a component stays small).
-    layers: Option<Box<Layers>>,
+    layers: Option<Arc<Layers>>,
 }
 
 /// The decoding layers of a component whose escapes changed it.
@@ -431,12 +431,15 @@ impl Analysis {
         let Some(c) = self.components.get(index).filter(|c| c.folded) else {
             return listed.collect();
         };
+        // One component alone never fills a code, so every finding is listed.
         let mut all = Vec::new();
-        let (comp, findings) = check_component(&c.input, c.kind, c.span, c.form, 0);
-        for (code, finding) in findings.by_code {
-            all.push(finding_warning(index, &comp, code, finding));
-        }
-        component_target_warnings(index, &comp, &mut all);
+        Checked::new(&c.input, c.kind, c.span, c.form, 0).replay(
+            index,
+            c.span,
+            &c.input,
+            &mut Listing::default(),
+            &mut all,
+        );
         for w in listed {
             if !all.contains(&w) {
                 all.push(w);
@@ -506,7 +509,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     // run side by side.
     let ((mut components, mut warnings), (whatwg, normalized, (clean, clean_changes))) = join_if(
         input.len() >= PARALLEL_FROM,
-        || analyze_components(input, &parts, options),
+        || analyze_components(input, &parts, options, Memo::ENTRIES),
         || {
             let whatwg = if options.whatwg {
                 whatwg_reading(input, &parts)
@@ -601,38 +604,173 @@ fn analyze_components(
     input: &[u8],
     parts: &Split,
     options: &Options,
+    memo_entries: usize,
 ) -> (Vec<ComponentAnalysis>, Vec<Warning>) {
     let shared: Arc<[u8]> = Arc::from(input);
     let mut components = Vec::with_capacity(crate::split::component_bound(input, parts));
     let mut warnings = Vec::new();
     let mut listing = Listing::default();
+    let mut memo = Memo::new(&shared, memo_entries);
     crate::split::each_component(input, parts, |c| {
         let index = components.len();
         let form = options.form && c.kind.is_query();
-        let (mut comp, findings) =
-            check_component(&shared, c.kind, c.span, form, listing.full_codes());
-        for (code, finding) in findings.by_code {
-            if listing.is_full(code) {
-                let severity = finding.severity.unwrap_or(code.severity());
-                let layer = (finding.layer > 0).then_some(finding.layer);
-                listing.fold(code, &mut comp, &finding.spans, severity, layer);
-            } else {
-                listing.list(
-                    finding_warning(index, &comp, code, finding),
-                    &mut comp,
-                    &mut warnings,
-                );
-            }
-        }
-        let mut found = Vec::new();
-        component_target_warnings(index, &comp, &mut found);
-        for w in found {
-            listing.list(w, &mut comp, &mut warnings);
-        }
+        let checked = memo.check(c.kind, c.span, form, listing.full_codes());
+        let comp = checked.replay(index, c.span, &shared, &mut listing, &mut warnings);
         components.push(comp);
     });
     warnings.extend(listing.summaries());
     (components, warnings)
+}
+
+/// The checks of one component, as found where it first appeared.
+/// Decoding and every finding about a component depend on its kind, the
+/// form rule and its raw bytes alone, and every span lies inside it, so a
+/// component that repeats one seen before (`/../../../`, `%2e%2e/` a
+/// thousand times) reuses the check with the spans moved.
+#[derive(Clone)]
+struct Checked {
+    /// Where the component it was made from starts.
+    start: usize,
+    kind: ComponentKind,
+    form: bool,
+    layers: Option<Arc<Layers>>,
+    findings: Vec<(WarningCode, Finding)>,
+    /// `sensitive-file` and base64 payload warnings.
+    targets: Vec<Warning>,
+}
+
+impl Checked {
+    /// Decodes and checks the component at `span`; the details of codes in
+    /// `quiet` (a bit per code index) are left unwritten.
+    fn new(input: &Arc<[u8]>, kind: ComponentKind, span: Span, form: bool, quiet: u64) -> Checked {
+        let (comp, findings) = check_component(input, kind, span, form, quiet);
+        let mut targets = Vec::new();
+        component_target_warnings(0, &comp, &mut targets);
+        Checked {
+            start: span.start,
+            kind,
+            form,
+            layers: comp.layers,
+            findings: findings.by_code.into_iter().collect(),
+            targets,
+        }
+    }
+
+    /// Component `index` at `span`, its findings listed or folded.
+    fn replay(
+        &self,
+        index: usize,
+        span: Span,
+        input: &Arc<[u8]>,
+        listing: &mut Listing,
+        out: &mut Vec<Warning>,
+    ) -> ComponentAnalysis {
+        let moved = |s: Span| {
+            Span::new(
+                span.start + s.start.saturating_sub(self.start),
+                span.start + s.end.saturating_sub(self.start),
+            )
+        };
+        let mut comp = ComponentAnalysis {
+            kind: self.kind,
+            span,
+            form: self.form,
+            severity: None,
+            folded: false,
+            input: Arc::clone(input),
+            layers: self.layers.clone(),
+        };
+        for (code, finding) in &self.findings {
+            if listing.is_full(*code) {
+                let severity = finding.severity.unwrap_or(code.severity());
+                let layer = (finding.layer > 0).then_some(finding.layer);
+                listing.fold(
+                    *code,
+                    &mut comp,
+                    finding.spans.iter().copied().map(moved),
+                    severity,
+                    layer,
+                );
+            } else {
+                let finding = Finding {
+                    spans: finding.spans.iter().copied().map(moved).collect(),
+                    detail: finding.detail.clone(),
+                    ..*finding
+                };
+                listing.list(
+                    finding_warning(index, &comp, *code, finding),
+                    &mut comp,
+                    out,
+                );
+            }
+        }
+        for w in &self.targets {
+            if listing.is_full(w.code) {
+                listing.fold(
+                    w.code,
+                    &mut comp,
+                    w.spans.iter().copied().map(moved),
+                    w.severity,
+                    w.layer,
+                );
+            } else {
+                let mut w = w.clone();
+                w.component = Some(index);
+                w.span = moved(w.span);
+                w.spans.iter_mut().for_each(|s| *s = moved(*s));
+                listing.list(w, &mut comp, out);
+            }
+        }
+        comp
+    }
+}
+
+/// The checks of the components seen so far, by kind, form rule and raw
+/// bytes. It keeps short components only, and only so many: a long one
+/// seldom repeats, and the memo must not grow with the input.
+struct Memo<'a> {
+    input: &'a Arc<[u8]>,
+    /// How many components it may remember.
+    entries: usize,
+    seen: foldhash::HashMap<(ComponentKind, bool, &'a [u8]), Checked>,
+}
+
+impl<'a> Memo<'a> {
+    /// At most this many components are remembered (bounding the memo's
+    /// memory to a few megabytes)...
+    const ENTRIES: usize = 1024;
+    /// ...each at most this long.
+    const LONGEST: usize = 128;
+
+    fn new(input: &'a Arc<[u8]>, entries: usize) -> Memo<'a> {
+        Memo {
+            input,
+            entries,
+            seen: foldhash::HashMap::default(),
+        }
+    }
+
+    /// The checks of the component at `span`: remembered, or made now (the
+    /// details of codes in `quiet` left unwritten; a code once quiet stays
+    /// so, which is why a remembered detail is never missing when needed).
+    fn check(
+        &mut self,
+        kind: ComponentKind,
+        span: Span,
+        form: bool,
+        quiet: u64,
+    ) -> Cow<'_, Checked> {
+        let input: &'a Arc<[u8]> = self.input;
+        let make = || Checked::new(input, kind, span, form, quiet);
+        if span.len() > Self::LONGEST {
+            return Cow::Owned(make());
+        }
+        let key = (kind, form, span.of(input));
+        if self.seen.len() >= self.entries && !self.seen.contains_key(&key) {
+            return Cow::Owned(make());
+        }
+        Cow::Borrowed(self.seen.entry(key).or_insert_with(make))
+    }
 }
 
 /// The first this many components with a warning of one code get that
@@ -673,7 +811,7 @@ fn decode_component(
     let values = |l: &Vec<DecodedByte>| l.iter().map(|b| b.value).collect::<Box<[u8]>>();
     let layers = provenance.as_ref().and_then(|p| {
         let (first, deeper) = p.split_first()?;
-        Some(Box::new(Layers {
+        Some(Arc::new(Layers {
             first: values(first),
             deeper: deeper.iter().map(values).collect(),
         }))
@@ -721,7 +859,7 @@ impl Listing {
 
     fn list(&mut self, w: Warning, comp: &mut ComponentAnalysis, out: &mut Vec<Warning>) {
         if w.component.is_some() && self.is_full(w.code) {
-            self.fold(w.code, comp, &w.spans, w.severity, w.layer);
+            self.fold(w.code, comp, w.spans, w.severity, w.layer);
             return;
         }
         if let Some(n) = self.listed.get_mut(w.code.index()) {
@@ -737,7 +875,7 @@ impl Listing {
         &mut self,
         code: WarningCode,
         comp: &mut ComponentAnalysis,
-        spans: &[Span],
+        spans: impl IntoIterator<Item = Span>,
         severity: Severity,
         layer: Option<usize>,
     ) {
@@ -752,7 +890,7 @@ impl Listing {
         });
         f.components += 1;
         let room = MAX_SPANS.saturating_sub(f.spans.len());
-        f.spans.extend(spans.iter().take(room));
+        f.spans.extend(spans.into_iter().take(room));
         f.severity = f.severity.max(severity);
         // The earliest layer any of them appears at.
         f.layer = match (f.layer, layer) {
@@ -831,6 +969,7 @@ struct Findings {
     quiet: u64,
 }
 
+#[derive(Clone)]
 struct Finding {
     spans: Vec<Span>,
     /// The first decoding layer (1-based) at which it appears; 0 = raw.
@@ -2279,6 +2418,67 @@ fn differential_reasons(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// URLs made of a few tricky pieces, repeated, so components repeat
+    /// and codes fill up and fold.
+    fn repetitive_url() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop::sample::select(vec![
+            &b"%2e"[..],
+            b"%252e",
+            b"..",
+            b".",
+            b"a",
+            b"%C3%A9",
+            b"%c3",
+            b"+",
+            b"\\",
+            b"etc",
+            b"passwd",
+            b"%2f",
+            b"/",
+            b"/",
+            b"/",
+            b"?",
+            b"&",
+            b"=",
+            b"#",
+            b"%00",
+            b"x%20y",
+            b"Li4vZXRjL3Bhc3N3ZA",
+            b"%u002e",
+            b"\xe9",
+            b";",
+            b"0x2e",
+        ]);
+        (
+            prop::sample::select(vec![&b"http://h/"[..], b"/", b"", b"file:///", b"x:"]),
+            prop::collection::vec(piece, 0..400),
+        )
+            .prop_map(|(start, pieces)| {
+                [start]
+                    .into_iter()
+                    .chain(pieces)
+                    .flatten()
+                    .copied()
+                    .collect()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Remembering the checks of repeated components changes nothing:
+        /// the same components and warnings as checking each afresh.
+        #[test]
+        fn remembering_repeated_components_changes_nothing(input in repetitive_url(), form: bool) {
+            let parts = crate::split::outline(&input);
+            let options = Options::default().with_form(form);
+            let remembered = analyze_components(&input, &parts, &options, Memo::ENTRIES);
+            let afresh = analyze_components(&input, &parts, &options, 0);
+            prop_assert_eq!(remembered, afresh);
+        }
+    }
 
     fn codes(input: &[u8]) -> Vec<&'static str> {
         analyze(input, &Options::default())
