@@ -19,7 +19,7 @@ use crate::warnings::{Severity, Warning, WarningCode};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::net::Ipv4Addr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// What the analysis does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -332,11 +332,33 @@ pub struct Analysis {
     pub host: Option<HostReading>,
     /// The WHATWG reading, or why the WHATWG parser rejects the input;
     /// `None` for relative references and input that is not UTF-8.
-    pub whatwg: Option<Result<WhatwgReading, String>>,
+    /// The WHATWG reading (see [`Analysis::whatwg`]): parsed during the
+    /// analysis when the comparison needs it, else on first request.
+    whatwg: OnceLock<Option<Result<WhatwgReading, String>>>,
     pub options: Options,
 }
 
 impl Analysis {
+    /// The WHATWG reading, or why the WHATWG parser rejects the input;
+    /// `None` for relative references, input that is not UTF-8, and when
+    /// [`Options::whatwg`] is off.
+    ///
+    /// The analysis parses with WHATWG rules only when the input holds
+    /// something a WHATWG parser reads differently from RFC 3986 (see
+    /// `whatwg_may_differ`); for other URLs the parse runs here, the first
+    /// time it is asked for.
+    pub fn whatwg(&self) -> Option<&Result<WhatwgReading, String>> {
+        self.whatwg
+            .get_or_init(|| {
+                if self.options.whatwg {
+                    whatwg_reading(&self.input, &self.split)
+                } else {
+                    None
+                }
+            })
+            .as_ref()
+    }
+
     /// The byte table of component `index`: one row per decoded byte.
     pub fn byte_rows(&self, index: usize) -> Vec<ByteRow> {
         self.byte_rows_from(index, 0).collect()
@@ -504,6 +526,9 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     // The outline only: the components are decoded one by one as the
     // split finds them, never listed twice.
     let parts = crate::split::outline(input);
+    // The WHATWG parse is needed now only if the readings may differ;
+    // otherwise it waits until something asks for it.
+    let compare_whatwg = options.whatwg && whatwg_may_differ(input, &parts);
     // The component checks and the whole-URL readings (WHATWG parse,
     // normalized and cleaned URLs) are independent: on long inputs they
     // run side by side.
@@ -511,7 +536,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         input.len() >= PARALLEL_FROM,
         || analyze_components(input, &parts, options, Memo::ENTRIES),
         || {
-            let whatwg = if options.whatwg {
+            let whatwg = if compare_whatwg {
                 whatwg_reading(input, &parts)
             } else {
                 None
@@ -570,7 +595,11 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         clean_changes,
         normalized,
         host,
-        whatwg,
+        whatwg: if compare_whatwg {
+            OnceLock::from(whatwg)
+        } else {
+            OnceLock::new()
+        },
         options: *options,
     }
 }
@@ -2045,6 +2074,45 @@ fn junk_warnings(input: &[u8], parts: &Split, out: &mut Vec<Warning>) {
 
 const SPECIAL: &[&str] = &["http", "https", "ws", "wss", "ftp", "file"];
 
+/// Whether a WHATWG parser may read `input`'s scheme, host, port or path
+/// differently from RFC 3986, so that the comparison behind
+/// `parser-differential` must run. It is `false` only when both are known
+/// to agree: nothing around the URL, a special scheme other than `file`
+/// followed by exactly `//`, a plain host (letters, digits, hyphens and
+/// dots, no `xn--` label, not numeric at the end, see [`crate::triage`])
+/// with a valid port, and a rest of printable ASCII without backslashes,
+/// with no dot segment and no `%2e` (WHATWG's other spelling of a dot) in
+/// the path. A test checks on every corpus that whenever it is `false` the
+/// readings indeed agree.
+fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
+    let (Some(scheme), Some(authority)) = (parts.scheme, parts.authority) else {
+        return true;
+    };
+    let special = ["http", "https", "ws", "wss", "ftp"]
+        .iter()
+        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme.of(input)));
+    let after_scheme = input.get(scheme.end..).unwrap_or_default();
+    if parts.trimmed != Span::new(0, input.len())
+        || !special
+        || !after_scheme.starts_with(b"://")
+        || after_scheme.get(3) == Some(&b'/')
+        || !crate::triage::plain_authority(authority.of(input))
+    {
+        return true;
+    }
+    let rest = input.get(authority.end..).unwrap_or_default();
+    if rest.iter().any(|&b| b <= b' ' || b >= 0x7F || b == b'\\') {
+        return true;
+    }
+    let path = parts.path.of(input);
+    let dot_escape = memchr::memmem::find_iter(path, b"%2")
+        .any(|at| path.get(at + 2).is_some_and(|&b| b == b'e' || b == b'E'));
+    dot_escape
+        || path
+            .split(|&b| b == b'/')
+            .any(|segment| matches!(segment, b"." | b".."))
+}
+
 fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, String>> {
     parts.scheme?;
     let text = std::str::from_utf8(input).ok()?;
@@ -2259,7 +2327,7 @@ impl Analysis {
         let input = &self.input;
         let parts = &self.split;
         let text = |s: Option<Span>| s.map(|s| crate::text::escape_bytes(s.of(input)));
-        let w = match self.whatwg.as_ref()? {
+        let w = match self.whatwg()? {
             Ok(w) => w,
             Err(e) => {
                 return Some(Readings {

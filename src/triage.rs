@@ -102,7 +102,7 @@ pub fn is_plain(input: &[u8]) -> bool {
 /// One pass over `host[:port]`: letters, digits, hyphens and dots in
 /// non-empty labels, no `xn--` label, a last label that does not start
 /// with a digit (WHATWG would read it as IPv4), a port of at most 65535.
-fn plain_authority(auth: &[u8]) -> bool {
+pub(crate) fn plain_authority(auth: &[u8]) -> bool {
     let host_len = auth.iter().position(|&b| b == b':').unwrap_or(auth.len());
     let host = auth.get(..host_len).unwrap_or_default();
     let mut label_start = 0;

@@ -209,7 +209,7 @@ fn wpt_urltestdata_whatwg_reading_matches_expected() {
         }
         let input = case["input"].as_str().unwrap_or_default();
         let a = analyze(input.as_bytes(), &Options::default());
-        let Some(Ok(w)) = &a.whatwg else { continue };
+        let Some(Ok(w)) = a.whatwg() else { continue };
         checked += 1;
         let field = |name: &str| case[name].as_str().unwrap_or_default().to_string();
         let query = w
@@ -354,6 +354,54 @@ fn triage_fast_path_agrees_with_the_full_analysis() {
         plain > 40_000,
         "the fast path should cover most real URLs: {plain}"
     );
+}
+
+/// Whether the readings side by side disagree where `parser-differential`
+/// looks: scheme, host, port or path, or WHATWG rejects the URL.
+fn readings_disagree(a: &urlscope::Analysis) -> bool {
+    a.readings().is_some_and(|r| {
+        r.whatwg_error.is_some()
+            || r.fields
+                .iter()
+                .any(|f| matches!(f.name, "scheme" | "host" | "port" | "path") && f.differs)
+    })
+}
+
+/// The analysis parses with WHATWG rules only when the URL holds something
+/// a WHATWG parser reads differently; the readings side by side always
+/// compare. On every corpus (the traversal payloads also behind an http
+/// origin), `parser-differential` is given exactly when they disagree, so
+/// skipping the parse never hides a differential.
+#[test]
+fn parser_differential_is_given_exactly_when_the_readings_disagree() {
+    let mut inputs: Vec<Vec<u8>> = lines("corpus/kasztp.txt");
+    for file in [
+        "traversal/dotdotpwn.txt",
+        "traversal/JHADDIX_LFI.txt",
+        "traversal/directory_traversal.txt",
+        "traversal/deep_traversal.txt",
+        "traversal/traversals-8-deep-exotic-encoding.txt",
+    ] {
+        for line in lines(file) {
+            let mut absolute = b"http://example.com/".to_vec();
+            absolute.extend_from_slice(line.strip_prefix(b"/").unwrap_or(&line));
+            inputs.push(absolute);
+            inputs.push(line);
+        }
+    }
+    inputs.extend(wpt_inputs());
+    let mut disagree = 0;
+    for input in &inputs {
+        let a = analyze(input, &Options::default());
+        let warned = a
+            .warnings
+            .iter()
+            .any(|w| w.code == WarningCode::ParserDifferential);
+        let differs = readings_disagree(&a);
+        assert_eq!(warned, differs, "{}", String::from_utf8_lossy(input));
+        disagree += usize::from(differs);
+    }
+    eprintln!("parser-differential: {disagree} of {} inputs", inputs.len());
 }
 
 /// Pretty then clean returns an equivalent URL (the same normalized form),

@@ -136,6 +136,26 @@ proptest! {
         }
     }
 
+    /// The WHATWG parse is skipped for URLs it cannot read differently;
+    /// over URLs near that line (special schemes, plain-looking hosts and
+    /// ports, paths with escapes and dots), `parser-differential` is still
+    /// given exactly when the readings side by side disagree.
+    #[test]
+    fn parser_differential_exactly_when_the_readings_disagree(
+        scheme in prop::sample::select(vec!["http://", "HTTPS://", "ws://", "wss://", "ftp://", "file://", "foo://", "http:/"]),
+        host in "[a-zA-Z0-9.-]{0,12}(:[0-9]{0,6})?",
+        rest in url_bytes(),
+    ) {
+        let input = [scheme.as_bytes(), host.as_bytes(), b"/", &rest].concat();
+        let a = analyze(&input, &Options::default());
+        let warned = a.warnings.iter().any(|w| w.code == urlscope::warnings::WarningCode::ParserDifferential);
+        let disagree = a.readings().is_some_and(|r| {
+            r.whatwg_error.is_some()
+                || r.fields.iter().any(|f| matches!(f.name, "scheme" | "host" | "port" | "path") && f.differs)
+        });
+        prop_assert_eq!(warned, disagree, "{}", String::from_utf8_lossy(&input));
+    }
+
     /// A hostile piece repeated past the listing limit: no code is listed
     /// for more than LISTED_PER_CODE components, and every component's
     /// severity is the worst of its own warnings, folded or not.

@@ -1,6 +1,8 @@
 //! The whole analysis on arbitrary bytes: no panic, spans in bounds, no raw
 //! control character in any message, triage agrees with the analysis,
-//! folded components keep their own warnings.
+//! folded components keep their own warnings, and `parser-differential`
+//! is given exactly when the readings side by side disagree (the analysis
+//! skips the WHATWG parse when it judges they cannot).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
@@ -38,4 +40,15 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(c.severity, own.iter().map(|w| w.severity).max());
     }
     assert_eq!(urlscope::triage::triage(data, &options), a.warnings);
+    let warned = a
+        .warnings
+        .iter()
+        .any(|w| w.code == urlscope::warnings::WarningCode::ParserDifferential);
+    let disagree = a.readings().is_some_and(|r| {
+        r.whatwg_error.is_some()
+            || r.fields
+                .iter()
+                .any(|f| matches!(f.name, "scheme" | "host" | "port" | "path") && f.differs)
+    });
+    assert_eq!(warned, disagree);
 });

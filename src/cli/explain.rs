@@ -366,7 +366,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         }
         writeln!(out, "{}  {line}", style.heading("Host      "))?;
     }
-    match &a.whatwg {
+    match a.whatwg() {
         Some(Ok(r)) => writeln!(
             out,
             "{}  {}",

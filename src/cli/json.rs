@@ -139,7 +139,7 @@ fn byte_json(a: &Analysis, row: &urlscope::analysis::ByteRow) -> JsonByte {
 
 /// The `explain --json` object, ready to serialize.
 fn document(a: &Analysis) -> JsonAnalysis<'_> {
-    let whatwg = a.whatwg.as_ref().map(|w| match w {
+    let whatwg = a.whatwg().map(|w| match w {
         Ok(r) => serde_json::json!({
             "href": r.href, "scheme": r.scheme, "username": r.username,
             "password": r.password, "host": r.host, "port": r.port,
