@@ -67,6 +67,19 @@ pub fn clean_with_changes(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
                 continue;
             }
         }
+        // Most of a URL is kept as it is: copy that in one go (up to the
+        // host, when it is rewritten whole).
+        let until = if idna_host.is_some() && i < host.start {
+            host.start
+        } else {
+            parts.trimmed.end
+        };
+        let kept = kept_prefix(input.get(i..until).unwrap_or_default());
+        if kept > 0 {
+            push_ascii(&mut out, input.get(i..i + kept).unwrap_or_default());
+            i += kept;
+            continue;
+        }
         let Some(&b) = input.get(i) else { break };
         let keep_bracket =
             literal_host && ((i == host.start && b == b'[') || (i + 1 == host.end && b == b']'));
@@ -102,6 +115,35 @@ pub fn clean_with_changes(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
     (out, changes)
 }
 
+/// How many bytes at the start of `bytes` cleaning keeps as they are:
+/// legal characters other than `[` and `]`, and escapes already in
+/// uppercase hex.
+fn kept_prefix(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    while let Some(&b) = bytes.get(n) {
+        match b {
+            b'%' => match bytes.get(n + 1..n + 3) {
+                Some([h, l]) if is_upper_hex(*h) && is_upper_hex(*l) => n += 3,
+                _ => break,
+            },
+            b'[' | b']' => break,
+            _ if is_illegal(b) => break,
+            _ => n += 1,
+        }
+    }
+    n
+}
+
+fn is_upper_hex(b: u8) -> bool {
+    matches!(b, b'0'..=b'9' | b'A'..=b'F')
+}
+
+/// Append ASCII `bytes` (anything else becomes U+FFFD, which callers never
+/// pass).
+fn push_ascii(out: &mut String, bytes: &[u8]) {
+    out.push_str(&String::from_utf8_lossy(bytes));
+}
+
 /// The IDNA (UTS #46) ASCII form of a non-ASCII host, when it has one that
 /// is a plain host name (no delimiters sneaked in by mapping).
 pub fn idna_ascii_host(host: &[u8]) -> Option<String> {
@@ -131,6 +173,27 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 /// Copy `bytes` (clean ASCII) decoding escapes of unreserved characters and
 /// uppercasing the rest; `lower` also lowercases (for hosts).
 fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
+    if !lower {
+        // Only escapes change: jump from '%' to '%'.
+        let mut copied = 0;
+        for at in memchr::memchr_iter(b'%', bytes) {
+            let Some(v) = escape_at(bytes.get(at..).unwrap_or_default()) else {
+                continue;
+            };
+            let escape = bytes.get(at..at + 3).unwrap_or_default();
+            if is_unreserved(v) || !escape.iter().skip(1).all(|&h| is_upper_hex(h)) {
+                push_ascii(out, bytes.get(copied..at).unwrap_or_default());
+                if is_unreserved(v) {
+                    out.push(char::from(v));
+                } else {
+                    push_escape(out, v);
+                }
+                copied = at + 3;
+            }
+        }
+        push_ascii(out, bytes.get(copied..).unwrap_or_default());
+        return;
+    }
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if let Some(v) = escape_at(bytes.get(i..).unwrap_or_default()) {
@@ -157,6 +220,10 @@ fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
 /// assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
+    // A dot segment starts the path or follows a '/'.
+    if !path.starts_with('.') && memchr::memmem::find(path.as_bytes(), b"/.").is_none() {
+        return path.to_string();
+    }
     let mut input = path;
     let mut output: Vec<&str> = Vec::new();
     // Each pushed piece is "/seg" or, first, "seg"; popping removes one.
