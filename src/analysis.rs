@@ -11,6 +11,7 @@ use crate::percent::{
     decode_layers_of, escape_at, hex_value, is_illegal, is_unreserved, DecodedByte, SourceKind,
 };
 use crate::split::{split, ComponentKind, HostKind, Span, Split};
+use crate::targets::TargetScan;
 use crate::text::{is_bidi_control, is_invisible};
 use crate::utf8::{
     annotate, annotate_window, lax_overlong, ByteRole, Utf8Annotation, Utf8Problem, Utf8Unit,
@@ -556,7 +557,6 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
             (whatwg, normalized, clean)
         },
     );
-    path_target_warning(&parts, &components, &mut warnings);
     let host = host_reading(input, &parts);
     authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
     junk_warnings(input, &parts, &mut warnings);
@@ -640,14 +640,35 @@ fn analyze_components(
     let mut warnings = Vec::new();
     let mut listing = Listing::default();
     let mut memo = Memo::new(&shared, memo_entries);
+    // The path as a whole may name a sensitive file (`/etc/passwd`): its
+    // parts are read as the segments go by.
+    let mut path_scan = TargetScan::default();
+    let mut path_target = None;
+    let mut last_segment = None;
     crate::split::each_component(input, parts, |c| {
         let index = components.len();
         let form = options.form && c.kind.is_query();
         let checked = memo.check(c.kind, c.span, form, listing.full_codes());
+        if c.kind == ComponentKind::PathSegment {
+            last_segment = Some(index);
+            if path_target.is_none() {
+                path_target = checked.lax_parts.iter().find_map(|p| path_scan.push(p));
+            }
+        }
         let comp = checked.replay(index, c.span, &shared, &mut listing, &mut warnings);
         components.push(comp);
     });
     warnings.extend(listing.summaries());
+    if let Some(last_segment) = last_segment {
+        if let Some(why) = path_target.or_else(|| path_scan.finish()) {
+            warnings.push(Warning::new(
+                WarningCode::SensitiveFile,
+                vec![parts.path],
+                Some(last_segment),
+                format!("The path asks for {why}, a typical file-inclusion target."),
+            ));
+        }
+    }
     (components, warnings)
 }
 
@@ -666,6 +687,9 @@ struct Checked {
     findings: Vec<(WarningCode, Finding)>,
     /// `sensitive-file` and base64 payload warnings.
     targets: Vec<Warning>,
+    /// A path segment's parts as a lax server reads them (lowercased,
+    /// split on both separators), for the path-wide target check.
+    lax_parts: Box<[Box<[u8]>]>,
 }
 
 impl Checked {
@@ -675,7 +699,16 @@ impl Checked {
         let (comp, findings) = check_component(input, kind, span, form, quiet);
         let mut targets = Vec::new();
         component_target_warnings(0, &comp, &mut targets);
+        let lax_parts = if kind == ComponentKind::PathSegment {
+            lax_parts(&lax_text(comp.last_layer()))
+                .into_iter()
+                .map(|p| Box::from(&*p))
+                .collect()
+        } else {
+            Box::default()
+        };
         Checked {
+            lax_parts,
             start: span.start,
             kind,
             form,
@@ -1636,42 +1669,6 @@ fn lax_parts(text: &str) -> Vec<Cow<'_, [u8]>> {
             }
         })
         .collect()
-}
-
-/// [`lax_parts`] of a lax text that may be owned.
-fn lax_parts_of(text: Cow<'_, str>) -> Vec<Cow<'_, [u8]>> {
-    match text {
-        Cow::Borrowed(text) => lax_parts(text),
-        Cow::Owned(text) => lax_parts(&text)
-            .into_iter()
-            .map(|p| Cow::Owned(p.into_owned()))
-            .collect(),
-    }
-}
-
-/// `sensitive-file` for the path as a whole: targets span segments
-/// (`/etc/passwd`).
-fn path_target_warning(parts: &Split, components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
-    let Some(last_segment) = components
-        .iter()
-        .rposition(|c| c.kind == ComponentKind::PathSegment)
-    else {
-        return;
-    };
-    // One segment at a time, so a path of 100,000 segments is never held
-    // as a list of parts.
-    let path_parts = components
-        .iter()
-        .filter(|c| c.kind == ComponentKind::PathSegment)
-        .flat_map(|c| lax_parts_of(lax_text(c.last_layer())));
-    if let Some(why) = crate::targets::sensitive_target(path_parts) {
-        out.push(Warning::new(
-            WarningCode::SensitiveFile,
-            vec![parts.path],
-            Some(last_segment),
-            format!("The path asks for {why}, a typical file-inclusion target."),
-        ));
-    }
 }
 
 /// `sensitive-file` for a query parameter, and payloads hidden in base64

@@ -116,7 +116,7 @@ name_set!(
     [b"etc", b"system32", b"proc", b"config", b"windows", b"winnt", b"inetpub"]
 );
 
-/// Why `parts` (the path split on `/` and `\`, lowercased, in order) names
+/// Why `parts` (the path split on `/` and `\\`, lowercased, in order) names
 /// a sensitive file, if it does.
 ///
 /// # Examples
@@ -131,51 +131,133 @@ name_set!(
 pub fn sensitive_target<I>(parts: I) -> Option<String>
 where
     I: IntoIterator,
-    I::Item: AsRef<[u8]> + Clone,
-    I::IntoIter: Clone,
+    I::Item: AsRef<[u8]>,
 {
-    // Dot segments, empty parts and wildcard junk ('?') come before the target.
-    let is_lead = |p: &[u8]| p.iter().all(|&c| c == b'.' || c == b'?');
-    let show = |b: &[u8]| crate::text::escape_bytes(b);
-    let mut first = true;
-    // The last part that is not lead, and whether it is the last part.
-    let mut previous: Option<I::Item> = None;
-    let mut last_is_previous = false;
-    let mut parts = parts.into_iter();
-    while let Some(part) = parts.next() {
-        let raw = part.as_ref();
-        if is_lead(raw) {
-            last_is_previous = false;
-            continue;
+    let mut scan = TargetScan::default();
+    for part in parts {
+        if let Some(why) = scan.push(part.as_ref()) {
+            return Some(why);
         }
+    }
+    scan.finish()
+}
+
+/// [`sensitive_target`] one part at a time, so a path of a million parts
+/// is read as it streams by: [`push`](TargetScan::push) each part, then
+/// [`finish`](TargetScan::finish); the first answer is the answer.
+///
+/// # Examples
+/// ```
+/// use urlscope::targets::TargetScan;
+/// let mut scan = TargetScan::default();
+/// for part in ["..", "..", "etc", "passwd"] {
+///     // Still deciding: /etc/ may open a longer system directory.
+///     assert_eq!(scan.push(part.as_bytes()), None);
+/// }
+/// assert!(scan.finish().is_some());
+///
+/// let mut scan = TargetScan::default();
+/// for part in ["static", "css", "site.css"] {
+///     assert_eq!(scan.push(part.as_bytes()), None);
+/// }
+/// // A name after the opening is judged as it comes.
+/// assert!(scan.push(b".htaccess").is_some());
+/// ```
+#[derive(Default)]
+pub struct TargetScan {
+    /// The first names (parts that are not lead), held while they may
+    /// still spell a system directory: it is decided at its deepest
+    /// directory and one name more.
+    opening: Vec<Vec<u8>>,
+    /// Whether the opening is decided and parts are judged as they come.
+    opened: bool,
+    /// The last name, and whether it is the last part so far (a file name
+    /// counts only as the last part: `/shadow/` is a directory).
+    previous: Option<Vec<u8>>,
+    last_is_previous: bool,
+}
+
+/// Dot segments, empty parts and wildcard junk ('?') come before the target.
+fn is_lead(part: &[u8]) -> bool {
+    part.iter().all(|&c| c == b'.' || c == b'?')
+}
+
+fn show(bytes: &[u8]) -> String {
+    crate::text::escape_bytes(bytes)
+}
+
+impl TargetScan {
+    /// Reads the next part; why the path names a sensitive file, once a
+    /// rule matches.
+    pub fn push(&mut self, part: &[u8]) -> Option<String> {
+        if is_lead(part) {
+            self.last_is_previous = false;
+            return None;
+        }
+        self.last_is_previous = true;
+        if self.opened {
+            return self.name(part);
+        }
+        self.opening.push(part.to_vec());
+        if self.opening.len() <= deepest_system_dir() {
+            return None;
+        }
+        self.open()
+    }
+
+    /// The answer for the path as a whole, after its last part.
+    pub fn finish(mut self) -> Option<String> {
+        if !self.opened {
+            if let Some(why) = self.open() {
+                return Some(why);
+            }
+        }
+        let last = self.previous.filter(|_| self.last_is_previous)?;
+        // Probes append junk after a space ("dbase.php a").
+        let last = last.split(|&b| b == b' ').next().unwrap_or(&last);
+        is_name(Lower::of(last).bytes()).then(|| format!("the sensitive file '{}'", show(last)))
+    }
+
+    /// Decides the opening: a Windows drive or a system directory at the
+    /// start, else each opening name judged in turn.
+    fn open(&mut self) -> Option<String> {
+        self.opened = true;
+        let opening = std::mem::take(&mut self.opening);
+        let first = opening.first()?;
+        if first.len() >= 2
+            && first.get(1) == Some(&b':')
+            && first.first().is_some_and(u8::is_ascii_alphabetic)
+        {
+            return Some(format!("the Windows drive path '{}'", show(first)));
+        }
+        if matches!(
+            Lower::of(first).bytes(),
+            b"etc"
+                | b"proc"
+                | b"boot"
+                | b"private"
+                | b"var"
+                | b"usr"
+                | b"opt"
+                | b"apache"
+                | b"apache2"
+        ) {
+            if let Some(why) = system_dir(opening.iter()) {
+                return Some(why);
+            }
+        }
+        // Judging a name makes it the last part; the part read last decides.
+        let last_is_previous = self.last_is_previous;
+        let found = opening.iter().find_map(|name| self.name(name));
+        self.last_is_previous = last_is_previous;
+        found
+    }
+
+    /// The rules for one name after the opening: a system file pair with
+    /// the previous name, a dotfile, a configuration or log extension.
+    fn name(&mut self, raw: &[u8]) -> Option<String> {
         let name = Lower::of(raw);
-        if first {
-            first = false;
-            if raw.len() >= 2
-                && raw.get(1) == Some(&b':')
-                && raw.first().is_some_and(u8::is_ascii_alphabetic)
-            {
-                return Some(format!("the Windows drive path '{}'", show(raw)));
-            }
-            if matches!(
-                name.bytes(),
-                b"etc"
-                    | b"proc"
-                    | b"boot"
-                    | b"private"
-                    | b"var"
-                    | b"usr"
-                    | b"opt"
-                    | b"apache"
-                    | b"apache2"
-            ) {
-                if let Some(why) = system_dir(std::iter::once(part.clone()).chain(parts.clone())) {
-                    return Some(why);
-                }
-            }
-        }
-        if let Some(previous) = &previous {
-            let previous_raw = previous.as_ref();
+        if let Some(previous_raw) = &self.previous {
             let previous = Lower::of(previous_raw);
             if is_pair_first(previous.bytes()) && is_pair(previous.bytes(), name.bytes()) {
                 return Some(format!(
@@ -197,19 +279,17 @@ where
                 return Some(format!("the configuration or log file '{}'", show(raw)));
             }
         }
-        previous = Some(part);
-        last_is_previous = true;
+        // Reuse the buffer: no allocation per part.
+        let previous = self.previous.get_or_insert_with(Vec::new);
+        previous.clear();
+        previous.extend_from_slice(raw);
+        None
     }
-    // A file name counts only as the last part: `/shadow/` is a directory.
-    if let Some(last) = previous.filter(|_| last_is_previous) {
-        let last = last.as_ref();
-        // Probes append junk after a space ("dbase.php a").
-        let last = last.split(|&b| b == b' ').next().unwrap_or(last);
-        if is_name(Lower::of(last).bytes()) {
-            return Some(format!("the sensitive file '{}'", show(last)));
-        }
-    }
-    None
+}
+
+/// How many names the deepest system directory has.
+fn deepest_system_dir() -> usize {
+    SYSTEM_DIRS.iter().map(|d| d.len()).max().unwrap_or(0)
 }
 
 /// Whether `a/b` is one of [`PAIRS`].
@@ -219,15 +299,12 @@ fn is_pair(a: &[u8], b: &[u8]) -> bool {
         .any(|(x, y)| x.as_bytes() == a && y.as_bytes() == b)
 }
 
-/// The system directory `parts` (from the first real name on) starts with.
-fn system_dir<S: AsRef<[u8]>>(parts: impl Iterator<Item = S>) -> Option<String> {
-    let is_lead = |p: &[u8]| p.iter().all(|&c| c == b'.' || c == b'?');
+/// The system directory the opening names (from the first on) start with.
+fn system_dir<S: AsRef<[u8]>>(names: impl Iterator<Item = S>) -> Option<String> {
     // The deepest directory and one name more decide it.
-    let deepest = SYSTEM_DIRS.iter().map(|d| d.len()).max().unwrap_or(0);
-    let names: Vec<Lower> = parts
-        .filter(|p| !is_lead(p.as_ref()))
+    let names: Vec<Lower> = names
         .map(|p| Lower::of(p.as_ref()))
-        .take(deepest + 1)
+        .take(deepest_system_dir() + 1)
         .collect();
     let count = names.len();
     for dir in SYSTEM_DIRS {
