@@ -527,9 +527,6 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     // The outline only: the components are decoded one by one as the
     // split finds them, never listed twice.
     let parts = crate::split::outline(input);
-    // The WHATWG parse is needed now only if the readings may differ;
-    // otherwise it waits until something asks for it.
-    let compare_whatwg = options.whatwg && whatwg_may_differ(input, &parts);
     // The component checks and the whole-URL readings (WHATWG parse,
     // normalized and cleaned URLs) are independent: on long inputs they
     // run side by side.
@@ -537,14 +534,14 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         input.len() >= PARALLEL_FROM,
         || analyze_components(input, &parts, options, Memo::ENTRIES),
         || {
-            let whatwg = if compare_whatwg {
-                whatwg_reading(input, &parts)
-            } else {
-                None
-            };
+            // The WHATWG parse is needed now only if the readings may
+            // differ (`None`: not parsed); otherwise it waits until
+            // something asks for it.
+            let whatwg = (options.whatwg && whatwg_may_differ(input, &parts))
+                .then(|| whatwg_reading(input, &parts));
             // The comparison with WHATWG needs the normalized URL, which is
             // normalize_cleaned of the cleaned one.
-            if !(options.corrected || matches!(whatwg, Some(Ok(_)))) {
+            if !(options.corrected || matches!(whatwg, Some(Some(Ok(_))))) {
                 return (whatwg, String::new(), (String::new(), Vec::new()));
             }
             let clean = clean_with_changes(input, &parts);
@@ -560,7 +557,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     let host = host_reading(input, &parts);
     authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
     junk_warnings(input, &parts, &mut warnings);
-    if let Some(Ok(reading)) = &whatwg {
+    if let Some(Some(Ok(reading))) = &whatwg {
         differential_warnings(
             input,
             &parts,
@@ -569,7 +566,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
             &normalized,
             &mut warnings,
         );
-    } else if let Some(Err(reason)) = &whatwg {
+    } else if let Some(Some(Err(reason))) = &whatwg {
         warnings.push(
             Warning::new(
                 WarningCode::ParserDifferential,
@@ -595,11 +592,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         clean_changes,
         normalized,
         host,
-        whatwg: if compare_whatwg {
-            OnceLock::from(whatwg)
-        } else {
-            OnceLock::new()
-        },
+        whatwg: whatwg.map_or_else(OnceLock::new, OnceLock::from),
         options: *options,
     }
 }
@@ -2097,17 +2090,25 @@ fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
     {
         return true;
     }
+    // Branch-free over blocks, so the scan of a long URL vectorizes.
     let rest = input.get(authority.end..).unwrap_or_default();
-    if rest.iter().any(|&b| b <= b' ' || b >= 0x7F || b == b'\\') {
+    let odd = |block: &[u8]| {
+        block.iter().fold(false, |odd, &b| {
+            odd | (b <= b' ') | (b >= 0x7F) | (b == b'\\')
+        })
+    };
+    if rest.chunks(64).any(odd) {
         return true;
     }
     let path = parts.path.of(input);
-    let dot_escape = memchr::memmem::find_iter(path, b"%2")
-        .any(|at| path.get(at + 2).is_some_and(|&b| b == b'e' || b == b'E'));
-    dot_escape
-        || path
-            .split(|&b| b == b'/')
-            .any(|segment| matches!(segment, b"." | b".."))
+    let dot_segment = memchr::memmem::find_iter(path, b"/.").any(|at| {
+        let segment = path.get(at + 1..).unwrap_or_default();
+        let end = memchr::memchr(b'/', segment).unwrap_or(segment.len());
+        matches!(segment.get(..end), Some(b"." | b".."))
+    });
+    dot_segment
+        || memchr::memmem::find(path, b"%2e").is_some()
+        || memchr::memmem::find(path, b"%2E").is_some()
 }
 
 fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, String>> {
