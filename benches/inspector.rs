@@ -29,6 +29,18 @@ fn one_mb_url() -> Vec<u8> {
     url
 }
 
+/// A 1 MB URL whose components are all different (numbered), so no
+/// component's check can be reused: the analysis's cost per component.
+fn one_mb_url_of_distinct_components() -> Vec<u8> {
+    let mut url = b"https://example.com/".to_vec();
+    let mut n = 0u64;
+    while url.len() < 1_000_000 {
+        url.extend_from_slice(format!("caf%C3%A9{n}/%252e{n}/a+b{n}/").as_bytes());
+        n += 1;
+    }
+    url
+}
+
 fn draw(app: &App, terminal: &mut Terminal<TestBackend>) {
     terminal.draw(|f| tui::view::render(app, f)).expect("draw");
 }
@@ -68,6 +80,21 @@ fn inspector(c: &mut Criterion) {
             draw(&app, &mut terminal);
         })
     });
+    let distinct = one_mb_url_of_distinct_components();
+    group.bench_function(
+        "analyse and render one frame (120x40), distinct components",
+        |b| {
+            b.iter(|| {
+                let mut app = App::new(
+                    black_box(distinct.clone()),
+                    urlscope::Options::default(),
+                    true,
+                );
+                app.size = Rect::new(0, 0, 120, 40);
+                draw(&app, &mut terminal);
+            })
+        },
+    );
     let mut app = editing(&url, usize::MAX);
     let mut flip = false;
     group.bench_function("one edit keystroke, analysis in the UI thread", |b| {
