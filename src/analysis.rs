@@ -645,7 +645,13 @@ fn analyze_components(
         if c.kind == ComponentKind::PathSegment {
             last_segment = Some(index);
             if path_target.is_none() {
-                path_target = checked.lax_parts.iter().find_map(|p| path_scan.push(p));
+                let lax = checked
+                    .lax_path
+                    .as_deref()
+                    .map_or_else(|| c.span.of(input), str::as_bytes);
+                path_target = lax
+                    .split(|&b| b == b'/' || b == b'\\')
+                    .find_map(|p| path_scan.push(p));
             }
         }
         let comp = checked.replay(index, c.span, &shared, &mut listing, &mut warnings);
@@ -680,9 +686,11 @@ struct Checked {
     findings: Vec<(WarningCode, Finding)>,
     /// `sensitive-file` and base64 payload warnings.
     targets: Vec<Warning>,
-    /// A path segment's parts as a lax server reads them (lowercased,
-    /// split on both separators), for the path-wide target check.
-    lax_parts: Box<[Box<[u8]>]>,
+    /// A path segment's text as a lax server reads it, lowercased, for the
+    /// path-wide target check (which splits it on both separators).
+    /// `None` when that is the raw segment itself (the common case, which
+    /// costs nothing to keep).
+    lax_path: Option<Box<str>>,
 }
 
 impl Checked {
@@ -692,21 +700,25 @@ impl Checked {
         let (comp, findings) = check_component(input, kind, span, form, quiet);
         let mut targets = Vec::new();
         component_target_warnings(0, &comp, &mut targets);
-        let lax_parts = if kind == ComponentKind::PathSegment {
-            lax_parts(&lax_text(comp.last_layer()))
-                .into_iter()
-                .map(|p| Box::from(&*p))
-                .collect()
+        let lax_path = if kind == ComponentKind::PathSegment {
+            match lax_text(comp.last_layer()) {
+                Cow::Borrowed(text)
+                    if comp.layers.is_none() && !text.contains(char::is_uppercase) =>
+                {
+                    None
+                }
+                text => Some(text.to_lowercase().into_boxed_str()),
+            }
         } else {
-            Box::default()
+            None
         };
         Checked {
-            lax_parts,
+            lax_path,
             start: span.start,
             kind,
             form,
             layers: comp.layers,
-            findings: findings.by_code.into_iter().collect(),
+            findings: findings.by_code,
             targets,
         }
     }
@@ -788,6 +800,11 @@ struct Memo<'a> {
     /// How many components it may remember.
     entries: usize,
     seen: foldhash::HashMap<(ComponentKind, bool, &'a [u8]), Checked>,
+    /// Lookups that found nothing once it was full; past
+    /// [`Memo::ENTRIES`] of them with few hits, the components evidently do
+    /// not repeat and it stops looking.
+    misses: usize,
+    hits: usize,
 }
 
 impl<'a> Memo<'a> {
@@ -802,6 +819,8 @@ impl<'a> Memo<'a> {
             input,
             entries,
             seen: foldhash::HashMap::default(),
+            misses: 0,
+            hits: 0,
         }
     }
 
@@ -817,12 +836,17 @@ impl<'a> Memo<'a> {
     ) -> Cow<'_, Checked> {
         let input: &'a Arc<[u8]> = self.input;
         let make = || Checked::new(input, kind, span, form, quiet);
-        if span.len() > Self::LONGEST {
+        let given_up = self.misses > Self::ENTRIES && self.hits < self.misses / 8;
+        if span.len() > Self::LONGEST || given_up {
             return Cow::Owned(make());
         }
         let key = (kind, form, span.of(input));
-        if self.seen.len() >= self.entries && !self.seen.contains_key(&key) {
-            return Cow::Owned(make());
+        if self.seen.len() >= self.entries {
+            if !self.seen.contains_key(&key) {
+                self.misses += 1;
+                return Cow::Owned(make());
+            }
+            self.hits += 1;
         }
         Cow::Borrowed(self.seen.entry(key).or_insert_with(make))
     }
@@ -1018,7 +1042,8 @@ impl Provenance<'_> {
 /// Collects the occurrences of each warning code for one component.
 #[derive(Default)]
 struct Findings {
-    by_code: BTreeMap<WarningCode, Finding>,
+    /// In code order (a component has few, so a sorted list).
+    by_code: Vec<(WarningCode, Finding)>,
     /// Codes (a bit per code index) whose details are not written: their
     /// findings are folded, not listed.
     quiet: u64,
@@ -1045,20 +1070,37 @@ impl Findings {
         detail: impl FnOnce() -> String,
     ) {
         let quiet = self.quiet & (1 << code.index()) != 0;
-        let f = self.by_code.entry(code).or_insert_with(|| Finding {
-            spans: Vec::new(),
-            layer,
-            detail: if quiet { String::new() } else { detail() },
-            severity: None,
-        });
+        let at = match self.by_code.binary_search_by_key(&code, |(c, _)| *c) {
+            Ok(at) => at,
+            Err(at) => {
+                let finding = Finding {
+                    spans: Vec::new(),
+                    layer,
+                    detail: if quiet { String::new() } else { detail() },
+                    severity: None,
+                };
+                self.by_code.insert(at, (code, finding));
+                at
+            }
+        };
+        let Some((_, f)) = self.by_code.get_mut(at) else {
+            return;
+        };
         if f.spans.len() < MAX_SPANS && !f.spans.contains(&span) {
             f.spans.push(span);
         }
         f.layer = f.layer.min(layer);
     }
 
+    fn get_mut(&mut self, code: WarningCode) -> Option<&mut Finding> {
+        self.by_code
+            .iter_mut()
+            .find(|(c, _)| *c == code)
+            .map(|(_, f)| f)
+    }
+
     fn raise(&mut self, code: WarningCode, severity: Severity) {
-        if let Some(f) = self.by_code.get_mut(&code) {
+        if let Some(f) = self.get_mut(code) {
             f.severity = Some(f.severity.map_or(severity, |s| s.max(severity)));
         }
     }
@@ -1427,11 +1469,9 @@ fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
         f.add(WarningCode::DoubleEncoding, b.span, 2, String::new);
     }
     let quiet = f.quiet & (1 << WarningCode::DoubleEncoding.index()) != 0;
-    if let (Some(span), Some(finding), false) = (
-        first,
-        f.by_code.get_mut(&WarningCode::DoubleEncoding),
-        quiet,
-    ) {
+    if let (Some(span), Some(finding), false) =
+        (first, f.get_mut(WarningCode::DoubleEncoding), quiet)
+    {
         // Show the first escape through every layer: %252e -> %2e -> .
         let mut steps = vec![format!("'{}'", show(span.of(input)))];
         for layer in layers {
@@ -1444,7 +1484,7 @@ fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
         }
         finding.detail = format!("{} layers of escapes: {}", depth, steps.join(" -> "));
     }
-    if let Some(finding) = f.by_code.get_mut(&WarningCode::DoubleEncoding) {
+    if let Some(finding) = f.get_mut(WarningCode::DoubleEncoding) {
         // The message names the depth itself.
         finding.layer = 0;
     }
@@ -1711,7 +1751,7 @@ fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warn
 
 /// Set the traversal severity for a lone dot, unless a `..` raised it.
 fn lower_unless_dotdot(f: &mut Findings, severity: Severity) {
-    if let Some(finding) = f.by_code.get_mut(&WarningCode::PathTraversal) {
+    if let Some(finding) = f.get_mut(WarningCode::PathTraversal) {
         if finding.severity != Some(Severity::High) {
             finding.severity = Some(finding.severity.map_or(severity, |s| s.max(severity)));
         }
