@@ -11,7 +11,7 @@ use crate::percent::{
     decode_layers_of, escape_at, hex_value, is_illegal, is_unreserved, DecodedByte, SourceKind,
 };
 use crate::split::{split, ComponentKind, HostKind, Span, Split};
-use crate::targets::TargetScan;
+use crate::targets::{HeldPart, TargetScan};
 use crate::text::{is_bidi_control, is_invisible};
 use crate::utf8::{
     annotate, annotate_window, lax_overlong, ByteRole, Utf8Annotation, Utf8Problem, Utf8Unit,
@@ -635,7 +635,7 @@ fn analyze_components(
     let mut memo = Memo::new(&shared, memo_entries);
     // The path as a whole may name a sensitive file (`/etc/passwd`): its
     // parts are read as the segments go by.
-    let mut path_scan = TargetScan::default();
+    let mut path_scan = TargetScan::<HeldPart>::default();
     let mut path_target = None;
     let mut last_segment = None;
     crate::split::each_component(input, parts, |c| {
@@ -651,7 +651,7 @@ fn analyze_components(
                     .map_or_else(|| c.span.of(input), str::as_bytes);
                 path_target = lax
                     .split(|&b| b == b'/' || b == b'\\')
-                    .find_map(|p| path_scan.push(p));
+                    .find_map(|p| path_scan.push(HeldPart::from(p)));
             }
         }
         let comp = checked.replay(index, c.span, &shared, &mut listing, &mut warnings);

@@ -128,12 +128,12 @@ name_set!(
 /// assert!(sensitive_target(&parts("c:/boot.ini")).is_some());
 /// assert!(sensitive_target(&parts("blog/2024/index.html")).is_none());
 /// ```
-pub fn sensitive_target<I>(parts: I) -> Option<String>
+pub fn sensitive_target<'p, I, T>(parts: I) -> Option<String>
 where
-    I: IntoIterator,
-    I::Item: AsRef<[u8]>,
+    I: IntoIterator<Item = &'p T>,
+    T: AsRef<[u8]> + ?Sized + 'p,
 {
-    let mut scan = TargetScan::default();
+    let mut scan = TargetScan::<&[u8]>::default();
     for part in parts {
         if let Some(why) = scan.push(part.as_ref()) {
             return Some(why);
@@ -149,32 +149,79 @@ where
 /// # Examples
 /// ```
 /// use urlscope::targets::TargetScan;
-/// let mut scan = TargetScan::default();
+/// let mut scan = TargetScan::<&[u8]>::default();
 /// for part in ["..", "..", "etc", "passwd"] {
 ///     // Still deciding: /etc/ may open a longer system directory.
 ///     assert_eq!(scan.push(part.as_bytes()), None);
 /// }
 /// assert!(scan.finish().is_some());
 ///
-/// let mut scan = TargetScan::default();
+/// let mut scan = TargetScan::<&[u8]>::default();
 /// for part in ["static", "css", "site.css"] {
 ///     assert_eq!(scan.push(part.as_bytes()), None);
 /// }
 /// // A name after the opening is judged as it comes.
 /// assert!(scan.push(b".htaccess").is_some());
 /// ```
+///
+/// The scan keeps the parts it must remember (the opening names and the
+/// previous name) as `P`: borrowed slices when the parts outlive the scan,
+/// as in [`sensitive_target`], or [`HeldPart`] copies when they do not.
 #[derive(Default)]
-pub struct TargetScan {
+pub struct TargetScan<P> {
     /// The first names (parts that are not lead), held while they may
     /// still spell a system directory: it is decided at its deepest
     /// directory and one name more.
-    opening: Vec<Vec<u8>>,
+    opening: [P; OPENING],
+    opening_len: usize,
     /// Whether the opening is decided and parts are judged as they come.
     opened: bool,
+    names: Names<P>,
+}
+
+/// The rules for the names after the opening, and what they remember.
+#[derive(Default)]
+struct Names<P> {
     /// The last name, and whether it is the last part so far (a file name
     /// counts only as the last part: `/shadow/` is a directory).
-    previous: Option<Vec<u8>>,
+    previous: Option<P>,
+    /// The previous name lowercased, when it is the first of a pair.
+    pair_first: Option<Lower>,
     last_is_previous: bool,
+}
+
+/// How many names decide the opening: the deepest system directory and
+/// one name more (a test checks it against [`SYSTEM_DIRS`]).
+const OPENING: usize = 3;
+
+/// A copy of a part for a [`TargetScan`] whose parts do not outlive it:
+/// inline when short (the names the rules match are), so streaming a
+/// path allocates nothing; on the heap when long.
+#[derive(Default, Clone)]
+pub struct HeldPart {
+    short: [u8; 32],
+    len: usize,
+    long: Vec<u8>,
+}
+
+impl From<&[u8]> for HeldPart {
+    fn from(raw: &[u8]) -> HeldPart {
+        let mut held = HeldPart {
+            len: raw.len(),
+            ..HeldPart::default()
+        };
+        match held.short.get_mut(..raw.len()) {
+            Some(short) => short.copy_from_slice(raw),
+            None => held.long.extend_from_slice(raw),
+        }
+        held
+    }
+}
+
+impl AsRef<[u8]> for HeldPart {
+    fn as_ref(&self) -> &[u8] {
+        self.short.get(..self.len).unwrap_or(&self.long)
+    }
 }
 
 /// Dot segments, empty parts and wildcard junk ('?') come before the target.
@@ -186,20 +233,23 @@ fn show(bytes: &[u8]) -> String {
     crate::text::escape_bytes(bytes)
 }
 
-impl TargetScan {
+impl<P: AsRef<[u8]> + Default> TargetScan<P> {
     /// Reads the next part; why the path names a sensitive file, once a
     /// rule matches.
-    pub fn push(&mut self, part: &[u8]) -> Option<String> {
-        if is_lead(part) {
-            self.last_is_previous = false;
+    pub fn push(&mut self, part: P) -> Option<String> {
+        if is_lead(part.as_ref()) {
+            self.names.last_is_previous = false;
             return None;
         }
-        self.last_is_previous = true;
         if self.opened {
-            return self.name(part);
+            return self.names.judge(part);
         }
-        self.opening.push(part.to_vec());
-        if self.opening.len() <= deepest_system_dir() {
+        self.names.last_is_previous = true;
+        if let Some(held) = self.opening.get_mut(self.opening_len) {
+            *held = part;
+            self.opening_len += 1;
+        }
+        if self.opening_len < OPENING {
             return None;
         }
         self.open()
@@ -212,9 +262,13 @@ impl TargetScan {
                 return Some(why);
             }
         }
-        let last = self.previous.filter(|_| self.last_is_previous)?;
+        let last = self
+            .names
+            .previous
+            .filter(|_| self.names.last_is_previous)?;
+        let last = last.as_ref();
         // Probes append junk after a space ("dbase.php a").
-        let last = last.split(|&b| b == b' ').next().unwrap_or(&last);
+        let last = last.split(|&b| b == b' ').next().unwrap_or(last);
         is_name(Lower::of(last).bytes()).then(|| format!("the sensitive file '{}'", show(last)))
     }
 
@@ -223,7 +277,8 @@ impl TargetScan {
     fn open(&mut self) -> Option<String> {
         self.opened = true;
         let opening = std::mem::take(&mut self.opening);
-        let first = opening.first()?;
+        let names = opening.get(..self.opening_len).unwrap_or_default();
+        let first = names.first()?.as_ref();
         if first.len() >= 2
             && first.get(1) == Some(&b':')
             && first.first().is_some_and(u8::is_ascii_alphabetic)
@@ -242,27 +297,32 @@ impl TargetScan {
                 | b"apache"
                 | b"apache2"
         ) {
-            if let Some(why) = system_dir(opening.iter()) {
+            if let Some(why) = system_dir(names.iter()) {
                 return Some(why);
             }
         }
         // Judging a name makes it the last part; the part read last decides.
-        let last_is_previous = self.last_is_previous;
-        let found = opening.iter().find_map(|name| self.name(name));
-        self.last_is_previous = last_is_previous;
+        let last_is_previous = self.names.last_is_previous;
+        let found = opening
+            .into_iter()
+            .take(self.opening_len)
+            .find_map(|name| self.names.judge(name));
+        self.names.last_is_previous = last_is_previous;
         found
     }
+}
 
+impl<P: AsRef<[u8]>> Names<P> {
     /// The rules for one name after the opening: a system file pair with
     /// the previous name, a dotfile, a configuration or log extension.
-    fn name(&mut self, raw: &[u8]) -> Option<String> {
+    fn judge(&mut self, part: P) -> Option<String> {
+        let raw = part.as_ref();
         let name = Lower::of(raw);
-        if let Some(previous_raw) = &self.previous {
-            let previous = Lower::of(previous_raw);
-            if is_pair_first(previous.bytes()) && is_pair(previous.bytes(), name.bytes()) {
+        if let (Some(previous), Some(previous_raw)) = (&self.pair_first, &self.previous) {
+            if is_pair(previous.bytes(), name.bytes()) {
                 return Some(format!(
                     "the system file '{}/{}'",
-                    show(previous_raw),
+                    show(previous_raw.as_ref()),
                     show(raw)
                 ));
             }
@@ -279,10 +339,9 @@ impl TargetScan {
                 return Some(format!("the configuration or log file '{}'", show(raw)));
             }
         }
-        // Reuse the buffer: no allocation per part.
-        let previous = self.previous.get_or_insert_with(Vec::new);
-        previous.clear();
-        previous.extend_from_slice(raw);
+        self.pair_first = is_pair_first(name.bytes()).then_some(name);
+        self.previous = Some(part);
+        self.last_is_previous = true;
         None
     }
 }
@@ -391,9 +450,11 @@ pub fn base64_text(bytes: &[u8]) -> Option<String> {
     if top6 < 2 || (3..=7).contains(&top6) || (32..=47).contains(&top6) || top6 >= 62 {
         return None;
     }
-    let engines = [
-        base64::engine::general_purpose::STANDARD_NO_PAD,
-        base64::engine::general_purpose::URL_SAFE_NO_PAD,
+    // References to the constant engines: building them per call was a
+    // measurable part of a scan.
+    let engines: [&base64::engine::GeneralPurpose; 2] = [
+        &base64::engine::general_purpose::STANDARD_NO_PAD,
+        &base64::engine::general_purpose::URL_SAFE_NO_PAD,
     ];
     // Decode into the stack for the usual short tokens: this runs on every
     // plain path segment during a scan.
@@ -422,6 +483,20 @@ pub fn base64_text(bytes: &[u8]) -> Option<String> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_opening_is_the_deepest_system_directory_and_one_name_more() {
+        assert_eq!(OPENING, deepest_system_dir() + 1);
+    }
+
+    #[test]
+    fn long_parts_are_held_whole() {
+        let long = format!("{}.conf", "x".repeat(100));
+        let why = sensitive_target(["static", "css", &long]).unwrap_or_default();
+        assert!(why.contains(&long), "{why}");
+        let why = sensitive_target([long.as_str(), "passwd"]).unwrap_or_default();
+        assert!(why.contains(&long), "{why}");
+    }
+
     fn parts(s: &str) -> Vec<String> {
         s.split(['/', '\\']).map(str::to_string).collect()
     }
@@ -440,7 +515,7 @@ mod tests {
             "\\..\\windows\\win.ini",
             "config.php",
         ] {
-            assert!(sensitive_target(parts(p)).is_some(), "{p}");
+            assert!(sensitive_target(&parts(p)).is_some(), "{p}");
         }
     }
 
@@ -457,7 +532,7 @@ mod tests {
             "/blog/etc",
             "/logs",
         ] {
-            assert!(sensitive_target(parts(p)).is_none(), "{p}");
+            assert!(sensitive_target(&parts(p)).is_none(), "{p}");
         }
     }
 }
