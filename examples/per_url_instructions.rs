@@ -1,0 +1,33 @@
+//! One function on every URL of kasztp.txt, three times over, for counting
+//! instructions with callgrind (see BENCHMARKS.md, "Per-URL cost"):
+//!
+//! ```text
+//! cargo build --release --example per_url_instructions
+//! valgrind --tool=callgrind target/release/examples/per_url_instructions url
+//! ```
+//!
+//! `url` parses with `url::Url::parse`, `triage` runs what `scan` runs,
+//! `plain` only its fast-path test, `none` the loop alone (subtract it).
+
+fn main() {
+    let path = "../shared/data/corpus/kasztp.txt";
+    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let urls: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+    let options = urlscope::Options::default();
+    let mode = std::env::args().nth(1).unwrap_or_default();
+    let mut n = 0;
+    for _ in 0..3 {
+        for url in &urls {
+            n += match mode.as_str() {
+                "url" => std::str::from_utf8(url)
+                    .ok()
+                    .and_then(|t| url::Url::parse(t).ok())
+                    .is_some() as usize,
+                "plain" => urlscope::triage::is_plain(url) as usize,
+                "triage" => urlscope::triage::triage(url, &options).len(),
+                _ => url.len(),
+            };
+        }
+    }
+    println!("{} URLs, {n}", urls.len());
+}
