@@ -16,30 +16,8 @@ use std::hint::black_box;
 use std::time::Duration;
 use tui::app::App;
 
-fn one_mb_url() -> Vec<u8> {
-    // Escapes, UTF-8, a traversal and a long plain run: every code path.
-    let mut url = b"https://example.com/".to_vec();
-    while url.len() < 700_000 {
-        url.extend_from_slice(b"caf%C3%A9/%252e%252e%252f/a+b/");
-    }
-    url.extend_from_slice(b"?q=");
-    while url.len() < 1_000_000 {
-        url.extend_from_slice(b"x%20y&z=");
-    }
-    url
-}
-
-/// A 1 MB URL whose components are all different (numbered), so no
-/// component's check can be reused: the analysis's cost per component.
-fn one_mb_url_of_distinct_components() -> Vec<u8> {
-    let mut url = b"https://example.com/".to_vec();
-    let mut n = 0u64;
-    while url.len() < 1_000_000 {
-        url.extend_from_slice(format!("caf%C3%A9{n}/%252e{n}/a+b{n}/").as_bytes());
-        n += 1;
-    }
-    url
-}
+#[path = "shared/big_urls.rs"]
+mod big_urls;
 
 fn draw(app: &App, terminal: &mut Terminal<TestBackend>) {
     terminal.draw(|f| tui::view::render(app, f)).expect("draw");
@@ -67,7 +45,7 @@ fn type_or_delete(app: &mut App, flip: &mut bool) {
 }
 
 fn inspector(c: &mut Criterion) {
-    let url = one_mb_url();
+    let url = big_urls::repetitive();
     let mut group = c.benchmark_group("inspector_1mb");
     group
         .sample_size(20)
@@ -80,7 +58,7 @@ fn inspector(c: &mut Criterion) {
             draw(&app, &mut terminal);
         })
     });
-    let distinct = one_mb_url_of_distinct_components();
+    let distinct = big_urls::distinct();
     group.bench_function(
         "analyse and render one frame (120x40), distinct components",
         |b| {

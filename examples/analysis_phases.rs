@@ -11,29 +11,8 @@ use std::hint::black_box;
 use std::time::Instant;
 use urlscope::analysis::{analyze, Options};
 
-/// The URL of `benches/inspector.rs`.
-fn repetitive() -> Vec<u8> {
-    let mut url = b"https://example.com/".to_vec();
-    while url.len() < 700_000 {
-        url.extend_from_slice(b"caf%C3%A9/%252e%252e%252f/a+b/");
-    }
-    url.extend_from_slice(b"?q=");
-    while url.len() < 1_000_000 {
-        url.extend_from_slice(b"x%20y&z=");
-    }
-    url
-}
-
-/// The same pieces, numbered: no two components alike.
-fn distinct() -> Vec<u8> {
-    let mut url = b"https://example.com/".to_vec();
-    let mut n = 0u64;
-    while url.len() < 1_000_000 {
-        url.extend_from_slice(format!("caf%C3%A9{n}/%252e{n}/a+b{n}/").as_bytes());
-        n += 1;
-    }
-    url
-}
+#[path = "../benches/shared/big_urls.rs"]
+mod big_urls;
 
 /// The median time of `f` over 15 runs, in milliseconds.
 fn median_ms(f: impl Fn()) -> f64 {
@@ -49,8 +28,8 @@ fn median_ms(f: impl Fn()) -> f64 {
 }
 
 fn main() {
-    let url = repetitive();
-    let distinct = distinct();
+    let url = big_urls::repetitive();
+    let distinct = big_urls::distinct();
     let all = Options::default();
     let warnings_only = Options::default().with_corrected(false);
     println!(

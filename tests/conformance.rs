@@ -25,6 +25,32 @@ fn wpt_inputs() -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The traversal payload lists.
+const TRAVERSAL_LISTS: [&str; 5] = [
+    "traversal/dotdotpwn.txt",
+    "traversal/deep_traversal.txt",
+    "traversal/traversals-8-deep-exotic-encoding.txt",
+    "traversal/directory_traversal.txt",
+    "traversal/JHADDIX_LFI.txt",
+];
+
+/// Every corpus as inputs: the real URLs, the traversal payloads (each
+/// also behind an `http://` origin when `behind_origin`) and the WHATWG
+/// test inputs.
+fn every_corpus(behind_origin: bool) -> Vec<Vec<u8>> {
+    let mut inputs = lines("corpus/kasztp.txt");
+    for line in TRAVERSAL_LISTS.into_iter().flat_map(lines) {
+        if behind_origin {
+            let mut absolute = b"http://example.com/".to_vec();
+            absolute.extend_from_slice(line.strip_prefix(b"/").unwrap_or(&line));
+            inputs.push(absolute);
+        }
+        inputs.push(line);
+    }
+    inputs.extend(wpt_inputs());
+    inputs
+}
+
 fn json(path: &str) -> serde_json::Value {
     serde_json::from_slice(&read(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -269,13 +295,7 @@ fn every_traversal_payload_is_flagged() {
     let mut total = 0;
     let mut traversal = 0;
     let mut missed = Vec::new();
-    for file in [
-        "traversal/dotdotpwn.txt",
-        "traversal/deep_traversal.txt",
-        "traversal/traversals-8-deep-exotic-encoding.txt",
-        "traversal/directory_traversal.txt",
-        "traversal/JHADDIX_LFI.txt",
-    ] {
+    for file in TRAVERSAL_LISTS {
         for line in lines(file) {
             let line = String::from_utf8_lossy(&line)
                 .replace("{FILE}", "etc/passwd")
@@ -327,16 +347,7 @@ fn benign_corpus_is_rarely_flagged() {
 /// a URL it calls plain has no warning in the full analysis.
 #[test]
 fn triage_fast_path_agrees_with_the_full_analysis() {
-    let mut inputs: Vec<Vec<u8>> = lines("corpus/kasztp.txt");
-    for file in [
-        "traversal/dotdotpwn.txt",
-        "traversal/JHADDIX_LFI.txt",
-        "traversal/directory_traversal.txt",
-        "traversal/deep_traversal.txt",
-    ] {
-        inputs.extend(lines(file));
-    }
-    inputs.extend(wpt_inputs());
+    let inputs = every_corpus(false);
     let mut plain = 0;
     for input in &inputs {
         let full = analyze(input, &Options::default()).warnings;
@@ -374,22 +385,7 @@ fn readings_disagree(a: &urlscope::Analysis) -> bool {
 /// skipping the parse never hides a differential.
 #[test]
 fn parser_differential_is_given_exactly_when_the_readings_disagree() {
-    let mut inputs: Vec<Vec<u8>> = lines("corpus/kasztp.txt");
-    for file in [
-        "traversal/dotdotpwn.txt",
-        "traversal/JHADDIX_LFI.txt",
-        "traversal/directory_traversal.txt",
-        "traversal/deep_traversal.txt",
-        "traversal/traversals-8-deep-exotic-encoding.txt",
-    ] {
-        for line in lines(file) {
-            let mut absolute = b"http://example.com/".to_vec();
-            absolute.extend_from_slice(line.strip_prefix(b"/").unwrap_or(&line));
-            inputs.push(absolute);
-            inputs.push(line);
-        }
-    }
-    inputs.extend(wpt_inputs());
+    let inputs = every_corpus(true);
     let mut disagree = 0;
     for input in &inputs {
         let a = analyze(input, &Options::default());
