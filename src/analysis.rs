@@ -1070,7 +1070,7 @@ impl Findings {
         detail: impl FnOnce() -> String,
     ) {
         let quiet = self.quiet & (1 << code.index()) != 0;
-        let at = match self.by_code.binary_search_by_key(&code, |(c, _)| *c) {
+        let at = match self.position(code) {
             Ok(at) => at,
             Err(at) => {
                 let finding = Finding {
@@ -1092,11 +1092,14 @@ impl Findings {
         f.layer = f.layer.min(layer);
     }
 
+    /// Where `code` is in the list, or where it would go.
+    fn position(&self, code: WarningCode) -> Result<usize, usize> {
+        self.by_code.binary_search_by_key(&code, |(c, _)| *c)
+    }
+
     fn get_mut(&mut self, code: WarningCode) -> Option<&mut Finding> {
-        self.by_code
-            .iter_mut()
-            .find(|(c, _)| *c == code)
-            .map(|(_, f)| f)
+        let at = self.position(code).ok()?;
+        self.by_code.get_mut(at).map(|(_, f)| f)
     }
 
     fn raise(&mut self, code: WarningCode, severity: Severity) {
