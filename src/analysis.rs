@@ -2112,29 +2112,20 @@ const SPECIAL: &[&str] = &["http", "https", "ws", "wss", "ftp", "file"];
 /// `parser-differential` must run. It is `false` only when both are known
 /// to agree: nothing around the URL, a special scheme other than `file`
 /// followed by exactly `//`, a plain host (letters, digits, hyphens and
-/// dots, no `xn--` label, not numeric at the end, see [`crate::triage`])
-/// with a valid port, and a rest of printable ASCII without backslashes,
-/// with no dot segment and no `%2e` (WHATWG's other spelling of a dot) in
-/// the path. A test checks on every corpus that whenever it is `false` the
+/// dots, no `xn--` label, not numeric at the end) with a valid port (the
+/// plain origin [`crate::triage`] also starts from), and a rest of
+/// printable ASCII without backslashes, with no dot segment and no `%2e`
+/// (WHATWG's other spelling of a dot) in the path. A test checks on every corpus that whenever it is `false` the
 /// readings indeed agree.
 fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
-    let (Some(scheme), Some(authority)) = (parts.scheme, parts.authority) else {
-        return true;
-    };
-    let special = ["http", "https", "ws", "wss", "ftp"]
-        .iter()
-        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme.of(input)));
-    let after_scheme = input.get(scheme.end..).unwrap_or_default();
-    if parts.trimmed != Span::new(0, input.len())
-        || !special
-        || !after_scheme.starts_with(b"://")
-        || after_scheme.get(3) == Some(&b'/')
-        || !crate::triage::plain_authority(authority.of(input))
-    {
+    if parts.trimmed != Span::new(0, input.len()) {
         return true;
     }
+    let Some(path_start) = crate::triage::plain_origin(input) else {
+        return true;
+    };
     // Branch-free over blocks, so the scan of a long URL vectorizes.
-    let rest = input.get(authority.end..).unwrap_or_default();
+    let rest = input.get(path_start..).unwrap_or_default();
     let odd = |block: &[u8]| {
         block.iter().fold(false, |odd, &b| {
             odd | (b <= b' ') | (b >= 0x7F) | (b == b'\\')

@@ -61,31 +61,10 @@ pub fn is_plain(input: &[u8]) -> bool {
         }
         0
     } else {
-        // A special scheme is letters only; anything else is not plain.
-        let Some(colon) = input.iter().position(|&b| !b.is_ascii_alphabetic()) else {
+        let Some(path_start) = plain_origin(input) else {
             return false;
         };
-        if input.get(colon) != Some(&b':') {
-            return false;
-        }
-        let scheme = input.get(..colon).unwrap_or_default();
-        let special = [&b"http"[..], b"https", b"ws", b"wss", b"ftp"]
-            .iter()
-            .any(|s| s.eq_ignore_ascii_case(scheme));
-        let rest = input.get(colon + 1..).unwrap_or_default();
-        if !special || !rest.starts_with(b"//") || rest.get(2) == Some(&b'/') {
-            return false;
-        }
-        let auth_start = colon + 3;
-        let auth = input.get(auth_start..).unwrap_or_default();
-        let auth_len = auth
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-            .unwrap_or(auth.len());
-        if !plain_authority(auth.get(..auth_len).unwrap_or_default()) {
-            return false;
-        }
-        auth_start + auth_len
+        path_start
     };
     let rest = input.get(path_start..).unwrap_or_default();
     let end = rest
@@ -99,10 +78,37 @@ pub fn is_plain(input: &[u8]) -> bool {
     plain_path(path) && plain_query(query)
 }
 
+/// Where the path starts when `input` opens with a plain origin: `http`,
+/// `https`, `ws`, `wss` or `ftp` (any case) with exactly `//` before a
+/// plain authority (see [`plain_authority`]). The analysis uses it too: a
+/// WHATWG parser reads such an origin as RFC 3986 does.
+pub(crate) fn plain_origin(input: &[u8]) -> Option<usize> {
+    // A special scheme is letters only; anything else is not plain.
+    let colon = input.iter().position(|&b| !b.is_ascii_alphabetic())?;
+    if input.get(colon) != Some(&b':') {
+        return None;
+    }
+    let scheme = input.get(..colon).unwrap_or_default();
+    let special = [&b"http"[..], b"https", b"ws", b"wss", b"ftp"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme));
+    let rest = input.get(colon + 1..).unwrap_or_default();
+    if !special || !rest.starts_with(b"//") || rest.get(2) == Some(&b'/') {
+        return None;
+    }
+    let auth_start = colon + 3;
+    let auth = input.get(auth_start..).unwrap_or_default();
+    let auth_len = auth
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(auth.len());
+    plain_authority(auth.get(..auth_len).unwrap_or_default()).then_some(auth_start + auth_len)
+}
+
 /// One pass over `host[:port]`: letters, digits, hyphens and dots in
 /// non-empty labels, no `xn--` label, a last label that does not start
 /// with a digit (WHATWG would read it as IPv4), a port of at most 65535.
-pub(crate) fn plain_authority(auth: &[u8]) -> bool {
+fn plain_authority(auth: &[u8]) -> bool {
     let host_len = auth.iter().position(|&b| b == b':').unwrap_or(auth.len());
     let host = auth.get(..host_len).unwrap_or_default();
     let mut label_start = 0;
