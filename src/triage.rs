@@ -82,6 +82,7 @@ pub fn is_plain(input: &[u8]) -> bool {
 /// `https`, `ws`, `wss` or `ftp` (any case) with exactly `//` before a
 /// plain authority (see [`plain_authority`]). The analysis uses it too: a
 /// WHATWG parser reads such an origin as RFC 3986 does.
+#[inline]
 pub(crate) fn plain_origin(input: &[u8]) -> Option<usize> {
     // A special scheme is letters only; anything else is not plain.
     let colon = input.iter().position(|&b| !b.is_ascii_alphabetic())?;
