@@ -649,9 +649,7 @@ fn analyze_components(
                     .lax_path
                     .as_deref()
                     .map_or_else(|| c.span.of(input), str::as_bytes);
-                path_target = lax
-                    .split(|&b| b == b'/' || b == b'\\')
-                    .find_map(|p| path_scan.push(HeldPart::from(p)));
+                path_target = lax_parts(lax).find_map(|p| path_scan.push(HeldPart::from(p)));
             }
         }
         let comp = checked.replay(index, c.span, &shared, &mut listing, &mut warnings);
@@ -701,13 +699,10 @@ impl Checked {
         let mut targets = Vec::new();
         component_target_warnings(0, &comp, &mut targets);
         let lax_path = if kind == ComponentKind::PathSegment {
-            match lax_text(comp.last_layer()) {
-                Cow::Borrowed(text)
-                    if comp.layers.is_none() && !text.contains(char::is_uppercase) =>
-                {
-                    None
-                }
-                text => Some(text.to_lowercase().into_boxed_str()),
+            match lowercase(lax_text(comp.last_layer())) {
+                // Borrowed from the input itself.
+                Cow::Borrowed(_) if comp.layers.is_none() => None,
+                text => Some(text.into_owned().into_boxed_str()),
             }
         } else {
             None
@@ -1694,17 +1689,19 @@ fn lax_is_literal(layer: &[u8]) -> bool {
         && memchr::memmem::find(layer, b"..").is_none()
 }
 
-/// Lowercased path parts of lax text, split on both separators.
-fn lax_parts(text: &str) -> Vec<Cow<'_, [u8]>> {
-    text.split(['/', '\\'])
-        .map(|p| {
-            if p.chars().any(char::is_uppercase) {
-                Cow::Owned(p.to_lowercase().into_bytes())
-            } else {
-                Cow::Borrowed(p.as_bytes())
-            }
-        })
-        .collect()
+/// `text` lowercased, as sensitive targets are matched; borrowed when it
+/// has nothing to lowercase.
+fn lowercase(text: Cow<'_, str>) -> Cow<'_, str> {
+    if text.contains(char::is_uppercase) {
+        Cow::Owned(text.to_lowercase())
+    } else {
+        text
+    }
+}
+
+/// The path parts of (lowercased) lax text, split on both separators.
+fn lax_parts(text: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+    text.split(|&b| b == b'/' || b == b'\\')
 }
 
 /// `sensitive-file` for a query parameter, and payloads hidden in base64
@@ -1716,7 +1713,8 @@ fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warn
     }
     let layer = c.last_layer();
     if is_param {
-        if let Some(why) = crate::targets::sensitive_target(&lax_parts(&lax_text(layer))) {
+        let lax = lowercase(lax_text(layer));
+        if let Some(why) = crate::targets::sensitive_target(lax_parts(lax.as_bytes())) {
             out.push(Warning::new(
                 WarningCode::SensitiveFile,
                 vec![c.span],
@@ -1730,15 +1728,16 @@ fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warn
     }
     if let Some(text) = crate::targets::base64_text(layer) {
         let shown = crate::text::escape_str(&text);
-        let lax = lax_parts(&text);
-        if lax.iter().any(|p| **p == *b"..") {
+        let lower = lowercase(Cow::Borrowed(&text));
+        let lax = lax_parts(lower.as_bytes());
+        if lax.clone().any(|p| p == b"..") {
             out.push(Warning::new(
                 WarningCode::PathTraversal,
                 vec![c.span],
                 Some(i),
                 format!("The {} is base64 for '{shown}', a traversal that a server decoding it would follow.", c.kind.label()),
             ));
-        } else if let Some(why) = crate::targets::sensitive_target(&lax) {
+        } else if let Some(why) = crate::targets::sensitive_target(lax) {
             out.push(Warning::new(
                 WarningCode::SensitiveFile,
                 vec![c.span],
