@@ -2340,6 +2340,19 @@ pub struct Readings {
     pub whatwg_error: Option<String>,
 }
 
+impl Readings {
+    /// Whether the readings disagree where `parser-differential` looks:
+    /// scheme, host, port or path, or the WHATWG parser rejects the URL
+    /// (the analysis gives that warning exactly then).
+    pub fn disagree(&self) -> bool {
+        self.whatwg_error.is_some()
+            || self
+                .fields
+                .iter()
+                .any(|f| matches!(f.name, "scheme" | "host" | "port" | "path") && f.differs)
+    }
+}
+
 impl Analysis {
     /// The two readings side by side, or `None` for relative references and
     /// input that is not UTF-8 (no WHATWG reading exists for them).

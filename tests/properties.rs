@@ -149,10 +149,7 @@ proptest! {
         let input = [scheme.as_bytes(), host.as_bytes(), b"/", &rest].concat();
         let a = analyze(&input, &Options::default());
         let warned = a.warnings.iter().any(|w| w.code == urlscope::warnings::WarningCode::ParserDifferential);
-        let disagree = a.readings().is_some_and(|r| {
-            r.whatwg_error.is_some()
-                || r.fields.iter().any(|f| matches!(f.name, "scheme" | "host" | "port" | "path") && f.differs)
-        });
+        let disagree = a.readings().is_some_and(|r| r.disagree());
         prop_assert_eq!(warned, disagree, "{}", String::from_utf8_lossy(&input));
     }
 
