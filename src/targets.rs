@@ -173,6 +173,8 @@ pub struct TargetScan<P> {
     /// still spell a system directory: it is decided at its deepest
     /// directory and one name more.
     opening: [P; OPENING],
+    /// Their lowercase forms, made once.
+    opening_lower: [Lower; OPENING],
     opening_len: usize,
     /// Whether the opening is decided and parts are judged as they come.
     opened: bool,
@@ -241,12 +243,17 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
             self.names.last_is_previous = false;
             return None;
         }
+        let name = Lower::of(part.as_ref());
         if self.opened {
-            return self.names.judge(part);
+            return self.names.judge(part, name);
         }
         self.names.last_is_previous = true;
-        if let Some(held) = self.opening.get_mut(self.opening_len) {
+        if let (Some(held), Some(lower)) = (
+            self.opening.get_mut(self.opening_len),
+            self.opening_lower.get_mut(self.opening_len),
+        ) {
             *held = part;
+            *lower = name;
             self.opening_len += 1;
         }
         if self.opening_len < OPENING {
@@ -277,8 +284,13 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
     fn open(&mut self) -> Option<String> {
         self.opened = true;
         let opening = std::mem::take(&mut self.opening);
-        let names = opening.get(..self.opening_len).unwrap_or_default();
-        let first = names.first()?.as_ref();
+        let lowers = self.opening_lower;
+        let names = lowers.get(..self.opening_len).unwrap_or_default();
+        let first = opening
+            .get(..self.opening_len)
+            .unwrap_or_default()
+            .first()?
+            .as_ref();
         if first.len() >= 2
             && first.get(1) == Some(&b':')
             && first.first().is_some_and(u8::is_ascii_alphabetic)
@@ -286,7 +298,7 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
             return Some(format!("the Windows drive path '{}'", show(first)));
         }
         if matches!(
-            Lower::of(first).bytes(),
+            names.first().map(Lower::bytes).unwrap_or_default(),
             b"etc"
                 | b"proc"
                 | b"boot"
@@ -297,7 +309,7 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
                 | b"apache"
                 | b"apache2"
         ) {
-            if let Some(why) = system_dir(names.iter()) {
+            if let Some(why) = system_dir(names) {
                 return Some(why);
             }
         }
@@ -305,8 +317,9 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
         let last_is_previous = self.names.last_is_previous;
         let found = opening
             .into_iter()
+            .zip(lowers)
             .take(self.opening_len)
-            .find_map(|name| self.names.judge(name));
+            .find_map(|(part, name)| self.names.judge(part, name));
         self.names.last_is_previous = last_is_previous;
         found
     }
@@ -315,9 +328,9 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
 impl<P: AsRef<[u8]>> Names<P> {
     /// The rules for one name after the opening: a system file pair with
     /// the previous name, a dotfile, a configuration or log extension.
-    fn judge(&mut self, part: P) -> Option<String> {
+    /// `name` is the part lowercased (its [`Lower`], made once per part).
+    fn judge(&mut self, part: P, name: Lower) -> Option<String> {
         let raw = part.as_ref();
-        let name = Lower::of(raw);
         if let (Some(previous), Some(previous_raw)) = (&self.pair_first, &self.previous) {
             if is_pair(previous.bytes(), name.bytes()) {
                 return Some(format!(
@@ -346,11 +359,6 @@ impl<P: AsRef<[u8]>> Names<P> {
     }
 }
 
-/// How many names the deepest system directory has.
-fn deepest_system_dir() -> usize {
-    SYSTEM_DIRS.iter().map(|d| d.len()).max().unwrap_or(0)
-}
-
 /// Whether `a/b` is one of [`PAIRS`].
 fn is_pair(a: &[u8], b: &[u8]) -> bool {
     PAIRS
@@ -358,13 +366,9 @@ fn is_pair(a: &[u8], b: &[u8]) -> bool {
         .any(|(x, y)| x.as_bytes() == a && y.as_bytes() == b)
 }
 
-/// The system directory the opening names (from the first on) start with.
-fn system_dir<S: AsRef<[u8]>>(names: impl Iterator<Item = S>) -> Option<String> {
-    // The deepest directory and one name more decide it.
-    let names: Vec<Lower> = names
-        .map(|p| Lower::of(p.as_ref()))
-        .take(deepest_system_dir() + 1)
-        .collect();
+/// The system directory the opening names (lowercased, from the first on)
+/// start with.
+fn system_dir(names: &[Lower]) -> Option<String> {
     let count = names.len();
     for dir in SYSTEM_DIRS {
         // `/var/log` itself is a target; `/logs` alone is just a page.
@@ -485,7 +489,8 @@ mod tests {
 
     #[test]
     fn the_opening_is_the_deepest_system_directory_and_one_name_more() {
-        assert_eq!(OPENING, deepest_system_dir() + 1);
+        let deepest = SYSTEM_DIRS.iter().map(|d| d.len()).max().unwrap_or(0);
+        assert_eq!(OPENING, deepest + 1);
     }
 
     #[test]
