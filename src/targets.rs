@@ -116,6 +116,109 @@ name_set!(
     [b"etc", b"system32", b"proc", b"config", b"windows", b"winnt", b"inetpub"]
 );
 
+/// The last three bytes of every name a part must equal or end with for a
+/// rule to fire on it, lowercase: the file names, the extensions, and the
+/// names that open a system directory or a pair. Dotfiles need none (they
+/// start with '.'), nor the deeper names of a directory or a pair (the
+/// first decides).
+const TAILS: [[u8; 3]; TAIL_COUNT] = tails();
+
+const TAIL_COUNT: usize = NAMES.len() + EXTENSIONS.len() + SYSTEM_DIRS.len() + PAIRS.len();
+
+/// Builds [`TAILS`] from the lists (a name shorter than three bytes fails
+/// the build).
+#[allow(clippy::indexing_slicing)]
+const fn tails() -> [[u8; 3]; TAIL_COUNT] {
+    const fn tail(name: &[u8]) -> [u8; 3] {
+        let n = name.len();
+        [name[n - 3], name[n - 2], name[n - 1]]
+    }
+    let mut out = [[0; 3]; TAIL_COUNT];
+    let mut at = 0;
+    let mut i = 0;
+    while i < NAMES.len() {
+        out[at] = tail(NAMES[i]);
+        (at, i) = (at + 1, i + 1);
+    }
+    i = 0;
+    while i < EXTENSIONS.len() {
+        out[at] = tail(EXTENSIONS[i].as_bytes());
+        (at, i) = (at + 1, i + 1);
+    }
+    i = 0;
+    while i < SYSTEM_DIRS.len() {
+        out[at] = tail(SYSTEM_DIRS[i][0].as_bytes());
+        (at, i) = (at + 1, i + 1);
+    }
+    i = 0;
+    while i < PAIRS.len() {
+        out[at] = tail(PAIRS[i].0.as_bytes());
+        (at, i) = (at + 1, i + 1);
+    }
+    out
+}
+
+/// A 256-bit filter over [`TAILS`], so most parts are turned away by one
+/// bit test.
+const TAIL_FILTER: [u64; 4] = tail_filter();
+
+const fn tail_hash(tail: [u8; 3]) -> usize {
+    let key = u32::from_le_bytes([tail[0], tail[1], tail[2], 0]);
+    (key.wrapping_mul(0x9E37_79B9) >> 24) as usize
+}
+
+#[allow(clippy::indexing_slicing)]
+const fn tail_filter() -> [u64; 4] {
+    let mut filter = [0u64; 4];
+    let mut i = 0;
+    while i < TAILS.len() {
+        let h = tail_hash(TAILS[i]);
+        filter[h >> 6] |= 1 << (h & 63);
+        i += 1;
+    }
+    filter
+}
+
+/// Whether `part` can take part in any rule of [`sensitive_target`]: it
+/// holds a ':' (a drive) or a space (junk after a file name), starts with
+/// '.', or ends, in any case, like one of the listed names. When no part
+/// of a path may matter, the path names no sensitive file, so a caller
+/// with many ordinary paths can skip the scan (tests check this against
+/// every list).
+///
+/// # Examples
+/// ```
+/// use urlscope::targets::may_matter;
+/// assert!(may_matter(b"PASSWD"));
+/// assert!(may_matter(b"httpd.conf"));
+/// assert!(may_matter(b".env"));
+/// assert!(!may_matter(b"index.html"));
+/// assert!(!may_matter(b"about"));
+/// ```
+pub fn may_matter(part: &[u8]) -> bool {
+    may_matter_by_name(part) || part.iter().any(|&b| b == b':' || b == b' ')
+}
+
+/// [`may_matter`] for a part its caller knows holds no ':' or space.
+pub(crate) fn may_matter_by_name(part: &[u8]) -> bool {
+    if part.first() == Some(&b'.') {
+        return true;
+    }
+    let tail = match part {
+        [.., a, b, c] => [
+            a.to_ascii_lowercase(),
+            b.to_ascii_lowercase(),
+            c.to_ascii_lowercase(),
+        ],
+        _ => [0; 3],
+    };
+    let h = tail_hash(tail);
+    let maybe = TAIL_FILTER
+        .get(h >> 6)
+        .is_some_and(|f| f >> (h & 63) & 1 == 1);
+    maybe && TAILS.contains(&tail)
+}
+
 /// Why `parts` (the path split on `/` and `\\`, lowercased, in order) names
 /// a sensitive file, if it does.
 ///
@@ -486,6 +589,7 @@ pub fn base64_text(bytes: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn the_opening_is_the_deepest_system_directory_and_one_name_more() {
@@ -500,6 +604,103 @@ mod tests {
         assert!(why.contains(&long), "{why}");
         let why = sensitive_target([long.as_str(), "passwd"]).unwrap_or_default();
         assert!(why.contains(&long), "{why}");
+    }
+
+    /// The names a rule fires on or opens with: file names, dotfiles, an
+    /// extension after a stem, the first names of directories and pairs.
+    fn deciding() -> Vec<Vec<u8>> {
+        let mut names: Vec<Vec<u8>> = NAMES.iter().chain(DOTFILES).map(|n| n.to_vec()).collect();
+        names.extend(EXTENSIONS.iter().map(|e| format!("x{e}").into_bytes()));
+        names.extend(
+            SYSTEM_DIRS
+                .iter()
+                .filter_map(|d| d.first())
+                .map(|n| n.as_bytes().to_vec()),
+        );
+        names.extend(PAIRS.iter().map(|(a, _)| a.as_bytes().to_vec()));
+        names
+    }
+
+    /// Every name in the lists.
+    fn listed() -> Vec<Vec<u8>> {
+        let mut names = deciding();
+        names.extend(
+            SYSTEM_DIRS
+                .iter()
+                .flat_map(|d| d.iter().map(|n| n.as_bytes().to_vec())),
+        );
+        names.extend(PAIRS.iter().map(|(_, b)| b.as_bytes().to_vec()));
+        names
+    }
+
+    #[test]
+    fn the_quick_set_of_pair_firsts_is_its_list() {
+        for (first, _) in PAIRS {
+            assert!(is_pair_first(first.as_bytes()), "{first}");
+        }
+        for first in PAIR_FIRSTS {
+            assert!(PAIRS.iter().any(|(a, _)| a.as_bytes() == *first));
+        }
+    }
+
+    #[test]
+    fn every_deciding_name_may_matter_in_any_case() {
+        for name in deciding() {
+            for spelling in [name.clone(), name.to_ascii_uppercase()] {
+                assert!(
+                    may_matter(&spelling),
+                    "{}",
+                    String::from_utf8_lossy(&spelling)
+                );
+            }
+        }
+    }
+
+    /// Parts that come near the rules: listed names in any case, with
+    /// stems and junk around them, and ordinary words.
+    fn near_parts() -> impl Strategy<Value = Vec<Vec<u8>>> {
+        let listed = listed();
+        let part = prop_oneof![
+            (prop::sample::select(listed.clone()), any::<u64>()).prop_map(|(n, case)| {
+                n.iter()
+                    .enumerate()
+                    .map(|(i, b)| {
+                        if case >> (i % 64) & 1 == 1 {
+                            b.to_ascii_uppercase()
+                        } else {
+                            *b
+                        }
+                    })
+                    .collect()
+            }),
+            ("[a-z0-9._: ?-]{0,6}", prop::sample::select(listed.clone())).prop_map(|(stem, n)| {
+                let mut part = stem.into_bytes();
+                part.extend(n);
+                part
+            }),
+            (prop::sample::select(listed), "[a-z0-9. ]{0,4}").prop_map(|(n, junk)| {
+                let mut part = n;
+                part.extend(junk.into_bytes());
+                part
+            }),
+            "[a-zA-Z0-9._: ?-]{0,12}".prop_map(String::into_bytes),
+            Just(b"..".to_vec()),
+            Just(Vec::new()),
+        ];
+        prop::collection::vec(part, 0..6)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// What lets `triage` skip the scan: a path with a sensitive file
+        /// has a part that may matter.
+        #[test]
+        fn a_sensitive_path_has_a_part_that_may_matter(parts in near_parts()) {
+            if let Some(why) = sensitive_target(&parts) {
+                prop_assert!(parts.iter().any(|p| may_matter(p)), "{why}");
+            }
+        }
     }
 
     fn parts(s: &str) -> Vec<String> {

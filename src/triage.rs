@@ -23,12 +23,62 @@
 use crate::analysis::{analyze, Options};
 use crate::warnings::Warning;
 
+/// Byte classes for the one-pass scans below, in a table so each byte
+/// costs one load.
+const PLAIN: u8 = 1;
+/// Letters, digits and '-', but 'x' and 'X' (a `0x` spelling): the bytes
+/// a path part's checks need nothing from.
+const RUN: u8 = 2;
+/// Letters, digits and '-': the bytes of a plain host label.
+const LABEL: u8 = 4;
+
+const CLASSES: [u8; 256] = classes();
+
+#[allow(clippy::indexing_slicing)]
+const fn classes() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let label = c.is_ascii_alphanumeric() || c == b'-';
+        // ALPHA DIGIT -._~!$&'()*+,;=:/?#
+        let plain = label
+            || matches!(
+                c,
+                b'.' | b'_'
+                    | b'~'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b':'
+                    | b'/'
+                    | b'?'
+                    | b'#'
+            );
+        table[b] = (plain as u8 * PLAIN)
+            | ((label && c != b'x' && c != b'X') as u8 * RUN)
+            | (label as u8 * LABEL);
+        b += 1;
+    }
+    table
+}
+
+#[inline(always)]
+fn class(b: u8) -> u8 {
+    CLASSES.get(usize::from(b)).copied().unwrap_or(0)
+}
+
 /// Whether `b` may appear in a plain URL: ALPHA DIGIT `-._~!$&'()*+,;=:/?#`.
 fn plain_byte(b: u8) -> bool {
-    matches!(b,
-        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9'
-        | b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-        | b':' | b'/' | b'?' | b'#')
+    class(b) & PLAIN != 0
 }
 
 /// The warnings `analyze(input, options)` would give, computed fast when
@@ -51,31 +101,43 @@ pub fn triage(input: &[u8], options: &Options) -> Vec<Warning> {
 /// Whether `input` is plain (see the module docs): certain to have no
 /// warning at all.
 pub fn is_plain(input: &[u8]) -> bool {
-    if input.is_empty() {
-        return false;
-    }
-    // Where the path starts: after a plain authority, or at a single '/'.
-    let path_start = if input.first() == Some(&b'/') {
-        if input.get(1) == Some(&b'/') {
-            return false;
-        }
-        0
-    } else {
-        let Some(path_start) = plain_origin(input) else {
-            return false;
-        };
-        path_start
+    // Where the path starts: after a plain origin, or at a single '/'.
+    let path_start = match input {
+        [] | [b'/', b'/', ..] => return false,
+        [b'/', ..] => 0,
+        _ => match plain_origin(input) {
+            Some(at) => at,
+            None => return false,
+        },
     };
     let rest = input.get(path_start..).unwrap_or_default();
-    let end = rest
-        .iter()
-        .position(|&b| b == b'?' || b == b'#')
-        .unwrap_or(rest.len());
-    let (path, query) = (
-        rest.get(..end).unwrap_or_default(),
-        rest.get(end..).unwrap_or_default(),
-    );
-    plain_path(path) && plain_query(query)
+    let path = rest.strip_prefix(b"/").unwrap_or(rest);
+    let Some(at) = plain_parts(path, Piece::Path) else {
+        return false;
+    };
+    let mut rest = path.get(at..).unwrap_or_default();
+    // The query, pair by pair, each key and value scanned up to what ends it.
+    if rest.first() == Some(&b'?') {
+        loop {
+            let key = rest.get(1..).unwrap_or_default();
+            let Some(end) = plain_parts(key, Piece::Key) else {
+                return false;
+            };
+            rest = key.get(end..).unwrap_or_default();
+            if rest.first() == Some(&b'=') {
+                let value = rest.get(1..).unwrap_or_default();
+                let Some(end) = plain_parts(value, Piece::Value) else {
+                    return false;
+                };
+                rest = value.get(end..).unwrap_or_default();
+            }
+            if rest.first() != Some(&b'&') {
+                break;
+            }
+        }
+    }
+    // The fragment needs only plain bytes: nothing there carries a warning.
+    rest.iter().all(|&b| plain_byte(b))
 }
 
 /// Where the path starts when `input` opens with a plain origin: `http`,
@@ -84,166 +146,172 @@ pub fn is_plain(input: &[u8]) -> bool {
 /// WHATWG parser reads such an origin as RFC 3986 does.
 #[inline]
 pub(crate) fn plain_origin(input: &[u8]) -> Option<usize> {
-    // A special scheme is letters only; anything else is not plain.
-    let colon = input.iter().position(|&b| !b.is_ascii_alphabetic())?;
-    if input.get(colon) != Some(&b':') {
-        return None;
-    }
+    // A special scheme is at most five letters.
+    let colon = input.iter().take(6).position(|&b| b == b':')?;
     let scheme = input.get(..colon).unwrap_or_default();
-    let special = [&b"http"[..], b"https", b"ws", b"wss", b"ftp"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme));
-    let rest = input.get(colon + 1..).unwrap_or_default();
-    if !special || !rest.starts_with(b"//") || rest.get(2) == Some(&b'/') {
+    let special = match colon {
+        2 => scheme.eq_ignore_ascii_case(b"ws"),
+        3 => scheme.eq_ignore_ascii_case(b"wss") || scheme.eq_ignore_ascii_case(b"ftp"),
+        4 => scheme.eq_ignore_ascii_case(b"http"),
+        5 => scheme.eq_ignore_ascii_case(b"https"),
+        _ => false,
+    };
+    if !special || input.get(colon + 1..colon + 3) != Some(b"//") {
         return None;
     }
-    let auth_start = colon + 3;
-    let auth = input.get(auth_start..).unwrap_or_default();
-    let auth_len = auth
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(auth.len());
-    plain_authority(auth.get(..auth_len).unwrap_or_default()).then_some(auth_start + auth_len)
+    plain_authority(input, colon + 3)
 }
 
-/// One pass over `host[:port]`: letters, digits, hyphens and dots in
-/// non-empty labels, no `xn--` label, a last label that does not start
-/// with a digit (WHATWG would read it as IPv4), a port of at most 65535.
-fn plain_authority(auth: &[u8]) -> bool {
-    let host_len = auth.iter().position(|&b| b == b':').unwrap_or(auth.len());
-    let host = auth.get(..host_len).unwrap_or_default();
-    let mut label_start = 0;
+/// One pass over the `host[:port]` starting at `start`; where it ends
+/// (at '/', '?', '#' or the end) when it is plain: letters, digits,
+/// hyphens and dots in non-empty labels, no `xn--` label, a last label
+/// that does not start with a digit (WHATWG would read it as IPv4), a
+/// port of at most 65535.
+fn plain_authority(input: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
     let mut last_label_first = None;
-    for (i, &b) in host.iter().enumerate() {
-        match b {
-            b'.' => {
-                if i == label_start && i + 1 != host.len() {
-                    return false; // an empty label (a trailing dot is fine)
-                }
-                label_start = i + 1;
+    loop {
+        let label_start = i;
+        while input.get(i).is_some_and(|&b| class(b) & LABEL != 0) {
+            i += 1;
+        }
+        let label = input.get(label_start..i).unwrap_or_default();
+        if let Some(&first) = label.first() {
+            if label
+                .get(..4)
+                .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
+            {
+                return None;
             }
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' => {
-                if i == label_start {
-                    last_label_first = Some(b);
-                    if host
-                        .get(i..i + 4)
-                        .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
-                    {
-                        return false;
-                    }
-                }
-            }
-            _ => return false,
+            last_label_first = Some(first);
+        }
+        let ends_host = |b: Option<&u8>| matches!(b, None | Some(b':' | b'/' | b'?' | b'#'));
+        match input.get(i) {
+            // An empty label, but a trailing dot, is not plain.
+            Some(b'.') if label.is_empty() && !ends_host(input.get(i + 1)) => return None,
+            Some(b'.') => i += 1,
+            b if ends_host(b) => break,
+            _ => return None,
         }
     }
     if last_label_first.is_none_or(|b| b.is_ascii_digit()) {
-        return false;
+        return None;
     }
-    match auth.get(host_len + 1..) {
-        None => true,
-        Some(p) => {
-            p.len() <= 5 && p.iter().all(u8::is_ascii_digit) && (p.len() < 5 || p <= &b"65535"[..])
+    if input.get(i) != Some(&b':') {
+        return Some(i);
+    }
+    let port_start = i + 1;
+    let port_len = input
+        .get(port_start..)
+        .unwrap_or_default()
+        .iter()
+        .position(|&b| !b.is_ascii_digit())
+        .unwrap_or(input.len() - port_start);
+    let port = input.get(port_start..port_start + port_len)?;
+    let end = port_start + port_len;
+    let fits = port.len() < 5 || (port.len() == 5 && port <= &b"65535"[..]);
+    let ends = matches!(input.get(end), None | Some(b'/' | b'?' | b'#'));
+    (fits && ends).then_some(end)
+}
+
+/// What [`plain_parts`] reads, which decides the bytes that end it and
+/// whether `+` is allowed.
+#[derive(Clone, Copy, PartialEq)]
+enum Piece {
+    /// The path (after its first '/'), up to '?' or '#'.
+    Path,
+    /// A query key, up to '=', '&' or '#'.
+    Key,
+    /// A query value, up to '&' or '#'.
+    Value,
+}
+
+impl Piece {
+    fn ends_at(self, b: u8) -> bool {
+        match self {
+            Piece::Path => matches!(b, b'?' | b'#'),
+            Piece::Key => matches!(b, b'=' | b'&' | b'#'),
+            Piece::Value => matches!(b, b'&' | b'#'),
         }
     }
 }
 
-/// One pass over a path or a parameter: every byte plain (and no `+` in a
-/// path), each '/'-separated part checked as it ends (dot segments, Tomcat
-/// `;params`, `0x` spellings, base64), then the parts together checked for
-/// sensitive files. Returns whether it needs nothing from the full
-/// analysis.
-fn plain_parts(text: &[u8], is_path: bool) -> bool {
-    if text.is_empty() {
-        return true;
-    }
+/// One pass over a path or a query key or value, up to what ends it:
+/// every byte plain (and no `+` in a path), each '/'-separated part
+/// checked as it ends (dot segments, Tomcat `;params`, `0x` spellings,
+/// base64), then the parts together checked for sensitive files when one
+/// of them may name one. Where it ended, when it needs nothing from the
+/// full analysis.
+fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
     let mut parts: [&[u8]; 16] = [&[]; 16];
     let mut n = 0;
     let mut start = 0;
-    let mut dots_only = true;
-    let mut name_len = 0;
-    let mut in_params = false;
+    let mut i = 0;
+    // Whether the part so far is all base64, and whether some part may
+    // name a sensitive file.
     let mut b64 = true;
-    let mut previous = 0u8;
-    let mut has_slash = false;
-    let len = text.len();
-    for i in 0..=len {
-        let b = text.get(i).copied().unwrap_or(b'/');
-        if b == b'/' {
+    let mut may_matter = false;
+    let end = loop {
+        // Letters and digits need nothing but a step.
+        while text.get(i).is_some_and(|&b| class(b) & RUN != 0) {
+            i += 1;
+        }
+        let b = text.get(i).copied();
+        let ends = b.is_none_or(|b| piece.ends_at(b));
+        if ends || b == Some(b'/') {
             let part = text.get(start..i).unwrap_or_default();
             // Tomcat and Jetty drop ";params" before resolving, as the
             // analysis does.
-            if dots_only && name_len > 0 {
-                return false;
+            if part.first() == Some(&b'.') {
+                let name = part.split(|&b| b == b';').next().unwrap_or_default();
+                if name.iter().all(|&b| b == b'.') {
+                    return None;
+                }
             }
             if b64 && part.len() >= 8 && crate::targets::base64_text(part).is_some() {
-                return false;
+                return None;
             }
-            let Some(slot) = parts.get_mut(n) else {
-                return false; // unusually many parts: let the analysis judge
-            };
-            *slot = part;
+            // Unusually many parts: let the analysis judge.
+            *parts.get_mut(n)? = part;
             n += 1;
-            has_slash |= i < len;
-            start = i + 1;
-            dots_only = true;
-            name_len = 0;
-            in_params = false;
+            // A ':' was noted as it went by; plain bytes hold no space.
+            may_matter = may_matter || crate::targets::may_matter_by_name(part);
+            if ends {
+                break i;
+            }
+            i += 1;
+            start = i;
             b64 = true;
-            previous = 0;
             continue;
         }
-        if !plain_byte(b) || (is_path && b == b'+') {
-            return false;
-        }
-        if b == b';' {
-            in_params = true;
-        }
-        if !in_params {
-            name_len += 1;
-            dots_only &= b == b'.';
+        let b = b.unwrap_or_default();
+        if class(b) & PLAIN == 0 || (piece == Piece::Path && b == b'+') {
+            return None;
         }
         // `0x2e` spellings, and `..` anywhere (a lax reader takes `..2f` as
-        // `../`): the full analysis judges those.
-        if (previous == b'0' && (b | 0x20) == b'x') || (previous == b'.' && b == b'.') {
-            return false;
+        // `../`): the full analysis judges those. The byte before is never
+        // '0' or '.' at the start of a key or value, nor of a path (it is
+        // '/' or the scheme's).
+        let previous = i.checked_sub(1).and_then(|p| text.get(p)).copied();
+        match b {
+            b'.' if previous == Some(b'.') => return None,
+            b'x' | b'X' if previous == Some(b'0') => return None,
+            b'x' | b'X' | b'+' | b'_' | b'=' => {}
+            b':' => (b64, may_matter) = (false, true),
+            _ => b64 = false,
         }
-        b64 &= b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'_' | b'=');
-        previous = b;
-    }
+        i += 1;
+    };
+    let text = text.get(..end).unwrap_or_default();
     // A parameter is also judged as base64 whole (base64 has '/' in it).
-    if !is_path && has_slash && crate::targets::base64_text(text).is_some() {
-        return false;
+    if piece != Piece::Path && n > 1 && crate::targets::base64_text(text).is_some() {
+        return None;
     }
-    crate::targets::sensitive_target(parts.get(..n).unwrap_or_default()).is_none()
-}
-
-fn plain_path(path: &[u8]) -> bool {
-    plain_parts(path.strip_prefix(b"/").unwrap_or(path), true)
-}
-
-fn plain_query(rest: &[u8]) -> bool {
-    // `rest` starts at '?' or '#' (or is empty).
-    let end = rest.iter().position(|&b| b == b'#').unwrap_or(rest.len());
-    let (query, fragment) = (
-        rest.get(..end).unwrap_or_default(),
-        rest.get(end..).unwrap_or_default(),
-    );
-    // The fragment needs only plain bytes: nothing there carries a warning.
-    if !fragment.iter().all(|&b| plain_byte(b)) {
-        return false;
+    if may_matter && crate::targets::sensitive_target(parts.get(..n).unwrap_or_default()).is_some()
+    {
+        return None;
     }
-    let query = query.strip_prefix(b"?").unwrap_or(query);
-    for pair in query.split(|&b| b == b'&') {
-        let eq = pair.iter().position(|&b| b == b'=').unwrap_or(pair.len());
-        let (key, value) = (
-            pair.get(..eq).unwrap_or_default(),
-            pair.get(eq + 1..).unwrap_or_default(),
-        );
-        if !plain_parts(key, false) || !plain_parts(value, false) {
-            return false;
-        }
-    }
-    true
+    Some(end)
 }
 
 #[cfg(test)]
