@@ -17,20 +17,26 @@
 //!   ending in a number, which WHATWG would read as IPv4) and a numeric
 //!   port, or a path starting with a single `/`;
 //! - no path segment or parameter part is made of dots, contains `+` in
-//!   the path or `0x` anywhere, names a sensitive file, or is base64 for
-//!   something that would be flagged.
+//!   the path or `0x` anywhere, names a sensitive file (looked for only
+//!   when a part [may matter](crate::targets::may_matter)), or is base64
+//!   for something that would be flagged.
 
 use crate::analysis::{analyze, Options};
 use crate::warnings::Warning;
 
-/// Byte classes for the one-pass scans below, in a table so each byte
-/// costs one load.
+// Byte classes for the one-pass scans below, in a table so that each
+// byte costs one load.
+
+/// Bytes a plain URL may hold: ALPHA DIGIT `-._~!$&'()*+,;=:/?#`.
 const PLAIN: u8 = 1;
 /// Letters, digits and '-', but 'x' and 'X' (a `0x` spelling): the bytes
 /// a path part's checks need nothing from.
 const RUN: u8 = 2;
 /// Letters, digits and '-': the bytes of a plain host label.
 const LABEL: u8 = 4;
+
+/// The delimiters a plain URL may hold besides letters, digits and '-'.
+const PLAIN_DELIMITERS: &[u8] = b"._~!$&'()*+,;=:/?#";
 
 const CLASSES: [u8; 256] = classes();
 
@@ -40,33 +46,15 @@ const fn classes() -> [u8; 256] {
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        let label = c.is_ascii_alphanumeric() || c == b'-';
-        // ALPHA DIGIT -._~!$&'()*+,;=:/?#
-        let plain = label
-            || matches!(
-                c,
-                b'.' | b'_'
-                    | b'~'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b':'
-                    | b'/'
-                    | b'?'
-                    | b'#'
-            );
-        table[b] = (plain as u8 * PLAIN)
-            | ((label && c != b'x' && c != b'X') as u8 * RUN)
-            | (label as u8 * LABEL);
+        if c.is_ascii_alphanumeric() || c == b'-' {
+            table[b] = PLAIN | LABEL | if c == b'x' || c == b'X' { 0 } else { RUN };
+        }
         b += 1;
+    }
+    let mut i = 0;
+    while i < PLAIN_DELIMITERS.len() {
+        table[PLAIN_DELIMITERS[i] as usize] = PLAIN;
+        i += 1;
     }
     table
 }
@@ -84,7 +72,7 @@ fn run_of(text: &[u8], bits: u8) -> usize {
         .unwrap_or(text.len())
 }
 
-/// Whether `b` may appear in a plain URL: ALPHA DIGIT `-._~!$&'()*+,;=:/?#`.
+/// Whether `b` may appear in a plain URL.
 fn plain_byte(b: u8) -> bool {
     class(b) & PLAIN != 0
 }
@@ -326,6 +314,9 @@ mod tests {
             b"https://www.example.com:8080/a/b.html?x=1&y=two#frag",
             b"http://example.com",
             b"/index.html?q=search",
+            b"HTTPS://EXAMPLE.COM./a?b=c&d&=e#f?g#h",
+            b"https://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s",
+            b"https://example.com/blog/2024/windows-tips.html?next=http://a.b/c",
         ] {
             assert!(is_plain(u), "{}", String::from_utf8_lossy(u));
         }
@@ -355,6 +346,17 @@ mod tests {
             b"https://example.com/..;/admin",
             b"https://a..b/",
             b"https://www.boost.org/doc/libs/1_37_.2f..2f..2f..20/libs/rx.html",
+            b"https://example.com/?f=c:/windows/win.ini",
+            b"https://example.com/?f=C:x",
+            b"https://example.com/a/PASSWD",
+            b"https://example.com/static/.env",
+            b"https://example.com/x/httpd.CONF",
+            b"https://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/etc/passwd",
+            b"https://example.com/?a=b&Etc=x&c=/Etc/Shadow",
+            b"https://example.com:65536/",
+            b"https://example.com:8o/",
+            b"https://.example.com/",
+            b"https://example.1/",
         ] {
             assert!(!is_plain(u), "{}", String::from_utf8_lossy(u));
         }
