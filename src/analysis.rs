@@ -18,7 +18,6 @@ use crate::utf8::{
 };
 use crate::warnings::{Severity, Warning, WarningCode};
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::net::Ipv4Addr;
 use std::sync::{Arc, OnceLock};
 
@@ -794,13 +793,21 @@ struct Memo<'a> {
     input: &'a Arc<[u8]>,
     /// How many components it may remember.
     entries: usize,
-    seen: foldhash::HashMap<(ComponentKind, bool, &'a [u8]), Checked>,
+    /// Where each remembered component's check is in `checks`.
+    seen: foldhash::HashMap<MemoKey<'a>, usize>,
+    checks: Vec<Checked>,
+    /// The last component of each kind and where its check is: a run of
+    /// one component (`../../../`, `a=b&a=b&`) is found without hashing.
+    last: [Option<(MemoKey<'a>, usize)>; 8],
     /// Lookups that found nothing once it was full; past
     /// [`Memo::ENTRIES`] of them with few hits, the components evidently do
     /// not repeat and it stops looking.
     misses: usize,
     hits: usize,
 }
+
+/// What a component's check depends on: its kind, the form rule, its bytes.
+type MemoKey<'a> = (ComponentKind, bool, &'a [u8]);
 
 impl<'a> Memo<'a> {
     /// At most this many components are remembered (bounding the memo's
@@ -814,6 +821,8 @@ impl<'a> Memo<'a> {
             input,
             entries,
             seen: foldhash::HashMap::default(),
+            checks: Vec::new(),
+            last: [None; 8],
             misses: 0,
             hits: 0,
         }
@@ -836,14 +845,33 @@ impl<'a> Memo<'a> {
             return Cow::Owned(make());
         }
         let key = (kind, form, span.of(input));
-        if self.seen.len() >= self.entries {
-            if !self.seen.contains_key(&key) {
-                self.misses += 1;
-                return Cow::Owned(make());
-            }
+        let full = self.checks.len() >= self.entries;
+        let last = self.last.get_mut(kind as usize);
+        let at = match last.as_deref().copied().flatten() {
+            Some((last_key, at)) if last_key == key => at,
+            _ => match self.seen.get(&key) {
+                Some(&at) => at,
+                None if full => {
+                    self.misses += 1;
+                    return Cow::Owned(make());
+                }
+                None => {
+                    self.checks.push(make());
+                    self.seen.insert(key, self.checks.len() - 1);
+                    self.checks.len() - 1
+                }
+            },
+        };
+        if let Some(last) = last {
+            *last = Some((key, at));
+        }
+        if full {
             self.hits += 1;
         }
-        Cow::Borrowed(self.seen.entry(key).or_insert_with(make))
+        match self.checks.get(at) {
+            Some(checked) => Cow::Borrowed(checked),
+            None => Cow::Owned(make()),
+        }
     }
 }
 
@@ -909,7 +937,8 @@ struct Listing {
     listed: [usize; WarningCode::ALL.len()],
     /// The codes that are full: a bit per code index.
     full: u64,
-    folded: BTreeMap<WarningCode, Folded>,
+    /// What each code's summary warning stands for, by code index.
+    folded: [Option<Folded>; WarningCode::ALL.len()],
 }
 
 /// What a summary warning stands for.
@@ -955,7 +984,10 @@ impl Listing {
     ) {
         comp.folded = true;
         comp.severity = comp.severity.max(Some(severity));
-        let f = self.folded.entry(code).or_insert_with(|| Folded {
+        let Some(f) = self.folded.get_mut(code.index()) else {
+            return;
+        };
+        let f = f.get_or_insert_with(|| Folded {
             components: 0,
             spans: Vec::new(),
             severity,
@@ -977,7 +1009,8 @@ impl Listing {
     }
 
     fn summaries(self) -> impl Iterator<Item = Warning> {
-        self.folded.into_iter().map(|(code, f)| {
+        let folded = WarningCode::ALL.iter().zip(self.folded);
+        folded.filter_map(|(&code, f)| Some((code, f?))).map(|(code, f)| {
             let kinds: Vec<&str> = f.kinds.iter().map(|k| k.label()).collect();
             let message = format!(
                 "The same finding in {} more components (kind: {}), folded into this one warning; each is marked in the component list. {}",
