@@ -106,5 +106,25 @@ fn inspector(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, inspector);
+/// One frame of each of the other hostile shapes (no target of their own:
+/// how far from the 16 ms they are).
+fn shapes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("inspector_1mb_shapes");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+    for (name, url) in big_urls::shapes() {
+        group.bench_function(format!("analyse and render one frame, {name}"), |b| {
+            b.iter(|| {
+                let mut app = App::new(black_box(url.clone()), urlscope::Options::default(), true);
+                app.size = Rect::new(0, 0, 120, 40);
+                draw(&app, &mut terminal);
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, inspector, shapes);
 criterion_main!(benches);

@@ -1,5 +1,6 @@
-//! How long `analyze` takes on the inspector benchmark's 1 MB URL and on a
-//! 1 MB URL of all-different components, with its parts timed alone
+//! How long `analyze` takes on the inspector benchmark's 1 MB URL, on a
+//! 1 MB URL of all-different components and on the other hostile shapes
+//! of `big_urls::shapes`, with its parts timed alone
 //! (medians of 15 runs). For comparing builds side by side: copy this file
 //! into a worktree of the other build and run both alternately.
 //!
@@ -54,4 +55,10 @@ fn main() {
         "url::Url::parse alone            {:6.1} ms",
         median_ms(|| drop(black_box(url::Url::parse(&text))))
     );
+    for (name, shape) in big_urls::shapes() {
+        println!(
+            "analyze, {name:24} {:6.1} ms",
+            median_ms(|| drop(black_box(analyze(&shape, &all))))
+        );
+    }
 }
