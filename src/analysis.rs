@@ -1707,7 +1707,11 @@ impl DotName {
 fn lax_text(layer: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(layer) {
         Ok(text) if lax_is_literal(layer) => Cow::Borrowed(text),
-        _ => Cow::Owned(lax_chars(layer).map(|c| c.c).collect()),
+        _ => {
+            let mut text = String::with_capacity(layer.len());
+            text.extend(lax_chars(layer).map(|c| c.c));
+            Cow::Owned(text)
+        }
     }
 }
 
@@ -1715,6 +1719,19 @@ fn lax_text(layer: &[u8]) -> Cow<'_, str> {
 /// no `%` (no `%u` escape), no `0x` or `0X` and no `..` (no bare `2f`
 /// after dots).
 fn lax_is_literal(layer: &[u8]) -> bool {
+    // Most components are short, where setting up four searches costs more
+    // than one pass over the bytes.
+    if layer.len() < 64 {
+        let mut previous = 0u8;
+        for &b in layer {
+            let pair = (previous == b'0' && (b | 0x20) == b'x') || (previous == b'.' && b == b'.');
+            if !b.is_ascii() || b == b'%' || pair {
+                return false;
+            }
+            previous = b;
+        }
+        return true;
+    }
     layer.is_ascii()
         && memchr::memchr(b'%', layer).is_none()
         && memchr::memmem::find(layer, b"0x").is_none()
@@ -1747,7 +1764,13 @@ fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warn
     let layer = c.last_layer();
     if is_param {
         let lax = lowercase(lax_text(layer));
-        if let Some(why) = crate::targets::sensitive_target(lax_parts(lax.as_bytes())) {
+        let parts = lax_parts(lax.as_bytes());
+        // Most parameters have no part that could name a file: skip the scan.
+        let why = match parts.clone().any(crate::targets::may_matter) {
+            true => crate::targets::sensitive_target(parts),
+            false => None,
+        };
+        if let Some(why) = why {
             out.push(Warning::new(
                 WarningCode::SensitiveFile,
                 vec![c.span],

@@ -166,17 +166,17 @@ pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<Decode
 /// ```
 pub fn decode_layers_of(input: &[u8], span: Span, plus_is_space: bool) -> Vec<Vec<DecodedByte>> {
     let mut at = span.start;
-    let first = steps(span.of(input), plus_is_space)
-        .map(|step| {
-            let b = DecodedByte {
-                value: step.value,
-                kind: step.kind,
-                span: Span::new(at, at + step.width),
-            };
-            at += step.width;
-            b
-        })
-        .collect();
+    // Sized once: a decoded layer is never longer than its raw bytes.
+    let mut first = Vec::with_capacity(span.len());
+    first.extend(steps(span.of(input), plus_is_space).map(|step| {
+        let b = DecodedByte {
+            value: step.value,
+            kind: step.kind,
+            span: Span::new(at, at + step.width),
+        };
+        at += step.width;
+        b
+    }));
     peel(first)
 }
 
