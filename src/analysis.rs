@@ -1831,7 +1831,8 @@ fn lower_unless_dotdot(f: &mut Findings, severity: Severity) {
 /// ```
 pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
     let host = host.strip_suffix('.').unwrap_or(host);
-    let parts: Vec<&str> = host.split('.').collect();
+    // Five parts are already too many: a long host is not split whole.
+    let parts: Vec<&str> = host.split('.').take(5).collect();
     if parts.is_empty() || parts.len() > 4 {
         return None;
     }

@@ -133,12 +133,27 @@ pub fn escape_str(s: &str) -> String {
 }
 
 fn escape_str_into(out: &mut String, s: &str) {
-    for c in s.chars() {
+    let mut rest = s;
+    loop {
+        // Printable ASCII is shown as itself: copied a run at a time.
+        let run = rest
+            .bytes()
+            .position(|b| !(b' '..=b'~').contains(&b))
+            .unwrap_or(rest.len());
+        let Some((plain, tail)) = rest.split_at_checked(run) else {
+            return;
+        };
+        out.push_str(plain);
+        let mut chars = tail.chars();
+        let Some(c) = chars.next() else {
+            return;
+        };
         if needs_escape(c) {
             out.push_str(&escape_char(c));
         } else {
             out.push(c);
         }
+        rest = chars.as_str();
     }
 }
 
@@ -166,6 +181,19 @@ mod tests {
         assert_eq!(s, "\\x1b]0;pwned\\x07\\x9B");
         let s = escape_bytes("\u{9b}2J".as_bytes());
         assert_eq!(s, "\\x9b2J");
+    }
+
+    proptest::proptest! {
+        /// Copying printable ASCII a run at a time changes nothing: the
+        /// text is escaped character by character.
+        #[test]
+        fn escaping_is_per_character(s in "(\\PC|\\p{Cc}|[\u{202e}\u{200b}\u{2028}])*") {
+            let expected: String = s
+                .chars()
+                .map(|c| if needs_escape(c) { escape_char(c) } else { c.to_string() })
+                .collect();
+            proptest::prop_assert_eq!(escape_str(&s), expected);
+        }
     }
 
     #[test]
