@@ -1137,16 +1137,6 @@ impl Findings {
     }
 }
 
-fn show(bytes: &[u8]) -> String {
-    let text = crate::text::escape_bytes(bytes);
-    if text.chars().count() > 40 {
-        let cut: String = text.chars().take(37).collect();
-        format!("{cut}...")
-    } else {
-        text
-    }
-}
-
 fn after_layers(layer: usize) -> String {
     match layer {
         0 | 1 => String::new(),
@@ -1277,19 +1267,23 @@ fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
                     let span = Span::new(at, at + 3);
                     if esc.iter().any(|c| matches!(c, b'a'..=b'f')) {
                         f.add(WarningCode::LowercaseHex, span, 0, || {
-                            format!("lowercase hex in '{}'", show(esc))
+                            format!("lowercase hex in '{}'", crate::text::quote(esc))
                         });
                     }
                     if is_unreserved(v) {
                         f.add(WarningCode::EncodedUnreserved, span, 0, || {
-                            format!("'{}' encodes the unreserved '{}'", show(esc), char::from(v))
+                            format!(
+                                "'{}' encodes the unreserved '{}'",
+                                crate::text::quote(esc),
+                                char::from(v)
+                            )
                         });
                     }
                     if is_path && (v == b'/' || v == b'\\') {
                         f.add(WarningCode::EncodedSlash, span, 0, || {
                             format!(
                                 "'{}' decodes to '{}' inside one segment",
-                                show(esc),
+                                crate::text::quote(esc),
                                 char::from(v)
                             )
                         });
@@ -1302,7 +1296,7 @@ fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
                     f.add(WarningCode::NonstandardEscape, span, 0, || {
                         format!(
                             "'{}' is a %u escape that IIS reads as {} '{}'",
-                            show(rest.get(..6).unwrap_or_default()),
+                            crate::text::quote(rest.get(..6).unwrap_or_default()),
                             char_info(c).codepoint,
                             crate::text::escape_str(&c.to_string())
                         )
@@ -1322,7 +1316,7 @@ fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
                 f.add(WarningCode::MalformedEscape, span, 0, || {
                     format!(
                         "'{}' is a '%' not followed by two hex digits",
-                        show(rest.get(..1 + len).unwrap_or_default())
+                        crate::text::quote(rest.get(..1 + len).unwrap_or_default())
                     )
                 });
             }
@@ -1349,7 +1343,7 @@ fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
                     f.add(WarningCode::IllegalChar, Span::new(at, at + len), 0, || {
                         format!(
                             "raw non-ASCII '{}' must be sent as UTF-8 escapes",
-                            show(run)
+                            crate::text::quote(run)
                         )
                     });
                 }
@@ -1504,14 +1498,14 @@ fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
         (first, f.get_mut(WarningCode::DoubleEncoding), quiet)
     {
         // Show the first escape through every layer: %252e -> %2e -> .
-        let mut steps = vec![format!("'{}'", show(span.of(input)))];
+        let mut steps = vec![format!("'{}'", crate::text::quote(span.of(input)))];
         for layer in layers {
             let bytes: Vec<u8> = layer
                 .iter()
                 .filter(|b| span.start <= b.span.start && b.span.end <= span.end)
                 .map(|b| b.value)
                 .collect();
-            steps.push(format!("'{}'", show(&bytes)));
+            steps.push(format!("'{}'", crate::text::quote(&bytes)));
         }
         finding.detail = format!("{} layers of escapes: {}", depth, steps.join(" -> "));
     }
@@ -1631,7 +1625,7 @@ fn traversal_checks(
                     f.add(WarningCode::PathTraversal, span, li + 1, || {
                         format!(
                             "'{}' is a run of dots that becomes '..' when a filter strips '../' once or Windows trims trailing dots",
-                            show(span.of(input))
+                            crate::text::quote(span.of(input))
                         )
                     });
                     lower_unless_dotdot(f, Severity::Medium);
@@ -1643,7 +1637,7 @@ fn traversal_checks(
                         if literal {
                             format!("a {what} segment")
                         } else {
-                            format!("{what} spelled '{}'", show(spelled))
+                            format!("{what} spelled '{}'", crate::text::quote(spelled))
                         }
                     });
                     if part.len == 1 {
@@ -1783,7 +1777,7 @@ fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warn
         }
     }
     if let Some(text) = crate::targets::base64_text(layer) {
-        let shown = crate::text::escape_str(&text);
+        let shown = crate::text::quote_str(&text);
         let lower = lowercase(Cow::Borrowed(&text));
         let lax = lax_parts(lower.as_bytes());
         if lax.clone().any(|p| p == b"..") {
@@ -1976,8 +1970,8 @@ fn authority_warnings(
                 Severity::High,
                 format!(
                     "'{}@' looks like a host name, but the real host is '{}': a reader (or a naive filter) is made to trust the wrong site.",
-                    crate::text::escape_str(&text),
-                    crate::text::escape_str(&host_text)
+                    crate::text::quote_str(&text),
+                    crate::text::quote_str(&host_text)
                 ),
             )
         } else if text.contains(':') {
@@ -1990,7 +1984,7 @@ fn authority_warnings(
                 Severity::Medium,
                 format!(
                     "The URL carries the user name '{}' before '@', which a reader may mistake for part of the host.",
-                    crate::text::escape_str(&text)
+                    crate::text::quote_str(&text)
                 ),
             )
         };
@@ -2014,7 +2008,7 @@ fn authority_warnings(
                 host_index,
                 format!(
                     "The host '{}' is the IPv4 address {ip} written as a number, which slips past filters that block '{ip}'.",
-                    crate::text::escape_str(&reading.decoded)
+                    crate::text::quote_str(&reading.decoded)
                 ),
             ));
         }
@@ -2041,7 +2035,7 @@ fn authority_warnings(
                 host_index,
                 format!(
                     "'{}' is bracketed like an IPv6 address but is not one, so parsers reject or reinterpret it.",
-                    show(raw)
+                    crate::text::quote(raw)
                 ),
             ));
         }
@@ -2065,7 +2059,7 @@ fn authority_warnings(
                 index_of(ComponentKind::Port),
                 format!(
                     "The port '{}' is not a number from 0 to 65535, so parsers reject it or read another port.",
-                    show(text)
+                    crate::text::quote(text)
                 ),
             ));
         }
@@ -2084,25 +2078,22 @@ fn idn_warning(
     for label in unicode.split('.').filter(|l| !l.is_ascii()) {
         let level = label.detect_restriction_level();
         if level > RestrictionLevel::HighlyRestrictive {
-            reasons.push(format!(
-                "'{}' mixes scripts",
-                crate::text::escape_str(label)
-            ));
+            reasons.push(format!("'{}' mixes scripts", crate::text::quote_str(label)));
             continue;
         }
         let skeleton: String = unicode_security::skeleton(label).collect();
         if skeleton.is_ascii() {
             reasons.push(format!(
                 "'{}' looks like the ASCII '{}'",
-                crate::text::escape_str(label),
-                crate::text::escape_str(&skeleton)
+                crate::text::quote_str(label),
+                crate::text::quote_str(&skeleton)
             ));
         }
     }
     let forms = format!(
         "'{}' (DNS name '{}')",
-        crate::text::escape_str(unicode),
-        crate::text::escape_str(ascii.unwrap_or("invalid"))
+        crate::text::quote_str(unicode),
+        crate::text::quote_str(ascii.unwrap_or("invalid"))
     );
     let warning = if reasons.is_empty() {
         Warning::new(
@@ -2320,15 +2311,15 @@ fn differential_warnings(
     if c.scheme_differs {
         fields.push(format!(
             "scheme '{}' vs '{}'",
-            crate::text::escape_str(&c.scheme),
-            crate::text::escape_str(&w.scheme)
+            crate::text::quote_str(&c.scheme),
+            crate::text::quote_str(&w.scheme)
         ));
     }
     if c.host_differs {
         fields.push(format!(
             "host '{}' vs '{}'",
-            crate::text::escape_str(c.ours_host.as_deref().unwrap_or("(none)")),
-            crate::text::escape_str(c.theirs_host.as_deref().unwrap_or("(none)"))
+            crate::text::quote_str(c.ours_host.as_deref().unwrap_or("(none)")),
+            crate::text::quote_str(c.theirs_host.as_deref().unwrap_or("(none)"))
         ));
     }
     if c.port_differs && !c.host_differs {
@@ -2337,8 +2328,8 @@ fn differential_warnings(
     if c.path_differs && !c.host_differs {
         fields.push(format!(
             "path '{}' vs '{}'",
-            crate::text::escape_bytes(&c.ours_path),
-            crate::text::escape_bytes(&c.theirs_path)
+            crate::text::quote(&c.ours_path),
+            crate::text::quote(&c.theirs_path)
         ));
     }
     if fields.is_empty() {

@@ -335,7 +335,7 @@ fn is_lead(part: &[u8]) -> bool {
 }
 
 fn show(bytes: &[u8]) -> String {
-    crate::text::escape_bytes(bytes)
+    crate::text::quote(bytes)
 }
 
 impl<P: AsRef<[u8]> + Default> TargetScan<P> {
@@ -600,10 +600,14 @@ mod tests {
     #[test]
     fn long_parts_are_held_whole() {
         let long = format!("{}.conf", "x".repeat(100));
+        // The quote names the part's length, so a part cut short would
+        // show.
+        let quoted = crate::text::quote(long.as_bytes());
+        assert!(quoted.contains("…(49 more bytes)…"), "{quoted}");
         let why = sensitive_target(["static", "css", &long]).unwrap_or_default();
-        assert!(why.contains(&long), "{why}");
+        assert!(why.contains(&quoted), "{why}");
         let why = sensitive_target([long.as_str(), "passwd"]).unwrap_or_default();
-        assert!(why.contains(&long), "{why}");
+        assert!(why.contains(&quoted), "{why}");
     }
 
     /// The names a rule fires on or opens with: file names, dotfiles, an

@@ -157,6 +157,95 @@ fn escape_str_into(out: &mut String, s: &str) {
     }
 }
 
+/// The longest quote, in visible characters, that [`quote`] gives whole.
+pub const QUOTE_LIMIT: usize = 64;
+/// How many visible characters a cut quote keeps from its start.
+const QUOTE_HEAD: usize = 40;
+/// How many visible characters a cut quote keeps from its end.
+const QUOTE_TAIL: usize = 16;
+
+/// Bytes as [`escape_bytes`] shows them, for quoting inside a message.
+///
+/// Text of at most [`QUOTE_LIMIT`] visible characters is given whole.
+/// Longer text keeps its first 40 and its last 16 visible characters around
+/// `…(N more bytes)…`. A 1 MB user name stays a one-line message; the
+/// warning's span still points at every byte. An escape is never cut in
+/// half, and the time taken does not depend on the length.
+///
+/// # Examples
+/// ```
+/// use urlscope::text::quote;
+/// assert_eq!(quote(b"caf\xC3\xA9\x1b"), "caf\u{e9}\\x1b");
+/// let long = [b"paypal.com.".as_slice(), &[b'x'; 1000], b".evil"].concat();
+/// assert_eq!(
+///     quote(&long),
+///     "paypal.com.xxxxxxxxxxxxxxxxxxxxxxxxxxxxx…(960 more bytes)…xxxxxxxxxxx.evil"
+/// );
+/// ```
+pub fn quote(bytes: &[u8]) -> String {
+    // The byte where the visible text first exceeds each bound, if it does.
+    let mut head_end = None;
+    let mut visible = 0;
+    let mut at = 0;
+    for (len, width) in units(bytes) {
+        if visible + width > QUOTE_HEAD && head_end.is_none() {
+            head_end = Some(at);
+        }
+        visible += width;
+        at += len;
+        if visible > QUOTE_LIMIT {
+            break;
+        }
+    }
+    let Some(head_end) = head_end.filter(|_| visible > QUOTE_LIMIT) else {
+        return escape_bytes(bytes);
+    };
+    // The tail: read the last 4 * QUOTE_TAIL + 4 bytes. A window that
+    // starts inside a character reads at most its first 3 bytes as strays;
+    // the 4 * QUOTE_TAIL bytes after them are read as in the whole text and
+    // hold at least QUOTE_TAIL visible characters, so the tail kept is.
+    let from = bytes.len().saturating_sub(QUOTE_TAIL * 4 + 4).max(head_end);
+    let window: Vec<(usize, usize)> = units(bytes.get(from..).unwrap_or_default()).collect();
+    let mut width = 0;
+    let mut tail_start = bytes.len();
+    for &(len, w) in window.iter().rev() {
+        if width + w > QUOTE_TAIL {
+            break;
+        }
+        width += w;
+        tail_start -= len;
+    }
+    let head = bytes.get(..head_end).unwrap_or_default();
+    let tail = bytes.get(tail_start..).unwrap_or_default();
+    format!(
+        "{}…({} more bytes)…{}",
+        escape_bytes(head),
+        tail_start - head_end,
+        escape_bytes(tail)
+    )
+}
+
+/// [`quote`] for text that is already a `str`.
+pub fn quote_str(s: &str) -> String {
+    quote(s.as_bytes())
+}
+
+/// The units [`escape_bytes`] shows one at a time (a character, or a byte
+/// that is not UTF-8), each as (its length in bytes, its visible width).
+fn units(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    bytes.utf8_chunks().flat_map(|chunk| {
+        let chars = chunk.valid().chars().map(|c| {
+            let width = if needs_escape(c) {
+                escape_char(c).len()
+            } else {
+                1
+            };
+            (c.len_utf8(), width)
+        });
+        chars.chain(chunk.invalid().iter().map(|_| (1, 4)))
+    })
+}
+
 /// A one-cell picture for a character a byte table cannot show as itself:
 /// the Control Pictures block for C0 controls (`␀`, `␛`), `␡` for DEL, and
 /// `·` for anything else unprintable.
@@ -173,6 +262,7 @@ pub fn glyph(c: char) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
 
     #[test]
     fn escape_sequences_are_defused() {
@@ -193,6 +283,41 @@ mod tests {
                 .map(|c| if needs_escape(c) { escape_char(c) } else { c.to_string() })
                 .collect();
             proptest::prop_assert_eq!(escape_str(&s), expected);
+        }
+    }
+
+    proptest::proptest! {
+        /// A quote is the escaped text whole, or its start and end around
+        /// the count of the bytes left out, each cut on a unit boundary and
+        /// escaped as in the whole text.
+        #[test]
+        fn quotes_are_the_text_or_its_two_ends(
+            bytes in proptest::prop_oneof![
+                proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300),
+                "(\\PC|\\p{Cc}|[\u{202e}\u{e0041}\u{1f600}])*".prop_map(String::into_bytes),
+                "[a\u{e9}\u{20ac}\u{1f600}\u{e0041}\u{1b}\u{9b}]{0,120}".prop_map(String::into_bytes),
+            ]
+        ) {
+            let whole = escape_bytes(&bytes);
+            let quoted = quote(&bytes);
+            proptest::prop_assert!(!quoted.chars().any(needs_escape));
+            if whole.chars().count() <= QUOTE_LIMIT {
+                proptest::prop_assert_eq!(quoted, whole);
+            } else {
+                let (head, rest) = quoted.split_once("…(").unwrap_or_default();
+                let (count, tail) = rest.split_once(" more bytes)…").unwrap_or_default();
+                let left_out: usize = count.parse().unwrap_or(usize::MAX);
+                proptest::prop_assert!(head.chars().count() <= QUOTE_HEAD);
+                proptest::prop_assert!(tail.chars().count() <= QUOTE_TAIL);
+                proptest::prop_assert!(left_out > 0 && left_out < bytes.len());
+                let cut = (0..=bytes.len() - left_out).find(|&h| {
+                    escape_bytes(&bytes[..h]) == head
+                        && escape_bytes(&bytes[h + left_out..]) == tail
+                        && whole.starts_with(head)
+                        && whole.ends_with(tail)
+                });
+                proptest::prop_assert!(cut.is_some(), "{quoted}");
+            }
         }
     }
 
