@@ -314,7 +314,10 @@ pub struct WhatwgReading {
 }
 
 /// Everything known about one input.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Two analyses are equal when everything they report is, the WHATWG
+/// reading included, whether or not it has been parsed yet.
+#[derive(Debug, Clone)]
 pub struct Analysis {
     pub input: Vec<u8>,
     /// The RFC 3986 outline (scheme, authority, path, query and fragment
@@ -330,13 +333,41 @@ pub struct Analysis {
     /// The normalized URL (RFC 3986 §6.2.2).
     pub normalized: String,
     pub host: Option<HostReading>,
-    /// The WHATWG reading, or why the WHATWG parser rejects the input;
-    /// `None` for relative references and input that is not UTF-8.
     /// The WHATWG reading (see [`Analysis::whatwg`]): parsed during the
     /// analysis when the comparison needs it, else on first request.
     whatwg: OnceLock<Option<Result<WhatwgReading, String>>>,
     pub options: Options,
 }
+
+impl PartialEq for Analysis {
+    fn eq(&self, other: &Self) -> bool {
+        // Named field by field, so that a new field is not forgotten here.
+        let Analysis {
+            input,
+            split,
+            components,
+            warnings,
+            clean,
+            clean_changes,
+            normalized,
+            host,
+            whatwg: _,
+            options,
+        } = self;
+        *input == other.input
+            && *split == other.split
+            && *components == other.components
+            && *warnings == other.warnings
+            && *clean == other.clean
+            && *clean_changes == other.clean_changes
+            && *normalized == other.normalized
+            && *host == other.host
+            && *options == other.options
+            && self.whatwg() == other.whatwg()
+    }
+}
+
+impl Eq for Analysis {}
 
 impl Analysis {
     /// The WHATWG reading, or why the WHATWG parser rejects the input;
@@ -2874,6 +2905,19 @@ mod tests {
         assert_eq!(rows[3].role, ByteRole::Lead { len: 2 });
         assert_eq!(rows[4].role, ByteRole::Continuation { len: 2, index: 1 });
         assert_eq!(rows[4].unit.and_then(|u| u.value.ok()), Some('é'));
+    }
+
+    #[test]
+    fn equal_analyses_whether_or_not_the_whatwg_reading_was_asked_for() {
+        let url = b"https://example.com/a?b=c";
+        let asked = analyze(url, &Options::default());
+        assert!(asked.whatwg().is_some());
+        let not_asked = analyze(url, &Options::default());
+        assert_eq!(asked, not_asked);
+        assert_ne!(
+            asked,
+            analyze(b"https://example.com/a?b=d", &Options::default())
+        );
     }
 
     #[test]
