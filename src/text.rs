@@ -183,6 +183,35 @@ const QUOTE_TAIL: usize = 16;
 /// );
 /// ```
 pub fn quote(bytes: &[u8]) -> String {
+    // Every unit is at most 4 bytes and at least one visible character, so
+    // anything longer than this is cut; anything shorter is cheap to escape
+    // whole and measure.
+    if bytes.len() <= QUOTE_LIMIT * 4 {
+        let whole = escape_bytes(bytes);
+        if fits(&whole) {
+            return whole;
+        }
+    }
+    quote_cut(bytes)
+}
+
+/// [`quote`] for text that is already a `str`.
+pub fn quote_str(s: &str) -> String {
+    if s.len() <= QUOTE_LIMIT * 4 {
+        let whole = escape_str(s);
+        if fits(&whole) {
+            return whole;
+        }
+    }
+    quote_cut(s.as_bytes())
+}
+
+fn fits(shown: &str) -> bool {
+    shown.len() <= QUOTE_LIMIT || shown.chars().count() <= QUOTE_LIMIT
+}
+
+/// [`quote`] of text that may be too long to give whole.
+fn quote_cut(bytes: &[u8]) -> String {
     // The byte where the visible text first exceeds each bound, if it does.
     let mut head_end = None;
     let mut visible = 0;
@@ -223,11 +252,6 @@ pub fn quote(bytes: &[u8]) -> String {
         tail_start - head_end,
         escape_bytes(tail)
     )
-}
-
-/// [`quote`] for text that is already a `str`.
-pub fn quote_str(s: &str) -> String {
-    quote(s.as_bytes())
 }
 
 /// The units [`escape_bytes`] shows one at a time (a character, or a byte
@@ -300,6 +324,9 @@ mod tests {
         ) {
             let whole = escape_bytes(&bytes);
             let quoted = quote(&bytes);
+            if let Ok(s) = std::str::from_utf8(&bytes) {
+                proptest::prop_assert_eq!(quote_str(s), quoted.clone());
+            }
             proptest::prop_assert!(!quoted.chars().any(needs_escape));
             if whole.chars().count() <= QUOTE_LIMIT {
                 proptest::prop_assert_eq!(quoted, whole);
