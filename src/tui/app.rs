@@ -392,8 +392,8 @@ impl App {
                 self.running = false;
                 return Action::Quit;
             }
-            Command::NextPane => self.focus = self.focus.step(true),
-            Command::PrevPane => self.focus = self.focus.step(false),
+            Command::NextPane => self.focus_on(self.focus.step(true)),
+            Command::PrevPane => self.focus_on(self.focus.step(false)),
             Command::Up => self.move_by(-1),
             Command::Down => self.move_by(1),
             Command::PageUp => self.move_by(-(page as isize)),
@@ -564,6 +564,16 @@ impl App {
     fn scroll_bytes_to_cursor(&mut self) {
         let height = self.byte_rows_visible();
         self.byte_scroll = keep_visible(self.byte_scroll, self.byte_cursor, height);
+    }
+
+    /// Give `pane` the focus. The warning list selects its warning as it
+    /// gets the focus, so the bytes shown are the ones that warning is
+    /// about (the detail pane shows the warning's full text above them).
+    fn focus_on(&mut self, pane: Pane) {
+        self.focus = pane;
+        if pane == Pane::Warnings && !self.analysis.warnings.is_empty() {
+            self.select_warning(self.warning.min(self.analysis.warnings.len() - 1));
+        }
     }
 
     fn jump(&mut self) {

@@ -47,11 +47,47 @@ pub fn table_height(app: &App, area: Rect) -> usize {
     let all = shows_all_views(area);
     let inner = usize::from(area.height.saturating_sub(2));
     // Two lines under the table explain the cursor's character bit by bit.
+    let width = usize::from(area.width.saturating_sub(2));
     inner.saturating_sub(
         header_lines(app.analysis.components.get(app.selected), all)
+            + warning_lines(app, theme_plain(), width).len()
             + host_lines(app, theme_plain()).len()
             + 2,
     )
+}
+
+/// The selected warning in full, word-wrapped, while the warning list has
+/// the focus: the list cuts each message at its width, and the message is
+/// what explains the finding.
+fn warning_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    if app.focus != Pane::Warnings || app.editor.is_some() {
+        return Vec::new();
+    }
+    let Some(w) = app.analysis.warnings.get(app.warning) else {
+        return Vec::new();
+    };
+    let head = format!(
+        "{} {} {}: ",
+        Theme::severity_symbol(w.severity),
+        w.severity.name(),
+        w.code.code()
+    );
+    // The message is already escaped: nothing in it reaches the terminal
+    // as a control.
+    let text = format!("{head}{}", w.message);
+    let mut lines: Vec<Line<'static>> = textwrap::wrap(&text, width.max(1))
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| match line.strip_prefix(head.trim_end()) {
+            Some(rest) if i == 0 => Line::from(vec![
+                Span::styled(head.trim_end().to_string(), theme.severity(w.severity)),
+                Span::raw(rest.to_string()),
+            ]),
+            _ => Line::raw(line.into_owned()),
+        })
+        .collect();
+    lines.push(Line::styled("─".repeat(width), theme.dim()));
+    lines
 }
 
 fn theme_plain() -> Theme {
@@ -134,6 +170,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width.saturating_sub(2));
     let mut lines: Vec<Line<'static>> = Vec::new();
     let raw = c.span.of(&a.input);
+    lines.extend(warning_lines(app, theme, width));
     lines.extend(host_lines(app, theme));
     if all {
         lines.push(Line::from(vec![

@@ -145,6 +145,44 @@ fn warnings_pane_jumps_to_the_bytes() {
     screen(&a, 120, 40);
 }
 
+/// The warning list cuts messages at its width; with the focus on it, the
+/// selected warning is shown whole above the bytes, at 80x24 too.
+#[test]
+fn the_selected_warning_is_shown_whole() {
+    let mut a = app("http://evil.com\\@good.com/", 80, 24);
+    let long = |a: &App| a.analysis.warnings[a.warning].message.clone();
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Tab);
+    assert_eq!(a.focus, Pane::Warnings);
+    for _ in 0..a.analysis.warnings.len() {
+        // The bytes shown are the selected warning's.
+        let w = &a.analysis.warnings[a.warning];
+        if let Some(c) = w.component {
+            assert_eq!(a.selected, c);
+        }
+        assert_eq!(a.highlight, Some(a.warning));
+        let s = screen(&a, 80, 24);
+        let message = long(&a);
+        assert!(message.len() > 60, "{message}");
+        // Every word of the message is on the screen, in order, once the
+        // screen is read as one text.
+        let text: String = s
+            .lines()
+            .map(|l| l.split('│').nth(3).unwrap_or_default().trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains(&message), "{message}\n{s}");
+        press(&mut a, KeyCode::Down);
+    }
+    // Elsewhere the bytes have the pane to themselves.
+    press(&mut a, KeyCode::Enter);
+    let s = screen(&a, 80, 24);
+    assert!(
+        !s.contains("─────────────────────────────────────────────────│"),
+        "{s}"
+    );
+}
+
 #[test]
 fn editing_follows_typing_and_esc_restores() {
     let mut a = app("http://example.com/", 120, 40);
