@@ -297,6 +297,9 @@ pub struct HostReading {
     /// Each confusable character and what it looks like (its Unicode
     /// skeleton, UTS #39): `('а', "a")` for the Cyrillic а.
     pub confusables: Vec<(char, String)>,
+    /// The labels UTS #46 rejects (`xn--a`, a label holding U+202E), as
+    /// written; `unicode` shows them so.
+    pub rejected: Vec<String>,
 }
 
 /// The WHATWG URL Standard reading of the input (from the `url` crate).
@@ -1911,6 +1914,7 @@ fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
         registrable: None,
         scripts: Vec::new(),
         confusables: Vec::new(),
+        rejected: Vec::new(),
     };
     if kind == HostKind::RegName {
         // WHATWG removes tabs and newlines before it reads the host.
@@ -1922,8 +1926,9 @@ fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             if let Ok(ascii) = idna::domain_to_ascii(&decoded) {
                 reading.ascii = Some(ascii);
             }
-            let (unicode, _) = idna::domain_to_unicode(&decoded);
+            let (unicode, rejected) = unicode_form(&decoded);
             reading.unicode = Some(unicode);
+            reading.rejected = rejected;
         }
         let dns = reading
             .ascii
@@ -1939,7 +1944,9 @@ fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
                 {
                     reading.scripts.push(script.full_name());
                 }
-                if !c.is_ascii() {
+                // Controls, bidi and invisible characters have warnings of
+                // their own (and an empty skeleton).
+                if !c.is_ascii() && !crate::text::needs_escape(c) {
                     let skeleton: String = unicode_security::skeleton(&c.to_string()).collect();
                     if skeleton != c.to_string()
                         && !reading.confusables.iter().any(|(k, _)| *k == c)
@@ -1951,6 +1958,38 @@ fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
         }
     }
     Some(reading)
+}
+
+/// The host as a reader sees it (`xn--` labels decoded by UTS #46), and
+/// the labels UTS #46 rejects. Such a label comes back from `idna` with
+/// U+FFFD in it, a mark of the error and not a character of the URL; it is
+/// shown as written.
+fn unicode_form(decoded: &str) -> (String, Vec<String>) {
+    let (unicode, result) = idna::domain_to_unicode(decoded);
+    if result.is_ok() || !unicode.contains('\u{FFFD}') {
+        return (unicode, Vec::new());
+    }
+    let written: Vec<&str> = decoded.split('.').collect();
+    let read: Vec<&str> = unicode.split('.').collect();
+    if written.len() != read.len() {
+        // UTS #46 mapped a dot-like character to '.': the labels do not
+        // line up, so the whole host is shown as written.
+        return (decoded.to_string(), vec![decoded.to_string()]);
+    }
+    let mut rejected = Vec::new();
+    let labels: Vec<&str> = read
+        .iter()
+        .zip(&written)
+        .map(|(&read, &written)| {
+            if read.contains('\u{FFFD}') && !written.contains('\u{FFFD}') {
+                rejected.push(written.to_string());
+                written
+            } else {
+                read
+            }
+        })
+        .collect();
+    (labels.join("."), rejected)
 }
 
 fn authority_warnings(
@@ -2071,7 +2110,7 @@ fn authority_warnings(
             ));
         }
         if let Some(unicode) = &reading.unicode {
-            idn_warning(span, host_index, unicode, reading.ascii.as_deref(), out);
+            idn_warning(span, host_index, reading, unicode, out);
         }
     }
     if let Some(port) = parts.port {
@@ -2100,13 +2139,46 @@ fn authority_warnings(
 fn idn_warning(
     span: Span,
     host_index: Option<usize>,
+    reading: &HostReading,
     unicode: &str,
-    ascii: Option<&str>,
     out: &mut Vec<Warning>,
 ) {
-    use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
+    let ascii = reading.ascii.as_deref();
+    use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
     let mut reasons = Vec::new();
-    for label in unicode.split('.').filter(|l| !l.is_ascii()) {
+    for label in unicode.split('.') {
+        let rejected = reading.rejected.iter().any(|r| r == label);
+        if label.is_ascii() && !rejected {
+            continue;
+        }
+        // UTS #39 calls a label with a character outside its identifier
+        // profile unrestricted whatever its scripts: say which character.
+        let barred: Vec<String> = label
+            .chars()
+            .filter(|&c| !c.identifier_allowed())
+            .map(|c| format!("U+{:04X}", u32::from(c)))
+            .collect();
+        if !barred.is_empty() {
+            let shown = barred
+                .iter()
+                .take(3)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ");
+            let more = if barred.len() > 3 { ", ..." } else { "" };
+            reasons.push(format!(
+                "'{}' holds {shown}{more}, which UTS #39 bars from identifiers",
+                crate::text::quote_str(label)
+            ));
+            continue;
+        }
+        if rejected {
+            reasons.push(format!(
+                "'{}' is a label UTS #46 rejects, so browsers refuse it while other clients look it up as written",
+                crate::text::quote_str(label)
+            ));
+            continue;
+        }
         let level = label.detect_restriction_level();
         if level > RestrictionLevel::HighlyRestrictive {
             reasons.push(format!("'{}' mixes scripts", crate::text::quote_str(label)));
@@ -2905,6 +2977,47 @@ mod tests {
         assert_eq!(rows[3].role, ByteRole::Lead { len: 2 });
         assert_eq!(rows[4].role, ByteRole::Continuation { len: 2, index: 1 });
         assert_eq!(rows[4].unit.and_then(|u| u.value.ok()), Some('é'));
+    }
+
+    /// `idna` marks a label UTS #46 rejects with U+FFFD; the analysis shows
+    /// the label as written and says why it is suspect.
+    #[test]
+    fn hosts_uts46_rejects_are_shown_as_written() {
+        let case = |url: &str| {
+            let a = analyze(url.as_bytes(), &Options::default());
+            let host = a.host.clone().unwrap_or_else(|| panic!("{url}: no host"));
+            let idn = a
+                .warnings
+                .iter()
+                .find(|w| matches!(w.code, WarningCode::Idn | WarningCode::IdnHomograph))
+                .map(|w| (w.code, w.message.clone()))
+                .unwrap_or_else(|| panic!("{url}: no idn warning"));
+            assert!(!idn.1.contains('\u{FFFD}'), "{url}: {}", idn.1);
+            (host, idn)
+        };
+        let (host, (code, message)) = case("http://xn--a.com/");
+        assert_eq!(host.unicode.as_deref(), Some("xn--a.com"));
+        assert_eq!(host.rejected, ["xn--a"]);
+        assert_eq!(code, WarningCode::IdnHomograph);
+        assert!(
+            message.contains("'xn--a' is a label UTS #46 rejects"),
+            "{message}"
+        );
+        let (host, (_, message)) = case("http://ex\u{202e}ample.com/");
+        assert_eq!(host.unicode.as_deref(), Some("ex\u{202e}ample.com"));
+        assert!(host.confusables.is_empty(), "{:?}", host.confusables);
+        assert!(
+            message.contains("holds U+202E, which UTS #39 bars"),
+            "{message}"
+        );
+        let (_, (_, message)) = case("http://exa\u{2603}mple.com/");
+        assert!(message.contains("holds U+2603"), "{message}");
+        let (host, (_, message)) = case("http://\u{430}pple.com/");
+        assert!(host.rejected.is_empty());
+        assert!(message.contains("mixes scripts"), "{message}");
+        let (host, (code, _)) = case("http://b\u{fc}cher.de/");
+        assert!(host.rejected.is_empty());
+        assert_eq!(code, WarningCode::Idn);
     }
 
     #[test]

@@ -344,6 +344,12 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         if let Some(x) = &h.ascii {
             line.push_str(&format!(", IDNA '{x}'"));
         }
+        for label in &h.rejected {
+            line.push_str(&format!(
+                ", UTS #46 rejects '{}'",
+                urlscope::text::quote_str(label)
+            ));
+        }
         if let Some(ip) = h.ipv4 {
             line.push_str(&format!(", read as IPv4 {ip}"));
         }

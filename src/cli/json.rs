@@ -106,6 +106,8 @@ struct JsonHost<'a> {
     scripts: Vec<&'static str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     confusables: Vec<serde_json::Value>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    rejected: &'a [String],
 }
 
 fn lossy(bytes: &[u8]) -> String {
@@ -167,6 +169,7 @@ fn document(a: &Analysis) -> JsonAnalysis<'_> {
                 .iter()
                 .map(|(c, s)| serde_json::json!({ "char": c.to_string(), "codepoint": char_info(*c).codepoint, "looks_like": s }))
                 .collect(),
+            rejected: &h.rejected,
         }),
         whatwg,
     }

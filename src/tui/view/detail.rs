@@ -114,6 +114,12 @@ fn host_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
     if let Some(x) = &h.ascii {
         forms.push_str(&format!("· DNS {} ", esc(x)));
     }
+    for label in &h.rejected {
+        forms.push_str(&format!(
+            "· UTS #46 rejects {} ",
+            urlscope::text::quote_str(label)
+        ));
+    }
     if let Some(ip) = h.ipv4 {
         forms.push_str(&format!("· read as IPv4 {ip} "));
     }
