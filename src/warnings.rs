@@ -121,7 +121,7 @@ catalogue! {
     IpObfuscation => ("ip-obfuscation", High,
         "The host is an IPv4 address in decimal, octal, hex or short form, which slips past hostname filters."),
     IdnHomograph => ("idn-homograph", High,
-        "The host mixes scripts or uses look-alike characters, so it can impersonate another domain."),
+        "The host mixes scripts, uses look-alike characters or characters barred from identifiers, or has a label UTS #46 rejects, so it can impersonate another domain."),
     Idn => ("idn", Info,
         "The host is an internationalized domain name; its ASCII form is what DNS sees."),
     DangerousScheme => ("dangerous-scheme", High,
