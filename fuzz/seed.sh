@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Seed the fuzz corpora from ../shared/data: real URLs, traversal payloads,
+# Seed the fuzz corpora from tests/data: real URLs, traversal payloads,
 # the WHATWG test inputs and the lines of the UTF-8 stress test.
 set -euo pipefail
 cd "$(dirname "$0")"
-data=../../shared/data
+data=../tests/data
 for target in analyze clean encode_decode utf8 tui; do
   mkdir -p "corpus/$target"
 done

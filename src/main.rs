@@ -2,11 +2,8 @@
 
 #![forbid(unsafe_code)]
 
-mod cli;
-mod tui;
-
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::main()
+    urlscope::cli::main()
 }

@@ -17,7 +17,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-use urlscope::analysis::{analyze, Options};
+use urlscope_core::analysis::{analyze, Options};
 
 /// Counts live and peak heap bytes, so memory bounds are deterministic.
 struct Counting;
@@ -134,7 +134,7 @@ fn thousands_of_percent_25_layers_stop_at_eight() {
     }
     let a = analyze(format!("http://x/{s}").as_bytes(), &Options::default());
     let c = a.components.last().expect("segment");
-    assert_eq!(c.layer_count(), urlscope::percent::MAX_LAYERS);
+    assert_eq!(c.layer_count(), urlscope_core::percent::MAX_LAYERS);
     let w = a
         .warnings
         .iter()

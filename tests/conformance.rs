@@ -1,13 +1,13 @@
 //! Conformance against public data nobody here wrote (see
-//! ../shared/data/SOURCES.md): Markus Kuhn's UTF-8 stress test, the WHATWG
+//! tests/data/SOURCES.md): Markus Kuhn's UTF-8 stress test, the WHATWG
 //! URL tests, traversal payload lists and a corpus of real URLs.
 
-use urlscope::analysis::{analyze, Options};
-use urlscope::clean::{clean, normalize};
-use urlscope::percent::{decode, encode, EncodeSet};
-use urlscope::split::split;
-use urlscope::utf8::{annotate, ByteRole, Utf8Problem};
-use urlscope::warnings::{Severity, WarningCode};
+use urlscope_core::analysis::{analyze, Options};
+use urlscope_core::clean::{clean, normalize};
+use urlscope_core::percent::{decode, encode, EncodeSet};
+use urlscope_core::split::split;
+use urlscope_core::utf8::{annotate, ByteRole, Utf8Problem};
+use urlscope_core::warnings::{Severity, WarningCode};
 
 mod shared_data;
 
@@ -351,9 +351,9 @@ fn triage_fast_path_agrees_with_the_full_analysis() {
     let mut plain = 0;
     for input in &inputs {
         let full = analyze(input, &Options::default()).warnings;
-        let fast = urlscope::triage::triage(input, &Options::default());
+        let fast = urlscope_core::triage::triage(input, &Options::default());
         assert_eq!(fast, full, "{}", String::from_utf8_lossy(input));
-        if urlscope::triage::is_plain(input) {
+        if urlscope_core::triage::is_plain(input) {
             plain += 1;
         }
     }
@@ -397,8 +397,8 @@ fn pretty_then_clean_is_equivalent_on_the_corpus() {
     inputs.extend(wpt_inputs());
     let mut changed = 0;
     for input in &inputs {
-        let p = urlscope::clean::pretty(input);
-        assert!(!p.chars().any(urlscope::text::needs_escape), "{p:?}");
+        let p = urlscope_core::clean::pretty(input);
+        assert!(!p.chars().any(urlscope_core::text::needs_escape), "{p:?}");
         let back = clean(p.as_bytes(), &split(p.as_bytes()));
         assert_eq!(
             normalize(back.as_bytes()),

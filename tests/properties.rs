@@ -1,11 +1,11 @@
 //! The invariants, stated as properties over arbitrary input.
 
 use proptest::prelude::*;
-use urlscope::analysis::{analyze, Options};
-use urlscope::clean::{clean, normalize};
-use urlscope::percent::{decode, encode, is_illegal, EncodeSet};
-use urlscope::split::{split, ComponentKind};
-use urlscope::utf8::{annotate, ByteRole};
+use urlscope_core::analysis::{analyze, Options};
+use urlscope_core::clean::{clean, normalize};
+use urlscope_core::percent::{decode, encode, is_illegal, EncodeSet};
+use urlscope_core::split::{split, ComponentKind};
+use urlscope_core::utf8::{annotate, ByteRole};
 
 /// Bytes that look like URLs often enough to reach the interesting paths.
 fn url_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -63,7 +63,7 @@ proptest! {
         len in 0usize..26,
     ) {
         let whole = annotate(&bytes);
-        let w = urlscope::utf8::annotate_window(&bytes, start, start + len);
+        let w = urlscope_core::utf8::annotate_window(&bytes, start, start + len);
         let end = (start + len).min(bytes.len());
         for i in start.min(end)..end {
             prop_assert_eq!(w.role(i), whole.roles.get(i).copied(), "byte {}", i);
@@ -127,7 +127,7 @@ proptest! {
             for s in &w.spans {
                 prop_assert!(s.start <= s.end && s.end <= input.len());
             }
-            prop_assert!(w.message.chars().all(|c| !urlscope::text::needs_escape(c)), "{}", w.message);
+            prop_assert!(w.message.chars().all(|c| !urlscope_core::text::needs_escape(c)), "{}", w.message);
         }
         for i in 0..a.components.len() {
             for row in a.byte_rows(i) {
@@ -148,7 +148,7 @@ proptest! {
     ) {
         let input = [scheme.as_bytes(), host.as_bytes(), b"/", &rest].concat();
         let a = analyze(&input, &Options::default());
-        let warned = a.warnings.iter().any(|w| w.code == urlscope::warnings::WarningCode::ParserDifferential);
+        let warned = a.warnings.iter().any(|w| w.code == urlscope_core::warnings::WarningCode::ParserDifferential);
         let disagree = a.readings().is_some_and(|r| r.disagree());
         prop_assert_eq!(warned, disagree, "{}", String::from_utf8_lossy(&input));
     }
@@ -164,10 +164,10 @@ proptest! {
             input.extend_from_slice(&piece);
         }
         let a = analyze(&input, &Options::default());
-        for code in urlscope::warnings::WarningCode::ALL {
+        for code in urlscope_core::warnings::WarningCode::ALL {
             let listed = a.warnings.iter().filter(|w| w.code == *code && w.component.is_some()).count();
             // (+1: the path-level sensitive-file warning is not per component.)
-            prop_assert!(listed <= urlscope::analysis::LISTED_PER_CODE + 1, "{} listed {}", code.code(), listed);
+            prop_assert!(listed <= urlscope_core::analysis::LISTED_PER_CODE + 1, "{} listed {}", code.code(), listed);
         }
         for (i, c) in a.components.iter().enumerate() {
             let own = a.warnings_of(i);
@@ -185,7 +185,7 @@ proptest! {
     /// Each program's encoder round-trips through its own decoder.
     #[test]
     fn dialect_encoders_round_trip_through_their_decoders(text in "\\PC{0,24}") {
-        use urlscope::dialects::{decode_as, encode_as, DecodeDialect as D, EncodeDialect as E};
+        use urlscope_core::dialects::{decode_as, encode_as, DecodeDialect as D, EncodeDialect as E};
         for (e, d) in [
             (E::JsComponent, D::JsComponent),
             (E::JsUri, D::JsUri),

@@ -1,12 +1,12 @@
 //! Inputs the fuzzers found, kept so they stay fixed. Each test names the
 //! target that found it and what was wrong.
 
-use urlscope::analysis::{analyze, Options};
+use urlscope_core::analysis::{analyze, Options};
 
 fn triage_agrees(input: &[u8]) {
     let options = Options::default();
     assert_eq!(
-        urlscope::triage::triage(input, &options),
+        urlscope_core::triage::triage(input, &options),
         analyze(input, &options).warnings
     );
 }

@@ -7,8 +7,8 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let options = urlscope::Options::default();
-    let a = urlscope::analyze(data, &options);
+    let options = urlscope_core::Options::default();
+    let a = urlscope_core::analyze(data, &options);
     for c in &a.components {
         assert!(c.span.start <= c.span.end && c.span.end <= data.len());
     }
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(s.start <= s.end && s.end <= data.len());
         }
         assert!(
-            !w.message.chars().any(urlscope::text::needs_escape),
+            !w.message.chars().any(urlscope_core::text::needs_escape),
             "{}",
             w.message
         );
@@ -39,11 +39,11 @@ fuzz_target!(|data: &[u8]| {
         let own = a.warnings_of(i);
         assert_eq!(c.severity, own.iter().map(|w| w.severity).max());
     }
-    assert_eq!(urlscope::triage::triage(data, &options), a.warnings);
+    assert_eq!(urlscope_core::triage::triage(data, &options), a.warnings);
     let warned = a
         .warnings
         .iter()
-        .any(|w| w.code == urlscope::warnings::WarningCode::ParserDifferential);
+        .any(|w| w.code == urlscope_core::warnings::WarningCode::ParserDifferential);
     let disagree = a.readings().is_some_and(|r| r.disagree());
     assert_eq!(warned, disagree);
 });

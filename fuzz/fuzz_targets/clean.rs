@@ -3,9 +3,9 @@
 //! IDNA form, the one intended change).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urlscope::clean::{clean, normalize};
-use urlscope::percent::decode;
-use urlscope::split::{split, ComponentKind};
+use urlscope_core::clean::{clean, normalize};
+use urlscope_core::percent::decode;
+use urlscope_core::split::{split, ComponentKind};
 
 fuzz_target!(|data: &[u8]| {
     let parts = split(data);

@@ -1,7 +1,7 @@
 //! encode then decode returns the input exactly, for every encoding.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urlscope::percent::{decode, encode, EncodeSet};
+use urlscope_core::percent::{decode, encode, EncodeSet};
 
 fuzz_target!(|data: &[u8]| {
     assert_eq!(

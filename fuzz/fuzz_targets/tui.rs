@@ -1,10 +1,8 @@
 //! The inspector's App fed random keys, pastes, clicks and sizes, rendered
 //! into a TestBackend: no panic, no raw control character in any cell.
 #![no_main]
-#![allow(dead_code)]
 
-#[path = "../../src/tui/mod.rs"]
-mod tui;
+use urlscope::tui;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use libfuzzer_sys::fuzz_target;
@@ -36,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let cut = usize::from(split).min(rest.len());
     let (url, script) = rest.split_at(cut);
-    let mut app = tui::app::App::new(url.to_vec(), urlscope::Options::default(), split & 1 == 0);
+    let mut app = tui::app::App::new(url.to_vec(), urlscope_core::Options::default(), split & 1 == 0);
     let (mut w, mut h) = (120u16, 40u16);
     app.size = Rect::new(0, 0, w, h);
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
@@ -72,7 +70,7 @@ fuzz_target!(|data: &[u8]| {
         terminal.draw(|f| tui::view::render(&app, f)).unwrap();
         for cell in terminal.backend().buffer().content() {
             assert!(
-                !cell.symbol().chars().any(urlscope::text::needs_escape),
+                !cell.symbol().chars().any(urlscope_core::text::needs_escape),
                 "{:?}",
                 cell.symbol()
             );

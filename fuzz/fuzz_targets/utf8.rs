@@ -2,7 +2,7 @@
 //! String::from_utf8_lossy.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urlscope::utf8::annotate;
+use urlscope_core::utf8::annotate;
 
 fuzz_target!(|data: &[u8]| {
     let a = annotate(data);

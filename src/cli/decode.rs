@@ -2,11 +2,11 @@
 
 use super::{Failure, EXIT_DECODE};
 use std::io::Write;
-use urlscope::percent::{
+use urlscope_core::percent::{
     decode_layers, explain_utf8_error, first_malformed_escape, raw_layer, values,
 };
-use urlscope::split::Span;
-use urlscope::text::escape_bytes;
+use urlscope_core::split::Span;
+use urlscope_core::text::escape_bytes;
 
 #[derive(Debug, Clone, Copy)]
 pub struct DecodeOptions {

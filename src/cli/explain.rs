@@ -1,17 +1,17 @@
 //! `urlscope explain`: the analysis as a readable report.
 //!
-//! Everything from the input is printed through [`urlscope::text`], so no
+//! Everything from the input is printed through [`urlscope_core::text`], so no
 //! byte of a hostile URL reaches the terminal as a control sequence.
 
 use super::style::Style;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
-use urlscope::analysis::{char_info, Analysis};
-use urlscope::percent::SourceKind;
-use urlscope::split::Span;
-use urlscope::text::{escape_bytes, needs_escape, pieces, Piece};
-use urlscope::utf8::ByteRole;
-use urlscope::warnings::Severity;
+use urlscope_core::analysis::{char_info, Analysis};
+use urlscope_core::percent::SourceKind;
+use urlscope_core::split::Span;
+use urlscope_core::text::{escape_bytes, needs_escape, pieces, Piece};
+use urlscope_core::utf8::ByteRole;
+use urlscope_core::warnings::Severity;
 
 /// Byte-table rows printed per component; `--json` has them all.
 const MAX_ROWS: usize = 512;
@@ -116,7 +116,7 @@ fn cell(bytes: &[u8]) -> String {
 }
 
 fn binary(value: u8, role: ByteRole) -> String {
-    match urlscope::utf8::binary_parts(value, role) {
+    match urlscope_core::utf8::binary_parts(value, role) {
         (m, p) if m.is_empty() || p.is_empty() => format!("{m}{p}"),
         (m, p) => format!("{m}|{p}"),
     }
@@ -336,10 +336,13 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         let mut line = format!(
             "{} '{}'",
             h.kind.label(),
-            urlscope::text::escape_str(&h.decoded)
+            urlscope_core::text::escape_str(&h.decoded)
         );
         if let Some(u) = &h.unicode {
-            line.push_str(&format!(", Unicode '{}'", urlscope::text::escape_str(u)));
+            line.push_str(&format!(
+                ", Unicode '{}'",
+                urlscope_core::text::escape_str(u)
+            ));
         }
         if let Some(x) = &h.ascii {
             line.push_str(&format!(", IDNA '{x}'"));
@@ -347,7 +350,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         for label in &h.rejected {
             line.push_str(&format!(
                 ", UTS #46 rejects '{}'",
-                urlscope::text::quote_str(label)
+                urlscope_core::text::quote_str(label)
             ));
         }
         if let Some(ip) = h.ipv4 {
@@ -356,7 +359,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         if let Some(d) = &h.registrable {
             line.push_str(&format!(
                 ", registrable domain '{}'",
-                urlscope::text::escape_str(d)
+                urlscope_core::text::escape_str(d)
             ));
         }
         if !h.scripts.is_empty() {
@@ -365,9 +368,9 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         for (c, skeleton) in &h.confusables {
             line.push_str(&format!(
                 ", '{}' {} looks like '{}'",
-                urlscope::text::escape_str(&c.to_string()),
-                urlscope::analysis::char_info(*c).codepoint,
-                urlscope::text::escape_str(skeleton)
+                urlscope_core::text::escape_str(&c.to_string()),
+                urlscope_core::analysis::char_info(*c).codepoint,
+                urlscope_core::text::escape_str(skeleton)
             ));
         }
         writeln!(out, "{}  {line}", style.heading("Host      "))?;
@@ -377,7 +380,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             out,
             "{}  {}",
             style.heading("WHATWG    "),
-            urlscope::text::escape_str(&r.href)
+            urlscope_core::text::escape_str(&r.href)
         )?,
         Some(Err(e)) => writeln!(out, "{}  rejected: {e}", style.heading("WHATWG    "))?,
         None => {}
@@ -404,10 +407,10 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
             match unit.value {
                 Ok(ch) if !ch.is_ascii() && !seen_chars.contains(&ch) => {
                     seen_chars.push(ch);
-                    let l = urlscope::utf8::bit_layout(ch);
+                    let l = urlscope_core::utf8::bit_layout(ch);
                     let info = char_info(ch);
                     let glyph = if needs_escape(ch) {
-                        urlscope::text::glyph(ch).to_string()
+                        urlscope_core::text::glyph(ch).to_string()
                     } else {
                         ch.to_string()
                     };
@@ -423,7 +426,7 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
                 Err(_) if !seen_bad.iter().any(|b| b == bytes) => {
                     seen_bad.push(bytes.to_vec());
                     let rest = c.decoded().get(unit.start..).unwrap_or_default();
-                    if let Some(why) = urlscope::utf8::explain_ill_formed(rest) {
+                    if let Some(why) = urlscope_core::utf8::explain_ill_formed(rest) {
                         lines.push(format!("  {}  {why}", style.invalid(&escape_bytes(bytes))));
                     }
                 }

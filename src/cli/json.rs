@@ -7,12 +7,12 @@
 
 use serde::Serialize;
 use std::io::Write;
-use urlscope::analysis::{char_info, Analysis};
-use urlscope::percent::SourceKind;
-use urlscope::split::Span;
-use urlscope::text::{escape_bytes, needs_escape};
-use urlscope::utf8::ByteRole;
-use urlscope::warnings::Warning;
+use urlscope_core::analysis::{char_info, Analysis};
+use urlscope_core::percent::SourceKind;
+use urlscope_core::split::Span;
+use urlscope_core::text::{escape_bytes, needs_escape};
+use urlscope_core::utf8::ByteRole;
+use urlscope_core::warnings::Warning;
 
 #[derive(Serialize)]
 struct JsonAnalysis<'a> {
@@ -92,7 +92,7 @@ struct JsonByte {
 
 #[derive(Serialize)]
 struct JsonHost<'a> {
-    kind: urlscope::split::HostKind,
+    kind: urlscope_core::split::HostKind,
     decoded: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     unicode: Option<&'a str>,
@@ -114,7 +114,7 @@ fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn byte_json(a: &Analysis, row: &urlscope::analysis::ByteRow) -> JsonByte {
+fn byte_json(a: &Analysis, row: &urlscope_core::analysis::ByteRow) -> JsonByte {
     let source = match row.source {
         SourceKind::Plus => "+".to_string(),
         _ => escape_bytes(row.span.of(&a.input)),

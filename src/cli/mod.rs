@@ -124,7 +124,7 @@ struct EncodeArgs {
     /// whatwg-userinfo, clean, firefox-bar, chrome-bar.
     #[arg(long = "as", value_name = "DIALECT", default_value = "component",
           value_parser = clap::builder::PossibleValuesParser::new(
-              urlscope::dialects::EncodeDialect::ALL.iter().map(|d| d.name())))]
+              urlscope_core::dialects::EncodeDialect::ALL.iter().map(|d| d.name())))]
     dialect: String,
     /// Encode with every dialect, one line each.
     #[arg(long, conflicts_with = "dialect")]
@@ -153,7 +153,7 @@ struct DecodeArgs {
     /// python-unquote-plus, java (URLDecoder), whatwg.
     #[arg(long = "as", value_name = "DIALECT", conflicts_with_all = ["form", "all", "lossy", "lenient"],
           value_parser = clap::builder::PossibleValuesParser::new(
-              urlscope::dialects::DecodeDialect::ALL.iter().map(|d| d.name())))]
+              urlscope_core::dialects::DecodeDialect::ALL.iter().map(|d| d.name())))]
     dialect: Option<String>,
     /// The text to decode; `-` reads standard input.
     #[arg(value_name = "TEXT")]
@@ -212,7 +212,7 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
     match opt.command {
         None => {
             let input = match (&opt.input.url, &opt.input.file) {
-                (None, None) => urlscope::examples::default_example()
+                (None, None) => urlscope_core::examples::default_example()
                     .url
                     .as_bytes()
                     .to_vec(),
@@ -224,14 +224,14 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                     .map_err(|e| Failure::usage(format!("terminal error: {e}")))?;
             } else {
                 // Not a terminal (a pipe, a file): print the report instead.
-                let analysis = urlscope::analyze(&input, &urlscope::Options::default());
+                let analysis = urlscope_core::analyze(&input, &urlscope_core::Options::default());
                 explain::write_report(out, &analysis, style::Style { color })?;
             }
         }
         Some(Command::Explain(args)) => {
             let input = read_input(&args.input)?;
-            let options = urlscope::Options::default().with_form(!args.no_form);
-            let analysis = urlscope::analyze(&input, &options);
+            let options = urlscope_core::Options::default().with_form(!args.no_form);
+            let analysis = urlscope_core::analyze(&input, &options);
             if args.json {
                 json::write_analysis(out, &analysis)?;
             } else {
@@ -240,23 +240,23 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
         }
         Some(Command::Clean(args)) => {
             let input = read_input(&args)?;
-            let parts = urlscope::split::split(&input);
-            writeln!(out, "{}", urlscope::clean::clean(&input, &parts))?;
+            let parts = urlscope_core::split::split(&input);
+            writeln!(out, "{}", urlscope_core::clean::clean(&input, &parts))?;
         }
         Some(Command::Normalize(args)) => {
             let input = read_input(&args)?;
-            writeln!(out, "{}", urlscope::clean::normalize(&input))?;
+            writeln!(out, "{}", urlscope_core::clean::normalize(&input))?;
         }
         Some(Command::Pretty(args)) => {
             let input = read_input(&args)?;
             writeln!(
                 out,
                 "{}",
-                urlscope::text::escape_str(&urlscope::clean::pretty(&input))
+                urlscope_core::text::escape_str(&urlscope_core::clean::pretty(&input))
             )?;
         }
         Some(Command::Encode(args)) => {
-            use urlscope::dialects::{encode_as, EncodeDialect};
+            use urlscope_core::dialects::{encode_as, EncodeDialect};
             let text = read_text(&args.text)?;
             let dialects: Vec<EncodeDialect> = if args.all {
                 EncodeDialect::ALL.to_vec()
@@ -278,7 +278,7 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                 };
                 // Encoded text is ASCII, but the address-bar dialects leave
                 // some characters bare: print it safely all the same.
-                let line = urlscope::text::escape_str(&line);
+                let line = urlscope_core::text::escape_str(&line);
                 if args.all {
                     writeln!(out, "{:<18} {line}", d.name())?;
                 } else {
@@ -289,10 +289,10 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
         Some(Command::Decode(args)) => {
             let text = read_text(&args.text)?;
             if let Some(name) = &args.dialect {
-                let dialect = urlscope::dialects::DecodeDialect::from_name(name)
+                let dialect = urlscope_core::dialects::DecodeDialect::from_name(name)
                     .ok_or_else(|| Failure::usage(format!("unknown dialect {name}")))?;
-                match urlscope::dialects::decode_as(&text, dialect) {
-                    Ok(decoded) => writeln!(out, "{}", urlscope::text::escape_str(&decoded))?,
+                match urlscope_core::dialects::decode_as(&text, dialect) {
+                    Ok(decoded) => writeln!(out, "{}", urlscope_core::text::escape_str(&decoded))?,
                     Err(e) => {
                         return Err(Failure {
                             message: format!("{}: {e}", dialect.name()),
@@ -315,16 +315,16 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
         }
         Some(Command::Scan(args)) => {
             let min_severity = match args.min_severity {
-                SeverityArg::High => urlscope::warnings::Severity::High,
-                SeverityArg::Medium => urlscope::warnings::Severity::Medium,
-                SeverityArg::Low => urlscope::warnings::Severity::Low,
-                SeverityArg::Info => urlscope::warnings::Severity::Info,
+                SeverityArg::High => urlscope_core::warnings::Severity::High,
+                SeverityArg::Medium => urlscope_core::warnings::Severity::Medium,
+                SeverityArg::Low => urlscope_core::warnings::Severity::Low,
+                SeverityArg::Info => urlscope_core::warnings::Severity::Info,
             };
             let opts = scan::ScanOptions {
                 json: args.json,
                 min_severity,
                 format: args.format,
-                options: urlscope::Options::default().with_form(!args.no_form),
+                options: urlscope_core::Options::default().with_form(!args.no_form),
             };
             let status = scan::run(out, &args.files, &opts)?;
             if status != 0 {
@@ -335,11 +335,11 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
             }
         }
         Some(Command::Examples) => {
-            for e in urlscope::examples::all() {
+            for e in urlscope_core::examples::all() {
                 writeln!(
                     out,
                     "{}\n  {}",
-                    urlscope::text::escape_str(e.url),
+                    urlscope_core::text::escape_str(e.url),
                     e.description
                 )?;
                 // The explanation, wrapped at 76 columns.
@@ -350,7 +350,7 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                         line = String::from("   ");
                     }
                     line.push(' ');
-                    line.push_str(&urlscope::text::escape_str(word));
+                    line.push_str(&urlscope_core::text::escape_str(word));
                 }
                 writeln!(out, "{line}\n")?;
             }

@@ -13,9 +13,9 @@ use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
-use urlscope::triage::triage;
-use urlscope::warnings::{Severity, Warning, WarningCode};
-use urlscope::Options;
+use urlscope_core::triage::triage;
+use urlscope_core::warnings::{Severity, Warning, WarningCode};
+use urlscope_core::Options;
 
 /// Lines longer than this are cut (and counted) rather than held whole.
 const MAX_LINE: usize = 1 << 20;
@@ -152,8 +152,8 @@ fn unescape_log(bytes: &[u8]) -> Vec<u8> {
                 Some(b'x') => {
                     let hex = bytes.get(i + 2..i + 4).and_then(|h| {
                         Some(
-                            urlscope::percent::hex_value(*h.first()?)? << 4
-                                | urlscope::percent::hex_value(*h.get(1)?)?,
+                            urlscope_core::percent::hex_value(*h.first()?)? << 4
+                                | urlscope_core::percent::hex_value(*h.get(1)?)?,
                         )
                     });
                     if let Some(v) = hex {
@@ -216,10 +216,10 @@ fn format_line(name: &str, no: u64, input: &[u8], warnings: &[&Warning], json: b
     }
     format!(
         "{}:{no}: {} {}: {}",
-        urlscope::text::escape_str(name),
+        urlscope_core::text::escape_str(name),
         worst.name(),
         codes.join(","),
-        urlscope::text::escape_bytes(input)
+        urlscope_core::text::escape_bytes(input)
     )
 }
 
@@ -268,7 +268,7 @@ fn scan_one(
             summary.errors += 1;
             eprintln!(
                 "urlscope: cannot read {}: {e}",
-                urlscope::text::escape_str(name)
+                urlscope_core::text::escape_str(name)
             );
             return Ok(());
         }
@@ -323,7 +323,7 @@ fn scan_one(
                     summary.errors += 1;
                     eprintln!(
                         "urlscope: error reading {} after line {line_no}: {e}",
-                        urlscope::text::escape_str(name)
+                        urlscope_core::text::escape_str(name)
                     );
                     eof = true;
                     break;

@@ -5,8 +5,8 @@
 //! `NO_COLOR` lose nothing.
 
 use std::io::IsTerminal;
-use urlscope::split::ComponentKind;
-use urlscope::warnings::Severity;
+use urlscope_core::split::ComponentKind;
+use urlscope_core::warnings::Severity;
 
 /// `--color auto|always|never`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]

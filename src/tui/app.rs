@@ -7,8 +7,8 @@ use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::{Position, Rect};
-use urlscope::analysis::{analyze, Analysis, Options};
-use urlscope::split::{ComponentKind, Span};
+use urlscope_core::analysis::{analyze, Analysis, Options};
+use urlscope_core::split::{ComponentKind, Span};
 
 /// The panes that take the focus, in Tab order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,7 +253,7 @@ pub struct App {
     pub pretty: Option<String>,
     /// The detail pane shows the two parsers' readings (computed once per
     /// analysis): `Some(None)` when there is no WHATWG reading.
-    pub readings: Option<Option<urlscope::analysis::Readings>>,
+    pub readings: Option<Option<urlscope_core::analysis::Readings>>,
     /// The gallery overlay is open on this example.
     pub gallery: Option<usize>,
     /// The detail pane shows the selected component encoded by every
@@ -439,13 +439,13 @@ impl App {
                 // into a terminal is what this tool protects against.
                 return Action::Copy {
                     what: "decoded component (controls escaped)",
-                    text: urlscope::text::escape_str(&c.decoded_lossy()),
+                    text: urlscope_core::text::escape_str(&c.decoded_lossy()),
                 };
             }
             Command::TogglePretty => {
                 self.pretty = match self.pretty {
                     Some(_) => None,
-                    None => Some(urlscope::clean::pretty(&self.analysis.input)),
+                    None => Some(urlscope_core::clean::pretty(&self.analysis.input)),
                 };
                 self.status = if self.pretty.is_some() {
                     "URL line: as an address bar shows it (p: as written)".to_string()
@@ -590,7 +590,7 @@ impl App {
 
     /// Keys while the gallery is open: move, open an example, close.
     fn gallery_key(&mut self, key: KeyEvent, i: usize) -> Action {
-        let examples = urlscope::examples::all();
+        let examples = urlscope_core::examples::all();
         let n = examples.len();
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => self.gallery = Some(i.saturating_sub(1)),
@@ -681,7 +681,7 @@ impl App {
             self.readings = Some(self.analysis.readings());
         }
         if self.pretty.is_some() {
-            self.pretty = Some(urlscope::clean::pretty(&self.analysis.input));
+            self.pretty = Some(urlscope_core::clean::pretty(&self.analysis.input));
         }
         let n = self.analysis.components.len();
         if self.selected >= n {

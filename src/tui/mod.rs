@@ -48,7 +48,7 @@ fn install_panic_hook(recovery: Recovery) {
             let _ = writeln!(
                 io::stderr(),
                 "urlscope: crashed; the URL you were inspecting was:\n{}",
-                urlscope::text::escape_bytes(&url)
+                urlscope_core::text::escape_bytes(&url)
             );
         }
         previous(info);
@@ -123,8 +123,11 @@ const BACKGROUND_FROM: usize = 64 * 1024;
 
 /// A worker that analyses the latest input it is sent, skipping stale ones.
 fn spawn_analyser(
-    options: urlscope::Options,
-) -> (mpsc::Sender<Vec<u8>>, mpsc::Receiver<urlscope::Analysis>) {
+    options: urlscope_core::Options,
+) -> (
+    mpsc::Sender<Vec<u8>>,
+    mpsc::Receiver<urlscope_core::Analysis>,
+) {
     let (request_tx, request_rx) = mpsc::channel::<Vec<u8>>();
     let (result_tx, result_rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -132,7 +135,10 @@ fn spawn_analyser(
             while let Ok(newer) = request_rx.try_recv() {
                 input = newer;
             }
-            if result_tx.send(urlscope::analyze(&input, &options)).is_err() {
+            if result_tx
+                .send(urlscope_core::analyze(&input, &options))
+                .is_err()
+            {
                 break;
             }
         }
@@ -142,7 +148,7 @@ fn spawn_analyser(
 
 fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    let options = urlscope::Options::default();
+    let options = urlscope_core::Options::default();
     let mut app = App::new(input, options, color);
     app.background_from = BACKGROUND_FROM;
     let (requests, results) = spawn_analyser(options);

@@ -3,8 +3,8 @@
 //! (underline, reverse, bold) or a symbol.
 
 use ratatui::style::{Color, Modifier, Style};
-use urlscope::split::ComponentKind;
-use urlscope::warnings::Severity;
+use urlscope_core::split::ComponentKind;
+use urlscope_core::warnings::Severity;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Theme {

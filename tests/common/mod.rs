@@ -18,7 +18,7 @@ pub fn assert_terminal_safe(what: &str, text: &str) {
     }
     for c in text.chars() {
         assert!(
-            c == '\n' || c == '\u{1b}' || !urlscope::text::needs_escape(c),
+            c == '\n' || c == '\u{1b}' || !urlscope_core::text::needs_escape(c),
             "{what}: {c:?} in output"
         );
     }

@@ -9,8 +9,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use urlscope::split::ComponentKind;
-use urlscope::text::escape_bytes;
+use urlscope_core::split::ComponentKind;
+use urlscope_core::text::escape_bytes;
 
 /// A short label that fits the list.
 pub fn short_kind(k: ComponentKind) -> &'static str {

@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use urlscope::split::Span as ByteSpan;
+use urlscope_core::split::Span as ByteSpan;
 
 /// `text` (ASCII: cleaned URLs always are) with `changes` highlighted,
 /// cut to `width` columns.

@@ -12,8 +12,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use urlscope::analysis::ComponentAnalysis;
-use urlscope::utf8::{binary_parts, ByteRole};
+use urlscope_core::analysis::ComponentAnalysis;
+use urlscope_core::utf8::{binary_parts, ByteRole};
 
 /// Inner width from which hex and binary columns, raw and decoded text are
 /// all shown together.
@@ -101,11 +101,11 @@ fn host_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
     let is_host = a
         .components
         .get(app.selected)
-        .is_some_and(|c| c.kind == urlscope::split::ComponentKind::Host);
+        .is_some_and(|c| c.kind == urlscope_core::split::ComponentKind::Host);
     let Some(h) = a.host.as_ref().filter(|_| is_host) else {
         return Vec::new();
     };
-    let esc = urlscope::text::escape_str;
+    let esc = urlscope_core::text::escape_str;
     let mut lines = Vec::new();
     let mut forms = format!("{} ", h.kind.label());
     if let Some(u) = &h.unicode {
@@ -117,7 +117,7 @@ fn host_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
     for label in &h.rejected {
         forms.push_str(&format!(
             "· UTS #46 rejects {} ",
-            urlscope::text::quote_str(label)
+            urlscope_core::text::quote_str(label)
         ));
     }
     if let Some(ip) = h.ipv4 {
@@ -140,7 +140,7 @@ fn host_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
             text.push_str(&format!(
                 " · '{}' {} looks like '{}'",
                 esc(&c.to_string()),
-                urlscope::analysis::char_info(*c).codepoint,
+                urlscope_core::analysis::char_info(*c).codepoint,
                 esc(skeleton)
             ));
         }
@@ -265,7 +265,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
 fn decoded_line(c: &ComponentAnalysis, theme: Theme, width: usize) -> Line<'static> {
     let room = width.saturating_sub(9);
     let cut = c.decoded().len().min(room * 4 + 8);
-    let utf8 = urlscope::utf8::annotate_window(c.decoded(), 0, cut);
+    let utf8 = urlscope_core::utf8::annotate_window(c.decoded(), 0, cut);
     let mut spans = vec![Span::styled("decoded  ", theme.dim())];
     let mut used = 0;
     for p in pieces(c.decoded().get(..cut).unwrap_or_default(), 0) {
@@ -334,7 +334,7 @@ fn table(
     for row in a.byte_rows_window(app.selected, app.byte_scroll, rows) {
         let mut spans = Vec::new();
         spans.push(Span::styled(format!("{} ", row.group_mark()), theme.dim()));
-        let from = if row.source == urlscope::percent::SourceKind::Plus {
+        let from = if row.source == urlscope_core::percent::SourceKind::Plus {
             "+ (sp)".to_string()
         } else {
             a.source_text(&row)
@@ -406,7 +406,8 @@ fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let Some(c) = a.components.get(app.selected) else {
         return Vec::new();
     };
-    let utf8 = urlscope::utf8::annotate_window(c.decoded(), app.byte_cursor, app.byte_cursor + 1);
+    let utf8 =
+        urlscope_core::utf8::annotate_window(c.decoded(), app.byte_cursor, app.byte_cursor + 1);
     let Some(unit) = utf8.unit_of(app.byte_cursor) else {
         return Vec::new();
     };
@@ -414,7 +415,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let label = Span::styled("bits     ", theme.dim());
     match unit.value {
         Ok(ch) => {
-            let l = urlscope::utf8::bit_layout(ch);
+            let l = urlscope_core::utf8::bit_layout(ch);
             let head = format!("U+{:04X} is written {}", u32::from(ch), l.pattern);
             let bits = format!("{}  (payload {})", l.bytes, l.scalar_bits);
             vec![
@@ -427,7 +428,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
         }
         Err(_) => {
             let rest = c.decoded().get(unit.start..).unwrap_or_default();
-            let why = urlscope::utf8::explain_ill_formed(rest).unwrap_or_default();
+            let why = urlscope_core::utf8::explain_ill_formed(rest).unwrap_or_default();
             let split = why
                 .char_indices()
                 .nth(room.saturating_sub(1))
@@ -450,7 +451,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
 /// The RFC 3986 reading next to the WHATWG reading, differing fields marked.
 fn render_readings(
     app: &App,
-    readings: Option<&urlscope::analysis::Readings>,
+    readings: Option<&urlscope_core::analysis::Readings>,
     theme: Theme,
     frame: &mut Frame,
     area: Rect,
@@ -472,7 +473,7 @@ fn render_readings(
             if let Some(e) = &r.whatwg_error {
                 lines.push(Line::styled(
                     format!("The WHATWG parser rejects this URL: {e}"),
-                    theme.severity(urlscope::warnings::Severity::High),
+                    theme.severity(urlscope_core::warnings::Severity::High),
                 ));
             }
             for f in &r.fields {
@@ -517,7 +518,7 @@ fn render_readings(
 /// The selected component's decoded text encoded by every dialect, the
 /// pieces where they disagree highlighted.
 fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
-    use urlscope::dialects::{compare_encoders, EncodeDialect};
+    use urlscope_core::dialects::{compare_encoders, EncodeDialect};
     let width = usize::from(area.width.saturating_sub(2));
     let room = width.saturating_sub(19);
     let Some(c) = app.analysis.components.get(app.selected) else {
@@ -538,7 +539,7 @@ fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         let mut used = 0;
         for t in &tokens {
             let chunk = match t.outputs.get(i).cloned().flatten() {
-                Some(s) => urlscope::text::escape_str(&s),
+                Some(s) => urlscope_core::text::escape_str(&s),
                 None => "∅".to_string(),
             };
             let w = unicode_width::UnicodeWidthStr::width(chunk.as_str());

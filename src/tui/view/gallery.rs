@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 pub fn render(selected: usize, theme: Theme, frame: &mut Frame, area: Rect) {
-    let examples = urlscope::examples::all();
+    let examples = urlscope_core::examples::all();
     let w = area.width.saturating_sub(4).min(116);
     let h = area.height.saturating_sub(2).min(30);
     let r = Rect::new(
@@ -41,11 +41,11 @@ pub fn render(selected: usize, theme: Theme, frame: &mut Frame, area: Rect) {
         list,
     );
     if let Some(e) = examples.get(selected) {
-        let url = urlscope::text::escape_str(e.url);
+        let url = urlscope_core::text::escape_str(e.url);
         let body = vec![
             Line::from(Span::styled(url, theme.title(true))),
             Line::raw(""),
-            Line::raw(urlscope::text::escape_str(&e.explanation)),
+            Line::raw(urlscope_core::text::escape_str(&e.explanation)),
         ];
         frame.render_widget(
             Paragraph::new(body)

@@ -19,7 +19,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
-pub use urlscope::text::pieces;
+pub use urlscope_core::text::pieces;
 
 /// Draw the whole screen.
 pub fn render(app: &App, frame: &mut Frame) {
@@ -73,7 +73,7 @@ fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width);
     if !app.status.is_empty() {
         let status = fit(
-            &urlscope::text::escape_str(&app.status),
+            &urlscope_core::text::escape_str(&app.status),
             width.saturating_sub(2),
         );
         used += status.width() + 2;

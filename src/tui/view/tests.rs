@@ -8,7 +8,11 @@ use ratatui::layout::Rect;
 use ratatui::Terminal;
 
 fn app(url: &str, w: u16, h: u16) -> App {
-    let mut app = App::new(url.as_bytes().to_vec(), urlscope::Options::default(), true);
+    let mut app = App::new(
+        url.as_bytes().to_vec(),
+        urlscope_core::Options::default(),
+        true,
+    );
     app.size = Rect::new(0, 0, w, h);
     app
 }
@@ -23,7 +27,7 @@ fn screen(app: &App, w: u16, h: u16) -> String {
             let cell = &buffer[(x, y)];
             let sym = cell.symbol();
             assert!(
-                !sym.chars().any(urlscope::text::needs_escape),
+                !sym.chars().any(urlscope_core::text::needs_escape),
                 "raw control {sym:?} at {x},{y}"
             );
             out.push_str(sym);
@@ -42,7 +46,7 @@ fn cafe_shows_lead_and_continuation_bits() {
     let mut a = app("http://example.com/caf%C3%A9", 120, 40);
     assert_eq!(
         a.analysis.components[a.selected].kind,
-        urlscope::split::ComponentKind::PathSegment
+        urlscope_core::split::ComponentKind::PathSegment
     );
     let s = screen(&a, 120, 40);
     assert!(s.contains("110|00011"), "{s}");
@@ -325,9 +329,12 @@ fn big_inputs_are_analysed_in_the_background() {
     // A stale result is ignored, the latest one is taken.
     let request = a.pending.take().expect("a request");
     assert_eq!(request, b"http://example.com/start/x");
-    a.apply_analysis(urlscope::analyze(b"http://example.com/start/", &a.options));
+    a.apply_analysis(urlscope_core::analyze(
+        b"http://example.com/start/",
+        &a.options,
+    ));
     assert!(a.is_stale());
-    a.apply_analysis(urlscope::analyze(&request, &a.options));
+    a.apply_analysis(urlscope_core::analyze(&request, &a.options));
     assert!(!a.is_stale());
     assert_eq!(
         a.analysis.components.last().map(|c| c.decoded()),
@@ -337,7 +344,7 @@ fn big_inputs_are_analysed_in_the_background() {
     press(&mut a, KeyCode::Esc);
     assert!(a.is_stale(), "the original must be analysed again");
     let request = a.pending.take().expect("a request");
-    a.apply_analysis(urlscope::analyze(&request, &a.options));
+    a.apply_analysis(urlscope_core::analyze(&request, &a.options));
     assert_eq!(a.analysis.input, b"http://example.com/start");
     assert!(!a.is_stale());
 }

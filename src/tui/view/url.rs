@@ -10,7 +10,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
-use urlscope::warnings::Severity;
+use urlscope_core::warnings::Severity;
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     if let (Some(pretty), None) = (&app.pretty, &app.editor) {
@@ -40,7 +40,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let near = if stale {
         Vec::new()
     } else {
-        a.warnings_near(urlscope::split::Span::new(from, to))
+        a.warnings_near(urlscope_core::split::Span::new(from, to))
     };
     for w in &near {
         for s in &w.spans {

@@ -24,8 +24,8 @@ use crate::split::{outline, HostKind, Span, Split};
 ///
 /// # Examples
 /// ```
-/// use urlscope::clean::clean;
-/// use urlscope::split::split;
+/// use urlscope_core::clean::clean;
+/// use urlscope_core::split::split;
 /// let url = "http://example.com/admin/login?name=Helen Ødegård&gender=f";
 /// assert_eq!(clean(url.as_bytes(), &split(url.as_bytes())),
 ///            "http://example.com/admin/login?name=Helen%20%C3%98deg%C3%A5rd&gender=f");
@@ -214,7 +214,7 @@ fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
 ///
 /// # Examples
 /// ```
-/// use urlscope::clean::remove_dot_segments;
+/// use urlscope_core::clean::remove_dot_segments;
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
@@ -260,7 +260,7 @@ pub fn remove_dot_segments(path: &str) -> String {
 ///
 /// # Examples
 /// ```
-/// use urlscope::clean::normalize;
+/// use urlscope_core::clean::normalize;
 /// assert_eq!(normalize(b"HTTP://Example.COM:80/a/./b/../%7Euser/%41?%3d#x"),
 ///            "http://example.com/a/~user/A?%3D#x");
 /// ```
@@ -356,7 +356,7 @@ pub fn normalize_cleaned(cleaned: &str) -> String {
 ///
 /// # Examples
 /// ```
-/// use urlscope::clean::pretty;
+/// use urlscope_core::clean::pretty;
 /// assert_eq!(pretty(b"http://example.com/caf%C3%A9/a%20b%2Fc%7E?q=%E2%80%AE"),
 ///            "http://example.com/café/a b%2Fc~?q=%E2%80%AE");
 /// assert_eq!(pretty(b"http://xn--bcher-kva.de/%1B"), "http://bücher.de/%1B");

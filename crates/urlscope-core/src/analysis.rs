@@ -253,7 +253,7 @@ pub struct CharInfo {
 ///
 /// # Examples
 /// ```
-/// let info = urlscope::analysis::char_info('é');
+/// let info = urlscope_core::analysis::char_info('é');
 /// assert_eq!(info.codepoint, "U+00E9");
 /// assert_eq!(info.name, "LATIN SMALL LETTER E WITH ACUTE");
 /// assert_eq!(info.width, 1);
@@ -550,7 +550,7 @@ impl Analysis {
 ///
 /// # Examples
 /// ```
-/// use urlscope::analysis::{analyze, Options};
+/// use urlscope_core::analysis::{analyze, Options};
 /// let a = analyze(b"http://example.com/%252e%252e%252fetc", &Options::default());
 /// let codes: Vec<_> = a.warnings.iter().map(|w| w.code.code()).collect();
 /// assert!(codes.contains(&"double-encoding"));
@@ -1850,7 +1850,7 @@ fn lower_unless_dotdot(f: &mut Findings, severity: Severity) {
 ///
 /// # Examples
 /// ```
-/// use urlscope::analysis::lax_ipv4;
+/// use urlscope_core::analysis::lax_ipv4;
 /// use std::net::Ipv4Addr;
 /// assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
 /// assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
@@ -2510,7 +2510,7 @@ impl Analysis {
     ///
     /// # Examples
     /// ```
-    /// use urlscope::analysis::{analyze, Options};
+    /// use urlscope_core::analysis::{analyze, Options};
     /// let a = analyze(br"http://evil.com\@good.com/", &Options::default());
     /// let r = a.readings().unwrap();
     /// let host = r.fields.iter().find(|f| f.name == "host").unwrap();

@@ -54,7 +54,7 @@ pub fn escape_char(c: char) -> String {
 ///
 /// # Examples
 /// ```
-/// use urlscope::text::escape_bytes;
+/// use urlscope_core::text::escape_bytes;
 /// assert_eq!(escape_bytes(b"a\x1b[2Jb"), "a\\x1b[2Jb");
 /// assert_eq!(escape_bytes("x\u{202E}y".as_bytes()), "x\\u{202e}y");
 /// assert_eq!(escape_bytes(b"caf\xE9"), "caf\\xE9");
@@ -88,7 +88,7 @@ pub struct Piece {
 ///
 /// # Examples
 /// ```
-/// use urlscope::text::pieces;
+/// use urlscope_core::text::pieces;
 /// let p = pieces(b"a\x1b\xFF", 10);
 /// let texts: Vec<_> = p.iter().map(|p| p.text.as_str()).collect();
 /// assert_eq!(texts, ["a", "\\x1b", "\\xFF"]);
@@ -174,7 +174,7 @@ const QUOTE_TAIL: usize = 16;
 ///
 /// # Examples
 /// ```
-/// use urlscope::text::quote;
+/// use urlscope_core::text::quote;
 /// assert_eq!(quote(b"caf\xC3\xA9\x1b"), "caf\u{e9}\\x1b");
 /// let long = [b"paypal.com.".as_slice(), &[b'x'; 1000], b".evil"].concat();
 /// assert_eq!(

@@ -139,7 +139,7 @@ impl ByteRole {
 ///
 /// # Examples
 /// ```
-/// use urlscope::utf8::{binary_parts, ByteRole};
+/// use urlscope_core::utf8::{binary_parts, ByteRole};
 /// assert_eq!(binary_parts(0xC3, ByteRole::Lead { len: 2 }), ("110".to_string(), "00011".to_string()));
 /// assert_eq!(binary_parts(0xA9, ByteRole::Continuation { len: 2, index: 1 }), ("10".to_string(), "101001".to_string()));
 /// ```
@@ -249,7 +249,7 @@ fn decode_well_formed(seq: &[u8]) -> Option<char> {
 ///
 /// # Examples
 /// ```
-/// use urlscope::utf8::{annotate, ByteRole, Utf8Problem};
+/// use urlscope_core::utf8::{annotate, ByteRole, Utf8Problem};
 /// // "é" is C3 A9: a 2-byte lead and its continuation.
 /// let a = annotate(&[0xC3, 0xA9]);
 /// assert_eq!(a.roles, [ByteRole::Lead { len: 2 }, ByteRole::Continuation { len: 2, index: 1 }]);
@@ -284,7 +284,7 @@ pub fn annotate(bytes: &[u8]) -> Utf8Annotation {
 ///
 /// # Examples
 /// ```
-/// use urlscope::utf8::{units_of, Utf8Problem};
+/// use urlscope_core::utf8::{units_of, Utf8Problem};
 /// let values: Vec<_> = units_of(b"a\xC3\xA9\xC0").map(|u| u.value).collect();
 /// assert_eq!(values, [Ok('a'), Ok('é'), Err(Utf8Problem::Overlong)]);
 /// ```
@@ -397,7 +397,7 @@ fn unit_at(units: &[Utf8Unit], byte: usize) -> Option<&Utf8Unit> {
 ///
 /// # Examples
 /// ```
-/// use urlscope::utf8::{annotate_window, ByteRole};
+/// use urlscope_core::utf8::{annotate_window, ByteRole};
 /// let bytes = "aé€".as_bytes(); // 61 C3 A9 E2 82 AC
 /// let w = annotate_window(bytes, 2, 5);
 /// assert_eq!(w.role(2), Some(ByteRole::Continuation { len: 2, index: 1 }));
@@ -446,7 +446,7 @@ pub fn annotate_window(bytes: &[u8], start: usize, end: usize) -> Utf8Window {
 ///
 /// # Examples
 /// ```
-/// use urlscope::utf8::lax_overlong;
+/// use urlscope_core::utf8::lax_overlong;
 /// assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
 /// assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
 /// assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
@@ -488,7 +488,7 @@ pub struct BitLayout {
 ///
 /// # Examples
 /// ```
-/// use urlscope::utf8::bit_layout;
+/// use urlscope_core::utf8::bit_layout;
 /// let l = bit_layout('✓'); // U+2713
 /// assert_eq!(l.pattern, "1110zzzz 10yyyyyy 10xxxxxx");
 /// assert_eq!(l.bytes, "1110|0010 10|011100 10|010011");

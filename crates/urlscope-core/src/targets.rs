@@ -188,7 +188,7 @@ const fn tail_filter() -> [u64; 4] {
 ///
 /// # Examples
 /// ```
-/// use urlscope::targets::may_matter;
+/// use urlscope_core::targets::may_matter;
 /// assert!(may_matter(b"PASSWD"));
 /// assert!(may_matter(b"httpd.conf"));
 /// assert!(may_matter(b".env"));
@@ -224,7 +224,7 @@ pub(crate) fn may_matter_by_name(part: &[u8]) -> bool {
 ///
 /// # Examples
 /// ```
-/// use urlscope::targets::sensitive_target;
+/// use urlscope_core::targets::sensitive_target;
 /// let parts = |s: &str| s.split('/').map(str::to_string).collect::<Vec<_>>();
 /// assert!(sensitive_target(&parts("../../etc/passwd")).is_some());
 /// assert!(sensitive_target(&parts("var/www/html/.htaccess")).is_some());
@@ -251,7 +251,7 @@ where
 ///
 /// # Examples
 /// ```
-/// use urlscope::targets::TargetScan;
+/// use urlscope_core::targets::TargetScan;
 /// let mut scan = TargetScan::<&[u8]>::default();
 /// for part in ["..", "..", "etc", "passwd"] {
 ///     // Still deciding: /etc/ may open a longer system directory.
@@ -525,7 +525,7 @@ impl Lower {
 ///
 /// # Examples
 /// ```
-/// use urlscope::targets::base64_text;
+/// use urlscope_core::targets::base64_text;
 /// assert_eq!(base64_text(b"Li4vLi4vZXRjL3Bhc3N3ZA==").as_deref(), Some("../../etc/passwd"));
 /// assert_eq!(base64_text(b"index"), None);
 /// ```

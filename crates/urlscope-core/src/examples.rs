@@ -15,7 +15,7 @@ pub struct Example {
     pub explanation: String,
 }
 
-const ASSET: &str = include_str!("../assets/examples.txt");
+const ASSET: &str = include_str!("../../../assets/examples.txt");
 
 /// Every built-in example, in order.
 pub fn all() -> Vec<Example> {

@@ -2,7 +2,7 @@
 //! instructions with callgrind (see BENCHMARKS.md, "Per-URL cost"):
 //!
 //! ```text
-//! cargo build --release --example per_url_instructions
+//! cargo build --release -p urlscope-bench --example per_url_instructions
 //! valgrind --tool=callgrind target/release/examples/per_url_instructions url
 //! ```
 //!
@@ -10,10 +10,10 @@
 //! `plain` only its fast-path test, `none` the loop alone (subtract it).
 
 fn main() {
-    let path = "../shared/data/corpus/kasztp.txt";
-    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path = urlscope_bench::data("corpus/kasztp.txt");
+    let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let urls: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
-    let options = urlscope::Options::default();
+    let options = urlscope_core::Options::default();
     let mode = std::env::args().nth(1).unwrap_or_default();
     let mut n = 0;
     for _ in 0..3 {
@@ -23,8 +23,8 @@ fn main() {
                     .ok()
                     .and_then(|t| url::Url::parse(t).ok())
                     .is_some() as usize,
-                "plain" => urlscope::triage::is_plain(url) as usize,
-                "triage" => urlscope::triage::triage(url, &options).len(),
+                "plain" => urlscope_core::triage::is_plain(url) as usize,
+                "triage" => urlscope_core::triage::triage(url, &options).len(),
                 _ => url.len(),
             };
         }

@@ -79,8 +79,8 @@ pub fn raw_layer(input: &[u8], span: Span) -> Vec<DecodedByte> {
 ///
 /// # Examples
 /// ```
-/// use urlscope::percent::{decode_layer, raw_layer, values};
-/// use urlscope::split::Span;
+/// use urlscope_core::percent::{decode_layer, raw_layer, values};
+/// use urlscope_core::split::Span;
 /// let input = b"caf%C3%A9";
 /// let layer = decode_layer(&raw_layer(input, Span::new(0, 9)), false);
 /// assert_eq!(values(&layer), "café".as_bytes());
@@ -140,8 +140,8 @@ pub const MAX_LAYERS: usize = 8;
 ///
 /// # Examples
 /// ```
-/// use urlscope::percent::{decode_layers, raw_layer, values};
-/// use urlscope::split::Span;
+/// use urlscope_core::percent::{decode_layers, raw_layer, values};
+/// use urlscope_core::split::Span;
 /// let input = b"%252e%252e%252f";
 /// let layers = decode_layers(&raw_layer(input, Span::new(0, 15)), false);
 /// assert_eq!(values(&layers[0]), b"%2e%2e%2f");
@@ -157,8 +157,8 @@ pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<Decode
 ///
 /// # Examples
 /// ```
-/// use urlscope::percent::{decode_layers_of, values};
-/// use urlscope::split::Span;
+/// use urlscope_core::percent::{decode_layers_of, values};
+/// use urlscope_core::split::Span;
 /// let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
 /// assert_eq!(values(&layers[0]), b"a%2e");
 /// assert_eq!(values(&layers[1]), b"a.");
@@ -210,7 +210,7 @@ pub struct Step {
 ///
 /// # Examples
 /// ```
-/// use urlscope::percent::{steps, SourceKind};
+/// use urlscope_core::percent::{steps, SourceKind};
 /// let s: Vec<_> = steps(b"a%41+", true).map(|s| (s.value, s.kind, s.width)).collect();
 /// assert_eq!(s, [(b'a', SourceKind::Literal, 1), (b'A', SourceKind::Escape, 3), (b' ', SourceKind::Plus, 1)]);
 /// ```
@@ -252,7 +252,7 @@ pub fn steps(bytes: &[u8], plus_is_space: bool) -> impl Iterator<Item = Step> + 
 ///
 /// # Examples
 /// ```
-/// use urlscope::percent::decode;
+/// use urlscope_core::percent::decode;
 /// assert_eq!(&*decode(b"a+b%20c", false), b"a+b c"); // in a path
 /// assert_eq!(&*decode(b"a+b%20c", true), b"a b c");  // in a query
 /// assert_eq!(&*decode(b"100%", false), b"100%");     // malformed: kept
@@ -418,7 +418,7 @@ pub enum EncodeSet {
 ///
 /// # Examples
 /// ```
-/// use urlscope::percent::{encode, EncodeSet};
+/// use urlscope_core::percent::{encode, EncodeSet};
 /// assert_eq!(encode("The string ü@foo-bar".as_bytes(), EncodeSet::Form),
 ///            "The+string+%C3%BC%40foo-bar");
 /// assert_eq!(encode(b"a b/c~", EncodeSet::Component), "a%20b%2Fc~");

@@ -213,7 +213,7 @@ fn is_scheme(bytes: &[u8]) -> bool {
 ///
 /// # Examples
 /// ```
-/// use urlscope::split::{split, ComponentKind};
+/// use urlscope_core::split::{split, ComponentKind};
 /// let input = b"https://user@example.com:8080/a/b?x=1&y#top";
 /// let s = split(input);
 /// let kinds: Vec<_> = s.components.iter().map(|c| c.kind).collect();

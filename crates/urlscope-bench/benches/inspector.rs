@@ -1,11 +1,7 @@
 //! The inspector's own speed on a 1 MB URL: analysing and rendering one
 //! 120x40 frame, and one edit keystroke (re-analysis and a new frame).
-//! The TUI lives in the binary, so its modules are compiled in here.
 
-#![allow(dead_code, unused_imports)]
-
-#[path = "../src/tui/mod.rs"]
-mod tui;
+use urlscope::tui;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -16,8 +12,7 @@ use std::hint::black_box;
 use std::time::Duration;
 use tui::app::App;
 
-#[path = "shared/big_urls.rs"]
-mod big_urls;
+use urlscope_bench::big_urls;
 
 fn draw(app: &App, terminal: &mut Terminal<TestBackend>) {
     terminal.draw(|f| tui::view::render(app, f)).expect("draw");
@@ -26,7 +21,7 @@ fn draw(app: &App, terminal: &mut Terminal<TestBackend>) {
 /// The inspector on `url` in a 120x40 frame, in edit mode, re-analysing
 /// inputs of `background_from` bytes or more on a worker thread.
 fn editing(url: &[u8], background_from: usize) -> App {
-    let mut app = App::new(url.to_vec(), urlscope::Options::default(), true);
+    let mut app = App::new(url.to_vec(), urlscope_core::Options::default(), true);
     app.size = Rect::new(0, 0, 120, 40);
     app.background_from = background_from;
     app.handle_key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE));
@@ -53,7 +48,11 @@ fn inspector(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
     group.bench_function("analyse and render one frame (120x40)", |b| {
         b.iter(|| {
-            let mut app = App::new(black_box(url.clone()), urlscope::Options::default(), true);
+            let mut app = App::new(
+                black_box(url.clone()),
+                urlscope_core::Options::default(),
+                true,
+            );
             app.size = Rect::new(0, 0, 120, 40);
             draw(&app, &mut terminal);
         })
@@ -65,7 +64,7 @@ fn inspector(c: &mut Criterion) {
             b.iter(|| {
                 let mut app = App::new(
                     black_box(distinct.clone()),
-                    urlscope::Options::default(),
+                    urlscope_core::Options::default(),
                     true,
                 );
                 app.size = Rect::new(0, 0, 120, 40);
@@ -95,7 +94,7 @@ fn inspector(c: &mut Criterion) {
             })
         },
     );
-    let mut app = App::new(url.clone(), urlscope::Options::default(), true);
+    let mut app = App::new(url.clone(), urlscope_core::Options::default(), true);
     app.size = Rect::new(0, 0, 120, 40);
     group.bench_function("one navigation keystroke (render only)", |b| {
         b.iter(|| {
@@ -117,7 +116,11 @@ fn shapes(c: &mut Criterion) {
     for (name, url) in big_urls::shapes() {
         group.bench_function(format!("analyse and render one frame, {name}"), |b| {
             b.iter(|| {
-                let mut app = App::new(black_box(url.clone()), urlscope::Options::default(), true);
+                let mut app = App::new(
+                    black_box(url.clone()),
+                    urlscope_core::Options::default(),
+                    true,
+                );
                 app.size = Rect::new(0, 0, 120, 40);
                 draw(&app, &mut terminal);
             })

@@ -1,16 +1,15 @@
 //! Per-URL cost of the analysis against parsing the same URLs with the
 //! `url` crate (WHATWG, Servo) and `ada-url` (WHATWG, C++), on the benign
-//! corpus `../shared/data/corpus/kasztp.txt`. See BENCHMARKS.md.
+//! corpus `tests/data/corpus/kasztp.txt`. See BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 
-#[path = "../tests/shared_data/mod.rs"]
-mod shared_data;
+use urlscope_bench::lines;
 
 fn per_url(c: &mut Criterion) {
-    let urls = shared_data::lines("corpus/kasztp.txt");
+    let urls = lines("corpus/kasztp.txt");
     let strs: Vec<&str> = urls
         .iter()
         .filter_map(|u| std::str::from_utf8(u).ok())
@@ -34,18 +33,22 @@ fn per_url(c: &mut Criterion) {
                 .count()
         })
     });
-    let options = urlscope::Options::default();
-    group.bench_function("urlscope::triage (scan's analysis)", |b| {
+    let options = urlscope_core::Options::default();
+    group.bench_function("urlscope_core::triage (scan's analysis)", |b| {
         b.iter(|| {
             urls.iter()
-                .map(|u| urlscope::triage::triage(black_box(u), &options).len())
+                .map(|u| urlscope_core::triage::triage(black_box(u), &options).len())
                 .sum::<usize>()
         })
     });
-    group.bench_function("urlscope::analyze (the full report)", |b| {
+    group.bench_function("urlscope_core::analyze (the full report)", |b| {
         b.iter(|| {
             urls.iter()
-                .map(|u| urlscope::analyze(black_box(u), &options).warnings.len())
+                .map(|u| {
+                    urlscope_core::analyze(black_box(u), &options)
+                        .warnings
+                        .len()
+                })
                 .sum::<usize>()
         })
     });

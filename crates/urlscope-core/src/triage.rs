@@ -82,8 +82,8 @@ fn plain_byte(b: u8) -> bool {
 ///
 /// # Examples
 /// ```
-/// use urlscope::triage::triage;
-/// use urlscope::Options;
+/// use urlscope_core::triage::triage;
+/// use urlscope_core::Options;
 /// assert!(triage(b"https://example.com/a/b?x=1", &Options::default()).is_empty());
 /// assert!(!triage(b"https://example.com/%252e%252e/", &Options::default()).is_empty());
 /// ```

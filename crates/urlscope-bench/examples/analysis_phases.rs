@@ -5,15 +5,14 @@
 //! into a worktree of the other build and run both alternately.
 //!
 //! ```text
-//! cargo run --release --example analysis_phases
+//! cargo run --release -p urlscope-bench --example analysis_phases
 //! ```
 
 use std::hint::black_box;
 use std::time::Instant;
-use urlscope::analysis::{analyze, Options};
+use urlscope_core::analysis::{analyze, Options};
 
-#[path = "../benches/shared/big_urls.rs"]
-mod big_urls;
+use urlscope_bench::big_urls;
 
 /// The median time of `f` over 15 runs, in milliseconds.
 fn median_ms(f: impl Fn()) -> f64 {
@@ -45,10 +44,12 @@ fn main() {
         "analyze, repetitive, no corrected {:5.1} ms",
         median_ms(|| drop(black_box(analyze(&url, &warnings_only))))
     );
-    let parts = urlscope::split::outline(&url);
+    let parts = urlscope_core::split::outline(&url);
     println!(
         "clean alone                      {:6.1} ms",
-        median_ms(|| drop(black_box(urlscope::clean::clean_with_changes(&url, &parts))))
+        median_ms(|| drop(black_box(urlscope_core::clean::clean_with_changes(
+            &url, &parts
+        ))))
     );
     let text = String::from_utf8_lossy(&url);
     println!(

@@ -143,7 +143,7 @@ impl std::error::Error for DialectError {}
 ///
 /// # Examples
 /// ```
-/// use urlscope::dialects::{encode_as, EncodeDialect};
+/// use urlscope_core::dialects::{encode_as, EncodeDialect};
 /// let text = "a b/c?d#e[f]~!'()*";
 /// assert_eq!(encode_as(text.as_bytes(), EncodeDialect::JsUri).unwrap(), "a%20b/c?d#e%5Bf%5D~!'()*");
 /// assert_eq!(encode_as(text.as_bytes(), EncodeDialect::JsComponent).unwrap(), "a%20b%2Fc%3Fd%23e%5Bf%5D~!'()*");
@@ -252,7 +252,7 @@ pub struct EncodedToken {
 ///
 /// # Examples
 /// ```
-/// use urlscope::dialects::{compare_encoders, encode_as, EncodeDialect};
+/// use urlscope_core::dialects::{compare_encoders, encode_as, EncodeDialect};
 /// let tokens = compare_encoders(b"a b");
 /// assert!(!tokens[0].differs); // every encoder keeps 'a'
 /// assert!(tokens[1].differs);  // ' ' is %20, + or bare
@@ -381,7 +381,7 @@ fn malformed_at(text: &[u8]) -> Option<usize> {
 ///
 /// # Examples
 /// ```
-/// use urlscope::dialects::{decode_as, DecodeDialect};
+/// use urlscope_core::dialects::{decode_as, DecodeDialect};
 /// assert_eq!(decode_as(b"a%2Fb%20c", DecodeDialect::JsUri).unwrap(), "a%2Fb c");
 /// assert_eq!(decode_as(b"a%2Fb%20c", DecodeDialect::JsComponent).unwrap(), "a/b c");
 /// assert!(decode_as(b"%E9", DecodeDialect::JsComponent).is_err());

@@ -1,0 +1,56 @@
+//! # urlscope: every component, every byte, every danger of a URL
+//!
+//! A URL is text with structure. RFC 3986 splits it into a scheme, an
+//! authority (userinfo, host, port), a path of segments, a query and a
+//! fragment; each component may hold *percent-escapes* (`%C3%A9`) that stand
+//! for bytes, and those bytes are usually UTF-8. Almost every URL bug and
+//! most URL attacks live in the gaps between those layers: a `%2e%2e%2f`
+//! that one program sees as text and another as `../`, an overlong UTF-8
+//! `/` that a filter misses and a decoder reads, a backslash that a browser
+//! treats as a separator and a server does not.
+//!
+//! This crate is the analysis core of the `urlscope` tool. It takes the raw
+//! bytes of a URL (which need not be UTF-8, or even a URL) and computes,
+//! without ever failing:
+//!
+//! - [`split`]: the RFC 3986 structure, every component with its byte span;
+//! - [`percent`]: each component decoded layer by layer, every decoded byte
+//!   knowing the input bytes it came from;
+//! - [`utf8`]: every decoded byte annotated per Unicode Table 3-6;
+//! - [`warnings`]: the dangers, each at the exact bytes that cause it;
+//! - [`clean`]: the corrected (cleaned) and normalized URL.
+//!
+//! [`analysis::analyze`] does all of it and returns the one
+//! [`analysis::Analysis`] that every front end (text, JSON, terminal UI)
+//! renders. [`text`] makes hostile bytes safe to print.
+//!
+//! ```
+//! use urlscope_core::analysis::{analyze, Options};
+//! let a = analyze(b"http://example.com/caf%C3%A9", &Options::default());
+//! assert_eq!(a.components.last().map(|c| c.decoded_lossy()), Some("café".to_string()));
+//! ```
+
+#![forbid(unsafe_code)]
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
+pub mod analysis;
+pub mod clean;
+pub mod dialects;
+pub mod examples;
+pub mod percent;
+pub mod split;
+pub mod targets;
+pub mod text;
+pub mod triage;
+pub mod utf8;
+pub mod warnings;
+
+pub use analysis::{analyze, Analysis, Options};
