@@ -1,0 +1,234 @@
+//! The scheme and the authority (RFC 3986 §3.1, §3.2): dangerous schemes,
+//! userinfo, numeric IPv4 hosts, invalid hosts and ports, internationalized
+//! and look-alike hosts (UTS #39, UTS #46).
+
+use crate::analysis::*;
+use crate::split::{ComponentKind, HostKind, Span, Split};
+use crate::warnings::{Severity, Warning, WarningCode};
+
+pub(crate) fn authority_warnings(
+    input: &[u8],
+    parts: &Split,
+    components: &[ComponentAnalysis],
+    host: Option<&HostReading>,
+    out: &mut Vec<Warning>,
+) {
+    let index_of = |kind: ComponentKind| components.iter().position(|c| c.kind == kind);
+    if let Some(scheme) = parts.scheme {
+        let name = String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase();
+        let severity = match name.as_str() {
+            "javascript" | "vbscript" => {
+                Some((Severity::High, "runs script in the page that follows it"))
+            }
+            "data" => Some((
+                Severity::High,
+                "carries its own content, which a browser may render as a page or run as script",
+            )),
+            "file" => Some((Severity::Medium, "reads files from the local machine")),
+            _ => None,
+        };
+        if let Some((severity, what)) = severity {
+            out.push(
+                Warning::new(
+                    WarningCode::DangerousScheme,
+                    vec![scheme],
+                    index_of(ComponentKind::Scheme),
+                    format!("The '{name}:' scheme {what}."),
+                )
+                .with_severity(severity),
+            );
+        }
+    }
+    if let Some(userinfo) = parts.userinfo {
+        let text = components
+            .iter()
+            .find(|c| c.kind == ComponentKind::Userinfo)
+            .map(ComponentAnalysis::decoded_lossy)
+            .unwrap_or_default();
+        let user = text.split(':').next().unwrap_or_default();
+        let looks_like_host = user.contains('.') && !user.contains(' ');
+        let with_at = Span::new(userinfo.start, userinfo.end + 1);
+        let (severity, message) = if looks_like_host {
+            let host_text = host.map_or(String::new(), |h| h.decoded.clone());
+            (
+                Severity::High,
+                format!(
+                    "'{}@' looks like a host name, but the real host is '{}': a reader (or a naive filter) is made to trust the wrong site.",
+                    crate::text::quote_str(&text),
+                    crate::text::quote_str(&host_text)
+                ),
+            )
+        } else if text.contains(':') {
+            (
+                Severity::Medium,
+                "The URL carries a user name and password, which end up in logs, history and Referer headers.".to_string(),
+            )
+        } else {
+            (
+                Severity::Medium,
+                format!(
+                    "The URL carries the user name '{}' before '@', which a reader may mistake for part of the host.",
+                    crate::text::quote_str(&text)
+                ),
+            )
+        };
+        out.push(
+            Warning::new(
+                WarningCode::Userinfo,
+                vec![with_at],
+                index_of(ComponentKind::Userinfo),
+                message,
+            )
+            .with_severity(severity),
+        );
+    }
+    let host_index = index_of(ComponentKind::Host);
+    if let (Some(span), Some(reading)) = (parts.host, host) {
+        let raw = span.of(input);
+        if let Some(ip) = reading.ipv4 {
+            out.push(Warning::new(
+                WarningCode::IpObfuscation,
+                vec![span],
+                host_index,
+                format!(
+                    "The host '{}' is the IPv4 address {ip} written as a number, which slips past filters that block '{ip}'.",
+                    crate::text::quote_str(&reading.decoded)
+                ),
+            ));
+        }
+        if reading.kind == HostKind::RegName {
+            let bad: Vec<Span> = raw
+                .iter()
+                .enumerate()
+                .filter(|(_, &b)| matches!(b, b'@' | b'[' | b']'))
+                .map(|(i, _)| Span::new(span.start + i, span.start + i + 1))
+                .collect();
+            if !bad.is_empty() {
+                out.push(Warning::new(
+                    WarningCode::InvalidHost,
+                    bad,
+                    host_index,
+                    "The host holds '@', '[' or ']', so parsers disagree on where the user name ends and the host begins.".to_string(),
+                ));
+            }
+        }
+        if reading.kind == HostKind::IpLiteralOther {
+            out.push(Warning::new(
+                WarningCode::InvalidHost,
+                vec![span],
+                host_index,
+                format!(
+                    "'{}' is bracketed like an IPv6 address but is not one, so parsers reject or reinterpret it.",
+                    crate::text::quote(raw)
+                ),
+            ));
+        }
+        if let Some(unicode) = &reading.unicode {
+            idn_warning(span, host_index, reading, unicode, out);
+        }
+    }
+    if let Some(port) = parts.port {
+        let text = port.of(input);
+        let valid = text.iter().all(u8::is_ascii_digit)
+            && (text.is_empty()
+                || std::str::from_utf8(text)
+                    .ok()
+                    .and_then(|t| t.parse::<u32>().ok())
+                    .is_some_and(|p| p <= 65535));
+        let after_colon = port.start > 0 && input.get(port.start - 1) == Some(&b':');
+        if !valid || !after_colon {
+            out.push(Warning::new(
+                WarningCode::InvalidPort,
+                vec![port],
+                index_of(ComponentKind::Port),
+                format!(
+                    "The port '{}' is not a number from 0 to 65535, so parsers reject it or read another port.",
+                    crate::text::quote(text)
+                ),
+            ));
+        }
+    }
+}
+
+pub(crate) fn idn_warning(
+    span: Span,
+    host_index: Option<usize>,
+    reading: &HostReading,
+    unicode: &str,
+    out: &mut Vec<Warning>,
+) {
+    let ascii = reading.ascii.as_deref();
+    use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
+    let mut reasons = Vec::new();
+    for label in unicode.split('.') {
+        let rejected = reading.rejected.iter().any(|r| r == label);
+        if label.is_ascii() && !rejected {
+            continue;
+        }
+        // UTS #39 calls a label with a character outside its identifier
+        // profile unrestricted whatever its scripts: say which character.
+        let barred: Vec<String> = label
+            .chars()
+            .filter(|&c| !c.identifier_allowed())
+            .map(|c| format!("U+{:04X}", u32::from(c)))
+            .collect();
+        if !barred.is_empty() {
+            let shown = barred
+                .iter()
+                .take(3)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ");
+            let more = if barred.len() > 3 { ", ..." } else { "" };
+            reasons.push(format!(
+                "'{}' holds {shown}{more}, which UTS #39 bars from identifiers",
+                crate::text::quote_str(label)
+            ));
+            continue;
+        }
+        if rejected {
+            reasons.push(format!(
+                "'{}' is a label UTS #46 rejects, so browsers refuse it while other clients look it up as written",
+                crate::text::quote_str(label)
+            ));
+            continue;
+        }
+        let level = label.detect_restriction_level();
+        if level > RestrictionLevel::HighlyRestrictive {
+            reasons.push(format!("'{}' mixes scripts", crate::text::quote_str(label)));
+            continue;
+        }
+        let skeleton: String = unicode_security::skeleton(label).collect();
+        if skeleton.is_ascii() {
+            reasons.push(format!(
+                "'{}' looks like the ASCII '{}'",
+                crate::text::quote_str(label),
+                crate::text::quote_str(&skeleton)
+            ));
+        }
+    }
+    let forms = format!(
+        "'{}' (DNS name '{}')",
+        crate::text::quote_str(unicode),
+        crate::text::quote_str(ascii.unwrap_or("invalid"))
+    );
+    let warning = if reasons.is_empty() {
+        Warning::new(
+            WarningCode::Idn,
+            vec![span],
+            host_index,
+            format!("The host is the internationalized name {forms}."),
+        )
+    } else {
+        Warning::new(
+            WarningCode::IdnHomograph,
+            vec![span],
+            host_index,
+            format!(
+                "The host {forms} can impersonate another domain: {}.",
+                reasons.join("; ")
+            ),
+        )
+    };
+    out.push(warning);
+}

@@ -1,0 +1,170 @@
+//! Characters that must not be there or mean more than they show: raw
+//! characters RFC 3986 §2 does not allow, backslashes, `+` in a path, NUL,
+//! CR and LF, control, bidi and invisible characters, and bytes that are
+//! not UTF-8 or are overlong forms (Unicode Table 3-7).
+
+use crate::analysis::*;
+use crate::percent::is_illegal;
+use crate::percent::SourceKind;
+use crate::split::{ComponentKind, Span};
+use crate::text::{is_bidi_control, is_invisible};
+use crate::utf8::{lax_overlong, Utf8Problem, Utf8Unit};
+use crate::warnings::{Severity, WarningCode};
+
+/// The findings of the raw byte (not a `%`) at the start of `rest`, at
+/// input offset `at`; how many bytes it takes (a run of non-ASCII bytes
+/// is taken whole).
+pub(crate) fn raw_byte(rest: &[u8], at: usize, kind: ComponentKind, f: &mut Findings) -> usize {
+    let Some(&b) = rest.first() else {
+        return 1;
+    };
+    let is_host = kind == ComponentKind::Host;
+    match b {
+        b'\\' => f.add(WarningCode::Backslash, Span::new(at, at + 1), 0, || {
+            "a raw backslash".to_string()
+        }),
+        b'+' if kind == ComponentKind::PathSegment => {
+            f.add(WarningCode::PlusInPath, Span::new(at, at + 1), 0, || {
+                "a '+'".to_string()
+            })
+        }
+        b'[' | b']' if !is_host => {
+            f.add(WarningCode::IllegalChar, Span::new(at, at + 1), 0, || {
+                format!("'{}' is legal only around an IPv6 host", char::from(b))
+            })
+        }
+        0x80..=0xFF => {
+            let len = rest.iter().take_while(|&&c| c >= 0x80).count();
+            let run = rest.get(..len).unwrap_or_default();
+            if !is_host {
+                f.add(WarningCode::IllegalChar, Span::new(at, at + len), 0, || {
+                    format!(
+                        "raw non-ASCII '{}' must be sent as UTF-8 escapes",
+                        crate::text::quote(run)
+                    )
+                });
+            }
+            return len;
+        }
+        0x00..=0x1F | 0x7F => {}
+        _ if is_illegal(b) => f.add(WarningCode::IllegalChar, Span::new(at, at + 1), 0, || {
+            format!("a raw '{}'", char::from(b))
+        }),
+        _ => {}
+    }
+    1
+}
+
+/// The findings of one decoded layer's bytes: NUL, CR, LF and other
+/// controls, then its characters (bidi, invisible, C1) and ill-formed or
+/// overlong UTF-8.
+pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &mut Findings) {
+    let layer_no = li + 1;
+    for (i, &b) in layer.iter().enumerate() {
+        if b >= 0x20 && b != 0x7F {
+            continue;
+        }
+        let span = prov.span(li, i);
+        let enc = if prov.kind(li, i) == SourceKind::Escape || li > 0 {
+            "encoded "
+        } else {
+            "raw "
+        };
+        match b {
+            0x00 => f.add(WarningCode::NullByte, span, layer_no, || {
+                format!("an {enc}NUL byte").replace("an raw", "a raw")
+            }),
+            b'\r' | b'\n' => f.add(WarningCode::Crlf, span, layer_no, || {
+                format!(
+                    "{}{}",
+                    if enc == "raw " {
+                        "a raw "
+                    } else {
+                        "an encoded "
+                    },
+                    if b == b'\r' { "CR" } else { "LF" }
+                )
+            }),
+            _ => {
+                f.add(WarningCode::ControlChar, span, layer_no, || {
+                    format!(
+                        "{}control character \\x{b:02x}{}",
+                        if enc == "raw " {
+                            "a raw "
+                        } else {
+                            "an encoded "
+                        },
+                        if b == 0x1B {
+                            " (ESC, starts terminal escape sequences)"
+                        } else {
+                            ""
+                        }
+                    )
+                });
+                if b != b'\t' {
+                    f.raise(WarningCode::ControlChar, Severity::High);
+                }
+            }
+        }
+    }
+    if layer.is_ascii() {
+        return;
+    }
+    let mut previous: Option<Utf8Unit> = None;
+    for unit in crate::utf8::units_of(layer) {
+        let after = previous.replace(unit);
+        match unit.value {
+            Ok(c) if c.is_ascii() => {}
+            Ok(c) => {
+                let span = prov.span_range(li, unit.start, unit.start + unit.len);
+                let info = || format!("{} {}", char_info(c).codepoint, char_info(c).name);
+                if is_bidi_control(c) {
+                    f.add(WarningCode::BidiControl, span, layer_no, || {
+                        format!("bidi control {}", info())
+                    });
+                } else if is_invisible(c) {
+                    f.add(WarningCode::InvisibleChar, span, layer_no, || {
+                        format!("invisible {}", info())
+                    });
+                } else if c.is_control() {
+                    f.add(WarningCode::ControlChar, span, layer_no, || {
+                        format!("C1 control {}", info())
+                    });
+                    f.raise(WarningCode::ControlChar, Severity::High);
+                }
+            }
+            Err(problem) => {
+                let bytes = layer.get(unit.range()).unwrap_or_default();
+                if let Some((c, len)) = lax_overlong(layer.get(unit.start..).unwrap_or_default()) {
+                    let span = prov.span_range(li, unit.start, unit.start + len);
+                    let hex: Vec<String> = layer
+                        .get(unit.start..unit.start + len)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|b| format!("{b:02X}"))
+                        .collect();
+                    f.add(WarningCode::OverlongUtf8, span, layer_no, || {
+                        format!(
+                            "{} is an overlong form of {} '{}'",
+                            hex.join(" "),
+                            char_info(c).codepoint,
+                            crate::text::escape_str(&c.to_string())
+                        )
+                    });
+                    continue;
+                }
+                if problem == Utf8Problem::UnexpectedContinuation
+                    && after.is_some_and(|u| u.value == Err(Utf8Problem::Overlong))
+                {
+                    // The tail of an overlong form already reported.
+                    continue;
+                }
+                let span = prov.span_range(li, unit.start, unit.start + unit.len);
+                let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+                f.add(WarningCode::InvalidUtf8, span, layer_no, || {
+                    format!("{} is not UTF-8 ({})", hex.join(" "), problem.label())
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! The checks, one module per family of warnings. Each emits a code, the
+//! spans that cause it and the specific detail; the code's severity and
+//! general consequence come from the catalogue ([`crate::warnings`]).
+//!
+//! Per component (on its raw bytes, then on each decoded layer):
+//! [`escapes`], [`characters`], [`double_encoding`], [`traversal`],
+//! [`sensitive`]. Per URL: [`authority`] (userinfo, host, port, scheme),
+//! [`junk`] and [`readings`] (the RFC 3986 and WHATWG readings compared).
+
+use super::*;
+use crate::split::ComponentKind;
+
+pub(crate) mod authority;
+pub(crate) mod characters;
+pub(crate) mod double_encoding;
+pub(crate) mod escapes;
+pub(crate) mod junk;
+pub(crate) mod readings;
+pub(crate) mod sensitive;
+pub(crate) mod traversal;
+
+/// Every finding about one component, by code; the details of codes in
+/// `quiet` (a bit per code index) are left unwritten.
+pub(crate) fn component_findings(
+    input: &[u8],
+    comp: &ComponentAnalysis,
+    prov: &Provenance<'_>,
+    quiet: u64,
+) -> Findings {
+    let mut f = Findings {
+        quiet,
+        ..Findings::default()
+    };
+    let raw = comp.span.of(input);
+    raw_checks(raw, comp, &mut f);
+    for (li, layer) in comp.layers().enumerate() {
+        characters::layer_checks(layer, li, prov, &mut f);
+    }
+    if comp.layer_count() > 1 {
+        double_encoding::double_encoding(input, prov, &mut f);
+    }
+    if matches!(
+        comp.kind,
+        ComponentKind::PathSegment | ComponentKind::QueryValue | ComponentKind::QueryKey
+    ) {
+        traversal::traversal_checks(input, comp, prov, &mut f);
+    }
+    f
+}
+
+/// One pass over the raw bytes: each escape for [`escapes`], every
+/// other byte for [`characters`].
+pub(crate) fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        let at = comp.span.start + i;
+        let rest = raw.get(i..).unwrap_or_default();
+        i += if b == b'%' {
+            escapes::raw_escape(rest, at, comp.kind, f)
+        } else {
+            characters::raw_byte(rest, at, comp.kind, f)
+        };
+    }
+}

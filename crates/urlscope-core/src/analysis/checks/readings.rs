@@ -1,0 +1,68 @@
+//! Parser readings: where an RFC 3986 parser and a WHATWG parser read
+//! the URL differently, or the WHATWG parser rejects it.
+
+use crate::analysis::*;
+use crate::split::Split;
+use crate::warnings::{Severity, Warning, WarningCode};
+
+pub(crate) fn differential_warnings(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    w: &WhatwgReading,
+    normalized: &str,
+    out: &mut Vec<Warning>,
+) {
+    let c = compare(input, parts, host, w, normalized);
+    let mut fields = Vec::new();
+    if c.scheme_differs {
+        fields.push(format!(
+            "scheme '{}' vs '{}'",
+            crate::text::quote_str(&c.scheme),
+            crate::text::quote_str(&w.scheme)
+        ));
+    }
+    if c.host_differs {
+        fields.push(format!(
+            "host '{}' vs '{}'",
+            crate::text::quote_str(c.ours_host.as_deref().unwrap_or("(none)")),
+            crate::text::quote_str(c.theirs_host.as_deref().unwrap_or("(none)"))
+        ));
+    }
+    if c.port_differs && !c.host_differs {
+        fields.push(format!("port {:?} vs {:?}", c.ours_port, w.port));
+    }
+    if c.path_differs && !c.host_differs {
+        fields.push(format!(
+            "path '{}' vs '{}'",
+            crate::text::quote(&c.ours_path),
+            crate::text::quote(&c.theirs_path)
+        ));
+    }
+    if fields.is_empty() {
+        return;
+    }
+    let reasons = differential_reasons(input, parts, host, c.special);
+    let severity = if c.host_differs || c.scheme_differs {
+        Severity::High
+    } else {
+        Severity::Medium
+    };
+    out.push(
+        Warning::new(
+            WarningCode::ParserDifferential,
+            vec![parts.trimmed],
+            None,
+            format!(
+                "RFC 3986 and WHATWG parsers disagree ({}: RFC 3986 first){}, so a filter and a fetcher can act on different URLs.",
+                fields.join("; "),
+                if reasons.is_empty() {
+                    String::new()
+                } else {
+                    format!(" because {}", reasons.join(", "))
+                }
+            ),
+        )
+        .with_severity(severity),
+    );
+}

@@ -1,0 +1,117 @@
+//! Path traversal: dot segments (RFC 3986 §5.2.4) as lax servers read
+//! them, however they are spelled, in path segments and parameters.
+
+use crate::analysis::*;
+use crate::warnings::{Severity, WarningCode};
+
+pub(crate) fn traversal_checks(
+    input: &[u8],
+    comp: &ComponentAnalysis,
+    prov: &Provenance<'_>,
+    f: &mut Findings,
+) {
+    for (li, layer) in comp.layers().enumerate() {
+        // Fast path: nothing that can read as a dot.
+        if lax_is_literal(layer) && memchr::memchr(b'.', layer).is_none() {
+            continue;
+        }
+        // One part (between separators) at a time: its name is what comes
+        // before ';' (Tomcat and Jetty drop ";params" before resolving).
+        let mut name = DotName::default();
+        let mut chars = lax_chars(layer);
+        loop {
+            let next = chars.next();
+            let sep = match next {
+                Some(c) if c.c != '/' && c.c != '\\' => {
+                    name.push(c);
+                    continue;
+                }
+                sep => sep,
+            };
+            let part = std::mem::take(&mut name);
+            if let (Some(first), Some(last), true) = (part.first, part.last, part.all_dots) {
+                let through = sep.map_or(last.to, |sep| sep.to);
+                let span = prov.span_range(li, first.from, through);
+                if part.len >= 3 {
+                    f.add(WarningCode::PathTraversal, span, li + 1, || {
+                        format!(
+                            "'{}' is a run of dots that becomes '..' when a filter strips '../' once or Windows trims trailing dots",
+                            crate::text::quote(span.of(input))
+                        )
+                    });
+                    lower_unless_dotdot(f, Severity::Medium);
+                } else {
+                    let spelled = span.of(input);
+                    let literal = spelled.iter().all(|&c| c == b'.' || c == b'/');
+                    let what = if part.len == 2 { "'..'" } else { "'.'" };
+                    f.add(WarningCode::PathTraversal, span, li + 1, || {
+                        if literal {
+                            format!("a {what} segment")
+                        } else {
+                            format!("{what} spelled '{}'", crate::text::quote(spelled))
+                        }
+                    });
+                    if part.len == 1 {
+                        // A lone '.' only matters when something hides it.
+                        let sev = if literal {
+                            Severity::Low
+                        } else {
+                            Severity::Medium
+                        };
+                        lower_unless_dotdot(f, sev);
+                    } else {
+                        f.raise(WarningCode::PathTraversal, Severity::High);
+                    }
+                }
+            }
+            if sep.is_none() {
+                break;
+            }
+        }
+    }
+}
+
+/// The name of one part of a lax path, read character by character: is it
+/// all dots, and where does it start and end.
+pub(crate) struct DotName {
+    pub(crate) first: Option<LaxChar>,
+    pub(crate) last: Option<LaxChar>,
+    pub(crate) len: usize,
+    pub(crate) all_dots: bool,
+    /// Past a ';': the rest are parameters, not the name.
+    pub(crate) params: bool,
+}
+
+impl Default for DotName {
+    fn default() -> DotName {
+        DotName {
+            first: None,
+            last: None,
+            len: 0,
+            all_dots: true,
+            params: false,
+        }
+    }
+}
+
+impl DotName {
+    pub(crate) fn push(&mut self, c: LaxChar) {
+        if self.params || c.c == ';' {
+            self.params = true;
+            return;
+        }
+        self.first.get_or_insert(c);
+        self.last = Some(c);
+        self.len += 1;
+        self.all_dots &= c.c == '.';
+    }
+}
+
+/// Set the traversal severity for a lone dot, unless a `..` raised it.
+pub(crate) fn lower_unless_dotdot(f: &mut Findings, severity: Severity) {
+    if let Some(finding) = f.get_mut(WarningCode::PathTraversal) {
+        if finding.severity != Some(Severity::High) {
+            finding.severity = Some(finding.severity.map_or(severity, |s| s.max(severity)));
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! The host read every way that matters: percent-decoded, as IPv4 the
+//! way WHATWG's IPv4 parser and `inet_aton` read numbers
+//! (<https://url.spec.whatwg.org/#concept-ipv4-parser>), its IDNA forms
+//! (UTS #46), its registrable domain (Public Suffix List), its scripts
+//! and confusable characters (UTS #39).
+
+use crate::split::{HostKind, Split};
+use std::net::Ipv4Addr;
+
+/// What the host is, read every way that matters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostReading {
+    pub kind: HostKind,
+    /// The percent-decoded host (lossy UTF-8).
+    pub decoded: String,
+    /// The Unicode form of an internationalized host.
+    pub unicode: Option<String>,
+    /// The IDNA `xn--` form of an internationalized host.
+    pub ascii: Option<String>,
+    /// The IPv4 address a lax parser (WHATWG, `inet_aton`) reads from a
+    /// numeric host such as `0x7f.1`.
+    pub ipv4: Option<Ipv4Addr>,
+    /// The registrable domain (public suffix plus one label, from the
+    /// Public Suffix List): `evil.example` for `paypal.com.evil.example`.
+    pub registrable: Option<String>,
+    /// The scripts of the host's letters (Common and Inherited left out):
+    /// `["Latin", "Cyrillic"]` for a mixed host.
+    pub scripts: Vec<&'static str>,
+    /// Each confusable character and what it looks like (its Unicode
+    /// skeleton, UTS #39): `('а', "a")` for the Cyrillic а.
+    pub confusables: Vec<(char, String)>,
+    /// The labels UTS #46 rejects (`xn--a`, a label holding U+202E), as
+    /// written; `unicode` shows them so.
+    pub rejected: Vec<String>,
+}
+
+/// Parse a host the way WHATWG and `inet_aton` read IPv4 numbers:
+/// 1 to 4 dot-separated parts in decimal, octal (`0` prefix) or hex (`0x`),
+/// the last part filling the remaining bytes.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::analysis::lax_ipv4;
+/// use std::net::Ipv4Addr;
+/// assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(lax_ipv4("example.com"), None);
+/// ```
+pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    // Five parts are already too many: a long host is not split whole.
+    let parts: Vec<&str> = host.split('.').take(5).collect();
+    if parts.is_empty() || parts.len() > 4 {
+        return None;
+    }
+    let mut numbers = Vec::with_capacity(4);
+    for p in &parts {
+        let (digits, radix) = if let Some(h) = p.strip_prefix("0x").or_else(|| p.strip_prefix("0X"))
+        {
+            (h, 16)
+        } else if p.len() > 1 && p.starts_with('0') {
+            (&p[1..], 8)
+        } else {
+            (*p, 10)
+        };
+        if p.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        let value = if digits.is_empty() {
+            0
+        } else {
+            u64::from_str_radix(digits, radix).ok()?
+        };
+        numbers.push(value);
+    }
+    let (last, init) = numbers.split_last()?;
+    if init.iter().any(|&n| n > 255) {
+        return None;
+    }
+    let last_bytes = 4 - init.len() as u32;
+    if *last >= 1u64 << (8 * last_bytes) {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for (i, &n) in init.iter().enumerate() {
+        value |= n << (8 * (3 - i as u32));
+    }
+    value |= *last;
+    u32::try_from(value).ok().map(Ipv4Addr::from)
+}
+
+pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
+    let span = parts.host?;
+    let kind = parts.host_kind?;
+    let decoded_bytes = crate::percent::decode(span.of(input), false);
+    let decoded = String::from_utf8_lossy(&decoded_bytes).into_owned();
+    let mut reading = HostReading {
+        kind,
+        decoded: decoded.clone(),
+        unicode: None,
+        ascii: None,
+        ipv4: None,
+        registrable: None,
+        scripts: Vec::new(),
+        confusables: Vec::new(),
+        rejected: Vec::new(),
+    };
+    if kind == HostKind::RegName {
+        // WHATWG removes tabs and newlines before it reads the host.
+        reading.ipv4 = lax_ipv4(&decoded.replace(['\t', '\n', '\r'], ""));
+        let has_punycode = decoded
+            .split('.')
+            .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
+        if !decoded.is_ascii() || has_punycode {
+            if let Ok(ascii) = idna::domain_to_ascii(&decoded) {
+                reading.ascii = Some(ascii);
+            }
+            let (unicode, rejected) = unicode_form(&decoded);
+            reading.unicode = Some(unicode);
+            reading.rejected = rejected;
+        }
+        let dns = reading
+            .ascii
+            .clone()
+            .unwrap_or_else(|| decoded.to_ascii_lowercase());
+        reading.registrable = psl::domain_str(dns.trim_end_matches('.')).map(str::to_string);
+        if let Some(unicode) = &reading.unicode {
+            use unicode_script::{Script, UnicodeScript};
+            for c in unicode.chars() {
+                let script = c.script();
+                if !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
+                    && !reading.scripts.contains(&script.full_name())
+                {
+                    reading.scripts.push(script.full_name());
+                }
+                // Controls, bidi and invisible characters have warnings of
+                // their own (and an empty skeleton).
+                if !c.is_ascii() && !crate::text::needs_escape(c) {
+                    let skeleton: String = unicode_security::skeleton(&c.to_string()).collect();
+                    if skeleton != c.to_string()
+                        && !reading.confusables.iter().any(|(k, _)| *k == c)
+                    {
+                        reading.confusables.push((c, skeleton));
+                    }
+                }
+            }
+        }
+    }
+    Some(reading)
+}
+
+/// The host as a reader sees it (`xn--` labels decoded by UTS #46), and
+/// the labels UTS #46 rejects. Such a label comes back from `idna` with
+/// U+FFFD in it, a mark of the error and not a character of the URL; it is
+/// shown as written.
+pub(crate) fn unicode_form(decoded: &str) -> (String, Vec<String>) {
+    let (unicode, result) = idna::domain_to_unicode(decoded);
+    if result.is_ok() || !unicode.contains('\u{FFFD}') {
+        return (unicode, Vec::new());
+    }
+    let written: Vec<&str> = decoded.split('.').collect();
+    let read: Vec<&str> = unicode.split('.').collect();
+    if written.len() != read.len() {
+        // UTS #46 mapped a dot-like character to '.': the labels do not
+        // line up, so the whole host is shown as written.
+        return (decoded.to_string(), vec![decoded.to_string()]);
+    }
+    let mut rejected = Vec::new();
+    let labels: Vec<&str> = read
+        .iter()
+        .zip(&written)
+        .map(|(&read, &written)| {
+            if read.contains('\u{FFFD}') && !written.contains('\u{FFFD}') {
+                rejected.push(written.to_string());
+                written
+            } else {
+                read
+            }
+        })
+        .collect();
+    (labels.join("."), rejected)
+}

@@ -1,0 +1,378 @@
+//! The analysis every front end renders: [`analyze`] takes the input bytes
+//! and returns an [`Analysis`] with the components, their decoded bytes and
+//! UTF-8 annotation, the warnings, the WHATWG reading and the corrected URLs.
+//!
+//! It never fails and never panics; the work is linear in the input (each
+//! component is decoded at most [`MAX_LAYERS`](crate::percent::MAX_LAYERS)
+//! times).
+
+mod bytes;
+mod checks;
+mod component;
+mod folding;
+mod host;
+mod lax;
+mod memo;
+mod report;
+#[cfg(test)]
+mod tests;
+mod whatwg;
+
+pub use bytes::{char_info, ByteRow, CharInfo};
+pub use component::ComponentAnalysis;
+pub use folding::LISTED_PER_CODE;
+pub use host::{lax_ipv4, HostReading};
+pub use whatwg::{ReadingField, Readings, WhatwgReading};
+
+use checks::*;
+use component::*;
+use folding::*;
+use host::*;
+use lax::*;
+use memo::*;
+use report::*;
+use whatwg::*;
+
+use crate::clean::{clean_with_changes, normalize_cleaned};
+use crate::split::{ComponentKind, Span, Split};
+use crate::targets::{HeldPart, TargetScan};
+use crate::warnings::{Severity, Warning, WarningCode};
+use std::borrow::Cow;
+use std::sync::{Arc, OnceLock};
+
+/// What the analysis does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Read `+` as a space in query keys and values (form rules).
+    pub form: bool,
+    /// Compare with a WHATWG URL Standard parse (`parser-differential`).
+    pub whatwg: bool,
+    /// Compute the cleaned and normalized URLs (`Analysis::clean`,
+    /// `Analysis::normalized`); off, they are left empty (triage needs
+    /// only the warnings).
+    pub corrected: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            form: true,
+            whatwg: true,
+            corrected: true,
+        }
+    }
+}
+
+impl Options {
+    /// Options with the corrected URLs computed or not.
+    pub fn with_corrected(mut self, corrected: bool) -> Options {
+        self.corrected = corrected;
+        self
+    }
+
+    /// Options with form rules on or off.
+    pub fn with_form(mut self, form: bool) -> Options {
+        self.form = form;
+        self
+    }
+}
+
+/// Everything known about one input.
+///
+/// Two analyses are equal when everything they report is, the WHATWG
+/// reading included, whether or not it has been parsed yet.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    pub input: Vec<u8>,
+    /// The RFC 3986 outline (scheme, authority, path, query and fragment
+    /// spans); its `components` list is left empty, as
+    /// [`Analysis::components`] holds them, decoded.
+    pub split: Split,
+    pub components: Vec<ComponentAnalysis>,
+    pub warnings: Vec<Warning>,
+    /// The cleaned URL: illegal characters encoded, meaning kept.
+    pub clean: String,
+    /// The byte ranges of `clean` that differ from the input.
+    pub clean_changes: Vec<Span>,
+    /// The normalized URL (RFC 3986 §6.2.2).
+    pub normalized: String,
+    pub host: Option<HostReading>,
+    /// The WHATWG reading (see [`Analysis::whatwg`]): parsed during the
+    /// analysis when the comparison needs it, else on first request.
+    pub(crate) whatwg: OnceLock<Option<Result<WhatwgReading, String>>>,
+    pub options: Options,
+}
+
+impl PartialEq for Analysis {
+    fn eq(&self, other: &Self) -> bool {
+        // Named field by field, so that a new field is not forgotten here.
+        let Analysis {
+            input,
+            split,
+            components,
+            warnings,
+            clean,
+            clean_changes,
+            normalized,
+            host,
+            whatwg: _,
+            options,
+        } = self;
+        *input == other.input
+            && *split == other.split
+            && *components == other.components
+            && *warnings == other.warnings
+            && *clean == other.clean
+            && *clean_changes == other.clean_changes
+            && *normalized == other.normalized
+            && *host == other.host
+            && *options == other.options
+            && self.whatwg() == other.whatwg()
+    }
+}
+
+impl Eq for Analysis {}
+
+impl Analysis {
+    /// The WHATWG reading, or why the WHATWG parser rejects the input;
+    /// `None` for relative references, input that is not UTF-8, and when
+    /// [`Options::whatwg`] is off.
+    ///
+    /// The analysis parses with WHATWG rules only when the input holds
+    /// something a WHATWG parser reads differently from RFC 3986 (see
+    /// `whatwg_may_differ`); for other URLs the parse runs here, the first
+    /// time it is asked for.
+    pub fn whatwg(&self) -> Option<&Result<WhatwgReading, String>> {
+        self.whatwg
+            .get_or_init(|| {
+                if self.options.whatwg {
+                    whatwg_reading(&self.input, &self.split)
+                } else {
+                    None
+                }
+            })
+            .as_ref()
+    }
+    /// Every warning about component `index`, including those folded into
+    /// a summary warning (recomputed for that one component), in input
+    /// order.
+    pub fn warnings_of(&self, index: usize) -> Vec<Warning> {
+        let listed = self
+            .warnings
+            .iter()
+            .filter(|w| w.component == Some(index))
+            .cloned();
+        let Some(c) = self.components.get(index).filter(|c| c.folded) else {
+            return listed.collect();
+        };
+        // One component alone never fills a code, so every finding is listed.
+        let mut all = Vec::new();
+        Checked::new(&c.input, c.kind, c.span, c.form, 0).replay(
+            index,
+            c.span,
+            &c.input,
+            &mut Listing::default(),
+            &mut all,
+        );
+        for w in listed {
+            if !all.contains(&w) {
+                all.push(w);
+            }
+        }
+        sort_warnings(&mut all);
+        all
+    }
+    /// The warnings whose bytes may lie in `window` of the input: the
+    /// listed ones and those of folded components there (for views that
+    /// mark warned bytes).
+    pub fn warnings_near(&self, window: Span) -> Vec<Cow<'_, Warning>> {
+        let mut out: Vec<Cow<'_, Warning>> = self
+            .warnings
+            .iter()
+            .filter(|w| w.span.overlaps(window))
+            .map(Cow::Borrowed)
+            .collect();
+        let first = self
+            .components
+            .partition_point(|c| c.span.end < window.start);
+        for (i, c) in self.components.iter().enumerate().skip(first) {
+            if c.span.start > window.end {
+                break;
+            }
+            if c.folded && c.span.overlaps(window) {
+                out.extend(self.warnings_of(i).into_iter().map(Cow::Owned));
+            }
+        }
+        out
+    }
+    /// The worst severity of each component's warnings (index by
+    /// component).
+    pub fn component_severities(&self) -> Vec<Option<Severity>> {
+        self.components.iter().map(|c| c.severity).collect()
+    }
+    /// The highest severity among the warnings.
+    pub fn max_severity(&self) -> Option<Severity> {
+        self.warnings.iter().map(|w| w.severity).max()
+    }
+    /// The component that holds input byte `offset`.
+    pub fn component_at(&self, offset: usize) -> Option<usize> {
+        self.components.iter().position(|c| c.span.contains(offset))
+    }
+}
+
+/// Analyse `input`.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::analysis::{analyze, Options};
+/// let a = analyze(b"http://example.com/%252e%252e%252fetc", &Options::default());
+/// let codes: Vec<_> = a.warnings.iter().map(|w| w.code.code()).collect();
+/// assert!(codes.contains(&"double-encoding"));
+/// assert!(codes.contains(&"path-traversal"));
+/// ```
+pub fn analyze(input: &[u8], options: &Options) -> Analysis {
+    // The outline only: the components are decoded one by one as the
+    // split finds them, never listed twice.
+    let parts = crate::split::outline(input);
+    // The component checks and the whole-URL readings (WHATWG parse,
+    // normalized and cleaned URLs) are independent: on long inputs they
+    // run side by side.
+    let ((mut components, mut warnings), (whatwg, normalized, (clean, clean_changes))) = join_if(
+        input.len() >= PARALLEL_FROM,
+        || analyze_components(input, &parts, options, Memo::ENTRIES),
+        || {
+            // The WHATWG parse is needed now only if the readings may
+            // differ (`None`: not parsed); otherwise it waits until
+            // something asks for it.
+            let whatwg = (options.whatwg && whatwg_may_differ(input, &parts))
+                .then(|| whatwg_reading(input, &parts));
+            // The comparison with WHATWG needs the normalized URL, which is
+            // normalize_cleaned of the cleaned one.
+            if !(options.corrected || matches!(whatwg, Some(Some(Ok(_))))) {
+                return (whatwg, String::new(), (String::new(), Vec::new()));
+            }
+            let clean = clean_with_changes(input, &parts);
+            let normalized = normalize_cleaned(&clean.0);
+            let clean = if options.corrected {
+                clean
+            } else {
+                (String::new(), Vec::new())
+            };
+            (whatwg, normalized, clean)
+        },
+    );
+    let host = host_reading(input, &parts);
+    checks::authority::authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
+    checks::junk::junk_warnings(input, &parts, &mut warnings);
+    if let Some(Some(Ok(reading))) = &whatwg {
+        checks::readings::differential_warnings(
+            input,
+            &parts,
+            host.as_ref(),
+            reading,
+            &normalized,
+            &mut warnings,
+        );
+    } else if let Some(Some(Err(reason))) = &whatwg {
+        warnings.push(
+            Warning::new(
+                WarningCode::ParserDifferential,
+                vec![parts.trimmed],
+                None,
+                format!("A WHATWG (browser) parser rejects this URL ({reason}) while RFC 3986 parsers accept it."),
+            )
+            .with_severity(Severity::Low),
+        );
+    }
+    sort_warnings(&mut warnings);
+    for w in &warnings {
+        if let Some(c) = w.component.and_then(|i| components.get_mut(i)) {
+            c.severity = c.severity.max(Some(w.severity));
+        }
+    }
+    Analysis {
+        input: input.to_vec(),
+        split: parts,
+        components,
+        warnings,
+        clean,
+        clean_changes,
+        normalized,
+        host,
+        whatwg: whatwg.map_or_else(OnceLock::new, OnceLock::from),
+        options: *options,
+    }
+}
+
+/// Warnings in report order: by first byte, the worst first, then by code
+/// (a stable sort, so ties keep the order they were found in).
+pub(crate) fn sort_warnings(warnings: &mut [Warning]) {
+    warnings.sort_by_key(|w| (w.span.start, std::cmp::Reverse(w.severity), w.code));
+}
+
+/// Inputs at least this long are analysed on two threads (see
+/// [`analyze`]); shorter ones are not worth the hand-over.
+pub const PARALLEL_FROM: usize = 64 * 1024;
+
+/// `(a(), b())`, side by side on the rayon pool when `parallel`.
+pub(crate) fn join_if<A: Send, B: Send>(
+    parallel: bool,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if parallel {
+        rayon::join(a, b)
+    } else {
+        (a(), b())
+    }
+}
+
+/// Decode and check every component: the components and their warnings
+/// (listed, then one summary per folded code).
+pub(crate) fn analyze_components(
+    input: &[u8],
+    parts: &Split,
+    options: &Options,
+    memo_entries: usize,
+) -> (Vec<ComponentAnalysis>, Vec<Warning>) {
+    let shared: Arc<[u8]> = Arc::from(input);
+    let mut components = Vec::with_capacity(crate::split::component_bound(input, parts));
+    let mut warnings = Vec::new();
+    let mut listing = Listing::default();
+    let mut memo = Memo::new(&shared, memo_entries);
+    // The path as a whole may name a sensitive file (`/etc/passwd`): its
+    // parts are read as the segments go by.
+    let mut path_scan = TargetScan::<HeldPart>::default();
+    let mut path_target = None;
+    let mut last_segment = None;
+    crate::split::each_component(input, parts, |c| {
+        let index = components.len();
+        let form = options.form && c.kind.is_query();
+        let checked = memo.check(c.kind, c.span, form, listing.full_codes());
+        if c.kind == ComponentKind::PathSegment {
+            last_segment = Some(index);
+            if path_target.is_none() {
+                let lax = checked
+                    .lax_path
+                    .as_deref()
+                    .map_or_else(|| c.span.of(input), str::as_bytes);
+                path_target = lax_parts(lax).find_map(|p| path_scan.push(HeldPart::from(p)));
+            }
+        }
+        let comp = checked.replay(index, c.span, &shared, &mut listing, &mut warnings);
+        components.push(comp);
+    });
+    warnings.extend(listing.summaries());
+    if let Some(last_segment) = last_segment {
+        if let Some(why) = path_target.or_else(|| path_scan.finish()) {
+            warnings.push(Warning::new(
+                WarningCode::SensitiveFile,
+                vec![parts.path],
+                Some(last_segment),
+                format!("The path asks for {why}, a typical file-inclusion target."),
+            ));
+        }
+    }
+    (components, warnings)
+}

@@ -1,0 +1,163 @@
+//! Findings: what the checks of one component collect (each code's spans,
+//! layer, detail and severity) and how a finding becomes a [`Warning`]
+//! whose message ends with the catalogue's consequence.
+
+use super::*;
+use crate::split::Span;
+use crate::warnings::{Severity, Warning, WarningCode};
+
+/// Collects the occurrences of each warning code for one component.
+#[derive(Default)]
+pub(crate) struct Findings {
+    /// In code order (a component has few, so a sorted list).
+    pub(crate) by_code: Vec<(WarningCode, Finding)>,
+    /// Codes (a bit per code index) whose details are not written: their
+    /// findings are folded, not listed.
+    pub(crate) quiet: u64,
+}
+
+#[derive(Clone)]
+pub(crate) struct Finding {
+    pub(crate) spans: Vec<Span>,
+    /// The first decoding layer (1-based) at which it appears; 0 = raw.
+    pub(crate) layer: usize,
+    pub(crate) detail: String,
+    pub(crate) severity: Option<Severity>,
+}
+
+/// At most this many spans are kept per warning; the message counts all.
+pub(crate) const MAX_SPANS: usize = 64;
+
+impl Findings {
+    pub(crate) fn add(
+        &mut self,
+        code: WarningCode,
+        span: Span,
+        layer: usize,
+        detail: impl FnOnce() -> String,
+    ) {
+        let quiet = self.quiet & (1 << code.index()) != 0;
+        let at = match self.position(code) {
+            Ok(at) => at,
+            Err(at) => {
+                let finding = Finding {
+                    spans: Vec::new(),
+                    layer,
+                    detail: if quiet { String::new() } else { detail() },
+                    severity: None,
+                };
+                self.by_code.insert(at, (code, finding));
+                at
+            }
+        };
+        let Some((_, f)) = self.by_code.get_mut(at) else {
+            return;
+        };
+        if f.spans.len() < MAX_SPANS && !f.spans.contains(&span) {
+            f.spans.push(span);
+        }
+        f.layer = f.layer.min(layer);
+    }
+
+    /// Where `code` is in the list, or where it would go.
+    pub(crate) fn position(&self, code: WarningCode) -> Result<usize, usize> {
+        self.by_code.binary_search_by_key(&code, |(c, _)| *c)
+    }
+
+    pub(crate) fn get_mut(&mut self, code: WarningCode) -> Option<&mut Finding> {
+        let at = self.position(code).ok()?;
+        self.by_code.get_mut(at).map(|(_, f)| f)
+    }
+
+    pub(crate) fn raise(&mut self, code: WarningCode, severity: Severity) {
+        if let Some(f) = self.get_mut(code) {
+            f.severity = Some(f.severity.map_or(severity, |s| s.max(severity)));
+        }
+    }
+}
+
+pub(crate) fn after_layers(layer: usize) -> String {
+    match layer {
+        0 | 1 => String::new(),
+        n => format!(" after {n} decoding layers"),
+    }
+}
+
+/// The warning a finding about component `index` gives.
+pub(crate) fn finding_warning(
+    index: usize,
+    comp: &ComponentAnalysis,
+    code: WarningCode,
+    finding: Finding,
+) -> Warning {
+    let count = finding.spans.len();
+    let mut spans = finding.spans;
+    spans.sort();
+    let message = format!(
+        "{}{} in the {}{}",
+        finding.detail,
+        if count > 1 {
+            format!(" ({count} places)")
+        } else {
+            String::new()
+        },
+        comp.kind.label(),
+        after_layers(finding.layer)
+    );
+    let message = complete_sentence(&message, code);
+    let mut w = Warning::new(code, spans, Some(index), message);
+    w.layer = (finding.layer > 0).then_some(finding.layer);
+    if let Some(s) = finding.severity {
+        w = w.with_severity(s);
+    }
+    w
+}
+
+/// "detail in the path segment: consequence."
+pub(crate) fn complete_sentence(message: &str, code: WarningCode) -> String {
+    let consequence = match code {
+        WarningCode::DoubleEncoding => {
+            "a filter that decodes once and a server that decodes again see different text"
+        }
+        WarningCode::PathTraversal => {
+            "a server that resolves it may serve files outside the intended directory"
+        }
+        WarningCode::OverlongUtf8 => "filters miss it but lax decoders read the character anyway",
+        WarningCode::InvalidUtf8 => "each decoder substitutes or guesses differently",
+        WarningCode::MalformedEscape => {
+            "decoders disagree: some keep it, some reject the URL, some guess"
+        }
+        WarningCode::NonstandardEscape => "IIS-style decoders read it though standard ones do not",
+        WarningCode::EncodedSlash => {
+            "a server that decodes before routing sees an extra path separator"
+        }
+        WarningCode::NullByte => {
+            "C code stops reading there, so the checked name and the opened name differ"
+        }
+        WarningCode::Crlf => "it can end a header or log line and inject a new one",
+        WarningCode::ControlChar => {
+            "it can drive a terminal or be dropped by one parser and kept by another"
+        }
+        WarningCode::Backslash => "WHATWG parsers and Windows servers read it as '/'",
+        WarningCode::BidiControl => {
+            "the text on screen is reordered and does not show the real URL"
+        }
+        WarningCode::InvisibleChar => "two different URLs look identical",
+        WarningCode::IllegalChar => {
+            "it must be percent-encoded before sending, and clients do that differently"
+        }
+        WarningCode::LowercaseHex => "RFC 3986 asks for uppercase hex; the meaning is the same",
+        WarningCode::EncodedUnreserved => {
+            "escaping it changes nothing but can slip a word past a filter"
+        }
+        WarningCode::PlusInPath => {
+            "it is a plus here, but form decoders misapplied to paths read a space"
+        }
+        _ => "",
+    };
+    if consequence.is_empty() {
+        format!("{message}.")
+    } else {
+        format!("{message}: {consequence}.")
+    }
+}

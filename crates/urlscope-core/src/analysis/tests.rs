@@ -1,0 +1,366 @@
+use super::folding::*;
+use super::memo::*;
+use super::*;
+use crate::percent::SourceKind;
+use crate::split::{ComponentKind, Span};
+use crate::utf8::ByteRole;
+use crate::warnings::{Severity, Warning, WarningCode};
+use proptest::prelude::*;
+
+/// URLs made of a few tricky pieces, repeated, so components repeat
+/// and codes fill up and fold.
+fn repetitive_url() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop::sample::select(vec![
+        &b"%2e"[..],
+        b"%252e",
+        b"..",
+        b".",
+        b"a",
+        b"%C3%A9",
+        b"%c3",
+        b"+",
+        b"\\",
+        b"etc",
+        b"passwd",
+        b"%2f",
+        b"/",
+        b"/",
+        b"/",
+        b"?",
+        b"&",
+        b"=",
+        b"#",
+        b"%00",
+        b"x%20y",
+        b"Li4vZXRjL3Bhc3N3ZA",
+        b"%u002e",
+        b"\xe9",
+        b";",
+        b"0x2e",
+    ]);
+    (
+        prop::sample::select(vec![&b"http://h/"[..], b"/", b"", b"file:///", b"x:"]),
+        prop::collection::vec(piece, 0..400),
+    )
+        .prop_map(|(start, pieces)| {
+            [start]
+                .into_iter()
+                .chain(pieces)
+                .flatten()
+                .copied()
+                .collect()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Remembering the checks of repeated components changes nothing:
+    /// the same components and warnings as checking each afresh.
+    #[test]
+    fn remembering_repeated_components_changes_nothing(input in repetitive_url(), form: bool) {
+        let parts = crate::split::outline(&input);
+        let options = Options::default().with_form(form);
+        let remembered = analyze_components(&input, &parts, &options, Memo::ENTRIES);
+        let afresh = analyze_components(&input, &parts, &options, 0);
+        prop_assert_eq!(remembered, afresh);
+    }
+}
+
+fn codes(input: &[u8]) -> Vec<&'static str> {
+    analyze(input, &Options::default())
+        .warnings
+        .iter()
+        .map(|w| w.code.code())
+        .collect()
+}
+
+#[test]
+fn repeated_findings_are_listed_up_to_the_limit_then_folded_into_one() {
+    let segments = LISTED_PER_CODE + 10;
+    let url = format!("http://h/{}", "%252e%252e/".repeat(segments));
+    let a = analyze(url.as_bytes(), &Options::default());
+    let listed = |code: WarningCode| {
+        a.warnings
+            .iter()
+            .filter(|w| w.code == code && w.component.is_some())
+            .count()
+    };
+    assert_eq!(listed(WarningCode::DoubleEncoding), LISTED_PER_CODE);
+    assert_eq!(listed(WarningCode::PathTraversal), LISTED_PER_CODE);
+    let summary = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::DoubleEncoding && w.component.is_none())
+        .expect("a summary warning");
+    assert!(summary
+        .message
+        .contains("in 10 more components (kind: path segment)"));
+    assert_eq!(summary.spans.len(), 20, "two escapes in each");
+    assert_eq!(summary.severity, Severity::Medium);
+    // Every segment keeps its severity and, on demand, its own warnings,
+    // worded exactly as a listed one.
+    let segs: Vec<usize> = (0..a.components.len())
+        .filter(|&i| {
+            a.components.get(i).is_some_and(|c| {
+                c.kind == ComponentKind::PathSegment && !c.span.of(url.as_bytes()).is_empty()
+            })
+        })
+        .collect();
+    assert_eq!(segs.len(), segments);
+    let (first, last) = (segs[0], segs[segments - 1]);
+    assert!(!a.components[first].folded && a.components[last].folded);
+    assert_eq!(a.components[last].severity, Some(Severity::High));
+    let own = a.warnings_of(last);
+    let codes: Vec<_> = own.iter().map(|w| w.code.code()).collect();
+    assert_eq!(codes, ["path-traversal", "double-encoding"]);
+    let listed_first = a.warnings_of(first);
+    assert_eq!(own[1].message, listed_first[1].message);
+    assert_eq!(own[1].spans.len(), 2);
+    // Views marking warned bytes see the folded ones too.
+    let near = a.warnings_near(a.components[last].span);
+    assert!(near.iter().any(|w| w.component == Some(last)));
+}
+
+#[test]
+fn distinct_findings_are_never_folded() {
+    let a = analyze(b"http://h/%252e/%00/a%5cb/%C0%AE", &Options::default());
+    assert!(a.warnings.iter().all(|w| !w.message.contains("folded")));
+    assert!(a.components.iter().all(|c| !c.folded));
+}
+
+fn warning(input: &[u8], code: &str) -> Option<Warning> {
+    analyze(input, &Options::default())
+        .warnings
+        .into_iter()
+        .find(|w| w.code.code() == code)
+}
+
+#[test]
+fn clean_url_has_no_warnings() {
+    assert_eq!(
+        codes(b"https://example.com/a/b?x=1&y=2#top"),
+        Vec::<&str>::new()
+    );
+}
+
+#[test]
+fn double_encoding_names_the_depth_and_bytes() {
+    let input = b"http://x/%252e%252e%252fetc";
+    let w = warning(input, "double-encoding").expect("double-encoding");
+    assert_eq!(w.spans[0], Span::new(9, 14));
+    assert!(w.message.contains("2 layers"), "{}", w.message);
+    assert!(
+        w.message.contains("'%252e' -> '%2e' -> '.'"),
+        "{}",
+        w.message
+    );
+    let t = warning(input, "path-traversal").expect("traversal");
+    assert_eq!(t.severity, Severity::High);
+    assert_eq!(t.layer, Some(2));
+}
+
+#[test]
+fn traversal_spellings() {
+    for s in [
+        &b"/../etc/passwd"[..],
+        b"/..%2fetc",
+        b"/%2e%2e/etc",
+        b"/..%5cetc",
+        b"/..\\etc",
+        b"/%c0%ae%c0%ae/etc",
+        b"/..%c0%afetc",
+        b"/%e0%80%ae%e0%80%ae/x",
+        b"/%u002e%u002e%u2215etc",
+        b"/%ef%bc%8e%ef%bc%8e/etc",
+        b"/..;/admin",
+        b"/x?file=../../etc/passwd",
+        b"/x?file=..%252f..%252fetc",
+    ] {
+        let w = warning(s, "path-traversal");
+        assert!(w.is_some(), "{}", String::from_utf8_lossy(s));
+        assert_eq!(
+            w.map(|w| w.severity),
+            Some(Severity::High),
+            "{}",
+            String::from_utf8_lossy(s)
+        );
+    }
+    assert!(warning(b"/a/b.c/d..e/", "path-traversal").is_none());
+}
+
+#[test]
+fn overlong_names_the_code_point() {
+    let w = warning(b"/%c0%af", "overlong-utf8").expect("overlong");
+    assert!(w.message.contains("U+002F"), "{}", w.message);
+    assert_eq!(w.spans[0], Span::new(1, 7));
+    assert!(warning(b"/%c0%af", "invalid-utf8").is_none());
+}
+
+#[test]
+fn invalid_utf8_and_malformed_escape() {
+    let w = warning(b"/%C4", "invalid-utf8").expect("invalid");
+    assert_eq!(w.span, Span::new(1, 4));
+    let w = warning(b"/a%2", "malformed-escape").expect("malformed");
+    assert_eq!(w.span, Span::new(2, 4));
+    assert!(warning(b"/%G1", "malformed-escape").is_some());
+    assert!(warning(b"/%", "malformed-escape").is_some());
+}
+
+#[test]
+fn control_characters() {
+    assert!(codes(b"/a%00.txt").contains(&"null-byte"));
+    assert!(codes(b"/a%0d%0aSet-Cookie:x").contains(&"crlf"));
+    let w = warning(b"/%1b[2J", "control-char").expect("esc");
+    assert_eq!(w.severity, Severity::High);
+    assert!(codes("/\u{202E}fdp.exe".as_bytes()).contains(&"bidi-control"));
+    assert!(codes(b"/a%E2%80%8Bb").contains(&"invisible-char"));
+}
+
+#[test]
+fn hosts() {
+    for (host, ip) in [
+        ("2130706433", "127.0.0.1"),
+        ("0177.0.0.1", "127.0.0.1"),
+        ("0x7f.1", "127.0.0.1"),
+    ] {
+        let w = warning(format!("http://{host}/").as_bytes(), "ip-obfuscation").expect(host);
+        assert!(w.message.contains(ip), "{}", w.message);
+    }
+    assert!(warning(b"http://127.0.0.1/", "ip-obfuscation").is_none());
+    let w = warning(b"http://trusted.com@evil.com/", "userinfo").expect("userinfo");
+    assert_eq!(w.severity, Severity::High);
+    let w = warning("http://аррӏе.com/".as_bytes(), "idn-homograph").expect("homograph");
+    assert!(w.message.contains("xn--"), "{}", w.message);
+    assert!(warning("http://bücher.de/".as_bytes(), "idn-homograph").is_none());
+    assert!(warning("http://bücher.de/".as_bytes(), "idn").is_some());
+    assert!(codes(b"javascript:alert(1)").contains(&"dangerous-scheme"));
+}
+
+#[test]
+fn host_facts_registrable_domain_scripts_confusables() {
+    let a = analyze(b"https://paypal.com.evil.example/", &Options::default());
+    let h = a.host.expect("host");
+    assert_eq!(h.registrable.as_deref(), Some("evil.example"));
+    let a = analyze("https://pаypal.com/".as_bytes(), &Options::default());
+    let h = a.host.expect("host");
+    assert_eq!(h.scripts, ["Latin", "Cyrillic"]);
+    assert_eq!(h.confusables, [('а', "a".to_string())]);
+    assert_eq!(h.ascii.as_deref(), Some("xn--pypal-4ve.com"));
+    assert_eq!(h.registrable.as_deref(), Some("xn--pypal-4ve.com"));
+    assert!(a
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::IdnHomograph));
+}
+
+#[test]
+fn parser_differentials() {
+    let w = warning(b"http://evil.com\\@good.com/", "parser-differential").expect("diff");
+    assert!(w.message.contains("good.com"), "{}", w.message);
+    assert!(w.message.contains("evil.com"), "{}", w.message);
+    assert!(warning(b"http://ex\tample.com/", "parser-differential").is_some());
+    assert!(warning(b"http:///evil.com/", "parser-differential").is_some());
+    assert!(warning(b"http://a@b@c/", "parser-differential").is_some());
+    assert!(warning(b"http://Example.COM/a/../b/%7e", "parser-differential").is_none());
+    assert!(warning("http://bücher.de/ü".as_bytes(), "parser-differential").is_none());
+}
+
+#[test]
+fn relative_references_are_analysed() {
+    let a = analyze(b"/path?q=a+b", &Options::default());
+    assert_eq!(a.components.len(), 3);
+    assert_eq!(a.components[2].decoded(), b"a b");
+    let a = analyze(b"/path?q=a+b", &Options::default().with_form(false));
+    assert_eq!(a.components[2].decoded(), b"a+b");
+    assert!(codes(b"/a+b").contains(&"plus-in-path"));
+}
+
+#[test]
+fn byte_rows_window_matches_the_whole_table() {
+    let a = analyze(b"/a%C3%A9+b%2541%/x?q=a+%E2%9C%93", &Options::default());
+    for i in 0..a.components.len() {
+        let all = a.byte_rows(i);
+        for start in 0..=all.len() {
+            for len in 0..3 {
+                let end = (start + len).min(all.len());
+                assert_eq!(a.byte_rows_window(i, start, len), all[start..end].to_vec());
+            }
+        }
+    }
+    let q = a.byte_rows(3);
+    assert_eq!(q[1].source, SourceKind::Plus);
+}
+
+#[test]
+fn byte_rows_carry_provenance() {
+    let a = analyze(b"/caf%C3%A9", &Options::default());
+    let rows = a.byte_rows(0);
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[3].span, Span::new(4, 7));
+    assert_eq!(rows[3].role, ByteRole::Lead { len: 2 });
+    assert_eq!(rows[4].role, ByteRole::Continuation { len: 2, index: 1 });
+    assert_eq!(rows[4].unit.and_then(|u| u.value.ok()), Some('é'));
+}
+
+/// `idna` marks a label UTS #46 rejects with U+FFFD; the analysis shows
+/// the label as written and says why it is suspect.
+#[test]
+fn hosts_uts46_rejects_are_shown_as_written() {
+    let case = |url: &str| {
+        let a = analyze(url.as_bytes(), &Options::default());
+        let host = a.host.clone().unwrap_or_else(|| panic!("{url}: no host"));
+        let idn = a
+            .warnings
+            .iter()
+            .find(|w| matches!(w.code, WarningCode::Idn | WarningCode::IdnHomograph))
+            .map(|w| (w.code, w.message.clone()))
+            .unwrap_or_else(|| panic!("{url}: no idn warning"));
+        assert!(!idn.1.contains('\u{FFFD}'), "{url}: {}", idn.1);
+        (host, idn)
+    };
+    let (host, (code, message)) = case("http://xn--a.com/");
+    assert_eq!(host.unicode.as_deref(), Some("xn--a.com"));
+    assert_eq!(host.rejected, ["xn--a"]);
+    assert_eq!(code, WarningCode::IdnHomograph);
+    assert!(
+        message.contains("'xn--a' is a label UTS #46 rejects"),
+        "{message}"
+    );
+    let (host, (_, message)) = case("http://ex\u{202e}ample.com/");
+    assert_eq!(host.unicode.as_deref(), Some("ex\u{202e}ample.com"));
+    assert!(host.confusables.is_empty(), "{:?}", host.confusables);
+    assert!(
+        message.contains("holds U+202E, which UTS #39 bars"),
+        "{message}"
+    );
+    let (_, (_, message)) = case("http://exa\u{2603}mple.com/");
+    assert!(message.contains("holds U+2603"), "{message}");
+    let (host, (_, message)) = case("http://\u{430}pple.com/");
+    assert!(host.rejected.is_empty());
+    assert!(message.contains("mixes scripts"), "{message}");
+    let (host, (code, _)) = case("http://b\u{fc}cher.de/");
+    assert!(host.rejected.is_empty());
+    assert_eq!(code, WarningCode::Idn);
+}
+
+#[test]
+fn equal_analyses_whether_or_not_the_whatwg_reading_was_asked_for() {
+    let url = b"https://example.com/a?b=c";
+    let asked = analyze(url, &Options::default());
+    assert!(asked.whatwg().is_some());
+    let not_asked = analyze(url, &Options::default());
+    assert_eq!(asked, not_asked);
+    assert_ne!(
+        asked,
+        analyze(b"https://example.com/a?b=d", &Options::default())
+    );
+}
+
+#[test]
+fn non_utf8_input_is_shown_not_refused() {
+    let a = analyze(b"/caf\xE9", &Options::default());
+    assert_eq!(a.components[0].decoded(), b"caf\xE9");
+    assert!(codes(b"/caf\xE9").contains(&"invalid-utf8"));
+    assert_eq!(a.clean, "/caf%E9");
+}

@@ -1,0 +1,383 @@
+//! The WHATWG URL Standard's reading of the input (through the `url`
+//! crate, <https://url.spec.whatwg.org/#concept-basic-url-parser>), when it
+//! must be parsed, and its comparison with the RFC 3986 reading, field by
+//! field, with the reasons they differ.
+
+use super::*;
+use crate::clean::{default_port, normalize};
+use crate::split::{split, HostKind, Span, Split};
+
+/// The WHATWG URL Standard reading of the input (from the `url` crate).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WhatwgReading {
+    pub href: String,
+    pub scheme: String,
+    pub username: String,
+    pub password: Option<String>,
+    pub host: Option<String>,
+    pub port: Option<u16>,
+    pub path: String,
+    pub query: Option<String>,
+    pub fragment: Option<String>,
+}
+
+const SPECIAL: &[&str] = &["http", "https", "ws", "wss", "ftp", "file"];
+
+/// Whether a WHATWG parser may read `input`'s scheme, host, port or path
+/// differently from RFC 3986, so that the comparison behind
+/// `parser-differential` must run. It is `false` only when both are known
+/// to agree: nothing around the URL, a special scheme other than `file`
+/// followed by exactly `//`, a plain host (letters, digits, hyphens and
+/// dots, no `xn--` label, not numeric at the end) with a valid port (the
+/// plain origin [`crate::triage`] also starts from), and a rest of
+/// printable ASCII without backslashes, with no dot segment and no `%2e`
+/// (WHATWG's other spelling of a dot) in the path. A test checks on every corpus that whenever it is `false` the
+/// readings indeed agree.
+pub(crate) fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
+    if parts.trimmed != Span::new(0, input.len()) {
+        return true;
+    }
+    let Some(path_start) = crate::triage::plain_origin(input) else {
+        return true;
+    };
+    // Branch-free over blocks, so the scan of a long URL vectorizes.
+    let rest = input.get(path_start..).unwrap_or_default();
+    let odd = |block: &[u8]| {
+        block.iter().fold(false, |odd, &b| {
+            odd | (b <= b' ') | (b >= 0x7F) | (b == b'\\')
+        })
+    };
+    if rest.chunks(64).any(odd) {
+        return true;
+    }
+    let path = parts.path.of(input);
+    let dot_segment = memchr::memmem::find_iter(path, b"/.").any(|at| {
+        let segment = path.get(at + 1..).unwrap_or_default();
+        let end = memchr::memchr(b'/', segment).unwrap_or(segment.len());
+        matches!(segment.get(..end), Some(b"." | b".."))
+    });
+    dot_segment
+        || memchr::memmem::find(path, b"%2e").is_some()
+        || memchr::memmem::find(path, b"%2E").is_some()
+}
+
+pub(crate) fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, String>> {
+    parts.scheme?;
+    let text = std::str::from_utf8(input).ok()?;
+    Some(match url::Url::parse(text) {
+        Ok(u) => Ok(WhatwgReading {
+            href: u.as_str().to_string(),
+            scheme: u.scheme().to_string(),
+            username: u.username().to_string(),
+            password: u.password().map(str::to_string),
+            host: u.host_str().map(str::to_string),
+            port: u.port(),
+            path: u.path().to_string(),
+            query: u.query().map(str::to_string),
+            fragment: u.fragment().map(str::to_string),
+        }),
+        Err(e) => Err(e.to_string()),
+    })
+}
+
+/// The semantic comparison of the two readings behind
+/// `parser-differential` and [`Analysis::readings`].
+pub(crate) struct Comparison {
+    pub(crate) special: bool,
+    pub(crate) scheme: String,
+    pub(crate) scheme_differs: bool,
+    pub(crate) ours_host: Option<String>,
+    pub(crate) theirs_host: Option<String>,
+    pub(crate) host_differs: bool,
+    pub(crate) ours_port: Option<u16>,
+    pub(crate) port_differs: bool,
+    pub(crate) ours_path: Vec<u8>,
+    pub(crate) theirs_path: Vec<u8>,
+    pub(crate) path_differs: bool,
+}
+
+pub(crate) fn compare(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    w: &WhatwgReading,
+    normalized: &str,
+) -> Comparison {
+    let scheme = parts
+        .scheme
+        .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
+        .unwrap_or_default();
+    let special = SPECIAL.contains(&scheme.as_str());
+    // Our host, put in the form WHATWG serializes it in.
+    let ours_host: Option<String> = host.map(|h| match h.kind {
+        HostKind::Ipv6 => {
+            let inner = h.decoded.trim_start_matches('[').trim_end_matches(']');
+            inner
+                .parse::<std::net::Ipv6Addr>()
+                .map_or_else(|_| h.decoded.clone(), |a| format!("[{a}]"))
+        }
+        _ if special => match h.ipv4 {
+            Some(ip) => ip.to_string(),
+            None => {
+                idna::domain_to_ascii(&h.decoded).unwrap_or_else(|_| h.decoded.to_ascii_lowercase())
+            }
+        },
+        _ => h.decoded.clone(),
+    });
+    let theirs_host = w.host.as_deref().map(|h| {
+        if special {
+            h.to_string()
+        } else {
+            String::from_utf8_lossy(&crate::percent::decode(h.as_bytes(), false)).into_owned()
+        }
+    });
+    let ours_host = ours_host.filter(|h| !h.is_empty());
+    let theirs_host = theirs_host.filter(|h| !h.is_empty());
+    let host_differs = ours_host != theirs_host;
+    let ours_port = parts.port.and_then(|p| {
+        std::str::from_utf8(p.of(input))
+            .ok()
+            .and_then(|t| t.parse::<u16>().ok())
+            .filter(|&n| Some(n) != default_port(&scheme))
+    });
+    // Paths compared after normalization and decoding on both sides.
+    let nparts = split(normalized.as_bytes());
+    let root = |p: Vec<u8>| -> Vec<u8> {
+        if p.is_empty() && special {
+            b"/".to_vec()
+        } else {
+            p
+        }
+    };
+    let ours_path =
+        root(crate::percent::decode(nparts.path.of(normalized.as_bytes()), false).into_owned());
+    let theirs_path = root(crate::percent::decode(w.path.as_bytes(), false).into_owned());
+    Comparison {
+        special,
+        scheme_differs: scheme != w.scheme,
+        scheme,
+        host_differs,
+        ours_host,
+        theirs_host,
+        ours_port,
+        port_differs: ours_port != w.port,
+        path_differs: ours_path != theirs_path,
+        ours_path,
+        theirs_path,
+    }
+}
+
+/// One field of the two readings side by side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadingField {
+    /// `href`, `scheme`, `username`, `password`, `host`, `port`, `path`,
+    /// `query`, `fragment`.
+    pub name: &'static str,
+    /// The RFC 3986 reading, as written (`None`: the part is absent).
+    pub rfc3986: Option<String>,
+    /// The WHATWG reading, as the `url` crate serializes it.
+    pub whatwg: Option<String>,
+    /// Whether the two mean different things (compared after the
+    /// normalizations both sides agree on: case, IDNA, default ports, dot
+    /// segments, percent-encoding).
+    pub differs: bool,
+}
+
+/// The RFC 3986 reading next to the WHATWG reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Readings {
+    pub fields: Vec<ReadingField>,
+    /// Why they differ, when they do: backslash as a separator, tab and
+    /// newline removal, IPv4 number forms, userinfo at the last `@`, slash
+    /// counts, IDNA mapping, host percent-decoding.
+    pub reasons: Vec<&'static str>,
+    /// Why the WHATWG parser rejects the input, when it does.
+    pub whatwg_error: Option<String>,
+}
+
+impl Readings {
+    /// Whether the readings disagree where `parser-differential` looks:
+    /// scheme, host, port or path, or the WHATWG parser rejects the URL
+    /// (the analysis gives that warning exactly then).
+    pub fn disagree(&self) -> bool {
+        self.whatwg_error.is_some()
+            || self
+                .fields
+                .iter()
+                .any(|f| matches!(f.name, "scheme" | "host" | "port" | "path") && f.differs)
+    }
+}
+
+impl Analysis {
+    /// The two readings side by side, or `None` for relative references and
+    /// input that is not UTF-8 (no WHATWG reading exists for them).
+    ///
+    /// # Examples
+    /// ```
+    /// use urlscope_core::analysis::{analyze, Options};
+    /// let a = analyze(br"http://evil.com\@good.com/", &Options::default());
+    /// let r = a.readings().unwrap();
+    /// let host = r.fields.iter().find(|f| f.name == "host").unwrap();
+    /// assert_eq!(host.rfc3986.as_deref(), Some("good.com"));
+    /// assert_eq!(host.whatwg.as_deref(), Some("evil.com"));
+    /// assert!(host.differs);
+    /// ```
+    pub fn readings(&self) -> Option<Readings> {
+        let input = &self.input;
+        let parts = &self.split;
+        let text = |s: Option<Span>| s.map(|s| crate::text::escape_bytes(s.of(input)));
+        let w = match self.whatwg()? {
+            Ok(w) => w,
+            Err(e) => {
+                return Some(Readings {
+                    fields: Vec::new(),
+                    reasons: differential_reasons(input, parts, self.host.as_ref(), true),
+                    whatwg_error: Some(e.clone()),
+                })
+            }
+        };
+        let normalized = if self.normalized.is_empty() {
+            normalize(input)
+        } else {
+            self.normalized.clone()
+        };
+        let c = compare(input, parts, self.host.as_ref(), w, &normalized);
+        let userinfo = parts.userinfo.map(|u| u.of(input));
+        let (user, pass) = match userinfo {
+            Some(u) => match u.iter().position(|&b| b == b':') {
+                Some(i) => (
+                    Some(u.get(..i).unwrap_or_default()),
+                    Some(u.get(i + 1..).unwrap_or_default()),
+                ),
+                None => (Some(u), None),
+            },
+            None => (None, None),
+        };
+        let decoded = |b: &[u8]| crate::percent::decode(b, false).into_owned();
+        let user_differs = decoded(user.unwrap_or_default()) != decoded(w.username.as_bytes());
+        let pass_differs = decoded(pass.unwrap_or_default())
+            != decoded(w.password.as_deref().unwrap_or_default().as_bytes());
+        let query_differs = decoded(parts.query.map_or(&[][..], |q| q.of(input)))
+            != decoded(w.query.as_deref().unwrap_or_default().as_bytes());
+        let fragment_differs = decoded(parts.fragment.map_or(&[][..], |f| f.of(input)))
+            != decoded(w.fragment.as_deref().unwrap_or_default().as_bytes());
+        let mut fields = vec![
+            ReadingField {
+                name: "scheme",
+                rfc3986: text(parts.scheme),
+                whatwg: Some(w.scheme.clone()),
+                differs: c.scheme_differs,
+            },
+            ReadingField {
+                name: "username",
+                rfc3986: user.map(crate::text::escape_bytes),
+                whatwg: Some(w.username.clone()),
+                differs: user_differs,
+            },
+            ReadingField {
+                name: "password",
+                rfc3986: pass.map(crate::text::escape_bytes),
+                whatwg: w.password.clone(),
+                differs: pass_differs,
+            },
+            ReadingField {
+                name: "host",
+                rfc3986: text(parts.host),
+                whatwg: w.host.clone(),
+                differs: c.host_differs,
+            },
+            ReadingField {
+                name: "port",
+                rfc3986: text(parts.port),
+                whatwg: w.port.map(|p| p.to_string()),
+                differs: c.port_differs,
+            },
+            ReadingField {
+                name: "path",
+                rfc3986: text(Some(parts.path)),
+                whatwg: Some(w.path.clone()),
+                differs: c.path_differs,
+            },
+            ReadingField {
+                name: "query",
+                rfc3986: text(parts.query),
+                whatwg: w.query.clone(),
+                differs: query_differs,
+            },
+            ReadingField {
+                name: "fragment",
+                rfc3986: text(parts.fragment),
+                whatwg: w.fragment.clone(),
+                differs: fragment_differs,
+            },
+        ];
+        let any = fields.iter().any(|f| f.differs);
+        fields.insert(
+            0,
+            ReadingField {
+                name: "href",
+                rfc3986: text(Some(parts.trimmed)),
+                whatwg: Some(w.href.clone()),
+                differs: any,
+            },
+        );
+        let reasons = if any {
+            differential_reasons(input, parts, self.host.as_ref(), c.special)
+        } else {
+            Vec::new()
+        };
+        Some(Readings {
+            fields,
+            reasons,
+            whatwg_error: None,
+        })
+    }
+}
+
+pub(crate) fn differential_reasons(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    special: bool,
+) -> Vec<&'static str> {
+    let text = parts.trimmed.of(input);
+    let mut reasons = Vec::new();
+    if special && memchr::memchr(b'\\', text).is_some() {
+        reasons.push("WHATWG reads '\\' as '/'");
+    }
+    if text.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        reasons.push("WHATWG removes tabs and newlines");
+    }
+    if host.is_some_and(|h| h.ipv4.is_some()) {
+        reasons.push("WHATWG reads numeric hosts as IPv4 addresses");
+    }
+    if parts
+        .authority
+        .is_some_and(|a| a.of(input).iter().filter(|&&b| b == b'@').count() > 1)
+    {
+        reasons.push("WHATWG ends the userinfo at the last '@'");
+    }
+    if special {
+        let after_scheme = parts.scheme.map_or(0, |s| s.end + 1);
+        let slashes = input
+            .get(after_scheme..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| b == b'/' || b == b'\\')
+            .count();
+        if slashes != 2 {
+            reasons.push("WHATWG ignores the slash count after a special scheme");
+        }
+    }
+    if host
+        .is_some_and(|h| h.unicode.is_some() || h.decoded.bytes().any(|b| b.is_ascii_uppercase()))
+    {
+        reasons.push("WHATWG maps the host through IDNA");
+    }
+    if host.is_some_and(|h| {
+        h.decoded.as_bytes() != parts.host.map(|s| s.of(input)).unwrap_or_default()
+    }) {
+        reasons.push("WHATWG percent-decodes the host");
+    }
+    reasons
+}
