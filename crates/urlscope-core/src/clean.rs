@@ -159,17 +159,6 @@ pub fn idna_ascii_host(host: &[u8]) -> Option<String> {
     plain.then_some(ascii)
 }
 
-/// Default ports of the schemes whose registries define one.
-pub fn default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        "gopher" => Some(70),
-        _ => None,
-    }
-}
-
 /// Copy `bytes` (clean ASCII) decoding escapes of unreserved characters and
 /// uppercasing the rest; `lower` also lowercases (for hosts).
 fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
@@ -294,7 +283,8 @@ pub fn normalize_cleaned(cleaned: &str) -> String {
             let value = std::str::from_utf8(text)
                 .ok()
                 .and_then(|t| t.parse::<u16>().ok());
-            let is_default = value.is_some() && value == scheme.as_deref().and_then(default_port);
+            let is_default = value.is_some()
+                && value == scheme.as_deref().and_then(crate::schemes::default_port);
             if !text.is_empty() && !is_default {
                 // A port follows ':'; junk after an IP literal is kept as it was.
                 if port.start > 0 && bytes.get(port.start - 1) == Some(&b':') {
@@ -312,10 +302,9 @@ pub fn normalize_cleaned(cleaned: &str) -> String {
     }
     if path.is_empty()
         && parts.authority.is_some()
-        && matches!(
-            scheme.as_deref(),
-            Some("http" | "https" | "ws" | "wss" | "ftp")
-        )
+        && scheme
+            .as_deref()
+            .is_some_and(crate::schemes::is_special_network)
     {
         path.push('/');
     }

@@ -17,12 +17,27 @@
 //! - [`percent`]: each component decoded layer by layer, every decoded byte
 //!   knowing the input bytes it came from;
 //! - [`utf8`]: every decoded byte annotated per Unicode Table 3-6;
-//! - [`warnings`]: the dangers, each at the exact bytes that cause it;
-//! - [`clean`]: the corrected (cleaned) and normalized URL.
+//! - [`warnings`]: the catalogue, the one table of every warning code (its
+//!   severity, summary, consequence, severity cases and the signals the
+//!   fast path looks for);
+//! - [`analysis`]: the checks, one module per family, each finding at the
+//!   exact bytes that cause it;
+//! - [`clean`]: the corrected (cleaned) and normalized URL;
+//! - [`dialects`]: how other decoders and encoders (Java, PHP, browsers'
+//!   address bars...) read and write the same text;
+//! - [`triage`]: the same warnings, fast, for scanning logs, with
+//!   [`plain`] (the one-pass test for plain input) beneath it.
 //!
 //! [`analysis::analyze`] does all of it and returns the one
 //! [`analysis::Analysis`] that every front end (text, JSON, terminal UI)
-//! renders. [`text`] makes hostile bytes safe to print.
+//! renders. [`text`] makes hostile bytes safe to print; [`schemes`] lists
+//! the special schemes once; [`targets`] holds the sensitive-file lists;
+//! [`examples`] is the gallery's data.
+//!
+//! The modules form layers, each using only those below it: `split`,
+//! `utf8`, `schemes`, `text` at the bottom; then `percent`, `targets`,
+//! `warnings`, `plain`, `clean`, `dialects`; then `analysis`; then
+//! `triage` and `examples`.
 //!
 //! ```
 //! use urlscope_core::analysis::{analyze, Options};
@@ -46,6 +61,8 @@ pub mod clean;
 pub mod dialects;
 pub mod examples;
 pub mod percent;
+pub mod plain;
+pub mod schemes;
 pub mod split;
 pub mod targets;
 pub mod text;
@@ -54,3 +71,5 @@ pub mod utf8;
 pub mod warnings;
 
 pub use analysis::{analyze, Analysis, Options};
+pub use triage::triage;
+pub use warnings::{Severity, Warning, WarningCode};

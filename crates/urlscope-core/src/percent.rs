@@ -386,7 +386,7 @@ pub fn is_unreserved(b: u8) -> bool {
 /// leaves it out of every production): space, `"<>\^`{|}`, C0 controls,
 /// DEL and every non-ASCII byte. `[` and `]` are legal only in an IP
 /// literal host, which callers handle.
-pub fn is_illegal(b: u8) -> bool {
+pub const fn is_illegal(b: u8) -> bool {
     matches!(b, 0x00..=0x20 | b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}' | 0x7F..=0xFF)
 }
 

@@ -8,7 +8,10 @@
 //! full [`analyze`] otherwise, so its answer is always the same as
 //! `analyze(input).warnings` (a test checks that on every corpus).
 //!
-//! A URL is *plain* when:
+//! The catalogue ([`crate::warnings`]) says, for each code, the signals a
+//! URL must hold for it to fire; a URL is plain when it holds none of
+//! them. [`ruled_out_by`] says where each signal is ruled out. In words, a
+//! URL is *plain* when:
 //! - every byte is an unreserved or reserved ASCII character other than
 //!   `%`, `@`, `[`, `]` (so no escapes, controls, spaces, backslashes,
 //!   non-ASCII bytes or userinfo);
@@ -22,59 +25,28 @@
 //!   for something that would be flagged.
 
 use crate::analysis::{analyze, Options};
+use crate::plain::{class, plain_byte, plain_origin, run_of, PLAIN, RUN};
+use crate::warnings::Signal;
 use crate::warnings::Warning;
 
-// Byte classes for the one-pass scans below, in a table so that each
-// byte costs one load.
-
-/// Bytes a plain URL may hold: ALPHA DIGIT `-._~!$&'()*+,;=:/?#`.
-const PLAIN: u8 = 1;
-/// Letters, digits and '-', but 'x' and 'X' (a `0x` spelling): the bytes
-/// a path part's checks need nothing from.
-const RUN: u8 = 2;
-/// Letters, digits and '-': the bytes of a plain host label.
-const LABEL: u8 = 4;
-
-/// The delimiters a plain URL may hold besides letters, digits and '-'.
-const PLAIN_DELIMITERS: &[u8] = b"._~!$&'()*+,;=:/?#";
-
-const CLASSES: [u8; 256] = classes();
-
-#[allow(clippy::indexing_slicing)]
-const fn classes() -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        if c.is_ascii_alphanumeric() || c == b'-' {
-            table[b] = PLAIN | LABEL | if c == b'x' || c == b'X' { 0 } else { RUN };
-        }
-        b += 1;
+/// Where the fast path rules out each signal of the catalogue before it
+/// calls a URL plain. The match is exhaustive: a new signal does not
+/// compile until the fast path says how it rules it out.
+pub const fn ruled_out_by(signal: Signal) -> &'static str {
+    match signal {
+        Signal::Percent
+        | Signal::Illegal
+        | Signal::Control
+        | Signal::NonAscii
+        | Signal::At
+        | Signal::Brackets => "the byte classes of crate::plain, derived from the catalogue",
+        Signal::Scheme | Signal::Authority => "crate::plain::plain_origin",
+        Signal::PlusInPath => "plain_parts: no '+' in a path",
+        Signal::DotPart => "plain_parts: no part of dots, no '..'",
+        Signal::HexSpelling => "plain_parts: no '0x'",
+        Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
+        Signal::Base64 => "plain_parts: targets::base64_text on each part and each parameter",
     }
-    let mut i = 0;
-    while i < PLAIN_DELIMITERS.len() {
-        table[PLAIN_DELIMITERS[i] as usize] = PLAIN;
-        i += 1;
-    }
-    table
-}
-
-#[inline(always)]
-fn class(b: u8) -> u8 {
-    CLASSES.get(usize::from(b)).copied().unwrap_or(0)
-}
-
-/// How many bytes `text` starts with that are all in the class `bits`.
-#[inline(always)]
-fn run_of(text: &[u8], bits: u8) -> usize {
-    text.iter()
-        .position(|&b| class(b) & bits == 0)
-        .unwrap_or(text.len())
-}
-
-/// Whether `b` may appear in a plain URL.
-fn plain_byte(b: u8) -> bool {
-    class(b) & PLAIN != 0
 }
 
 /// The warnings `analyze(input, options)` would give, computed fast when
@@ -134,78 +106,6 @@ pub fn is_plain(input: &[u8]) -> bool {
     }
     // The fragment needs only plain bytes: nothing there carries a warning.
     rest.iter().all(|&b| plain_byte(b))
-}
-
-/// Where the path starts when `input` opens with a plain origin: `http`,
-/// `https`, `ws`, `wss` or `ftp` (any case) with exactly `//` before a
-/// plain authority (see [`plain_authority`]). The analysis uses it too: a
-/// WHATWG parser reads such an origin as RFC 3986 does.
-#[inline]
-pub(crate) fn plain_origin(input: &[u8]) -> Option<usize> {
-    // A special scheme is at most five letters.
-    let colon = input.iter().take(6).position(|&b| b == b':')?;
-    let scheme = input.get(..colon).unwrap_or_default();
-    let special = match colon {
-        2 => scheme.eq_ignore_ascii_case(b"ws"),
-        3 => scheme.eq_ignore_ascii_case(b"wss") || scheme.eq_ignore_ascii_case(b"ftp"),
-        4 => scheme.eq_ignore_ascii_case(b"http"),
-        5 => scheme.eq_ignore_ascii_case(b"https"),
-        _ => false,
-    };
-    if !special || input.get(colon + 1..colon + 3) != Some(b"//") {
-        return None;
-    }
-    plain_authority(input, colon + 3)
-}
-
-/// One pass over the `host[:port]` starting at `start`; where it ends
-/// (at '/', '?', '#' or the end) when it is plain: letters, digits,
-/// hyphens and dots in non-empty labels, no `xn--` label, a last label
-/// that does not start with a digit (WHATWG would read it as IPv4), a
-/// port of at most 65535.
-fn plain_authority(input: &[u8], start: usize) -> Option<usize> {
-    let mut i = start;
-    let mut last_label_first = None;
-    loop {
-        let label_start = i;
-        i += run_of(input.get(i..).unwrap_or_default(), LABEL);
-        let label = input.get(label_start..i).unwrap_or_default();
-        if let Some(&first) = label.first() {
-            if label
-                .get(..4)
-                .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
-            {
-                return None;
-            }
-            last_label_first = Some(first);
-        }
-        let ends_host = |b: Option<&u8>| matches!(b, None | Some(b':' | b'/' | b'?' | b'#'));
-        match input.get(i) {
-            // An empty label, but a trailing dot, is not plain.
-            Some(b'.') if label.is_empty() && !ends_host(input.get(i + 1)) => return None,
-            Some(b'.') => i += 1,
-            b if ends_host(b) => break,
-            _ => return None,
-        }
-    }
-    if last_label_first.is_none_or(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    if input.get(i) != Some(&b':') {
-        return Some(i);
-    }
-    let port_start = i + 1;
-    let port_len = input
-        .get(port_start..)
-        .unwrap_or_default()
-        .iter()
-        .position(|&b| !b.is_ascii_digit())
-        .unwrap_or(input.len() - port_start);
-    let port = input.get(port_start..port_start + port_len)?;
-    let end = port_start + port_len;
-    let fits = port.len() < 5 || (port.len() == 5 && port <= &b"65535"[..]);
-    let ends = matches!(input.get(end), None | Some(b'/' | b'?' | b'#'));
-    (fits && ends).then_some(end)
 }
 
 /// What [`plain_parts`] reads, which decides the bytes that end it and

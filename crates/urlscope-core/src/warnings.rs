@@ -45,8 +45,153 @@ impl Severity {
     }
 }
 
+/// Something cheap to see in a URL without analysing it, that a warning
+/// code needs in order to fire (its [`WarningCode::signals`]). The fast
+/// path ([`crate::triage`]) rules every signal out before it calls a URL
+/// plain: the byte signals through the byte classes of [`crate::plain`],
+/// which are derived from this table, the others by its own checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Signal {
+    /// A `%`: an escape, and whatever decoding it reveals.
+    Percent,
+    /// A byte RFC 3986 never allows raw: a control, space, `"`, `<`,
+    /// `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, DEL or a non-ASCII byte
+    /// ([`crate::percent::is_illegal`]).
+    Illegal,
+    /// A control byte (0x00..=0x1F or DEL).
+    Control,
+    /// A byte from 0x80 on.
+    NonAscii,
+    /// An `@`: userinfo, or a host that holds one.
+    At,
+    /// A `[` or `]` outside an IPv6 host.
+    Brackets,
+    /// A `+` in the path.
+    PlusInPath,
+    /// A scheme other than `http`, `https`, `ws`, `wss` or `ftp` followed
+    /// by exactly `//` (or a relative reference that starts with `//`).
+    Scheme,
+    /// An authority that is not plain: a host other than letters, digits,
+    /// hyphens and dots in non-empty labels, an `xn--` label, a last label
+    /// starting with a digit, a port that is not 0..=65535.
+    Authority,
+    /// A path or parameter part made of dots (`..;params` included), or
+    /// `..` anywhere.
+    DotPart,
+    /// A `0x` (C hex spelling of a dot or separator).
+    HexSpelling,
+    /// A part that may name a sensitive file
+    /// ([`crate::targets::may_matter`]).
+    FileName,
+    /// A part that is base64 for text ([`crate::targets::base64_text`]).
+    Base64,
+}
+
+impl Signal {
+    /// Whether the byte `b` alone is this signal (always `false` for the
+    /// signals that need more than one byte to see).
+    pub const fn matches_byte(self, b: u8) -> bool {
+        match self {
+            Signal::Percent => b == b'%',
+            Signal::Illegal => crate::percent::is_illegal(b),
+            Signal::Control => b < 0x20 || b == 0x7F,
+            Signal::NonAscii => b >= 0x80,
+            Signal::At => b == b'@',
+            Signal::Brackets => b == b'[' || b == b']',
+            Signal::PlusInPath
+            | Signal::Scheme
+            | Signal::Authority
+            | Signal::DotPart
+            | Signal::HexSpelling
+            | Signal::FileName
+            | Signal::Base64 => false,
+        }
+    }
+}
+
+/// Whether some code's signal is the byte `b` alone: a URL that holds
+/// such a byte is never plain.
+// Indexing within the loop bounds: `get` is not available in const fns.
+#[allow(clippy::indexing_slicing)]
+pub const fn is_signal_byte(b: u8) -> bool {
+    let mut i = 0;
+    while i < WarningCode::ALL.len() {
+        let signals = WarningCode::ALL[i].signals();
+        let mut j = 0;
+        while j < signals.len() {
+            if signals[j].matches_byte(b) {
+                return true;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    false
+}
+
+macro_rules! cases {
+    ($( $variant:ident => ($code:ident, $severity:ident), )*) => {
+        /// A case of a code whose severity is not the code's default: the
+        /// severity rules, as data beside the catalogue. A check names the
+        /// case; the severity comes from here.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Case { $( $variant, )* }
+
+        impl Case {
+            /// Every case.
+            pub const ALL: &'static [Case] = &[ $( Case::$variant, )* ];
+
+            /// The code the case belongs to.
+            pub fn code(self) -> WarningCode {
+                match self { $( Case::$variant => WarningCode::$code, )* }
+            }
+
+            /// The severity the case gives its code.
+            pub fn severity(self) -> Severity {
+                match self { $( Case::$variant => Severity::$severity, )* }
+            }
+        }
+    };
+}
+
+cases! {
+    // A path part that is '..': a traversal.
+    DotDotSegment => (PathTraversal, High),
+    // A run of three or more dots: '..' once a filter strips '../' or
+    // Windows trims trailing dots.
+    DotRun => (PathTraversal, Medium),
+    // A lone '.', written so: harmless but for confusion.
+    LoneDot => (PathTraversal, Low),
+    // A lone '.' spelled another way: something hides it.
+    SpelledDot => (PathTraversal, Medium),
+    // 'javascript:' and 'vbscript:' run script.
+    ScriptScheme => (DangerousScheme, High),
+    // 'data:' carries its own content.
+    DataScheme => (DangerousScheme, High),
+    // 'file:' reads local files.
+    FileScheme => (DangerousScheme, Medium),
+    // Userinfo that looks like a host name: the reader trusts the wrong site.
+    UserinfoLikeHost => (Userinfo, High),
+    // A user name and password.
+    Credentials => (Userinfo, Medium),
+    // A user name alone.
+    UserName => (Userinfo, Medium),
+    // The readings disagree on the scheme or the host.
+    OriginDiffers => (ParserDifferential, High),
+    // The readings disagree on the port or the path only.
+    PathDiffers => (ParserDifferential, Medium),
+    // The WHATWG parser rejects what RFC 3986 accepts.
+    WhatwgRejects => (ParserDifferential, Low),
+}
+
 macro_rules! catalogue {
-    ($( $variant:ident => ($code:literal, $severity:ident, $summary:literal), )*) => {
+    ($( $variant:ident {
+        code: $code:literal,
+        severity: $severity:ident,
+        summary: $summary:literal,
+        consequence: $consequence:expr,
+        signals: [$($signal:ident),* $(,)?],
+    } )*) => {
         /// A warning's stable code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
@@ -66,7 +211,7 @@ macro_rules! catalogue {
                 match self { $( WarningCode::$variant => $code, )* }
             }
 
-            /// The default severity.
+            /// The default severity (a [`Case`] may state another).
             pub fn severity(self) -> Severity {
                 match self { $( WarningCode::$variant => Severity::$severity, )* }
             }
@@ -75,65 +220,213 @@ macro_rules! catalogue {
             pub fn summary(self) -> &'static str {
                 match self { $( WarningCode::$variant => $summary, )* }
             }
+
+            /// What the danger leads to, ending a component warning's
+            /// sentence ("... in the path segment: *consequence*."); `None`
+            /// for codes whose messages say it themselves.
+            pub fn consequence(self) -> Option<&'static str> {
+                match self { $( WarningCode::$variant => $consequence, )* }
+            }
+
+            /// What a URL must hold for the code to fire: the fast path
+            /// ([`crate::triage`]) passes a URL with none of them.
+            pub const fn signals(self) -> &'static [Signal] {
+                match self { $( WarningCode::$variant => &[$(Signal::$signal),*], )* }
+            }
         }
     };
 }
 
 catalogue! {
-    DoubleEncoding => ("double-encoding", Medium,
-        "A decoded layer still holds percent-escapes, so a filter that decodes once and a server that decodes again see different text."),
-    PathTraversal => ("path-traversal", High,
-        "A dot segment reaches the path or a parameter after decoding, so a lax server could be walked out of its document root."),
-    SensitiveFile => ("sensitive-file", Medium,
-        "The path or a parameter names a system, credential or log file that file-inclusion probes go after."),
-    OverlongUtf8 => ("overlong-utf8", High,
-        "An overlong UTF-8 form hides a character from filters that a lax decoder still reads."),
-    InvalidUtf8 => ("invalid-utf8", Medium,
-        "The decoded bytes are not UTF-8, so each decoder substitutes or guesses differently."),
-    MalformedEscape => ("malformed-escape", Medium,
-        "A '%' that starts no valid escape is read literally by some decoders and rejected or guessed at by others."),
-    NonstandardEscape => ("nonstandard-escape", Medium,
-        "A '%uXXXX' escape is not standard, but IIS-style decoders still read it, past filters that do not."),
-    EncodedSlash => ("encoded-slash", Medium,
-        "An encoded '/' or '\\' inside a path segment becomes a separator on servers that decode before routing."),
-    NullByte => ("null-byte", High,
-        "A NUL byte truncates the string in C code, so the file opened differs from the one that was checked."),
-    Crlf => ("crlf", High,
-        "A CR or LF can end a header line and inject new headers or log lines (response splitting, log forging)."),
-    ControlChar => ("control-char", High,
-        "A control character can drive a terminal or log viewer (escape sequences) or be stripped by one parser and kept by another."),
-    Backslash => ("backslash", Medium,
-        "A backslash is a path separator to WHATWG parsers and Windows servers, and data to RFC 3986 parsers."),
-    BidiControl => ("bidi-control", High,
-        "A bidirectional control reorders the characters on screen, so the URL a reader sees is not the one it is."),
-    InvisibleChar => ("invisible-char", Medium,
-        "A character that draws nothing makes two different URLs look identical."),
-    IllegalChar => ("illegal-char", Low,
-        "A character that must be percent-encoded before the URL is sent; clients encode it differently."),
-    LowercaseHex => ("lowercase-hex", Info,
-        "Escapes should use uppercase hex digits (RFC 3986 §2.1); the meaning is the same."),
-    EncodedUnreserved => ("encoded-unreserved", Low,
-        "An unreserved character is escaped for no reason, a common way to slip a word past a filter."),
-    PlusInPath => ("plus-in-path", Info,
-        "A '+' in a path is a plus, but form decoders applied to paths turn it into a space."),
-    Userinfo => ("userinfo", Medium,
-        "The URL carries credentials, or text before an '@' that makes a reader believe in another host."),
-    IpObfuscation => ("ip-obfuscation", High,
-        "The host is an IPv4 address in decimal, octal, hex or short form, which slips past hostname filters."),
-    IdnHomograph => ("idn-homograph", High,
-        "The host mixes scripts, uses look-alike characters or characters barred from identifiers, or has a label UTS #46 rejects, so it can impersonate another domain."),
-    Idn => ("idn", Info,
-        "The host is an internationalized domain name; its ASCII form is what DNS sees."),
-    DangerousScheme => ("dangerous-scheme", High,
-        "The scheme runs code or reads local data when the URL is followed."),
-    ParserDifferential => ("parser-differential", High,
-        "An RFC 3986 parser and a WHATWG (browser) parser read this URL differently, which is how SSRF filters get bypassed."),
-    InvalidPort => ("invalid-port", Medium,
-        "The port is not a number from 0 to 65535, so parsers reject or reinterpret it."),
-    InvalidHost => ("invalid-host", Medium,
-        "The host holds characters no host may hold, so parsers disagree on where it ends."),
-    SurroundingJunk => ("surrounding-junk", Info,
-        "Spaces or control characters around the URL were ignored."),
+    DoubleEncoding {
+        code: "double-encoding",
+        severity: Medium,
+        summary: "A decoded layer still holds percent-escapes, so a filter that decodes once and a server that decodes again see different text.",
+        consequence: Some("a filter that decodes once and a server that decodes again see different text"),
+        signals: [Percent],
+    }
+    PathTraversal {
+        code: "path-traversal",
+        severity: High,
+        summary: "A dot segment reaches the path or a parameter after decoding, so a lax server could be walked out of its document root.",
+        consequence: Some("a server that resolves it may serve files outside the intended directory"),
+        signals: [Percent, NonAscii, DotPart, HexSpelling, Base64],
+    }
+    SensitiveFile {
+        code: "sensitive-file",
+        severity: Medium,
+        summary: "The path or a parameter names a system, credential or log file that file-inclusion probes go after.",
+        consequence: None,
+        signals: [Percent, NonAscii, FileName, Base64],
+    }
+    OverlongUtf8 {
+        code: "overlong-utf8",
+        severity: High,
+        summary: "An overlong UTF-8 form hides a character from filters that a lax decoder still reads.",
+        consequence: Some("filters miss it but lax decoders read the character anyway"),
+        signals: [Percent, NonAscii],
+    }
+    InvalidUtf8 {
+        code: "invalid-utf8",
+        severity: Medium,
+        summary: "The decoded bytes are not UTF-8, so each decoder substitutes or guesses differently.",
+        consequence: Some("each decoder substitutes or guesses differently"),
+        signals: [Percent, NonAscii],
+    }
+    MalformedEscape {
+        code: "malformed-escape",
+        severity: Medium,
+        summary: "A '%' that starts no valid escape is read literally by some decoders and rejected or guessed at by others.",
+        consequence: Some("decoders disagree: some keep it, some reject the URL, some guess"),
+        signals: [Percent],
+    }
+    NonstandardEscape {
+        code: "nonstandard-escape",
+        severity: Medium,
+        summary: "A '%uXXXX' escape is not standard, but IIS-style decoders still read it, past filters that do not.",
+        consequence: Some("IIS-style decoders read it though standard ones do not"),
+        signals: [Percent],
+    }
+    EncodedSlash {
+        code: "encoded-slash",
+        severity: Medium,
+        summary: "An encoded '/' or '\\' inside a path segment becomes a separator on servers that decode before routing.",
+        consequence: Some("a server that decodes before routing sees an extra path separator"),
+        signals: [Percent],
+    }
+    NullByte {
+        code: "null-byte",
+        severity: High,
+        summary: "A NUL byte truncates the string in C code, so the file opened differs from the one that was checked.",
+        consequence: Some("C code stops reading there, so the checked name and the opened name differ"),
+        signals: [Percent, Control],
+    }
+    Crlf {
+        code: "crlf",
+        severity: High,
+        summary: "A CR or LF can end a header line and inject new headers or log lines (response splitting, log forging).",
+        consequence: Some("it can end a header or log line and inject a new one"),
+        signals: [Percent, Control],
+    }
+    ControlChar {
+        code: "control-char",
+        severity: High,
+        summary: "A control character can drive a terminal or log viewer (escape sequences) or be stripped by one parser and kept by another.",
+        consequence: Some("it can drive a terminal or be dropped by one parser and kept by another"),
+        signals: [Percent, Control, NonAscii],
+    }
+    Backslash {
+        code: "backslash",
+        severity: Medium,
+        summary: "A backslash is a path separator to WHATWG parsers and Windows servers, and data to RFC 3986 parsers.",
+        consequence: Some("WHATWG parsers and Windows servers read it as '/'"),
+        signals: [Illegal],
+    }
+    BidiControl {
+        code: "bidi-control",
+        severity: High,
+        summary: "A bidirectional control reorders the characters on screen, so the URL a reader sees is not the one it is.",
+        consequence: Some("the text on screen is reordered and does not show the real URL"),
+        signals: [Percent, NonAscii],
+    }
+    InvisibleChar {
+        code: "invisible-char",
+        severity: Medium,
+        summary: "A character that draws nothing makes two different URLs look identical.",
+        consequence: Some("two different URLs look identical"),
+        signals: [Percent, NonAscii],
+    }
+    IllegalChar {
+        code: "illegal-char",
+        severity: Low,
+        summary: "A character that must be percent-encoded before the URL is sent; clients encode it differently.",
+        consequence: Some("it must be percent-encoded before sending, and clients do that differently"),
+        signals: [Illegal, Brackets],
+    }
+    LowercaseHex {
+        code: "lowercase-hex",
+        severity: Info,
+        summary: "Escapes should use uppercase hex digits (RFC 3986 §2.1); the meaning is the same.",
+        consequence: Some("RFC 3986 asks for uppercase hex; the meaning is the same"),
+        signals: [Percent],
+    }
+    EncodedUnreserved {
+        code: "encoded-unreserved",
+        severity: Low,
+        summary: "An unreserved character is escaped for no reason, a common way to slip a word past a filter.",
+        consequence: Some("escaping it changes nothing but can slip a word past a filter"),
+        signals: [Percent],
+    }
+    PlusInPath {
+        code: "plus-in-path",
+        severity: Info,
+        summary: "A '+' in a path is a plus, but form decoders applied to paths turn it into a space.",
+        consequence: Some("it is a plus here, but form decoders misapplied to paths read a space"),
+        signals: [PlusInPath],
+    }
+    Userinfo {
+        code: "userinfo",
+        severity: Medium,
+        summary: "The URL carries credentials, or text before an '@' that makes a reader believe in another host.",
+        consequence: None,
+        signals: [At],
+    }
+    IpObfuscation {
+        code: "ip-obfuscation",
+        severity: High,
+        summary: "The host is an IPv4 address in decimal, octal, hex or short form, which slips past hostname filters.",
+        consequence: None,
+        signals: [Authority],
+    }
+    IdnHomograph {
+        code: "idn-homograph",
+        severity: High,
+        summary: "The host mixes scripts, uses look-alike characters or characters barred from identifiers, or has a label UTS #46 rejects, so it can impersonate another domain.",
+        consequence: None,
+        signals: [Authority, Percent, NonAscii],
+    }
+    Idn {
+        code: "idn",
+        severity: Info,
+        summary: "The host is an internationalized domain name; its ASCII form is what DNS sees.",
+        consequence: None,
+        signals: [Authority, Percent, NonAscii],
+    }
+    DangerousScheme {
+        code: "dangerous-scheme",
+        severity: High,
+        summary: "The scheme runs code or reads local data when the URL is followed.",
+        consequence: None,
+        signals: [Scheme],
+    }
+    ParserDifferential {
+        code: "parser-differential",
+        severity: High,
+        summary: "An RFC 3986 parser and a WHATWG (browser) parser read this URL differently, which is how SSRF filters get bypassed.",
+        consequence: None,
+        signals: [Scheme, Authority, Illegal, DotPart, Percent],
+    }
+    InvalidPort {
+        code: "invalid-port",
+        severity: Medium,
+        summary: "The port is not a number from 0 to 65535, so parsers reject or reinterpret it.",
+        consequence: None,
+        signals: [Authority],
+    }
+    InvalidHost {
+        code: "invalid-host",
+        severity: Medium,
+        summary: "The host holds characters no host may hold, so parsers disagree on where it ends.",
+        consequence: None,
+        signals: [Authority, At, Brackets, Percent],
+    }
+    SurroundingJunk {
+        code: "surrounding-junk",
+        severity: Info,
+        summary: "Spaces or control characters around the URL were ignored.",
+        consequence: None,
+        signals: [Illegal],
+    }
 }
 
 impl Serialize for WarningCode {
@@ -180,6 +473,16 @@ impl Warning {
             message,
             layer: None,
         }
+    }
+
+    /// A warning of `case`'s code, with the case's severity.
+    pub fn for_case(
+        case: Case,
+        spans: Vec<Span>,
+        component: Option<usize>,
+        message: String,
+    ) -> Warning {
+        Warning::new(case.code(), spans, component, message).with_severity(case.severity())
     }
 
     /// The same warning with another severity.

@@ -2,10 +2,11 @@
 //! bytes it came from and its role in UTF-8 (Unicode Table 3-6 and 3-7:
 //! lead, continuation or ill-formed), and the character facts a row shows.
 
-use super::*;
+use crate::analysis::ComponentAnalysis;
 use crate::percent::SourceKind;
 use crate::split::Span;
 use crate::utf8::{annotate_window, lax_overlong, ByteRole, Utf8Unit};
+use crate::Analysis;
 
 /// One row of a byte table: a decoded byte, where it came from and what it
 /// is in UTF-8.

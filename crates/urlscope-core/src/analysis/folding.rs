@@ -3,7 +3,8 @@
 //! warning, so the report on 100,000 hostile segments stays readable and
 //! bounded.
 
-use super::*;
+use crate::analysis::report::MAX_SPANS;
+use crate::analysis::ComponentAnalysis;
 use crate::split::{ComponentKind, Span};
 use crate::warnings::{Severity, Warning, WarningCode};
 

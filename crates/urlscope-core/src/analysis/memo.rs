@@ -3,7 +3,12 @@
 //! the spans moved, so a URL of a million repeated segments costs what its
 //! distinct ones do.
 
-use super::*;
+use crate::analysis::checks::component_findings;
+use crate::analysis::component::{decode_component, Layers, Provenance};
+use crate::analysis::folding::Listing;
+use crate::analysis::lax::{lax_text, lowercase};
+use crate::analysis::report::{finding_warning, Finding, Findings};
+use crate::analysis::ComponentAnalysis;
 use crate::split::{ComponentKind, Span};
 use crate::warnings::{Warning, WarningCode};
 use std::borrow::Cow;

@@ -24,19 +24,15 @@ pub use folding::LISTED_PER_CODE;
 pub use host::{lax_ipv4, HostReading};
 pub use whatwg::{ReadingField, Readings, WhatwgReading};
 
-use checks::*;
-use component::*;
-use folding::*;
-use host::*;
-use lax::*;
-use memo::*;
-use report::*;
-use whatwg::*;
-
+use crate::analysis::folding::Listing;
+use crate::analysis::host::host_reading;
+use crate::analysis::lax::lax_parts;
+use crate::analysis::memo::{Checked, Memo};
+use crate::analysis::whatwg::{whatwg_may_differ, whatwg_reading};
 use crate::clean::{clean_with_changes, normalize_cleaned};
 use crate::split::{ComponentKind, Span, Split};
 use crate::targets::{HeldPart, TargetScan};
-use crate::warnings::{Severity, Warning, WarningCode};
+use crate::warnings::{Severity, Warning};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
@@ -275,15 +271,7 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
             &mut warnings,
         );
     } else if let Some(Some(Err(reason))) = &whatwg {
-        warnings.push(
-            Warning::new(
-                WarningCode::ParserDifferential,
-                vec![parts.trimmed],
-                None,
-                format!("A WHATWG (browser) parser rejects this URL ({reason}) while RFC 3986 parsers accept it."),
-            )
-            .with_severity(Severity::Low),
-        );
+        warnings.push(checks::readings::rejected_warning(&parts, reason));
     }
     sort_warnings(&mut warnings);
     for w in &warnings {
@@ -366,12 +354,7 @@ pub(crate) fn analyze_components(
     warnings.extend(listing.summaries());
     if let Some(last_segment) = last_segment {
         if let Some(why) = path_target.or_else(|| path_scan.finish()) {
-            warnings.push(Warning::new(
-                WarningCode::SensitiveFile,
-                vec![parts.path],
-                Some(last_segment),
-                format!("The path asks for {why}, a typical file-inclusion target."),
-            ));
+            warnings.push(checks::sensitive::path_warning(parts, last_segment, &why));
         }
     }
     (components, warnings)

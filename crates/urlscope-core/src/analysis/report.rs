@@ -2,9 +2,9 @@
 //! layer, detail and severity) and how a finding becomes a [`Warning`]
 //! whose message ends with the catalogue's consequence.
 
-use super::*;
+use crate::analysis::ComponentAnalysis;
 use crate::split::Span;
-use crate::warnings::{Severity, Warning, WarningCode};
+use crate::warnings::{Case, Severity, Warning, WarningCode};
 
 /// Collects the occurrences of each warning code for one component.
 #[derive(Default)]
@@ -69,8 +69,11 @@ impl Findings {
         self.by_code.get_mut(at).map(|(_, f)| f)
     }
 
-    pub(crate) fn raise(&mut self, code: WarningCode, severity: Severity) {
-        if let Some(f) = self.get_mut(code) {
+    /// Raise the severity of `case`'s code to the case's, unless a worse
+    /// case of it was already found.
+    pub(crate) fn raise_case(&mut self, case: Case) {
+        let severity = case.severity();
+        if let Some(f) = self.get_mut(case.code()) {
             f.severity = Some(f.severity.map_or(severity, |s| s.max(severity)));
         }
     }
@@ -115,49 +118,8 @@ pub(crate) fn finding_warning(
 
 /// "detail in the path segment: consequence."
 pub(crate) fn complete_sentence(message: &str, code: WarningCode) -> String {
-    let consequence = match code {
-        WarningCode::DoubleEncoding => {
-            "a filter that decodes once and a server that decodes again see different text"
-        }
-        WarningCode::PathTraversal => {
-            "a server that resolves it may serve files outside the intended directory"
-        }
-        WarningCode::OverlongUtf8 => "filters miss it but lax decoders read the character anyway",
-        WarningCode::InvalidUtf8 => "each decoder substitutes or guesses differently",
-        WarningCode::MalformedEscape => {
-            "decoders disagree: some keep it, some reject the URL, some guess"
-        }
-        WarningCode::NonstandardEscape => "IIS-style decoders read it though standard ones do not",
-        WarningCode::EncodedSlash => {
-            "a server that decodes before routing sees an extra path separator"
-        }
-        WarningCode::NullByte => {
-            "C code stops reading there, so the checked name and the opened name differ"
-        }
-        WarningCode::Crlf => "it can end a header or log line and inject a new one",
-        WarningCode::ControlChar => {
-            "it can drive a terminal or be dropped by one parser and kept by another"
-        }
-        WarningCode::Backslash => "WHATWG parsers and Windows servers read it as '/'",
-        WarningCode::BidiControl => {
-            "the text on screen is reordered and does not show the real URL"
-        }
-        WarningCode::InvisibleChar => "two different URLs look identical",
-        WarningCode::IllegalChar => {
-            "it must be percent-encoded before sending, and clients do that differently"
-        }
-        WarningCode::LowercaseHex => "RFC 3986 asks for uppercase hex; the meaning is the same",
-        WarningCode::EncodedUnreserved => {
-            "escaping it changes nothing but can slip a word past a filter"
-        }
-        WarningCode::PlusInPath => {
-            "it is a plus here, but form decoders misapplied to paths read a space"
-        }
-        _ => "",
-    };
-    if consequence.is_empty() {
-        format!("{message}.")
-    } else {
-        format!("{message}: {consequence}.")
+    match code.consequence() {
+        Some(consequence) => format!("{message}: {consequence}."),
+        None => format!("{message}."),
     }
 }

@@ -3,9 +3,11 @@
 //! must be parsed, and its comparison with the RFC 3986 reading, field by
 //! field, with the reasons they differ.
 
-use super::*;
-use crate::clean::{default_port, normalize};
+use crate::analysis::HostReading;
+use crate::clean::normalize;
+use crate::schemes::default_port;
 use crate::split::{split, HostKind, Span, Split};
+use crate::Analysis;
 
 /// The WHATWG URL Standard reading of the input (from the `url` crate).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,15 +23,13 @@ pub struct WhatwgReading {
     pub fragment: Option<String>,
 }
 
-const SPECIAL: &[&str] = &["http", "https", "ws", "wss", "ftp", "file"];
-
 /// Whether a WHATWG parser may read `input`'s scheme, host, port or path
 /// differently from RFC 3986, so that the comparison behind
 /// `parser-differential` must run. It is `false` only when both are known
 /// to agree: nothing around the URL, a special scheme other than `file`
 /// followed by exactly `//`, a plain host (letters, digits, hyphens and
 /// dots, no `xn--` label, not numeric at the end) with a valid port (the
-/// plain origin [`crate::triage`] also starts from), and a rest of
+/// plain origin of [`crate::plain::plain_origin`], where triage starts too), and a rest of
 /// printable ASCII without backslashes, with no dot segment and no `%2e`
 /// (WHATWG's other spelling of a dot) in the path. A test checks on every corpus that whenever it is `false` the
 /// readings indeed agree.
@@ -37,7 +37,7 @@ pub(crate) fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
     if parts.trimmed != Span::new(0, input.len()) {
         return true;
     }
-    let Some(path_start) = crate::triage::plain_origin(input) else {
+    let Some(path_start) = crate::plain::plain_origin(input) else {
         return true;
     };
     // Branch-free over blocks, so the scan of a long URL vectorizes.
@@ -107,7 +107,7 @@ pub(crate) fn compare(
         .scheme
         .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
         .unwrap_or_default();
-    let special = SPECIAL.contains(&scheme.as_str());
+    let special = crate::schemes::is_special(&scheme);
     // Our host, put in the form WHATWG serializes it in.
     let ours_host: Option<String> = host.map(|h| match h.kind {
         HostKind::Ipv6 => {

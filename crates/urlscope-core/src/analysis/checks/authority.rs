@@ -2,9 +2,9 @@
 //! userinfo, numeric IPv4 hosts, invalid hosts and ports, internationalized
 //! and look-alike hosts (UTS #39, UTS #46).
 
-use crate::analysis::*;
+use crate::analysis::{ComponentAnalysis, HostReading};
 use crate::split::{ComponentKind, HostKind, Span, Split};
-use crate::warnings::{Severity, Warning, WarningCode};
+use crate::warnings::{Case, Warning, WarningCode};
 
 pub(crate) fn authority_warnings(
     input: &[u8],
@@ -16,27 +16,25 @@ pub(crate) fn authority_warnings(
     let index_of = |kind: ComponentKind| components.iter().position(|c| c.kind == kind);
     if let Some(scheme) = parts.scheme {
         let name = String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase();
-        let severity = match name.as_str() {
-            "javascript" | "vbscript" => {
-                Some((Severity::High, "runs script in the page that follows it"))
-            }
+        let case = match name.as_str() {
+            "javascript" | "vbscript" => Some((
+                Case::ScriptScheme,
+                "runs script in the page that follows it",
+            )),
             "data" => Some((
-                Severity::High,
+                Case::DataScheme,
                 "carries its own content, which a browser may render as a page or run as script",
             )),
-            "file" => Some((Severity::Medium, "reads files from the local machine")),
+            "file" => Some((Case::FileScheme, "reads files from the local machine")),
             _ => None,
         };
-        if let Some((severity, what)) = severity {
-            out.push(
-                Warning::new(
-                    WarningCode::DangerousScheme,
-                    vec![scheme],
-                    index_of(ComponentKind::Scheme),
-                    format!("The '{name}:' scheme {what}."),
-                )
-                .with_severity(severity),
-            );
+        if let Some((case, what)) = case {
+            out.push(Warning::for_case(
+                case,
+                vec![scheme],
+                index_of(ComponentKind::Scheme),
+                format!("The '{name}:' scheme {what}."),
+            ));
         }
     }
     if let Some(userinfo) = parts.userinfo {
@@ -48,10 +46,10 @@ pub(crate) fn authority_warnings(
         let user = text.split(':').next().unwrap_or_default();
         let looks_like_host = user.contains('.') && !user.contains(' ');
         let with_at = Span::new(userinfo.start, userinfo.end + 1);
-        let (severity, message) = if looks_like_host {
+        let (case, message) = if looks_like_host {
             let host_text = host.map_or(String::new(), |h| h.decoded.clone());
             (
-                Severity::High,
+                Case::UserinfoLikeHost,
                 format!(
                     "'{}@' looks like a host name, but the real host is '{}': a reader (or a naive filter) is made to trust the wrong site.",
                     crate::text::quote_str(&text),
@@ -60,27 +58,24 @@ pub(crate) fn authority_warnings(
             )
         } else if text.contains(':') {
             (
-                Severity::Medium,
+                Case::Credentials,
                 "The URL carries a user name and password, which end up in logs, history and Referer headers.".to_string(),
             )
         } else {
             (
-                Severity::Medium,
+                Case::UserName,
                 format!(
                     "The URL carries the user name '{}' before '@', which a reader may mistake for part of the host.",
                     crate::text::quote_str(&text)
                 ),
             )
         };
-        out.push(
-            Warning::new(
-                WarningCode::Userinfo,
-                vec![with_at],
-                index_of(ComponentKind::Userinfo),
-                message,
-            )
-            .with_severity(severity),
-        );
+        out.push(Warning::for_case(
+            case,
+            vec![with_at],
+            index_of(ComponentKind::Userinfo),
+            message,
+        ));
     }
     let host_index = index_of(ComponentKind::Host);
     if let (Some(span), Some(reading)) = (parts.host, host) {

@@ -3,13 +3,15 @@
 //! CR and LF, control, bidi and invisible characters, and bytes that are
 //! not UTF-8 or are overlong forms (Unicode Table 3-7).
 
-use crate::analysis::*;
+use crate::analysis::char_info;
+use crate::analysis::component::Provenance;
+use crate::analysis::report::Findings;
 use crate::percent::is_illegal;
 use crate::percent::SourceKind;
 use crate::split::{ComponentKind, Span};
 use crate::text::{is_bidi_control, is_invisible};
 use crate::utf8::{lax_overlong, Utf8Problem, Utf8Unit};
-use crate::warnings::{Severity, WarningCode};
+use crate::warnings::WarningCode;
 
 /// The findings of the raw byte (not a `%`) at the start of `rest`, at
 /// input offset `at`; how many bytes it takes (a run of non-ASCII bytes
@@ -101,9 +103,6 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                         }
                     )
                 });
-                if b != b'\t' {
-                    f.raise(WarningCode::ControlChar, Severity::High);
-                }
             }
         }
     }
@@ -130,7 +129,6 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                     f.add(WarningCode::ControlChar, span, layer_no, || {
                         format!("C1 control {}", info())
                     });
-                    f.raise(WarningCode::ControlChar, Severity::High);
                 }
             }
             Err(problem) => {

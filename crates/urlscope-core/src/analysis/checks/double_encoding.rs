@@ -1,7 +1,8 @@
 //! Double encoding: a decoded layer that still holds escapes (`%252e`),
 //! shown through every layer.
 
-use crate::analysis::*;
+use crate::analysis::component::Provenance;
+use crate::analysis::report::Findings;
 use crate::percent::SourceKind;
 use crate::split::Span;
 use crate::warnings::WarningCode;

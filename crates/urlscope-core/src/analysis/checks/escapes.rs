@@ -2,8 +2,9 @@
 //! (`%uXXXX`) escapes, lowercase hex digits, unreserved characters encoded
 //! for no reason, an encoded separator inside a path segment.
 
+use crate::analysis::char_info;
 use crate::analysis::lax::u_escape;
-use crate::analysis::{char_info, Findings};
+use crate::analysis::report::Findings;
 use crate::percent::{escape_at, hex_value, is_unreserved};
 use crate::split::{ComponentKind, Span};
 use crate::text::{escape_str, quote};

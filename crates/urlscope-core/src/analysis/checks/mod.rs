@@ -7,7 +7,9 @@
 //! [`sensitive`]. Per URL: [`authority`] (userinfo, host, port, scheme),
 //! [`junk`] and [`readings`] (the RFC 3986 and WHATWG readings compared).
 
-use super::*;
+use crate::analysis::component::Provenance;
+use crate::analysis::report::Findings;
+use crate::analysis::ComponentAnalysis;
 use crate::split::ComponentKind;
 
 pub(crate) mod authority;

@@ -1,9 +1,10 @@
 //! Parser readings: where an RFC 3986 parser and a WHATWG parser read
 //! the URL differently, or the WHATWG parser rejects it.
 
-use crate::analysis::*;
+use crate::analysis::whatwg::{compare, differential_reasons};
+use crate::analysis::{HostReading, WhatwgReading};
 use crate::split::Split;
-use crate::warnings::{Severity, Warning, WarningCode};
+use crate::warnings::{Case, Warning};
 
 pub(crate) fn differential_warnings(
     input: &[u8],
@@ -43,14 +44,14 @@ pub(crate) fn differential_warnings(
         return;
     }
     let reasons = differential_reasons(input, parts, host, c.special);
-    let severity = if c.host_differs || c.scheme_differs {
-        Severity::High
+    let case = if c.host_differs || c.scheme_differs {
+        Case::OriginDiffers
     } else {
-        Severity::Medium
+        Case::PathDiffers
     };
     out.push(
-        Warning::new(
-            WarningCode::ParserDifferential,
+        Warning::for_case(
+            case,
             vec![parts.trimmed],
             None,
             format!(
@@ -62,7 +63,17 @@ pub(crate) fn differential_warnings(
                     format!(" because {}", reasons.join(", "))
                 }
             ),
-        )
-        .with_severity(severity),
+        ),
     );
+}
+
+/// `parser-differential` when the WHATWG parser rejects what RFC 3986
+/// parsers accept (`reason` is its error).
+pub(crate) fn rejected_warning(parts: &Split, reason: &str) -> Warning {
+    Warning::for_case(
+        Case::WhatwgRejects,
+        vec![parts.trimmed],
+        None,
+        format!("A WHATWG (browser) parser rejects this URL ({reason}) while RFC 3986 parsers accept it."),
+    )
 }

@@ -2,8 +2,9 @@
 //! or log file (the lists are in [`crate::targets`]), and traversals or
 //! such names hidden in base64.
 
-use crate::analysis::*;
-use crate::split::ComponentKind;
+use crate::analysis::lax::{lax_parts, lax_text, lowercase};
+use crate::analysis::ComponentAnalysis;
+use crate::split::{ComponentKind, Split};
 use crate::warnings::{Warning, WarningCode};
 use std::borrow::Cow;
 
@@ -58,4 +59,15 @@ pub(crate) fn component_target_warnings(i: usize, c: &ComponentAnalysis, out: &m
             ));
         }
     }
+}
+
+/// `sensitive-file` for the path as a whole (`/etc/passwd`), given to its
+/// last segment, `why` naming the file.
+pub(crate) fn path_warning(parts: &Split, last_segment: usize, why: &str) -> Warning {
+    Warning::new(
+        WarningCode::SensitiveFile,
+        vec![parts.path],
+        Some(last_segment),
+        format!("The path asks for {why}, a typical file-inclusion target."),
+    )
 }

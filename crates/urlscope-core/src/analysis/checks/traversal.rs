@@ -1,8 +1,11 @@
 //! Path traversal: dot segments (RFC 3986 §5.2.4) as lax servers read
 //! them, however they are spelled, in path segments and parameters.
 
-use crate::analysis::*;
-use crate::warnings::{Severity, WarningCode};
+use crate::analysis::component::Provenance;
+use crate::analysis::lax::{lax_chars, lax_is_literal, LaxChar};
+use crate::analysis::report::Findings;
+use crate::analysis::ComponentAnalysis;
+use crate::warnings::{Case, WarningCode};
 
 pub(crate) fn traversal_checks(
     input: &[u8],
@@ -39,7 +42,7 @@ pub(crate) fn traversal_checks(
                             crate::text::quote(span.of(input))
                         )
                     });
-                    lower_unless_dotdot(f, Severity::Medium);
+                    f.raise_case(Case::DotRun);
                 } else {
                     let spelled = span.of(input);
                     let literal = spelled.iter().all(|&c| c == b'.' || c == b'/');
@@ -53,14 +56,13 @@ pub(crate) fn traversal_checks(
                     });
                     if part.len == 1 {
                         // A lone '.' only matters when something hides it.
-                        let sev = if literal {
-                            Severity::Low
+                        f.raise_case(if literal {
+                            Case::LoneDot
                         } else {
-                            Severity::Medium
-                        };
-                        lower_unless_dotdot(f, sev);
+                            Case::SpelledDot
+                        });
                     } else {
-                        f.raise(WarningCode::PathTraversal, Severity::High);
+                        f.raise_case(Case::DotDotSegment);
                     }
                 }
             }
@@ -104,14 +106,5 @@ impl DotName {
         self.last = Some(c);
         self.len += 1;
         self.all_dots &= c.c == '.';
-    }
-}
-
-/// Set the traversal severity for a lone dot, unless a `..` raised it.
-pub(crate) fn lower_unless_dotdot(f: &mut Findings, severity: Severity) {
-    if let Some(finding) = f.get_mut(WarningCode::PathTraversal) {
-        if finding.severity != Some(Severity::High) {
-            finding.severity = Some(finding.severity.map_or(severity, |s| s.max(severity)));
-        }
     }
 }
