@@ -1,0 +1,253 @@
+//! The warning rules, one row per case: a URL that must get the code, and
+//! a near miss (a URL as close to it as possible) that must not, for every
+//! code in the catalogue. The near misses pin down where each rule stops:
+//! `%2f` in a path segment is a separator in disguise, in a query value it
+//! is just data; `%252e` is two layers deep, `%25zz` only one.
+//!
+//! Rows name a code by its stable kebab-case string and look it up in
+//! `WarningCode::ALL`, so the table outlives renamed enum variants; a code
+//! added to the catalogue without a firing case and a near miss fails
+//! `every_code_has_a_firing_case_and_a_near_miss`.
+//!
+//! A firing row also names the bytes the warning must point at (the
+//! smallest span covering every occurrence), so a rule that fires on the
+//! wrong bytes fails too.
+
+use urlscope_core::warnings::WarningCode;
+use urlscope_core::{analyze, Options};
+
+/// What the analysis must say about a row's URL.
+#[derive(Debug, Clone, Copy)]
+enum Verdict {
+    /// The code is given, and its span covers exactly `at` (the input's
+    /// bytes from the first to the last occurrence).
+    Fires { at: &'static str },
+    /// The code is not given.
+    Misses,
+}
+
+use Verdict::{Fires, Misses};
+
+/// One case: the code's kebab-case name, the URL, the verdict, and why.
+type Row = (&'static str, &'static str, Verdict, &'static str);
+
+#[rustfmt::skip]
+const RULES: &[Row] = &[
+    // Escapes and layers.
+    ("double-encoding", "http://x/%252e", Fires { at: "%252e" }, "%252e decodes to %2e, which decodes again to a dot"),
+    ("double-encoding", "http://x/%2541", Fires { at: "%2541" }, "%2541 decodes to %41: a second decoder reads A"),
+    ("double-encoding", "http://x/%25", Misses, "%25 decodes to a lone %, which starts no escape"),
+    ("double-encoding", "http://x/%25zz", Misses, "%25zz decodes to %zz, which no decoder reads as an escape"),
+    ("malformed-escape", "http://x/100%", Fires { at: "%" }, "a % at the end starts no escape"),
+    ("malformed-escape", "http://x/%zz", Fires { at: "%zz" }, "zz is not hex"),
+    ("malformed-escape", "http://x/%u002", Fires { at: "%u0" }, "%u with three digits is neither a %XX nor a %uXXXX escape"),
+    ("malformed-escape", "http://x/100%25", Misses, "the % is itself escaped"),
+    ("nonstandard-escape", "http://x/%u002e", Fires { at: "%u002e" }, "%uXXXX is IIS's escape for U+002E"),
+    ("nonstandard-escape", "http://x/%U002e", Fires { at: "%U002e" }, "IIS reads the U in either case"),
+    ("nonstandard-escape", "http://x/u002e", Misses, "without the % it is text"),
+    ("lowercase-hex", "http://x/%c3%a9", Fires { at: "%c3%a9" }, "RFC 3986 §2.1 asks for uppercase hex digits"),
+    ("lowercase-hex", "http://x/%2e%2E", Fires { at: "%2e" }, "only the escape with a lowercase digit is pointed at"),
+    ("lowercase-hex", "http://x/%C3%A9", Misses, "the same escapes in uppercase"),
+    ("lowercase-hex", "http://x/%20", Misses, "an escape without letters has no case"),
+    ("encoded-unreserved", "http://x/%41", Fires { at: "%41" }, "A needs no escape"),
+    ("encoded-unreserved", "http://x/%7E", Fires { at: "%7E" }, "~ is unreserved too"),
+    ("encoded-unreserved", "http://x/%40", Misses, "@ is reserved, so escaping it is right"),
+    ("encoded-unreserved", "http://x/%20", Misses, "a space must be escaped"),
+    // What the decoded bytes are.
+    ("overlong-utf8", "http://x/%c0%af", Fires { at: "%c0%af" }, "C0 AF spells / in two bytes"),
+    ("overlong-utf8", "http://x/%C0%80", Fires { at: "%C0%80" }, "C0 80 spells NUL in two bytes (modified UTF-8)"),
+    ("overlong-utf8", "http://x/%e0%80%af", Fires { at: "%e0%80%af" }, "E0 80 AF spells / in three bytes"),
+    ("overlong-utf8", "http://x/%c2%af", Misses, "C2 AF is the shortest form of U+00AF"),
+    ("overlong-utf8", "http://x/%C3%A9", Misses, "well-formed UTF-8"),
+    ("invalid-utf8", "http://x/%ff", Fires { at: "%ff" }, "FF never appears in UTF-8"),
+    ("invalid-utf8", "http://x/%C3%28", Fires { at: "%C3" }, "C3 needs a continuation byte, not '('"),
+    ("invalid-utf8", "http://x/%c3", Fires { at: "%c3" }, "a lead byte at the end of the segment"),
+    ("invalid-utf8", "http://x/%C3%A9", Misses, "C3 A9 is é"),
+    ("invalid-utf8", "http://x/%c0%af", Misses, "an overlong form is reported as overlong-utf8, not twice"),
+    ("null-byte", "http://x/a%00b", Fires { at: "%00" }, "NUL ends a C string"),
+    ("null-byte", "http://x/a%2500b", Fires { at: "%2500" }, "NUL after two layers"),
+    ("null-byte", "http://x/a\0b", Fires { at: "\0" }, "a raw NUL"),
+    ("null-byte", "http://x/a%2000b", Misses, "a space followed by the text 00"),
+    ("null-byte", "http://x/a%30b", Misses, "%30 is the digit 0, not NUL"),
+    ("crlf", "http://x/?a=%0d%0aSet", Fires { at: "%0d%0a" }, "CR LF ends a header line"),
+    ("crlf", "http://x/?a=%0aSet", Fires { at: "%0a" }, "a lone LF ends a line for most readers"),
+    ("crlf", "http://x/?a=\r\nSet", Fires { at: "\r\n" }, "raw CR LF"),
+    ("crlf", "http://x/?a=%0bSet", Misses, "VT is a control character, not a line end"),
+    ("crlf", "http://x/?a=%5cr%5cn", Misses, "the text \\r\\n, escaped"),
+    ("control-char", "http://x/%1b", Fires { at: "%1b" }, "ESC starts terminal sequences"),
+    ("control-char", "http://x/%7f", Fires { at: "%7f" }, "DEL is a control"),
+    ("control-char", "http://x/%C2%9B", Fires { at: "%C2%9B" }, "U+009B is the C1 CSI"),
+    ("control-char", "http://x/a\x1bb", Fires { at: "\x1b" }, "a raw ESC"),
+    ("control-char", "http://x/%2b", Misses, "%2b is '+'"),
+    ("control-char", "http://x/%C2%A0", Misses, "U+00A0 is a space, not a C1 control"),
+    ("bidi-control", "http://x/a%E2%80%AEb", Fires { at: "%E2%80%AE" }, "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("bidi-control", "http://x/a%E2%80%8Fb", Fires { at: "%E2%80%8F" }, "U+200F RIGHT-TO-LEFT MARK"),
+    ("bidi-control", "http://x/a\u{202E}b", Fires { at: "\u{202E}" }, "a raw override"),
+    ("bidi-control", "http://x/a%E2%80%AFb", Misses, "U+202F, next to the overrides, is a narrow no-break space"),
+    ("bidi-control", "http://x/a%E2%80%90b", Misses, "U+2010 HYPHEN"),
+    ("invisible-char", "http://x/a%E2%80%8Bb", Fires { at: "%E2%80%8B" }, "U+200B ZERO WIDTH SPACE"),
+    ("invisible-char", "http://x/a%E2%81%A0b", Fires { at: "%E2%81%A0" }, "U+2060 WORD JOINER"),
+    ("invisible-char", "http://ex\u{200B}ample.com/", Fires { at: "\u{200B}" }, "a zero-width space in the host"),
+    ("invisible-char", "http://x/a%E2%80%8Ab", Misses, "U+200A HAIR SPACE, next to ZWSP, draws a space"),
+    ("invisible-char", "http://x/a%E2%80%93b", Misses, "U+2013 EN DASH"),
+    // Characters written raw.
+    ("illegal-char", "http://x/a b", Fires { at: " " }, "a space must be escaped"),
+    ("illegal-char", "http://x/a\"b", Fires { at: "\"" }, "so must a double quote"),
+    ("illegal-char", "http://x/a<b", Fires { at: "<" }, "and an angle bracket"),
+    ("illegal-char", "http://x/a%22b", Misses, "the double quote escaped"),
+    ("illegal-char", "http://x/a%20b", Misses, "the space escaped"),
+    ("backslash", "http://x/a\\b", Fires { at: "\\" }, "a separator to WHATWG, data to RFC 3986"),
+    ("backslash", "http://x/?a\\b", Fires { at: "\\" }, "in the query too"),
+    ("backslash", "http://x/a%5Cb", Misses, "an escaped backslash is data to both (it is an encoded-slash)"),
+    ("backslash", "http://x/a/b", Misses, "a slash"),
+    ("plus-in-path", "http://x/a+b", Fires { at: "+" }, "form decoding would make it a space"),
+    ("plus-in-path", "http://x/a%20+b", Fires { at: "+" }, "only the plus is pointed at"),
+    ("plus-in-path", "http://x/?q=a+b", Misses, "in a query a plus is a space by design"),
+    ("plus-in-path", "http://x/a%2Bb", Misses, "an escaped plus is a plus to everyone"),
+    // The path and what it asks for.
+    ("path-traversal", "http://x/a/../b", Fires { at: ".." }, "a dot-dot segment"),
+    ("path-traversal", "http://x/%2e%2e/b", Fires { at: "%2e%2e" }, "the same, escaped"),
+    ("path-traversal", "http://x/?%2e%2e=1", Fires { at: "%2e%2e" }, "a dot-dot query key"),
+    ("path-traversal", "http://x/?a=../x", Fires { at: "../" }, "a parameter value that climbs"),
+    ("path-traversal", "http://x/%c0%ae", Fires { at: "%c0%ae" }, "a dot spelled overlong"),
+    ("path-traversal", "http://x/a/..b", Misses, "..b is a name, not a dot segment"),
+    ("path-traversal", "http://x/a/b", Misses, "no dots at all"),
+    ("encoded-slash", "http://x/a%2fb", Fires { at: "%2f" }, "a slash hidden inside a segment"),
+    ("encoded-slash", "http://x/a%5Cb", Fires { at: "%5C" }, "a backslash hidden inside a segment"),
+    ("encoded-slash", "http://x/a%2fb%2fc", Fires { at: "%2fb%2f" }, "every occurrence, in one span"),
+    ("encoded-slash", "http://x/?a=a%2fb", Misses, "in a query value a slash is data"),
+    ("encoded-slash", "http://x/a/b", Misses, "a real separator"),
+    ("sensitive-file", "http://x/etc/passwd", Fires { at: "/etc/passwd" }, "the first file an LFI probe asks for"),
+    ("sensitive-file", "http://x/?file=passwd", Fires { at: "passwd" }, "named in a parameter"),
+    ("sensitive-file", "http://x/my/etc/passwd", Fires { at: "/my/etc/passwd" }, "the pair anywhere in the path (the span is the whole path)"),
+    ("sensitive-file", "http://x/etcpasswd", Misses, "one name, not a directory and a file"),
+    ("sensitive-file", "http://x/passwdx", Misses, "a longer name"),
+    ("sensitive-file", "http://x/my/etc/pa", Misses, "etc below the root, and no sensitive name in it"),
+    // The authority.
+    ("userinfo", "http://u@x/", Fires { at: "u@" }, "a user name"),
+    ("userinfo", "http://u:p@x/", Fires { at: "u:p@" }, "a user name and password"),
+    ("userinfo", "https://accounts.example.com@phish.example/", Fires { at: "accounts.example.com@" }, "a host name as user name"),
+    ("userinfo", "http://x/@u", Misses, "an @ in the path"),
+    ("userinfo", "http://evil.com/@good.com/", Misses, "the @ comes after the authority ends"),
+    ("ip-obfuscation", "http://2130706433/", Fires { at: "2130706433" }, "127.0.0.1 as one decimal number"),
+    ("ip-obfuscation", "http://0x7f.0.0.1/", Fires { at: "0x7f.0.0.1" }, "a hex part"),
+    ("ip-obfuscation", "http://0177.0.0.1/", Fires { at: "0177.0.0.1" }, "an octal part"),
+    ("ip-obfuscation", "http://127.1/", Fires { at: "127.1" }, "the short form"),
+    ("ip-obfuscation", "http://127.0.0.1/", Misses, "the dotted decimal form"),
+    ("ip-obfuscation", "http://1.2.3.4.5/", Misses, "five parts are no IPv4 address"),
+    ("invalid-port", "http://x:65536/", Fires { at: "65536" }, "one past the largest port"),
+    ("invalid-port", "http://x:8o/", Fires { at: "8o" }, "a letter o for a zero"),
+    ("invalid-port", "http://x:-1/", Fires { at: "-1" }, "a sign"),
+    ("invalid-port", "http://x:65535/", Misses, "the largest port"),
+    ("invalid-port", "http://x:/", Misses, "an empty port is the default"),
+    ("invalid-host", "http://a@b@c/", Fires { at: "@" }, "the host holds the second @"),
+    ("invalid-host", "http://[::g]/", Fires { at: "[::g]" }, "bracketed but not IPv6"),
+    ("invalid-host", "http://x]/", Fires { at: "]" }, "a stray bracket"),
+    ("invalid-host", "http://a@b/", Misses, "one @ ends the userinfo"),
+    ("invalid-host", "http://[::1]/", Misses, "a real IPv6 literal"),
+    ("idn", "http://exämple.com/", Fires { at: "exämple.com" }, "a non-ASCII host"),
+    ("idn", "http://xn--exmple-cua.com/", Fires { at: "xn--exmple-cua.com" }, "the same host in its ASCII form"),
+    ("idn", "http://example.com/", Misses, "an ASCII host"),
+    ("idn", "http://xn-exmple-cua.com/", Misses, "one hyphen is no ACE prefix"),
+    ("idn", "http://аррӏе.com/", Misses, "a homograph is reported as idn-homograph instead"),
+    ("idn-homograph", "http://аррӏе.com/", Fires { at: "аррӏе.com" }, "Cyrillic letters that spell apple"),
+    ("idn-homograph", "http://xn--80ak6aa92e.com/", Fires { at: "xn--80ak6aa92e.com" }, "the same in punycode"),
+    ("idn-homograph", "http://exämple.com/", Misses, "one script, no look-alike"),
+    // The whole URL.
+    ("dangerous-scheme", "javascript:alert(1)", Fires { at: "javascript" }, "runs code"),
+    ("dangerous-scheme", "JavaScript:alert(1)", Fires { at: "JavaScript" }, "schemes are case-insensitive"),
+    ("dangerous-scheme", "data:text/html,x", Fires { at: "data" }, "renders attacker content"),
+    ("dangerous-scheme", "javascripts:alert(1)", Misses, "an unknown scheme"),
+    ("dangerous-scheme", "java-script:alert(1)", Misses, "not the same scheme"),
+    ("parser-differential", "http://evil.com\\@good.com/", Fires { at: "http://evil.com\\@good.com/" }, "RFC 3986 goes to good.com, WHATWG to evil.com"),
+    ("parser-differential", "https:alert(1)", Fires { at: "https:alert(1)" }, "WHATWG reads a host where RFC 3986 reads a path"),
+    ("parser-differential", "http://evil.com%5C@good.com/", Misses, "an escaped backslash is userinfo to both"),
+    ("parser-differential", "http://evil.com/@good.com/", Misses, "both read evil.com"),
+    ("surrounding-junk", " http://x/", Fires { at: " " }, "a leading space"),
+    ("surrounding-junk", "http://x/ ", Fires { at: " " }, "a trailing space"),
+    ("surrounding-junk", "\thttp://x/", Fires { at: "\t" }, "a leading tab"),
+    ("surrounding-junk", "http://x/%20", Misses, "an escaped space is part of the URL"),
+];
+
+/// The code named `name` in the catalogue.
+fn code_named(name: &str) -> Option<WarningCode> {
+    WarningCode::ALL.iter().copied().find(|c| c.code() == name)
+}
+
+/// What is wrong with one row, if anything.
+fn check(row: &Row) -> Option<String> {
+    let (name, url, verdict, why) = *row;
+    let Some(code) = code_named(name) else {
+        return Some(format!("{name}: no such code in WarningCode::ALL"));
+    };
+    let warnings = analyze(url.as_bytes(), &Options::default()).warnings;
+    let given: Vec<_> = warnings.iter().filter(|w| w.code == code).collect();
+    let all: Vec<_> = warnings.iter().map(|w| w.code.code()).collect();
+    match verdict {
+        Fires { at } => {
+            if given.is_empty() {
+                return Some(format!(
+                    "{name} should fire on {url:?} ({why}); got {all:?}"
+                ));
+            }
+            let spans: Vec<_> = given
+                .iter()
+                .map(|w| {
+                    url.as_bytes()
+                        .get(w.span.start..w.span.end)
+                        .unwrap_or_default()
+                })
+                .collect();
+            if !spans.contains(&at.as_bytes()) {
+                let spans: Vec<_> = spans.iter().map(|s| String::from_utf8_lossy(s)).collect();
+                return Some(format!(
+                    "{name} on {url:?} points at {spans:?}, not {at:?} ({why})"
+                ));
+            }
+            None
+        }
+        Misses => (!given.is_empty())
+            .then(|| format!("{name} should not fire on {url:?} ({why}); got {all:?}")),
+    }
+}
+
+#[test]
+fn every_rule_case_holds() {
+    let failures: Vec<String> = RULES.iter().filter_map(check).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases fail:\n{}",
+        failures.len(),
+        RULES.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_code_has_a_firing_case_and_a_near_miss() {
+    let mut missing = Vec::new();
+    for code in WarningCode::ALL {
+        let rows = || RULES.iter().filter(|(name, ..)| *name == code.code());
+        if !rows().any(|(_, _, v, _)| matches!(v, Fires { .. })) {
+            missing.push(format!("{}: no case that fires", code.code()));
+        }
+        if !rows().any(|(_, _, v, _)| matches!(v, Misses)) {
+            missing.push(format!("{}: no near miss", code.code()));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+/// The fast path may skip the analysis only where it finds nothing, so on
+/// URLs made to sit on the rules' edges it must agree exactly.
+#[test]
+fn triage_agrees_with_the_analysis_on_every_rule_case() {
+    let options = Options::default();
+    for (_, url, _, _) in RULES {
+        assert_eq!(
+            urlscope_core::triage::triage(url.as_bytes(), &options),
+            analyze(url.as_bytes(), &options).warnings,
+            "{url:?}"
+        );
+    }
+}
