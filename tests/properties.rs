@@ -200,3 +200,130 @@ proptest! {
         }
     }
 }
+
+/// URLs that look plain most of the time (a plain scheme, host, path and
+/// query, as in a server log), with now and then a hostile piece: an
+/// escape, a dot segment, a control or non-ASCII byte, a sensitive name,
+/// an obfuscated or international host, a dangerous scheme. About half
+/// are plain enough for `triage`'s fast path and a third get a warning,
+/// so the fast path is both taken and refused (see
+/// `the_triage_generator_reaches_both_sides`).
+fn plain_looking_url() -> impl Strategy<Value = Vec<u8>> {
+    let bytes = |s: &'static str| Just(s.as_bytes().to_vec());
+    let scheme = prop_oneof![
+        12 => prop::sample::select(vec!["http://", "https://", "ws://", "wss://", "ftp://", "HTTPS://"])
+            .prop_map(|s| s.as_bytes().to_vec()),
+        1 => prop::sample::select(vec!["", "/", "//", "http:/", "http:\\\\", "file://", "foo://", "javascript:", "data:", " http://"])
+            .prop_map(|s| s.as_bytes().to_vec()),
+    ];
+    let host = prop_oneof![
+        12 => "[a-z0-9]{1,8}(-[a-z0-9]{1,4})?(\\.[a-z]{2,5}){0,2}(:[0-9]{1,5})?".prop_map(String::into_bytes),
+        1 => prop::sample::select(vec!["2130706433", "127.1", "0x7f.1", "1.2.3.4", "[::1]", "[::g]", "xn--exmple-cua.com", "exämple.com", "аррӏе.com", "u:p@x", "a@b@c", "x:99999", "x:8o", "ex\u{200B}ample.com", "EXAMPLE.COM", "x.com."])
+            .prop_map(|s| s.as_bytes().to_vec()),
+    ];
+    let hostile = prop_oneof![
+        bytes(".."),
+        bytes("."),
+        bytes("%2e%2e"),
+        bytes("%252e"),
+        bytes("%2F"),
+        bytes("%00"),
+        bytes("%0d%0a"),
+        bytes("%C3%A9"),
+        bytes("%c0%af"),
+        bytes("%u002e"),
+        bytes("%41"),
+        bytes("%"),
+        bytes("%zz"),
+        bytes("+"),
+        bytes("@"),
+        bytes("\\"),
+        bytes(" "),
+        bytes("é"),
+        bytes("\u{202E}"),
+        bytes("\u{200B}"),
+        bytes("passwd"),
+        bytes("etc"),
+        bytes(".htaccess"),
+        bytes("web.config"),
+        bytes("0x1f"),
+        bytes("Li4vLi4vZXRjL3Bhc3N3ZA=="),
+        bytes("http://2130706433/"),
+        prop::sample::select(b"\x00\x1b\x7f\r\n\t\"<>[]{}|^`'".to_vec()).prop_map(|b| vec![b]),
+        any::<u8>().prop_map(|b| vec![b]),
+    ];
+    let word = prop_oneof![
+        12 => "[A-Za-z0-9_~-]{1,8}(\\.[a-z]{2,4})?".prop_map(String::into_bytes),
+        1 => hostile,
+    ]
+    .boxed();
+    // A segment, key or value: one or two words, so a hostile piece sits
+    // inside plain text as often as alone.
+    let piece = move || prop::collection::vec(word.clone(), 1..3).prop_map(|v| v.concat());
+    let path = prop::collection::vec(piece(), 0..5);
+    let query = prop::option::weighted(0.4, prop::collection::vec((piece(), piece()), 1..4));
+    let fragment = prop::option::weighted(0.1, piece());
+    (scheme, host, path, query, fragment).prop_map(|(scheme, host, path, query, fragment)| {
+        let mut url = [scheme, host].concat();
+        for segment in path {
+            url.push(b'/');
+            url.extend(segment);
+        }
+        if let Some(pairs) = query {
+            url.push(b'?');
+            let pairs: Vec<Vec<u8>> = pairs
+                .into_iter()
+                .map(|(k, v)| [k, b"=".to_vec(), v].concat())
+                .collect();
+            url.extend(pairs.join(&b'&'));
+        }
+        if let Some(f) = fragment {
+            url.push(b'#');
+            url.extend(f);
+        }
+        url
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    /// `triage` answers from its fast path only when it can prove the URL
+    /// has no warning; otherwise it runs the analysis. Either way its
+    /// warnings are the full analysis' warnings, field for field (code,
+    /// severity, spans, component, message). The corpora check this on
+    /// real URLs (`tests/conformance.rs`); this checks it near the line
+    /// between plain and not.
+    #[test]
+    fn triage_equals_the_full_analysis(input in plain_looking_url()) {
+        let options = Options::default();
+        let full = analyze(&input, &options).warnings;
+        let fast = urlscope_core::triage::triage(&input, &options);
+        prop_assert_eq!(fast, full, "{:?}", String::from_utf8_lossy(&input));
+    }
+}
+
+/// The generator above is only a test of the fast path if a fair share of
+/// its URLs are plain and a fair share are not.
+#[test]
+fn the_triage_generator_reaches_both_sides() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]),
+    );
+    let strategy = plain_looking_url();
+    let total = 500;
+    let clean = (0..total)
+        .filter(|_| {
+            let url = strategy.new_tree(&mut runner).expect("value").current();
+            analyze(&url, &Options::default()).warnings.is_empty()
+        })
+        .count();
+    eprintln!("{clean} of {total} generated URLs have no warning");
+    assert!(
+        clean * 5 >= total && (total - clean) * 5 >= total,
+        "{clean} of {total} without a warning: the generator leans too far one way"
+    );
+}
