@@ -8,7 +8,7 @@
 //! reserved characters `!#$&'()*+,/:;=?@[]` or an existing escape, so it
 //! never double-escapes. It also fixes what can only be a mistake: the hex
 //! of escapes is uppercased, a `%` that starts no valid escape becomes
-//! `%25`, `[` and `]` outside an IP-literal host are encoded, and a
+//! `%25`, square brackets outside an IP-literal host are encoded, and a
 //! non-ASCII host is written in its IDNA `xn--` form. Cleaning a clean URL
 //! returns it unchanged.
 //!

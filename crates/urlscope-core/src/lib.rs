@@ -26,7 +26,7 @@
 //! - [`dialects`]: how other decoders and encoders (Java, PHP, browsers'
 //!   address bars...) read and write the same text;
 //! - [`triage`]: the same warnings, fast, for scanning logs, with
-//!   [`plain`] (the one-pass test for plain input) beneath it.
+//!   the one-pass test for plain input (`plain.rs`) beneath it.
 //!
 //! [`analysis::analyze`] does all of it and returns the one
 //! [`analysis::Analysis`] that every front end (text, JSON, terminal UI)
@@ -61,7 +61,7 @@ pub mod clean;
 pub mod dialects;
 pub mod examples;
 pub mod percent;
-pub mod plain;
+mod plain;
 pub mod schemes;
 pub mod split;
 pub mod targets;
@@ -71,5 +71,4 @@ pub mod utf8;
 pub mod warnings;
 
 pub use analysis::{analyze, Analysis, Options};
-pub use triage::triage;
 pub use warnings::{Severity, Warning, WarningCode};

@@ -63,7 +63,7 @@ pub(crate) fn plain_byte(b: u8) -> bool {
 /// ([`crate::triage`]) and the analysis' WHATWG gate start from it: a
 /// WHATWG parser reads such an origin as RFC 3986 does.
 #[inline]
-pub fn plain_origin(input: &[u8]) -> Option<usize> {
+pub(crate) fn plain_origin(input: &[u8]) -> Option<usize> {
     // A special scheme is at most five letters.
     let colon = input.iter().take(6).position(|&b| b == b':')?;
     let scheme = input.get(..colon).unwrap_or_default();

@@ -48,7 +48,7 @@ impl Severity {
 /// Something cheap to see in a URL without analysing it, that a warning
 /// code needs in order to fire (its [`WarningCode::signals`]). The fast
 /// path ([`crate::triage`]) rules every signal out before it calls a URL
-/// plain: the byte signals through the byte classes of [`crate::plain`],
+/// plain: the byte signals through its byte classes (`plain.rs`),
 /// which are derived from this table, the others by its own checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Signal {

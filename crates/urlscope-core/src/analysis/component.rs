@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// bytes only when decoding changed them, so a component costs a few dozen
 /// bytes plus what decoding produced. The UTF-8 annotation is computed when
 /// asked for ([`ComponentAnalysis::utf8`]) or for the rows in view
-/// ([`Analysis::byte_rows_window`]).
+/// ([`Analysis::byte_rows_window`](crate::analysis::Analysis::byte_rows_window)).
 #[derive(Clone, PartialEq, Eq)]
 pub struct ComponentAnalysis {
     pub kind: ComponentKind,
@@ -27,8 +27,8 @@ pub struct ComponentAnalysis {
     /// or folded.
     pub severity: Option<Severity>,
     /// Whether some of its warnings are folded into a summary warning
-    /// instead of listed in [`Analysis::warnings`] (see
-    /// [`LISTED_PER_CODE`]); [`Analysis::warnings_of`] gives them all.
+    /// instead of listed in [`Analysis::warnings`](crate::analysis::Analysis::warnings) (see
+    /// [`LISTED_PER_CODE`](crate::analysis::LISTED_PER_CODE)); [`Analysis::warnings_of`](crate::analysis::Analysis::warnings_of) gives them all.
     pub folded: bool,
     /// The whole input, shared by every component.
     pub(crate) input: Arc<[u8]>,

@@ -12,7 +12,7 @@ use crate::warnings::{Severity, Warning, WarningCode};
 /// warning listed one by one; the others are folded into one summary
 /// warning per code, so a URL of 100,000 hostile segments gives a readable
 /// report and a bounded one. Each component still carries its severity and
-/// [`Analysis::warnings_of`] recomputes its own warnings.
+/// [`Analysis::warnings_of`](crate::analysis::Analysis::warnings_of) recomputes its own warnings.
 pub const LISTED_PER_CODE: usize = 32;
 
 /// Lists component warnings until a code has [`LISTED_PER_CODE`], then
