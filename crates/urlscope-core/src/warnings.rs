@@ -1,9 +1,17 @@
-//! The warning catalogue: every code, its severity and what it means.
+//! The warning catalogue: the one rule table.
 //!
-//! This is the one place where a warning's code, default severity and
-//! explanation live. The analysis decides *where* a warning applies and
-//! fills in the specifics (the depth of a double encoding, the code point
-//! an overlong form hides); the front ends only render.
+//! For every code, one row of [`catalogue!`](WarningCode): its stable name,
+//! default severity, summary, the consequence that ends a component
+//! warning's sentence, and the [`Signal`]s a URL must hold for it to fire
+//! (from which the fast path, [`crate::triage`], derives its prefilter).
+//! The macro writes every fact as an exhaustive match, so a new code does
+//! not compile until its row is whole. Severities other than a code's
+//! default are [`Case`]s, listed beside it.
+//!
+//! The checks (`analysis/checks/`, one module per family) decide *where* a
+//! warning applies and write the specifics (the depth of a double
+//! encoding, the code point an overlong form hides); the front ends only
+//! render.
 
 use crate::split::Span;
 use serde::Serialize;
