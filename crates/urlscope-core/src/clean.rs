@@ -381,12 +381,7 @@ pub fn pretty(input: &[u8]) -> String {
         }
         // A UTF-8 sequence written as escapes: decode it if well formed and
         // harmless to show.
-        let len = match v {
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => 1,
-        };
+        let len = crate::utf8::sequence_len(v).unwrap_or(1);
         let seq: Option<Vec<u8>> = (0..len)
             .map(|k| escape_at(bytes.get(i + 3 * k..).unwrap_or_default()))
             .collect();

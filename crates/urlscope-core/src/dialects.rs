@@ -451,12 +451,7 @@ fn js_decode(text: &[u8], keep_reserved: bool) -> Result<String, DialectError> {
             continue;
         }
         // A multi-byte sequence: all of it must be escapes and well formed.
-        let len = match first {
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => return Err(malformed()),
-        };
+        let len = crate::utf8::sequence_len(first).ok_or_else(malformed)?;
         let mut seq = vec![first];
         for k in 1..len {
             let v = escape_at(bytes.get(i + 3 * k..).unwrap_or_default()).ok_or_else(malformed)?;

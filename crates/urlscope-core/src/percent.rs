@@ -323,11 +323,8 @@ pub fn explain_utf8_error(bytes: &[u8]) -> Option<DecodeError> {
     let seq = bytes.get(unit.range()).unwrap_or_default().to_vec();
     let lead = seq.first().copied().unwrap_or(0);
     let next = bytes.get(unit.start + unit.len).copied();
-    let want = match lead {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    };
+    // Only read for a truncated sequence, which starts with a lead byte.
+    let want = crate::utf8::sequence_len(lead).unwrap_or(4);
     let reason = match problem {
         Utf8Problem::Truncated => match next {
             Some(n) => format!(

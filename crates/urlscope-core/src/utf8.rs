@@ -213,17 +213,53 @@ fn second_byte_rule(lead: u8) -> (u8, u8, Utf8Problem) {
     }
 }
 
+/// The length of the well-formed UTF-8 sequence that `lead` starts, or
+/// `None` when no well-formed sequence starts with it.
+///
+/// This is the first-byte column of Unicode Table 3-7, "Well-Formed UTF-8
+/// Byte Sequences" (the table this module's docs call Table 3-6):
+///
+/// | `lead`   | returns   |
+/// |----------|-----------|
+/// | `00..7F` | `Some(1)` |
+/// | `C2..DF` | `Some(2)` |
+/// | `E0..EF` | `Some(3)` |
+/// | `F0..F4` | `Some(4)` |
+/// | `80..BF` (continuation bytes), `C0`, `C1` (only overlong forms), `F5..FF` (above U+10FFFF) | `None` |
+///
+/// It looks at the lead byte only: whether the bytes after it fit the
+/// sequence (`E0` needs `A0..BF` next, `ED` needs `80..9F`, ...) is for
+/// the caller, or for [`annotate`], to check. Old decoders that accept
+/// overlong forms read more bytes as leads; [`lax_overlong`] follows them.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::utf8::sequence_len;
+/// assert_eq!(sequence_len(b'/'), Some(1));
+/// assert_eq!(sequence_len(0xC3), Some(2)); // é is C3 A9
+/// assert_eq!(sequence_len(0xE2), Some(3)); // ✓ is E2 9C 93
+/// assert_eq!(sequence_len(0xF0), Some(4)); // 😀 is F0 9F 98 80
+/// assert_eq!(sequence_len(0xA9), None); // a continuation byte
+/// assert_eq!(sequence_len(0xC0), None); // C0 AF would be an overlong '/'
+/// assert_eq!(sequence_len(0xF5), None); // would be above U+10FFFF
+/// ```
+pub fn sequence_len(lead: u8) -> Option<usize> {
+    match lead {
+        0x00..=0x7F => Some(1),
+        0xC2..=0xDF => Some(2),
+        0xE0..=0xEF => Some(3),
+        0xF0..=0xF4 => Some(4),
+        0x80..=0xC1 | 0xF5..=0xFF => None,
+    }
+}
+
 /// The sequence length a lead byte announces, or the problem with the byte.
 fn classify_lead(b: u8) -> Result<usize, Utf8Problem> {
-    match b {
-        0x00..=0x7F => Ok(1),
-        0x80..=0xBF => Err(Utf8Problem::UnexpectedContinuation),
-        0xC0 | 0xC1 => Err(Utf8Problem::Overlong),
-        0xC2..=0xDF => Ok(2),
-        0xE0..=0xEF => Ok(3),
-        0xF0..=0xF4 => Ok(4),
-        0xF5..=0xFF => Err(Utf8Problem::NeverValid),
-    }
+    sequence_len(b).ok_or(match b {
+        0x80..=0xBF => Utf8Problem::UnexpectedContinuation,
+        0xC0 | 0xC1 => Utf8Problem::Overlong,
+        _ => Utf8Problem::NeverValid,
+    })
 }
 
 fn is_continuation(b: u8) -> bool {
@@ -563,11 +599,8 @@ pub fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
             format!("{lead:02X} is a continuation byte (10xxxxxx) with no lead byte before it")
         }
         (Utf8Problem::Truncated, _) => {
-            let want = match lead {
-                0xC2..=0xDF => 2,
-                0xE0..=0xEF => 3,
-                _ => 4,
-            };
+            // A truncated sequence starts with a lead byte, so this is Some.
+            let want = sequence_len(lead).unwrap_or(4);
             match bytes.get(unit.len) {
                 Some(n) => format!(
                     "{lead:02X} starts a {want}-byte sequence, but {n:02X} after {} is not a continuation byte (10xxxxxx)",
