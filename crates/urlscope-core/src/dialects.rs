@@ -18,7 +18,88 @@
 //!   escape when a person types a URL (from "How do you escape a complete
 //!   URI?").
 
-use crate::percent::{encode, escape_at, hex_value, is_illegal, push_escape, EncodeSet};
+use crate::percent::{
+    encode_space_as_plus, escape_at, hex_value, push_escape, COMPONENT, FORM_URLENCODED, FRAGMENT,
+    NOT_UNRESERVED, PATH, QUERY, USERINFO,
+};
+use percent_encoding::{percent_encode, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
+
+// The encode sets of the dialects that are not the URL Standard's. The
+// WHATWG and RFC 3986 sets live in `percent`.
+
+/// ECMAScript `encodeURI`: keeps the reserved `;/?:@&=+$,#` and the marks
+/// `-_.!~*'()` (ECMA-262 `uriReserved`, `uriUnescaped` and `#`).
+const JS_URI: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b';')
+    .remove(b'/')
+    .remove(b'?')
+    .remove(b':')
+    .remove(b'@')
+    .remove(b'&')
+    .remove(b'=')
+    .remove(b'+')
+    .remove(b'$')
+    .remove(b',')
+    .remove(b'#')
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+
+/// ECMAScript `escape` (Annex B): keeps `*+-./@_` among the ASCII code units.
+const JS_ESCAPE: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'*')
+    .remove(b'+')
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'/')
+    .remove(b'@')
+    .remove(b'_');
+
+/// Python `quote_plus` (`safe=''`): only the always-safe `_.-~` stay.
+const PYTHON_QUOTE_PLUS: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'-')
+    .remove(b'~');
+
+/// Python `quote` with its default `safe='/'`.
+const PYTHON_QUOTE: &AsciiSet = &PYTHON_QUOTE_PLUS.remove(b'/');
+
+/// This tool's cleaning rule: the bytes [`crate::percent::is_illegal`]
+/// names (C0 controls, space, DEL and ``"<>\^`{|}``), and `[` `]`, which
+/// cleaning a whole URL keeps only around an IP-literal host: the dialect
+/// encodes text, never a host.
+const CLEAN: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'<')
+    .add(b'>')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}')
+    .add(b'[')
+    .add(b']');
+
+/// What Firefox's address bar escapes: C0 controls, space and `"'<>``.
+const FIREFOX_BAR: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'\'')
+    .add(b'<')
+    .add(b'>')
+    .add(b'`');
+
+/// What Chrome's address bar escapes: C0 controls, space and `"<>`.
+const CHROME_BAR: &AsciiSet = &CONTROLS.add(b' ').add(b'"').add(b'<').add(b'>');
 
 /// A way to percent-encode text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,27 +180,27 @@ impl EncodeDialect {
             .find(|d| d.name() == name)
     }
 
-    /// Whether the dialect leaves ASCII byte `b` bare (bytes from 0x80 up
-    /// are always escaped).
-    fn keeps(self, b: u8) -> bool {
-        let alnum = b.is_ascii_alphanumeric();
-        let c0 = b < 0x20 || b == 0x7F;
+    /// The ASCII bytes the dialect escapes (bytes from 0x80 up are always
+    /// escaped). Form and `quote_plus` also write a space as `+`, `clean`
+    /// keeps valid escapes, and `escape` works on UTF-16 code units: see
+    /// [`encode_as`].
+    fn set(self) -> &'static AsciiSet {
         match self {
-            EncodeDialect::Component => alnum || b"-._~".contains(&b),
-            EncodeDialect::Form => alnum || b".-*_".contains(&b),
-            EncodeDialect::JsUri => alnum || b";/?:@&=+$,#-_.!~*'()".contains(&b),
-            EncodeDialect::JsComponent => alnum || b"-_.!~*'()".contains(&b),
-            EncodeDialect::JsEscape => alnum || b"*+-./@_".contains(&b),
-            EncodeDialect::PythonQuote => alnum || b"_.-~/".contains(&b),
-            EncodeDialect::PythonQuotePlus => alnum || b"_.-~".contains(&b),
-            // C0 control percent-encode set: C0 controls and above U+007E.
-            EncodeDialect::WhatwgFragment => !(c0 || b" \"<>`".contains(&b)),
-            EncodeDialect::WhatwgQuery => !(c0 || b" \"#<>".contains(&b)),
-            EncodeDialect::WhatwgPath => !(c0 || b" \"#<>?`{}".contains(&b)),
-            EncodeDialect::WhatwgUserinfo => !(c0 || b" \"#<>?`{}/:;=@[\\]^|".contains(&b)),
-            EncodeDialect::Clean => !is_illegal(b) && b != b'[' && b != b']',
-            EncodeDialect::FirefoxBar => !(c0 || b" \"'<>`".contains(&b)),
-            EncodeDialect::ChromeBar => !(c0 || b" \"<>".contains(&b)),
+            EncodeDialect::Component => NOT_UNRESERVED,
+            EncodeDialect::Form => FORM_URLENCODED,
+            EncodeDialect::JsUri => JS_URI,
+            // The URL Standard's component set is encodeURIComponent's.
+            EncodeDialect::JsComponent => COMPONENT,
+            EncodeDialect::JsEscape => JS_ESCAPE,
+            EncodeDialect::PythonQuote => PYTHON_QUOTE,
+            EncodeDialect::PythonQuotePlus => PYTHON_QUOTE_PLUS,
+            EncodeDialect::WhatwgPath => PATH,
+            EncodeDialect::WhatwgQuery => QUERY,
+            EncodeDialect::WhatwgFragment => FRAGMENT,
+            EncodeDialect::WhatwgUserinfo => USERINFO,
+            EncodeDialect::Clean => CLEAN,
+            EncodeDialect::FirefoxBar => FIREFOX_BAR,
+            EncodeDialect::ChromeBar => CHROME_BAR,
         }
     }
 }
@@ -185,51 +266,52 @@ pub fn encode_as(text: &[u8], dialect: EncodeDialect) -> Result<String, DialectE
         }
         _ => {}
     }
-    match dialect {
-        EncodeDialect::Component => return Ok(encode(text, EncodeSet::Component)),
-        EncodeDialect::Form => return Ok(encode(text, EncodeSet::Form)),
+    let set = dialect.set();
+    Ok(match dialect {
+        EncodeDialect::Form | EncodeDialect::PythonQuotePlus => encode_space_as_plus(text, set),
+        // `escape` writes a code unit above 0xFF as `%uXXXX`, which no
+        // byte encoder does; the others are encoded as bytes, Latin-1
+        // ones as `%XX`.
         EncodeDialect::JsEscape => {
             let mut out = String::new();
             for unit in units {
                 match u8::try_from(unit) {
-                    Ok(b) if b.is_ascii() && dialect.keeps(b) => out.push(char::from(b)),
-                    Ok(b) => push_escape(&mut out, b),
+                    Ok(b) => out.extend(percent_encode(&[b], set)),
                     Err(_) => out.push_str(&format!("%u{unit:04X}")),
                 }
             }
-            return Ok(out);
+            out
         }
-        _ => {}
-    }
-    let plus = dialect == EncodeDialect::PythonQuotePlus;
-    let mut out = String::with_capacity(text.len() * 3);
-    let mut i = 0;
-    while let Some(&b) = text.get(i) {
-        if dialect == EncodeDialect::Clean && b == b'%' {
-            // Cleaning keeps valid escapes (only their hex is uppercased)
-            // and escapes a '%' that starts none.
-            match escape_at(text.get(i..).unwrap_or_default()) {
-                Some(v) => {
-                    push_escape(&mut out, v);
-                    i += 3;
+        // Cleaning keeps valid escapes (only their hex is uppercased) and
+        // escapes a '%' that starts none; a set cannot tell the two apart,
+        // so it covers only the runs between the '%'s.
+        EncodeDialect::Clean => {
+            let mut out = String::with_capacity(text.len() * 3);
+            let mut copied = 0;
+            for at in memchr::memchr_iter(b'%', text) {
+                if at < copied {
+                    continue;
                 }
-                None => {
-                    out.push_str("%25");
-                    i += 1;
+                out.extend(percent_encode(
+                    text.get(copied..at).unwrap_or_default(),
+                    set,
+                ));
+                match escape_at(text.get(at..).unwrap_or_default()) {
+                    Some(v) => {
+                        push_escape(&mut out, v);
+                        copied = at + 3;
+                    }
+                    None => {
+                        out.push_str("%25");
+                        copied = at + 1;
+                    }
                 }
             }
-            continue;
+            out.extend(percent_encode(text.get(copied..).unwrap_or_default(), set));
+            out
         }
-        if plus && b == b' ' {
-            out.push('+');
-        } else if b.is_ascii() && dialect.keeps(b) {
-            out.push(char::from(b));
-        } else {
-            push_escape(&mut out, b);
-        }
-        i += 1;
-    }
-    Ok(out)
+        _ => percent_encode(text, set).to_string(),
+    })
 }
 
 /// One piece of text (a character, a byte that is not UTF-8, or a valid
@@ -510,6 +592,16 @@ mod tests {
 
     fn enc(text: &str, d: EncodeDialect) -> String {
         encode_as(text.as_bytes(), d).unwrap_or_else(|e| e.0)
+    }
+
+    #[test]
+    fn clean_dialect_escapes_what_is_illegal_and_brackets() {
+        for b in (0..0x80u8).filter(|&b| b != b'%') {
+            let bare =
+                encode_as(&[b], EncodeDialect::Clean).ok() == Some(char::from(b).to_string());
+            let illegal = crate::percent::is_illegal(b) || b == b'[' || b == b']';
+            assert_eq!(bare, !illegal, "{b:02X}");
+        }
     }
 
     fn dec(text: &str, d: DecodeDialect) -> String {

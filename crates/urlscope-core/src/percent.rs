@@ -15,6 +15,7 @@
 //! one layer and `.` after two, and the `.` still points at all five bytes.
 
 use crate::split::Span;
+use percent_encoding::{percent_encode, percent_encode_byte, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
 use serde::Serialize;
 use std::borrow::Cow;
 
@@ -387,27 +388,98 @@ pub const fn is_illegal(b: u8) -> bool {
     matches!(b, 0x00..=0x20 | b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}' | 0x7F..=0xFF)
 }
 
-/// The uppercase hex digit for a nibble (0..=15).
-fn hex_digit(nibble: u8) -> char {
-    char::from_digit(u32::from(nibble & 0x0F), 16).map_or('0', |c| c.to_ascii_uppercase())
-}
-
 /// Append `%XX` (uppercase) for `b`.
 pub fn push_escape(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(hex_digit(b >> 4));
-    out.push(hex_digit(b));
+    out.push_str(percent_encode_byte(b));
 }
+
+/// The [C0 control percent-encode set]: the C0 controls and DEL. Every set
+/// below builds on it; bytes from 0x80 up are encoded whatever the set.
+///
+/// The sets follow the URL Standard's [percent-encoded bytes] section, each
+/// built from the one before it as the standard defines it.
+///
+/// [C0 control percent-encode set]: https://url.spec.whatwg.org/#c0-control-percent-encode-set
+/// [percent-encoded bytes]: https://url.spec.whatwg.org/#percent-encoded-bytes
+pub const C0_CONTROL: &AsciiSet = CONTROLS;
+
+/// The [fragment percent-encode set]: [`C0_CONTROL`] and space `"` `<` `>` `` ` ``.
+///
+/// [fragment percent-encode set]: https://url.spec.whatwg.org/#fragment-percent-encode-set
+pub const FRAGMENT: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
+
+/// The [query percent-encode set]: [`C0_CONTROL`] and space `"` `#` `<` `>`.
+///
+/// [query percent-encode set]: https://url.spec.whatwg.org/#query-percent-encode-set
+pub const QUERY: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'#').add(b'<').add(b'>');
+
+/// The [special-query percent-encode set]: [`QUERY`] and `'`, for the
+/// query of a special URL (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
+///
+/// [special-query percent-encode set]: https://url.spec.whatwg.org/#special-query-percent-encode-set
+pub const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
+
+/// The [path percent-encode set]: [`QUERY`] and `?` `` ` `` `{` `}`.
+///
+/// The URL Standard added `^` to this set in 2025; this tool does not
+/// encode it in a path yet (nor in the sets built on this one before
+/// [`USERINFO`] adds it), so its outputs stay as they were until that
+/// change is made on purpose.
+///
+/// [path percent-encode set]: https://url.spec.whatwg.org/#path-percent-encode-set
+pub const PATH: &AsciiSet = &QUERY.add(b'?').add(b'`').add(b'{').add(b'}');
+
+/// The [userinfo percent-encode set]: [`PATH`] and `/` `:` `;` `=` `@`
+/// `[` `\` `]` `^` `|`.
+///
+/// [userinfo percent-encode set]: https://url.spec.whatwg.org/#userinfo-percent-encode-set
+pub const USERINFO: &AsciiSet = &PATH
+    .add(b'/')
+    .add(b':')
+    .add(b';')
+    .add(b'=')
+    .add(b'@')
+    .add(b'[')
+    .add(b'\\')
+    .add(b']')
+    .add(b'^')
+    .add(b'|');
+
+/// The [component percent-encode set]: [`USERINFO`] and `$` `%` `&` `+`
+/// `,`. It leaves bare exactly what ECMAScript's `encodeURIComponent` does:
+/// letters, digits and `` -_.!~*'() ``.
+///
+/// [component percent-encode set]: https://url.spec.whatwg.org/#component-percent-encode-set
+pub const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+').add(b',');
+
+/// The [application/x-www-form-urlencoded percent-encode set]:
+/// [`COMPONENT`] and `!` `'` `(` `)` `~`. It leaves bare letters, digits
+/// and `*-._`, as Java's `URLEncoder` does; form encoding also writes a
+/// space as `+` (see [`EncodeSet::Form`]).
+///
+/// [application/x-www-form-urlencoded percent-encode set]: https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+pub const FORM_URLENCODED: &AsciiSet =
+    &COMPONENT.add(b'!').add(b'\'').add(b'(').add(b')').add(b'~');
+
+/// Everything but RFC 3986's unreserved characters (§2.3: letters, digits
+/// and `-._~`): what one component needs encoded to hold any data.
+pub const NOT_UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
 
 /// How to encode a component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum EncodeSet {
-    /// RFC 3986 strict: everything but `A-Z a-z 0-9 - . _ ~`.
+    /// RFC 3986 strict: everything but `A-Z a-z 0-9 - . _ ~`
+    /// ([`NOT_UNRESERVED`]).
     #[default]
     Component,
-    /// application/x-www-form-urlencoded as Java's `URLEncoder` with UTF-8:
-    /// keeps `A-Z a-z 0-9 . - * _`, space becomes `+`.
+    /// application/x-www-form-urlencoded as Java's `URLEncoder` with UTF-8
+    /// and the URL Standard's form serializer: keeps `A-Z a-z 0-9 . - * _`
+    /// ([`FORM_URLENCODED`]), space becomes `+`.
     Form,
 }
 
@@ -421,18 +493,25 @@ pub enum EncodeSet {
 /// assert_eq!(encode(b"a b/c~", EncodeSet::Component), "a%20b%2Fc~");
 /// ```
 pub fn encode(bytes: &[u8], set: EncodeSet) -> String {
+    match set {
+        EncodeSet::Component => percent_encode(bytes, NOT_UNRESERVED).to_string(),
+        EncodeSet::Form => encode_space_as_plus(bytes, FORM_URLENCODED),
+    }
+}
+
+/// `bytes` percent-encoded with `set`, except that a space is written `+`
+/// (form encoding, Python's `quote_plus`).
+///
+/// An [`AsciiSet`] can only say whether a byte is escaped, not that it
+/// becomes another character, so this encodes the runs between spaces and
+/// joins them with `+`.
+pub(crate) fn encode_space_as_plus(bytes: &[u8], set: &'static AsciiSet) -> String {
     let mut out = String::with_capacity(bytes.len() * 3);
-    for &b in bytes {
-        match set {
-            EncodeSet::Component if is_unreserved(b) => out.push(char::from(b)),
-            EncodeSet::Form
-                if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'*' | b'_') =>
-            {
-                out.push(char::from(b))
-            }
-            EncodeSet::Form if b == b' ' => out.push('+'),
-            _ => push_escape(&mut out, b),
+    for (i, run) in bytes.split(|&b| b == b' ').enumerate() {
+        if i > 0 {
+            out.push('+');
         }
+        out.extend(percent_encode(run, set));
     }
     out
 }
@@ -493,6 +572,46 @@ mod tests {
             encode("The string ü@foo-bar".as_bytes(), EncodeSet::Form),
             "The+string+%C3%BC%40foo-bar"
         );
+    }
+
+    /// Whether `set` leaves the ASCII byte `b` bare.
+    fn keeps(set: &'static AsciiSet, b: u8) -> bool {
+        percent_encode(&[b], set).to_string().len() == 1
+    }
+
+    #[test]
+    fn not_unreserved_escapes_all_but_is_unreserved() {
+        for b in 0..=0x7F {
+            assert_eq!(keeps(NOT_UNRESERVED, b), is_unreserved(b), "{b:02X}");
+        }
+    }
+
+    #[test]
+    fn whatwg_sets_leave_bare_what_the_url_standard_lists() {
+        let bare = |set| -> String {
+            (0x20..0x7F)
+                .filter(|&b| keeps(set, b))
+                .map(char::from)
+                .filter(|c| !c.is_ascii_alphanumeric())
+                .collect()
+        };
+        assert_eq!(bare(FRAGMENT), "!#$%&'()*+,-./:;=?@[\\]^_{|}~");
+        assert_eq!(bare(QUERY), "!$%&'()*+,-./:;=?@[\\]^_`{|}~");
+        assert_eq!(bare(SPECIAL_QUERY), "!$%&()*+,-./:;=?@[\\]^_`{|}~");
+        // `^` stays bare in a path until the 2025 change is taken up.
+        assert_eq!(bare(PATH), "!$%&'()*+,-./:;=@[\\]^_|~");
+        assert_eq!(bare(USERINFO), "!$%&'()*+,-._~");
+        assert_eq!(bare(COMPONENT), "!'()*-._~");
+        assert_eq!(bare(FORM_URLENCODED), "*-._");
+        assert!(!(0..0x20).chain([0x7F]).any(|b| keeps(C0_CONTROL, b)));
+    }
+
+    #[test]
+    fn every_escape_is_uppercase_hex() {
+        let mut out = String::new();
+        push_escape(&mut out, 0xAB);
+        push_escape(&mut out, 0x0F);
+        assert_eq!(out, "%AB%0F");
     }
 
     #[test]
