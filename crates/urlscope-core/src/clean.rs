@@ -3,7 +3,7 @@
 //! **Cleaning** turns what a person pasted into a URI that can be sent,
 //! without changing what it means. Following "How do you escape a complete
 //! URI?" (URI cleaning), it percent-encodes exactly the characters that are
-//! illegal anywhere in a URI (space, `"<>\^`{|}`, C0 controls, DEL and
+//! illegal anywhere in a URI (space, ``"<>\^`{|}``, C0 controls, DEL and
 //! every non-ASCII character, as its UTF-8 bytes), and never touches the
 //! reserved characters `!#$&'()*+,/:;=?@[]` or an existing escape, so it
 //! never double-escapes. It also fixes what can only be a mistake: the hex

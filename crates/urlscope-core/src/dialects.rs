@@ -19,8 +19,8 @@
 //!   URI?").
 
 use crate::percent::{
-    encode_space_as_plus, escape_at, hex_value, push_escape, COMPONENT, FORM_URLENCODED, FRAGMENT,
-    NOT_UNRESERVED, PATH, QUERY, USERINFO,
+    encode_space_as_plus, escape_at, hex_value, is_illegal, push_escape, COMPONENT,
+    FORM_URLENCODED, FRAGMENT, NOT_UNRESERVED, PATH, QUERY, USERINFO,
 };
 use percent_encoding::{percent_encode, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
 
@@ -71,25 +71,23 @@ const PYTHON_QUOTE_PLUS: &AsciiSet = &NON_ALPHANUMERIC
 /// Python `quote` with its default `safe='/'`.
 const PYTHON_QUOTE: &AsciiSet = &PYTHON_QUOTE_PLUS.remove(b'/');
 
-/// This tool's cleaning rule: the bytes [`crate::percent::is_illegal`]
-/// names (C0 controls, space, DEL and ``"<>\^`{|}``), and `[` `]`, which
-/// cleaning a whole URL keeps only around an IP-literal host: the dialect
-/// encodes text, never a host.
-const CLEAN: &AsciiSet = &CONTROLS
-    .add(b' ')
-    .add(b'"')
-    .add(b'<')
-    .add(b'>')
-    .add(b'\\')
-    .add(b'^')
-    .add(b'`')
-    .add(b'{')
-    .add(b'|')
-    .add(b'}')
-    .add(b'[')
-    .add(b']');
+/// This tool's cleaning rule: the ASCII bytes [`is_illegal`] names (C0
+/// controls, space, DEL and ``"<>\^`{|}``), and `[` `]`, which cleaning a
+/// whole URL keeps only around an IP-literal host: the dialect encodes
+/// text, never a host. Built from `is_illegal` so the two cannot drift.
+const CLEAN: &AsciiSet = &{
+    let mut set = AsciiSet::EMPTY.add(b'[').add(b']');
+    let mut b = 0;
+    while b < 0x80 {
+        if is_illegal(b) {
+            set = set.add(b);
+        }
+        b += 1;
+    }
+    set
+};
 
-/// What Firefox's address bar escapes: C0 controls, space and `"'<>``.
+/// What Firefox's address bar escapes: C0 controls, space and ``"'<>` ``.
 const FIREFOX_BAR: &AsciiSet = &CONTROLS
     .add(b' ')
     .add(b'"')
@@ -599,7 +597,7 @@ mod tests {
         for b in (0..0x80u8).filter(|&b| b != b'%') {
             let bare =
                 encode_as(&[b], EncodeDialect::Clean).ok() == Some(char::from(b).to_string());
-            let illegal = crate::percent::is_illegal(b) || b == b'[' || b == b']';
+            let illegal = is_illegal(b) || b == b'[' || b == b']';
             assert_eq!(bare, !illegal, "{b:02X}");
         }
     }

@@ -381,8 +381,8 @@ pub fn is_unreserved(b: u8) -> bool {
 }
 
 /// Whether `b` must be percent-encoded before a URI is sent (RFC 3986
-/// leaves it out of every production): space, `"<>\^`{|}`, C0 controls,
-/// DEL and every non-ASCII byte. Square brackets are legal only in an IP
+/// leaves it out of every production): space, ``"<>\^`{|}``, C0 controls,
+/// DEL and every non-ASCII byte. `[` and `]` are legal only in an IP
 /// literal host, which callers handle.
 pub const fn is_illegal(b: u8) -> bool {
     matches!(b, 0x00..=0x20 | b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}' | 0x7F..=0xFF)
