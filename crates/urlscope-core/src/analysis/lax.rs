@@ -73,12 +73,7 @@ pub(crate) fn lax_chars(layer: &[u8]) -> impl Iterator<Item = LaxChar> + '_ {
         } else if let Some(found) = lax_overlong(rest) {
             found
         } else {
-            let len = match b {
-                0xC2..=0xDF => 2,
-                0xE0..=0xEF => 3,
-                0xF0..=0xF4 => 4,
-                _ => 1,
-            };
+            let len = crate::utf8::sequence_len(b).unwrap_or(1);
             match rest.get(..len).and_then(|s| std::str::from_utf8(s).ok()) {
                 Some(s) => (s.chars().next().unwrap_or('\u{FFFD}'), len),
                 None => ('\u{FFFD}', 1),
