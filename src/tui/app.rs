@@ -3,6 +3,7 @@
 //! the app with key events and look at the state and the screen.
 
 use super::keys::{key_match, Command};
+use super::layout::{self, keep_visible, list_height, Areas, MIN_HEIGHT, MIN_WIDTH};
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -161,59 +162,6 @@ impl Editor {
     }
 }
 
-/// Where each pane is on screen, shared by rendering and mouse handling.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Areas {
-    pub url: Rect,
-    pub components: Rect,
-    pub detail: Rect,
-    pub warnings: Rect,
-    pub corrected: Rect,
-    pub hints: Rect,
-}
-
-/// The smallest terminal the layout is designed for.
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
-
-impl Areas {
-    /// Split the screen; `None` when it is smaller than 80x24.
-    pub fn compute(area: Rect, app: &App) -> Option<Areas> {
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            return None;
-        }
-        let h = area.height;
-        let hints = 1;
-        let url = if h >= 36 { 6 } else { 4 };
-        let corrected = 4;
-        let warnings_wanted = (app.analysis.warnings.len() as u16)
-            .clamp(1, if h >= 36 { 10 } else { (h / 5).max(4) })
-            + 2;
-        let warnings = warnings_wanted.min(h.saturating_sub(hints + url + corrected + 10));
-        let middle = h - hints - url - corrected - warnings;
-        let comp_w = (area.width * 27 / 100).clamp(28, 56);
-        let mut y = area.y;
-        let mut take = |rows: u16| {
-            let r = Rect::new(area.x, y, area.width, rows);
-            y += rows;
-            r
-        };
-        let url_r = take(url);
-        let mid = take(middle);
-        let warnings_r = take(warnings);
-        let corrected_r = take(corrected);
-        let hints_r = take(hints);
-        Some(Areas {
-            url: url_r,
-            components: Rect::new(mid.x, mid.y, comp_w, mid.height),
-            detail: Rect::new(mid.x + comp_w, mid.y, mid.width - comp_w, mid.height),
-            warnings: warnings_r,
-            corrected: corrected_r,
-            hints: hints_r,
-        })
-    }
-}
-
 /// The inspector.
 #[derive(Debug)]
 pub struct App {
@@ -347,15 +295,29 @@ impl App {
             .map_or(&[], |w| w.spans.as_slice())
     }
 
-    /// Rows of the byte table the detail pane can show.
-    pub fn byte_rows_visible(&self) -> usize {
-        Areas::compute(self.size, self)
-            .map_or(8, |a| super::view::detail::table_height(self, a.detail))
-            .max(1)
+    /// Where the panes are in the last frame's size.
+    pub fn areas(&self) -> Option<Areas> {
+        Areas::compute(self.size, self.analysis.warnings.len())
     }
 
-    fn list_height(rect: Rect) -> usize {
-        usize::from(rect.height.saturating_sub(2)).max(1)
+    /// The warning whose full text the detail pane shows: the selected
+    /// one, while the warning list has the focus.
+    pub fn shown_warning(&self) -> Option<usize> {
+        (self.focus == Pane::Warnings && self.editor.is_none()).then_some(self.warning)
+    }
+
+    /// Rows of the byte table the detail pane can show.
+    pub fn byte_rows_visible(&self) -> usize {
+        self.areas()
+            .map_or(8, |a| {
+                layout::byte_table_rows(
+                    a.detail,
+                    &self.analysis,
+                    self.selected,
+                    self.shown_warning(),
+                )
+            })
+            .max(1)
     }
 
     /// Handle one key press.
@@ -474,18 +436,18 @@ impl App {
 
     /// Whether the detail pane is wide enough to show every view at once.
     pub fn all_views_shown(&self) -> bool {
-        Areas::compute(self.size, self)
-            .is_some_and(|a| super::view::detail::shows_all_views(a.detail))
+        self.areas()
+            .is_some_and(|a| layout::shows_all_views(a.detail))
     }
 
     fn page_size(&self) -> usize {
-        let Some(areas) = Areas::compute(self.size, self) else {
+        let Some(areas) = self.areas() else {
             return 10;
         };
         match self.focus {
-            Pane::Components => App::list_height(areas.components),
+            Pane::Components => list_height(areas.components),
             Pane::Bytes => self.byte_rows_visible(),
-            Pane::Warnings => App::list_height(areas.warnings),
+            Pane::Warnings => list_height(areas.warnings),
         }
     }
 
@@ -529,14 +491,14 @@ impl App {
         }
         self.selected = i;
         self.highlight = None;
-        let height = Areas::compute(self.size, self).map_or(10, |a| App::list_height(a.components));
+        let height = self.areas().map_or(10, |a| list_height(a.components));
         self.component_scroll = keep_visible(self.component_scroll, self.selected, height);
     }
 
     /// Select warning `i`: select its component and highlight its bytes.
     pub fn select_warning(&mut self, i: usize) {
         self.warning = i;
-        let height = Areas::compute(self.size, self).map_or(4, |a| App::list_height(a.warnings));
+        let height = self.areas().map_or(4, |a| list_height(a.warnings));
         self.warning_scroll = keep_visible(self.warning_scroll, i, height);
         let Some(w) = self.analysis.warnings.get(i) else {
             return;
@@ -698,7 +660,7 @@ impl App {
 
     /// Handle a mouse event: a click selects, the wheel scrolls.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        let Some(areas) = Areas::compute(self.size, self) else {
+        let Some(areas) = self.areas() else {
             return;
         };
         let at = Position::new(ev.column, ev.row);
@@ -719,8 +681,7 @@ impl App {
                     Pane::Components => {
                         let row = usize::from(ev.row.saturating_sub(areas.components.y + 1));
                         let i = self.component_scroll + row;
-                        if row < App::list_height(areas.components)
-                            && i < self.analysis.components.len()
+                        if row < list_height(areas.components) && i < self.analysis.components.len()
                         {
                             self.select_component(i);
                         }
@@ -728,9 +689,7 @@ impl App {
                     Pane::Warnings => {
                         let row = usize::from(ev.row.saturating_sub(areas.warnings.y + 1));
                         let i = self.warning_scroll + row;
-                        if row < App::list_height(areas.warnings)
-                            && i < self.analysis.warnings.len()
-                        {
+                        if row < list_height(areas.warnings) && i < self.analysis.warnings.len() {
                             self.select_warning(i);
                         }
                     }
@@ -748,16 +707,5 @@ impl App {
             }
             _ => {}
         }
-    }
-}
-
-/// The first visible row that keeps `cursor` on a screen of `height` rows.
-pub fn keep_visible(scroll: usize, cursor: usize, height: usize) -> usize {
-    if cursor < scroll {
-        cursor
-    } else if cursor >= scroll + height {
-        cursor + 1 - height
-    } else {
-        scroll
     }
 }

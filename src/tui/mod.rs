@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod keys;
+pub mod layout;
 pub mod theme;
 pub mod view;
 

@@ -1,7 +1,7 @@
 //! The component list, in URL order: kind, raw text, decoded text, and the
 //! worst warning's mark. Only the visible rows are built.
 
-use super::{fit, pane_block};
+use super::parts::{fit, pane_block, preview};
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
@@ -10,7 +10,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use urlscope_core::split::ComponentKind;
-use urlscope_core::text::escape_bytes;
 
 /// A short label that fits the list.
 pub fn short_kind(k: ComponentKind) -> &'static str {
@@ -24,16 +23,6 @@ pub fn short_kind(k: ComponentKind) -> &'static str {
         ComponentKind::QueryValue => "value",
         ComponentKind::Fragment => "frag",
     }
-}
-
-/// Escaped text of at most a few hundred bytes of `bytes`.
-pub fn preview(bytes: &[u8], width: usize) -> String {
-    let cut = bytes.len().min(width * 4 + 8);
-    let mut text = escape_bytes(bytes.get(..cut).unwrap_or_default());
-    if cut < bytes.len() {
-        text.push('…');
-    }
-    fit(&text, width)
 }
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {

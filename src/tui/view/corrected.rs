@@ -1,6 +1,6 @@
 //! The corrected URLs: cleaned (what changed highlighted) and normalized.
 
-use super::{fit, pane_block};
+use super::parts::{fit, pane_block};
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;

@@ -3,9 +3,12 @@
 //! marker bits set apart, role, and the character it belongs to). Wide
 //! panes show every view at once; narrow ones show one, switched with `v`.
 
-use super::components::preview;
-use super::{fit, pane_block, pieces, window, wrap_pieces};
+use super::parts::{fit, pane_block, plain_pieces, preview, window, wrap_pieces};
 use crate::tui::app::{App, DetailView, Pane};
+use crate::tui::layout::{
+    byte_table_rows, host_rows, selected_host, shows_all_views, HostRow, WarningText,
+    MAX_LAYER_LINES,
+};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -13,148 +16,93 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use urlscope_core::analysis::ComponentAnalysis;
+use urlscope_core::text::pieces;
 use urlscope_core::utf8::{binary_parts, ByteRole};
 
-/// Inner width from which hex and binary columns, raw and decoded text are
-/// all shown together.
-const ALL_VIEWS_WIDTH: u16 = 76;
-/// Layer lines shown at most.
-const MAX_LAYER_LINES: usize = 4;
-
-pub fn shows_all_views(area: Rect) -> bool {
-    area.width.saturating_sub(2) >= ALL_VIEWS_WIDTH
-}
-
-/// The lines above the byte table.
-fn header_lines(c: Option<&ComponentAnalysis>, all: bool) -> usize {
-    let layers = c.map_or(0, |c| {
-        if c.layer_count() > 1 {
-            c.layer_count().min(MAX_LAYER_LINES) + 1
-        } else {
-            0
-        }
-    });
-    // raw, decoded (both only when all views are shown), layers, table header
-    if all {
-        2 + layers + 1
-    } else {
-        layers + 1
-    }
-}
-
-/// How many byte rows fit in the pane.
-pub fn table_height(app: &App, area: Rect) -> usize {
-    let all = shows_all_views(area);
-    let inner = usize::from(area.height.saturating_sub(2));
-    // Two lines under the table explain the cursor's character bit by bit.
-    let width = usize::from(area.width.saturating_sub(2));
-    inner.saturating_sub(
-        header_lines(app.analysis.components.get(app.selected), all)
-            + warning_lines(app, theme_plain(), width).len()
-            + host_lines(app, theme_plain()).len()
-            + 2,
-    )
-}
-
 /// The selected warning in full, word-wrapped, while the warning list has
-/// the focus: the list cuts each message at its width, and the message is
-/// what explains the finding.
+/// the focus, and a rule under it.
 fn warning_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
-    if app.focus != Pane::Warnings || app.editor.is_some() {
-        return Vec::new();
-    }
-    let Some(w) = app.analysis.warnings.get(app.warning) else {
+    let Some(w) = app
+        .shown_warning()
+        .and_then(|i| app.analysis.warnings.get(i))
+    else {
         return Vec::new();
     };
-    let head = format!(
-        "{} {} {}: ",
-        Theme::severity_symbol(w.severity),
-        w.severity.name(),
-        w.code.code()
-    );
-    // The message is already escaped: nothing in it reaches the terminal
-    // as a control.
-    let text = format!("{head}{}", w.message);
-    let mut lines: Vec<Line<'static>> = textwrap::wrap(&text, width.max(1))
-        .into_iter()
-        .enumerate()
-        .map(|(i, line)| match line.strip_prefix(head.trim_end()) {
+    let text = WarningText::new(w, width);
+    let mut lines: Vec<Line<'static>> = Vec::with_capacity(text.rows());
+    for (i, line) in text.lines.into_iter().enumerate() {
+        lines.push(match line.strip_prefix(&text.head) {
             Some(rest) if i == 0 => Line::from(vec![
-                Span::styled(head.trim_end().to_string(), theme.severity(w.severity)),
+                Span::styled(text.head.clone(), theme.severity(w.severity)),
                 Span::raw(rest.to_string()),
             ]),
-            _ => Line::raw(line.into_owned()),
-        })
-        .collect();
+            _ => Line::raw(line),
+        });
+    }
     lines.push(Line::styled("─".repeat(width), theme.dim()));
     lines
-}
-
-fn theme_plain() -> Theme {
-    Theme { color: false }
 }
 
 /// Facts about the host, shown above its bytes: its Unicode and DNS forms,
 /// registrable domain, scripts and look-alike characters.
 fn host_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
-    let a = &app.analysis;
-    let is_host = a
-        .components
-        .get(app.selected)
-        .is_some_and(|c| c.kind == urlscope_core::split::ComponentKind::Host);
-    let Some(h) = a.host.as_ref().filter(|_| is_host) else {
+    let Some(h) = selected_host(&app.analysis, app.selected) else {
         return Vec::new();
     };
     let esc = urlscope_core::text::escape_str;
-    let mut lines = Vec::new();
-    let mut forms = format!("{} ", h.kind.label());
-    if let Some(u) = &h.unicode {
-        forms.push_str(&format!("· Unicode {} ", esc(u)));
-    }
-    if let Some(x) = &h.ascii {
-        forms.push_str(&format!("· DNS {} ", esc(x)));
-    }
-    for label in &h.rejected {
-        forms.push_str(&format!(
-            "· UTS #46 rejects {} ",
-            urlscope_core::text::quote_str(label)
-        ));
-    }
-    if let Some(ip) = h.ipv4 {
-        forms.push_str(&format!("· read as IPv4 {ip} "));
-    }
-    lines.push(Line::from(vec![
-        Span::styled("host     ", theme.dim()),
-        Span::raw(forms),
-    ]));
-    if let Some(d) = &h.registrable {
-        lines.push(Line::from(vec![
-            Span::styled("domain   ", theme.dim()),
-            Span::styled(esc(d), theme.title(true)),
-            Span::raw(" (registrable: what the owner controls)"),
-        ]));
-    }
-    if !h.scripts.is_empty() || !h.confusables.is_empty() {
-        let mut text = h.scripts.join(" + ");
-        for (c, skeleton) in &h.confusables {
-            text.push_str(&format!(
-                " · '{}' {} looks like '{}'",
-                esc(&c.to_string()),
-                urlscope_core::analysis::char_info(*c).codepoint,
-                esc(skeleton)
-            ));
+    let line = |row: HostRow| match row {
+        HostRow::Forms => {
+            let mut forms = format!("{} ", h.kind.label());
+            if let Some(u) = &h.unicode {
+                forms.push_str(&format!("· Unicode {} ", esc(u)));
+            }
+            if let Some(x) = &h.ascii {
+                forms.push_str(&format!("· DNS {} ", esc(x)));
+            }
+            for label in &h.rejected {
+                forms.push_str(&format!(
+                    "· UTS #46 rejects {} ",
+                    urlscope_core::text::quote_str(label)
+                ));
+            }
+            if let Some(ip) = h.ipv4 {
+                forms.push_str(&format!("· read as IPv4 {ip} "));
+            }
+            Line::from(vec![
+                Span::styled("host     ", theme.dim()),
+                Span::raw(forms),
+            ])
         }
-        let style = if h.scripts.len() > 1 || !h.confusables.is_empty() {
-            theme.highlight()
-        } else {
-            Style::new()
-        };
-        lines.push(Line::from(vec![
-            Span::styled("scripts  ", theme.dim()),
-            Span::styled(text, style),
-        ]));
-    }
-    lines
+        HostRow::Domain => Line::from(vec![
+            Span::styled("domain   ", theme.dim()),
+            Span::styled(
+                esc(h.registrable.as_deref().unwrap_or_default()),
+                theme.title(true),
+            ),
+            Span::raw(" (registrable: what the owner controls)"),
+        ]),
+        HostRow::Scripts => {
+            let mut text = h.scripts.join(" + ");
+            for (c, skeleton) in &h.confusables {
+                text.push_str(&format!(
+                    " · '{}' {} looks like '{}'",
+                    esc(&c.to_string()),
+                    urlscope_core::analysis::char_info(*c).codepoint,
+                    esc(skeleton)
+                ));
+            }
+            let style = if h.scripts.len() > 1 || !h.confusables.is_empty() {
+                theme.highlight()
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::styled("scripts  ", theme.dim()),
+                Span::styled(text, style),
+            ])
+        }
+    };
+    host_rows(h).into_iter().map(line).collect()
 }
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
@@ -216,7 +164,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         }
     }
     let view = if all { None } else { Some(app.view) };
-    let table_rows = table_height(app, area);
+    let table_rows = byte_table_rows(area, a, app.selected, app.shown_warning());
     match view {
         Some(DetailView::Raw) => text_view(
             app,
@@ -305,7 +253,7 @@ fn text_view(
 ) {
     let focus = app.byte_cursor.min(bytes.len());
     let (from, to) = window(bytes, focus, width * rows.max(1));
-    let styled = super::plain_pieces(bytes.get(from..to).unwrap_or_default(), base + from, theme);
+    let styled = plain_pieces(bytes.get(from..to).unwrap_or_default(), base + from, theme);
     lines.extend(wrap_pieces(&styled, width.max(1), rows.max(1)));
 }
 

@@ -27,7 +27,7 @@ pub fn render(selected: usize, theme: Theme, frame: &mut Frame, area: Rect) {
         .enumerate()
         .map(|(i, e)| {
             let marker = if i == selected { "▶ " } else { "  " };
-            let line = super::fit(&format!("{marker}{}", e.description), room + 2);
+            let line = super::parts::fit(&format!("{marker}{}", e.description), room + 2);
             if i == selected {
                 Line::styled(line, theme.selected())
             } else {

@@ -259,7 +259,8 @@ fn copy_keys_ask_for_the_right_text() {
 fn mouse_click_selects_a_component() {
     use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
     let mut a = app("http://example.com/a/b/c", 120, 40);
-    let areas = crate::tui::app::Areas::compute(a.size, &a).expect("areas");
+    let areas =
+        crate::tui::layout::Areas::compute(a.size, a.analysis.warnings.len()).expect("areas");
     a.handle_mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: areas.components.x + 3,

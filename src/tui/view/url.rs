@@ -2,7 +2,7 @@
 //! component in its colour, the bytes behind every warning underlined, the
 //! selected warning's bytes reversed, controls shown as escapes.
 
-use super::{pane_block, pieces, window, wrap_pieces};
+use super::parts::{pane_block, plain_pieces, window, wrap_pieces};
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
 use ratatui::layout::{Position, Rect};
@@ -10,6 +10,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
+use urlscope_core::text::pieces;
 use urlscope_core::warnings::Severity;
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
@@ -126,7 +127,7 @@ fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area:
     let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
     let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
     let cut: String = pretty.chars().take(inner_w * inner_h).collect();
-    let styled = super::plain_pieces(cut.as_bytes(), 0, theme);
+    let styled = plain_pieces(cut.as_bytes(), 0, theme);
     let lines = wrap_pieces(&styled, inner_w, inner_h);
     let block = pane_block(
         app,

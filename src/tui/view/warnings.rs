@@ -1,7 +1,7 @@
 //! The warning list: severity, code, where, and the message. Selecting a
 //! warning selects its component and highlights its bytes everywhere.
 
-use super::{fit, pane_block};
+use super::parts::{fit, pane_block};
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;

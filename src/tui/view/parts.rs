@@ -1,0 +1,119 @@
+//! The parts every pane is drawn with: its bordered block, and text cut
+//! or wrapped to its width (only a window around the cursor of a big
+//! input is ever laid out).
+
+use crate::tui::app::{App, Pane};
+use crate::tui::theme::Theme;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Block;
+use unicode_width::UnicodeWidthStr;
+use urlscope_core::text::{escape_bytes, pieces};
+
+/// A bordered block whose title shows whether the pane has the focus.
+pub fn pane_block(app: &App, theme: Theme, title: String, pane: Option<Pane>) -> Block<'static> {
+    let focused = pane.is_some_and(|p| p == app.focus) && app.editor.is_none();
+    let marker = if focused { "▶ " } else { "" };
+    Block::bordered()
+        .title(Span::styled(
+            format!(" {marker}{title} "),
+            theme.title(focused),
+        ))
+        .border_style(if focused {
+            theme.title(true)
+        } else {
+            theme.dim()
+        })
+}
+
+/// Cut `text` to `width` columns, ending in `…` when cut.
+pub fn fit(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    out
+}
+
+/// The safe pieces of `bytes`, stand-ins styled as escapes.
+pub fn plain_pieces(bytes: &[u8], base: usize, theme: Theme) -> Vec<(String, Style)> {
+    pieces(bytes, base)
+        .into_iter()
+        .map(|p| {
+            let style = if p.escaped {
+                theme.escaped()
+            } else {
+                Style::new()
+            };
+            (p.text, style)
+        })
+        .collect()
+}
+
+/// Wrap styled pieces into lines of exactly `width` columns (character
+/// wrapping, so a cursor position can be computed); at most `max_lines`.
+pub fn wrap_pieces(
+    pieces: &[(String, Style)],
+    width: usize,
+    max_lines: usize,
+) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut current: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for (text, style) in pieces {
+        for c in text.chars() {
+            let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if used + w > width && used > 0 {
+                lines.push(Line::from(std::mem::take(&mut current)));
+                used = 0;
+                if lines.len() >= max_lines {
+                    return lines;
+                }
+            }
+            match current.last_mut() {
+                Some(last) if last.style == *style => last.content.to_mut().push(c),
+                _ => current.push(Span::styled(c.to_string(), *style)),
+            }
+            used += w;
+        }
+    }
+    if !current.is_empty() && lines.len() < max_lines {
+        lines.push(Line::from(current));
+    }
+    lines
+}
+
+/// A byte window of `input` of about `budget` bytes that contains `focus`,
+/// starting on a character boundary.
+pub fn window(input: &[u8], focus: usize, budget: usize) -> (usize, usize) {
+    if input.len() <= budget {
+        return (0, input.len());
+    }
+    let mut start = focus.saturating_sub(budget / 4).min(input.len());
+    let mut steps = 0;
+    while start > 0 && steps < 3 && input.get(start).is_some_and(|b| (0x80..0xC0).contains(b)) {
+        start -= 1;
+        steps += 1;
+    }
+    (start, (start + budget).min(input.len()))
+}
+
+/// Escaped text of at most a few hundred bytes of `bytes`.
+pub fn preview(bytes: &[u8], width: usize) -> String {
+    let cut = bytes.len().min(width * 4 + 8);
+    let mut text = escape_bytes(bytes.get(..cut).unwrap_or_default());
+    if cut < bytes.len() {
+        text.push('…');
+    }
+    fit(&text, width)
+}
