@@ -1,6 +1,6 @@
 //! `urlscope decode`: percent-decode text, strictly by default.
 
-use super::{Failure, EXIT_DECODE};
+use super::exit::{Failure, EXIT_DECODE};
 use std::io::Write;
 use urlscope_core::percent::{
     decode_layers, explain_utf8_error, first_malformed_escape, raw_layer, values,

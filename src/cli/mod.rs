@@ -1,8 +1,12 @@
 //! The command-line front end: argument parsing, input, and one module per
 //! command. Each command writes to any `impl Write`, so tests can capture
 //! the exact text.
+//!
+//! [`request`] says what the command line asks for; opening the inspector
+//! is the binary's choice, so this module knows nothing of it.
 
 mod decode;
+mod exit;
 mod explain;
 pub mod json;
 mod scan;
@@ -10,15 +14,11 @@ mod style;
 
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use style::ColorChoice;
 
-/// Exit status: a usage error or unreadable input.
-pub const EXIT_USAGE: u8 = 2;
-/// Exit status: the input could not be decoded as asked (`decode`).
-pub const EXIT_DECODE: u8 = 1;
+pub use exit::{exit_code, Failure, EXIT_DECODE, EXIT_USAGE};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -160,56 +160,39 @@ struct DecodeArgs {
     text: OsString,
 }
 
-/// An error that ends the program with a message and a status.
+/// What the command line asks for.
 #[derive(Debug)]
-pub struct Failure {
-    pub message: String,
-    pub status: u8,
+pub enum Request {
+    /// Open the interactive inspector on `input`: no command was given and
+    /// standard output is a terminal. `color` is the `--color` flag and
+    /// `NO_COLOR` alone.
+    Inspect { input: Vec<u8>, color: bool },
+    /// Print a command's output, or the explain report of the input when
+    /// no command was given and standard output is not a terminal.
+    Print(Printout),
 }
 
-impl Failure {
-    pub fn usage(message: impl Into<String>) -> Failure {
-        Failure {
-            message: message.into(),
-            status: EXIT_USAGE,
-        }
-    }
+/// Something to print on standard output.
+#[derive(Debug)]
+pub struct Printout {
+    task: Task,
+    color: bool,
 }
 
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Failure {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            // The reader went away (`| head`): stop quietly, successfully.
-            return Failure {
-                message: String::new(),
-                status: 0,
-            };
-        }
-        Failure::usage(format!("cannot write output: {e}"))
-    }
+#[derive(Debug)]
+enum Task {
+    /// The explain report of the bytes given without a command.
+    Report(Vec<u8>),
+    Command(Command),
 }
 
-/// Parse the arguments, run, and map the outcome to an exit status.
-pub fn main() -> ExitCode {
+/// Parse the arguments (clap exits on a usage error) and read the input
+/// the inspector would open.
+pub fn request() -> Result<Request, Failure> {
     let opt = Opt::parse();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let result = run(opt, &mut out).and_then(|()| out.flush().map_err(Failure::from));
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) if f.status == 0 => ExitCode::SUCCESS,
-        // A status without a message (scan found something): already said.
-        Err(f) if f.message.is_empty() => ExitCode::from(f.status),
-        Err(f) => {
-            let _ = writeln!(io::stderr(), "urlscope: {}", f.message);
-            ExitCode::from(f.status)
-        }
-    }
-}
-
-fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
     let color = opt.color.enabled();
-    match opt.command {
+    let task = match opt.command {
+        Some(command) => Task::Command(command),
         None => {
             let input = match (&opt.input.url, &opt.input.file) {
                 (None, None) => urlscope_core::examples::default_example()
@@ -218,17 +201,41 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                     .to_vec(),
                 _ => read_input(&opt.input)?,
             };
-            if std::io::IsTerminal::is_terminal(&io::stdout()) {
-                // On a terminal, `color` is the flag and NO_COLOR alone.
-                crate::tui::run(input, color)
-                    .map_err(|e| Failure::usage(format!("terminal error: {e}")))?;
-            } else {
-                // Not a terminal (a pipe, a file): print the report instead.
-                let analysis = urlscope_core::analyze(&input, &urlscope_core::Options::default());
-                explain::write_report(out, &analysis, style::Style { color })?;
+            if io::stdout().is_terminal() {
+                return Ok(Request::Inspect { input, color });
             }
+            // Not a terminal (a pipe, a file): print the report instead.
+            Task::Report(input)
         }
-        Some(Command::Explain(args)) => {
+    };
+    Ok(Request::Print(Printout { task, color }))
+}
+
+impl Printout {
+    /// Print to standard output, buffered.
+    pub fn print(self) -> Result<(), Failure> {
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::new(stdout.lock());
+        self.write(&mut out)?;
+        out.flush().map_err(Failure::from)
+    }
+
+    /// Write the output to `out`.
+    pub fn write(self, out: &mut impl Write) -> Result<(), Failure> {
+        match self.task {
+            Task::Report(input) => {
+                let analysis = urlscope_core::analyze(&input, &urlscope_core::Options::default());
+                explain::write_report(out, &analysis, style::Style { color: self.color })?;
+                Ok(())
+            }
+            Task::Command(command) => run(command, self.color, out),
+        }
+    }
+}
+
+fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failure> {
+    match command {
+        Command::Explain(args) => {
             let input = read_input(&args.input)?;
             let options = urlscope_core::Options::default().with_form(!args.no_form);
             let analysis = urlscope_core::analyze(&input, &options);
@@ -238,16 +245,16 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                 explain::write_report(out, &analysis, style::Style { color })?;
             }
         }
-        Some(Command::Clean(args)) => {
+        Command::Clean(args) => {
             let input = read_input(&args)?;
             let parts = urlscope_core::split::split(&input);
             writeln!(out, "{}", urlscope_core::clean::clean(&input, &parts))?;
         }
-        Some(Command::Normalize(args)) => {
+        Command::Normalize(args) => {
             let input = read_input(&args)?;
             writeln!(out, "{}", urlscope_core::clean::normalize(&input))?;
         }
-        Some(Command::Pretty(args)) => {
+        Command::Pretty(args) => {
             let input = read_input(&args)?;
             writeln!(
                 out,
@@ -255,7 +262,7 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                 urlscope_core::text::escape_str(&urlscope_core::clean::pretty(&input))
             )?;
         }
-        Some(Command::Encode(args)) => {
+        Command::Encode(args) => {
             use urlscope_core::dialects::{encode_as, EncodeDialect};
             let text = read_text(&args.text)?;
             let dialects: Vec<EncodeDialect> = if args.all {
@@ -286,7 +293,7 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                 }
             }
         }
-        Some(Command::Decode(args)) => {
+        Command::Decode(args) => {
             let text = read_text(&args.text)?;
             if let Some(name) = &args.dialect {
                 let dialect = urlscope_core::dialects::DecodeDialect::from_name(name)
@@ -313,7 +320,7 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                 },
             )?;
         }
-        Some(Command::Scan(args)) => {
+        Command::Scan(args) => {
             let min_severity = match args.min_severity {
                 SeverityArg::High => urlscope_core::warnings::Severity::High,
                 SeverityArg::Medium => urlscope_core::warnings::Severity::Medium,
@@ -334,7 +341,7 @@ fn run(opt: Opt, out: &mut impl Write) -> Result<(), Failure> {
                 });
             }
         }
-        Some(Command::Examples) => {
+        Command::Examples => {
             for e in urlscope_core::examples::all() {
                 writeln!(
                     out,

@@ -5,8 +5,8 @@
 //! CRLF, a byte-order mark, blank and over-long lines never stop a scan.
 //! Gzip files are read transparently.
 
+use super::exit::{Failure, EXIT_USAGE};
 use super::json::to_safe_string;
-use super::Failure;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -450,7 +450,7 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
         let _ = writeln!(err, "  {:<20} {n}", code.code());
     }
     Ok(if summary.errors > 0 {
-        super::EXIT_USAGE
+        EXIT_USAGE
     } else if summary.flagged > 0 {
         1
     } else {
