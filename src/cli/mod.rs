@@ -342,6 +342,14 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
             }
         }
         Command::Examples => {
+            // The explanation, indented four columns, in lines of at most
+            // 77 (the indent included); a long word or URL is never broken.
+            let wrap = textwrap::Options::new(77)
+                .initial_indent("    ")
+                .subsequent_indent("    ")
+                .break_words(false)
+                .word_splitter(textwrap::WordSplitter::NoHyphenation)
+                .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit);
             for e in urlscope_core::examples::all() {
                 writeln!(
                     out,
@@ -349,17 +357,12 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                     urlscope_core::text::escape_str(e.url),
                     e.description
                 )?;
-                // The explanation, wrapped at 76 columns.
-                let mut line = String::from("   ");
-                for word in e.explanation.split_whitespace() {
-                    if line.chars().count() + word.chars().count() > 76 {
-                        writeln!(out, "{line}")?;
-                        line = String::from("   ");
-                    }
-                    line.push(' ');
-                    line.push_str(&urlscope_core::text::escape_str(word));
+                // One space between words, no line break of the source.
+                let words = e.explanation.split_whitespace().collect::<Vec<_>>();
+                for line in textwrap::wrap(&words.join(" "), &wrap) {
+                    writeln!(out, "{}", urlscope_core::text::escape_str(&line))?;
                 }
-                writeln!(out, "{line}\n")?;
+                writeln!(out)?;
             }
         }
     }
