@@ -444,3 +444,234 @@ fn decode_dialects_and_the_errors_they_raise() {
         }
     }
 }
+
+// Issue 16, item 1: text that starts with '-' is text; real options still work.
+
+#[test]
+fn text_arguments_may_start_with_a_hyphen() {
+    urlscope()
+        .args(["encode", "-._~"])
+        .assert()
+        .success()
+        .stdout("-._~\n");
+    urlscope()
+        .args(["encode", "-a b", "--as", "form"])
+        .assert()
+        .success()
+        .stdout("-a+b\n");
+    urlscope()
+        .args(["decode", "-%41"])
+        .assert()
+        .success()
+        .stdout("-A\n");
+    urlscope()
+        .args(["encode", "--", "--all"])
+        .assert()
+        .success()
+        .stdout("--all\n");
+    urlscope()
+        .args(["clean", "-x y"])
+        .assert()
+        .success()
+        .stdout("-x%20y\n");
+    urlscope()
+        .args(["normalize", "-/a/%7e"])
+        .assert()
+        .success()
+        .stdout("-/a/~\n");
+    urlscope()
+        .args(["pretty", "-%C3%A9"])
+        .assert()
+        .success()
+        .stdout("-é\n");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["explain", "-x", "--json"])).expect("json");
+    assert_eq!(v["input"], "-x");
+    urlscope()
+        .args(["--color", "never", "-._~"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("URL         -._~\n"));
+}
+
+// Item 2: standard input, one URL per line.
+
+#[test]
+fn piped_urls_are_handled_one_per_line() {
+    let input = "HTTP://A.example/./x\n\n  \nhttp://b.example/%7e\r\n";
+    urlscope()
+        .arg("normalize")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("http://a.example/x\nhttp://b.example/~\n");
+    urlscope()
+        .arg("clean")
+        .write_stdin("http://a/b c\nhttp://a/é\n")
+        .assert()
+        .success()
+        .stdout("http://a/b%20c\nhttp://a/%C3%A9\n");
+    urlscope()
+        .arg("pretty")
+        .write_stdin("http://a/%C3%A9\n")
+        .assert()
+        .success()
+        .stdout("http://a/é\n");
+    urlscope()
+        .args(["clean", "-"])
+        .write_stdin("a b\nc d")
+        .assert()
+        .success()
+        .stdout("a%20b\nc%20d\n");
+}
+
+#[test]
+fn piped_explain_json_is_one_object_per_line() {
+    let out = urlscope()
+        .args(["explain", "--json"])
+        .write_stdin("http://a/\n\nhttp://b/%2e%2e/\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let inputs: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("a JSON object per line");
+            v["input"].as_str().expect("input").to_string()
+        })
+        .collect();
+    assert_eq!(inputs, ["http://a/", "http://b/%2e%2e/"]);
+}
+
+#[test]
+fn piped_explain_reports_are_separated_by_a_rule() {
+    let rule = "─".repeat(80);
+    for args in [&["explain", "--color", "never"][..], &["--color", "never"]] {
+        let out = urlscope()
+            .args(args)
+            .write_stdin("/a\n/b\n")
+            .output()
+            .expect("run");
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        let one = stdout_of(&["explain", "--color", "never", "/a"]);
+        let two = stdout_of(&["explain", "--color", "never", "/b"]);
+        assert_eq!(text, format!("{one}\n{rule}\n\n{two}"), "{args:?}");
+    }
+}
+
+#[test]
+fn empty_or_absent_standard_input() {
+    // The default command falls back to the built-in example, as with no
+    // standard input at all.
+    urlscope()
+        .args(["--color", "never"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "URL         https://exämple.com",
+        ));
+    // Nothing but blank lines is no URL.
+    urlscope()
+        .arg("explain")
+        .write_stdin("\n \n")
+        .assert()
+        .code(2)
+        .stderr("urlscope: no URL given: standard input had no line with a URL\n");
+    // /dev/null (what cron and CI give) is not a pipe: nothing given.
+    let null = std::process::Command::new(assert_cmd::cargo::cargo_bin("urlscope"))
+        .arg("clean")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run");
+    assert_eq!(null.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&null.stderr),
+        "urlscope: no URL given: pass one as an argument, '-' for standard input (one URL per line), or --file PATH\n"
+    );
+}
+
+// Item 3: mistakes get a useful answer.
+
+#[test]
+fn a_misspelt_command_is_refused_with_the_command_meant() {
+    urlscope()
+        .args(["exlpain", "http://x.com/"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "urlscope: 'exlpain' is not a command; did you mean 'explain'?\n  \
+             urlscope explain http://x.com/\n\
+             To inspect 'exlpain' as a URL, put it after '--':\n  \
+             urlscope -- exlpain\n",
+        );
+    urlscope()
+        .args(["--color", "never", "clena"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "urlscope: 'clena' is not a command; did you mean 'clean'?\n  urlscope --color never clean\n",
+        ));
+    // After '--' it is a URL, as the hint says.
+    urlscope()
+        .args(["--color", "never", "--", "exlpain"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("URL         exlpain\n"));
+    // A word far from every command, or anything URL-shaped, is a URL.
+    urlscope()
+        .args(["--color", "never", "index"])
+        .assert()
+        .success();
+    urlscope()
+        .args(["--color", "never", "explain.html"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_url_split_by_the_shell_is_refused_with_a_hint_to_quote_it() {
+    urlscope()
+        .args(["http://example.com/a", "b", "c"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "urlscope: 3 arguments where one URL is expected. If it is one URL with spaces \
+             (or '&', '?', '*', ';'), quote it:\n  \
+             urlscope 'http://example.com/a b c'\n\
+             Several URLs go on standard input, one per line.\n",
+        );
+    urlscope()
+        .args(["explain", "--json", "http://x/a", "--no-form", "b"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "\n  urlscope explain --json 'http://x/a b' --no-form\n",
+        ));
+    urlscope()
+        .args(["encode", "a", "b"])
+        .assert()
+        .code(2)
+        .stderr(
+            "urlscope: 2 arguments where one TEXT is expected. If it is one TEXT with spaces \
+             (or '&', '?', '*', ';'), quote it:\n  urlscope encode 'a b'\n",
+        );
+}
+
+#[test]
+fn help_states_the_exit_statuses() {
+    urlscope()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "Exit status:\n  \
+             0  success, whatever the warnings (scan: nothing flagged)\n  \
+             1  scan flagged a line; decode met input it cannot decode, or an encoder refused it\n  \
+             2  a usage error, or input that cannot be read\n",
+        ));
+}

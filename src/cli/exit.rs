@@ -1,5 +1,11 @@
 //! How the program ends: the exit statuses and the error that carries one
 //! with its message.
+//!
+//! | status | meaning |
+//! |---|---|
+//! | 0 | success, whatever the warnings; `scan` flagged nothing; a closed standard output |
+//! | 1 | `scan` flagged a line; `decode` met input it cannot decode; an encoder refused the text |
+//! | 2 | a usage error (clap's, a misspelt command, a URL split by the shell) or unreadable input |
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -8,6 +14,8 @@ use std::process::ExitCode;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit status: the input could not be decoded as asked (`decode`).
 pub const EXIT_DECODE: u8 = 1;
+/// Exit status: `scan` flagged at least one line (as `grep` finding one).
+pub const EXIT_FOUND: u8 = 1;
 
 /// An error that ends the program with a message and a status.
 #[derive(Debug)]

@@ -8,17 +8,25 @@
 mod decode;
 mod exit;
 mod explain;
+mod input;
 pub mod json;
+mod mistakes;
 mod scan;
 mod style;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use style::ColorChoice;
 
-pub use exit::{exit_code, Failure, EXIT_DECODE, EXIT_USAGE};
+pub use exit::{exit_code, Failure, EXIT_DECODE, EXIT_FOUND, EXIT_USAGE};
+
+/// The exit statuses, as `--help` and the man page state them.
+const EXIT_STATUS_HELP: &str = "Exit status:\n  \
+    0  success, whatever the warnings (scan: nothing flagged)\n  \
+    1  scan flagged a line; decode met input it cannot decode, or an encoder refused it\n  \
+    2  a usage error, or input that cannot be read";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -26,10 +34,11 @@ pub use exit::{exit_code, Failure, EXIT_DECODE, EXIT_USAGE};
     version,
     about = "Take a URL apart: every component, every byte, every danger.",
     long_about = "Take a URL apart: every component, every byte, every danger.\n\n\
-        With no command, opens the interactive inspector on URL (or the first built-in \
-        example); when standard output is not a terminal it prints the explain report.\n\
-        Exit status: 0 on success, 1 when `decode` meets input it cannot decode, \
-        2 on a usage error or unreadable input.",
+        With no command, opens the interactive inspector on URL (or on the first line of \
+        standard input when it is a pipe or a file, else the first built-in example); when \
+        standard output is not a terminal it prints the explain report of each URL instead.\n\n\
+        Text arguments may start with '-' (`urlscope encode -._~`); `--` ends the options.",
+    after_help = EXIT_STATUS_HELP,
     args_conflicts_with_subcommands = true
 )]
 struct Opt {
@@ -96,10 +105,19 @@ struct ScanArgs {
 /// Where the URL comes from.
 #[derive(Args, Debug, Clone, Default)]
 struct InputArgs {
-    /// The URL; `-` reads it from standard input.
-    #[arg(value_name = "URL", conflicts_with = "file")]
+    /// The URL (it may start with '-'); `-`, or none with a pipe or file on
+    /// standard input, reads standard input, one URL per line.
+    #[arg(
+        value_name = "URL",
+        conflicts_with = "file",
+        allow_hyphen_values = true
+    )]
     url: Option<OsString>,
-    /// Read the URL's raw bytes from a file (a trailing newline is dropped).
+    /// Words after the URL: a URL the shell split at its spaces, refused
+    /// with a hint to quote it.
+    #[arg(hide = true, value_name = "MORE")]
+    more: Vec<OsString>,
+    /// Read one URL's raw bytes from a file (a trailing newline is dropped).
     #[arg(long, value_name = "PATH")]
     file: Option<PathBuf>,
 }
@@ -129,9 +147,12 @@ struct EncodeArgs {
     /// Encode with every dialect, one line each.
     #[arg(long, conflicts_with = "dialect")]
     all: bool,
-    /// The text to encode (its UTF-8 bytes); `-` reads standard input.
-    #[arg(value_name = "TEXT")]
+    /// The text to encode (its UTF-8 bytes; it may start with '-'); `-`
+    /// reads standard input.
+    #[arg(value_name = "TEXT", allow_hyphen_values = true)]
     text: OsString,
+    #[arg(hide = true, value_name = "MORE")]
+    more: Vec<OsString>,
 }
 
 #[derive(Args, Debug)]
@@ -155,9 +176,11 @@ struct DecodeArgs {
           value_parser = clap::builder::PossibleValuesParser::new(
               urlscope_core::dialects::DecodeDialect::ALL.iter().map(|d| d.name())))]
     dialect: Option<String>,
-    /// The text to decode; `-` reads standard input.
-    #[arg(value_name = "TEXT")]
+    /// The text to decode (it may start with '-'); `-` reads standard input.
+    #[arg(value_name = "TEXT", allow_hyphen_values = true)]
     text: OsString,
+    #[arg(hide = true, value_name = "MORE")]
+    more: Vec<OsString>,
 }
 
 /// What the command line asks for.
@@ -181,34 +204,68 @@ pub struct Printout {
 
 #[derive(Debug)]
 enum Task {
-    /// The explain report of the bytes given without a command.
-    Report(Vec<u8>),
+    /// The explain report of each URL given without a command.
+    Report(Vec<Vec<u8>>),
     Command(Command),
 }
+
+/// Top-level options that take a value (the word after them is not a URL).
+const VALUED_OPTIONS: &[&str] = &["--color", "--file"];
 
 /// Parse the arguments (clap exits on a usage error) and read the input
 /// the inspector would open.
 pub fn request() -> Result<Request, Failure> {
-    let opt = Opt::parse();
+    let args: Vec<OsString> = std::env::args_os().collect();
+    refuse_misspelt_command(&args)?;
+    let opt = Opt::parse_from(args);
     let color = opt.color.enabled();
     let task = match opt.command {
         Some(command) => Task::Command(command),
         None => {
-            let input = match (&opt.input.url, &opt.input.file) {
-                (None, None) => urlscope_core::examples::default_example()
-                    .url
-                    .as_bytes()
-                    .to_vec(),
-                _ => read_input(&opt.input)?,
+            let given = opt.input.url.is_some() || opt.input.file.is_some();
+            let mut urls = if given {
+                read_urls(&opt.input)?
+            } else if input::stdin_has_data() {
+                input::lines(&input::read_stdin()?)
+            } else {
+                Vec::new()
             };
+            if urls.is_empty() {
+                // Nothing given, or nothing on standard input: the first
+                // example of the gallery.
+                let example = urlscope_core::examples::default_example().url;
+                urls.push(example.as_bytes().to_vec());
+            }
             if io::stdout().is_terminal() {
+                // The inspector shows one URL: the first (its keys come
+                // from the terminal, not from standard input).
+                urls.truncate(1);
+                let input = urls.pop().unwrap_or_default();
                 return Ok(Request::Inspect { input, color });
             }
-            // Not a terminal (a pipe, a file): print the report instead.
-            Task::Report(input)
+            // Not a terminal (a pipe, a file): print the reports instead.
+            Task::Report(urls)
         }
     };
     Ok(Request::Print(Printout { task, color }))
+}
+
+/// A first word that is not URL-shaped and is close to a command name is a
+/// misspelt command, not a relative reference: refuse it with the command
+/// line as meant, rather than analyse `exlpain` as a path.
+fn refuse_misspelt_command(args: &[OsString]) -> Result<(), Failure> {
+    let Some((at, word)) = mistakes::first_word(args, VALUED_OPTIONS) else {
+        return Ok(());
+    };
+    let cli = Opt::command();
+    let mut names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+    names.push("help");
+    match mistakes::closest_command(&word, &names) {
+        Some(meant) => Err(Failure::usage(mistakes::misspelt_command(
+            args, at, &word, meant,
+        ))),
+        None => Ok(()),
+    }
 }
 
 impl Printout {
@@ -223,48 +280,71 @@ impl Printout {
     /// Write the output to `out`.
     pub fn write(self, out: &mut impl Write) -> Result<(), Failure> {
         match self.task {
-            Task::Report(input) => {
-                let analysis = urlscope_core::analyze(&input, &urlscope_core::Options::default());
-                explain::write_report(out, &analysis, style::Style { color: self.color })?;
-                Ok(())
+            Task::Report(urls) => {
+                let options = urlscope_core::Options::default();
+                write_reports(out, &urls, &options, style::Style { color: self.color })
             }
             Task::Command(command) => run(command, self.color, out),
         }
     }
 }
 
+/// The line between two reports of `explain`, so each URL's report stands
+/// apart (a report has blank lines of its own).
+const REPORT_SEPARATOR: &str =
+    "────────────────────────────────────────────────────────────────────────────────";
+
+/// The explain report of each URL, separated by a rule.
+fn write_reports(
+    out: &mut impl Write,
+    urls: &[Vec<u8>],
+    options: &urlscope_core::Options,
+    style: style::Style,
+) -> Result<(), Failure> {
+    for (i, url) in urls.iter().enumerate() {
+        if i > 0 {
+            writeln!(out, "\n{}\n", style.dim(REPORT_SEPARATOR))?;
+        }
+        let analysis = urlscope_core::analyze(url, options);
+        explain::write_report(out, &analysis, style)?;
+    }
+    Ok(())
+}
+
 fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failure> {
     match command {
         Command::Explain(args) => {
-            let input = read_input(&args.input)?;
+            let urls = read_urls(&args.input)?;
             let options = urlscope_core::Options::default().with_form(!args.no_form);
-            let analysis = urlscope_core::analyze(&input, &options);
             if args.json {
-                json::write_analysis(out, &analysis)?;
+                // One JSON object per line, one line per URL.
+                for url in &urls {
+                    json::write_analysis(out, &urlscope_core::analyze(url, &options))?;
+                }
             } else {
-                explain::write_report(out, &analysis, style::Style { color })?;
+                write_reports(out, &urls, &options, style::Style { color })?;
             }
         }
         Command::Clean(args) => {
-            let input = read_input(&args)?;
-            let parts = urlscope_core::split::split(&input);
-            writeln!(out, "{}", urlscope_core::clean::clean(&input, &parts))?;
+            for input in read_urls(&args)? {
+                let parts = urlscope_core::split::split(&input);
+                writeln!(out, "{}", urlscope_core::clean::clean(&input, &parts))?;
+            }
         }
         Command::Normalize(args) => {
-            let input = read_input(&args)?;
-            writeln!(out, "{}", urlscope_core::clean::normalize(&input))?;
+            for input in read_urls(&args)? {
+                writeln!(out, "{}", urlscope_core::clean::normalize(&input))?;
+            }
         }
         Command::Pretty(args) => {
-            let input = read_input(&args)?;
-            writeln!(
-                out,
-                "{}",
-                urlscope_core::text::escape_str(&urlscope_core::clean::pretty(&input))
-            )?;
+            for input in read_urls(&args)? {
+                let pretty = urlscope_core::clean::pretty(&input);
+                writeln!(out, "{}", urlscope_core::text::escape_str(&pretty))?;
+            }
         }
         Command::Encode(args) => {
             use urlscope_core::dialects::{encode_as, EncodeDialect};
-            let text = read_text(&args.text)?;
+            let text = read_text(&args.text, &args.more)?;
             let dialects: Vec<EncodeDialect> = if args.all {
                 EncodeDialect::ALL.to_vec()
             } else {
@@ -294,7 +374,7 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
             }
         }
         Command::Decode(args) => {
-            let text = read_text(&args.text)?;
+            let text = read_text(&args.text, &args.more)?;
             if let Some(name) = &args.dialect {
                 let dialect = urlscope_core::dialects::DecodeDialect::from_name(name)
                     .ok_or_else(|| Failure::usage(format!("unknown dialect {name}")))?;
@@ -321,6 +401,13 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
             )?;
         }
         Command::Scan(args) => {
+            if args.files.is_empty() && io::stdin().is_terminal() {
+                // Typing a log by hand is never what was meant.
+                return Err(Failure::usage(
+                    "scan: no FILE given and standard input is a terminal: \
+                     name a file, or pipe one in (`-` reads standard input anyway)",
+                ));
+            }
             let min_severity = match args.min_severity {
                 SeverityArg::High => urlscope_core::warnings::Severity::High,
                 SeverityArg::Medium => urlscope_core::warnings::Severity::Medium,
@@ -369,54 +456,46 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
     Ok(())
 }
 
-/// Bytes of an argument, exactly as given (not necessarily UTF-8).
-fn os_bytes(s: &OsString) -> Vec<u8> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        s.as_bytes().to_vec()
-    }
-    #[cfg(not(unix))]
-    {
-        s.to_string_lossy().into_owned().into_bytes()
-    }
-}
-
-fn drop_newline(mut bytes: Vec<u8>) -> Vec<u8> {
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
+/// The URLs to handle: the argument, a file's raw bytes (one URL, newlines
+/// and all), or standard input's lines (`-`, or no URL with a pipe or a
+/// file on standard input).
+fn read_urls(args: &InputArgs) -> Result<Vec<Vec<u8>>, Failure> {
+    if let Some(url) = &args.url {
+        if !args.more.is_empty() {
+            return Err(Failure::usage(mistakes::split_argument(
+                &std::env::args_os().collect::<Vec<_>>(),
+                "URL",
+                url,
+                &args.more,
+            )));
         }
     }
-    bytes
-}
-
-fn read_stdin() -> Result<Vec<u8>, Failure> {
-    let mut buf = Vec::new();
-    io::stdin()
-        .read_to_end(&mut buf)
-        .map_err(|e| Failure::usage(format!("cannot read standard input: {e}")))?;
-    Ok(drop_newline(buf))
-}
-
-fn read_input(args: &InputArgs) -> Result<Vec<u8>, Failure> {
     match (&args.url, &args.file) {
-        (_, Some(path)) => std::fs::read(path)
-            .map(drop_newline)
-            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display()))),
-        (Some(url), None) if url == "-" => read_stdin(),
-        (Some(url), None) => Ok(os_bytes(url)),
+        (_, Some(path)) => Ok(vec![input::read_file(path)?]),
+        (Some(url), None) if url == "-" => input::stdin_urls(),
+        (Some(url), None) => Ok(vec![input::os_bytes(url)]),
+        (None, None) if input::stdin_has_data() => input::stdin_urls(),
         (None, None) => Err(Failure::usage(
-            "no URL given: pass one as an argument, '-' for standard input, or --file PATH",
+            "no URL given: pass one as an argument, '-' for standard input \
+             (one URL per line), or --file PATH",
         )),
     }
 }
 
-fn read_text(text: &OsString) -> Result<Vec<u8>, Failure> {
+/// The text of `encode` or `decode`: the argument, or with `-` the whole of
+/// standard input (one final newline dropped).
+fn read_text(text: &OsString, more: &[OsString]) -> Result<Vec<u8>, Failure> {
+    if !more.is_empty() {
+        return Err(Failure::usage(mistakes::split_argument(
+            &std::env::args_os().collect::<Vec<_>>(),
+            "TEXT",
+            text,
+            more,
+        )));
+    }
     if text == "-" {
-        read_stdin()
+        input::read_stdin()
     } else {
-        Ok(os_bytes(text))
+        Ok(input::os_bytes(text))
     }
 }

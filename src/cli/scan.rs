@@ -5,7 +5,7 @@
 //! CRLF, a byte-order mark, blank and over-long lines never stop a scan.
 //! Gzip files are read transparently.
 
-use super::exit::{Failure, EXIT_USAGE};
+use super::exit::{Failure, EXIT_FOUND, EXIT_USAGE};
 use super::json::to_safe_string;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -452,7 +452,7 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     Ok(if summary.errors > 0 {
         EXIT_USAGE
     } else if summary.flagged > 0 {
-        1
+        EXIT_FOUND
     } else {
         0
     })
