@@ -2,12 +2,14 @@
 //! instructions with callgrind (see BENCHMARKS.md, "Per-URL cost"):
 //!
 //! ```text
-//! cargo build --release -p urlscope-bench --example per_url_instructions
-//! valgrind --tool=callgrind target/release/examples/per_url_instructions url
+//! cargo build --profile profiling -p urlscope-bench --example per_url_instructions
+//! valgrind --tool=callgrind target/profiling/examples/per_url_instructions url
 //! ```
 //!
 //! `url` parses with `url::Url::parse`, `triage` runs what `scan` runs,
 //! `plain` only its fast-path test, `none` the loop alone (subtract it).
+//! The `profiling` profile is the release profile with debug info, so the
+//! profiler can name functions and lines.
 
 fn main() {
     let path = urlscope_bench::data("corpus/kasztp.txt");
