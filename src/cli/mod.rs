@@ -10,6 +10,7 @@ mod exit;
 mod explain;
 mod input;
 pub mod json;
+mod manual;
 mod mistakes;
 mod scan;
 mod style;
@@ -27,6 +28,19 @@ const EXIT_STATUS_HELP: &str = "Exit status:\n  \
     0  success, whatever the warnings (scan: nothing flagged)\n  \
     1  scan flagged a line; decode met input it cannot decode, or an encoder refused it\n  \
     2  a usage error, or input that cannot be read";
+
+/// The same, for the man page's EXIT STATUS section.
+const EXIT_STATUSES: [(u8, &str); 3] = [
+    (
+        0,
+        "Success, whatever the warnings; scan flagged nothing; standard output was closed early.",
+    ),
+    (
+        EXIT_FOUND,
+        "scan flagged a line; decode met input it cannot decode, or an encoder refused it.",
+    ),
+    (EXIT_USAGE, "A usage error, or input that cannot be read."),
+];
 
 #[derive(Parser, Debug)]
 #[command(
@@ -69,6 +83,19 @@ enum Command {
     Scan(ScanArgs),
     /// List the built-in example URLs.
     Examples,
+    /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Install, for example:\n  \
+        urlscope completions bash > ~/.local/share/bash-completion/completions/urlscope\n  \
+        urlscope completions zsh > ~/.zfunc/_urlscope   # with fpath+=~/.zfunc before compinit\n  \
+        urlscope completions fish > ~/.config/fish/completions/urlscope.fish")]
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `urlscope man | man -l -`.
+    #[command(after_help = "Install, for example:\n  \
+        mkdir -p ~/.local/share/man/man1 && urlscope man > ~/.local/share/man/man1/urlscope.1")]
+    Man,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -428,6 +455,10 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                 });
             }
         }
+        Command::Completions { shell } => {
+            manual::write_completions(out, shell, Opt::command())?;
+        }
+        Command::Man => manual::write_man_page(out, Opt::command())?,
         Command::Examples => {
             // The explanation, indented four columns, in lines of at most
             // 77 (the indent included); a long word or URL is never broken.
