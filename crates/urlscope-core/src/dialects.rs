@@ -411,8 +411,11 @@ pub enum DecodeDialect {
     PythonUnquote,
     /// Python `urllib.parse.unquote_plus`: `+` is a space first.
     PythonUnquotePlus,
-    /// Java `URLDecoder.decode(s, UTF-8)`: `+` is a space; a malformed
-    /// escape throws.
+    /// Java 17 `URLDecoder.decode(s, UTF_8)`: `+` is a space; an escape's
+    /// two characters go through `Integer.parseInt(s, 16)`, so a sign
+    /// (`%+1`) and Unicode digits (`%٢e`) are read; each run of escapes is
+    /// decoded by Java's UTF-8 decoder, with its own U+FFFD substitution;
+    /// anything else throws.
     Java,
     /// WHATWG percent-decode then UTF-8 decode: never fails, lossy.
     Whatwg,
@@ -449,11 +452,6 @@ impl DecodeDialect {
     }
 }
 
-/// The first malformed `%` of `text` (not followed by two hex digits).
-fn malformed_at(text: &[u8]) -> Option<usize> {
-    crate::percent::first_malformed_escape(text)
-}
-
 /// Decode `text` the way `dialect` does. The result is the decoded text
 /// (characters a string in that language cannot hold, such as a lone
 /// surrogate from `unescape`, are written `\u{d800}`), or the error the
@@ -481,24 +479,197 @@ pub fn decode_as(text: &[u8], dialect: DecodeDialect) -> Result<String, DialectE
         DecodeDialect::PythonUnquotePlus => {
             Ok(String::from_utf8_lossy(&crate::percent::decode(text, true)).into_owned())
         }
-        DecodeDialect::Java => {
-            if let Some(at) = malformed_at(text) {
-                let rest = text.get(at + 1..).unwrap_or_default();
-                let message = if rest.len() < 2 {
-                    "URLDecoder: Incomplete trailing escape (%) pattern".to_string()
-                } else {
-                    format!("URLDecoder: Illegal hex characters in escape (%) pattern at byte {at}")
-                };
-                return Err(DialectError(format!(
-                    "java.lang.IllegalArgumentException: {message}"
-                )));
-            }
-            Ok(String::from_utf8_lossy(&crate::percent::decode(text, true)).into_owned())
-        }
+        DecodeDialect::Java => java_url_decode(text).map_err(|message| {
+            DialectError(format!("java.lang.IllegalArgumentException: {message}"))
+        }),
         DecodeDialect::Whatwg => {
             Ok(String::from_utf8_lossy(&crate::percent::decode(text, false)).into_owned())
         }
     }
+}
+
+/// The value of `c` as a hexadecimal digit to Java's `Character.digit(c,
+/// 16)`: ASCII digits and letters, every other Unicode decimal digit
+/// (general category Nd, in the Basic Multilingual Plane, since Java reads
+/// one UTF-16 unit at a time) and the fullwidth letters `Ａ-Ｆ` `ａ-ｆ`.
+///
+/// ```
+/// use urlscope_core::dialects::java_hex_digit;
+/// assert_eq!(java_hex_digit('e'), Some(14));
+/// assert_eq!(java_hex_digit('\u{0662}'), Some(2)); // ARABIC-INDIC DIGIT TWO
+/// assert_eq!(java_hex_digit('\u{FF25}'), Some(14)); // FULLWIDTH LATIN CAPITAL LETTER E
+/// assert_eq!(java_hex_digit('g'), None);
+/// ```
+pub fn java_hex_digit(c: char) -> Option<u8> {
+    /// The zero of every run of ten Nd digits beyond ASCII, as Java 17
+    /// (Unicode 13) has them: recorded from `Character.digit` over every
+    /// UTF-16 unit (`java Record digits`, `scripts/java17/Record.java`).
+    const NON_ASCII_ZEROS: [u32; 36] = [
+        0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6,
+        0x0D66, 0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0,
+        0x1A80, 0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0,
+        0xAA50, 0xABF0, 0xFF10,
+    ];
+    if let Some(d) = c.to_digit(16) {
+        return u8::try_from(d).ok();
+    }
+    let cp = u32::from(c);
+    let in_run = |start: u32, len: u32| cp.checked_sub(start).filter(|&d| d < len);
+    let value = NON_ASCII_ZEROS
+        .iter()
+        .find_map(|&zero| in_run(zero, 10))
+        .or_else(|| in_run(0xFF21, 6).map(|d| d + 10))
+        .or_else(|| in_run(0xFF41, 6).map(|d| d + 10))?;
+    u8::try_from(value).ok()
+}
+
+/// Java 17's `URLDecoder.decode(s, StandardCharsets.UTF_8)`, on the
+/// UTF-16 units of the text as Java holds it; the error is the exception's
+/// message.
+fn java_url_decode(text: &[u8]) -> Result<String, String> {
+    let source: Vec<u16> = String::from_utf8_lossy(text).encode_utf16().collect();
+    let unit = |i: usize| source.get(i).copied().unwrap_or(0);
+    let mut out: Vec<u16> = Vec::with_capacity(source.len());
+    let mut i = 0;
+    while i < source.len() {
+        match unit(i) {
+            0x2B => {
+                out.push(0x20);
+                i += 1;
+            }
+            0x25 => {
+                // Every consecutive %xy is a byte; the run is decoded as one.
+                let mut bytes = Vec::new();
+                while i + 2 < source.len() && unit(i) == 0x25 {
+                    let v = java_parse_hex(source.get(i + 1..i + 3).unwrap_or_default()).map_err(
+                        |e| {
+                            format!(
+                                "URLDecoder: Illegal hex characters in escape (%) pattern - {e}"
+                            )
+                        },
+                    )?;
+                    let byte = u8::try_from(v).map_err(|_| {
+                        "URLDecoder: Illegal hex characters in escape (%) pattern - negative value"
+                            .to_string()
+                    })?;
+                    bytes.push(byte);
+                    i += 3;
+                }
+                if i < source.len() && unit(i) == 0x25 {
+                    return Err("URLDecoder: Incomplete trailing escape (%) pattern".to_string());
+                }
+                out.extend(java_utf8_to_utf16(&bytes));
+            }
+            u => {
+                out.push(u);
+                i += 1;
+            }
+        }
+    }
+    Ok(String::from_utf16_lossy(&out))
+}
+
+/// `Integer.parseInt(s, i, i + 2, 16)` on two UTF-16 units: an optional
+/// sign, then digits as [`java_hex_digit`] reads them. The error is the
+/// `NumberFormatException` message.
+fn java_parse_hex(units: &[u16]) -> Result<i32, String> {
+    let shown = String::from_utf16_lossy(units);
+    let error = |at: usize| format!("Error at index {at} in: \"{shown}\"");
+    let digit = |u: u16| {
+        char::from_u32(u32::from(u))
+            .and_then(java_hex_digit)
+            .map(i32::from)
+    };
+    let mut negative = false;
+    let mut at = 0;
+    match units.first() {
+        None => return Err("For input string: \"\" under radix 16".to_string()),
+        Some(&u) if u < u16::from(b'0') => {
+            match u {
+                0x2D => negative = true,
+                0x2B => {}
+                _ => return Err(error(0)),
+            }
+            at = 1;
+            if units.len() == 1 {
+                return Err(error(1));
+            }
+        }
+        Some(_) => {}
+    }
+    let mut value = 0i32;
+    while let Some(&u) = units.get(at) {
+        value = value * 16 + digit(u).ok_or_else(|| error(at))?;
+        at += 1;
+    }
+    Ok(if negative { -value } else { value })
+}
+
+/// `new String(bytes, UTF_8)` in Java 17: well-formed sequences become
+/// their characters; each ill-formed part becomes one U+FFFD, measured as
+/// Java's decoder measures it (which, unlike the maximal subparts of
+/// Unicode's recommended practice, takes an encoded surrogate such as
+/// `ED A0 80` as one part).
+fn java_utf8_to_utf16(bytes: &[u8]) -> Vec<u16> {
+    const REPLACEMENT: u16 = 0xFFFD;
+    let cont = |b: Option<&u8>| b.is_some_and(|&b| b & 0xC0 == 0x80);
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b1) = bytes.get(i) {
+        let b2 = bytes.get(i + 1);
+        let b3 = bytes.get(i + 2);
+        let b4 = bytes.get(i + 3);
+        let len = match b1 {
+            0x00..=0x7F => {
+                out.push(u16::from(b1));
+                i += 1;
+                continue;
+            }
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => {
+                out.push(REPLACEMENT);
+                i += 1;
+                continue;
+            }
+        };
+        // Whether the second byte may follow this lead (Unicode Table 3-7,
+        // as Java checks it; surrogates are caught after decoding).
+        let second_ok = |b: u8| match b1 {
+            0xE0 => (0xA0..=0xBF).contains(&b),
+            0xF0 => (0x90..=0xBF).contains(&b),
+            0xF4 => (0x80..=0x8F).contains(&b),
+            _ => b & 0xC0 == 0x80,
+        };
+        let whole = bytes.get(i..i + len);
+        let well_formed = whole.is_some_and(|seq| {
+            seq.get(1).is_some_and(|&b| second_ok(b))
+                && seq.iter().skip(2).all(|&b| b & 0xC0 == 0x80)
+        });
+        if well_formed {
+            let seq = whole.unwrap_or_default();
+            match std::str::from_utf8(seq) {
+                Ok(s) => out.extend(s.encode_utf16()),
+                // ED A0..BF: an encoded surrogate, one U+FFFD for all three.
+                Err(_) => out.push(REPLACEMENT),
+            }
+            i += len;
+            continue;
+        }
+        // Ill-formed: one U+FFFD for the lead and the continuation bytes
+        // that may follow it.
+        out.push(REPLACEMENT);
+        let mut used = 1;
+        if b2.is_some_and(|&b| second_ok(b)) {
+            used = 2;
+            if len == 4 && cont(b3) && b4.is_none_or(|&b| b & 0xC0 != 0x80) {
+                used = 3;
+            }
+        }
+        i += used;
+    }
+    out
 }
 
 /// `decodeURI` / `decodeURIComponent` (ECMA-262 `Decode`): escapes of the
@@ -651,6 +822,10 @@ mod tests {
     #[test]
     fn whatwg_sets_differ_where_the_standard_says() {
         assert_eq!(enc("?`{}", EncodeDialect::WhatwgPath), "%3F%60%7B%7D");
+        // whatwg/url#846 (2025): `^` joined the path set.
+        assert_eq!(enc("^", EncodeDialect::WhatwgPath), "%5E");
+        assert_eq!(enc("^", EncodeDialect::WhatwgQuery), "^");
+        assert_eq!(enc("^", EncodeDialect::WhatwgFragment), "^");
         assert_eq!(enc("?`{}", EncodeDialect::WhatwgQuery), "?`{}");
         assert_eq!(enc("?`{}", EncodeDialect::WhatwgFragment), "?%60{}");
         assert_eq!(
@@ -742,6 +917,31 @@ mod tests {
         assert_eq!(dec("100%", Whatwg), "100%");
         assert_eq!(dec("%uD800", JsUnescape), "\\u{d800}", "a lone surrogate");
         assert_eq!(dec("%u00e9%", JsUnescape), "é%");
+    }
+
+    /// The cases of issue 16, as a JDK 17 gives them (the full recording
+    /// is `tests/data/java17/urldecoder.jsonl`).
+    #[test]
+    fn java_reads_signs_and_unicode_digits_and_replaces_as_java_does() {
+        use DecodeDialect::Java;
+        assert_eq!(decode_as(b"%+1", Java).ok().as_deref(), Some("\u{1}"));
+        assert_eq!(decode_as(b"%-0", Java).ok().as_deref(), Some("\u{0}"));
+        assert_eq!(
+            decode_as("%٢e%٢e%٢f".as_bytes(), Java).ok().as_deref(),
+            Some("../")
+        );
+        assert_eq!(
+            decode_as(b"%ED%A0%80", Java).ok().as_deref(),
+            Some("\u{FFFD}")
+        );
+        assert_eq!(
+            dec("%G1", Java),
+            "java.lang.IllegalArgumentException: URLDecoder: Illegal hex characters in escape (%) pattern - Error at index 0 in: \"G1\""
+        );
+        assert_eq!(
+            dec("%-1", Java),
+            "java.lang.IllegalArgumentException: URLDecoder: Illegal hex characters in escape (%) pattern - negative value"
+        );
     }
 
     #[test]
