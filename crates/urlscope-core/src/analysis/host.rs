@@ -126,6 +126,7 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             .unwrap_or_else(|| decoded.to_ascii_lowercase());
         reading.registrable = psl::domain_str(dns.trim_end_matches('.')).map(str::to_string);
         if let Some(unicode) = &reading.unicode {
+            use unicode_normalization::UnicodeNormalization;
             use unicode_script::{Script, UnicodeScript};
             for c in unicode.chars() {
                 let script = c.script();
@@ -138,9 +139,12 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
                 // their own (and an empty skeleton).
                 if !c.is_ascii() && !crate::text::needs_escape(c) {
                     let skeleton: String = unicode_security::skeleton(&c.to_string()).collect();
-                    if skeleton != c.to_string()
-                        && !reading.confusables.iter().any(|(k, _)| *k == c)
-                    {
+                    // A skeleton is decomposed (NFD): 'ä' has the skeleton
+                    // "a" + U+0308, which is only 'ä' itself taken apart,
+                    // not a look-alike. Only a skeleton that differs from
+                    // the character's own decomposition names one.
+                    let decomposed: String = std::iter::once(c).nfd().collect();
+                    if skeleton != decomposed && !reading.confusables.iter().any(|(k, _)| *k == c) {
                         reading.confusables.push((c, skeleton));
                     }
                 }

@@ -1,6 +1,7 @@
 //! Lax readings: a decoded layer read the way the laxest servers read it
-//! (IIS `%uXXXX` escapes, C hex `0x2e`, overlong UTF-8, look-alike dots and
-//! slashes), for the traversal and sensitive-file checks.
+//! (IIS `%uXXXX` escapes, Java's `%٢e` escapes, C hex `0x2e`, overlong
+//! UTF-8, look-alike dots and slashes), for the traversal and
+//! sensitive-file checks.
 
 use crate::percent::hex_value;
 use crate::utf8::lax_overlong;
@@ -17,6 +18,32 @@ pub(crate) fn u_escape(bytes: &[u8]) -> Option<char> {
         }
         _ => None,
     }
+}
+
+/// `%٢e`: an escape only Java's `URLDecoder` reads, its hex digits being
+/// other scripts' decimal digits or fullwidth letters (see
+/// [`crate::dialects::java_hex_digit`]); the ASCII byte it stands for, and
+/// the length of the escape. An escape of ASCII digits was decoded before
+/// this layer, so at least one digit here is not ASCII.
+pub(crate) fn java_escape(bytes: &[u8]) -> Option<(char, usize)> {
+    let first_char = |bytes: &[u8]| -> Option<(char, usize)> {
+        let len = crate::utf8::sequence_len(*bytes.first()?)?;
+        let c = std::str::from_utf8(bytes.get(..len)?)
+            .ok()?
+            .chars()
+            .next()?;
+        Some((c, len))
+    };
+    let rest = bytes.strip_prefix(b"%")?;
+    let (high, high_len) = first_char(rest)?;
+    let (low, low_len) = first_char(rest.get(high_len..)?)?;
+    if high.is_ascii() && low.is_ascii() {
+        return None;
+    }
+    let value = crate::dialects::java_hex_digit(high)? << 4 | crate::dialects::java_hex_digit(low)?;
+    value
+        .is_ascii()
+        .then(|| (char::from(value), 1 + high_len + low_len))
 }
 
 /// `0x2e`, `0x2f`, `0x5c`: a dot or separator spelled in C hex notation,
@@ -63,6 +90,8 @@ pub(crate) fn lax_chars(layer: &[u8]) -> impl Iterator<Item = LaxChar> + '_ {
         let (c, len) = if b < 0x80 {
             if let Some(c) = u_escape(rest) {
                 (c, 6)
+            } else if let Some(found) = java_escape(rest) {
+                found
             } else if let Some(c) = hex_notation(rest) {
                 (c, 4)
             } else if let (true, Some(c)) = (after_dots, bare_hex_separator(rest)) {
