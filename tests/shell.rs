@@ -14,6 +14,7 @@ const COMMANDS: &[&str] = &[
     "encode",
     "decode",
     "scan",
+    "resolve",
     "examples",
     "completions",
     "man",

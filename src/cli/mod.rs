@@ -12,6 +12,7 @@ mod input;
 pub mod json;
 mod manual;
 mod mistakes;
+mod resolve;
 mod scan;
 mod style;
 
@@ -81,6 +82,8 @@ enum Command {
     Decode(DecodeArgs),
     /// Triage URL lists and access logs: print the lines with warnings.
     Scan(ScanArgs),
+    /// Resolve the reference REF against BASE (RFC 3986 section 5.2) and print the target.
+    Resolve(ResolveArgs),
     /// List the built-in example URLs.
     Examples,
     /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell).
@@ -147,6 +150,10 @@ struct InputArgs {
     /// Read one URL's raw bytes from a file (a trailing newline is dropped).
     #[arg(long, value_name = "PATH")]
     file: Option<PathBuf>,
+    /// Take the URL as a reference and resolve it against BASE first
+    /// (RFC 3986 section 5.2); a WHATWG resolution that differs is shown.
+    #[arg(long, value_name = "BASE")]
+    base: Option<OsString>,
 }
 
 #[derive(Args, Debug)]
@@ -159,6 +166,24 @@ struct ExplainArgs {
     no_form: bool,
     #[command(flatten)]
     input: InputArgs,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Where a WHATWG parser (a browser) resolves the reference to another URL, \
+    a note on standard error names it (parser-differential); standard output keeps the \
+    RFC 3986 target."
+)]
+struct ResolveArgs {
+    /// The base URL; it needs a scheme.
+    #[arg(value_name = "BASE")]
+    base: OsString,
+    /// The reference (it may start with '-'); none, or `-`, reads them from
+    /// standard input, one per line.
+    #[arg(value_name = "REF", allow_hyphen_values = true)]
+    reference: Option<OsString>,
+    #[arg(hide = true, value_name = "MORE")]
+    more: Vec<OsString>,
 }
 
 #[derive(Args, Debug)]
@@ -231,13 +256,17 @@ pub struct Printout {
 
 #[derive(Debug)]
 enum Task {
-    /// The explain report of each URL given without a command.
-    Report(Vec<Vec<u8>>),
+    /// The explain report of each URL given without a command (each a
+    /// reference resolved against `base` first, when there is one).
+    Report {
+        urls: Vec<Vec<u8>>,
+        base: Option<OsString>,
+    },
     Command(Command),
 }
 
 /// Top-level options that take a value (the word after them is not a URL).
-const VALUED_OPTIONS: &[&str] = &["--color", "--file"];
+const VALUED_OPTIONS: &[&str] = &["--color", "--file", "--base"];
 
 /// Parse the arguments (clap exits on a usage error) and read the input
 /// the inspector would open.
@@ -257,6 +286,15 @@ pub fn request() -> Result<Request, Failure> {
             } else {
                 Vec::new()
             };
+            if let Some(base) = &opt.input.base {
+                if io::stdout().is_terminal() {
+                    // The inspector takes the target apart.
+                    urls = resolve_all(base, &urls)?
+                        .into_iter()
+                        .map(|(_, r)| r.target)
+                        .collect();
+                }
+            }
             if urls.is_empty() {
                 // Nothing given, or nothing on standard input: the first
                 // example of the gallery.
@@ -271,7 +309,10 @@ pub fn request() -> Result<Request, Failure> {
                 return Ok(Request::Inspect { input, color });
             }
             // Not a terminal (a pipe, a file): print the reports instead.
-            Task::Report(urls)
+            Task::Report {
+                urls,
+                base: opt.input.base,
+            }
         }
     };
     Ok(Request::Print(Printout { task, color }))
@@ -307,9 +348,10 @@ impl Printout {
     /// Write the output to `out`.
     pub fn write(self, out: &mut impl Write) -> Result<(), Failure> {
         match self.task {
-            Task::Report(urls) => {
+            Task::Report { urls, base } => {
                 let options = urlscope_core::Options::default();
-                write_reports(out, &urls, &options, style::Style { color: self.color })
+                let style = style::Style { color: self.color };
+                write_reports(out, &urls, base.as_ref(), &options, style)
             }
             Task::Command(command) => run(command, self.color, out),
         }
@@ -321,21 +363,63 @@ impl Printout {
 const REPORT_SEPARATOR: &str =
     "────────────────────────────────────────────────────────────────────────────────";
 
-/// The explain report of each URL, separated by a rule.
+/// The explain report of each URL, separated by a rule. With a base, each
+/// URL is a reference: the report is the target's, after the resolution.
 fn write_reports(
     out: &mut impl Write,
     urls: &[Vec<u8>],
+    base: Option<&OsString>,
     options: &urlscope_core::Options,
     style: style::Style,
 ) -> Result<(), Failure> {
-    for (i, url) in urls.iter().enumerate() {
+    let resolved = with_resolutions(urls, base)?;
+    for (i, (url, resolution)) in resolved.iter().enumerate() {
         if i > 0 {
             writeln!(out, "\n{}\n", style.dim(REPORT_SEPARATOR))?;
         }
-        let analysis = urlscope_core::analyze(url, options);
+        let mut analysis = urlscope_core::analyze(url, options);
+        if let (Some(base), Some((reference, r))) = (base, resolution) {
+            resolve::write_resolution(out, &input::os_bytes(base), reference, r, style)?;
+            analysis.warnings.extend(r.differential_warning(reference));
+        }
         explain::write_report(out, &analysis, style)?;
     }
     Ok(())
+}
+
+/// A resolved input: the URL to analyse, and the reference and resolution
+/// it came from when there is a base.
+type Resolved = (
+    Vec<u8>,
+    Option<(Vec<u8>, urlscope_core::resolve::Resolution)>,
+);
+
+/// Each URL as given, or with a base, each reference's target beside the
+/// reference and its resolution.
+fn with_resolutions(urls: &[Vec<u8>], base: Option<&OsString>) -> Result<Vec<Resolved>, Failure> {
+    match base {
+        Some(base) => Ok(resolve_all(base, urls)?
+            .into_iter()
+            .map(|(reference, r)| (r.target.clone(), Some((reference, r))))
+            .collect()),
+        None => Ok(urls.iter().map(|u| (u.clone(), None)).collect()),
+    }
+}
+
+/// Each reference resolved against `base`, kept beside its resolution.
+fn resolve_all(
+    base: &OsString,
+    references: &[Vec<u8>],
+) -> Result<Vec<(Vec<u8>, urlscope_core::resolve::Resolution)>, Failure> {
+    let base = input::os_bytes(base);
+    references
+        .iter()
+        .map(|reference| {
+            urlscope_core::resolve::resolution(&base, reference)
+                .map(|r| (reference.clone(), r))
+                .map_err(|e| Failure::usage(format!("--base: {e}")))
+        })
+        .collect()
 }
 
 fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failure> {
@@ -343,28 +427,34 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
         Command::Explain(args) => {
             let urls = read_urls(&args.input)?;
             let options = urlscope_core::Options::default().with_form(!args.no_form);
+            let base = args.input.base.as_ref();
             if args.json {
-                // One JSON object per line, one line per URL.
-                for url in &urls {
-                    json::write_analysis(out, &urlscope_core::analyze(url, &options))?;
+                // One JSON object per line, one line per URL (the target's
+                // analysis, when there is a base).
+                for (url, resolution) in with_resolutions(&urls, base)? {
+                    let mut analysis = urlscope_core::analyze(&url, &options);
+                    if let Some((reference, r)) = &resolution {
+                        analysis.warnings.extend(r.differential_warning(reference));
+                    }
+                    json::write_analysis(out, &analysis)?;
                 }
             } else {
-                write_reports(out, &urls, &options, style::Style { color })?;
+                write_reports(out, &urls, base, &options, style::Style { color })?;
             }
         }
         Command::Clean(args) => {
-            for input in read_urls(&args)? {
+            for input in targets(&args)? {
                 let parts = urlscope_core::split::split(&input);
                 writeln!(out, "{}", urlscope_core::clean::clean(&input, &parts))?;
             }
         }
         Command::Normalize(args) => {
-            for input in read_urls(&args)? {
+            for input in targets(&args)? {
                 writeln!(out, "{}", urlscope_core::clean::normalize(&input))?;
             }
         }
         Command::Pretty(args) => {
-            for input in read_urls(&args)? {
+            for input in targets(&args)? {
                 let pretty = urlscope_core::clean::pretty(&input);
                 writeln!(out, "{}", urlscope_core::text::escape_str(&pretty))?;
             }
@@ -455,6 +545,9 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                 });
             }
         }
+        Command::Resolve(args) => {
+            resolve::run(out, &args.base, args.reference.as_ref(), &args.more)?
+        }
         Command::Completions { shell } => {
             manual::write_completions(out, shell, Opt::command())?;
         }
@@ -510,6 +603,18 @@ fn read_urls(args: &InputArgs) -> Result<Vec<Vec<u8>>, Failure> {
             "no URL given: pass one as an argument, '-' for standard input \
              (one URL per line), or --file PATH",
         )),
+    }
+}
+
+/// The URLs to handle, each resolved against `--base` when there is one.
+fn targets(args: &InputArgs) -> Result<Vec<Vec<u8>>, Failure> {
+    let urls = read_urls(args)?;
+    match &args.base {
+        Some(base) => Ok(resolve_all(base, &urls)?
+            .into_iter()
+            .map(|(_, r)| r.target)
+            .collect()),
+        None => Ok(urls),
     }
 }
 

@@ -62,6 +62,7 @@ pub mod dialects;
 pub mod examples;
 pub mod percent;
 mod plain;
+pub mod resolve;
 pub mod schemes;
 pub mod split;
 pub mod targets;
