@@ -588,12 +588,16 @@ pub fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
             format!("{lead:02X} needs a second byte in {range}; {:02X} is not{tail}", next.unwrap_or(0))
         }
         (Utf8Problem::Surrogate, _) => format!(
-            "ED needs a second byte in 80..9F; {:02X} is not: it would encode a UTF-16 surrogate (U+D800..U+DFFF)",
-            next.unwrap_or(0)
+            "ED needs a second byte in 80..9F; {:02X} is not, so {} would encode the surrogate {}, a UTF-16 code unit that is never a character",
+            next.unwrap_or(0),
+            hex(bytes.get(..3).unwrap_or(bytes)),
+            would_be(bytes, 3).map_or("U+D800..U+DFFF".to_string(), |cp| format!("U+{cp:04X}"))
         ),
         (Utf8Problem::AboveMax, _) => format!(
-            "F4 needs a second byte in 80..8F; {:02X} is not: it would encode a code point above U+10FFFF",
-            next.unwrap_or(0)
+            "F4 needs a second byte in 80..8F; {:02X} is not, so {} would encode {}, above U+10FFFF, the last code point",
+            next.unwrap_or(0),
+            hex(bytes.get(..4).unwrap_or(bytes)),
+            would_be(bytes, 4).map_or("a code point".to_string(), |cp| format!("U+{cp:04X}"))
         ),
         (Utf8Problem::UnexpectedContinuation, _) => {
             format!("{lead:02X} is a continuation byte (10xxxxxx) with no lead byte before it")
@@ -611,6 +615,76 @@ pub fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
         }
         (Utf8Problem::NeverValid, _) => format!("{lead:02X} is in no row of Table 3-6: F5..FF never appear in UTF-8"),
     })
+}
+
+/// The code point a lax decoder would read from the `len`-byte sequence
+/// at the start of `bytes`, when all of its continuation bytes are there.
+fn would_be(bytes: &[u8], len: usize) -> Option<u32> {
+    let seq = bytes.get(..len)?;
+    let (&lead, rest) = seq.split_first()?;
+    if !rest.iter().all(|b| (0x80..0xC0).contains(b)) {
+        return None;
+    }
+    let lead_bits = u32::from(lead) & (0x7F >> len);
+    Some(
+        rest.iter()
+            .fold(lead_bits, |cp, &b| (cp << 6) | u32::from(b & 0x3F)),
+    )
+}
+
+/// Why the byte at `at` of `bytes` is not UTF-8, worded for that byte: a
+/// continuation byte that a broken sequence left behind is explained by the
+/// lead byte it was meant to follow (in `ED A0 80`, `A0` is rejected because
+/// ED accepts only 80..9F next, not because it has no lead byte). `None`
+/// when the byte belongs to a well-formed character.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::utf8::explain_ill_formed_at;
+/// let why = explain_ill_formed_at(&[0xED, 0xA0, 0x80], 1).unwrap();
+/// assert!(why.starts_with("A0 cannot follow ED: ED needs a second byte in 80..9F"), "{why}");
+/// assert!(why.contains("ED A0 80 would encode the surrogate U+D800"), "{why}");
+/// let why = explain_ill_formed_at(b"a\xA9", 1).unwrap();
+/// assert!(why.contains("no lead byte before it"), "{why}");
+/// assert_eq!(explain_ill_formed_at("é".as_bytes(), 1), None);
+/// ```
+pub fn explain_ill_formed_at(bytes: &[u8], at: usize) -> Option<String> {
+    let window = annotate_window(bytes, at, at + 1);
+    let unit = window.unit_of(at)?;
+    let problem = unit.value.err()?;
+    let start = unit.start;
+    let own = || explain_ill_formed(bytes.get(start..).unwrap_or_default());
+    if problem != Utf8Problem::UnexpectedContinuation {
+        return own();
+    }
+    // Look back over continuation bytes for the lead byte whose sequence
+    // would have taken this one.
+    let byte = *bytes.get(at)?;
+    for back in 1..=3usize {
+        let Some(p) = at.checked_sub(back) else {
+            break;
+        };
+        let lead = *bytes.get(p)?;
+        if (0x80..0xC0).contains(&lead) {
+            continue;
+        }
+        let len = match lead {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => return own(),
+        };
+        if back >= len {
+            return own();
+        }
+        let why = explain_ill_formed(bytes.get(p..).unwrap_or_default())?;
+        return Some(if back == 1 {
+            format!("{byte:02X} cannot follow {lead:02X}: {why}")
+        } else {
+            format!("{byte:02X} is left over from the sequence {lead:02X} starts: {why}")
+        });
+    }
+    own()
 }
 
 #[cfg(test)]
@@ -707,9 +781,60 @@ mod tests {
             explain_ill_formed(&[0xC0, 0xAF]).as_deref(),
             Some("C0 is in no row of Table 3-6: it can only start an overlong 2-byte form; C0 AF would be U+002F")
         );
-        assert!(explain_ill_formed(&[0xED, 0xA0, 0x80]).is_some_and(|s| s.contains("surrogate")));
+        assert_eq!(
+            explain_ill_formed(&[0xED, 0xA0, 0x80]).as_deref(),
+            Some("ED needs a second byte in 80..9F; A0 is not, so ED A0 80 would encode the surrogate U+D800, a UTF-16 code unit that is never a character")
+        );
+        assert_eq!(
+            explain_ill_formed(&[0xF4, 0x90, 0x80, 0x80]).as_deref(),
+            Some("F4 needs a second byte in 80..8F; 90 is not, so F4 90 80 80 would encode U+110000, above U+10FFFF, the last code point")
+        );
         assert!(explain_ill_formed(&[0xC4, b'r']).is_some_and(|s| s.contains("72 after C4")));
         assert_eq!(explain_ill_formed(b"ok"), None);
+    }
+
+    /// Every case of Table 3-6, explained from each of its bytes.
+    #[test]
+    fn each_byte_of_an_ill_formed_sequence_is_explained_by_its_lead() {
+        let cases: &[(&[u8], usize, &str)] = &[
+            (
+                &[0xED, 0xA0, 0x80],
+                1,
+                "A0 cannot follow ED: ED needs a second byte in 80..9F",
+            ),
+            (
+                &[0xED, 0xA0, 0x80],
+                2,
+                "80 is left over from the sequence ED starts",
+            ),
+            (
+                &[0xE0, 0x9F, 0x80],
+                1,
+                "9F cannot follow E0: E0 needs a second byte in A0..BF",
+            ),
+            (&[0xF4, 0x90, 0x80, 0x80], 3, "above U+10FFFF"),
+            (
+                &[0xC0, 0xAF],
+                1,
+                "AF cannot follow C0: C0 is in no row of Table 3-6",
+            ),
+            (
+                &[0x61, 0xA9],
+                1,
+                "A9 is a continuation byte (10xxxxxx) with no lead byte before it",
+            ),
+            (
+                &[0xC4, 0x72],
+                0,
+                "C4 starts a 2-byte sequence, but 72 after C4",
+            ),
+            (&[0xF8, 0x80], 0, "F5..FF never appear in UTF-8"),
+            (&[0xF8, 0x80], 1, "with no lead byte before it"),
+        ];
+        for (bytes, at, want) in cases {
+            let why = explain_ill_formed_at(bytes, *at).unwrap_or_default();
+            assert!(why.contains(want), "{bytes:02X?} at {at}: {why}");
+        }
     }
 
     #[test]

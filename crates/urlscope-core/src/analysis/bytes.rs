@@ -81,11 +81,93 @@ impl ByteRow {
 pub struct CharInfo {
     /// `U+00E9`.
     pub codepoint: String,
-    /// The Unicode name (`LATIN SMALL LETTER E WITH ACUTE`), or a label for
-    /// characters that have none (`<control>`).
+    /// The Unicode name (`LATIN SMALL LETTER E WITH ACUTE`); for a control
+    /// character, which has none, its name alias (`ESCAPE`, `NULL`).
     pub name: String,
     /// Terminal columns it takes (0 for controls and combining marks).
     pub width: usize,
+}
+
+/// The Unicode name alias of a C0 or C1 control character or DELETE
+/// (NameAliases.txt, type `control`; for the four C1 codes that have none,
+/// the `figment` alias), since the characters themselves have no name.
+fn control_alias(c: char) -> Option<&'static str> {
+    const C0: [&str; 32] = [
+        "NULL",
+        "START OF HEADING",
+        "START OF TEXT",
+        "END OF TEXT",
+        "END OF TRANSMISSION",
+        "ENQUIRY",
+        "ACKNOWLEDGE",
+        "ALERT",
+        "BACKSPACE",
+        "CHARACTER TABULATION",
+        "LINE FEED",
+        "LINE TABULATION",
+        "FORM FEED",
+        "CARRIAGE RETURN",
+        "SHIFT OUT",
+        "SHIFT IN",
+        "DATA LINK ESCAPE",
+        "DEVICE CONTROL ONE",
+        "DEVICE CONTROL TWO",
+        "DEVICE CONTROL THREE",
+        "DEVICE CONTROL FOUR",
+        "NEGATIVE ACKNOWLEDGE",
+        "SYNCHRONOUS IDLE",
+        "END OF TRANSMISSION BLOCK",
+        "CANCEL",
+        "END OF MEDIUM",
+        "SUBSTITUTE",
+        "ESCAPE",
+        "INFORMATION SEPARATOR FOUR",
+        "INFORMATION SEPARATOR THREE",
+        "INFORMATION SEPARATOR TWO",
+        "INFORMATION SEPARATOR ONE",
+    ];
+    const C1: [&str; 32] = [
+        "PADDING CHARACTER",
+        "HIGH OCTET PRESET",
+        "BREAK PERMITTED HERE",
+        "NO BREAK HERE",
+        "INDEX",
+        "NEXT LINE",
+        "START OF SELECTED AREA",
+        "END OF SELECTED AREA",
+        "CHARACTER TABULATION SET",
+        "CHARACTER TABULATION WITH JUSTIFICATION",
+        "LINE TABULATION SET",
+        "PARTIAL LINE FORWARD",
+        "PARTIAL LINE BACKWARD",
+        "REVERSE LINE FEED",
+        "SINGLE SHIFT TWO",
+        "SINGLE SHIFT THREE",
+        "DEVICE CONTROL STRING",
+        "PRIVATE USE ONE",
+        "PRIVATE USE TWO",
+        "SET TRANSMIT STATE",
+        "CANCEL CHARACTER",
+        "MESSAGE WAITING",
+        "START OF GUARDED AREA",
+        "END OF GUARDED AREA",
+        "START OF STRING",
+        "SINGLE GRAPHIC CHARACTER INTRODUCER",
+        "SINGLE CHARACTER INTRODUCER",
+        "CONTROL SEQUENCE INTRODUCER",
+        "STRING TERMINATOR",
+        "OPERATING SYSTEM COMMAND",
+        "PRIVACY MESSAGE",
+        "APPLICATION PROGRAM COMMAND",
+    ];
+    let cp = u32::from(c);
+    let index = |base: u32| usize::try_from(cp - base).ok();
+    match cp {
+        0x00..=0x1F => index(0).and_then(|i| C0.get(i).copied()),
+        0x7F => Some("DELETE"),
+        0x80..=0x9F => index(0x80).and_then(|i| C1.get(i).copied()),
+        _ => None,
+    }
 }
 
 /// Describe a character.
@@ -96,12 +178,18 @@ pub struct CharInfo {
 /// assert_eq!(info.codepoint, "U+00E9");
 /// assert_eq!(info.name, "LATIN SMALL LETTER E WITH ACUTE");
 /// assert_eq!(info.width, 1);
+/// // Controls have no name; their name aliases stand in.
+/// assert_eq!(urlscope_core::analysis::char_info('\u{1b}').name, "ESCAPE");
+/// assert_eq!(urlscope_core::analysis::char_info('\u{9b}').name, "CONTROL SEQUENCE INTRODUCER");
 /// ```
 pub fn char_info(c: char) -> CharInfo {
     let name = match unicode_names2::name(c) {
         Some(n) => n.to_string(),
-        None if c.is_control() => "<control>".to_string(),
-        None => "<unnamed>".to_string(),
+        None => match control_alias(c) {
+            Some(alias) => alias.to_string(),
+            None if c.is_control() => "<control>".to_string(),
+            None => "<unnamed>".to_string(),
+        },
     };
     CharInfo {
         codepoint: format!("U+{:04X}", u32::from(c)),
@@ -192,5 +280,29 @@ impl Analysis {
             }
             _ => crate::text::escape_bytes(row.span.of(&self.input)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every alias in the table is the one the Unicode data (as shipped in
+    /// `unicode_names2`) gives, and every control character has one.
+    #[test]
+    fn control_aliases_match_the_unicode_data() {
+        for cp in (0x00..=0x1F).chain([0x7F]).chain(0x80..=0x9F) {
+            let c = char::from_u32(cp).unwrap_or_default();
+            let alias = control_alias(c).unwrap_or_default();
+            assert_eq!(
+                unicode_names2::character(alias),
+                Some(c),
+                "U+{cp:04X} {alias}"
+            );
+            assert_eq!(char_info(c).name, alias);
+        }
+        assert_eq!(char_info('\0').name, "NULL");
+        assert_eq!(char_info('\n').name, "LINE FEED");
+        assert_eq!(char_info('\u{7f}').name, "DELETE");
     }
 }
