@@ -185,11 +185,29 @@ fn url_from_stdin_keys_from_the_terminal_and_editing() {
     });
     tmux.cmd(&["send-keys", "-t", "t", "?"]);
     tmux.wait_screen("the help", |s| {
-        s.contains("Help") && s.contains("copy the cleaned URL")
+        s.contains("Help · 1-") && s.contains("Keys in the components pane")
+    });
+    // It scrolls to the legend of the marks, and Esc closes it.
+    tmux.cmd(&["send-keys", "-t", "t", "End"]);
+    tmux.wait_screen("the end of the help", |s| {
+        s.contains("marker bits | payload bits") && s.contains("Esc closes")
     });
     tmux.cmd(&["send-keys", "-t", "t", "Escape"]);
     tmux.wait_screen("the help closed", |s| {
-        !s.contains("any key closes this help")
+        !s.contains("Esc closes") && s.contains("Components")
+    });
+    // Esc at the top quits nothing; z zooms and Esc gives the screen back.
+    tmux.cmd(&["send-keys", "-t", "t", "Escape"]);
+    tmux.wait_screen("Esc says how to quit", |s| {
+        s.contains("nothing to close: q quits")
+    });
+    tmux.cmd(&["send-keys", "-t", "t", "Tab", "z"]);
+    tmux.wait_screen("the bytes zoomed", |s| {
+        s.contains("zoomed") && !s.contains("Components") && s.contains("bits")
+    });
+    tmux.cmd(&["send-keys", "-t", "t", "Escape", "BTab"]);
+    tmux.wait_screen("zoom left", |s| {
+        s.contains("Components") && s.contains("Warnings")
     });
     // Too small, then big enough again.
     tmux.cmd(&["resize-window", "-t", "t", "-x", "60", "-y", "20"]);
@@ -229,4 +247,135 @@ fn a_crash_restores_the_terminal_and_keeps_the_edit() {
         !screen.contains("Components"),
         "the alternate screen is gone:\n{screen}"
     );
+}
+
+/// `E` on a query value, then `c`: the value stays one value, in tmux's
+/// paste buffer (OSC 52).
+#[test]
+fn fixing_a_query_value_then_copying_it() {
+    let Some(tmux) = Tmux::start("fix") else {
+        return;
+    };
+    let command = format!(
+        "{} 'http://example.com/s?q=old&lang=en'; echo URLSCOPE-EXITED $?; sleep 30",
+        bin()
+    );
+    tmux.session(80, 24, &command, &["NO_COLOR="]);
+    tmux.cmd(&["set-option", "-g", "set-clipboard", "on"]);
+    tmux.wait_screen("the inspector", |s| s.contains("Components"));
+    // The value `old` is the fifth component: scheme, host, s, q, old.
+    tmux.cmd(&[
+        "send-keys",
+        "-t",
+        "t",
+        "Home",
+        "Down",
+        "Down",
+        "Down",
+        "Down",
+        "E",
+        "C-u",
+    ]);
+    tmux.wait_screen("the component editor", |s| {
+        s.contains("Fixing [4] query value")
+    });
+    tmux.cmd(&["send-keys", "-t", "t", "-l", "tom & jerry"]);
+    tmux.wait_screen("the encoded value", |s| {
+        s.contains("written  tom%20%26%20jerry")
+    });
+    tmux.cmd(&["send-keys", "-t", "t", "Enter"]);
+    tmux.wait_screen("the fix applied", |s| s.contains("[4] fixed"));
+    // q warns once about the edit that was not copied.
+    tmux.cmd(&["send-keys", "-t", "t", "q"]);
+    tmux.wait_screen("the warning", |s| s.contains("has not been copied"));
+    tmux.cmd(&["send-keys", "-t", "t", "c"]);
+    let want = "http://example.com/s?q=tom%20%26%20jerry&lang=en";
+    tmux.wait_for("the clipboard", |b| b == want, |t| t.cmd(&["show-buffer"]));
+    tmux.cmd(&["send-keys", "-t", "t", "q"]);
+    tmux.wait_screen("a clean exit", |s| s.contains("URLSCOPE-EXITED 0"));
+}
+
+/// A long URL whose first warned component is its 200th pair starts with
+/// that component selected and in view.
+#[test]
+fn the_first_warned_component_is_in_view_at_start() {
+    let Some(tmux) = Tmux::start("long") else {
+        return;
+    };
+    let mut url = String::from("http://example.com/?");
+    for i in 0..199 {
+        url.push_str(&format!("k{i}=v{i}&"));
+    }
+    url.push_str("bad=%252e%252e%252f");
+    let command = format!("{} {}; sleep 30", bin(), sh_quote(&url));
+    tmux.session(80, 24, &command, &["NO_COLOR="]);
+    tmux.wait_screen("the 200th pair selected", |s| {
+        s.contains("Components 403/403") && s.contains("▶▲ value  %252e%252e%252f")
+    });
+}
+
+/// Ctrl-Z hands the terminal back to the shell; `fg` brings the inspector
+/// back, redrawn.
+#[test]
+fn ctrl_z_suspends_and_fg_resumes() {
+    let Some(tmux) = Tmux::start("suspend") else {
+        return;
+    };
+    tmux.session(80, 24, "sh", &[]);
+    tmux.cmd(&[
+        "send-keys",
+        "-t",
+        "t",
+        &format!("{} 'http://example.com/a'", bin()),
+        "Enter",
+    ]);
+    tmux.wait_screen("the inspector", |s| s.contains("Components"));
+    tmux.cmd(&["send-keys", "-t", "t", "C-z"]);
+    tmux.wait_screen("the shell", |s| {
+        !s.contains("Components") && s.contains("Stopped")
+    });
+    tmux.cmd(&["send-keys", "-t", "t", "fg", "Enter"]);
+    tmux.wait_screen("the inspector again", |s| {
+        s.contains("Components") && s.contains("back from the shell")
+    });
+    tmux.cmd(&["send-keys", "-t", "t", "q"]);
+    tmux.cmd(&["send-keys", "-t", "t", "echo DONE-$?", "Enter"]);
+    tmux.wait_screen("a clean exit", |s| s.contains("DONE-0"));
+}
+
+/// `fixed=$(urlscope --print URL)`: the inspector runs on the terminal, and
+/// on q the cleaned URL is the only line on standard output; Ctrl-C
+/// prints nothing and exits 130.
+#[test]
+fn print_inside_command_substitution() {
+    let Some(tmux) = Tmux::start("print") else {
+        return;
+    };
+    let command = format!(
+        "fixed=$({} --print 'http://example.com/a b'); echo \"RC=$? FIXED=[$fixed]\"; \
+         none=$({} --print 'http://x/'); echo \"RC=$? NONE=[$none]\"; sleep 30",
+        bin(),
+        bin()
+    );
+    tmux.session(80, 24, &command, &["NO_COLOR="]);
+    tmux.wait_screen("the inspector", |s| s.contains("Components"));
+    tmux.cmd(&["send-keys", "-t", "t", "q"]);
+    tmux.wait_screen("the inspector, second time", |s| {
+        s.contains("Components") && s.contains("http://x/")
+    });
+    tmux.cmd(&["send-keys", "-t", "t", "C-c"]);
+    let s = tmux.wait_screen("both results", |s| s.contains("NONE="));
+    assert!(s.contains("RC=0 FIXED=[http://example.com/a%20b]"), "{s}");
+    assert!(s.contains("RC=130 NONE=[]"), "{s}");
+    // Without a terminal it is a clear error with status 2.
+    let out = Command::new(bin())
+        .args(["--print", "http://x/"])
+        .stdin(std::process::Stdio::null())
+        .env("TERM", "dumb")
+        .output()
+        .expect("run");
+    if std::fs::File::open("/dev/tty").is_err() {
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--print needs a terminal"));
+    }
 }

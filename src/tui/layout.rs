@@ -6,9 +6,10 @@
 //! and uses neither the app nor a view, so the two cannot disagree about a
 //! pane's size and neither has to call back into the other.
 
+use crate::tui::keys::{help_lines, Context, HelpLine};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
-use urlscope_core::analysis::{Analysis, ComponentAnalysis, HostReading};
+use urlscope_core::analysis::{Analysis, HostReading};
 use urlscope_core::split::ComponentKind;
 use urlscope_core::warnings::Warning;
 
@@ -21,6 +22,14 @@ pub const MIN_HEIGHT: u16 = 24;
 const ALL_VIEWS_WIDTH: u16 = 76;
 /// Decoding layers listed at most above the byte table.
 pub const MAX_LAYER_LINES: usize = 4;
+
+/// The panes that take the focus, in Tab order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    Components,
+    Bytes,
+    Warnings,
+}
 
 /// Where each pane is on screen, shared by rendering and mouse handling.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -35,14 +44,28 @@ pub struct Areas {
 
 impl Areas {
     /// Split the screen for an analysis with `warnings` warnings (the
-    /// warning list grows with them); `None` when the screen is smaller
-    /// than 80x24.
-    pub fn compute(area: Rect, warnings: usize) -> Option<Areas> {
+    /// warning list grows with them); `zoom` gives one pane the whole body
+    /// (the other panes get an empty area). `None` when the screen is
+    /// smaller than 80x24.
+    pub fn compute(area: Rect, warnings: usize, zoom: Option<Pane>) -> Option<Areas> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
         let h = area.height;
         let hints = 1;
+        if let Some(pane) = zoom {
+            let body = body(area);
+            let mut areas = Areas {
+                hints: Rect::new(area.x, area.y + h - hints, area.width, hints),
+                ..Areas::default()
+            };
+            match pane {
+                Pane::Components => areas.components = body,
+                Pane::Bytes => areas.detail = body,
+                Pane::Warnings => areas.warnings = body,
+            }
+            return Some(areas);
+        }
         let url = if h >= 36 { 6 } else { 4 };
         let corrected = 4;
         let warnings_wanted =
@@ -72,6 +95,158 @@ impl Areas {
     }
 }
 
+/// `text` wrapped at word boundaries to `width` columns, never inside a
+/// word: `UTF-16`, `U+D800` and escapes stay whole (no hyphenation).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let options =
+        textwrap::Options::new(width.max(1)).word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, options)
+        .into_iter()
+        .map(|l| l.into_owned())
+        .collect()
+}
+
+/// The screen above the hint bar.
+pub fn body(area: Rect) -> Rect {
+    Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1))
+}
+
+/// Where an overlay of at most `w` by `h` cells goes: centred in the body,
+/// or the whole body when zoomed.
+pub fn overlay(area: Rect, w: u16, h: u16, zoom: bool) -> Rect {
+    let body = body(area);
+    if zoom {
+        return body;
+    }
+    let w = w.min(body.width);
+    let h = h.min(body.height);
+    Rect::new(
+        body.x + (body.width - w) / 2,
+        body.y + (body.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Columns the help gives a key's name.
+pub const HELP_KEY_W: usize = 15;
+
+/// The help overlay for `context` and its lines, each key's sentence
+/// word-wrapped beside the key column.
+pub fn help_area(area: Rect, context: Context, zoom: bool) -> (Rect, Vec<HelpLine>) {
+    let w = if zoom {
+        body(area).width
+    } else {
+        body(area).width.min(92)
+    };
+    let room = usize::from(w.saturating_sub(2))
+        .saturating_sub(HELP_KEY_W + 2)
+        .max(8);
+    let mut lines = Vec::new();
+    for line in help_lines(context) {
+        match line {
+            HelpLine::Key(k, what) => {
+                for (i, part) in wrap(&what, room).into_iter().enumerate() {
+                    lines.push(HelpLine::Key(if i == 0 { k } else { "" }, part));
+                }
+            }
+            other => lines.push(other),
+        }
+    }
+    let r = overlay(area, w, (lines.len() as u16).saturating_add(2), zoom);
+    (r, lines)
+}
+
+/// The gallery overlay and its two panes: the list of examples, and the
+/// selected one's explanation.
+pub fn gallery_areas(area: Rect, zoom: bool) -> (Rect, Rect, Rect) {
+    let r = overlay(area, area.width.saturating_sub(4).min(120), 32, zoom);
+    let list_w = (r.width * 2 / 5).clamp(24.min(r.width), 44);
+    let list = Rect::new(r.x, r.y, list_w, r.height);
+    let text = Rect::new(r.x + list_w, r.y, r.width - list_w, r.height);
+    (r, list, text)
+}
+
+/// The selected example's text as the gallery shows it: its description,
+/// its URL broken between escapes, and the explanation word-wrapped.
+pub fn gallery_text(e: &urlscope_core::examples::Example, width: usize) -> Vec<GalleryLine> {
+    let width = width.max(8);
+    let mut lines: Vec<GalleryLine> = wrap(&urlscope_core::text::escape_str(e.description), width)
+        .into_iter()
+        .map(GalleryLine::Title)
+        .collect();
+    lines.extend(
+        wrap_url(&urlscope_core::text::escape_str(e.url), width)
+            .into_iter()
+            .map(GalleryLine::Url),
+    );
+    lines.push(GalleryLine::Text(String::new()));
+    for para in e.explanation.split('\n') {
+        lines.extend(
+            wrap(&urlscope_core::text::escape_str(para), width)
+                .into_iter()
+                .map(GalleryLine::Text),
+        );
+    }
+    lines
+}
+
+/// A line of the gallery's explanation pane.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GalleryLine {
+    Title(String),
+    Url(String),
+    Text(String),
+}
+
+/// `url` (already escaped) broken into lines of at most `width` columns,
+/// only before a delimiter (`/ ? & = # ;`) or an escape (`%2e`, `\x1b`), so
+/// no line ends inside an escape; a piece longer than a line is broken by
+/// characters.
+pub fn wrap_url(url: &str, width: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let width = width.max(1);
+    // The pieces: each starts at a break point.
+    let mut pieces: Vec<&str> = Vec::new();
+    let mut start = 0;
+    let bytes = url.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        // No escape contains one of these, so no break falls inside one.
+        if i > start && matches!(b, b'/' | b'?' | b'&' | b'=' | b'#' | b';' | b'%' | b'\\') {
+            if let Some(p) = url.get(start..i) {
+                pieces.push(p);
+            }
+            start = i;
+        }
+    }
+    if let Some(p) = url.get(start..) {
+        if !p.is_empty() {
+            pieces.push(p);
+        }
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for p in pieces {
+        if line.width() + p.width() > width && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if p.width() > width {
+            for c in p.chars() {
+                if line.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) > width {
+                    lines.push(std::mem::take(&mut line));
+                }
+                line.push(c);
+            }
+        } else {
+            line.push_str(p);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// Rows of a bordered list pane (at least one).
 pub fn list_height(rect: Rect) -> usize {
     usize::from(rect.height.saturating_sub(2)).max(1)
@@ -92,23 +267,6 @@ pub fn keep_visible(scroll: usize, cursor: usize, height: usize) -> usize {
 /// selected component at once.
 pub fn shows_all_views(area: Rect) -> bool {
     area.width.saturating_sub(2) >= ALL_VIEWS_WIDTH
-}
-
-/// The component's own lines above the byte table: raw and decoded (only
-/// when all views are shown), its decoding layers, the table's header.
-fn component_lines(c: Option<&ComponentAnalysis>, all: bool) -> usize {
-    let layers = c.map_or(0, |c| {
-        if c.layer_count() > 1 {
-            c.layer_count().min(MAX_LAYER_LINES) + 1
-        } else {
-            0
-        }
-    });
-    if all {
-        2 + layers + 1
-    } else {
-        layers + 1
-    }
 }
 
 /// The warning whose text the detail pane shows, in full, while the
@@ -133,10 +291,7 @@ impl WarningText {
         // The message is already escaped: nothing in it reaches the
         // terminal as a control.
         let text = format!("{head} {}", w.message);
-        let lines = textwrap::wrap(&text, width.max(1))
-            .into_iter()
-            .map(|line| line.into_owned())
-            .collect();
+        let lines = wrap(&text, width);
         WarningText { head, lines }
     }
 
@@ -178,22 +333,119 @@ pub fn host_rows(h: &HostReading) -> Vec<HostRow> {
     rows
 }
 
-/// How many byte-table rows fit in the detail pane `area` when component
-/// `selected` is shown, with the text of warning `shown_warning` above it.
-/// Above the table: that warning, the host's facts, the component's own
-/// lines; under it, two lines explain the cursor's character bit by bit.
-pub fn byte_table_rows(
-    area: Rect,
-    a: &Analysis,
-    selected: usize,
-    shown_warning: Option<usize>,
-) -> usize {
-    let all = shows_all_views(area);
-    let inner = usize::from(area.height.saturating_sub(2));
-    let width = usize::from(area.width.saturating_sub(2));
-    let warning = shown_warning
-        .and_then(|i| a.warnings.get(i))
-        .map_or(0, |w| WarningText::new(w, width).rows());
-    let host = selected_host(a, selected).map_or(0, |h| host_rows(h).len());
-    inner.saturating_sub(component_lines(a.components.get(selected), all) + warning + host + 2)
+/// How the detail pane's rows are shared out, top to bottom: the text of
+/// the warning shown (while the warning list has the focus), the host's
+/// facts, the component's raw and decoded text, its decoding layers, the
+/// byte table, and the cursor's character bit by bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DetailFit {
+    /// Lines of the warning's text shown (its rule not counted); fewer
+    /// than it has when the pane is short, so the bytes keep some rows.
+    pub warning_lines: usize,
+    /// Decoding layers listed.
+    pub layer_lines: usize,
+    /// Rows of the byte table (its header not counted).
+    pub table_rows: usize,
+    /// Lines explaining the cursor's character.
+    pub bit_lines: usize,
+}
+
+/// Lines the bit-by-bit explanation may take: two in the normal layout,
+/// more when the pane is zoomed.
+pub fn bit_lines(zoomed: bool) -> usize {
+    if zoomed {
+        6
+    } else {
+        2
+    }
+}
+
+/// Byte rows the table keeps, at least, when a warning's text is shown.
+const MIN_TABLE_ROWS: usize = 3;
+
+impl DetailFit {
+    /// Share out the detail pane `area` for component `selected`, with
+    /// the text of warning `shown_warning` above it.
+    pub fn compute(
+        area: Rect,
+        a: &Analysis,
+        selected: usize,
+        shown_warning: Option<usize>,
+        zoomed: bool,
+    ) -> DetailFit {
+        let all = shows_all_views(area);
+        let inner = usize::from(area.height.saturating_sub(2));
+        let width = usize::from(area.width.saturating_sub(2));
+        let host = selected_host(a, selected).map_or(0, |h| host_rows(h).len());
+        let c = a.components.get(selected);
+        let max_layers = if zoomed {
+            2 * MAX_LAYER_LINES
+        } else {
+            MAX_LAYER_LINES
+        };
+        let layer_lines = c.map_or(0, |c| {
+            if c.layer_count() > 1 {
+                c.layer_count().min(max_layers) + 1
+            } else {
+                0
+            }
+        });
+        let text = if all { 2 } else { 0 };
+        // While a warning is read, its text matters more than the bits.
+        let reading = shown_warning.is_some() && !zoomed;
+        let bits = if reading { 0 } else { bit_lines(zoomed) };
+        // Component lines, the table's header, the bits.
+        let fixed = host + text + layer_lines + 1 + bits;
+        let warning_lines = shown_warning
+            .and_then(|i| a.warnings.get(i))
+            .map_or(0, |w| {
+                let want = WarningText::new(w, width).lines.len();
+                let keep = if inner < 12 { 2 } else { MIN_TABLE_ROWS };
+                let room = inner.saturating_sub(fixed + keep + 1);
+                want.min(room.max(1))
+            });
+        let rule = usize::from(warning_lines > 0);
+        DetailFit {
+            warning_lines,
+            layer_lines,
+            table_rows: inner.saturating_sub(fixed + warning_lines + rule),
+            bit_lines: bits,
+        }
+    }
+}
+
+/// Lines the readings view has (the view and the app's scrolling agree
+/// on this count): a header, the fields, and the reasons they differ.
+pub fn readings_lines(r: Option<&urlscope_core::analysis::Readings>, width: usize) -> usize {
+    match r {
+        None => 2,
+        Some(r) => {
+            let reasons = reason_lines(r, width);
+            let reasons = if reasons.is_empty() {
+                0
+            } else {
+                2 + reasons.len()
+            };
+            1 + usize::from(r.whatwg_error.is_some()) + r.fields.len() + reasons
+        }
+    }
+}
+
+/// The reasons the readings differ, word-wrapped under each other.
+pub fn reason_lines(r: &urlscope_core::analysis::Readings, width: usize) -> Vec<String> {
+    let options = textwrap::Options::new(width.max(8))
+        .initial_indent("  ")
+        .subsequent_indent("    ")
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    r.reasons
+        .iter()
+        .flat_map(|reason| textwrap::wrap(reason, &options))
+        .map(|l| l.into_owned())
+        .collect()
+}
+
+/// Lines the encoders view has: the text, a line per dialect, a blank
+/// and the legend.
+pub fn dialect_lines() -> usize {
+    urlscope_core::dialects::EncodeDialect::ALL.len() + 3
 }

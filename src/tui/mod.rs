@@ -6,6 +6,7 @@
 //! handle it, perform what it asks (copying), repeat.
 
 pub mod app;
+pub mod fix;
 pub mod keys;
 pub mod layout;
 pub mod theme;
@@ -30,21 +31,55 @@ use std::time::Duration;
 /// The URL as last seen, for the panic hook.
 type Recovery = Arc<Mutex<Vec<u8>>>;
 
-fn restore_terminal() {
-    let _ = disable_raw_mode();
-    let _ = execute!(
-        io::stdout(),
-        DisableMouseCapture,
-        DisableBracketedPaste,
-        LeaveAlternateScreen,
-        crossterm::cursor::Show
-    );
+/// Where the inspector draws: standard output, or the terminal itself
+/// (`--print`, when standard output is the pipe that receives the result).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Screen {
+    Stdout,
+    Tty,
 }
 
-fn install_panic_hook(recovery: Recovery) {
+impl Screen {
+    fn writer(self) -> io::Result<Box<dyn Write + Send>> {
+        Ok(match self {
+            Screen::Stdout => Box::new(io::stdout()),
+            Screen::Tty => Box::new(std::fs::OpenOptions::new().write(true).open("/dev/tty")?),
+        })
+    }
+}
+
+fn restore_terminal(screen: Screen) {
+    let _ = disable_raw_mode();
+    if let Ok(mut out) = screen.writer() {
+        let _ = execute!(
+            out,
+            DisableMouseCapture,
+            DisableBracketedPaste,
+            LeaveAlternateScreen,
+            crossterm::cursor::Show
+        );
+    }
+}
+
+fn enter_terminal(screen: Screen) -> io::Result<()> {
+    enable_raw_mode()?;
+    let mut out = screen.writer()?;
+    if let Err(e) = execute!(
+        out,
+        EnterAlternateScreen,
+        EnableBracketedPaste,
+        EnableMouseCapture
+    ) {
+        restore_terminal(screen);
+        return Err(e);
+    }
+    Ok(())
+}
+
+fn install_panic_hook(recovery: Recovery, screen: Screen) {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        restore_terminal();
+        restore_terminal(screen);
         if let Ok(url) = recovery.lock() {
             let _ = writeln!(
                 io::stderr(),
@@ -54,6 +89,14 @@ fn install_panic_hook(recovery: Recovery) {
         }
         previous(info);
     }));
+}
+
+/// Ctrl-Z: give the terminal back, stop until `fg` (SIGCONT), take it
+/// again. The caller redraws everything.
+fn suspend(screen: Screen) -> io::Result<()> {
+    restore_terminal(screen);
+    signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
+    enter_terminal(screen)
 }
 
 /// Copy `text`: an OSC 52 sequence to the terminal (works over SSH and in
@@ -99,23 +142,35 @@ fn crash_for_tests(key: &crossterm::event::KeyEvent) {
     }
 }
 
+/// How an inspector session ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// `q`: the cleaned URL as it then stood (after any edits).
+    Quit { clean: String },
+    /// Ctrl-C.
+    Interrupted,
+}
+
 /// Run the inspector on `input` until the user quits.
 pub fn run(input: Vec<u8>, color: bool) -> io::Result<()> {
+    session(input, color, Screen::Stdout).map(|_| ())
+}
+
+/// Run the inspector on the terminal (`/dev/tty`) whatever standard output
+/// is, for `fixed=$(urlscope --print URL)`: the caller prints the outcome.
+/// Without a terminal this is an error.
+pub fn run_on_tty(input: Vec<u8>, color: bool) -> io::Result<Outcome> {
+    session(input, color, Screen::Tty)
+}
+
+fn session(input: Vec<u8>, color: bool, screen: Screen) -> io::Result<Outcome> {
     let recovery: Recovery = Arc::new(Mutex::new(input.clone()));
-    install_panic_hook(recovery.clone());
-    enable_raw_mode()?;
-    let mut stdout = io::stdout();
-    if let Err(e) = execute!(
-        stdout,
-        EnterAlternateScreen,
-        EnableBracketedPaste,
-        EnableMouseCapture
-    ) {
-        restore_terminal();
-        return Err(e);
-    }
-    let result = event_loop(input, color, &recovery);
-    restore_terminal();
+    // Fails before the terminal is touched when there is none.
+    let out = screen.writer()?;
+    install_panic_hook(recovery.clone(), screen);
+    enter_terminal(screen)?;
+    let result = event_loop(input, color, &recovery, out, screen);
+    restore_terminal(screen);
     result
 }
 
@@ -147,11 +202,18 @@ fn spawn_analyser(
     (request_tx, result_rx)
 }
 
-fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()> {
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+fn event_loop(
+    input: Vec<u8>,
+    color: bool,
+    recovery: &Recovery,
+    out: Box<dyn Write + Send>,
+    screen: Screen,
+) -> io::Result<Outcome> {
+    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
     let options = urlscope_core::Options::default();
     let mut app = App::new(input, options, color);
     app.background_from = BACKGROUND_FROM;
+    app.prints_on_quit = screen == Screen::Tty;
     let (requests, results) = spawn_analyser(options);
     let mut clipboard: Option<arboard::Clipboard> = None;
     while app.running {
@@ -159,7 +221,7 @@ fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()
             app.apply_analysis(analysis);
         }
         let size = terminal.size()?;
-        app.size = Rect::new(0, 0, size.width, size.height);
+        app.set_size(Rect::new(0, 0, size.width, size.height));
         terminal.draw(|frame| view::render(&app, frame))?;
         if let Some(input) = app.pending.take() {
             let _ = requests.send(input);
@@ -184,13 +246,32 @@ fn event_loop(input: Vec<u8>, color: bool, recovery: &Recovery) -> io::Result<()
             _ => Action::None,
         };
         if let Ok(mut r) = recovery.lock() {
-            if r.as_slice() != app.input() {
-                *r = app.input().to_vec();
+            let now = app.url_now();
+            if *r != *now {
+                *r = now.into_owned();
             }
         }
-        if let Action::Copy { what, text } = action {
-            app.status = copy(terminal.backend_mut(), &mut clipboard, what, &text);
+        match action {
+            Action::Copy { what, text } => {
+                app.status = copy(terminal.backend_mut(), &mut clipboard, what, &text);
+            }
+            Action::Suspend => {
+                suspend(screen)?;
+                terminal.clear()?;
+                app.status = "back from the shell".to_string();
+            }
+            Action::None | Action::Quit => {}
         }
     }
-    Ok(())
+    Ok(if app.interrupted {
+        Outcome::Interrupted
+    } else {
+        // A background analysis may not have landed yet.
+        let clean = if app.is_stale() {
+            urlscope_core::analyze(&app.wanted, &options).clean
+        } else {
+            app.analysis.clean.clone()
+        };
+        Outcome::Quit { clean }
+    })
 }

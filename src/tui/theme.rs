@@ -148,4 +148,20 @@ impl Theme {
             Style::new().add_modifier(Modifier::BOLD)
         }
     }
+
+    /// The payload bits of group `i` of a character (Table 3-5's `u z y
+    /// x`), the same colour in the code point and in its byte. Without
+    /// colour the `|` and the spaces tell the groups apart.
+    pub fn bit_group(self, i: usize) -> Style {
+        const GROUPS: [Color; 4] = [
+            Color::LightCyan,
+            Color::LightYellow,
+            Color::LightGreen,
+            Color::LightBlue,
+        ];
+        match GROUPS.get(i % GROUPS.len()) {
+            Some(&c) if self.color => Style::new().fg(c),
+            _ => Style::new(),
+        }
+    }
 }

@@ -37,7 +37,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         let severity = severities.get(i).copied().flatten();
         let mark = severity.map_or(" ", Theme::severity_symbol);
         let raw = c.span.of(&a.input);
-        let text_w = width.saturating_sub(9);
+        let text_w = width.saturating_sub(10);
         let mut text = preview(raw, text_w);
         if c.decoded() != raw {
             let room =
@@ -46,20 +46,20 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 text = format!("{text} → {}", preview(c.decoded_lossy().as_bytes(), room));
             }
         }
+        let selected = i == app.selected;
         let mut spans = vec![
+            Span::styled(
+                if selected { "▶" } else { " " },
+                theme.title(app.focus == Pane::Components),
+            ),
             Span::styled(mark, severity.map_or(Style::new(), |s| theme.severity(s))),
             Span::raw(" "),
             Span::styled(format!("{:<6} ", short_kind(c.kind)), theme.kind(c.kind)),
             Span::raw(fit(&text, text_w)),
         ];
-        if i == app.selected {
-            let sel = if app.focus == Pane::Components {
-                theme.selected()
-            } else {
-                theme.dim().patch(theme.selected())
-            };
-            for s in &mut spans {
-                s.style = s.style.patch(sel);
+        if selected && app.focus == Pane::Components {
+            for s in spans.iter_mut().skip(1) {
+                s.style = s.style.patch(theme.selected());
             }
         }
         lines.push(Line::from(spans));

@@ -11,7 +11,8 @@ use ratatui::Frame;
 use urlscope_core::split::Span as ByteSpan;
 
 /// `text` (ASCII: cleaned URLs always are) with `changes` highlighted,
-/// cut to `width` columns.
+/// cut to `width` columns. When it does not fit, the part shown is the
+/// one around the first change, with `…` where text was cut on either side.
 fn changed_line(
     label: &str,
     text: &str,
@@ -19,29 +20,46 @@ fn changed_line(
     theme: Theme,
     width: usize,
 ) -> Line<'static> {
-    let room = width.saturating_sub(label.len());
-    let shown = text.len().min(room);
+    let room = width.saturating_sub(label.len()).max(2);
+    let (from, to) = if text.len() <= room {
+        (0, text.len())
+    } else {
+        // A quarter of the line before the first change, the rest after.
+        let first = changes.first().map_or(0, |c| c.start);
+        let start = if first + room / 2 < room {
+            0
+        } else {
+            first - room / 4
+        };
+        let start = start.min(text.len().saturating_sub(room - 1));
+        let lead = usize::from(start > 0);
+        let end = (start + room - lead).min(text.len());
+        let end = if end < text.len() { end - 1 } else { end };
+        (start, end)
+    };
     let mut spans = vec![Span::styled(label.to_string(), theme.dim())];
-    let mut at = 0;
-    for c in changes.iter().filter(|c| c.start < shown) {
-        if c.start > at {
+    if from > 0 {
+        spans.push(Span::styled("…", theme.dim()));
+    }
+    let mut at = from;
+    for c in changes.iter().filter(|c| c.end > from && c.start < to) {
+        let start = c.start.max(from);
+        if start > at {
             spans.push(Span::raw(
-                text.get(at..c.start).unwrap_or_default().to_string(),
+                text.get(at..start).unwrap_or_default().to_string(),
             ));
         }
-        let end = c.end.min(shown);
+        let end = c.end.min(to);
         spans.push(Span::styled(
-            text.get(c.start..end).unwrap_or_default().to_string(),
+            text.get(start..end).unwrap_or_default().to_string(),
             theme.changed(),
         ));
         at = end;
     }
-    if at < shown {
-        spans.push(Span::raw(
-            text.get(at..shown).unwrap_or_default().to_string(),
-        ));
+    if at < to {
+        spans.push(Span::raw(text.get(at..to).unwrap_or_default().to_string()));
     }
-    if shown < text.len() {
+    if to < text.len() {
         spans.push(Span::styled("…", Style::new()));
     }
     Line::from(spans)
@@ -102,5 +120,27 @@ mod tests {
             vec![ByteSpan::new(9, 10)]
         );
         assert_eq!(rough_changes("a", "a"), vec![]);
+    }
+
+    fn shown(line: &Line) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// A long URL whose change is far along shows the part around it.
+    #[test]
+    fn a_cut_line_shows_the_change() {
+        let theme = Theme { color: false };
+        let text = format!("http://x/{}a%20b", "y".repeat(200));
+        let change = ByteSpan::new(210, 213);
+        let line = changed_line("clean ", &text, &[change], theme, 60);
+        let s = shown(&line);
+        assert!(s.starts_with("clean …"), "{s}");
+        assert!(s.ends_with("a%20b"), "{s}");
+        assert_eq!(s.chars().count(), 60, "{s}");
+        let line = changed_line("clean ", &text, &[ByteSpan::new(0, 4)], theme, 60);
+        let s = shown(&line);
+        assert!(s.starts_with("clean http://x/y"), "{s}");
+        assert!(s.ends_with('…'), "{s}");
+        assert_eq!(s.chars().count(), 60, "{s}");
     }
 }

@@ -6,29 +6,39 @@
 use super::parts::{fit, pane_block, plain_pieces, preview, window, wrap_pieces};
 use crate::tui::app::{App, DetailView, Pane};
 use crate::tui::layout::{
-    byte_table_rows, host_rows, selected_host, shows_all_views, HostRow, WarningText,
-    MAX_LAYER_LINES,
+    host_rows, reason_lines, selected_host, shows_all_views, DetailFit, HostRow, WarningText,
 };
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
 use urlscope_core::analysis::ComponentAnalysis;
 use urlscope_core::text::pieces;
 use urlscope_core::utf8::{binary_parts, ByteRole};
 
 /// The selected warning in full, word-wrapped, while the warning list has
 /// the focus, and a rule under it.
-fn warning_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
+fn warning_lines(app: &App, theme: Theme, width: usize, shown: usize) -> Vec<Line<'static>> {
     let Some(w) = app
         .shown_warning()
         .and_then(|i| app.analysis.warnings.get(i))
     else {
         return Vec::new();
     };
-    let text = WarningText::new(w, width);
+    let mut text = WarningText::new(w, width);
+    if text.lines.len() > shown {
+        // The pane is short: the rest is one `z` away.
+        text.lines.truncate(shown);
+        if let Some(last) = text.lines.last_mut() {
+            *last = fit(&format!("{last} (z: all)"), width.saturating_sub(1));
+            if !last.ends_with('…') {
+                last.push('…');
+            }
+        }
+    }
     let mut lines: Vec<Line<'static>> = Vec::with_capacity(text.rows());
     for (i, line) in text.lines.into_iter().enumerate() {
         lines.push(match line.strip_prefix(&text.head) {
@@ -45,7 +55,7 @@ fn warning_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
 
 /// Facts about the host, shown above its bytes: its Unicode and DNS forms,
 /// registrable domain, scripts and look-alike characters.
-fn host_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
+fn host_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let Some(h) = selected_host(&app.analysis, app.selected) else {
         return Vec::new();
     };
@@ -102,7 +112,21 @@ fn host_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
             ])
         }
     };
-    host_rows(h).into_iter().map(line).collect()
+    // Each fact on one line, cut with `…` at the pane's edge (z shows it
+    // wider).
+    host_rows(h)
+        .into_iter()
+        .map(|row| {
+            let mut l = line(row);
+            let mut room = width;
+            for span in &mut l.spans {
+                let cut = fit(&span.content, room);
+                room = room.saturating_sub(cut.width());
+                span.content = cut.into();
+            }
+            l
+        })
+        .collect()
 }
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
@@ -122,10 +146,12 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     };
     let all = shows_all_views(area);
     let width = usize::from(area.width.saturating_sub(2));
+    let zoomed = app.zoomed_pane() == Some(Pane::Bytes);
+    let fit_rows = DetailFit::compute(area, a, app.selected, app.shown_warning(), zoomed);
     let mut lines: Vec<Line<'static>> = Vec::new();
     let raw = c.span.of(&a.input);
-    lines.extend(warning_lines(app, theme, width));
-    lines.extend(host_lines(app, theme));
+    lines.extend(warning_lines(app, theme, width, fit_rows.warning_lines));
+    lines.extend(host_lines(app, theme, width));
     if all {
         lines.push(Line::from(vec![
             Span::styled("raw      ", theme.dim()),
@@ -143,7 +169,11 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             .into_iter()
             .filter_map(|w| w.layer.map(|l| (l, w.code.code())))
             .collect();
-        for (i, layer) in c.layers().enumerate().take(MAX_LAYER_LINES) {
+        for (i, layer) in c
+            .layers()
+            .enumerate()
+            .take(fit_rows.layer_lines.saturating_sub(1))
+        {
             let n = i + 1;
             let mark: Vec<&str> = danger_layers
                 .iter()
@@ -164,7 +194,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         }
     }
     let view = if all { None } else { Some(app.view) };
-    let table_rows = byte_table_rows(area, a, app.selected, app.shown_warning());
+    let table_rows = fit_rows.table_rows;
     match view {
         Some(DetailView::Raw) => text_view(
             app,
@@ -172,7 +202,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             raw,
             c.span.start,
             width,
-            table_rows + 1,
+            table_rows + 1 + fit_rows.bit_lines,
             &mut lines,
         ),
         Some(DetailView::Decoded) => {
@@ -182,11 +212,11 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 c.decoded(),
                 0,
                 width,
-                table_rows + 1,
+                table_rows + 1 + fit_rows.bit_lines,
                 &mut lines,
             );
         }
-        _ => table(app, theme, view, width, table_rows, &mut lines),
+        _ => table(app, theme, view, width, fit_rows, &mut lines),
     }
     let title = format!(
         "[{}] {} · bytes {}-{} · {} decoded byte{}{}",
@@ -262,30 +292,45 @@ fn table(
     theme: Theme,
     view: Option<DetailView>,
     width: usize,
-    rows: usize,
+    fit_rows: DetailFit,
     lines: &mut Vec<Line<'static>>,
 ) {
     let a = &app.analysis;
     let show_hex = view != Some(DetailView::Binary);
     let show_bin = view != Some(DetailView::Hex);
-    let mut header = String::from("  from    ");
+    let rows = a.byte_rows_window(app.selected, app.byte_scroll, fit_rows.table_rows);
+    // Columns before the role: mark, group, from, hex, binary.
+    let before = 3 + 8 + if show_hex { 4 } else { 0 } + if show_bin { 11 } else { 0 };
+    // The role column is as wide as its longest visible entry, leaving the
+    // character column room for its code point and glyph at least.
+    let roles: Vec<String> = rows.iter().map(|r| r.role.describe()).collect();
+    let longest = roles.iter().map(|r| r.width()).max().unwrap_or(0).max(4);
+    let role_w = longest.min(width.saturating_sub(before + 1 + 14)).max(4);
+    let mut header = String::from("   from    ");
     if show_hex {
         header.push_str("hex ");
     }
     if show_bin {
         header.push_str("binary     ");
     }
-    header.push_str("role               character");
+    header.push_str(&format!("{:<role_w$} character", "role"));
     lines.push(Line::styled(fit(&header, width), theme.dim()));
     let highlight = app.highlighted_spans();
     let focused = app.focus == Pane::Bytes;
-    for row in a.byte_rows_window(app.selected, app.byte_scroll, rows) {
+    for (row, role) in rows.iter().zip(roles) {
+        let is_cursor = row.offset == app.byte_cursor;
         let mut spans = Vec::new();
+        // The cursor is marked by `▶` (and bold); reverse video is kept
+        // for the bytes of the selected warning.
+        spans.push(Span::styled(
+            if is_cursor { "▶" } else { " " },
+            theme.title(focused),
+        ));
         spans.push(Span::styled(format!("{} ", row.group_mark()), theme.dim()));
         let from = if row.source == urlscope_core::percent::SourceKind::Plus {
             "+ (sp)".to_string()
         } else {
-            a.source_text(&row)
+            a.source_text(row)
         };
         spans.push(Span::raw(format!("{:<7} ", fit(&from, 7))));
         if show_hex {
@@ -305,34 +350,28 @@ fn table(
                 11usize.saturating_sub(marker.len() + sep.len() + payload.len()),
             )));
         }
-        let role = row.role.describe();
         let role_style = if matches!(row.role, ByteRole::Invalid(_)) {
             theme.invalid()
         } else {
             Style::new()
         };
-        let role_w = 18;
         spans.push(Span::styled(
             format!("{:<role_w$}", fit(&role, role_w)),
             role_style,
         ));
         spans.push(Span::raw(" "));
-        let used: usize = spans
-            .iter()
-            .map(|s| unicode_width::UnicodeWidthStr::width(s.content.as_ref()))
-            .sum();
+        let used: usize = spans.iter().map(|s| s.content.width()).sum();
         spans.push(Span::raw(fit(
             &row.describe_char(),
             width.saturating_sub(used),
         )));
         let hit = highlight.iter().any(|h| h.overlaps(row.span));
-        let is_cursor = row.offset == app.byte_cursor;
-        for s in &mut spans {
+        for s in spans.iter_mut().skip(1) {
             if hit {
                 s.style = s.style.patch(theme.highlight());
             }
             if is_cursor && focused {
-                s.style = s.style.patch(theme.selected());
+                s.style = s.style.add_modifier(Modifier::BOLD);
             }
         }
         lines.push(Line::from(spans));
@@ -344,12 +383,22 @@ fn table(
         lines.push(Line::styled("  (empty component)", theme.dim()));
         return;
     }
-    lines.extend(bit_lines(app, theme, width));
+    // A short component leaves table rows free: the bits may use them.
+    let spare = fit_rows.table_rows.saturating_sub(rows.len());
+    let bits = if fit_rows.bit_lines == 0 {
+        0
+    } else {
+        fit_rows.bit_lines + spare
+    };
+    lines.extend(bit_lines(app, theme, width, bits));
 }
 
-/// The cursor's character bit by bit (Table 3-5), or why its bytes are
-/// ill-formed (Table 3-6).
-fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
+/// The cursor's character bit by bit (Table 3-5): the code point's bits in
+/// the groups of its length, each group placed into its byte (the marker
+/// bits set apart by colour and by `|`), the byte under the cursor
+/// underlined; or, for an ill-formed byte, the row of Table 3-6 it breaks.
+/// At most `max` lines.
+fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'static>> {
     let a = &app.analysis;
     let Some(c) = a.components.get(app.selected) else {
         return Vec::new();
@@ -360,38 +409,105 @@ fn bit_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
         return Vec::new();
     };
     let room = width.saturating_sub(9);
-    let label = Span::styled("bits     ", theme.dim());
+    let label = || Span::styled("bits     ", theme.dim());
+    let indent = || Span::raw("         ");
     match unit.value {
         Ok(ch) => {
             let l = urlscope_core::utf8::bit_layout(ch);
-            let head = format!("U+{:04X} is written {}", u32::from(ch), l.pattern);
-            let bits = format!("{}  (payload {})", l.bytes, l.scalar_bits);
-            vec![
-                Line::from(vec![label, Span::raw(fit(&head, room))]),
-                Line::from(vec![
-                    Span::raw("         "),
-                    Span::styled(fit(&bits, room), theme.marker_bits()),
-                ]),
-            ]
+            let info = urlscope_core::analysis::char_info(ch);
+            let glyph = urlscope_core::text::escape_str(&ch.to_string());
+            // The code point's bits, group by group, each in its colour.
+            let mut first = vec![label()];
+            for (i, group) in l.scalar_bits.split(' ').enumerate() {
+                if i > 0 {
+                    first.push(Span::raw(" "));
+                }
+                first.push(Span::styled(group.to_string(), theme.bit_group(i)));
+            }
+            let tail = format!(" = {} {glyph} {}", info.codepoint, info.name);
+            let used: usize = l.scalar_bits.width();
+            first.push(Span::raw(fit(&tail, room.saturating_sub(used))));
+            // The bytes: marker | payload, the cursor's byte underlined.
+            let mut second = vec![indent()];
+            let at = app.byte_cursor.saturating_sub(unit.start);
+            for (i, byte) in l.bytes.split(' ').enumerate() {
+                if i > 0 {
+                    second.push(Span::raw(" "));
+                }
+                let (marker, payload) = byte.split_once('|').unwrap_or(("", byte));
+                let mark = if i == at {
+                    Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
+                } else {
+                    Style::new()
+                };
+                second.push(Span::styled(
+                    marker.to_string(),
+                    theme.marker_bits().patch(mark),
+                ));
+                second.push(Span::styled("|", theme.dim().patch(mark)));
+                second.push(Span::styled(
+                    payload.to_string(),
+                    theme.bit_group(i).patch(mark),
+                ));
+            }
+            let pattern = format!("  ({})", l.pattern);
+            if l.bytes.width() + pattern.width() <= room {
+                second.push(Span::styled(pattern, theme.dim()));
+            }
+            let mut out = vec![Line::from(first), Line::from(second)];
+            if max > 2 {
+                let n = l.bytes.split(' ').count();
+                let range = match n {
+                    1 => "U+0000..U+007F",
+                    2 => "U+0080..U+07FF",
+                    3 => "U+0800..U+FFFF",
+                    _ => "U+10000..U+10FFFF",
+                };
+                let lead = match n {
+                    1 => "a leading 0 says: one byte, ASCII".to_string(),
+                    _ => format!(
+                        "the lead byte's {} ones and a 0 say: {n} bytes; each continuation byte starts 10",
+                        n
+                    ),
+                };
+                let more = format!(
+                    "Table 3-5: {range} takes {n} byte{}; {lead}. The payload bits, in order, are the code point.",
+                    if n == 1 { "" } else { "s" }
+                );
+                for line in crate::tui::layout::wrap(&more, room.max(8))
+                    .into_iter()
+                    .take(max - 2)
+                {
+                    out.push(Line::from(vec![indent(), Span::styled(line, theme.dim())]));
+                }
+            }
+            out
         }
         Err(_) => {
-            let rest = c.decoded().get(unit.start..).unwrap_or_default();
-            let why = urlscope_core::utf8::explain_ill_formed(rest).unwrap_or_default();
-            let split = why
-                .char_indices()
-                .nth(room.saturating_sub(1))
-                .map_or(why.len(), |(i, _)| i);
-            let (first, more) = why.split_at(split);
-            vec![
-                Line::from(vec![
-                    label,
-                    Span::styled(first.to_string(), theme.invalid()),
-                ]),
-                Line::from(vec![
-                    Span::raw("         "),
-                    Span::styled(fit(more, room), theme.invalid()),
-                ]),
-            ]
+            let why = urlscope_core::utf8::explain_ill_formed_at(c.decoded(), app.byte_cursor)
+                .unwrap_or_default();
+            let mut wrapped = crate::tui::layout::wrap(&why, room.max(8));
+            if wrapped.len() > max {
+                wrapped.truncate(max);
+                if let Some(last) = wrapped.last_mut() {
+                    let cut = fit(last, room.saturating_sub(1));
+                    *last = if cut.ends_with('…') {
+                        cut
+                    } else {
+                        format!("{cut}…")
+                    };
+                }
+            }
+            wrapped
+                .into_iter()
+                .enumerate()
+                .map(|(i, text)| {
+                    Line::from(vec![
+                        if i == 0 { label() } else { indent() },
+                        Span::styled(text, theme.invalid()),
+                    ])
+                })
+                .collect()
         }
     }
 }
@@ -445,19 +561,25 @@ fn render_readings(
                     Span::styled(what, style),
                 ]));
             }
-            if !r.reasons.is_empty() {
+            let reasons = reason_lines(r, width);
+            if !reasons.is_empty() {
                 lines.push(Line::raw(""));
                 lines.push(Line::styled("why they differ:", theme.dim()));
-                for reason in &r.reasons {
-                    lines.push(Line::raw(format!("  {reason}")));
-                }
+                lines.extend(reasons.into_iter().map(Line::raw));
             }
         }
     }
+    let title = scrolled_title(
+        "Parser readings (r: bytes)",
+        app.detail_scroll,
+        &lines,
+        area,
+    );
+    let lines = scrolled(lines, app.detail_scroll, area);
     let block = pane_block(
         app,
         theme,
-        "Parser readings (r: bytes)".to_string(),
+        fit(&title, width.saturating_sub(2)),
         Some(Pane::Bytes),
     );
     frame.render_widget(Paragraph::new(lines).block(block), area);
@@ -515,6 +637,35 @@ fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         app.selected,
         c.kind.label()
     );
-    let block = pane_block(app, theme, title, Some(Pane::Bytes));
+    let title = scrolled_title(&title, app.detail_scroll, &lines, area);
+    let lines = scrolled(lines, app.detail_scroll, area);
+    let block = pane_block(
+        app,
+        theme,
+        fit(&title, width.saturating_sub(2)),
+        Some(Pane::Bytes),
+    );
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The lines of a scrolling view that fit in `area` from line `scroll`.
+fn scrolled(lines: Vec<Line<'static>>, scroll: usize, area: Rect) -> Vec<Line<'static>> {
+    let height = usize::from(area.height.saturating_sub(2));
+    let scroll = scroll.min(lines.len().saturating_sub(height));
+    lines.into_iter().skip(scroll).take(height).collect()
+}
+
+/// A title that says which lines show when not all of them fit.
+fn scrolled_title(title: &str, scroll: usize, lines: &[Line], area: Rect) -> String {
+    let height = usize::from(area.height.saturating_sub(2));
+    if lines.len() <= height {
+        return title.to_string();
+    }
+    let scroll = scroll.min(lines.len() - height);
+    format!(
+        "{title} · {}-{} of {} (↑↓)",
+        scroll + 1,
+        scroll + height,
+        lines.len()
+    )
 }

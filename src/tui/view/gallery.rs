@@ -1,33 +1,32 @@
 //! The gallery overlay: the built-in examples on the left, the selected
-//! one's explanation on the right.
+//! one's description, URL and explanation on the right, word-wrapped and
+//! scrolled with PgUp/PgDn. Its keys are in the hint bar.
 
+use super::parts::fit;
+use crate::tui::app::App;
+use crate::tui::layout::{gallery_areas, gallery_text, keep_visible, list_height, GalleryLine};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph};
 use ratatui::Frame;
 
-pub fn render(selected: usize, theme: Theme, frame: &mut Frame, area: Rect) {
+pub fn render(app: &App, selected: usize, theme: Theme, frame: &mut Frame, area: Rect) {
     let examples = urlscope_core::examples::all();
-    let w = area.width.saturating_sub(4).min(116);
-    let h = area.height.saturating_sub(2).min(30);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let (r, list, text) = gallery_areas(area, app.zoom);
     frame.render_widget(Clear, r);
-    let list_w = (w * 2 / 5).max(30).min(w);
-    let list = Rect::new(r.x, r.y, list_w, r.height);
-    let text = Rect::new(r.x + list_w, r.y, r.width - list_w, r.height);
-    let room = usize::from(list_w.saturating_sub(4));
+    let room = usize::from(list.width.saturating_sub(4));
+    let height = list_height(list);
+    // The selected example stays in view.
+    let first = keep_visible(0, selected, height);
     let lines: Vec<Line> = examples
         .iter()
         .enumerate()
+        .skip(first)
+        .take(height)
         .map(|(i, e)| {
             let marker = if i == selected { "▶ " } else { "  " };
-            let line = super::parts::fit(&format!("{marker}{}", e.description), room + 2);
+            let line = format!("{marker}{}", fit(e.description, room));
             if i == selected {
                 Line::styled(line, theme.selected())
             } else {
@@ -35,23 +34,41 @@ pub fn render(selected: usize, theme: Theme, frame: &mut Frame, area: Rect) {
             }
         })
         .collect();
+    let title = format!(" Gallery {}/{} ", selected + 1, examples.len());
     frame.render_widget(
-        Paragraph::new(lines)
-            .block(Block::bordered().title(" Gallery · ↑↓ choose · Enter open · Esc close ")),
+        Paragraph::new(lines).block(Block::bordered().title(fit(&title, room + 2))),
         list,
     );
-    if let Some(e) = examples.get(selected) {
-        let url = urlscope_core::text::escape_str(e.url);
-        let body = vec![
-            Line::from(Span::styled(url, theme.title(true))),
-            Line::raw(""),
-            Line::raw(urlscope_core::text::escape_str(&e.explanation)),
-        ];
-        frame.render_widget(
-            Paragraph::new(body)
-                .wrap(Wrap { trim: true })
-                .block(Block::bordered().title(" What it teaches ")),
-            text,
-        );
-    }
+    let Some(e) = examples.get(selected) else {
+        return;
+    };
+    let width = usize::from(text.width.saturating_sub(2));
+    let body = gallery_text(e, width);
+    let height = list_height(text);
+    let scroll = app.gallery_scroll.min(body.len().saturating_sub(height));
+    let shown: Vec<Line> = body
+        .iter()
+        .skip(scroll)
+        .take(height)
+        .map(|l| match l {
+            GalleryLine::Title(t) => Line::styled(t.clone(), theme.title(true)),
+            GalleryLine::Url(u) => {
+                Line::styled(u.clone(), theme.escaped().patch(theme.title(false)))
+            }
+            GalleryLine::Text(t) => Line::raw(t.clone()),
+        })
+        .collect();
+    let more = if scroll + height < body.len() {
+        " PgDn more "
+    } else {
+        ""
+    };
+    frame.render_widget(
+        Paragraph::new(shown).block(
+            Block::bordered()
+                .title(" What it teaches ")
+                .title_bottom(Line::styled(more, theme.dim()).right_aligned()),
+        ),
+        text,
+    );
 }

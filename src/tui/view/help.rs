@@ -1,53 +1,45 @@
-//! The help overlay, generated from the key table.
+//! The help overlay, generated from the key table: the keys of the pane
+//! under it first, then every other key, the editor's, the mouse, and the
+//! legend of the marks. It scrolls; a line at its foot says where it is.
 
-use crate::tui::keys::{BINDINGS, EDITOR_HELP};
+use crate::tui::app::App;
+use crate::tui::keys::HelpLine;
+use crate::tui::layout::{help_area, HELP_KEY_W};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 use ratatui::Frame;
 
-pub fn render(theme: Theme, frame: &mut Frame, area: Rect) {
-    let mut lines = vec![Line::styled("Keys", theme.title(true))];
-    for b in BINDINGS {
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {:<14}", b.label), theme.title(true)),
-            Span::raw(b.help),
-        ]));
+pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    let (r, help) = help_area(area, app.context_under_help(), app.zoom);
+    let height = usize::from(r.height.saturating_sub(2));
+    let scroll = app.help_scroll.min(help.len().saturating_sub(height));
+    let mut lines = Vec::with_capacity(height);
+    for line in help.iter().skip(scroll).take(height) {
+        lines.push(match line {
+            HelpLine::Heading(h) => Line::styled(h.clone(), theme.title(true)),
+            HelpLine::Blank => Line::raw(""),
+            HelpLine::Key(k, what) => Line::from(vec![
+                Span::styled(format!("  {k:<HELP_KEY_W$}"), theme.title(true)),
+                Span::raw(what.clone()),
+            ]),
+        });
     }
-    lines.push(Line::styled("Editing the URL (e)", theme.title(true)));
-    for (k, what) in EDITOR_HELP {
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {k:<14}"), theme.title(true)),
-            Span::raw(*what),
-        ]));
-    }
-    lines.push(Line::styled("Mouse", theme.title(true)));
-    lines.push(Line::raw(
-        "  click selects a component or warning; the wheel scrolls",
-    ));
-    lines.push(Line::styled("Marks", theme.title(true)));
-    lines.push(Line::raw(
-        "  ▲ high  ● medium  ○ low  · info   underlined: bytes behind a warning",
-    ));
-    lines.push(Line::raw(
-        "  ┌ │ └ bytes of one UTF-8 character   ✗ ill-formed byte   110|00011 marker|payload",
-    ));
-    lines.push(Line::raw(
-        "  \\x1b \\u{202e}: controls and invisible characters, never sent raw",
-    ));
-    lines.push(Line::styled("any key closes this help", theme.dim()));
-    let h = (lines.len() as u16 + 2).min(area.height);
-    let w = 88.min(area.width);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let last = (scroll + height).min(help.len());
+    let title = format!(" Help · {}-{} of {} ", scroll + 1, last, help.len());
+    let more = if last < help.len() {
+        " ↓ more · Esc closes "
+    } else {
+        " Esc closes "
+    };
     frame.render_widget(Clear, r);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Help ")),
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(title)
+                .title_bottom(Line::styled(more, theme.dim()).right_aligned()),
+        ),
         r,
     );
 }

@@ -12,7 +12,7 @@ pub mod url;
 pub mod warnings;
 
 use super::app::App;
-use super::keys::HINTS;
+use super::keys;
 use super::layout::{Areas, MIN_HEIGHT, MIN_WIDTH};
 use super::theme::Theme;
 use parts::fit;
@@ -27,21 +27,33 @@ use unicode_width::UnicodeWidthStr;
 pub fn render(app: &App, frame: &mut Frame) {
     let area = frame.area();
     let theme = Theme { color: app.color };
-    let Some(areas) = Areas::compute(area, app.analysis.warnings.len()) else {
+    let Some(areas) = Areas::compute(area, app.analysis.warnings.len(), app.zoomed_pane()) else {
         too_small(frame, area);
         return;
     };
-    url::render(app, theme, frame, areas.url);
-    components::render(app, theme, frame, areas.components);
-    detail::render(app, theme, frame, areas.detail);
-    warnings::render(app, theme, frame, areas.warnings);
-    corrected::render(app, theme, frame, areas.corrected);
+    // A zoomed pane's neighbours get empty areas and are not drawn.
+    let shown = |r: Rect| r.area() > 0;
+    if shown(areas.url) {
+        url::render(app, theme, frame, areas.url);
+    }
+    if shown(areas.components) {
+        components::render(app, theme, frame, areas.components);
+    }
+    if shown(areas.detail) {
+        detail::render(app, theme, frame, areas.detail);
+    }
+    if shown(areas.warnings) {
+        warnings::render(app, theme, frame, areas.warnings);
+    }
+    if shown(areas.corrected) {
+        corrected::render(app, theme, frame, areas.corrected);
+    }
     hints(app, theme, frame, areas.hints);
     if let Some(i) = app.gallery {
-        gallery::render(i, theme, frame, area);
+        gallery::render(app, i, theme, frame, area);
     }
     if app.help {
-        help::render(theme, frame, area);
+        help::render(app, theme, frame, area);
     }
 }
 
@@ -69,40 +81,36 @@ fn too_small(frame: &mut Frame, area: Rect) {
     );
 }
 
+/// The status line, then the focused pane's keys (as many as fit, the
+/// least important dropped first), always ending with `? help`.
 fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
-    let mut spans = Vec::new();
-    let mut used = 0;
     let width = usize::from(area.width);
-    if !app.status.is_empty() {
+    let context = app.context();
+    let mut spans = Vec::new();
+    // The keys keep at least half the bar.
+    let status_room = if app.status.is_empty() {
+        0
+    } else {
+        let want = app.status.width() + 2;
+        let hints_need: usize = keys::hints(context, width / 2)
+            .iter()
+            .map(|(k, w)| k.width() + w.width() + 3)
+            .sum();
+        want.min(width.saturating_sub(hints_need))
+    };
+    if status_room > 2 {
         let status = fit(
             &urlscope_core::text::escape_str(&app.status),
-            width.saturating_sub(2),
+            status_room - 2,
         );
-        used += status.width() + 2;
         spans.push(Span::styled(
-            status,
+            format!("{status}  "),
             Style::new().add_modifier(Modifier::BOLD),
         ));
-        spans.push(Span::raw("  "));
     }
-    let hints: &[(&str, &str)] = if app.editor.is_some() {
-        &[
-            ("Enter", "apply"),
-            ("Esc", "cancel"),
-            ("←→", "move"),
-            ("Ctrl-U", "clear"),
-        ]
-    } else {
-        HINTS
-    };
-    for (key, what) in hints {
-        let w = key.width() + what.width() + 3;
-        if used + w > width {
-            break;
-        }
-        spans.push(Span::styled(*key, theme.title(true)));
+    for (key, what) in keys::hints(context, width.saturating_sub(status_room)) {
+        spans.push(Span::styled(key, theme.title(true)));
         spans.push(Span::raw(format!(" {what}  ")));
-        used += w;
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

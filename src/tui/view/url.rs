@@ -3,7 +3,8 @@
 //! selected warning's bytes reversed, controls shown as escapes.
 
 use super::parts::{pane_block, plain_pieces, window, wrap_pieces};
-use crate::tui::app::App;
+use crate::tui::app::{App, EditTarget};
+use crate::tui::fix;
 use crate::tui::theme::Theme;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
@@ -101,18 +102,61 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     if to < input.len() {
         styled.push(("…".to_string(), theme.dim()));
     }
-    let lines = wrap_pieces(&styled, inner_w, inner_h);
-    let title = match editing {
-        Some(_) if app.is_stale() => "URL (editing; analysing…)".to_string(),
-        Some(_) => "URL (editing: Enter applies, Esc cancels)".to_string(),
-        None if app.is_stale() => format!("URL · {} bytes · analysing…", input.len()),
-        None => format!("URL · {} bytes", input.len()),
+    // Fixing one component: its decoded text on top, and under it the
+    // text as it will be written in the URL.
+    let fixing = editing.and_then(|e| match &e.target {
+        EditTarget::Component {
+            index,
+            kind,
+            space_plus,
+            ..
+        } => Some((
+            *index,
+            *kind,
+            fix::encode_for(*kind, &e.buffer, *space_plus),
+        )),
+        EditTarget::Url => None,
+    });
+    let text_rows = if fixing.is_some() && inner_h > 1 {
+        inner_h - 1
+    } else {
+        inner_h
     };
-    let block = pane_block(app, theme, title, None);
+    let mut lines = wrap_pieces(&styled, inner_w, text_rows);
+    if let Some((_, _, encoded)) = &fixing {
+        if inner_h > 1 {
+            while lines.len() < text_rows {
+                lines.push(ratatui::text::Line::raw(""));
+            }
+            lines.push(ratatui::text::Line::from(vec![
+                ratatui::text::Span::styled("written  ", theme.dim()),
+                ratatui::text::Span::styled(
+                    super::parts::fit(encoded, inner_w.saturating_sub(9)),
+                    theme.changed(),
+                ),
+            ]));
+        }
+    }
+    let title = match (editing, &fixing) {
+        (Some(_), Some((i, kind, _))) => format!(
+            "Fixing [{i}] {}, decoded (Enter writes it in place, Esc cancels)",
+            kind.label()
+        ),
+        (Some(_), None) if app.is_stale() => "URL (editing; analysing…)".to_string(),
+        (Some(_), None) => "URL (editing: Enter applies, Esc cancels)".to_string(),
+        (None, _) if app.is_stale() => format!("URL · {} bytes · analysing…", input.len()),
+        (None, _) => format!("URL · {} bytes", input.len()),
+    };
+    let block = pane_block(
+        app,
+        theme,
+        super::parts::fit(&title, inner_w.saturating_sub(2)),
+        None,
+    );
     frame.render_widget(Paragraph::new(lines).block(block), area);
     if let Some(col) = cursor_col {
         let row = col / inner_w;
-        if row < inner_h {
+        if row < text_rows {
             frame.set_cursor_position(Position::new(
                 area.x + 1 + (col % inner_w) as u16,
                 area.y + 1 + row as u16,

@@ -14,6 +14,19 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let height = usize::from(area.height.saturating_sub(2));
     let width = usize::from(area.width.saturating_sub(2));
     let mut lines = Vec::with_capacity(height);
+    let zoomed = app.zoomed_pane() == Some(Pane::Warnings);
+    // Where each warning's lines start, and the selected one's range.
+    let mut starts: Vec<usize> = Vec::new();
+    let (mut selected_start, mut selected_end) = (0, 0);
+    // The code column is as wide as the longest code shown.
+    let code_w = a
+        .warnings
+        .iter()
+        .skip(app.warning_scroll)
+        .take(height)
+        .map(|w| w.code.code().len())
+        .max()
+        .unwrap_or(0);
     for (i, w) in a
         .warnings
         .iter()
@@ -25,7 +38,16 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             Some(c) => format!("[{c}]"),
             None => "url".to_string(),
         };
+        let selected = i == app.warning;
+        starts.push(lines.len());
+        if selected {
+            selected_start = lines.len();
+        }
         let mut spans = vec![
+            Span::styled(
+                if selected { "▶" } else { " " },
+                theme.title(app.focus == Pane::Warnings),
+            ),
             Span::styled(
                 format!(
                     "{} {:<6} ",
@@ -35,23 +57,46 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 theme.severity(w.severity),
             ),
             Span::styled(
-                format!("{:<20} ", w.code.code()),
+                format!("{:<code_w$} ", w.code.code()),
                 theme.severity(w.severity),
             ),
             Span::styled(format!("{place:<5} "), theme.dim()),
         ];
-        let used = 2 + 7 + 21 + 6;
-        spans.push(Span::raw(fit(&w.message, width.saturating_sub(used))));
-        if i == app.warning && app.focus == Pane::Warnings {
-            for s in &mut spans {
+        let used = 3 + 7 + code_w + 1 + 6;
+        // Zoomed, every message is shown whole, wrapped beside its head.
+        let wrapped: Vec<String> = if zoomed {
+            crate::tui::layout::wrap(&w.message, width.saturating_sub(used).max(8))
+        } else {
+            vec![fit(&w.message, width.saturating_sub(used))]
+        };
+        let mut wrapped = wrapped.into_iter();
+        spans.push(Span::raw(wrapped.next().unwrap_or_default()));
+        if selected && app.focus == Pane::Warnings {
+            for s in spans.iter_mut().skip(1) {
                 s.style = s.style.patch(theme.selected());
             }
         } else if app.highlight == Some(i) {
-            for s in &mut spans {
+            for s in spans.iter_mut().skip(1) {
                 s.style = s.style.patch(theme.highlight());
             }
         }
         lines.push(Line::from(spans));
+        for more in wrapped {
+            lines.push(Line::raw(format!("{}{more}", " ".repeat(used))));
+        }
+        if selected {
+            selected_end = lines.len();
+        }
+    }
+    if zoomed {
+        // Keep the selected warning's lines in view: drop whole warnings
+        // from the top until its last line fits.
+        let skip = starts
+            .iter()
+            .copied()
+            .find(|&s| s >= selected_start || selected_end.saturating_sub(s) <= height)
+            .unwrap_or(0);
+        lines.drain(..skip.min(lines.len()));
     }
     if a.warnings.is_empty() {
         lines.push(Line::styled("no warnings", theme.dim()));
