@@ -12,7 +12,26 @@ fn main() -> ExitCode {
     let outcome = cli::request().and_then(|request| match request {
         Request::Inspect { input, color } => urlscope::tui::run(input, color)
             .map_err(|e| Failure::usage(format!("terminal error: {e}"))),
+        Request::InspectAndPrint { input, color } => inspect_and_print(input, color),
         Request::Print(printout) => printout.print(),
     });
     cli::exit_code(outcome)
+}
+
+/// `--print`: the cleaned URL on standard output after q; Ctrl-C prints
+/// nothing and ends with 130, as a shell does.
+fn inspect_and_print(input: Vec<u8>, color: bool) -> Result<(), Failure> {
+    use std::io::Write;
+    match urlscope::tui::run_on_tty(input, color) {
+        Ok(urlscope::tui::Outcome::Quit { clean }) => {
+            writeln!(std::io::stdout(), "{clean}").map_err(Failure::from)
+        }
+        Ok(urlscope::tui::Outcome::Interrupted) => Err(Failure {
+            message: String::new(),
+            status: 130,
+        }),
+        Err(e) => Err(Failure::usage(format!(
+            "--print needs a terminal (/dev/tty): {e}"
+        ))),
+    }
 }

@@ -64,6 +64,10 @@ struct Opt {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     color: ColorChoice,
+    /// Run the inspector on the terminal and, on q, print the cleaned URL
+    /// as it then stands: `fixed=$(urlscope --print URL)`.
+    #[arg(long)]
+    print: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -242,6 +246,9 @@ pub enum Request {
     /// standard output is a terminal. `color` is the `--color` flag and
     /// `NO_COLOR` alone.
     Inspect { input: Vec<u8>, color: bool },
+    /// `--print`: the inspector on the terminal (`/dev/tty`) whatever
+    /// standard output is; the cleaned URL printed on quit.
+    InspectAndPrint { input: Vec<u8>, color: bool },
     /// Print a command's output, or the explain report of the input when
     /// no command was given and standard output is not a terminal.
     Print(Printout),
@@ -287,7 +294,7 @@ pub fn request() -> Result<Request, Failure> {
                 Vec::new()
             };
             if let Some(base) = &opt.input.base {
-                if io::stdout().is_terminal() {
+                if io::stdout().is_terminal() || opt.print {
                     // The inspector takes the target apart.
                     urls = resolve_all(base, &urls)?
                         .into_iter()
@@ -300,6 +307,11 @@ pub fn request() -> Result<Request, Failure> {
                 // example of the gallery.
                 let example = urlscope_core::examples::default_example().url;
                 urls.push(example.as_bytes().to_vec());
+            }
+            if opt.print {
+                urls.truncate(1);
+                let input = urls.pop().unwrap_or_default();
+                return Ok(Request::InspectAndPrint { input, color });
             }
             if io::stdout().is_terminal() {
                 // The inspector shows one URL: the first (its keys come
