@@ -60,6 +60,7 @@ pub mod analysis;
 pub mod clean;
 pub mod dialects;
 pub mod examples;
+pub mod names;
 pub mod percent;
 mod plain;
 pub mod resolve;

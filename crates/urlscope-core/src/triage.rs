@@ -46,6 +46,11 @@ pub const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::HexSpelling => "plain_parts: no '0x'",
         Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
         Signal::Base64 => "plain_parts: targets::base64_text on each part and each parameter",
+        Signal::Embedded => {
+            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value and the fragment; no path starting '//', no ':/' in a path"
+        }
+        Signal::HostName => "plain_host_name: names::may_be_internal and names::shown_site",
+        Signal::DomainInPath => "is_plain: names::domain_in_segment on the first path segment",
     }
 }
 
@@ -78,12 +83,32 @@ pub fn is_plain(input: &[u8]) -> bool {
             None => return false,
         },
     };
+    if path_start > 0 && !plain_host_name(input, path_start) {
+        return false;
+    }
     let rest = input.get(path_start..).unwrap_or_default();
     let path = rest.strip_prefix(b"/").unwrap_or(rest);
+    // A path that itself starts with `//` leads elsewhere.
+    if path.first() == Some(&b'/') {
+        return false;
+    }
     let Some(at) = plain_parts(path, Piece::Path) else {
         return false;
     };
+    // A first segment that reads as a domain name.
+    let first = path
+        .get(..path.iter().position(|&b| b == b'/').unwrap_or(at).min(at))
+        .unwrap_or_default();
+    if first.iter().filter(|&&b| b == b'.').count() >= 2
+        && std::str::from_utf8(first).is_ok_and(|s| crate::names::domain_in_segment(s).is_some())
+    {
+        return false;
+    }
     let mut rest = path.get(at..).unwrap_or_default();
+    // A query or fragment that starts with '.' may mimic a host.
+    if matches!(rest, [b'?' | b'#', b'.', ..]) {
+        return false;
+    }
     // The query, pair by pair, each key and value scanned up to what ends it.
     if rest.first() == Some(&b'?') {
         loop {
@@ -97,6 +122,9 @@ pub fn is_plain(input: &[u8]) -> bool {
                 let Some(end) = plain_parts(value, Piece::Value) else {
                     return false;
                 };
+                if crate::analysis::carries_url(value.get(..end).unwrap_or_default()) {
+                    return false;
+                }
                 rest = value.get(end..).unwrap_or_default();
             }
             if rest.first() != Some(&b'&') {
@@ -104,8 +132,40 @@ pub fn is_plain(input: &[u8]) -> bool {
             }
         }
     }
-    // The fragment needs only plain bytes: nothing there carries a warning.
-    rest.iter().all(|&b| plain_byte(b))
+    // The fragment needs only plain bytes and no URL in it.
+    let fragment = rest.strip_prefix(b"#").unwrap_or(rest);
+    rest.iter().all(|&b| plain_byte(b)) && !crate::analysis::carries_url(fragment)
+}
+
+/// Whether the host of a plain origin (the path starts at `path_start`)
+/// is a plain name: none that may lead inside, none that shows another
+/// site ahead of its own.
+fn plain_host_name(input: &[u8], path_start: usize) -> bool {
+    let start = input
+        .windows(2)
+        .position(|w| w == b"//")
+        .map_or(0, |at| at + 2);
+    let authority = input.get(start..path_start).unwrap_or_default();
+    let host = authority.split(|&b| b == b':').next().unwrap_or_default();
+    if crate::names::may_be_internal(host) {
+        return false;
+    }
+    // Two labels, or three behind `www`, show no other site.
+    let labels = host.iter().filter(|&&b| b == b'.').count() + 1;
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    if labels <= 2
+        || labels == 3
+            && host
+                .get(..4)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
+    {
+        return true;
+    }
+    let name = String::from_utf8_lossy(host).to_ascii_lowercase();
+    let Some(real) = psl::domain_str(&name) else {
+        return true;
+    };
+    crate::names::shown_site(&name, real).is_none()
 }
 
 /// What [`plain_parts`] reads, which decides the bytes that end it and
@@ -144,6 +204,8 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
     // name a sensitive file.
     let mut b64 = true;
     let mut may_matter = false;
+    // Whether the part so far holds a ':' (a scheme may start it).
+    let mut colon = false;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -162,6 +224,14 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
             if b64 && part.len() >= 8 && crate::targets::base64_text(part).is_some() {
                 return None;
             }
+            // A path part that may carry a URL (a scheme, a JWT, base64 or
+            // hex long enough): the analysis unfolds it.
+            if piece == Piece::Path
+                && (colon || part.len() >= 12 && (b64 || part.starts_with(b"eyJ")))
+                && crate::analysis::carries_url(part)
+            {
+                return None;
+            }
             // A ':' was noted as it went by; plain bytes hold no space.
             may_matter = may_matter || crate::targets::may_matter_by_name(part);
             if ends {
@@ -170,6 +240,7 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
             i += 1;
             start = i;
             b64 = true;
+            colon = false;
             has_slash = true;
             continue;
         }
@@ -186,7 +257,9 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
             b'.' if previous == Some(b'.') => return None,
             b'x' | b'X' if previous == Some(b'0') => return None,
             b'x' | b'X' | b'+' | b'_' | b'=' => {}
-            b':' => (b64, may_matter) = (false, true),
+            // `scheme://` in a path: a URL the path carries.
+            b':' if piece == Piece::Path && text.get(i + 1) == Some(&b'/') => return None,
+            b':' => (b64, may_matter, colon) = (false, true, true),
             _ => b64 = false,
         }
         i += 1;
@@ -216,7 +289,7 @@ mod tests {
             b"/index.html?q=search",
             b"HTTPS://EXAMPLE.COM./a?b=c&d&=e#f?g#h",
             b"https://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s",
-            b"https://example.com/blog/2024/windows-tips.html?next=http://a.b/c",
+            b"https://example.com/blog/2024/windows-tips.html?next=/a/b",
         ] {
             assert!(is_plain(u), "{}", String::from_utf8_lossy(u));
         }
@@ -257,6 +330,17 @@ mod tests {
             b"https://example.com:8o/",
             b"https://.example.com/",
             b"https://example.1/",
+            b"https://example.com/blog/2024/windows-tips.html?next=http://a.b/c",
+            b"https://example.com/?u=aHR0cHM6Ly9ldmlsLmV4YW1wbGUv",
+            b"https://example.com/go/https://evil.example/",
+            b"https://example.com//evil.example/",
+            b"https://example.com/x#//evil.example",
+            b"https://example.com/x#.evil.example",
+            b"http://localhost/",
+            b"http://db.internal:8080/",
+            b"http://127.0.0.1.nip.io/",
+            b"https://paypal.com.account-check.example/",
+            b"https://example.com/www.paypal.com/signin",
         ] {
             assert!(!is_plain(u), "{}", String::from_utf8_lossy(u));
         }

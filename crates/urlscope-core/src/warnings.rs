@@ -93,6 +93,15 @@ pub enum Signal {
     FileName,
     /// A part that is base64 for text ([`crate::targets::base64_text`]).
     Base64,
+    /// A value that may carry a URL or a payload: a `:` in a query value,
+    /// the fragment or a path part, a path starting with `//`, a part
+    /// starting `eyJ` (a JWT), a long run of hex digits.
+    Embedded,
+    /// A host name that may lead inside (`localhost`, an internal suffix,
+    /// wildcard DNS) or show another site's name ahead of its own.
+    HostName,
+    /// A first path segment that may read as a domain name.
+    DomainInPath,
 }
 
 impl Signal {
@@ -112,7 +121,10 @@ impl Signal {
             | Signal::DotPart
             | Signal::HexSpelling
             | Signal::FileName
-            | Signal::Base64 => false,
+            | Signal::Base64
+            | Signal::Embedded
+            | Signal::HostName
+            | Signal::DomainInPath => false,
         }
     }
 }
@@ -190,6 +202,26 @@ cases! {
     PathDiffers => (ParserDifferential, Medium),
     // The WHATWG parser rejects what RFC 3986 accepts.
     WhatwgRejects => (ParserDifferential, Low),
+    // An internal host written plainly in the URL itself.
+    PlainInternal => (InternalDestination, Medium),
+    // An internal host reached through a carried URL or spelled to slip
+    // past a filter.
+    HiddenInternal => (InternalDestination, High),
+    // A cloud metadata endpoint, however reached.
+    MetadataEndpoint => (InternalDestination, High),
+    // A carried URL that lands on another site, plainly written.
+    OffSite => (OpenRedirect, Medium),
+    // One written so that a same-site check misreads it.
+    HiddenOffSite => (OpenRedirect, High),
+    // A carried URL that runs script.
+    ScriptRedirect => (OpenRedirect, High),
+    // Another site's name ahead of the real one in the host.
+    HostBehindHost => (DeceptiveHost, Medium),
+    // A fragment or query that mimics userinfo and a host.
+    MimicHost => (DeceptiveHost, Medium),
+    // A first path segment that reads as a domain: common in benign
+    // mirrors and hosting, so only shown.
+    DomainInPath => (DeceptiveHost, Low),
 }
 
 macro_rules! catalogue {
@@ -428,6 +460,27 @@ catalogue! {
         consequence: None,
         signals: [Authority, At, Brackets, Percent],
     }
+    InternalDestination {
+        code: "internal-destination",
+        severity: High,
+        summary: "The URL, or a URL it carries, leads to loopback, a private or link-local network, reserved space or a cloud metadata endpoint: fetched by a server, it reaches inside (SSRF).",
+        consequence: None,
+        signals: [HostName, Authority, Embedded, Percent, NonAscii, Base64],
+    }
+    OpenRedirect {
+        code: "open-redirect",
+        severity: Medium,
+        summary: "A parameter, fragment or path carries a URL that lands on another site (or runs script): a site that redirects to it sends its visitors there.",
+        consequence: None,
+        signals: [Embedded, Percent, Illegal, NonAscii, Base64],
+    }
+    DeceptiveHost {
+        code: "deceptive-host",
+        severity: Medium,
+        summary: "The host shows a reader another site's name ahead of the real one, or what follows the host mimics a user name and host, so the reader trusts the wrong site.",
+        consequence: None,
+        signals: [HostName, At, Embedded, DomainInPath, NonAscii, Percent],
+    }
     SurroundingJunk {
         code: "surrounding-junk",
         severity: Info,
@@ -461,6 +514,10 @@ pub struct Warning {
     /// when it comes from decoded bytes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layer: Option<usize>,
+    /// For a finding about a value the URL carries: the path that leads
+    /// to it (`query value 'next' → base64 → host`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<String>,
 }
 
 impl Warning {
@@ -480,6 +537,7 @@ impl Warning {
             component,
             message,
             layer: None,
+            via: None,
         }
     }
 

@@ -114,6 +114,9 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
         if !decoded.is_ascii() || has_punycode {
             if let Ok(ascii) = idna::domain_to_ascii(&decoded) {
+                // UTS #46 maps look-alike digits and dots ('①', '。'), and
+                // WHATWG then reads the result as IPv4.
+                reading.ipv4 = reading.ipv4.or_else(|| lax_ipv4(&ascii));
                 reading.ascii = Some(ascii);
             }
             let (unicode, rejected) = unicode_form(&decoded);

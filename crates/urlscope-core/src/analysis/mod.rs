@@ -9,10 +9,12 @@
 mod bytes;
 mod checks;
 mod component;
+mod destination;
 mod folding;
 mod host;
 mod lax;
 mod memo;
+mod nested;
 mod report;
 #[cfg(test)]
 mod tests;
@@ -20,8 +22,11 @@ mod whatwg;
 
 pub use bytes::{char_info, ByteRow, CharInfo};
 pub use component::ComponentAnalysis;
+pub use destination::{classify_host, Destination, HostClass, Reach};
 pub use folding::LISTED_PER_CODE;
 pub use host::{lax_ipv4, HostReading};
+pub(crate) use nested::carries_url;
+pub use nested::{Jwt, Nested, NestedKind, MAX_DEPTH, MAX_NESTED};
 pub use whatwg::{ReadingField, Readings, WhatwgReading};
 
 use crate::analysis::folding::Listing;
@@ -94,6 +99,11 @@ pub struct Analysis {
     /// The normalized URL (RFC 3986 §6.2.2).
     pub normalized: String,
     pub host: Option<HostReading>,
+    /// What the URL carries (URLs, base64, hex, JWTs), each analysed in
+    /// turn.
+    pub nested: Vec<Nested>,
+    /// Every place the URL leads to: itself first, then what it carries.
+    pub destinations: Vec<Destination>,
     /// The WHATWG reading (see [`Analysis::whatwg`]): parsed during the
     /// analysis when the comparison needs it, else on first request.
     pub(crate) whatwg: OnceLock<Option<Result<WhatwgReading, String>>>,
@@ -112,6 +122,8 @@ impl PartialEq for Analysis {
             clean_changes,
             normalized,
             host,
+            nested,
+            destinations,
             whatwg: _,
             options,
         } = self;
@@ -123,6 +135,8 @@ impl PartialEq for Analysis {
             && *clean_changes == other.clean_changes
             && *normalized == other.normalized
             && *host == other.host
+            && *nested == other.nested
+            && *destinations == other.destinations
             && *options == other.options
             && self.whatwg() == other.whatwg()
     }
@@ -228,6 +242,11 @@ impl Analysis {
 /// assert!(codes.contains(&"path-traversal"));
 /// ```
 pub fn analyze(input: &[u8], options: &Options) -> Analysis {
+    analyze_in(input, options, &mut nested::Budget::top(input.len()))
+}
+
+/// [`analyze`] within a budget for unfolding what the input carries.
+pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::Budget) -> Analysis {
     // The outline only: the components are decoded one by one as the
     // split finds them, never listed twice.
     let parts = crate::split::outline(input);
@@ -273,6 +292,31 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
     } else if let Some(Some(Err(reason))) = &whatwg {
         warnings.push(checks::readings::rejected_warning(&parts, reason));
     }
+    // Where it leads: what it carries, unfolded, and every destination.
+    let mut lifted = Vec::new();
+    let nested = nested::unfold(input, &parts, &components, options, budget, &mut lifted);
+    let host_class = parts
+        .host
+        .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
+    let destinations = destination::destinations(input, &parts, host_class.as_ref(), &nested);
+    let host_index = components
+        .iter()
+        .position(|c| c.kind == ComponentKind::Host);
+    checks::destinations::destination_warnings(&destinations, host_index, &mut warnings);
+    let first_segment = components
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.kind == ComponentKind::PathSegment && !c.span.is_empty())
+        .map(|(i, c)| (i, c.span));
+    checks::deceptive::deceptive_warnings(
+        input,
+        &parts,
+        host.as_ref(),
+        host_index,
+        first_segment,
+        &mut warnings,
+    );
+    warnings.extend(lifted);
     sort_warnings(&mut warnings);
     for w in &warnings {
         if let Some(c) = w.component.and_then(|i| components.get_mut(i)) {
@@ -288,6 +332,8 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
         clean_changes,
         normalized,
         host,
+        nested,
+        destinations,
         whatwg: whatwg.map_or_else(OnceLock::new, OnceLock::from),
         options: *options,
     }

@@ -85,10 +85,17 @@ pub(crate) fn authority_warnings(
                 WarningCode::IpObfuscation,
                 vec![span],
                 host_index,
-                format!(
-                    "The host '{}' is the IPv4 address {ip} written as a number, which slips past filters that block '{ip}'.",
-                    crate::text::quote_str(&reading.decoded)
-                ),
+                if reading.decoded.is_ascii() {
+                    format!(
+                        "The host '{}' is the IPv4 address {ip} written as a number, which slips past filters that block '{ip}'.",
+                        crate::text::quote_str(&reading.decoded)
+                    )
+                } else {
+                    format!(
+                        "The host '{}' is the IPv4 address {ip} written with characters IDNA maps to digits and dots, which slips past filters that block '{ip}'.",
+                        crate::text::quote_str(&reading.decoded)
+                    )
+                },
             ));
         }
         if reading.kind == HostKind::RegName {

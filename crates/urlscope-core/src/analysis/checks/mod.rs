@@ -14,6 +14,8 @@ use crate::split::ComponentKind;
 
 pub(crate) mod authority;
 pub(crate) mod characters;
+pub(crate) mod deceptive;
+pub(crate) mod destinations;
 pub(crate) mod double_encoding;
 pub(crate) mod escapes;
 pub(crate) mod junk;

@@ -1,0 +1,90 @@
+//! Deceptive hosts: a host that shows a reader another site's name ahead
+//! of the real one (`paypal.com.account-check.example`,
+//! `apple.com-support.example`, a bait `https` label), a fragment or query
+//! that mimics a userinfo-and-host (`evil.example#@good.example`), and a
+//! first path segment that reads as a domain name. The real site is the
+//! registrable domain of the Public Suffix List.
+
+use crate::analysis::HostReading;
+use crate::names::{domain_in_segment, shown_site};
+use crate::split::{Span, Split};
+use crate::text::quote_str;
+use crate::warnings::{Case, Warning};
+
+/// `deceptive-host` for the host, a mimicking fragment or query, and a
+/// domain in the first path segment.
+pub(crate) fn deceptive_warnings(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    host_index: Option<usize>,
+    first_segment: Option<(usize, Span)>,
+    out: &mut Vec<Warning>,
+) {
+    let real = host.and_then(|h| h.registrable.clone());
+    let name = host.map(|h| {
+        h.ascii
+            .clone()
+            .unwrap_or_else(|| h.decoded.to_ascii_lowercase())
+    });
+    if let (Some(name), Some(real), Some(span)) = (&name, &real, parts.host) {
+        if let Some(shown) = shown_site(name, real) {
+            out.push(Warning::for_case(
+                Case::HostBehindHost,
+                vec![span],
+                host_index,
+                format!(
+                    "The host '{}' shows '{}' first, but the site a browser opens is '{}'.",
+                    quote_str(name),
+                    quote_str(&shown),
+                    quote_str(real)
+                ),
+            ));
+        }
+    }
+    let opens = name.as_deref().unwrap_or("the site of this URL");
+    for span in [parts.fragment, parts.query].into_iter().flatten() {
+        let text = span.of(input);
+        let mimic = text.strip_prefix(b"@").filter(|rest| {
+            rest.iter()
+                .take_while(|&&b| b != b'/')
+                .filter(|&&b| b == b'.')
+                .count()
+                >= 1
+                && rest.first().is_some_and(u8::is_ascii_alphanumeric)
+        });
+        let dotted = text.strip_prefix(b".").filter(|rest| {
+            rest.first().is_some_and(u8::is_ascii_alphabetic) && rest.contains(&b'.')
+        });
+        if let Some(rest) = mimic.or(dotted) {
+            let seen = String::from_utf8_lossy(rest);
+            let seen = seen.split(['/', ':']).next().unwrap_or_default();
+            out.push(Warning::for_case(
+                Case::MimicHost,
+                vec![Span::new(span.start.saturating_sub(1), span.end)],
+                None,
+                format!(
+                    "'{}' after the host makes a reader (or a naive allow-list) see '{}', but a browser opens '{}'.",
+                    quote_str(&String::from_utf8_lossy(span.of(input))),
+                    quote_str(seen),
+                    quote_str(opens)
+                ),
+            ));
+        }
+    }
+    if let (Some((index, span)), true) = (first_segment, parts.host.is_some()) {
+        let segment = String::from_utf8_lossy(span.of(input));
+        if let Some(domain) = domain_in_segment(&segment) {
+            out.push(Warning::for_case(
+                Case::DomainInPath,
+                vec![span],
+                Some(index),
+                format!(
+                    "The path starts with '{}', which reads as a domain, but the site is '{}'.",
+                    quote_str(domain),
+                    quote_str(opens)
+                ),
+            ));
+        }
+    }
+}

@@ -1,0 +1,507 @@
+//! Where a URL leads: the host a fetcher connects to, however it is
+//! spelled, and what kind of place that is.
+//!
+//! A host is read as a WHATWG parser reads it (percent-decoded, mapped by
+//! UTS #46, then parsed as an IPv4 number when it ends in one,
+//! <https://url.spec.whatwg.org/#host-parsing>), so `①②⑦.⓪.⓪.①`,
+//! `127。0。0。1`, `0x7f.1` and `2130706433` all lead to 127.0.0.1. The
+//! address is then placed in the special-purpose registries (RFC 6890 and
+//! its IPv6 counterpart): loopback, private, link-local, unspecified,
+//! shared and reserved space, and the cloud metadata endpoints SSRF goes
+//! after. Names that lead inside are known too: `localhost` and its
+//! kin, the metadata names, internal-only suffixes, and wildcard DNS
+//! services (`127.0.0.1.nip.io`) that answer with the address they spell.
+
+use crate::analysis::host::lax_ipv4;
+use crate::analysis::nested::{Nested, NestedKind, SCRIPT_SCHEMES};
+use crate::names::{
+    is_under, INTERNAL_SUFFIXES, LOOPBACK_DOMAINS, LOOPBACK_NAMES, METADATA_NAMES, WILDCARD_DNS,
+};
+use crate::split::{Span, Split};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+
+/// What kind of place a host is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// The machine itself (127.0.0.0/8, `::1`, `localhost`).
+    Loopback,
+    /// A private network (10/8, 172.16/12, 192.168/16, `fc00::/7`, an
+    /// internal-only name).
+    Private,
+    /// Link-local (169.254/16, `fe80::/10`).
+    LinkLocal,
+    /// The unspecified address (0.0.0.0/8, `::`), which reaches the
+    /// machine itself on most systems.
+    Unspecified,
+    /// Shared address space (100.64/10, carrier-grade NAT).
+    Shared,
+    /// Other special-purpose space: reserved, benchmarking,
+    /// documentation, broadcast, multicast.
+    Reserved,
+    /// A cloud metadata endpoint (169.254.169.254 and its kin), which hands
+    /// out credentials to whoever asks from inside.
+    Metadata,
+    /// Anywhere else: the public internet.
+    Public,
+}
+
+impl Reach {
+    /// A short label: `loopback`, `cloud metadata endpoint`...
+    pub fn label(self) -> &'static str {
+        match self {
+            Reach::Loopback => "loopback",
+            Reach::Private => "private network",
+            Reach::LinkLocal => "link-local",
+            Reach::Unspecified => "unspecified address",
+            Reach::Shared => "shared address space",
+            Reach::Reserved => "reserved address space",
+            Reach::Metadata => "cloud metadata endpoint",
+            Reach::Public => "public",
+        }
+    }
+
+    /// Whether it is inside: anything but the public internet.
+    pub fn is_internal(self) -> bool {
+        self != Reach::Public
+    }
+}
+
+/// A host as a fetcher reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostClass {
+    /// The host as the fetcher uses it: `127.0.0.1` for `0x7f.1`, the
+    /// ASCII (IDNA) form of a name, `[::1]` for an IPv6 address.
+    pub canonical: String,
+    pub address: Option<IpAddr>,
+    pub reach: Reach,
+    /// How the spelling hides where it leads, when it does: `a number
+    /// form of 127.0.0.1`, `IDNA-mapped characters`, `IPv6 carrying an
+    /// IPv4 address`, `wildcard DNS`.
+    pub spelled: Option<String>,
+}
+
+/// Classify a host as written in a URL (percent-escapes allowed).
+///
+/// # Examples
+/// ```
+/// use urlscope_core::analysis::{classify_host, Reach};
+/// assert_eq!(classify_host("127。0。0。1").reach, Reach::Loopback);
+/// assert_eq!(classify_host("0xa9fea9fe").reach, Reach::Metadata);
+/// assert_eq!(classify_host("[::ffff:10.0.0.1]").reach, Reach::Private);
+/// assert_eq!(classify_host("example.com").reach, Reach::Public);
+/// ```
+pub fn classify_host(written: &str) -> HostClass {
+    let decoded = crate::percent::decode(written.as_bytes(), false);
+    let decoded = String::from_utf8_lossy(&decoded);
+    let decoded = decoded.trim_end_matches('.');
+    if let Some(inner) = decoded.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        return match inner.parse::<Ipv6Addr>() {
+            Ok(v6) => classify_v6(v6),
+            Err(_) => named(inner.to_ascii_lowercase(), None),
+        };
+    }
+    // WHATWG removes tabs and newlines, then maps the name by UTS #46.
+    let cleaned: String = decoded
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let lower = cleaned.to_lowercase();
+    let ascii = idna::domain_to_ascii(&cleaned).unwrap_or_else(|_| lower.clone());
+    let ascii = ascii.trim_end_matches('.').to_string();
+    let (ascii, alternate) = match lax_ipv4(&ascii) {
+        Some(_) => (ascii, false),
+        None => match alternate_octal(&ascii) {
+            Some(octal) => (octal, true),
+            None => (ascii, false),
+        },
+    };
+    if let Some(v4) = lax_ipv4(&ascii) {
+        let canonical = v4.to_string();
+        let spelled = if alternate {
+            Some(format!(
+                "an octal spelling some resolvers read as {canonical}"
+            ))
+        } else if ascii != lower {
+            Some(format!("IDNA-mapped characters that read as {canonical}"))
+        } else if ascii != canonical {
+            Some(format!("a number form of {canonical}"))
+        } else {
+            None
+        };
+        return HostClass {
+            canonical,
+            address: Some(IpAddr::V4(v4)),
+            reach: reach_v4(v4),
+            spelled,
+        };
+    }
+    let mapped = (ascii != lower && !lower.is_ascii()).then_some(());
+    let mut class = named(ascii, None);
+    if mapped.is_some() && class.reach.is_internal() && class.spelled.is_none() {
+        class.spelled = Some("IDNA-mapped characters".to_string());
+    }
+    class
+}
+
+fn classify_v6(v6: Ipv6Addr) -> HostClass {
+    let canonical = format!("[{v6}]");
+    let segments = v6.segments();
+    // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and the
+    // NAT64 prefix 64:ff9b::/96 carry an IPv4 address.
+    let carried = match segments {
+        [0, 0, 0, 0, 0, 0xffff, ..] => v6.to_ipv4_mapped(),
+        [0, 0, 0, 0, 0, 0, hi, _] if hi != 0 => v6.to_ipv4(),
+        [0x64, 0xff9b, 0, 0, 0, 0, hi, lo] => {
+            let [a, b] = hi.to_be_bytes();
+            let [c, d] = lo.to_be_bytes();
+            Some(Ipv4Addr::new(a, b, c, d))
+        }
+        _ => None,
+    };
+    if let Some(v4) = carried {
+        return HostClass {
+            canonical,
+            address: Some(IpAddr::V6(v6)),
+            reach: reach_v4(v4),
+            spelled: Some(format!("IPv6 carrying the IPv4 address {v4}")),
+        };
+    }
+    let [first, second, ..] = segments;
+    let reach = if v6.is_loopback() {
+        Reach::Loopback
+    } else if v6.is_unspecified() {
+        Reach::Unspecified
+    } else if v6 == Ipv6Addr::new(0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254) {
+        // The AWS instance metadata service over IPv6.
+        Reach::Metadata
+    } else if first & 0xfe00 == 0xfc00 {
+        Reach::Private
+    } else if first & 0xffc0 == 0xfe80 {
+        Reach::LinkLocal
+    } else if first & 0xff00 == 0xff00 || first == 0x2001 && second == 0xdb8 {
+        Reach::Reserved
+    } else {
+        Reach::Public
+    };
+    HostClass {
+        canonical,
+        address: Some(IpAddr::V6(v6)),
+        reach,
+        spelled: None,
+    }
+}
+
+/// The reach of an IPv4 address.
+pub fn reach_v4(v4: Ipv4Addr) -> Reach {
+    let [a, b, c, d] = v4.octets();
+    match (a, b, c, d) {
+        (169, 254, 169, 254) | (169, 254, 170, 2) | (100, 100, 100, 200) => Reach::Metadata,
+        _ if v4.is_loopback() => Reach::Loopback,
+        (0, ..) => Reach::Unspecified,
+        _ if v4.is_private() => Reach::Private,
+        _ if v4.is_link_local() => Reach::LinkLocal,
+        (100, 64..=127, ..) => Reach::Shared,
+        (192, 0, 0, _) | (198, 18..=19, ..) | (240..=255, ..) | (224..=239, ..) => Reach::Reserved,
+        _ if v4.is_documentation() => Reach::Reserved,
+        _ => Reach::Public,
+    }
+}
+
+/// A host name (lowercase ASCII) classed by the lists of [`crate::names`].
+fn named(name: String, address: Option<IpAddr>) -> HostClass {
+    let mut class = HostClass {
+        canonical: name,
+        address,
+        reach: Reach::Public,
+        spelled: None,
+    };
+    let name = class.canonical.as_str();
+    if LOOPBACK_NAMES.contains(&name) || is_under(name, "localhost") {
+        class.reach = Reach::Loopback;
+    } else if METADATA_NAMES.contains(&name) {
+        class.reach = Reach::Metadata;
+    } else if INTERNAL_SUFFIXES.iter().any(|s| is_under(name, s)) {
+        class.reach = Reach::Private;
+    } else if LOOPBACK_DOMAINS.iter().any(|s| is_under(name, s)) {
+        class.reach = Reach::Loopback;
+        class.spelled = Some("wildcard DNS that answers 127.0.0.1".to_string());
+    } else if let Some(service) = WILDCARD_DNS.iter().find(|s| is_under(name, s)) {
+        if let Some(v4) = wildcard_address(name, service) {
+            class.reach = reach_v4(v4);
+            class.address = Some(IpAddr::V4(v4));
+            class.spelled = Some(format!("wildcard DNS that answers {v4}"));
+        }
+    }
+    class
+}
+
+/// The IPv4 address a wildcard DNS name spells before the service: any
+/// four numbers in a row, separated by dots or hyphens; the most internal
+/// one when it spells several (a rebinding name spells two).
+fn wildcard_address(name: &str, service: &str) -> Option<Ipv4Addr> {
+    let head = name.strip_suffix(service)?.strip_suffix('.')?;
+    let tokens: Vec<Option<u8>> = head
+        .split(['.', '-'])
+        .map(|p| p.parse::<u8>().ok())
+        .collect();
+    let found = tokens.windows(4).filter_map(|w| match w {
+        [Some(a), Some(b), Some(c), Some(d)] => Some(Ipv4Addr::new(*a, *b, *c, *d)),
+        _ => None,
+    });
+    found.max_by_key(|&ip| match reach_v4(ip) {
+        Reach::Metadata => 3,
+        Reach::Public => 0,
+        _ => 1,
+    })
+}
+
+/// A host whose labels use the octal prefixes some resolvers accept
+/// (`0o177`, `o177`, `q177`) rewritten with C's `0` prefix, when it has
+/// such a label and ends in a number.
+fn alternate_octal(host: &str) -> Option<String> {
+    let mut changed = false;
+    let labels: Vec<String> = host
+        .split('.')
+        .map(|l| {
+            let digits = l
+                .strip_prefix("0o")
+                .or_else(|| l.strip_prefix('o'))
+                .or_else(|| l.strip_prefix('q'));
+            match digits {
+                Some(d) if !d.is_empty() && d.bytes().all(|b| (b'0'..=b'7').contains(&b)) => {
+                    changed = true;
+                    format!("0{d}")
+                }
+                _ => l.to_string(),
+            }
+        })
+        .collect();
+    let ends_in_number = labels
+        .last()
+        .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()));
+    (changed && ends_in_number).then(|| labels.join("."))
+}
+
+/// A place the URL leads to: the URL itself, or one it carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Destination {
+    /// How it is reached from the URL: empty for the URL itself, else the
+    /// chain (`query value 'next' → base64`).
+    pub via: String,
+    /// The URL as a browser resolves it (against the URL it is in).
+    pub target: String,
+    /// Its scheme, lowercase.
+    pub scheme: String,
+    /// The host a fetcher connects to, classed.
+    pub host: Option<HostClass>,
+    /// The registrable domain (Public Suffix List), or the address.
+    pub site: Option<String>,
+    /// For a carried URL: it lands on another site than the URL it is in.
+    pub leaves_site: bool,
+    /// It runs script when followed (`javascript:`, `data:`...).
+    pub runs_script: bool,
+    /// How it is written to slip past a check (empty when plainly).
+    pub spelling: Vec<&'static str>,
+    /// The outer bytes that lead there.
+    pub span: Span,
+    /// The outer component it is in, for a carried URL.
+    pub component: Option<usize>,
+}
+
+/// `text` resolved against `base` as a browser resolves a redirect
+/// target, look-alike slashes read as slashes; any run of separators
+/// before a host reads as `//` (the URL Standard's "special authority
+/// ignore slashes" state, which the `url` crate does not follow for three
+/// or more).
+fn resolve(base: &url::Url, text: &str) -> Option<url::Url> {
+    let text = crate::analysis::nested::lax_slashes(text);
+    base.join(&text).ok().or_else(|| {
+        let trimmed = text.trim_start_matches(|c: char| c <= ' ');
+        let rest = trimmed.trim_start_matches(['/', '\\']);
+        (rest.len() + 2 <= trimmed.len()).then(|| base.join(&format!("//{rest}")).ok())?
+    })
+}
+
+/// The host a lax client reads in a special URL with no slashes
+/// (`http:evil.example/x`, `http:user@host`).
+fn lax_host(text: &str, scheme: &str) -> Option<String> {
+    if !crate::schemes::is_special_network(scheme) {
+        return None;
+    }
+    let (_, rest) = text.split_once(':')?;
+    let rest = rest.trim_start_matches(['/', '\\']);
+    let authority = rest.split(['/', '\\', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?;
+    Some(host.split(':').next()?.to_string())
+}
+
+/// The site of a host: its registrable domain, or the host itself (an
+/// address, a single-label name).
+pub fn site_of(class: &HostClass) -> String {
+    if class.address.is_some() {
+        return class.canonical.clone();
+    }
+    psl::domain_str(&class.canonical).map_or_else(|| class.canonical.clone(), str::to_string)
+}
+
+/// Every place the URL leads to: itself first, then what it carries, in
+/// order, each carried URL resolved against the URL it is in.
+pub(crate) fn destinations(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostClass>,
+    nested: &[Nested],
+) -> Vec<Destination> {
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    let base = url::Url::parse(&text).ok();
+    let scheme = parts
+        .scheme
+        .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
+        .unwrap_or_default();
+    let site = host.map(site_of);
+    let mut out = vec![Destination {
+        via: String::new(),
+        target: base
+            .as_ref()
+            .map_or_else(|| text.to_string(), |u| u.as_str().to_string()),
+        runs_script: SCRIPT_SCHEMES.contains(&scheme.as_str()),
+        scheme,
+        host: host.cloned(),
+        site: site.clone(),
+        leaves_site: false,
+        spelling: Vec::new(),
+        span: parts.host.unwrap_or(parts.trimmed),
+        component: None,
+    }];
+    let placeholder = url::Url::parse("https://base.invalid/").ok();
+    let base = base.or(placeholder);
+    let add = |n: &Nested, out: &mut Vec<Destination>| {
+        let resolved = base.as_ref().and_then(|b| resolve(b, &n.text));
+        let (target, scheme, host) = match &resolved {
+            Some(u) => (
+                u.as_str().to_string(),
+                u.scheme().to_string(),
+                u.host_str().map(classify_host),
+            ),
+            // WHATWG rejects it (`http://472.314.470.462`), but lax
+            // clients follow it to the host RFC 3986 reads.
+            None => {
+                let a = n.analysis.as_deref();
+                let scheme = a
+                    .and_then(|a| a.split.scheme.map(|s| s.of(&a.input).to_ascii_lowercase()))
+                    .map(|s| String::from_utf8_lossy(&s).into_owned())
+                    .unwrap_or_default();
+                let host = a
+                    .and_then(|a| a.host.as_ref())
+                    .map(|h| h.decoded.clone())
+                    .or_else(|| lax_host(&n.text, &scheme))
+                    .filter(|h| !h.is_empty())
+                    .map(|h| classify_host(&h));
+                (n.text.clone(), scheme, host)
+            }
+        };
+        let to = host.as_ref().map(site_of);
+        let leaves_site = to.is_some() && to != site;
+        out.push(Destination {
+            via: n.via.clone(),
+            target,
+            runs_script: SCRIPT_SCHEMES.contains(&scheme.as_str()),
+            scheme,
+            host,
+            site: to,
+            leaves_site,
+            spelling: n.spelling.clone(),
+            span: n.span,
+            component: Some(n.component),
+        });
+        // What it carries in turn, reached through it.
+        if let Some(a) = &n.analysis {
+            for d in a.destinations.iter().skip(1) {
+                let mut d = d.clone();
+                d.via = format!("{} → {}", n.via, d.via);
+                d.span = n.span;
+                d.component = Some(n.component);
+                out.push(d);
+            }
+        }
+    };
+    for n in nested {
+        match n.kind {
+            NestedKind::Url => add(n, &mut out),
+            _ => n.children.iter().for_each(|c| add(c, &mut out)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_of_internal_hosts() {
+        for (host, reach, spelled) in [
+            ("127.0.0.1", Reach::Loopback, false),
+            ("localhost", Reach::Loopback, false),
+            ("LOCALHOST.", Reach::Loopback, false),
+            ("a.localhost", Reach::Loopback, false),
+            ("ip6-localhost", Reach::Loopback, false),
+            ("2130706433", Reach::Loopback, true),
+            ("0x7f.1", Reach::Loopback, true),
+            ("0177.0.0.1", Reach::Loopback, true),
+            ("①②⑦.⓪.⓪.①", Reach::Loopback, true),
+            ("127。0。0。1", Reach::Loopback, true),
+            ("127.0.0.1.nip.io", Reach::Loopback, true),
+            ("10-0-0-1.sslip.io", Reach::Private, true),
+            ("localtest.me", Reach::Loopback, true),
+            ("[::1]", Reach::Loopback, false),
+            ("[::]", Reach::Unspecified, false),
+            ("[0:0:0:0:0:ffff:127.0.0.1]", Reach::Loopback, true),
+            ("[::ffff:a9fe:a9fe]", Reach::Metadata, true),
+            ("[fd00:ec2::254]", Reach::Metadata, false),
+            ("[fe80::1]", Reach::LinkLocal, false),
+            ("[fc00::1]", Reach::Private, false),
+            ("0.0.0.0", Reach::Unspecified, false),
+            ("0", Reach::Unspecified, true),
+            ("169.254.169.254", Reach::Metadata, false),
+            ("metadata.google.internal", Reach::Metadata, false),
+            ("100.100.100.200", Reach::Metadata, false),
+            ("192.168.0.1", Reach::Private, false),
+            ("172.16.0.1", Reach::Private, false),
+            ("100.64.0.1", Reach::Shared, false),
+            ("db.internal", Reach::Private, false),
+            ("printer.local", Reach::Private, false),
+            ("%31%32%37.0.0.1", Reach::Loopback, false),
+        ] {
+            let class = classify_host(host);
+            assert_eq!(class.reach, reach, "{host}: {class:?}");
+            assert_eq!(class.spelled.is_some(), spelled, "{host}: {class:?}");
+            assert!(
+                crate::names::may_be_internal(class.canonical.as_bytes())
+                    || class.address.is_some()
+                    || !host.is_ascii()
+                    || host.contains('%'),
+                "{host}: the fast path must not call it public"
+            );
+        }
+    }
+
+    #[test]
+    fn public_hosts() {
+        for host in [
+            "example.com",
+            "8.8.8.8",
+            "[2606:4700::1111]",
+            "münchen.de",
+            "localhost.example.com",
+            "nip.io",
+            "internal.example",
+        ] {
+            assert_eq!(classify_host(host).reach, Reach::Public, "{host}");
+            assert!(
+                !crate::names::may_be_internal(host.as_bytes()) || host == "nip.io",
+                "{host}"
+            );
+        }
+    }
+}

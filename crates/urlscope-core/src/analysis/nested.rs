@@ -1,0 +1,757 @@
+//! Unfolding: the URLs and encoded payloads a URL carries, each found at
+//! the component and decoding layer where it appears and analysed in turn.
+//!
+//! A value is a URL when a browser or an HTTP client would follow it as
+//! one: an absolute URL (`https://x`, a special scheme with no slashes as
+//! in `http:x`, `javascript:`, `data:`, `vbscript:`, `file:/`, any scheme
+//! followed by `//` or by a second URL), or a scheme-relative reference
+//! however a lax redirect check misses it (`//x`, `\\x`, `/\x`, `///x`,
+//! after blanks or controls, with look-alike slashes). WHATWG's basic URL
+//! parser (<https://url.spec.whatwg.org/#concept-basic-url-parser>)
+//! strips the leading blanks and reads `\` as `/` in special URLs. Encoded
+//! payloads are base64 and base64url (RFC 4648), hex, and JWTs (RFC 7519:
+//! three base64url parts whose header is a JSON object naming its `alg`).
+//!
+//! Bounds: nesting is at most [`MAX_DEPTH`] deep, a URL carries at most
+//! [`MAX_NESTED`] values, and the bytes analysed again in all nested
+//! analyses together are at most the input's length (or 4 KiB), so the
+//! work stays linear in the input whatever it holds.
+
+use crate::analysis::component::{needs_provenance, ComponentAnalysis, Provenance};
+use crate::analysis::{analyze_in, Options};
+use crate::percent::decode_layers_of;
+use crate::split::{ComponentKind, Span, Split};
+use crate::warnings::{Warning, WarningCode};
+
+/// How deep URLs are unfolded inside URLs.
+pub const MAX_DEPTH: usize = 8;
+/// How many values one URL's unfolding shows at most.
+pub const MAX_NESTED: usize = 64;
+
+/// What a nested value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NestedKind {
+    Url,
+    Base64,
+    Base64Url,
+    Hex,
+    Jwt,
+}
+
+impl NestedKind {
+    /// The JSON name: `url`, `base64`, `base64url`, `hex`, `jwt`.
+    pub fn name(self) -> &'static str {
+        match self {
+            NestedKind::Url => "url",
+            NestedKind::Base64 => "base64",
+            NestedKind::Base64Url => "base64url",
+            NestedKind::Hex => "hex",
+            NestedKind::Jwt => "jwt",
+        }
+    }
+}
+
+/// A value found inside the URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Nested {
+    pub kind: NestedKind,
+    /// The outer component it was found in.
+    pub component: usize,
+    /// The decoding layer it appears at (1 = decoded once).
+    pub layer: usize,
+    /// The outer input bytes that encode it.
+    pub span: Span,
+    /// How it is reached from the outer URL: `query value 'next' → base64`.
+    pub via: String,
+    /// Its text: the URL as found, or the decoded payload.
+    pub text: String,
+    /// For a URL: how it is written to slip past a same-site check
+    /// (`a backslash for a slash`, `after an extra decoding layer`...).
+    pub spelling: Vec<&'static str>,
+    /// For a JWT: its header and payload JSON, and the claims that are
+    /// strings.
+    pub jwt: Option<Jwt>,
+    /// For a URL: its own analysis, with what it carries in turn.
+    pub analysis: Option<Box<crate::analysis::Analysis>>,
+    /// For a payload: the URLs inside it.
+    pub children: Vec<Nested>,
+}
+
+/// A JWT's readable parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Jwt {
+    /// The header JSON, as decoded.
+    pub header: String,
+    /// The payload JSON, as decoded.
+    pub payload: String,
+    /// Each claim of the payload whose value is a string, in order.
+    pub claims: Vec<(String, String)>,
+}
+
+/// How much unfolding is left: the depth reached and the bytes that may
+/// still be analysed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget {
+    pub(crate) depth: usize,
+    pub(crate) bytes: usize,
+}
+
+impl Budget {
+    pub(crate) fn top(input_len: usize) -> Budget {
+        Budget {
+            depth: 0,
+            bytes: input_len.max(4096),
+        }
+    }
+}
+
+/// Where a URL starts in `text`, and how it is spelled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct FoundUrl {
+    pub(crate) from: usize,
+    pub(crate) spelling: Vec<&'static str>,
+}
+
+/// Look-alike slashes that UTS #46 or lax servers read as `/` or `\`.
+pub(crate) const LOOKALIKE_SLASHES: &[&str] =
+    &["\u{FF0F}", "\u{2215}", "\u{2044}", "\u{FF3C}", "\u{29F5}"];
+
+/// Characters some browsers have read as `//` in a redirect target (the
+/// kana repeat marks and prolonged sound marks of the open-redirect
+/// payload lists).
+pub(crate) const LOOKALIKE_DOUBLE_SLASHES: &[&str] =
+    &["\u{3031}", "\u{3035}", "\u{309D}", "\u{30FC}", "\u{FF70}"];
+
+/// The separator at the start of `text` (a slash, a backslash or a
+/// look-alike), its length, and how many slashes it reads as.
+fn separator(text: &[u8]) -> Option<(usize, &'static str, usize)> {
+    match text.first()? {
+        b'/' => Some((1, "", 1)),
+        b'\\' => Some((1, "a backslash for a slash", 1)),
+        _ => LOOKALIKE_SLASHES
+            .iter()
+            .find(|s| text.starts_with(s.as_bytes()))
+            .map(|s| (s.len(), "a look-alike slash", 1))
+            .or_else(|| {
+                LOOKALIKE_DOUBLE_SLASHES
+                    .iter()
+                    .find(|s| text.starts_with(s.as_bytes()))
+                    .map(|s| (s.len(), "a character some browsers read as '//'", 2))
+            }),
+    }
+}
+
+/// `text` as a lax reader sees it: look-alike slashes read as slashes.
+pub(crate) fn lax_slashes(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.to_string();
+    for s in LOOKALIKE_SLASHES {
+        out = out.replace(s, "/");
+    }
+    for s in LOOKALIKE_DOUBLE_SLASHES {
+        out = out.replace(s, "//");
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The scheme at the start of `text` (RFC 3986 §3.1), lowercased, with
+/// tabs and newlines inside it removed as WHATWG removes them, and where
+/// the text after its `:` starts.
+fn scheme_at(text: &[u8]) -> Option<(String, usize, bool)> {
+    let mut name = String::new();
+    let mut removed = false;
+    for (i, &b) in text.iter().enumerate().take(32) {
+        match b {
+            b'\t' | b'\n' | b'\r' if !name.is_empty() => removed = true,
+            b':' if !name.is_empty() => return Some((name, i + 1, removed)),
+            b if b.is_ascii_alphabetic() => name.push(char::from(b.to_ascii_lowercase())),
+            b if !name.is_empty() && (b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.')) => {
+                name.push(char::from(b))
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Schemes whose URLs run script in the page that follows them.
+pub(crate) const SCRIPT_SCHEMES: &[&str] = &["javascript", "vbscript", "data"];
+
+/// Where a URL a browser or client would follow starts in `text`, if it
+/// holds one (at its start, after blanks, or behind one leading slash).
+pub(crate) fn find_url(text: &[u8]) -> Option<FoundUrl> {
+    let mut spelling = Vec::new();
+    let blanks = text.iter().take_while(|&&b| b <= b' ').count();
+    if blanks > 0 {
+        spelling.push("after blanks or controls that a browser strips");
+    }
+    let rest = text.get(blanks..)?;
+    // Separators: `//`, `\\`, `/\`, `///`...
+    let mut at = 0;
+    let mut count = 0;
+    while let Some((len, how, reads_as)) = rest.get(at..).and_then(separator) {
+        if !how.is_empty() && !spelling.contains(&how) {
+            spelling.push(how);
+        }
+        at += len;
+        count += reads_as;
+        // Tabs and newlines between the slashes are removed.
+        at += rest
+            .get(at..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| matches!(b, b'\t' | b'\n' | b'\r'))
+            .count();
+    }
+    let after = rest.get(at..).unwrap_or_default();
+    if count >= 2 {
+        if count > 2 {
+            spelling.push("more than two slashes");
+        }
+        // A host must follow (`//` alone, or `///` before a path, is a
+        // path on most servers but a host for browsers: keep it if a name
+        // follows).
+        let host_like = after
+            .first()
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80 || b == b'[' || b == b'%');
+        return host_like.then_some(FoundUrl {
+            from: blanks,
+            spelling,
+        });
+    }
+    if count == 1 {
+        // `/https://x`: a URL behind one slash, which a check for a leading
+        // '/' passes and a server that drops it follows.
+        let inner = find_absolute(after)?;
+        let mut spelling = spelling;
+        spelling.push("behind a leading slash");
+        spelling.extend(inner.1);
+        return Some(FoundUrl {
+            from: blanks + at,
+            spelling,
+        });
+    }
+    let (_, more) = find_absolute(rest)?;
+    spelling.extend(more);
+    Some(FoundUrl {
+        from: blanks,
+        spelling,
+    })
+}
+
+/// An absolute URL at the start of `text`: the scheme and how it is
+/// spelled.
+fn find_absolute(text: &[u8]) -> Option<(String, Vec<&'static str>)> {
+    let (scheme, after, removed) = scheme_at(text)?;
+    let mut spelling = Vec::new();
+    if removed {
+        spelling.push("tabs or newlines inside the scheme");
+    }
+    let rest = text.get(after..).unwrap_or_default();
+    let slashes = rest
+        .iter()
+        .take_while(|&&b| b == b'/' || b == b'\\')
+        .count();
+    let special = crate::schemes::is_special_network(&scheme);
+    let follows_url = scheme_at(rest).is_some_and(|(s, at, _)| {
+        crate::schemes::is_special(&s) && rest.get(at..).is_some_and(|r| r.starts_with(b"/"))
+    });
+    let is_url = if special {
+        if slashes != 2 {
+            spelling.push(if slashes == 0 {
+                "no slashes after the scheme"
+            } else {
+                "a slash count other than two after the scheme"
+            });
+        }
+        // `http:` followed by something that can be a host.
+        rest.iter()
+            .find(|&&b| b != b'/' && b != b'\\')
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80 || b == b'[' || b == b'%')
+    } else if SCRIPT_SCHEMES.contains(&scheme.as_str()) {
+        !rest.is_empty()
+    } else if scheme == "file" {
+        slashes >= 1
+    } else if follows_url {
+        spelling.push("a second URL behind another scheme");
+        true
+    } else {
+        slashes >= 2 && scheme.len() > 1
+    };
+    is_url.then_some((scheme, spelling))
+}
+
+/// Decode `text` as base64 or base64url (padded or not) when it is one,
+/// to printable UTF-8.
+pub(crate) fn base64_payload(text: &[u8]) -> Option<(NestedKind, String)> {
+    use base64::Engine;
+    let body = text
+        .strip_suffix(b"==")
+        .or_else(|| text.strip_suffix(b"="))
+        .unwrap_or(text);
+    if body.len() < 12 {
+        return None;
+    }
+    let url_safe = body.iter().any(|&b| b == b'-' || b == b'_');
+    let standard = body.iter().any(|&b| b == b'+' || b == b'/');
+    if url_safe && standard
+        || !body
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_'))
+    {
+        return None;
+    }
+    let (kind, engine) = if url_safe {
+        (
+            NestedKind::Base64Url,
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
+        )
+    } else {
+        (
+            NestedKind::Base64,
+            &base64::engine::general_purpose::STANDARD_NO_PAD,
+        )
+    };
+    let decoded = engine.decode(body).ok()?;
+    printable(decoded).map(|t| (kind, t))
+}
+
+/// Decode `text` as hex when it is an even run of at least 16 hex digits,
+/// to printable UTF-8.
+pub(crate) fn hex_payload(text: &[u8]) -> Option<String> {
+    if text.len() < 16 || !text.len().is_multiple_of(2) || !text.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    let decoded: Vec<u8> = text
+        .chunks(2)
+        .filter_map(|p| {
+            let hi = crate::percent::hex_value(*p.first()?)?;
+            let lo = crate::percent::hex_value(*p.get(1)?)?;
+            Some(hi << 4 | lo)
+        })
+        .collect();
+    printable(decoded)
+}
+
+/// `bytes` as text when it is UTF-8 with no control character but tab
+/// and newline, and holds a letter.
+fn printable(bytes: Vec<u8>) -> Option<String> {
+    let text = String::from_utf8(bytes).ok()?;
+    let ok = text
+        .chars()
+        .all(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+        && text.chars().any(char::is_alphabetic);
+    ok.then_some(text)
+}
+
+/// Read `text` as a JWT: its header and payload, when the header is a JSON
+/// object with `alg`.
+pub(crate) fn jwt(text: &[u8]) -> Option<Jwt> {
+    use base64::Engine;
+    let engine = &base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let mut parts = text.split(|&b| b == b'.');
+    let (header, payload) = (parts.next()?, parts.next()?);
+    let _signature = parts.next()?;
+    if parts.next().is_some() || !header.starts_with(b"eyJ") {
+        return None;
+    }
+    let header = String::from_utf8(engine.decode(header).ok()?).ok()?;
+    let payload = String::from_utf8(engine.decode(payload).ok()?).ok()?;
+    let head: serde_json::Value = serde_json::from_str(&header).ok()?;
+    head.get("alg")?;
+    let claims = match serde_json::from_str::<serde_json::Value>(&payload) {
+        Ok(serde_json::Value::Object(map)) => map
+            .into_iter()
+            .filter_map(|(k, v)| match v {
+                serde_json::Value::String(s) => Some((k, s)),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Some(Jwt {
+        header,
+        payload,
+        claims,
+    })
+}
+
+/// Where to look for nested values in a component, and what to call it.
+pub(crate) fn may_carry(kind: ComponentKind) -> bool {
+    matches!(
+        kind,
+        ComponentKind::QueryValue
+            | ComponentKind::Fragment
+            | ComponentKind::PathSegment
+            | ComponentKind::Userinfo
+    )
+}
+
+/// Whether one layer of a component carries a URL by any route
+/// [`unfold`] follows: at its start, in a JWT's claims, in base64 or hex.
+/// The fast path ([`crate::triage`]) asks exactly this of every value.
+pub(crate) fn carries_url(value: &[u8]) -> bool {
+    find_url(value).is_some()
+        || jwt(value).is_some_and(|j| {
+            j.claims
+                .iter()
+                .any(|(_, v)| find_url(v.as_bytes()).is_some())
+        })
+        || base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some())
+        || hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some())
+}
+
+/// A cheap test that a component's raw bytes may carry a nested value: a
+/// `:`, a separator, an escape, or a run long enough for a payload.
+pub(crate) fn worth_a_look(raw: &[u8]) -> bool {
+    raw.len() >= 12
+        || raw
+            .iter()
+            .any(|&b| matches!(b, b':' | b'/' | b'\\' | b'%') || b <= b' ' || b >= 0x80)
+}
+
+/// The label of component `c` for a `via` path: `query value 'next'`.
+pub(crate) fn component_label(c: &ComponentAnalysis, key: Option<&str>) -> String {
+    match key {
+        Some(key) => format!("{} '{}'", c.kind.label(), crate::text::quote_str(key)),
+        None => c.kind.label().to_string(),
+    }
+}
+
+/// The codes a nested analysis gives that are not lifted as they are: the
+/// destination family is judged again from the outer URL (which knows the
+/// chain), and junk around a nested value means nothing.
+fn lifted_code(code: WarningCode) -> bool {
+    !matches!(
+        code,
+        WarningCode::InternalDestination | WarningCode::OpenRedirect | WarningCode::SurroundingJunk
+    )
+}
+
+/// Unfold what the components carry: the nested values, each analysed in
+/// turn, and their warnings lifted to `lifted` with spans over the outer
+/// bytes that encode them.
+pub(crate) fn unfold(
+    input: &[u8],
+    parts: &Split,
+    components: &[ComponentAnalysis],
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+) -> Vec<Nested> {
+    let mut out = Vec::new();
+    if budget.depth >= MAX_DEPTH {
+        return out;
+    }
+    let mut key = None;
+    for (i, c) in components.iter().enumerate() {
+        if out.len() >= MAX_NESTED || budget.bytes == 0 {
+            break;
+        }
+        if c.kind == ComponentKind::QueryKey {
+            key = Some(c.decoded_lossy());
+            continue;
+        }
+        if !may_carry(c.kind) || !worth_a_look(c.raw()) {
+            continue;
+        }
+        let key = if c.kind == ComponentKind::QueryValue {
+            key.as_deref()
+        } else {
+            None
+        };
+        let label = component_label(c, key);
+        let raw = c.raw();
+        let layers = needs_provenance(raw, c.form).then(|| decode_layers_of(input, c.span, c.form));
+        let prov = Provenance {
+            start: c.span.start,
+            layers: layers.as_deref(),
+        };
+        for (li, layer) in c.layers().enumerate() {
+            let at = Place {
+                component: i,
+                layer: li,
+                label: &label,
+                prov: &prov,
+            };
+            if let Some(n) = unfold_value(layer, &at, options, budget, lifted) {
+                out.push(n);
+                break;
+            }
+        }
+    }
+    if out.len() < MAX_NESTED {
+        out.extend(unfold_path(
+            input, parts, components, options, budget, lifted,
+        ));
+    }
+    out
+}
+
+/// Where in the outer URL a value is being read.
+struct Place<'a> {
+    component: usize,
+    /// 0-based layer index.
+    layer: usize,
+    label: &'a str,
+    prov: &'a Provenance<'a>,
+}
+
+impl Place<'_> {
+    fn span(&self, from: usize, to: usize) -> Span {
+        self.prov.span_range(self.layer, from, to.max(from + 1))
+    }
+}
+
+/// One value of a component's layer, unfolded: a URL, a JWT, base64 or
+/// hex carrying text.
+fn unfold_value(
+    layer: &[u8],
+    at: &Place<'_>,
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+) -> Option<Nested> {
+    if let Some(found) = find_url(layer) {
+        let text = layer.get(found.from..).unwrap_or_default();
+        let mut spelling = found.spelling;
+        if at.layer > 0 {
+            spelling.push("encoded again, so it appears only after a second decoding");
+        }
+        let span = at.span(found.from, layer.len());
+        let mut node = url_node(text, at.label.to_string(), spelling, options, budget);
+        node.component = at.component;
+        node.layer = at.layer + 1;
+        node.span = span;
+        lift(&node, lifted, |s| {
+            at.span(found.from + s.start, found.from + s.end)
+        });
+        return Some(node);
+    }
+    let span = at.span(0, layer.len());
+    let (kind, text, jwt) = if let Some(jwt) = jwt(layer) {
+        (NestedKind::Jwt, jwt.payload.clone(), Some(jwt))
+    } else if let Some((kind, text)) = base64_payload(layer) {
+        (kind, text, None)
+    } else if let Some(text) = hex_payload(layer) {
+        (NestedKind::Hex, text, None)
+    } else {
+        return None;
+    };
+    let via = format!("{} → {}", at.label, kind.name());
+    let mut children = Vec::new();
+    let mut inner: Vec<(String, String)> = match &jwt {
+        Some(jwt) => jwt
+            .claims
+            .iter()
+            .map(|(k, v)| {
+                (
+                    format!("{via} claim \"{}\"", crate::text::quote_str(k)),
+                    v.clone(),
+                )
+            })
+            .collect(),
+        None => vec![(via.clone(), text.clone())],
+    };
+    for (child_via, value) in inner.drain(..) {
+        if let Some(found) = find_url(value.as_bytes()) {
+            let url = value.as_bytes().get(found.from..).unwrap_or_default();
+            let mut spelling = found.spelling;
+            spelling.push("hidden in an encoded payload");
+            let mut child = url_node(url, child_via, spelling, options, budget);
+            child.component = at.component;
+            child.layer = at.layer + 1;
+            child.span = span;
+            lift(&child, lifted, |_| span);
+            children.push(child);
+        }
+    }
+    Some(Nested {
+        kind,
+        component: at.component,
+        layer: at.layer + 1,
+        span,
+        via,
+        text,
+        spelling: Vec::new(),
+        jwt,
+        analysis: None,
+        children,
+    })
+}
+
+/// A URL node, analysed when the budget allows.
+fn url_node(
+    text: &[u8],
+    via: String,
+    spelling: Vec<&'static str>,
+    options: &Options,
+    budget: &mut Budget,
+) -> Nested {
+    let analysis = (budget.bytes >= text.len()).then(|| {
+        budget.bytes -= text.len();
+        let mut inner = Budget {
+            depth: budget.depth + 1,
+            bytes: budget.bytes,
+        };
+        let a = analyze_in(text, &options.with_corrected(false), &mut inner);
+        budget.bytes = inner.bytes;
+        Box::new(a)
+    });
+    Nested {
+        kind: NestedKind::Url,
+        component: 0,
+        layer: 0,
+        span: Span::default(),
+        via,
+        text: String::from_utf8_lossy(text).into_owned(),
+        spelling,
+        jwt: None,
+        analysis,
+        children: Vec::new(),
+    }
+}
+
+/// Lift a URL node's own warnings to the outer analysis: `map` takes a
+/// span of the nested text to the outer bytes that encode it.
+fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
+    let Some(a) = &node.analysis else { return };
+    for w in a.warnings.iter().filter(|w| lifted_code(w.code)) {
+        let inner = w.via.clone().unwrap_or_else(|| {
+            w.component
+                .and_then(|i| a.components.get(i))
+                .map_or_else(|| "URL".to_string(), |c| c.kind.label().to_string())
+        });
+        let spans: Vec<Span> = w.spans.iter().map(|&s| map(s)).collect();
+        let mut lifted = Warning::new(w.code, spans, Some(node.component), w.message.clone())
+            .with_severity(w.severity);
+        lifted.layer = w.layer;
+        lifted.via = Some(format!("{} → {inner}", node.via));
+        out.push(lifted);
+    }
+}
+
+/// URLs the path carries: a segment that is a scheme followed by `//`
+/// (`/redirect/https://evil.example/`), or a path that itself starts with
+/// `//` after an authority (`https://site//evil.example/`).
+fn unfold_path(
+    input: &[u8],
+    parts: &Split,
+    components: &[ComponentAnalysis],
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+) -> Option<Nested> {
+    let path = parts.path;
+    let raw = path.of(input);
+    let start = if parts.authority.is_some() && raw.starts_with(b"//") {
+        Some(path.start)
+    } else {
+        components.iter().find_map(|c| {
+            let seg = c.raw();
+            let is_scheme_seg = c.kind == ComponentKind::PathSegment
+                && seg.len() > 1
+                && seg.ends_with(b":")
+                && input.get(c.span.end..c.span.end + 2) == Some(b"//");
+            is_scheme_seg.then_some(c.span.start)
+        })
+    }?;
+    let span = Span::new(start, path.end);
+    let text = crate::percent::decode(span.of(input), false);
+    let found = find_url(&text)?;
+    let component = components
+        .iter()
+        .position(|c| c.span.contains(start) || c.span.start == start)
+        .unwrap_or(0);
+    let url = text.get(found.from..).unwrap_or_default();
+    let mut spelling = found.spelling;
+    spelling.push("in the path, which servers that echo it as a redirect follow");
+    let label = components
+        .get(component)
+        .map_or("path", |c| c.kind.label())
+        .to_string();
+    let mut node = url_node(url, label, spelling, options, budget);
+    node.component = component;
+    node.layer = 1;
+    node.span = span;
+    lift(&node, lifted, |_| span);
+    Some(node)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_a_redirect_would_follow() {
+        for (text, from, tricky) in [
+            ("https://evil.example/", 0, false),
+            ("//evil.example", 0, false),
+            ("\\\\evil.example", 0, true),
+            ("/\\evil.example", 0, true),
+            ("///evil.example", 0, true),
+            ("  //evil.example", 2, true),
+            ("\t//evil.example", 1, true),
+            ("http:evil.example", 0, true),
+            ("javascript:alert(1)", 0, false),
+            ("JaVa\tScRiPt:alert(1)", 0, true),
+            ("data:text/html,x", 0, false),
+            ("/https://evil.example", 1, true),
+            ("／／evil.example", 0, true),
+            ("jar:http://127.0.0.1!/", 0, true),
+            ("ldap://10.0.0.1/", 0, false),
+            ("file:///etc/passwd", 0, false),
+        ] {
+            let found = find_url(text.as_bytes());
+            assert_eq!(
+                found.as_ref().map(|f| f.from),
+                Some(from),
+                "{text:?}: {found:?}"
+            );
+            assert_eq!(
+                found.is_some_and(|f| !f.spelling.is_empty()),
+                tricky,
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn not_urls() {
+        for text in [
+            "/account",
+            "account/settings",
+            "user@example.com",
+            "File:Example.jpg",
+            "12:30",
+            "mailto:someone@example.com",
+            "a:b",
+            "//",
+            "urn:isbn:0451450523",
+        ] {
+            assert_eq!(find_url(text.as_bytes()), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn payloads() {
+        assert_eq!(
+            base64_payload(b"aHR0cHM6Ly9ldmlsLmV4YW1wbGUv"),
+            Some((NestedKind::Base64, "https://evil.example/".to_string()))
+        );
+        assert_eq!(base64_payload(b"0123456789abcdef"), None);
+        assert_eq!(
+            hex_payload(b"68747470733a2f2f6576696c2e6578616d706c65"),
+            Some("https://evil.example".to_string())
+        );
+        assert_eq!(hex_payload(b"d41d8cd98f00b204e9800998ecf8427e"), None);
+        let token = "eyJhbGciOiJIUzI1NiJ9.eyJ1cmwiOiJodHRwOi8vMTY5LjI1NC4xNjkuMjU0LyJ9.c2ln";
+        let jwt = jwt(token.as_bytes()).expect("a JWT");
+        assert_eq!(
+            jwt.claims,
+            vec![("url".to_string(), "http://169.254.169.254/".to_string())]
+        );
+    }
+}
