@@ -166,6 +166,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             format!(" ({})", severity_counts(a))
         }
     )?;
+    super::follow::write_leads_to(out, a, style)?;
 
     let worst = a.component_severities();
     writeln!(out, "\n{}", style.heading("Components"))?;
@@ -301,6 +302,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         writeln!(out, "         {}", style.severity(w.severity, &marks))?;
     }
 
+    super::follow::write_carried(out, a, style)?;
     utf8_section(out, a, style)?;
 
     if let Some(r) = a.readings() {

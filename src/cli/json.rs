@@ -26,6 +26,48 @@ struct JsonAnalysis<'a> {
     host: Option<JsonHost<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     whatwg: Option<serde_json::Value>,
+    /// Every place the URL leads to: itself first, then what it carries.
+    destinations: Vec<serde_json::Value>,
+    /// What it carries, each with its own analysis.
+    nested: Vec<serde_json::Value>,
+}
+
+fn destination_json(d: &urlscope_core::analysis::Destination) -> serde_json::Value {
+    serde_json::json!({
+        "via": d.via,
+        "target": d.target,
+        "scheme": d.scheme,
+        "host": d.host.as_ref().map(|h| serde_json::json!({
+            "canonical": h.canonical,
+            "address": h.address.map(|ip| ip.to_string()),
+            "reach": h.reach.label(),
+            "spelled": h.spelled,
+        })),
+        "site": d.site,
+        "leaves_site": d.leaves_site,
+        "runs_script": d.runs_script,
+        "spelling": d.spelling,
+        "span": d.span,
+    })
+}
+
+fn nested_json(n: &urlscope_core::analysis::Nested) -> serde_json::Value {
+    serde_json::json!({
+        "kind": n.kind.name(),
+        "component": n.component,
+        "layer": n.layer,
+        "span": n.span,
+        "via": n.via,
+        "text": n.text,
+        "spelling": n.spelling,
+        "jwt": n.jwt.as_ref().map(|j| serde_json::json!({
+            "header": j.header,
+            "payload": j.payload,
+            "claims": j.claims.iter().map(|(k, v)| serde_json::json!({ "name": k, "value": v })).collect::<Vec<_>>(),
+        })),
+        "analysis": n.analysis.as_deref().map(|a| serde_json::to_value(document(a)).unwrap_or_default()),
+        "children": n.children.iter().map(nested_json).collect::<Vec<_>>(),
+    })
 }
 
 /// The components, serialized one at a time as the writer takes them.
@@ -172,6 +214,8 @@ fn document(a: &Analysis) -> JsonAnalysis<'_> {
             rejected: &h.rejected,
         }),
         whatwg,
+        destinations: a.destinations.iter().map(destination_json).collect(),
+        nested: a.nested.iter().map(nested_json).collect(),
     }
 }
 

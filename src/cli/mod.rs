@@ -8,6 +8,7 @@
 mod decode;
 mod exit;
 mod explain;
+mod follow;
 mod input;
 pub mod json;
 mod manual;

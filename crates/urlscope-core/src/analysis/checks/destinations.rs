@@ -28,7 +28,7 @@ pub(crate) fn destination_warnings(
             let spelled = host
                 .spelled
                 .as_ref()
-                .map_or_else(String::new, |s| format!(", written as {s}"));
+                .map_or_else(String::new, |s| format!(", spelled as {s}"));
             let message = if carried {
                 format!(
                     "The {} leads to '{}' ({}{spelled}): a server that fetches the URLs it is given (SSRF) reaches inside its own network.",
@@ -81,10 +81,10 @@ pub(crate) fn destination_warnings(
                 (
                     Case::HiddenOffSite,
                     format!(
-                        "The {} leads off-site to '{}', written with {} so that a same-site check misreads it.",
+                        "The {} leads off-site to '{}' ({}), which a same-site check misreads.",
                         quote_str(&d.via),
                         quote_str(&d.target),
-                        tricky.join(", ")
+                        tricky.join("; ")
                     ),
                 )
             })
