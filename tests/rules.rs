@@ -167,6 +167,19 @@ const RULES: &[Row] = &[
     ("surrounding-junk", "http://x/ ", Fires { at: " " }, "a trailing space"),
     ("surrounding-junk", "\thttp://x/", Fires { at: "\t" }, "a leading tab"),
     ("surrounding-junk", "http://x/%20", Misses, "an escaped space is part of the URL"),
+    ("internal-destination", "http://localhost:22/", Fires { at: "localhost" }, "loopback by name"),
+    ("internal-destination", "http://0x7f.1/", Fires { at: "0x7f.1" }, "127.0.0.1 as a number"),
+    ("internal-destination", "http://x.example/?u=http%3A%2F%2F169.254.169.254%2F", Fires { at: "http%3A%2F%2F169.254.169.254%2F" }, "the metadata endpoint in a parameter"),
+    ("internal-destination", "http://localhost.example.com/", Misses, "a public name that starts with localhost"),
+    ("internal-destination", "http://8.8.8.8/", Misses, "a public address"),
+    ("open-redirect", "https://victim.example/login?next=//evil.example/", Fires { at: "//evil.example/" }, "a scheme-relative URL to another site"),
+    ("open-redirect", "https://victim.example/login?next=javascript:alert(1)", Fires { at: "javascript:alert(1)" }, "a script URL"),
+    ("open-redirect", "https://victim.example/login?next=/account", Misses, "a same-site path"),
+    ("open-redirect", "https://accounts.google.com/?continue=https://mail.google.com/", Misses, "the same registrable domain"),
+    ("deceptive-host", "https://paypal.com.account-check.example/", Fires { at: "paypal.com.account-check.example" }, "another site's name ahead of the real one"),
+    ("deceptive-host", "https://evil.example#@good.example", Fires { at: "#@good.example" }, "a fragment that mimics userinfo"),
+    ("deceptive-host", "https://www.bbc.co.uk/", Misses, "www ahead of the real name"),
+    ("deceptive-host", "https://www.cl.cam.ac.uk/", Misses, "department labels under a country suffix"),
 ];
 
 /// The code named `name` in the catalogue.

@@ -10,7 +10,11 @@ use urlscope_core::text::escape_str;
 fn describe(d: &Destination) -> String {
     let mut line = escape_str(&d.target);
     if let Some(h) = &d.host {
-        line.push_str(&format!("  → {} ({}", escape_str(&h.canonical), h.reach.label()));
+        line.push_str(&format!(
+            "  → {} ({}",
+            escape_str(&h.canonical),
+            h.reach.label()
+        ));
         if let Some(s) = &h.spelled {
             line.push_str(&format!(", {}", escape_str(s)));
         }

@@ -107,6 +107,9 @@ pub fn shown_site(name: &str, real: &str) -> Option<String> {
     let first = real.split('.').next().unwrap_or_default();
     if let Some((tld, _)) = first.split_once('-') {
         let last = prefix.rsplit('.').next().unwrap_or_default();
+        if last == "www" {
+            return None;
+        }
         let glued = format!("{last}.{tld}");
         if reads_as_site_suffix(tld) && psl::domain_str(&glued) == Some(glued.as_str()) {
             return Some(glued);

@@ -27,6 +27,9 @@ use crate::warnings::{Warning, WarningCode};
 pub const MAX_DEPTH: usize = 8;
 /// How many values one URL's unfolding shows at most.
 pub const MAX_NESTED: usize = 64;
+/// How many of a carried URL's warnings are lifted to the URL that
+/// carries it (its sub-report has them all).
+pub const LIFTED_PER_VALUE: usize = 32;
 
 /// What a nested value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -426,7 +429,12 @@ pub(crate) fn component_label(c: &ComponentAnalysis, key: Option<&str>) -> Strin
 fn lifted_code(code: WarningCode) -> bool {
     !matches!(
         code,
-        WarningCode::InternalDestination | WarningCode::OpenRedirect | WarningCode::SurroundingJunk
+        WarningCode::InternalDestination
+            | WarningCode::OpenRedirect
+            | WarningCode::SurroundingJunk
+            // The outer readings are compared by the outer analysis; the
+            // nested URL's own disagreement shows in its sub-report.
+            | WarningCode::ParserDifferential
     )
 }
 
@@ -618,15 +626,23 @@ fn url_node(
 /// span of the nested text to the outer bytes that encode it.
 fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
     let Some(a) = &node.analysis else { return };
-    for w in a.warnings.iter().filter(|w| lifted_code(w.code)) {
+    for w in a
+        .warnings
+        .iter()
+        .filter(|w| lifted_code(w.code))
+        .take(LIFTED_PER_VALUE)
+    {
         let inner = w.via.clone().unwrap_or_else(|| {
             w.component
                 .and_then(|i| a.components.get(i))
                 .map_or_else(|| "URL".to_string(), |c| c.kind.label().to_string())
         });
         let spans: Vec<Span> = w.spans.iter().map(|&s| map(s)).collect();
-        let mut lifted = Warning::new(w.code, spans, Some(node.component), w.message.clone())
-            .with_severity(w.severity);
+        // Not the outer component's own finding (it is the carried
+        // value's): no component, so folding and the component's own
+        // warnings are as without it; `via` says where it is.
+        let mut lifted =
+            Warning::new(w.code, spans, None, w.message.clone()).with_severity(w.severity);
         lifted.layer = w.layer;
         lifted.via = Some(format!("{} → {inner}", node.via));
         out.push(lifted);
