@@ -125,7 +125,8 @@ fn access_logs_of_every_common_format() {
         stdout,
         format!(
             "{f}:2: high path-traversal,sensitive-file,double-encoding: /a/%252e%252e/%252e%252e/etc/passwd\n\
-             {f}:3: high control-char: /x\\x1b[2J\n"
+             {f}:3: high control-char: /x\\x1b[2J\n\
+             {f}:5: medium open-redirect: /login?next=//evil.example\n"
         )
     );
     let stderr = String::from_utf8(out.stderr).expect("utf-8");

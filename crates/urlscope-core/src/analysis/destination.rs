@@ -276,9 +276,10 @@ fn alternate_octal(host: &str) -> Option<String> {
             }
         })
         .collect();
-    let ends_in_number = labels
-        .last()
-        .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()));
+    let ends_in_number = labels.len() >= 2
+        && labels
+            .last()
+            .is_some_and(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit()));
     (changed && ends_in_number).then(|| labels.join("."))
 }
 
