@@ -339,6 +339,8 @@ fn ctrl_z_suspends_and_fg_resumes() {
         s.contains("Components") && s.contains("back from the shell")
     });
     tmux.cmd(&["send-keys", "-t", "t", "q"]);
+    // Keys typed before the inspector has exited would go to it.
+    tmux.wait_screen("the shell", |s| !s.contains("Components"));
     tmux.cmd(&["send-keys", "-t", "t", "echo DONE-$?", "Enter"]);
     tmux.wait_screen("a clean exit", |s| s.contains("DONE-0"));
 }

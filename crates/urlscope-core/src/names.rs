@@ -63,6 +63,24 @@ pub(crate) fn is_under(name: &str, suffix: &str) -> bool {
             .is_some_and(|rest| rest.ends_with('.'))
 }
 
+/// The last labels of every name in [`LOOPBACK_NAMES`], [`METADATA_NAMES`]
+/// and [`INTERNAL_SUFFIXES`] (a test checks it), for the fast path.
+const INTERNAL_LAST_LABELS: &[&str] = &[
+    "localhost",
+    "localdomain",
+    "ip6-localhost",
+    "ip6-loopback",
+    "internal",
+    "goog",
+    "metadata",
+    "instance-data",
+    "local",
+    "intranet",
+    "corp",
+    "lan",
+    "arpa",
+];
+
 /// Whether a plain host name (letters, digits, hyphens and dots) may be
 /// internal, for the fast path: true for every name the analysis does not
 /// call public, by its last label or its last two.
@@ -74,16 +92,12 @@ pub fn may_be_internal(name: &[u8]) -> bool {
     let last_two = name
         .get(name.len().saturating_sub(last_two_len)..)
         .unwrap_or_default();
-    let is = |entry: &str, label: &[u8]| entry.as_bytes().eq_ignore_ascii_case(label);
-    let last_label = |entry: &&str| is(entry.rsplit('.').next().unwrap_or(entry), last);
-    LOOPBACK_NAMES.iter().any(last_label)
-        || METADATA_NAMES.iter().any(last_label)
-        || INTERNAL_SUFFIXES.iter().any(last_label)
-        || is("localhost", last)
+    let is = |entry: &&str, label: &[u8]| entry.as_bytes().eq_ignore_ascii_case(label);
+    INTERNAL_LAST_LABELS.iter().any(|e| is(e, last))
         || LOOPBACK_DOMAINS
             .iter()
             .chain(WILDCARD_DNS)
-            .any(|entry| is(entry, last_two))
+            .any(|e| is(e, last_two))
 }
 
 /// The site a host name (lowercase ASCII) shows a reader ahead of its real
@@ -142,4 +156,25 @@ pub fn domain_in_segment(segment: &str) -> Option<&str> {
     let lower = segment.to_ascii_lowercase();
     let site = psl::suffix_str(&lower).is_some_and(reads_as_site_suffix);
     (site && psl::domain_str(&lower).is_some()).then_some(segment)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_internal_name_has_its_last_label_listed() {
+        for name in LOOPBACK_NAMES
+            .iter()
+            .chain(METADATA_NAMES)
+            .chain(INTERNAL_SUFFIXES)
+        {
+            let last = name.rsplit('.').next().unwrap_or(name);
+            assert!(INTERNAL_LAST_LABELS.contains(&last), "{name}");
+            assert!(may_be_internal(name.as_bytes()), "{name}");
+        }
+        for name in LOOPBACK_DOMAINS.iter().chain(WILDCARD_DNS) {
+            assert!(may_be_internal(format!("x.{name}").as_bytes()), "{name}");
+        }
+    }
 }

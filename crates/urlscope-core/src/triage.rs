@@ -206,6 +206,8 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
     let mut may_matter = false;
     // Whether the part so far holds a ':' (a scheme may start it).
     let mut colon = false;
+    // Whether a key or value holds a '+' (a space once decoded).
+    let mut plus = false;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -256,6 +258,9 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
         match b {
             b'.' if previous == Some(b'.') => return None,
             b'x' | b'X' if previous == Some(b'0') => return None,
+            // A '+' in a key or value is a space to the analysis (form
+            // rules), and a name with a space may still name a file.
+            b'+' if piece != Piece::Path => (may_matter, plus) = (true, true),
             b'x' | b'X' | b'+' | b'_' | b'=' => {}
             // `scheme://` in a path: a URL the path carries.
             b':' if piece == Piece::Path && text.get(i + 1) == Some(&b'/') => return None,
@@ -270,8 +275,20 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
         return None;
     }
     // Rarely needed (3.8% of real URLs), so the parts are split again.
-    if may_matter && crate::targets::sensitive_target(text.split(|&b| b == b'/')).is_some() {
-        return None;
+    if may_matter {
+        let spaced: Vec<u8>;
+        let text = if plus {
+            spaced = text
+                .iter()
+                .map(|&b| if b == b'+' { b' ' } else { b })
+                .collect();
+            &spaced[..]
+        } else {
+            text
+        };
+        if crate::targets::sensitive_target(text.split(|&b| b == b'/')).is_some() {
+            return None;
+        }
     }
     Some(end)
 }
