@@ -427,8 +427,9 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
                 }
                 Err(_) if !seen_bad.iter().any(|b| b == bytes) => {
                     seen_bad.push(bytes.to_vec());
-                    let rest = c.decoded().get(unit.start..).unwrap_or_default();
-                    if let Some(why) = urlscope_core::utf8::explain_ill_formed(rest) {
+                    if let Some(why) =
+                        urlscope_core::utf8::explain_ill_formed_at(c.decoded(), unit.start)
+                    {
                         lines.push(format!("  {}  {why}", style.invalid(&escape_bytes(bytes))));
                     }
                 }
