@@ -151,8 +151,8 @@ fn plain_host_name(input: &[u8], path_start: usize) -> bool {
         return false;
     }
     // Two labels, or three behind `www`, show no other site.
-    let labels = host.iter().filter(|&&b| b == b'.').count() + 1;
     let host = host.strip_suffix(b".").unwrap_or(host);
+    let labels = host.iter().filter(|&&b| b == b'.').count() + 1;
     if labels <= 2
         || labels == 3
             && host
@@ -161,7 +161,13 @@ fn plain_host_name(input: &[u8], path_start: usize) -> bool {
     {
         return true;
     }
-    let name = String::from_utf8_lossy(host).to_ascii_lowercase();
+    // The Public Suffix List is read in lowercase; most hosts already are.
+    let name = String::from_utf8_lossy(host);
+    let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        name
+    };
     let Some(real) = psl::domain_str(&name) else {
         return true;
     };

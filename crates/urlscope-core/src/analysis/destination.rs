@@ -135,9 +135,9 @@ pub fn classify_host(written: &str) -> HostClass {
             spelled,
         };
     }
-    let mapped = (ascii != lower && !lower.is_ascii()).then_some(());
+    let mapped = ascii != lower && !lower.is_ascii();
     let mut class = named(ascii, None);
-    if mapped.is_some() && class.reach.is_internal() && class.spelled.is_none() {
+    if mapped && class.reach.is_internal() && class.spelled.is_none() {
         class.spelled = Some("IDNA-mapped characters".to_string());
     }
     class
