@@ -202,6 +202,12 @@ cases! {
     PathDiffers => (ParserDifferential, Medium),
     // The WHATWG parser rejects what RFC 3986 accepts.
     WhatwgRejects => (ParserDifferential, Low),
+    // Two URLs in one input: an invalid scheme, or a second scheme inside
+    // the first authority (Orange Tsai's `0://evil.com:80;http://...`).
+    TwoUrls => (ParserDifferential, High),
+    // A blank, control, ';' or ',' at which some parser ends the host,
+    // leaving it another host.
+    HostCut => (InvalidHost, High),
     // An internal host written plainly in the URL itself.
     PlainInternal => (InternalDestination, Medium),
     // An internal host reached through a carried URL or spelled to slip
@@ -444,7 +450,7 @@ catalogue! {
         severity: High,
         summary: "An RFC 3986 parser and a WHATWG (browser) parser read this URL differently, which is how SSRF filters get bypassed.",
         consequence: None,
-        signals: [Scheme, Authority, Illegal, DotPart, Percent],
+        signals: [Scheme, Authority, Illegal, DotPart, Percent, Embedded],
     }
     InvalidPort {
         code: "invalid-port",
@@ -458,7 +464,7 @@ catalogue! {
         severity: Medium,
         summary: "The host holds characters no host may hold, so parsers disagree on where it ends.",
         consequence: None,
-        signals: [Authority, At, Brackets, Percent],
+        signals: [Authority, At, Brackets, Percent, Illegal, Control],
     }
     InternalDestination {
         code: "internal-destination",

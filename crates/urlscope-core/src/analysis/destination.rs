@@ -359,6 +359,12 @@ pub(crate) fn destinations(
         .scheme
         .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
         .unwrap_or_default();
+    // A URL WHATWG rejects (`http://x:80;y/`) still has a scheme that
+    // scheme-relative targets inherit.
+    let placeholder = url::Url::parse(&format!("{scheme}://base.invalid/"))
+        .ok()
+        .filter(|_| !scheme.is_empty())
+        .or_else(|| url::Url::parse("https://base.invalid/").ok());
     let site = host.map(site_of);
     let mut out = vec![Destination {
         via: String::new(),
@@ -374,7 +380,6 @@ pub(crate) fn destinations(
         span: parts.host.unwrap_or(parts.trimmed),
         component: None,
     }];
-    let placeholder = url::Url::parse("https://base.invalid/").ok();
     let base = base.or(placeholder);
     let add = |n: &Nested, out: &mut Vec<Destination>| {
         let resolved = base.as_ref().and_then(|b| resolve(b, &n.text));

@@ -308,6 +308,8 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         .enumerate()
         .find(|(_, c)| c.kind == ComponentKind::PathSegment && !c.span.is_empty())
         .map(|(i, c)| (i, c.span));
+    checks::confusion::host_cut_warning(input, &parts, host_index, &mut warnings);
+    checks::confusion::two_urls_warning(input, &parts, &mut warnings);
     checks::deceptive::deceptive_warnings(
         input,
         &parts,

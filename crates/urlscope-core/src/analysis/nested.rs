@@ -186,9 +186,18 @@ pub(crate) const SCRIPT_SCHEMES: &[&str] = &["javascript", "vbscript", "data"];
 /// holds one (at its start, after blanks, or behind one leading slash).
 pub(crate) fn find_url(text: &[u8]) -> Option<FoundUrl> {
     let mut spelling = Vec::new();
-    let blanks = text.iter().take_while(|&&b| b <= b' ').count();
-    if blanks > 0 {
+    // What a browser strips (blanks, controls), and what an HTML filter
+    // strips (`<>javascript:`, `"//evil.example`), ahead of the URL.
+    let blanks = text
+        .iter()
+        .take_while(|&&b| b <= b' ' || matches!(b, b'<' | b'>' | b'"' | b'\'' | b'`'))
+        .count();
+    let prefix = text.get(..blanks).unwrap_or_default();
+    if prefix.iter().any(|&b| b <= b' ') {
         spelling.push("after blanks or controls that a browser strips");
+    }
+    if prefix.iter().any(|&b| b > b' ') {
+        spelling.push("after '<', '>' or quotes that an HTML filter strips");
     }
     let rest = text.get(blanks..)?;
     // Separators: `//`, `\\`, `/\`, `///`...
@@ -677,9 +686,11 @@ fn unfold_path(
     let span = Span::new(start, path.end);
     let text = crate::percent::decode(span.of(input), false);
     let found = find_url(&text)?;
+    // The first path segment at or after the start (a leading '/' is in
+    // none).
     let component = components
         .iter()
-        .position(|c| c.span.contains(start) || c.span.start == start)
+        .position(|c| c.kind == ComponentKind::PathSegment && c.span.end >= start)
         .unwrap_or(0);
     let url = text.get(found.from..).unwrap_or_default();
     let mut spelling = found.spelling;
@@ -709,6 +720,9 @@ mod tests {
             ("/\\evil.example", 0, true),
             ("///evil.example", 0, true),
             ("  //evil.example", 2, true),
+            ("<>//evil.example", 2, true),
+            ("<>javascript:alert(1)", 2, true),
+            ("\"https://evil.example\"", 1, true),
             ("\t//evil.example", 1, true),
             ("http:evil.example", 0, true),
             ("javascript:alert(1)", 0, false),

@@ -331,7 +331,7 @@ fn hosts_uts46_rejects_are_shown_as_written() {
     assert_eq!(host.unicode.as_deref(), Some("ex\u{202e}ample.com"));
     assert!(host.confusables.is_empty(), "{:?}", host.confusables);
     assert!(
-        message.contains("holds U+202E, which UTS #39 bars"),
+        message.contains("holds U+202E, which UTS #39 restricts"),
         "{message}"
     );
     let (_, (_, message)) = case("http://exa\u{2603}mple.com/");

@@ -133,7 +133,14 @@ pub(crate) fn compare(
     });
     let ours_host = ours_host.filter(|h| !h.is_empty());
     let theirs_host = theirs_host.filter(|h| !h.is_empty());
-    let host_differs = ours_host != theirs_host;
+    // Two IPv6 literals are the same host when they are the same address:
+    // WHATWG writes an embedded IPv4 address in hex (`::ffff:8190:3426`),
+    // Rust in dotted form (`::ffff:129.144.52.38`).
+    let same_address = match (&ours_host, &theirs_host) {
+        (Some(a), Some(b)) => ipv6_literal(a).is_some() && ipv6_literal(a) == ipv6_literal(b),
+        _ => false,
+    };
+    let host_differs = !same_address && ours_host != theirs_host;
     let ours_port = parts.port.and_then(|p| {
         std::str::from_utf8(p.of(input))
             .ok()
@@ -334,6 +341,11 @@ impl Analysis {
     }
 }
 
+/// The address of a bracketed IPv6 literal.
+fn ipv6_literal(host: &str) -> Option<std::net::Ipv6Addr> {
+    host.strip_prefix('[')?.strip_suffix(']')?.parse().ok()
+}
+
 pub(crate) fn differential_reasons(
     input: &[u8],
     parts: &Split,
@@ -369,9 +381,10 @@ pub(crate) fn differential_reasons(
             reasons.push("WHATWG ignores the slash count after a special scheme");
         }
     }
-    if host
-        .is_some_and(|h| h.unicode.is_some() || h.decoded.bytes().any(|b| b.is_ascii_uppercase()))
-    {
+    if host.is_some_and(|h| {
+        h.kind != HostKind::Ipv6
+            && (h.unicode.is_some() || h.decoded.bytes().any(|b| b.is_ascii_uppercase()))
+    }) {
         reasons.push("WHATWG maps the host through IDNA");
     }
     if host.is_some_and(|h| {

@@ -162,13 +162,15 @@ pub(crate) fn idn_warning(
     let ascii = reading.ascii.as_deref();
     use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
     let mut reasons = Vec::new();
+    // Characters UTS #39 bars from identifiers, noted but not a homograph
+    // by themselves: a one-script name (the Yiddish `בײַשפּיל`, ICANN's
+    // test domain) may need them.
+    let mut notes = Vec::new();
     for label in unicode.split('.') {
         let rejected = reading.rejected.iter().any(|r| r == label);
         if label.is_ascii() && !rejected {
             continue;
         }
-        // UTS #39 calls a label with a character outside its identifier
-        // profile unrestricted whatever its scripts: say which character.
         let barred: Vec<String> = label
             .chars()
             .filter(|&c| !c.identifier_allowed())
@@ -182,11 +184,10 @@ pub(crate) fn idn_warning(
                 .collect::<Vec<_>>()
                 .join(", ");
             let more = if barred.len() > 3 { ", ..." } else { "" };
-            reasons.push(format!(
-                "'{}' holds {shown}{more}, which UTS #39 bars from identifiers",
+            notes.push(format!(
+                "'{}' holds {shown}{more}, which UTS #39 restricts in identifiers",
                 crate::text::quote_str(label)
             ));
-            continue;
         }
         if rejected {
             reasons.push(format!(
@@ -195,17 +196,37 @@ pub(crate) fn idn_warning(
             ));
             continue;
         }
-        let level = label.detect_restriction_level();
-        if level > RestrictionLevel::HighlyRestrictive {
+        // Mixed scripts: UTS #39's restriction levels, on the label's
+        // identifier-allowed characters (a barred one makes any label
+        // "unrestricted", whatever its scripts).
+        let allowed: String = label.chars().filter(|c| c.identifier_allowed()).collect();
+        if allowed.detect_restriction_level() > RestrictionLevel::HighlyRestrictive {
             reasons.push(format!("'{}' mixes scripts", crate::text::quote_str(label)));
             continue;
         }
+        // A whole-script look-alike: its UTS #39 skeleton is a name a
+        // host could have (letters, digits, hyphens). Shown character by
+        // character, as a reader sees it (the skeleton itself turns `m`
+        // into `rn`).
         let skeleton: String = unicode_security::skeleton(label).collect();
-        if skeleton.is_ascii() {
+        let name_like = |t: &str| t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if !skeleton.is_empty() && name_like(&skeleton) {
+            let seen: String = label
+                .chars()
+                .map(|c| {
+                    let mut s = String::new();
+                    unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).for_each(|k| s.push(k));
+                    if c.is_ascii() || s.chars().count() != 1 || !name_like(&s) {
+                        c.to_string()
+                    } else {
+                        s
+                    }
+                })
+                .collect();
             reasons.push(format!(
                 "'{}' looks like the ASCII '{}'",
                 crate::text::quote_str(label),
-                crate::text::quote_str(&skeleton)
+                crate::text::quote_str(&seen)
             ));
         }
     }
@@ -219,7 +240,14 @@ pub(crate) fn idn_warning(
             WarningCode::Idn,
             vec![span],
             host_index,
-            format!("The host is the internationalized name {forms}."),
+            if notes.is_empty() {
+                format!("The host is the internationalized name {forms}.")
+            } else {
+                format!(
+                    "The host is the internationalized name {forms}; {}.",
+                    notes.join("; ")
+                )
+            },
         )
     } else {
         Warning::new(
@@ -228,7 +256,12 @@ pub(crate) fn idn_warning(
             host_index,
             format!(
                 "The host {forms} can impersonate another domain: {}.",
-                reasons.join("; ")
+                reasons
+                    .iter()
+                    .chain(&notes)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("; ")
             ),
         )
     };

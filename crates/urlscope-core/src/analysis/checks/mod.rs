@@ -5,7 +5,8 @@
 //! Per component (on its raw bytes, then on each decoded layer):
 //! [`escapes`], [`characters`], [`double_encoding`], [`traversal`],
 //! [`sensitive`]. Per URL: [`authority`] (userinfo, host, port, scheme),
-//! [`junk`] and [`readings`] (the RFC 3986 and WHATWG readings compared).
+//! [`junk`], [`confusion`] (a host cut short, two URLs in one) and
+//! [`readings`] (the RFC 3986 and WHATWG readings compared).
 
 use crate::analysis::component::Provenance;
 use crate::analysis::report::Findings;
@@ -14,6 +15,7 @@ use crate::split::ComponentKind;
 
 pub(crate) mod authority;
 pub(crate) mod characters;
+pub(crate) mod confusion;
 pub(crate) mod deceptive;
 pub(crate) mod destinations;
 pub(crate) mod double_encoding;
