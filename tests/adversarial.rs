@@ -131,6 +131,96 @@ fn shapes(n: usize) -> Vec<(&'static str, Vec<u8>)> {
     ]
 }
 
+/// Inputs that carry values the analysis unfolds (issue 14): a URL nested
+/// in itself over and over, a long base64 run that decodes to a URL, a JWT
+/// with a long claim, a hex run, and a carried URL per parameter. Depth
+/// (8), the count of nested values (64) and a byte budget bound the
+/// unfolding, so each stays linear.
+fn nesting_shapes(n: usize) -> Vec<(&'static str, Vec<u8>)> {
+    use base64::Engine;
+    let long_url = |len: usize| {
+        let mut u = String::from("http://127.0.0.1/");
+        u.extend(std::iter::repeat_n('a', len));
+        u
+    };
+    let mut nested = Vec::new();
+    while nested.len() < n {
+        nested.extend_from_slice(b"http://a.example/?u=");
+    }
+    let b64 = base64::engine::general_purpose::STANDARD.encode(long_url(n * 3 / 4));
+    let b64url = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let claim = format!("{{\"url\":\"{}\"}}", long_url(n * 3 / 4));
+    let jwt = format!(
+        "{}.{}.c2ln",
+        b64url.encode(r#"{"alg":"HS256","typ":"JWT"}"#),
+        b64url.encode(claim)
+    );
+    let hex: String = long_url(n / 2)
+        .bytes()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut many = b"http://x.example/?".to_vec();
+    while many.len() < n {
+        many.extend_from_slice(b"u=http://10.0.0.1/&");
+    }
+    vec![
+        ("a URL nested in itself", nested),
+        (
+            "base64 of a URL",
+            format!("http://x.example/?v={b64}").into_bytes(),
+        ),
+        (
+            "a JWT with a URL claim",
+            format!("http://x.example/?t={jwt}").into_bytes(),
+        ),
+        (
+            "hex of a URL",
+            format!("http://x.example/?h={hex}").into_bytes(),
+        ),
+        ("a carried URL per parameter", many),
+    ]
+}
+
+/// Megabytes of nested values: 8 MB takes under 6x the allocations and
+/// allocated bytes of 2 MB, and the peak heap stays within 64 bytes per
+/// input byte plus 8 MiB. (Timed by hand with
+/// `analysis_time_is_linear_in_the_input`, which runs these shapes too.)
+#[test]
+fn nesting_is_linear_at_megabytes() {
+    let _guard = MEASURE.lock();
+    count_pool_threads();
+    let options = Options::default();
+    for ((name, small), (_, big)) in nesting_shapes(2 << 20)
+        .into_iter()
+        .zip(nesting_shapes(8 << 20))
+    {
+        let (count_small, bytes_small) = work_during(|| {
+            std::hint::black_box(analyze(&small, &options).nested.len());
+        });
+        let mut nested = 0;
+        let (count_big, bytes_big) = work_during(|| {
+            nested = analyze(&big, &options).nested.len();
+        });
+        let count_ratio = count_big as f64 / count_small.max(1) as f64;
+        let bytes_ratio = bytes_big as f64 / bytes_small.max(1) as f64;
+        eprintln!(
+            "{name}: {nested} nested values; {count_small} -> {count_big} allocations (x{count_ratio:.1}), \
+             {bytes_small} -> {bytes_big} bytes (x{bytes_ratio:.1}) for x4 input"
+        );
+        assert!(nested > 0, "{name}: nothing unfolded");
+        assert!(count_ratio < 6.0, "{name}: x{count_ratio:.1} allocations");
+        assert!(bytes_ratio < 6.0, "{name}: x{bytes_ratio:.1} bytes");
+        let peak = peak_during(|| {
+            std::hint::black_box(analyze(&big, &options).components.len());
+        });
+        assert!(
+            peak <= 64 * big.len() + (8 << 20),
+            "{name}: {} bytes per input byte",
+            peak / big.len()
+        );
+    }
+}
+
 /// The work the analysis does grows linearly with the input, counted
 /// deterministically: the allocations it makes and the bytes they ask
 /// for, for inputs of n and 4n bytes of each shape. Linear is x4,
@@ -181,7 +271,9 @@ fn analysis_time_is_linear_in_the_input() {
     let _guard = MEASURE.lock();
     count_pool_threads();
     let options = Options::default();
-    for ((name, small), (_, big)) in shapes(25_000).into_iter().zip(shapes(100_000)) {
+    let small = shapes(25_000).into_iter().chain(nesting_shapes(2 << 20));
+    let big = shapes(100_000).into_iter().chain(nesting_shapes(8 << 20));
+    for ((name, small), (_, big)) in small.zip(big) {
         let time = |input: &[u8]| {
             let start = Instant::now();
             let a = analyze(input, &options);
