@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 data=../tests/data
-for target in analyze clean encode_decode utf8 tui; do
+for target in analyze clean encode_decode utf8 tui nested; do
   mkdir -p "corpus/$target"
 done
 python3 - "$data" <<'PY'
@@ -30,6 +30,18 @@ for target in ["analyze", "clean", "encode_decode", "utf8", "tui"]:
             s = bytes([min(len(s), 255)]) + s + b"\x00\x01\x03\x41\x00\x0a\x06\x05"
         h = hashlib.sha1(s).hexdigest()
         with open(f"corpus/{target}/{h}", "wb") as out:
+            out.write(s)
+# The nested target: dev.tsv's payloads (their carried part, after the
+# first '='), each behind a plan byte that picks its carriers.
+with open(f"{data}/suspicious/dev.tsv", "rb") as f:
+    for i, line in enumerate(f.read().split(b"\n")[1:]):
+        fields = line.split(b"\t")
+        if len(fields) < 2:
+            continue
+        url = fields[1]
+        payload = url.split(b"=", 1)[1] if b"=" in url else url
+        s = bytes([i % 256]) + payload
+        with open(f"corpus/nested/{hashlib.sha1(s).hexdigest()}", "wb") as out:
             out.write(s)
 print("seeded", len(seeds), "URLs and", len(utf8), "UTF-8 lines")
 PY

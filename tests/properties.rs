@@ -22,7 +22,10 @@ fn url_bytes() -> impl Strategy<Value = Vec<u8>> {
         Just(b"..".to_vec()),
         Just("é".as_bytes().to_vec()),
         Just("ü.de".as_bytes().to_vec()),
-        prop::sample::select(b"/?#&=:+;\\ .%[]@\t\x00\x1b".to_vec()).prop_map(|b| vec![b]),
+        Just(b"0://".to_vec()),
+        Just(b"<>".to_vec()),
+        Just(b"127.0.0.1".to_vec()),
+        prop::sample::select(b"/?#&=:+;,'\\ .%[]@\t\x00\x1b".to_vec()).prop_map(|b| vec![b]),
         "[a-z0-9]{1,5}".prop_map(String::into_bytes),
         any::<u8>().prop_map(|b| vec![b]),
     ];

@@ -170,7 +170,6 @@ const RULES: &[Row] = &[
     ("parser-differential", "https:alert(1)", Fires { at: "https:alert(1)" }, "WHATWG reads a host where RFC 3986 reads a path"),
     ("parser-differential", "http://evil.com%5C@good.com/", Misses, "an escaped backslash is userinfo to both"),
     ("parser-differential", "http://evil.com/@good.com/", Misses, "both read evil.com"),
-    ("parser-differential", "0://evil.com:80;http://google.com:80/", Fires { at: "0://evil.com:80;http://google.com:80/" }, "an invalid scheme, then a second URL (Orange Tsai)"),
     ("parser-differential", "http://[::FFFF:129.144.52.38]:80/", Misses, "both parsers read the same address; WHATWG only writes the IPv4 part in hex"),
     ("surrounding-junk", " http://x/", Fires { at: " " }, "a leading space"),
     ("surrounding-junk", "http://x/ ", Fires { at: " " }, "a trailing space"),
@@ -189,6 +188,10 @@ const RULES: &[Row] = &[
     ("deceptive-host", "https://paypal.com.account-check.example/", Fires { at: "paypal.com.account-check.example" }, "another site's name ahead of the real one"),
     ("deceptive-host", "https://evil.example#@good.example", Fires { at: "#@good.example" }, "a fragment that mimics userinfo"),
     ("deceptive-host", "https://www.bbc.co.uk/", Misses, "www ahead of the real name"),
+    ("two-urls", "0://evil.com:80;http://google.com:80/", Fires { at: "0://evil.com:80;http://google.com:80/" }, "an invalid scheme, then a second URL (Orange Tsai)"),
+    ("two-urls", "http://evil.com:80;http://google.com/", Fires { at: "http://evil.com:80;http://google.com/" }, "a second scheme inside the first authority"),
+    ("two-urls", "http://evil.com/http://google.com/", Misses, "a URL in the path is one the first carries (open-redirect), not a second authority"),
+    ("two-urls", "1password://x/", Misses, "no second URL after the invalid scheme"),
     ("deceptive-host", "https://www.cl.cam.ac.uk/", Misses, "department labels under a country suffix"),
 ];
 

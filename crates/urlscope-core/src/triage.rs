@@ -122,8 +122,21 @@ pub fn is_plain(input: &[u8]) -> bool {
                 let Some(end) = plain_parts(value, Piece::Value) else {
                     return false;
                 };
-                if crate::analysis::carries_url(value.get(..end).unwrap_or_default()) {
+                let value_text = value.get(..end).unwrap_or_default();
+                if crate::analysis::carries_url(value_text) {
                     return false;
+                }
+                // The analysis reads a value's '+' as a space (form rules)
+                // and looks at both layers: `+//evil.example` is a URL
+                // after a blank.
+                if memchr::memchr(b'+', value_text).is_some() {
+                    let spaced: Vec<u8> = value_text
+                        .iter()
+                        .map(|&b| if b == b'+' { b' ' } else { b })
+                        .collect();
+                    if crate::analysis::carries_url(&spaced) {
+                        return false;
+                    }
                 }
                 rest = value.get(end..).unwrap_or_default();
             }
@@ -134,7 +147,10 @@ pub fn is_plain(input: &[u8]) -> bool {
     }
     // The fragment needs only plain bytes and no URL in it.
     let fragment = rest.strip_prefix(b"#").unwrap_or(rest);
-    rest.iter().all(|&b| plain_byte(b)) && !crate::analysis::carries_url(fragment)
+    // A fragment after the query may mimic a host too (`?a=b#.evil.example`).
+    rest.iter().all(|&b| plain_byte(b))
+        && fragment.first() != Some(&b'.')
+        && !crate::analysis::carries_url(fragment)
 }
 
 /// Whether the host of a plain origin (the path starts at `path_start`)
@@ -335,6 +351,11 @@ mod tests {
             b"https://example.com/etc/passwd",
             b"https://example.com/?f=../x",
             b"https://example.com/?f=0x2e0x2e",
+            b"https://example.com/?v=+///evil.example",
+            b"https://example.com/?a=b#.evil.example",
+            b"https://example.com/?v='//evil.example",
+            b"http://127.0.0.1;.evil.example/",
+            b"0://evil.com:80;http://google.com/",
             b"https://example.com/?q=Li4vLi4vZXRjL3Bhc3N3ZA==",
             b"https://example.com:99999/",
             b" https://example.com/",

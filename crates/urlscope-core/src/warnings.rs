@@ -202,9 +202,6 @@ cases! {
     PathDiffers => (ParserDifferential, Medium),
     // The WHATWG parser rejects what RFC 3986 accepts.
     WhatwgRejects => (ParserDifferential, Low),
-    // Two URLs in one input: an invalid scheme, or a second scheme inside
-    // the first authority (Orange Tsai's `0://evil.com:80;http://...`).
-    TwoUrls => (ParserDifferential, High),
     // A blank, control, ';' or ',' at which some parser ends the host,
     // leaving it another host.
     HostCut => (InvalidHost, High),
@@ -427,7 +424,7 @@ catalogue! {
     IdnHomograph {
         code: "idn-homograph",
         severity: High,
-        summary: "The host mixes scripts, uses look-alike characters or characters barred from identifiers, or has a label UTS #46 rejects, so it can impersonate another domain.",
+        summary: "The host mixes scripts, is written wholly in look-alikes of another name, or has a label UTS #46 rejects, so it can impersonate another domain.",
         consequence: None,
         signals: [Authority, Percent, NonAscii],
     }
@@ -450,7 +447,7 @@ catalogue! {
         severity: High,
         summary: "An RFC 3986 parser and a WHATWG (browser) parser read this URL differently, which is how SSRF filters get bypassed.",
         consequence: None,
-        signals: [Scheme, Authority, Illegal, DotPart, Percent, Embedded],
+        signals: [Scheme, Authority, Illegal, DotPart, Percent],
     }
     InvalidPort {
         code: "invalid-port",
@@ -486,6 +483,13 @@ catalogue! {
         summary: "The host shows a reader another site's name ahead of the real one, or what follows the host mimics a user name and host, so the reader trusts the wrong site.",
         consequence: None,
         signals: [HostName, At, Embedded, DomainInPath, NonAscii, Percent],
+    }
+    TwoUrls {
+        code: "two-urls",
+        severity: High,
+        summary: "The input holds two URLs (a scheme no standard parser accepts, or a second scheme inside the first authority), so a lax parser and a strict one, or a filter and a fetcher, pick different hosts.",
+        consequence: None,
+        signals: [Scheme, Authority, Embedded],
     }
     SurroundingJunk {
         code: "surrounding-junk",

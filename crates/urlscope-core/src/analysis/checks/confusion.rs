@@ -15,7 +15,7 @@
 
 use crate::split::{Span, Split};
 use crate::text::quote_str;
-use crate::warnings::{Case, Warning};
+use crate::warnings::{Case, Warning, WarningCode};
 
 /// A byte at which some parser ends a host: a control, a blank, `;`, `,`.
 fn cuts_host(b: u8) -> bool {
@@ -126,7 +126,7 @@ fn trailing_scheme(text: &[u8]) -> Option<usize> {
         .map(|_| start)
 }
 
-/// `parser-differential` (high) when a second `scheme://` starts inside
+/// `two-urls` when a second `scheme://` starts inside
 /// the first authority, or the input starts with a scheme-shaped word no
 /// standard parser accepts as a scheme (`0://`) and carries another URL.
 pub(crate) fn two_urls_warning(input: &[u8], parts: &Split, out: &mut Vec<Warning>) {
@@ -185,8 +185,8 @@ pub(crate) fn two_urls_warning(input: &[u8], parts: &Split, out: &mut Vec<Warnin
     } else {
         "a second URL starts inside the first one's authority".to_string()
     };
-    out.push(Warning::for_case(
-        Case::TwoUrls,
+    out.push(Warning::new(
+        WarningCode::TwoUrls,
         vec![
             Span::new(start, start + sep + 3),
             Span::new(start + second, parts.trimmed.end),
