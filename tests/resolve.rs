@@ -186,6 +186,25 @@ fn explain_base_shows_the_resolution_then_analyses_the_target() {
             .any(|m| m.starts_with("RFC 3986 resolves 'http:g'")),
         "{messages:?}"
     );
+    // ...and the resolution itself: base, reference, both targets.
+    assert_eq!(
+        v["resolution"],
+        serde_json::json!({
+            "base": BASE,
+            "reference": "http:g",
+            "target": "http:g",
+            "whatwg": { "target": "http://a/b/c/g" },
+            "differs": true,
+            "reason": "WHATWG reads a reference with the base's special scheme and no '//' as relative",
+        })
+    );
+    // Without a base there is no resolution object.
+    let out = urlscope()
+        .args(["explain", "--json", "http://a/g"])
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(v.get("resolution").is_none(), "{v}");
 }
 
 #[test]

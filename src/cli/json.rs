@@ -30,6 +30,10 @@ struct JsonAnalysis<'a> {
     destinations: Vec<serde_json::Value>,
     /// What it carries, each with its own analysis.
     nested: Vec<serde_json::Value>,
+    /// With `--base`: the base, the reference, and the target (the URL
+    /// analysed) by RFC 3986 and by WHATWG.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resolution: Option<serde_json::Value>,
 }
 
 fn destination_json(d: &urlscope_core::analysis::Destination) -> serde_json::Value {
@@ -183,15 +187,39 @@ fn byte_json(a: &Analysis, row: &urlscope_core::analysis::ByteRow) -> JsonByte {
 
 /// The `explain --json` object, ready to serialize.
 fn document(a: &Analysis) -> JsonAnalysis<'_> {
-    let whatwg = a.whatwg().map(|w| match w {
-        Ok(r) => serde_json::json!({
-            "href": r.href, "scheme": r.scheme, "username": r.username,
-            "password": r.password, "host": r.host, "port": r.port,
-            "path": r.path, "query": r.query, "fragment": r.fragment,
-        }),
-        Err(e) => serde_json::json!({ "failure": e }),
-    });
-    JsonAnalysis {
+    JsonAnalysis::of(a, None)
+}
+
+/// The `resolution` object of `explain --json --base`.
+pub fn resolution_json(
+    base: &[u8],
+    reference: &[u8],
+    r: &urlscope_core::resolve::Resolution,
+) -> serde_json::Value {
+    serde_json::json!({
+        "base": lossy(base),
+        "reference": lossy(reference),
+        "target": lossy(&r.target),
+        "whatwg": match &r.whatwg {
+            Ok(t) => serde_json::json!({ "target": t }),
+            Err(e) => serde_json::json!({ "failure": e }),
+        },
+        "differs": r.differs,
+        "reason": r.reason,
+    })
+}
+
+impl<'a> JsonAnalysis<'a> {
+    fn of(a: &'a Analysis, resolution: Option<serde_json::Value>) -> JsonAnalysis<'a> {
+        let whatwg = a.whatwg().map(|w| match w {
+            Ok(r) => serde_json::json!({
+                "href": r.href, "scheme": r.scheme, "username": r.username,
+                "password": r.password, "host": r.host, "port": r.port,
+                "path": r.path, "query": r.query, "fragment": r.fragment,
+            }),
+            Err(e) => serde_json::json!({ "failure": e }),
+        });
+        JsonAnalysis {
         input: lossy(&a.input),
         input_valid_utf8: std::str::from_utf8(&a.input).is_ok(),
         components: Components(a),
@@ -216,6 +244,8 @@ fn document(a: &Analysis) -> JsonAnalysis<'_> {
         whatwg,
         destinations: a.destinations.iter().map(destination_json).collect(),
         nested: a.nested.iter().map(nested_json).collect(),
+        resolution,
+    }
     }
 }
 
@@ -263,6 +293,16 @@ pub fn to_safe_string(value: &impl Serialize) -> String {
 /// byte tables go to `out` as they are computed.
 pub fn write_analysis(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
     write_safe(out, &document(a))?;
+    writeln!(out)
+}
+
+/// [`write_analysis`] of a target, with the `resolution` it came from.
+pub fn write_resolved(
+    out: &mut impl Write,
+    a: &Analysis,
+    resolution: serde_json::Value,
+) -> std::io::Result<()> {
+    write_safe(out, &JsonAnalysis::of(a, Some(resolution)))?;
     writeln!(out)
 }
 

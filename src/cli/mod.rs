@@ -446,10 +446,15 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                 // analysis, when there is a base).
                 for (url, resolution) in with_resolutions(&urls, base)? {
                     let mut analysis = urlscope_core::analyze(&url, &options);
-                    if let Some((reference, r)) = &resolution {
-                        analysis.warnings.extend(r.differential_warning(reference));
+                    match (&resolution, base) {
+                        (Some((reference, r)), Some(base)) => {
+                            analysis.warnings.extend(r.differential_warning(reference));
+                            let object =
+                                json::resolution_json(&input::os_bytes(base), reference, r);
+                            json::write_resolved(out, &analysis, object)?;
+                        }
+                        _ => json::write_analysis(out, &analysis)?,
                     }
-                    json::write_analysis(out, &analysis)?;
                 }
             } else {
                 write_reports(out, &urls, base, &options, style::Style { color })?;
