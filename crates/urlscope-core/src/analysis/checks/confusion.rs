@@ -56,6 +56,18 @@ fn host_like(host: &[u8]) -> bool {
         && host.first().is_some_and(u8::is_ascii_alphanumeric)
 }
 
+/// The host in an authority as a lax parser reads it: after the userinfo
+/// (up to the last '@'), before a port or a cut (`:`, `;`, `,`).
+fn host_of(authority: &[u8]) -> &[u8] {
+    let host = authority
+        .iter()
+        .rposition(|&b| b == b'@')
+        .map_or(authority, |at| authority.get(at + 1..).unwrap_or_default());
+    host.iter()
+        .position(|&b| matches!(b, b':' | b';' | b','))
+        .map_or(host, |c| host.get(..c).unwrap_or_default())
+}
+
 /// How a cut byte is named in a message.
 fn cut_name(b: u8) -> String {
     match b {
@@ -81,17 +93,8 @@ pub(crate) fn host_cut_warning(
     let Some((from, to, byte)) = first_cut(text) else {
         return;
     };
-    let before = text.get(..from).unwrap_or_default();
-    // What the cutting parser sees as the host: after the userinfo (up to
-    // the last '@' it still sees), before a port.
-    let seen = before
-        .iter()
-        .rposition(|&b| b == b'@')
-        .map_or(before, |at| before.get(at + 1..).unwrap_or_default());
-    let seen = seen
-        .iter()
-        .position(|&b| b == b':')
-        .map_or(seen, |c| seen.get(..c).unwrap_or_default());
+    // What the cutting parser sees as the host.
+    let seen = host_of(text.get(..from).unwrap_or_default());
     let real = parts.host.map(|h| h.of(input)).unwrap_or_default();
     if !host_like(seen) || seen.eq_ignore_ascii_case(real) {
         return;
@@ -167,14 +170,7 @@ pub(crate) fn two_urls_warning(input: &[u8], parts: &Split, out: &mut Vec<Warnin
     let Some(second) = second else {
         return;
     };
-    let first_host = region
-        .iter()
-        .rposition(|&b| b == b'@')
-        .map_or(region, |at| region.get(at + 1..).unwrap_or_default());
-    let first_host = first_host
-        .iter()
-        .position(|&b| matches!(b, b':' | b';' | b','))
-        .map_or(first_host, |c| first_host.get(..c).unwrap_or_default());
+    let first_host = host_of(region);
     let start = parts.trimmed.start;
     let second_text = String::from_utf8_lossy(text.get(second..).unwrap_or_default());
     let how = if invalid_scheme {
