@@ -1,0 +1,200 @@
+//! What a key does in a pane: quit, go back, move, zoom, copy, toggle a
+//! view. The run loop performs what an [`Action`] asks for.
+
+use super::{App, EditTarget, Editor, Pane};
+use crate::tui::keys::Command;
+
+/// Which view of the selected component the detail pane shows when it is
+/// too narrow for all of them at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DetailView {
+    Hex,
+    Binary,
+    Raw,
+    Decoded,
+}
+
+impl DetailView {
+    fn next(self) -> DetailView {
+        match self {
+            DetailView::Hex => DetailView::Binary,
+            DetailView::Binary => DetailView::Raw,
+            DetailView::Raw => DetailView::Decoded,
+            DetailView::Decoded => DetailView::Hex,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            DetailView::Hex => "hex",
+            DetailView::Binary => "binary",
+            DetailView::Raw => "raw",
+            DetailView::Decoded => "decoded",
+        }
+    }
+}
+
+/// What the run loop must do after a key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    None,
+    Quit,
+    /// Ctrl-Z: hand the terminal back to the shell until `fg`.
+    Suspend,
+    /// Put this text on the clipboard; `what` names it in the status line.
+    Copy {
+        what: &'static str,
+        text: String,
+    },
+}
+
+impl App {
+    pub(super) fn command(&mut self, command: Command) -> Action {
+        let page = self.page_size();
+        match command {
+            Command::Quit => {
+                if self.unsaved && !self.quit_armed && !self.prints_on_quit {
+                    self.quit_armed = true;
+                    self.status = "the edited URL has not been copied: c copies it, q again quits"
+                        .to_string();
+                    return Action::None;
+                }
+                self.running = false;
+                return Action::Quit;
+            }
+            // Handled before any pane sees the key.
+            Command::Interrupt | Command::Suspend => {}
+            Command::Back => self.back(),
+            Command::NextPane => self.focus_on(self.focus.step(true)),
+            Command::PrevPane => self.focus_on(self.focus.step(false)),
+            Command::Up => self.move_by(-1),
+            Command::Down => self.move_by(1),
+            Command::PageUp => self.move_by(-(page as isize)),
+            Command::PageDown => self.move_by(page as isize),
+            Command::Top => self.move_by(isize::MIN / 2),
+            Command::Bottom => self.move_by(isize::MAX / 2),
+            Command::Jump => self.jump(),
+            Command::Open => {}
+            Command::Zoom => {
+                self.zoom = !self.zoom;
+                self.status = if self.zoom {
+                    "zoomed (z or Esc: back)".to_string()
+                } else {
+                    String::new()
+                };
+                self.keep_selections_visible();
+            }
+            Command::Edit => {
+                let buffer = self.analysis.input.clone();
+                self.editor = Some(Editor {
+                    cursor: buffer.len(),
+                    original: buffer.clone(),
+                    buffer,
+                    target: EditTarget::Url,
+                });
+                self.status = "editing the URL: Enter applies, Esc cancels".to_string();
+            }
+            Command::EditComponent => self.edit_component(),
+            Command::Undo => match self.history.pop() {
+                Some(previous) => {
+                    self.reanalyze(previous);
+                    self.unsaved = !self.history.is_empty();
+                    self.status = match self.history.len() {
+                        0 => "undone: the URL as it was given".to_string(),
+                        n => format!("undone ({n} more to undo)"),
+                    };
+                }
+                None => self.status = "nothing to undo".to_string(),
+            },
+            Command::SwitchView => {
+                if self.all_views_shown() {
+                    self.status = "all views are shown at this width".to_string();
+                } else {
+                    self.view = self.view.next();
+                    self.status = format!("view: {}", self.view.label());
+                }
+            }
+            Command::CopyClean => {
+                self.unsaved = false;
+                return Action::Copy {
+                    what: "cleaned URL",
+                    text: self.analysis.clean.clone(),
+                };
+            }
+            Command::CopyNormalized => {
+                self.unsaved = false;
+                return Action::Copy {
+                    what: "normalized URL",
+                    text: self.analysis.normalized.clone(),
+                };
+            }
+            Command::CopyDecoded => {
+                let Some(c) = self.analysis.components.get(self.selected) else {
+                    self.status = "no component to copy".to_string();
+                    return Action::None;
+                };
+                // Control characters stay escaped: pasting raw ESC bytes
+                // into a terminal is what this tool protects against.
+                return Action::Copy {
+                    what: "decoded component (controls escaped)",
+                    text: urlscope_core::text::escape_str(&c.decoded_lossy()),
+                };
+            }
+            Command::TogglePretty => {
+                self.pretty = match self.pretty {
+                    Some(_) => None,
+                    None => Some(urlscope_core::clean::pretty(&self.analysis.input)),
+                };
+                self.status = if self.pretty.is_some() {
+                    "URL line: as an address bar shows it (p: as written)".to_string()
+                } else {
+                    "URL line: as written".to_string()
+                };
+            }
+            Command::ToggleReadings => {
+                self.dialects = false;
+                self.detail_scroll = 0;
+                self.readings = match self.readings {
+                    Some(_) => None,
+                    None => {
+                        // What was opened gets the focus, so ↑↓ scroll it.
+                        self.focus = Pane::Bytes;
+                        Some(self.analysis.readings())
+                    }
+                };
+            }
+            Command::ToggleDialects => {
+                self.dialects = !self.dialects;
+                self.detail_scroll = 0;
+                if self.dialects {
+                    self.readings = None;
+                    self.focus = Pane::Bytes;
+                }
+            }
+            Command::Gallery => {
+                self.gallery = Some(0);
+                self.gallery_scroll = 0;
+            }
+            Command::Help => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
+        }
+        Action::None
+    }
+
+    /// Esc: the innermost thing open closes; at the top it says how to quit.
+    pub(super) fn back(&mut self) {
+        if self.zoom {
+            self.zoom = false;
+            self.keep_selections_visible();
+        } else if self.readings.is_some() || self.dialects {
+            self.readings = None;
+            self.dialects = false;
+        } else if self.highlight.is_some() && self.focus != Pane::Warnings {
+            self.highlight = None;
+        } else {
+            self.status = "nothing to close: q quits".to_string();
+        }
+    }
+}

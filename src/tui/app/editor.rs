@@ -1,0 +1,255 @@
+//! Editing: the whole URL as written (`e`), or one component's decoded
+//! text, encoded for its place as it is typed (`E`, see [`fix`]).
+
+use super::{Action, App};
+use crate::tui::fix;
+use crate::tui::keys::Command;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use urlscope_core::split::{ComponentKind, Span};
+
+/// The URL being edited in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Editor {
+    pub buffer: Vec<u8>,
+    /// Byte offset of the cursor, always on a character boundary.
+    pub cursor: usize,
+    /// The text before editing (the URL, or the component's decoded
+    /// text).
+    pub original: Vec<u8>,
+    /// What is edited.
+    pub target: EditTarget,
+}
+
+/// What the editor edits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditTarget {
+    /// The whole URL, as written.
+    Url,
+    /// One component's decoded text, encoded for its place on every key.
+    Component {
+        index: usize,
+        kind: ComponentKind,
+        span: Span,
+        /// The URL the component is in, restored by Esc.
+        url: Vec<u8>,
+        /// The URL writes a space in its query as `+`.
+        space_plus: bool,
+    },
+}
+
+impl Editor {
+    /// The URL the edit stands for: the buffer, or the URL with the
+    /// component's new text encoded in place.
+    pub fn url(&self) -> Vec<u8> {
+        match &self.target {
+            EditTarget::Url => self.buffer.clone(),
+            EditTarget::Component {
+                kind,
+                span,
+                url,
+                space_plus,
+                ..
+            } => {
+                let encoded = fix::encode_for(*kind, &self.buffer, *space_plus);
+                let mut out = Vec::with_capacity(url.len() + encoded.len());
+                out.extend_from_slice(url.get(..span.start).unwrap_or_default());
+                out.extend_from_slice(encoded.as_bytes());
+                out.extend_from_slice(url.get(span.end..).unwrap_or_default());
+                out
+            }
+        }
+    }
+
+    /// The URL before the edit.
+    pub fn url_before(&self) -> &[u8] {
+        match &self.target {
+            EditTarget::Url => &self.original,
+            EditTarget::Component { url, .. } => url,
+        }
+    }
+}
+
+impl Editor {
+    /// The start of the character before `at` (invalid bytes count as one).
+    fn prev_boundary(&self, at: usize) -> usize {
+        let mut i = at.saturating_sub(1);
+        // Step back over continuation bytes of a valid character.
+        let mut back = 0;
+        while i > 0 && back < 3 && self.buffer.get(i).is_some_and(|b| (0x80..0xC0).contains(b)) {
+            i -= 1;
+            back += 1;
+        }
+        if self.char_len(i) == at - i {
+            i
+        } else {
+            at.saturating_sub(1)
+        }
+    }
+
+    /// The length of the character starting at `at` (1 for invalid bytes).
+    fn char_len(&self, at: usize) -> usize {
+        let rest = self.buffer.get(at..).unwrap_or_default();
+        let take = rest.len().min(4);
+        match rest.get(..take).map(|r| r.utf8_chunks().next()) {
+            Some(Some(chunk)) => chunk.valid().chars().next().map_or(1, char::len_utf8),
+            _ => 1,
+        }
+    }
+
+    fn insert(&mut self, bytes: &[u8]) {
+        let at = self.cursor.min(self.buffer.len());
+        self.buffer.splice(at..at, bytes.iter().copied());
+        self.cursor = at + bytes.len();
+    }
+
+    /// Apply an editing key; returns whether the buffer changed.
+    fn key(&mut self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Left => self.cursor = self.prev_boundary(self.cursor),
+            KeyCode::Right if self.cursor < self.buffer.len() => {
+                self.cursor += self.char_len(self.cursor)
+            }
+            KeyCode::Home => self.cursor = 0,
+            KeyCode::End => self.cursor = self.buffer.len(),
+            KeyCode::Char('a') if ctrl => self.cursor = 0,
+            KeyCode::Char('e') if ctrl => self.cursor = self.buffer.len(),
+            KeyCode::Char('u') if ctrl => {
+                self.buffer.clear();
+                self.cursor = 0;
+                return true;
+            }
+            KeyCode::Backspace if self.cursor > 0 => {
+                let from = self.prev_boundary(self.cursor);
+                self.buffer.drain(from..self.cursor);
+                self.cursor = from;
+                return true;
+            }
+            KeyCode::Delete if self.cursor < self.buffer.len() => {
+                let len = self.char_len(self.cursor);
+                self.buffer.drain(self.cursor..self.cursor + len);
+                return true;
+            }
+            KeyCode::Char(c) if !ctrl => {
+                let mut buf = [0u8; 4];
+                self.insert(c.encode_utf8(&mut buf).as_bytes());
+                return true;
+            }
+            KeyCode::Tab => {
+                self.insert(b"\t");
+                return true;
+            }
+            _ => {}
+        }
+        false
+    }
+}
+
+impl App {
+    /// `E`: edit the selected component's decoded text.
+    pub(super) fn edit_component(&mut self) {
+        let a = &self.analysis;
+        let Some(c) = a.components.get(self.selected) else {
+            self.status = "no component to fix: e edits the URL".to_string();
+            return;
+        };
+        if !fix::can_fix(c.kind) {
+            self.status = format!("the {} is edited with the URL: e", c.kind.label());
+            return;
+        }
+        let space_plus = fix::query_uses_plus(
+            &a.input,
+            a.components
+                .iter()
+                .map(|c| (c.kind, c.span.start..c.span.end)),
+        );
+        let text = c.decoded().to_vec();
+        self.status = format!(
+            "fixing [{}] {}: Enter encodes it for its place, Esc cancels",
+            self.selected,
+            c.kind.label()
+        );
+        self.editor = Some(Editor {
+            cursor: text.len(),
+            original: text.clone(),
+            buffer: text,
+            target: EditTarget::Component {
+                index: self.selected,
+                kind: c.kind,
+                span: c.span,
+                url: a.input.clone(),
+                space_plus,
+            },
+        });
+    }
+
+    pub(super) fn editor_key(&mut self, key: KeyEvent) -> Action {
+        let Some(editor) = self.editor.as_mut() else {
+            return Action::None;
+        };
+        match key.code {
+            KeyCode::Enter => {
+                let url = editor.url();
+                let before = editor.url_before().to_vec();
+                let fixed = match editor.target {
+                    EditTarget::Component { index, .. } => Some(index),
+                    EditTarget::Url => None,
+                };
+                self.editor = None;
+                if url != before {
+                    self.history.push(before);
+                    self.unsaved = true;
+                    self.status = match fixed {
+                        Some(i) => format!("[{i}] fixed; c copies the URL, u undoes"),
+                        None => "edit applied; c copies the URL, u undoes".to_string(),
+                    };
+                } else {
+                    self.status = "nothing changed".to_string();
+                }
+                // Typing analysed the URL already.
+                self.wanted = url;
+                self.after_new_analysis();
+                if let Some(i) = fixed {
+                    self.select_component(i.min(self.analysis.components.len().saturating_sub(1)));
+                }
+            }
+            KeyCode::Esc => {
+                let original = editor.url_before().to_vec();
+                self.editor = None;
+                if original == self.analysis.input {
+                    // The analysis on screen is already the original's.
+                    self.wanted = original;
+                    self.pending = None;
+                    self.after_new_analysis();
+                } else {
+                    self.reanalyze(original);
+                }
+                self.status = "edit cancelled".to_string();
+            }
+            _ => {
+                if editor.key(&key) {
+                    let url = editor.url();
+                    self.reanalyze(url);
+                }
+            }
+        }
+        Action::None
+    }
+
+    /// Insert pasted text (bracketed paste) into the editor, or start
+    /// editing the URL with it.
+    pub fn handle_paste(&mut self, text: &str) {
+        if self.editor.is_none() {
+            self.command(Command::Edit);
+            if let Some(e) = self.editor.as_mut() {
+                e.buffer.clear();
+                e.cursor = 0;
+            }
+        }
+        if let Some(editor) = self.editor.as_mut() {
+            editor.insert(text.as_bytes());
+            let url = editor.url();
+            self.reanalyze(url);
+        }
+    }
+}

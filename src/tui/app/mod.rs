@@ -1,0 +1,262 @@
+//! The inspector's state and how keys change it. Plain data, no I/O: the
+//! run loop performs what an [`Action`] asks for (copying), so tests drive
+//! the app with key events and look at the state and the screen.
+//!
+//! [`App`] is one struct; its methods are grouped by what they do:
+//! `navigation` (selections, scrolling, focus), `editor` (editing the URL
+//! and fixing one component), `commands` (what a pane key does, quit,
+//! copy), `overlays` (help and gallery), `analysing` (a new analysis,
+//! in the background for big inputs) and `mouse`.
+
+mod analysing;
+mod commands;
+mod editor;
+mod mouse;
+mod navigation;
+mod overlays;
+
+pub use super::layout::Pane;
+pub use commands::{Action, DetailView};
+pub use editor::{EditTarget, Editor};
+
+use super::keys::{key_match, Command, Context};
+use super::layout::{Areas, MIN_HEIGHT, MIN_WIDTH};
+use crossterm::event::{KeyEvent, KeyEventKind};
+use ratatui::layout::Rect;
+use urlscope_core::analysis::{analyze, Analysis, Options};
+use urlscope_core::split::{ComponentKind, Span};
+
+/// The inspector.
+#[derive(Debug)]
+pub struct App {
+    pub analysis: Analysis,
+    pub options: Options,
+    pub focus: Pane,
+    /// Selected component.
+    pub selected: usize,
+    /// First component row shown.
+    pub component_scroll: usize,
+    /// Cursor and first row of the byte table.
+    pub byte_cursor: usize,
+    pub byte_scroll: usize,
+    /// Selected warning and the first warning row shown.
+    pub warning: usize,
+    pub warning_scroll: usize,
+    /// The warning whose bytes are highlighted everywhere.
+    pub highlight: Option<usize>,
+    pub view: DetailView,
+    pub editor: Option<Editor>,
+    /// The help overlay is open.
+    pub help: bool,
+    /// First line of the help shown.
+    pub help_scroll: usize,
+    /// The focused pane (or the overlay on top) has the whole screen.
+    pub zoom: bool,
+    pub status: String,
+    pub running: bool,
+    /// The user quit with Ctrl-C.
+    pub interrupted: bool,
+    /// Colours on (off for `NO_COLOR` and `--color never`).
+    pub color: bool,
+    /// The terminal size the last frame was laid out for.
+    pub size: Rect,
+    /// Analyse inputs of at least this many bytes off the UI thread (the
+    /// run loop sets it; tests leave it at `usize::MAX`, synchronous).
+    pub background_from: usize,
+    /// An input waiting for the background analysis; the run loop takes it.
+    pub pending: Option<Vec<u8>>,
+    /// The input the app wants analysed (the edit buffer, or what Enter or
+    /// Esc left); differs from `analysis.input` while an analysis runs.
+    pub wanted: Vec<u8>,
+    /// The URL line shows the pretty form (what an address bar shows).
+    pub pretty: Option<String>,
+    /// The detail pane shows the two parsers' readings (computed once per
+    /// analysis): `Some(None)` when there is no WHATWG reading.
+    pub readings: Option<Option<urlscope_core::analysis::Readings>>,
+    /// The gallery overlay is open on this example.
+    pub gallery: Option<usize>,
+    /// First line of the gallery's explanation shown.
+    pub gallery_scroll: usize,
+    /// The detail pane shows the selected component encoded by every
+    /// dialect.
+    pub dialects: bool,
+    /// First line of the readings or encoders shown.
+    pub detail_scroll: usize,
+    /// The URLs before each applied edit, for `u`.
+    pub history: Vec<Vec<u8>>,
+    /// An edit was applied and the result not copied since.
+    pub unsaved: bool,
+    /// `q` was pressed once with an unsaved edit.
+    pub quit_armed: bool,
+    /// The result leaves through standard output (`--print`), so quitting
+    /// after an edit loses nothing.
+    pub prints_on_quit: bool,
+}
+
+impl App {
+    pub fn new(input: Vec<u8>, options: Options, color: bool) -> App {
+        let analysis = analyze(&input, &options);
+        let mut app = App {
+            analysis,
+            options,
+            focus: Pane::Components,
+            selected: 0,
+            component_scroll: 0,
+            byte_cursor: 0,
+            byte_scroll: 0,
+            warning: 0,
+            warning_scroll: 0,
+            highlight: None,
+            view: DetailView::Hex,
+            editor: None,
+            help: false,
+            help_scroll: 0,
+            zoom: false,
+            status: String::new(),
+            running: true,
+            interrupted: false,
+            color,
+            size: Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT),
+            background_from: usize::MAX,
+            pending: None,
+            wanted: Vec::new(),
+            pretty: None,
+            readings: None,
+            gallery: None,
+            gallery_scroll: 0,
+            dialects: false,
+            detail_scroll: 0,
+            history: Vec::new(),
+            unsaved: false,
+            quit_armed: false,
+            prints_on_quit: false,
+        };
+        app.wanted = app.analysis.input.clone();
+        let first = app.initial_selection();
+        app.select_component(first);
+        app
+    }
+
+    /// The first component with a warning, else the first path segment,
+    /// else the host, else the first component.
+    pub(super) fn initial_selection(&self) -> usize {
+        let a = &self.analysis;
+        let first_warned = a.warnings.iter().filter_map(|w| w.component).min();
+        first_warned
+            .or_else(|| {
+                a.components
+                    .iter()
+                    .position(|c| c.kind == ComponentKind::PathSegment)
+            })
+            .or_else(|| {
+                a.components
+                    .iter()
+                    .position(|c| c.kind == ComponentKind::Host)
+            })
+            .unwrap_or(0)
+    }
+
+    /// The text the URL line shows: the edit buffer while editing, else
+    /// the input.
+    pub fn input(&self) -> &[u8] {
+        match &self.editor {
+            Some(e) => &e.buffer,
+            None => &self.wanted,
+        }
+    }
+
+    /// The URL as it stands (with an edit in progress applied), for the
+    /// crash report.
+    pub fn url_now(&self) -> std::borrow::Cow<'_, [u8]> {
+        match &self.editor {
+            Some(e) if e.target != EditTarget::Url => std::borrow::Cow::Owned(e.url()),
+            _ => std::borrow::Cow::Borrowed(self.input()),
+        }
+    }
+
+    /// The spans of the highlighted warning.
+    pub fn highlighted_spans(&self) -> &[Span] {
+        self.highlight
+            .and_then(|i| self.analysis.warnings.get(i))
+            .map_or(&[], |w| w.spans.as_slice())
+    }
+
+    /// The pane that has the whole body, when one is zoomed (an overlay on
+    /// top takes the zoom instead).
+    pub fn zoomed_pane(&self) -> Option<Pane> {
+        let overlay = self.help || self.gallery.is_some();
+        (self.zoom && !overlay).then_some(self.focus)
+    }
+
+    /// Where the panes are in the last frame's size.
+    pub fn areas(&self) -> Option<Areas> {
+        Areas::compute(self.size, self.analysis.warnings.len(), self.zoomed_pane())
+    }
+
+    /// Where the focus is, for the key table and the hint bar.
+    pub fn context(&self) -> Context {
+        if self.editor.is_some() {
+            Context::Editor
+        } else if self.help {
+            Context::Help
+        } else {
+            self.context_under_help()
+        }
+    }
+
+    /// The context the help describes first: what is under it.
+    pub fn context_under_help(&self) -> Context {
+        if self.gallery.is_some() {
+            return Context::Gallery;
+        }
+        match self.focus {
+            Pane::Components => Context::Components,
+            Pane::Warnings => Context::Warnings,
+            Pane::Bytes if self.readings.is_some() => Context::Readings,
+            Pane::Bytes if self.dialects => Context::Dialects,
+            Pane::Bytes => Context::Bytes,
+        }
+    }
+
+    /// The warning whose full text the detail pane shows: the selected
+    /// one, while the warning list has the focus.
+    pub fn shown_warning(&self) -> Option<usize> {
+        (self.focus == Pane::Warnings && self.editor.is_none()).then_some(self.warning)
+    }
+
+    /// Handle one key press.
+    pub fn handle_key(&mut self, key: KeyEvent) -> Action {
+        if key.kind != KeyEventKind::Press {
+            return Action::None;
+        }
+        let command = key_match(self.context(), &key);
+        match command {
+            Some(Command::Interrupt) => {
+                self.running = false;
+                self.interrupted = true;
+                return Action::Quit;
+            }
+            Some(Command::Suspend) => return Action::Suspend,
+            _ => {}
+        }
+        if self.editor.is_some() {
+            return self.editor_key(key);
+        }
+        let Some(command) = command else {
+            return Action::None;
+        };
+        if command != Command::Quit {
+            self.quit_armed = false;
+        }
+        if self.help {
+            self.help_key(command);
+            return Action::None;
+        }
+        if let Some(i) = self.gallery {
+            self.gallery_key(command, i);
+            return Action::None;
+        }
+        self.status.clear();
+        self.command(command)
+    }
+}

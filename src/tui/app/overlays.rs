@@ -1,0 +1,86 @@
+//! The overlays' keys: the help scrolls and closes, the gallery chooses,
+//! scrolls and opens an example.
+
+use super::App;
+use crate::tui::keys::Command;
+use crate::tui::layout;
+
+impl App {
+    /// The last useful first line of the help.
+    pub fn help_max_scroll(&self) -> usize {
+        let (r, lines) = layout::help_area(self.size, self.context_under_help(), self.zoom);
+        lines
+            .len()
+            .saturating_sub(usize::from(r.height.saturating_sub(2)))
+    }
+
+    pub(super) fn help_key(&mut self, command: Command) {
+        let max = self.help_max_scroll();
+        let page = usize::from(self.size.height.saturating_sub(4)).max(1);
+        let scroll = |by: isize, at: usize| (at as isize + by).clamp(0, max as isize) as usize;
+        self.help_scroll = match command {
+            Command::Back | Command::Help => {
+                self.help = false;
+                0
+            }
+            Command::Zoom => {
+                self.zoom = !self.zoom;
+                self.help_scroll.min(self.help_max_scroll())
+            }
+            Command::Up => scroll(-1, self.help_scroll),
+            Command::Down => scroll(1, self.help_scroll),
+            Command::PageUp => scroll(-(page as isize), self.help_scroll),
+            Command::PageDown => scroll(page as isize, self.help_scroll),
+            Command::Top => 0,
+            Command::Bottom => max,
+            _ => self.help_scroll,
+        };
+    }
+
+    /// Keys while the gallery is open: choose, scroll the text, open,
+    /// close.
+    pub(super) fn gallery_key(&mut self, command: Command, i: usize) {
+        let examples = urlscope_core::examples::all();
+        let n = examples.len();
+        let (_, _, text) = layout::gallery_areas(self.size, self.zoom);
+        let page = usize::from(text.height.saturating_sub(2)).max(1);
+        let max = examples.get(i).map_or(0, |e| {
+            layout::gallery_text(e, usize::from(text.width.saturating_sub(2)))
+                .len()
+                .saturating_sub(page)
+        });
+        match command {
+            Command::Up => {
+                self.gallery = Some(i.saturating_sub(1));
+                self.gallery_scroll = 0;
+            }
+            Command::Down => {
+                self.gallery = Some((i + 1).min(n.saturating_sub(1)));
+                self.gallery_scroll = 0;
+            }
+            Command::PageUp => self.gallery_scroll = self.gallery_scroll.saturating_sub(page),
+            Command::PageDown => self.gallery_scroll = (self.gallery_scroll + page).min(max),
+            Command::Zoom => self.zoom = !self.zoom,
+            Command::Help => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
+            Command::Open => {
+                self.gallery = None;
+                if let Some(e) = examples.get(i) {
+                    self.editor = None;
+                    self.status = format!("example: {}", e.description);
+                    let before = self.analysis.input.clone();
+                    if before != e.url.as_bytes() {
+                        self.history.push(before);
+                    }
+                    self.reanalyze(e.url.as_bytes().to_vec());
+                    let first = self.initial_selection();
+                    self.select_component(first);
+                }
+            }
+            Command::Back => self.gallery = None,
+            _ => {}
+        }
+    }
+}
