@@ -634,7 +634,7 @@ fn java_utf8_to_utf16(bytes: &[u8]) -> Vec<u16> {
                 continue;
             }
         };
-        // Whether the second byte may follow this lead (Unicode Table 3-7,
+        // Whether the second byte may follow this lead (Unicode Table 3-6,
         // as Java checks it; surrogates are caught after decoding).
         let second_ok = |b: u8| match b1 {
             0xE0 => (0xA0..=0xBF).contains(&b),

@@ -216,7 +216,7 @@ fn second_byte_rule(lead: u8) -> (u8, u8, Utf8Problem) {
 /// The length of the well-formed UTF-8 sequence that `lead` starts, or
 /// `None` when no well-formed sequence starts with it.
 ///
-/// This is the first-byte column of Unicode Table 3-7, "Well-Formed UTF-8
+/// This is the first-byte column of Unicode Table 3-6, "Well-Formed UTF-8
 /// Byte Sequences" (the table this module's docs call Table 3-6):
 ///
 /// | `lead`   | returns   |

@@ -1,5 +1,5 @@
 //! Byte tables: one row per decoded byte of a component, with the input
-//! bytes it came from and its role in UTF-8 (Unicode Table 3-6 and 3-7:
+//! bytes it came from and its role in UTF-8 (Unicode Tables 3-5 and 3-6:
 //! lead, continuation or ill-formed), and the character facts a row shows.
 
 use crate::analysis::ComponentAnalysis;

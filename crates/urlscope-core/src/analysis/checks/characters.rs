@@ -1,7 +1,7 @@
 //! Characters that must not be there or mean more than they show: raw
 //! characters RFC 3986 §2 does not allow, backslashes, `+` in a path, NUL,
 //! CR and LF, control, bidi and invisible characters, and bytes that are
-//! not UTF-8 or are overlong forms (Unicode Table 3-7).
+//! not UTF-8 or are overlong forms (Unicode Table 3-6).
 
 use crate::analysis::char_info;
 use crate::analysis::component::Provenance;
