@@ -40,6 +40,14 @@ pub enum Command {
     TogglePretty,
     ToggleReadings,
     ToggleDialects,
+    /// `L`: every place the URL leads to.
+    ToggleLeads,
+    /// `→`: open a row of the component list (what it carries shows).
+    Expand,
+    /// `←`: close it, or go to the row it is under.
+    Collapse,
+    /// Space: open or close it.
+    ToggleRow,
     Gallery,
     Help,
 }
@@ -54,6 +62,8 @@ pub enum Context {
     Readings,
     /// The detail pane showing every encoder (`d`).
     Dialects,
+    /// The detail pane showing every place the URL leads to (`L`).
+    Leads,
     Gallery,
     Help,
     /// Editing the URL or one component: the editor takes the keys.
@@ -69,6 +79,7 @@ impl Context {
             Context::Warnings => "the warnings pane",
             Context::Readings => "the readings (r)",
             Context::Dialects => "the encoders (d)",
+            Context::Leads => "where it leads (L)",
             Context::Gallery => "the gallery",
             Context::Help => "this help",
             Context::Editor => "the editor",
@@ -79,16 +90,16 @@ impl Context {
 use Context::*;
 
 /// The panes of the main screen.
-const PANES: &[Context] = &[Components, Bytes, Warnings, Readings, Dialects];
+const PANES: &[Context] = &[Components, Bytes, Warnings, Readings, Dialects, Leads];
 /// The panes and the overlays (every context but the editor).
 const ALL: &[Context] = &[
-    Components, Bytes, Warnings, Readings, Dialects, Gallery, Help,
+    Components, Bytes, Warnings, Readings, Dialects, Leads, Gallery, Help,
 ];
 /// Everywhere, the editor too.
 const ANYWHERE: &[Context] = &[
-    Components, Bytes, Warnings, Readings, Dialects, Gallery, Help, Editor,
+    Components, Bytes, Warnings, Readings, Dialects, Leads, Gallery, Help, Editor,
 ];
-const LISTS: &[Context] = &[Components, Bytes, Warnings, Readings, Dialects, Help];
+const LISTS: &[Context] = &[Components, Bytes, Warnings, Readings, Dialects, Leads, Help];
 
 /// One binding: the keys, where they hold, the command, and its words.
 pub struct Binding {
@@ -127,7 +138,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::Back,
         hint: "",
         rank: 9,
-        help: "go back: leave zoom, close the readings or encoders; never quits",
+        help: "go back: leave zoom, close the readings, encoders or destinations; never quits",
     },
     Binding {
         keys: &[
@@ -199,7 +210,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::Up,
         hint: "",
         rank: 9,
-        help: "move up (in the readings, encoders and help: scroll)",
+        help: "move up (in the readings, encoders, destinations and help: scroll)",
     },
     Binding {
         keys: &[(KeyCode::Down, NONE), (KeyCode::Char('j'), NONE)],
@@ -208,7 +219,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::Down,
         hint: "move",
         rank: 2,
-        help: "move down (in the readings, encoders and help: scroll)",
+        help: "move down (in the readings, encoders, destinations and help: scroll)",
     },
     Binding {
         keys: &[(KeyCode::PageUp, NONE)],
@@ -258,6 +269,33 @@ pub const BINDINGS: &[Binding] = &[
         hint: "bytes",
         rank: 1,
         help: "to the bytes of the component or of the warning",
+    },
+    Binding {
+        keys: &[(KeyCode::Right, NONE), (KeyCode::Char('l'), NONE)],
+        label: "→ l",
+        contexts: &[Components],
+        command: Command::Expand,
+        hint: "open",
+        rank: 3,
+        help: "open the row: what the component or carried value carries shows under it (on an open row: to the first row under it)",
+    },
+    Binding {
+        keys: &[(KeyCode::Left, NONE), (KeyCode::Char('h'), NONE)],
+        label: "← h",
+        contexts: &[Components],
+        command: Command::Collapse,
+        hint: "",
+        rank: 9,
+        help: "close the row (on a closed row: to the row it is under)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char(' '), NONE)],
+        label: "Space",
+        contexts: &[Components],
+        command: Command::ToggleRow,
+        hint: "",
+        rank: 9,
+        help: "open or close the row",
     },
     Binding {
         keys: &[(KeyCode::Enter, NONE)],
@@ -338,7 +376,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::CopyDecoded,
         hint: "copy decoded",
         rank: 6,
-        help: "copy the selected component, decoded (controls stay escaped)",
+        help: "copy the selected component or carried value, decoded (controls stay escaped)",
     },
     Binding {
         keys: &[(KeyCode::Char('r'), NONE)],
@@ -357,6 +395,15 @@ pub const BINDINGS: &[Binding] = &[
         hint: "encoders",
         rank: 5,
         help: "every encoder on the selected component, differences marked (d again: the bytes)",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('L'), SHIFT), (KeyCode::Char('L'), NONE)],
+        label: "L",
+        contexts: PANES,
+        command: Command::ToggleLeads,
+        hint: "leads to",
+        rank: 4,
+        help: "where the URL leads: its host, and every URL it carries, the worst first (L again: the bytes)",
     },
     Binding {
         keys: &[(KeyCode::Char('p'), NONE)],
@@ -379,7 +426,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[(KeyCode::Char('?'), NONE), (KeyCode::F(1), NONE)],
         label: "? F1",
-        contexts: &[Components, Bytes, Warnings, Readings, Dialects, Gallery],
+        contexts: &[Components, Bytes, Warnings, Readings, Dialects, Leads, Gallery],
         command: Command::Help,
         hint: "help",
         rank: 0,
@@ -401,6 +448,10 @@ pub const EDITOR_KEYS: &[(&str, &str, &str)] = &[
 /// The marks the screen uses, for the help's legend.
 pub const MARKS: &[(&str, &str)] = &[
     ("▲ ● ○ ·", "a warning: high, medium, low, info"),
+    (
+        "▸ ▾",
+        "a row that carries more (a URL, base64, hex, a JWT): closed, open",
+    ),
     ("underlined", "bytes behind a warning"),
     ("reversed", "bytes of the selected warning"),
     ("▶", "the selected row (and the focused pane's title)"),
@@ -448,7 +499,7 @@ pub fn hints(context: Context, width: usize) -> Vec<(&'static str, &'static str)
         BINDINGS
             .iter()
             .filter(|b| b.contexts.contains(&context) && !b.hint.is_empty())
-            .map(|b| (hint_label(b), hint_word(b, context), b.rank))
+            .map(|b| (hint_label(b), hint_word(b, context), hint_rank(b, context)))
             .collect()
     };
     let cost = |(label, hint, _): &(&str, &str, u8)| {
@@ -477,9 +528,19 @@ pub fn hints(context: Context, width: usize) -> Vec<(&'static str, &'static str)
 /// the bar says so.
 fn hint_word(b: &Binding, context: Context) -> &'static str {
     match (b.command, context) {
-        (Command::Down, Help | Readings | Dialects) => "scroll",
+        (Command::Down, Help | Readings | Dialects | Leads) => "scroll",
         (Command::Down, Gallery) => "choose",
         _ => b.hint,
+    }
+}
+
+/// The hint's rank in `context`: in the component list, opening a row
+/// matters more than switching the byte view, which the bytes pane's own
+/// bar offers.
+fn hint_rank(b: &Binding, context: Context) -> u8 {
+    match (b.command, context) {
+        (Command::SwitchView, Components) => 4,
+        _ => b.rank,
     }
 }
 
@@ -487,6 +548,7 @@ fn hint_word(b: &Binding, context: Context) -> &'static str {
 fn hint_label(b: &Binding) -> &'static str {
     match b.command {
         Command::Down => "↑↓",
+        Command::Expand => "←→",
         _ => b.label.split(' ').next().unwrap_or(b.label),
     }
 }
@@ -591,6 +653,7 @@ fn short_name(c: Context) -> &'static str {
         Warnings => "warnings",
         Readings => "readings",
         Dialects => "encoders",
+        Leads => "leads to",
         Gallery => "gallery",
         Help => "help",
         Editor => "editor",
@@ -645,7 +708,7 @@ mod tests {
 
     #[test]
     fn the_hint_bar_ends_with_help_and_drops_the_least_important_first() {
-        for ctx in [Components, Bytes, Warnings, Readings, Dialects] {
+        for ctx in [Components, Bytes, Warnings, Readings, Dialects, Leads] {
             for width in [20, 40, 60, 80, 120, 200] {
                 let h = hints(ctx, width);
                 assert_eq!(h.last().map(|h| h.0), Some("?"), "{ctx:?} at {width}");

@@ -7,9 +7,10 @@
 //! pane's size and neither has to call back into the other.
 
 use crate::tui::keys::{help_lines, Context, HelpLine};
+pub use crate::tui::text::{wrap, wrap_url};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
-use urlscope_core::analysis::{Analysis, HostReading};
+use urlscope_core::analysis::{Analysis, HostReading, Nested};
 use urlscope_core::split::ComponentKind;
 use urlscope_core::warnings::Warning;
 
@@ -45,9 +46,15 @@ pub struct Areas {
 impl Areas {
     /// Split the screen for an analysis with `warnings` warnings (the
     /// warning list grows with them); `zoom` gives one pane the whole body
-    /// (the other panes get an empty area). `None` when the screen is
-    /// smaller than 80x24.
-    pub fn compute(area: Rect, warnings: usize, zoom: Option<Pane>) -> Option<Areas> {
+    /// (the other panes get an empty area); the URL pane gets `url_extra`
+    /// more rows (the base and reference of `--base`). `None` when the
+    /// screen is smaller than 80x24.
+    pub fn compute(
+        area: Rect,
+        warnings: usize,
+        zoom: Option<Pane>,
+        url_extra: u16,
+    ) -> Option<Areas> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
@@ -66,7 +73,13 @@ impl Areas {
             }
             return Some(areas);
         }
-        let url = if h >= 36 { 6 } else { 4 };
+        // Short screens give the base's lines one row more and take the
+        // rest from the URL's own rows.
+        let url = if h >= 36 {
+            6 + url_extra.min(2)
+        } else {
+            4 + url_extra.min(1)
+        };
         let corrected = 4;
         let warnings_wanted =
             (warnings as u16).clamp(1, if h >= 36 { 10 } else { (h / 5).max(4) }) + 2;
@@ -93,17 +106,6 @@ impl Areas {
             hints: hints_r,
         })
     }
-}
-
-/// `text` wrapped at word boundaries to `width` columns, never inside a
-/// word: `UTF-16`, `U+D800` and escapes stay whole (no hyphenation).
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let options =
-        textwrap::Options::new(width.max(1)).word_splitter(textwrap::WordSplitter::NoHyphenation);
-    textwrap::wrap(text, options)
-        .into_iter()
-        .map(|l| l.into_owned())
-        .collect()
 }
 
 /// The screen above the hint bar.
@@ -199,54 +201,6 @@ pub enum GalleryLine {
     Text(String),
 }
 
-/// `url` (already escaped) broken into lines of at most `width` columns,
-/// only before a delimiter (`/ ? & = # ;`) or an escape (`%2e`, `\x1b`), so
-/// no line ends inside an escape; a piece longer than a line is broken by
-/// characters.
-pub fn wrap_url(url: &str, width: usize) -> Vec<String> {
-    use unicode_width::UnicodeWidthStr;
-    let width = width.max(1);
-    // The pieces: each starts at a break point.
-    let mut pieces: Vec<&str> = Vec::new();
-    let mut start = 0;
-    let bytes = url.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        // No escape contains one of these, so no break falls inside one.
-        if i > start && matches!(b, b'/' | b'?' | b'&' | b'=' | b'#' | b';' | b'%' | b'\\') {
-            if let Some(p) = url.get(start..i) {
-                pieces.push(p);
-            }
-            start = i;
-        }
-    }
-    if let Some(p) = url.get(start..) {
-        if !p.is_empty() {
-            pieces.push(p);
-        }
-    }
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for p in pieces {
-        if line.width() + p.width() > width && !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        if p.width() > width {
-            for c in p.chars() {
-                if line.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) > width {
-                    lines.push(std::mem::take(&mut line));
-                }
-                line.push(c);
-            }
-        } else {
-            line.push_str(p);
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 /// Rows of a bordered list pane (at least one).
 pub fn list_height(rect: Rect) -> usize {
     usize::from(rect.height.saturating_sub(2)).max(1)
@@ -290,7 +244,16 @@ impl WarningText {
         );
         // The message is already escaped: nothing in it reaches the
         // terminal as a control.
-        let text = format!("{head} {}", w.message);
+        // A warning lifted from a carried value says how it is reached
+        // (the others name their component).
+        let text = match (&w.via, w.component) {
+            (Some(via), None) => format!(
+                "{head} via {}: {}",
+                urlscope_core::text::escape_str(via),
+                w.message
+            ),
+            _ => format!("{head} {}", w.message),
+        };
         let lines = wrap(&text, width);
         WarningText { head, lines }
     }
@@ -342,6 +305,8 @@ pub struct DetailFit {
     /// Lines of the warning's text shown (its rule not counted); fewer
     /// than it has when the pane is short, so the bytes keep some rows.
     pub warning_lines: usize,
+    /// Lines of facts about the carried value selected.
+    pub value_lines: usize,
     /// Decoding layers listed.
     pub layer_lines: usize,
     /// Rows of the byte table (its header not counted).
@@ -364,14 +329,16 @@ pub fn bit_lines(zoomed: bool) -> usize {
 const MIN_TABLE_ROWS: usize = 3;
 
 impl DetailFit {
-    /// Share out the detail pane `area` for component `selected`, with
-    /// the text of warning `shown_warning` above it.
+    /// Share out the detail pane `area` for component `selected` of `a`,
+    /// with the text of warning `shown_warning` above it, or the facts of
+    /// the carried `value` found in it.
     pub fn compute(
         area: Rect,
         a: &Analysis,
         selected: usize,
-        shown_warning: Option<usize>,
+        shown_warning: Option<&Warning>,
         zoomed: bool,
+        value: Option<&Nested>,
     ) -> DetailFit {
         let all = shows_all_views(area);
         let inner = usize::from(area.height.saturating_sub(2));
@@ -390,23 +357,33 @@ impl DetailFit {
                 0
             }
         });
-        let text = if all { 2 } else { 0 };
-        // While a warning is read, its text matters more than the bits.
-        let reading = shown_warning.is_some() && !zoomed;
+        // A carried value's own text is among its facts.
+        let text = if all && value.is_none() { 2 } else { 0 };
+        // While a warning or a value is read, its text matters more than
+        // the bits.
+        let reading = (shown_warning.is_some() || value.is_some()) && !zoomed;
         let bits = if reading { 0 } else { bit_lines(zoomed) };
-        // Component lines, the table's header, the bits.
-        let fixed = host + text + layer_lines + 1 + bits;
-        let warning_lines = shown_warning
-            .and_then(|i| a.warnings.get(i))
-            .map_or(0, |w| {
-                let want = WarningText::new(w, width).lines.len();
-                let keep = if inner < 12 { 2 } else { MIN_TABLE_ROWS };
-                let room = inner.saturating_sub(fixed + keep + 1);
-                want.min(room.max(1))
-            });
+        let value_lines = value.map_or(0, |n| {
+            let want = crate::tui::carried::facts(a, n, width, zoomed).len();
+            let room = if zoomed {
+                inner.saturating_sub(host + layer_lines + 1 + bits + MIN_TABLE_ROWS)
+            } else {
+                inner / 2
+            };
+            want.min(room.max(3))
+        });
+        // Component lines, the value's facts, the table's header, the bits.
+        let fixed = host + text + value_lines + layer_lines + 1 + bits;
+        let warning_lines = shown_warning.map_or(0, |w| {
+            let want = WarningText::new(w, width).lines.len();
+            let keep = if inner < 12 { 2 } else { MIN_TABLE_ROWS };
+            let room = inner.saturating_sub(fixed + keep + 1);
+            want.min(room.max(1))
+        });
         let rule = usize::from(warning_lines > 0);
         DetailFit {
             warning_lines,
+            value_lines,
             layer_lines,
             table_rows: inner.saturating_sub(fixed + warning_lines + rule),
             bit_lines: bits,

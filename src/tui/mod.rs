@@ -6,10 +6,14 @@
 //! handle it, perform what it asks (copying), repeat.
 
 pub mod app;
+pub mod carried;
 pub mod fix;
 pub mod keys;
 pub mod layout;
+pub mod leads;
+pub mod text;
 pub mod theme;
+pub mod tree;
 pub mod view;
 
 use app::{Action, App};
@@ -153,23 +157,33 @@ pub enum Outcome {
 
 /// Run the inspector on `input` until the user quits.
 pub fn run(input: Vec<u8>, color: bool) -> io::Result<()> {
-    session(input, color, Screen::Stdout).map(|_| ())
+    session(input, color, None, Screen::Stdout).map(|_| ())
 }
 
 /// Run the inspector on the terminal (`/dev/tty`) whatever standard output
 /// is, for `fixed=$(urlscope --print URL)`: the caller prints the outcome.
 /// Without a terminal this is an error.
 pub fn run_on_tty(input: Vec<u8>, color: bool) -> io::Result<Outcome> {
-    session(input, color, Screen::Tty)
+    session(input, color, None, Screen::Tty)
 }
 
-fn session(input: Vec<u8>, color: bool, screen: Screen) -> io::Result<Outcome> {
-    let recovery: Recovery = Arc::new(Mutex::new(input.clone()));
+fn session(
+    input: Vec<u8>,
+    color: bool,
+    base: Option<Vec<u8>>,
+    screen: Screen,
+) -> io::Result<Outcome> {
+    let options = urlscope_core::Options::default();
+    let app = match base {
+        Some(base) => App::with_base(base, input, options, color),
+        None => App::new(input, options, color),
+    };
+    let recovery: Recovery = Arc::new(Mutex::new(app.analysis.input.clone()));
     // Fails before the terminal is touched when there is none.
     let out = screen.writer()?;
     install_panic_hook(recovery.clone(), screen);
     enter_terminal(screen)?;
-    let result = event_loop(input, color, &recovery, out, screen);
+    let result = event_loop(app, &recovery, out, screen);
     restore_terminal(screen);
     result
 }
@@ -203,15 +217,13 @@ fn spawn_analyser(
 }
 
 fn event_loop(
-    input: Vec<u8>,
-    color: bool,
+    mut app: App,
     recovery: &Recovery,
     out: Box<dyn Write + Send>,
     screen: Screen,
 ) -> io::Result<Outcome> {
     let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
-    let options = urlscope_core::Options::default();
-    let mut app = App::new(input, options, color);
+    let options = app.options;
     app.background_from = BACKGROUND_FROM;
     app.prints_on_quit = screen == Screen::Tty;
     let (requests, results) = spawn_analyser(options);

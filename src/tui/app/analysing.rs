@@ -3,6 +3,7 @@
 //! the new one lands), and the selections kept valid after it.
 
 use super::App;
+use crate::tui::tree::Tree;
 use urlscope_core::analysis::{analyze, Analysis};
 
 impl App {
@@ -16,7 +17,7 @@ impl App {
     /// already wanted.
     pub fn apply_analysis(&mut self, analysis: Analysis) {
         if analysis.input == self.wanted {
-            self.analysis = analysis;
+            self.adopt(analysis);
             if self.status.starts_with("analysing") {
                 self.status.clear();
             }
@@ -33,8 +34,33 @@ impl App {
             self.pending = Some(input);
             return;
         }
-        self.analysis = analyze(&input, &self.options);
+        self.adopt(analyze(&input, &self.options));
         self.after_new_analysis();
+    }
+
+    /// Show `analysis`: the tree of what it carries starts from its
+    /// defaults, and a target of `--base` keeps its resolution's warning.
+    fn adopt(&mut self, analysis: Analysis) {
+        self.analysis = analysis;
+        self.with_resolution_warning();
+        self.tree = Tree::build(&self.analysis, Default::default());
+    }
+
+    /// The `parser-differential` warning of a `--base` target that a
+    /// WHATWG parser resolves elsewhere, in its place among the warnings
+    /// (which are in input order), while the target is what is analysed.
+    pub(super) fn with_resolution_warning(&mut self) {
+        let Some(b) = &self.based else { return };
+        if self.analysis.input != b.resolution.target {
+            return;
+        }
+        if let Some(w) = b.resolution.differential_warning(&b.reference) {
+            let at = self.analysis.warnings.partition_point(|x| {
+                (x.span.start, std::cmp::Reverse(x.severity))
+                    <= (w.span.start, std::cmp::Reverse(w.severity))
+            });
+            self.analysis.warnings.insert(at, w);
+        }
     }
 
     pub(super) fn after_new_analysis(&mut self) {
@@ -48,12 +74,18 @@ impl App {
         if self.selected >= n {
             self.selected = n.saturating_sub(1);
         }
+        self.keep_carried_valid();
         self.byte_cursor = self.byte_cursor.min(self.selected_len().saturating_sub(1));
         self.warning = self
             .warning
             .min(self.analysis.warnings.len().saturating_sub(1));
         self.highlight = None;
+        let carried = self.carried.take();
         self.select_component(self.selected);
+        if let Some(row) = carried {
+            self.carried = Some(row);
+            self.keep_component_row_visible();
+        }
         self.scroll_bytes_to_cursor();
     }
 }

@@ -129,7 +129,14 @@ impl App {
                 };
             }
             Command::CopyDecoded => {
-                let Some(c) = self.analysis.components.get(self.selected) else {
+                let shown = self.shown();
+                if let Some(n) = shown.value {
+                    return Action::Copy {
+                        what: "carried value, decoded (controls escaped)",
+                        text: urlscope_core::text::escape_str(&n.text),
+                    };
+                }
+                let Some(c) = shown.analysis.components.get(shown.component) else {
                     self.status = "no component to copy".to_string();
                     return Action::None;
                 };
@@ -153,6 +160,7 @@ impl App {
             }
             Command::ToggleReadings => {
                 self.dialects = false;
+                self.leads = false;
                 self.detail_scroll = 0;
                 self.readings = match self.readings {
                     Some(_) => None,
@@ -168,9 +176,22 @@ impl App {
                 self.detail_scroll = 0;
                 if self.dialects {
                     self.readings = None;
+                    self.leads = false;
                     self.focus = Pane::Bytes;
                 }
             }
+            Command::ToggleLeads => {
+                self.leads = !self.leads;
+                self.detail_scroll = 0;
+                if self.leads {
+                    self.readings = None;
+                    self.dialects = false;
+                    self.focus = Pane::Bytes;
+                }
+            }
+            Command::Expand => self.expand_row(),
+            Command::Collapse => self.collapse_row(),
+            Command::ToggleRow => self.toggle_row(),
             Command::Gallery => {
                 self.gallery = Some(0);
                 self.gallery_scroll = 0;
@@ -188,9 +209,8 @@ impl App {
         if self.zoom {
             self.zoom = false;
             self.keep_selections_visible();
-        } else if self.readings.is_some() || self.dialects {
-            self.readings = None;
-            self.dialects = false;
+        } else if self.detail_view_open() {
+            self.close_detail_views();
         } else if self.highlight.is_some() && self.focus != Pane::Warnings {
             self.highlight = None;
         } else {

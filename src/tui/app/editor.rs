@@ -148,6 +148,13 @@ impl Editor {
 impl App {
     /// `E`: edit the selected component's decoded text.
     pub(super) fn edit_component(&mut self) {
+        if self.carried.is_some() {
+            self.status = format!(
+                "a carried value is fixed in the URL's own component [{}]: ← goes back to it",
+                self.selected
+            );
+            return;
+        }
         let a = &self.analysis;
         let Some(c) = a.components.get(self.selected) else {
             self.status = "no component to fix: e edits the URL".to_string();

@@ -6,9 +6,11 @@
 //! `navigation` (selections, scrolling, focus), `editor` (editing the URL
 //! and fixing one component), `commands` (what a pane key does, quit,
 //! copy), `overlays` (help and gallery), `analysing` (a new analysis,
-//! in the background for big inputs) and `mouse`.
+//! in the background for big inputs), `carried` (the tree of what the URL
+//! carries, and what the bytes pane shows of it) and `mouse`.
 
 mod analysing;
+mod carried;
 mod commands;
 mod editor;
 mod mouse;
@@ -16,15 +18,27 @@ mod navigation;
 mod overlays;
 
 pub use super::layout::Pane;
+pub use carried::Shown;
 pub use commands::{Action, DetailView};
 pub use editor::{EditTarget, Editor};
 
 use super::keys::{key_match, Command, Context};
 use super::layout::{Areas, MIN_HEIGHT, MIN_WIDTH};
+use super::tree::{Row, Tree};
 use crossterm::event::{KeyEvent, KeyEventKind};
 use ratatui::layout::Rect;
 use urlscope_core::analysis::{analyze, Analysis, Options};
+use urlscope_core::resolve::Resolution;
 use urlscope_core::split::{ComponentKind, Span};
+
+/// `--base BASE REF`: the URL inspected is the target RFC 3986 §5.2
+/// resolves the reference to, and the screen says so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Based {
+    pub base: Vec<u8>,
+    pub reference: Vec<u8>,
+    pub resolution: Resolution,
+}
 
 /// The inspector.
 #[derive(Debug)]
@@ -32,8 +46,13 @@ pub struct App {
     pub analysis: Analysis,
     pub options: Options,
     pub focus: Pane,
-    /// Selected component.
+    /// Selected component (of the URL; a row under it may be selected).
     pub selected: usize,
+    /// What the URL carries, as rows under the components.
+    pub tree: Tree,
+    /// The selected row under component `selected` (a carried value, or a
+    /// component of a carried URL); `None`: the component itself.
+    pub carried: Option<Row>,
     /// First component row shown.
     pub component_scroll: usize,
     /// Cursor and first row of the byte table.
@@ -80,7 +99,9 @@ pub struct App {
     /// The detail pane shows the selected component encoded by every
     /// dialect.
     pub dialects: bool,
-    /// First line of the readings or encoders shown.
+    /// The detail pane lists every place the URL leads to (`L`).
+    pub leads: bool,
+    /// First line of the readings, encoders or destinations shown.
     pub detail_scroll: usize,
     /// The URLs before each applied edit, for `u`.
     pub history: Vec<Vec<u8>>,
@@ -91,16 +112,47 @@ pub struct App {
     /// The result leaves through standard output (`--print`), so quitting
     /// after an edit loses nothing.
     pub prints_on_quit: bool,
+    /// The base and reference the URL was resolved from (`--base`).
+    pub based: Option<Based>,
 }
 
 impl App {
     pub fn new(input: Vec<u8>, options: Options, color: bool) -> App {
+        App::open(input, options, color, None)
+    }
+
+    /// The inspector on the target of `reference` resolved against `base`
+    /// (RFC 3986 §5.2); where a WHATWG parser resolves it elsewhere, the
+    /// target carries the `parser-differential` warning, as in `explain`.
+    /// A reference that cannot be resolved is inspected as it is.
+    pub fn with_base(base: Vec<u8>, reference: Vec<u8>, options: Options, color: bool) -> App {
+        match urlscope_core::resolve::resolution(&base, &reference) {
+            Ok(resolution) => {
+                let target = resolution.target.clone();
+                let based = Based {
+                    base,
+                    reference,
+                    resolution,
+                };
+                App::open(target, options, color, Some(based))
+            }
+            Err(e) => {
+                let mut app = App::open(reference, options, color, None);
+                app.status = format!("--base: {e}");
+                app
+            }
+        }
+    }
+
+    fn open(input: Vec<u8>, options: Options, color: bool, based: Option<Based>) -> App {
         let analysis = analyze(&input, &options);
         let mut app = App {
             analysis,
             options,
             focus: Pane::Components,
             selected: 0,
+            tree: Tree::default(),
+            carried: None,
             component_scroll: 0,
             byte_cursor: 0,
             byte_scroll: 0,
@@ -125,12 +177,16 @@ impl App {
             gallery: None,
             gallery_scroll: 0,
             dialects: false,
+            leads: false,
             detail_scroll: 0,
             history: Vec::new(),
             unsaved: false,
             quit_armed: false,
             prints_on_quit: false,
+            based,
         };
+        app.with_resolution_warning();
+        app.tree = Tree::build(&app.analysis, Default::default());
         app.wanted = app.analysis.input.clone();
         let first = app.initial_selection();
         app.select_component(first);
@@ -174,11 +230,18 @@ impl App {
         }
     }
 
-    /// The spans of the highlighted warning.
+    /// The bytes the URL line reverses: the highlighted warning's, or
+    /// those that encode the carried value selected.
     pub fn highlighted_spans(&self) -> &[Span] {
-        self.highlight
-            .and_then(|i| self.analysis.warnings.get(i))
-            .map_or(&[], |w| w.spans.as_slice())
+        if let Some(w) = self.highlight.and_then(|i| self.analysis.warnings.get(i)) {
+            return &w.spans;
+        }
+        let top = self
+            .carried
+            .as_ref()
+            .and_then(|r| super::tree::row_node(r).first().copied())
+            .and_then(|i| self.analysis.nested.get(i));
+        top.map_or(&[], |n| std::slice::from_ref(&n.span))
     }
 
     /// The pane that has the whole body, when one is zoomed (an overlay on
@@ -190,7 +253,20 @@ impl App {
 
     /// Where the panes are in the last frame's size.
     pub fn areas(&self) -> Option<Areas> {
-        Areas::compute(self.size, self.analysis.warnings.len(), self.zoomed_pane())
+        Areas::compute(
+            self.size,
+            self.analysis.warnings.len(),
+            self.zoomed_pane(),
+            self.url_extra_rows(),
+        )
+    }
+
+    /// Lines the URL pane gives the base and reference (`--base`): one,
+    /// and one more to say where a WHATWG parser resolves it instead.
+    pub fn url_extra_rows(&self) -> u16 {
+        self.based
+            .as_ref()
+            .map_or(0, |b| 1 + u16::from(b.resolution.differs))
     }
 
     /// Where the focus is, for the key table and the hint bar.
@@ -214,6 +290,7 @@ impl App {
             Pane::Warnings => Context::Warnings,
             Pane::Bytes if self.readings.is_some() => Context::Readings,
             Pane::Bytes if self.dialects => Context::Dialects,
+            Pane::Bytes if self.leads => Context::Leads,
             Pane::Bytes => Context::Bytes,
         }
     }

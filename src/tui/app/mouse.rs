@@ -42,9 +42,8 @@ impl App {
                     Pane::Components => {
                         let row = usize::from(ev.row.saturating_sub(areas.components.y + 1));
                         let i = self.component_scroll + row;
-                        if row < list_height(areas.components) && i < self.analysis.components.len()
-                        {
-                            self.select_component(i);
+                        if row < list_height(areas.components) && i < self.component_rows() {
+                            self.select_row(i);
                         }
                     }
                     Pane::Warnings => {

@@ -33,7 +33,7 @@ impl App {
         if let Some(areas) = self.areas() {
             self.component_scroll = keep_visible(
                 self.component_scroll,
-                self.selected,
+                self.component_row(),
                 list_height(areas.components),
             );
             self.warning_scroll = keep_visible(
@@ -48,13 +48,18 @@ impl App {
 
     /// How the detail pane's rows are shared out in the last frame's size.
     pub fn detail_fit(&self) -> Option<DetailFit> {
+        let shown = self.shown();
+        let warning = self
+            .shown_warning()
+            .and_then(|i| self.analysis.warnings.get(i));
         self.areas().map(|a| {
             DetailFit::compute(
                 a.detail,
-                &self.analysis,
-                self.selected,
-                self.shown_warning(),
+                shown.analysis,
+                shown.component,
+                warning,
                 self.zoomed_pane() == Some(Pane::Bytes),
+                shown.value,
             )
         })
     }
@@ -76,19 +81,33 @@ impl App {
         };
         match self.focus {
             Pane::Components => list_height(areas.components),
-            Pane::Bytes if self.readings.is_some() || self.dialects => list_height(areas.detail),
+            Pane::Bytes if self.detail_view_open() => list_height(areas.detail),
             Pane::Bytes => self.byte_rows_visible(),
             Pane::Warnings => list_height(areas.warnings),
         }
     }
 
-    /// Lines of the readings or encoders that do not fit, the most the
-    /// pane can scroll.
+    /// The detail pane shows the readings, the encoders or the
+    /// destinations instead of the bytes.
+    pub fn detail_view_open(&self) -> bool {
+        self.readings.is_some() || self.dialects || self.leads
+    }
+
+    /// Back to the bytes from the readings, encoders or destinations.
+    pub(super) fn close_detail_views(&mut self) {
+        self.readings = None;
+        self.dialects = false;
+        self.leads = false;
+    }
+
+    /// Lines of the readings, encoders or destinations that do not fit,
+    /// the most the pane can scroll.
     pub(super) fn detail_max_scroll(&self) -> usize {
         let detail = self.areas().map(|a| a.detail).unwrap_or_default();
         let width = usize::from(detail.width.saturating_sub(2));
         let lines = match &self.readings {
             Some(r) => layout::readings_lines(r.as_ref(), width),
+            None if self.leads => crate::tui::leads::lines(&self.analysis, width).len(),
             None => layout::dialect_lines(),
         };
         let height = list_height(detail);
@@ -105,10 +124,10 @@ impl App {
         };
         match self.focus {
             Pane::Components => {
-                let n = self.analysis.components.len();
-                self.select_component(step(self.selected, n));
+                let n = self.component_rows();
+                self.select_row(step(self.component_row(), n));
             }
-            Pane::Bytes if self.readings.is_some() || self.dialects => {
+            Pane::Bytes if self.detail_view_open() => {
                 let max = self.detail_max_scroll();
                 self.detail_scroll = step(self.detail_scroll, max + 1);
             }
@@ -125,22 +144,30 @@ impl App {
     }
 
     pub(super) fn selected_len(&self) -> usize {
-        self.analysis
+        let shown = self.shown();
+        shown
+            .analysis
             .components
-            .get(self.selected)
+            .get(shown.component)
             .map_or(0, |c| c.decoded().len())
     }
 
-    /// Select component `i`; the byte table starts at its top.
+    /// Select component `i` of the URL; the byte table starts at its top.
     pub fn select_component(&mut self, i: usize) {
-        if i != self.selected {
+        if i != self.selected || self.carried.is_some() {
             self.byte_cursor = 0;
             self.byte_scroll = 0;
         }
         self.selected = i;
+        self.carried = None;
         self.highlight = None;
+        self.keep_component_row_visible();
+    }
+
+    /// Scroll the component list so the row selected shows.
+    pub(super) fn keep_component_row_visible(&mut self) {
         let height = self.areas().map_or(10, |a| list_height(a.components));
-        self.component_scroll = keep_visible(self.component_scroll, self.selected, height);
+        self.component_scroll = keep_visible(self.component_scroll, self.component_row(), height);
     }
 
     /// Select warning `i`: select its component and highlight its bytes.
@@ -151,7 +178,11 @@ impl App {
         let Some(w) = self.analysis.warnings.get(i) else {
             return;
         };
-        let component = w.component;
+        // A warning lifted from a carried value is about no component of
+        // the URL: the one holding the bytes that encode it is selected.
+        let component = w
+            .component
+            .or_else(|| self.analysis.component_at(w.span.start));
         if let Some(c) = component {
             self.select_component(c);
         }
@@ -159,13 +190,18 @@ impl App {
         self.cursor_to_highlight();
     }
 
-    /// Move the byte cursor to the first byte the highlighted warning covers.
+    /// Move the byte cursor to the first byte the highlighted warning (or
+    /// the carried value selected) covers.
     pub(super) fn cursor_to_highlight(&mut self) {
-        let Some(first) = self.highlighted_spans().first().copied() else {
+        let Some(first) = self.shown_highlight().first().copied() else {
             return;
         };
-        let rows = self.analysis.byte_rows(self.selected);
-        if let Some(row) = rows.iter().find(|r| r.span.overlaps(first)) {
+        let shown = self.shown();
+        let row = shown
+            .analysis
+            .byte_rows_from(shown.component, 0)
+            .find(|r| r.span.overlaps(first));
+        if let Some(row) = row {
             self.byte_cursor = row.offset;
             self.scroll_bytes_to_cursor();
         }
@@ -192,16 +228,14 @@ impl App {
             Pane::Warnings => {
                 self.select_warning(self.warning);
                 self.focus = Pane::Bytes;
-                self.readings = None;
-                self.dialects = false;
+                self.close_detail_views();
                 // The table lost the warning's text above it: more rows.
                 self.scroll_bytes_to_cursor();
                 self.status = "jumped to the warning's bytes (▶ marks the cursor)".to_string();
             }
             Pane::Components => {
                 self.focus = Pane::Bytes;
-                self.readings = None;
-                self.dialects = false;
+                self.close_detail_views();
             }
             Pane::Bytes => {}
         }

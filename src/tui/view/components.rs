@@ -1,15 +1,21 @@
 //! The component list, in URL order: kind, raw text, decoded text, and the
-//! worst warning's mark. Only the visible rows are built.
+//! worst warning's mark; under a component, what it carries as a tree
+//! (`▸` closed, `▾` open): carried values, a carried URL's own components,
+//! and what those carry in turn. Only the visible rows are built.
 
 use super::parts::{fit, pane_block, preview};
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
+use crate::tui::tree::{self, At, Row, TreeRow};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
+use urlscope_core::analysis::Analysis;
 use urlscope_core::split::ComponentKind;
+use urlscope_core::warnings::Severity;
 
 /// A short label that fits the list.
 pub fn short_kind(k: ComponentKind) -> &'static str {
@@ -25,53 +31,158 @@ pub fn short_kind(k: ComponentKind) -> &'static str {
     }
 }
 
+/// Columns of indentation at most, however deep the tree goes (the
+/// depth stays readable from the `▸ ▾` above).
+const MAX_INDENT: usize = 8;
+
+/// What one row shows, before it is laid out.
+struct RowText {
+    selected: bool,
+    severity: Option<Severity>,
+    depth: usize,
+    /// `▸`, `▾` or a blank.
+    fold: &'static str,
+    kind: &'static str,
+    kind_style: Style,
+    text: String,
+    dim: bool,
+}
+
+/// `raw → decoded` of component `i` of `a`, in `width` columns.
+fn component_text(a: &Analysis, i: usize, width: usize) -> String {
+    let Some(c) = a.components.get(i) else {
+        return String::new();
+    };
+    let raw = c.span.of(&a.input);
+    let mut text = preview(raw, width);
+    if c.decoded() != raw {
+        let room = width.saturating_sub(text.width() + 3);
+        if room > 2 {
+            text = format!("{text} → {}", preview(c.decoded_lossy().as_bytes(), room));
+        }
+    }
+    text
+}
+
+fn fold_mark(folds: bool, open: bool) -> &'static str {
+    match (folds, open) {
+        (false, _) => " ",
+        (true, false) => "▸",
+        (true, true) => "▾",
+    }
+}
+
+/// The text of a row under a component of the URL.
+fn tree_row(app: &App, theme: Theme, r: &TreeRow, selected: bool, width: usize) -> RowText {
+    let a = &app.analysis;
+    let fold = fold_mark(r.folds, r.open);
+    let mut row = RowText {
+        selected,
+        severity: None,
+        depth: r.depth,
+        fold,
+        kind: "",
+        kind_style: Style::new(),
+        text: String::new(),
+        dim: false,
+    };
+    let text_w = width.saturating_sub(10 + r.depth.min(MAX_INDENT));
+    match &r.row {
+        Row::Component { node, index } => {
+            if let Some(inner) = tree::analysis_at(a, node) {
+                if let Some(c) = inner.components.get(*index) {
+                    row.severity = c.severity;
+                    row.kind = short_kind(c.kind);
+                    row.kind_style = theme.kind(c.kind);
+                }
+                row.text = component_text(inner, *index, text_w);
+            }
+        }
+        Row::Value { node } => {
+            if let Some(n) = tree::node(a, node) {
+                row.severity = tree::value_severity(tree::home(a, node), n);
+                row.kind = tree::kind_label(n.kind);
+                row.kind_style = theme.title(false);
+                row.text = preview(n.text.as_bytes(), text_w);
+            }
+        }
+        Row::More { hidden, .. } => {
+            row.kind = "…";
+            row.text = format!("{hidden} more components (the bytes pane shows them)");
+            row.dim = true;
+        }
+    }
+    row
+}
+
+fn line(app: &App, theme: Theme, row: RowText, width: usize) -> Line<'static> {
+    let focused = app.focus == Pane::Components;
+    let mark = row.severity.map_or(" ", Theme::severity_symbol);
+    let indent = " ".repeat(row.depth.min(MAX_INDENT));
+    let text_w = width.saturating_sub(10 + indent.len());
+    let mut spans = vec![
+        Span::styled(if row.selected { "▶" } else { " " }, theme.title(focused)),
+        Span::styled(
+            mark,
+            row.severity.map_or(Style::new(), |s| theme.severity(s)),
+        ),
+        Span::raw(format!("{indent}{}", row.fold)),
+        Span::styled(format!("{:<6} ", row.kind), row.kind_style),
+        Span::styled(
+            fit(&row.text, text_w),
+            if row.dim { theme.dim() } else { Style::new() },
+        ),
+    ];
+    if row.selected && focused {
+        for s in spans.iter_mut().skip(1) {
+            s.style = s.style.patch(theme.selected());
+        }
+    }
+    Line::from(spans)
+}
+
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let a = &app.analysis;
     let height = usize::from(area.height.saturating_sub(2));
     let width = usize::from(area.width.saturating_sub(2));
-    let severities = a.component_severities();
-    let first = app.component_scroll.min(a.components.len());
-    let last = (first + height).min(a.components.len());
+    let n = a.components.len();
+    let total = app.component_rows();
+    let first = app.component_scroll.min(total);
+    let last = (first + height).min(total);
     let mut lines = Vec::with_capacity(height);
-    for (i, c) in a.components.iter().enumerate().take(last).skip(first) {
-        let severity = severities.get(i).copied().flatten();
-        let mark = severity.map_or(" ", Theme::severity_symbol);
-        let raw = c.span.of(&a.input);
-        let text_w = width.saturating_sub(10);
-        let mut text = preview(raw, text_w);
-        if c.decoded() != raw {
-            let room =
-                text_w.saturating_sub(unicode_width::UnicodeWidthStr::width(text.as_str()) + 3);
-            if room > 2 {
-                text = format!("{text} → {}", preview(c.decoded_lossy().as_bytes(), room));
+    for r in first..last {
+        let row = match app.tree.at(n, r) {
+            Some(At::Component(i)) => {
+                let (folds, open) = app.tree.fold_of(i);
+                let c = a.components.get(i);
+                RowText {
+                    selected: i == app.selected && app.carried.is_none(),
+                    severity: c.and_then(|c| c.severity),
+                    depth: 0,
+                    fold: fold_mark(folds, open),
+                    kind: c.map_or("", |c| short_kind(c.kind)),
+                    kind_style: c.map_or(Style::new(), |c| theme.kind(c.kind)),
+                    text: component_text(a, i, width.saturating_sub(10)),
+                    dim: false,
+                }
             }
-        }
-        let selected = i == app.selected;
-        let mut spans = vec![
-            Span::styled(
-                if selected { "▶" } else { " " },
-                theme.title(app.focus == Pane::Components),
-            ),
-            Span::styled(mark, severity.map_or(Style::new(), |s| theme.severity(s))),
-            Span::raw(" "),
-            Span::styled(format!("{:<6} ", short_kind(c.kind)), theme.kind(c.kind)),
-            Span::raw(fit(&text, text_w)),
-        ];
-        if selected && app.focus == Pane::Components {
-            for s in spans.iter_mut().skip(1) {
-                s.style = s.style.patch(theme.selected());
+            Some(At::Under { owner, row }) => {
+                let selected = owner == app.selected && app.carried.as_ref() == Some(&row.row);
+                tree_row(app, theme, row, selected, width)
             }
-        }
-        lines.push(Line::from(spans));
+            None => break,
+        };
+        lines.push(line(app, theme, row, width));
     }
     if a.components.is_empty() {
         lines.push(Line::styled("(no components: empty input)", theme.dim()));
     }
-    let title = format!(
-        "Components {}/{}",
-        (app.selected + 1).min(a.components.len()),
-        a.components.len()
+    let title = format!("Components {}/{}", (app.selected + 1).min(n), n);
+    let block = pane_block(
+        app,
+        theme,
+        fit(&title, width.saturating_sub(4)),
+        Some(Pane::Components),
     );
-    let block = pane_block(app, theme, title, Some(Pane::Components));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

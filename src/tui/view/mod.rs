@@ -27,7 +27,12 @@ use unicode_width::UnicodeWidthStr;
 pub fn render(app: &App, frame: &mut Frame) {
     let area = frame.area();
     let theme = Theme { color: app.color };
-    let Some(areas) = Areas::compute(area, app.analysis.warnings.len(), app.zoomed_pane()) else {
+    let Some(areas) = Areas::compute(
+        area,
+        app.analysis.warnings.len(),
+        app.zoomed_pane(),
+        app.url_extra_rows(),
+    ) else {
         too_small(frame, area);
         return;
     };

@@ -7,7 +7,6 @@ use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
-use unicode_width::UnicodeWidthStr;
 use urlscope_core::text::{escape_bytes, pieces};
 
 /// A bordered block whose title shows whether the pane has the focus.
@@ -26,24 +25,7 @@ pub fn pane_block(app: &App, theme: Theme, title: String, pane: Option<Pane>) ->
         })
 }
 
-/// Cut `text` to `width` columns, ending in `…` when cut.
-pub fn fit(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
-        if used + w + 1 > width {
-            break;
-        }
-        out.push(c);
-        used += w;
-    }
-    out.push('…');
-    out
-}
+pub use crate::tui::text::fit;
 
 /// The safe pieces of `bytes`, stand-ins styled as escapes.
 pub fn plain_pieces(bytes: &[u8], base: usize, theme: Theme) -> Vec<(String, Style)> {

@@ -2,12 +2,13 @@
 //! component in its colour, the bytes behind every warning underlined, the
 //! selected warning's bytes reversed, controls shown as escapes.
 
-use super::parts::{pane_block, plain_pieces, window, wrap_pieces};
+use super::parts::{fit, pane_block, plain_pieces, window, wrap_pieces};
 use crate::tui::app::{App, EditTarget};
 use crate::tui::fix;
 use crate::tui::theme::Theme;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
@@ -25,7 +26,14 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     // old input: show the new bytes without them.
     let stale = app.is_stale() || app.editor.as_ref().is_some_and(|e| e.buffer != a.input);
     let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
-    let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
+    let based = if app.editor.is_none() {
+        based_lines(app, theme, inner_w)
+    } else {
+        Vec::new()
+    };
+    let inner_h = usize::from(area.height.saturating_sub(2))
+        .saturating_sub(based.len())
+        .max(1);
     let editing = app.editor.as_ref();
     let focus = match editing {
         Some(e) => e.cursor,
@@ -122,7 +130,9 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     } else {
         inner_h
     };
-    let mut lines = wrap_pieces(&styled, inner_w, text_rows);
+    let mut lines = based;
+    let url_top = lines.len();
+    lines.extend(wrap_pieces(&styled, inner_w, text_rows));
     if let Some((_, _, encoded)) = &fixing {
         if inner_h > 1 {
             while lines.len() < text_rows {
@@ -145,6 +155,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         (Some(_), None) if app.is_stale() => "URL (editing; analysing…)".to_string(),
         (Some(_), None) => "URL (editing: Enter applies, Esc cancels)".to_string(),
         (None, _) if app.is_stale() => format!("URL · {} bytes · analysing…", input.len()),
+        (None, _) if app.based.is_some() => format!("Target URL · {} bytes", input.len()),
         (None, _) => format!("URL · {} bytes", input.len()),
     };
     let block = pane_block(
@@ -152,14 +163,15 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         theme,
         super::parts::fit(&title, inner_w.saturating_sub(2)),
         None,
-    );
+    )
+    .title_bottom(leads_to(app, theme, inner_w.saturating_sub(2)));
     frame.render_widget(Paragraph::new(lines).block(block), area);
     if let Some(col) = cursor_col {
         let row = col / inner_w;
         if row < text_rows {
             frame.set_cursor_position(Position::new(
                 area.x + 1 + (col % inner_w) as u16,
-                area.y + 1 + row as u16,
+                area.y + 1 + (url_top + row) as u16,
             ));
         }
     }
@@ -178,6 +190,68 @@ fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area:
         theme,
         "URL · as an address bar shows it (p: as written)".to_string(),
         None,
-    );
+    )
+    .title_bottom(leads_to(app, theme, inner_w.saturating_sub(2)));
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The line under the URL, on its pane's lower border: where it leads, and
+/// the worst of the URLs it carries (`L` lists them all). Left out while
+/// the analysis on screen is of another input.
+fn leads_to(app: &App, theme: Theme, width: usize) -> Line<'static> {
+    // Stale, it would be another input's; under an overlay, a fragment.
+    if app.is_stale() || app.editor.is_some() || app.help || app.gallery.is_some() {
+        return Line::default();
+    }
+    let mut spans = vec![Span::raw(" ")];
+    for (text, severity) in crate::tui::leads::summary(&app.analysis, width.saturating_sub(2)) {
+        let style = match severity {
+            Some(s) if s >= Severity::Medium => theme.severity(s),
+            _ => Style::new(),
+        };
+        spans.push(Span::styled(text, style));
+    }
+    spans.push(Span::raw(" "));
+    Line::from(spans)
+}
+
+/// `--base`: the base and the reference the target was resolved from,
+/// and where a WHATWG parser (a browser) resolves them instead.
+fn based_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let Some(b) = &app.based else {
+        return Vec::new();
+    };
+    let esc = urlscope_core::text::escape_bytes;
+    let edited = app.analysis.input != b.resolution.target;
+    let mut head = format!(
+        "{} + ref {} = target{}",
+        esc(&b.base),
+        esc(&b.reference),
+        if edited {
+            " (edited since)"
+        } else {
+            " (RFC 3986 §5.2)"
+        }
+    );
+    head = fit(&head, width.saturating_sub(5));
+    let mut lines = vec![Line::from(vec![
+        Span::styled("base ", theme.dim()),
+        Span::raw(head),
+    ])];
+    if b.resolution.differs {
+        let theirs = match &b.resolution.whatwg {
+            Ok(t) => urlscope_core::text::escape_str(t),
+            Err(e) => format!("rejected ({})", urlscope_core::text::escape_str(e)),
+        };
+        let why = b
+            .resolution
+            .reason
+            .map(|r| format!(": {r}"))
+            .unwrap_or_default();
+        lines.push(Line::from(vec![
+            Span::styled("≠ WHATWG ", theme.severity(Severity::High)),
+            Span::raw(fit(&format!("{theirs}{why}"), width.saturating_sub(9))),
+        ]));
+    }
+    lines
 }

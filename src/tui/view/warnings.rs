@@ -34,9 +34,22 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         .skip(app.warning_scroll)
         .take(height)
     {
-        let place = match w.component {
-            Some(c) => format!("[{c}]"),
-            None => "url".to_string(),
+        // A warning lifted from a carried value: the component holding
+        // the bytes that encode it, and `↳`.
+        let place = match (w.component, &w.via) {
+            (Some(c), _) => format!("[{c}]"),
+            (None, Some(_)) => a
+                .component_at(w.span.start)
+                .map_or_else(|| "↳".to_string(), |c| format!("[{c}]↳")),
+            (None, None) => "url".to_string(),
+        };
+        let message = match (&w.via, w.component) {
+            (Some(via), None) => format!(
+                "via {}: {}",
+                urlscope_core::text::escape_str(via),
+                w.message
+            ),
+            _ => w.message.clone(),
         };
         let selected = i == app.warning;
         starts.push(lines.len());
@@ -65,9 +78,9 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         let used = 3 + 7 + code_w + 1 + 6;
         // Zoomed, every message is shown whole, wrapped beside its head.
         let wrapped: Vec<String> = if zoomed {
-            crate::tui::layout::wrap(&w.message, width.saturating_sub(used).max(8))
+            crate::tui::layout::wrap(&message, width.saturating_sub(used).max(8))
         } else {
-            vec![fit(&w.message, width.saturating_sub(used))]
+            vec![fit(&message, width.saturating_sub(used))]
         };
         let mut wrapped = wrapped.into_iter();
         spans.push(Span::raw(wrapped.next().unwrap_or_default()));

@@ -326,8 +326,8 @@ fn copy_keys_ask_for_the_right_text() {
 fn mouse_click_selects_a_component() {
     use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
     let mut a = app("http://example.com/a/b/c", 120, 40);
-    let areas =
-        crate::tui::layout::Areas::compute(a.size, a.analysis.warnings.len(), None).expect("areas");
+    let areas = crate::tui::layout::Areas::compute(a.size, a.analysis.warnings.len(), None, 0)
+        .expect("areas");
     a.handle_mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: areas.components.x + 3,
@@ -767,3 +767,5 @@ fn the_cursor_row_is_marked_apart_from_warned_bytes() {
     let cursor_rows = s.lines().filter(|l| l.contains("││▶")).count();
     assert_eq!(cursor_rows, 1, "{s}");
 }
+
+mod nested;

@@ -1,0 +1,198 @@
+//! What the bytes pane says of a carried value before its bytes: how it
+//! is reached, its text (a JWT's header, payload and claims), where a
+//! carried URL leads and how it is spelled, and the warnings about it.
+//! Pure text, counted by the layout and styled by the view, so the two
+//! agree on how many lines it takes.
+
+use crate::tui::layout::{wrap, wrap_url};
+use crate::tui::theme::Theme;
+use unicode_width::UnicodeWidthStr;
+use urlscope_core::analysis::{Analysis, Destination, Nested, NestedKind};
+use urlscope_core::text::escape_str;
+use urlscope_core::warnings::{Severity, Warning};
+
+/// Columns of a fact's label (`leads to `).
+pub const LABEL_W: usize = 9;
+
+/// Bytes of a carried text shown at most (the rest is in `explain`).
+const TEXT_LIMIT: usize = 4096;
+/// Warnings of a carried URL listed at most.
+const WARNINGS_LISTED: usize = 16;
+
+/// One line of facts: a label (empty on a continuation line), the text,
+/// and the severity that colours it, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fact {
+    pub label: &'static str,
+    pub text: String,
+    pub severity: Option<Severity>,
+}
+
+/// `s` made safe to show, cut to [`TEXT_LIMIT`] bytes on a character
+/// boundary.
+pub fn safe_text(s: &str) -> String {
+    if s.len() <= TEXT_LIMIT {
+        return escape_str(s);
+    }
+    let mut end = TEXT_LIMIT;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", escape_str(s.get(..end).unwrap_or_default()))
+}
+
+/// The destination the analysis a value was found in gives it.
+pub fn destination_of<'a>(home: &'a Analysis, n: &Nested) -> Option<&'a Destination> {
+    home.destinations
+        .iter()
+        .skip(1)
+        .find(|d| d.span == n.span && d.via == n.via)
+}
+
+/// How a destination's host reads: `169.254.169.254 (cloud metadata
+/// endpoint, a number form of …)`, or why there is none.
+pub fn place(d: &Destination) -> String {
+    match &d.host {
+        Some(h) => {
+            let mut s = format!("{} ({}", escape_str(&h.canonical), h.reach.label());
+            if let Some(how) = &h.spelled {
+                s.push_str(&format!(", {}", escape_str(how)));
+            }
+            s + ")"
+        }
+        None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
+        None => "no host (a relative reference or an opaque URL)".to_string(),
+    }
+}
+
+/// The warnings the analysis `home` gave value `n` as a destination.
+fn given<'a>(home: &'a Analysis, n: &'a Nested) -> impl Iterator<Item = &'a Warning> {
+    let first = home
+        .warnings
+        .partition_point(|w| w.span.start < n.span.start);
+    home.warnings
+        .get(first..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(move |w| w.span.start == n.span.start)
+        .filter(move |w| w.span == n.span && w.via.as_deref() == Some(n.via.as_str()))
+}
+
+/// The facts about value `n`, found in `home`, as lines of `width`
+/// columns: each cut at the width with `…`, or wrapped whole when
+/// `whole` (the pane is zoomed). What matters most comes first (its text,
+/// where it leads, its warnings), so a short pane keeps that.
+pub fn facts(home: &Analysis, n: &Nested, width: usize, whole: bool) -> Vec<Fact> {
+    let room = width.saturating_sub(LABEL_W).max(8);
+    let mut out = Vec::new();
+    let mut add = |label: &'static str, text: String, severity: Option<Severity>, url: bool| {
+        let lines = if !whole {
+            vec![crate::tui::text::fit(&text, room)]
+        } else if url {
+            wrap_url(&text, room)
+        } else {
+            wrap(&text, room)
+        };
+        for (i, line) in lines.into_iter().enumerate() {
+            out.push(Fact {
+                label: if i == 0 { label } else { "" },
+                text: line,
+                severity,
+            });
+        }
+    };
+    match (&n.jwt, n.kind) {
+        (Some(jwt), _) => {
+            add("header", safe_text(&jwt.header), None, true);
+            add("payload", safe_text(&jwt.payload), None, true);
+            for (k, v) in jwt.claims.iter().take(WARNINGS_LISTED) {
+                add(
+                    "claim",
+                    format!("{} = {}", safe_text(k), safe_text(v)),
+                    None,
+                    true,
+                );
+            }
+        }
+        (None, NestedKind::Url) => add("url", safe_text(&n.text), None, true),
+        (None, _) => add("decoded", safe_text(&n.text), None, true),
+    }
+    if let Some(d) = destination_of(home, n) {
+        let mut text = place(d);
+        if d.runs_script {
+            text.push_str(" · runs script");
+        } else if d.leaves_site {
+            let site = d.site.as_deref().unwrap_or("another site");
+            text.push_str(&format!(" · off-site: {}", escape_str(site)));
+        }
+        let severity = d
+            .host
+            .as_ref()
+            .filter(|h| h.reach.is_internal())
+            .map(|_| Severity::High);
+        add("leads to", text, severity, false);
+    }
+    let mut warned: Vec<&Warning> = given(home, n).collect();
+    if let Some(a) = &n.analysis {
+        // Its own `internal-destination` says again what the one it was
+        // given as a carried URL says.
+        let codes: Vec<_> = warned.iter().map(|w| w.code).collect();
+        warned.extend(a.warnings.iter().filter(|w| !codes.contains(&w.code)));
+    }
+    let total = warned.len();
+    for w in warned.into_iter().take(WARNINGS_LISTED) {
+        add(
+            "warning",
+            format!(
+                "{} {}: {}",
+                Theme::severity_symbol(w.severity),
+                w.code.code(),
+                escape_str(&w.message)
+            ),
+            Some(w.severity),
+            false,
+        );
+    }
+    if total > WARNINGS_LISTED {
+        add(
+            "",
+            format!(
+                "and {} more (explain lists them all)",
+                total - WARNINGS_LISTED
+            ),
+            None,
+            false,
+        );
+    }
+    if !n.spelling.is_empty() {
+        add("written", n.spelling.join("; "), None, false);
+    }
+    add("via", escape_str(&n.via), None, false);
+    let values = crate::tui::tree::values_of(n).len();
+    if n.analysis.is_none() && n.kind == NestedKind::Url {
+        add(
+            "",
+            "not analysed again: the bytes allowed for carried values are spent".to_string(),
+            None,
+            false,
+        );
+    } else if values > 0 {
+        let what = if n.kind == NestedKind::Url {
+            "components and what they carry (the rows under it)"
+        } else {
+            "(the rows under it)"
+        };
+        add(
+            "carries",
+            format!(
+                "{values} value{} {what}",
+                if values == 1 { "" } else { "s" }
+            ),
+            None,
+            false,
+        );
+    }
+    // Every line fits: a cut line is marked, never left ragged.
+    debug_assert!(out.iter().all(|f| f.text.width() <= room));
+    out
+}

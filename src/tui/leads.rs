@@ -1,0 +1,175 @@
+//! Where the URL leads, as the core found it (`Analysis::destinations`):
+//! the line under the URL (its own host and what kind of place it is,
+//! then the worst of the URLs it carries and how many more), and every
+//! destination for `L`. A destination is as bad as the warnings the core
+//! gave it (`internal-destination`, `open-redirect`); nothing is judged
+//! here.
+
+use crate::tui::carried::place;
+use crate::tui::text::{fit, wrap, wrap_url};
+use unicode_width::UnicodeWidthStr;
+use urlscope_core::analysis::{Analysis, Destination};
+use urlscope_core::text::escape_str;
+use urlscope_core::warnings::{Severity, WarningCode};
+
+/// The worst warning the core gave destination `d` of `a`.
+pub fn severity(a: &Analysis, d: &Destination) -> Option<Severity> {
+    let first = a.warnings.partition_point(|w| w.span.start < d.span.start);
+    let via = (!d.via.is_empty()).then_some(d.via.as_str());
+    a.warnings
+        .get(first..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|w| w.span.start == d.span.start)
+        .filter(|w| {
+            w.span == d.span
+                && w.via.as_deref() == via
+                && matches!(
+                    w.code,
+                    WarningCode::InternalDestination | WarningCode::OpenRedirect
+                )
+        })
+        .map(|w| w.severity)
+        .max()
+}
+
+/// The URLs the URL carries, the worst first (in URL order among equals).
+pub fn ranked(a: &Analysis) -> Vec<(&Destination, Option<Severity>)> {
+    let mut out: Vec<_> = a
+        .destinations
+        .iter()
+        .skip(1)
+        .map(|d| (d, severity(a, d)))
+        .collect();
+    out.sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+    out
+}
+
+/// The line under the URL, cut to `width` columns: pieces of text, each
+/// with the severity that colours it. The count of the others and the
+/// key that lists them stay when the rest is cut.
+pub fn summary(a: &Analysis, width: usize) -> Vec<(String, Option<Severity>)> {
+    let Some(own) = a.destinations.first() else {
+        return Vec::new();
+    };
+    let mut pieces = vec![
+        ("leads to ".to_string(), None),
+        (place(own), severity(a, own)),
+    ];
+    let ranked = ranked(a);
+    let tail = match ranked.len() {
+        0 => String::new(),
+        1 => " (L)".to_string(),
+        n => format!(" · +{} more (L)", n - 1),
+    };
+    if let Some((worst, s)) = ranked.first() {
+        pieces.push((" · ".to_string(), None));
+        pieces.push((place(worst), *s));
+        pieces.push((format!(" via {}", escape_str(&worst.via)), None));
+    }
+    let room = width.saturating_sub(tail.width());
+    let mut used = 0;
+    let mut out = Vec::new();
+    for (text, s) in pieces {
+        let left = room.saturating_sub(used);
+        if left == 0 {
+            break;
+        }
+        let cut = fit(&text, left);
+        used += cut.width();
+        let was_cut = cut != text;
+        out.push((cut, s));
+        if was_cut {
+            break;
+        }
+    }
+    if !tail.is_empty() && width >= tail.width() {
+        out.push((tail, None));
+    }
+    out
+}
+
+/// A line of the `L` view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lead {
+    pub text: String,
+    /// Colours the line (a destination's warning).
+    pub severity: Option<Severity>,
+    /// A heading line.
+    pub heading: bool,
+}
+
+/// Every destination, wrapped to `width`: the URL's own, then what it
+/// carries, the worst first, each with how it is reached and its target.
+pub fn lines(a: &Analysis, width: usize) -> Vec<Lead> {
+    let width = width.max(12);
+    let mut out = Vec::new();
+    let heading = |text: String| Lead {
+        text,
+        severity: None,
+        heading: true,
+    };
+    let plain = |text: String| Lead {
+        text,
+        severity: None,
+        heading: false,
+    };
+    let Some(own) = a.destinations.first() else {
+        out.push(plain("nowhere: the input is empty".to_string()));
+        return out;
+    };
+    out.push(heading("The URL itself".to_string()));
+    let s = severity(a, own);
+    for line in wrap(&place(own), width - 2) {
+        out.push(Lead {
+            text: format!("  {line}"),
+            severity: s,
+            heading: false,
+        });
+    }
+    let ranked = ranked(a);
+    if ranked.is_empty() {
+        out.push(plain(String::new()));
+        out.push(plain("It carries no URL.".to_string()));
+        return out;
+    }
+    out.push(plain(String::new()));
+    out.push(heading(format!(
+        "The URLs it carries ({}), the worst first",
+        ranked.len()
+    )));
+    for (d, s) in ranked {
+        let mark = s.map_or(" ", crate::tui::theme::Theme::severity_symbol);
+        for (i, line) in wrap(&place(d), width - 2).into_iter().enumerate() {
+            out.push(Lead {
+                text: format!("{} {line}", if i == 0 { mark } else { " " }),
+                severity: s,
+                heading: false,
+            });
+        }
+        let indent = |lines: Vec<String>, out: &mut Vec<Lead>| {
+            out.extend(lines.into_iter().map(|l| plain(format!("    {l}"))));
+        };
+        indent(
+            wrap(&format!("via {}", escape_str(&d.via)), width - 4),
+            &mut out,
+        );
+        indent(wrap_url(&escape_str(&d.target), width - 4), &mut out);
+        let mut how = Vec::new();
+        if d.runs_script {
+            how.push("runs script".to_string());
+        } else if d.leaves_site {
+            how.push(format!(
+                "off-site: {}",
+                escape_str(d.site.as_deref().unwrap_or("another site"))
+            ));
+        }
+        if !d.spelling.is_empty() {
+            how.push(format!("written: {}", d.spelling.join("; ")));
+        }
+        if !how.is_empty() {
+            indent(wrap(&how.join(" · "), width - 4), &mut out);
+        }
+    }
+    out
+}

@@ -1,0 +1,379 @@
+//! The selected component: raw and decoded text, the decoding layers, and
+//! the byte table (`table`). Wide panes show every view at once; narrow
+//! ones show one, switched with `v`. A component of a carried URL shows
+//! the same way, from that URL's own analysis; a carried value shows its
+//! facts (`carried::facts`) over the bytes of the component it was found
+//! in, its own bytes reversed. `views` has what takes the pane's place.
+
+mod table;
+mod views;
+
+use super::parts::{fit, pane_block, plain_pieces, preview, window, wrap_pieces};
+use crate::tui::app::{App, DetailView, Pane};
+use crate::tui::carried::{facts, LABEL_W};
+use crate::tui::layout::{
+    host_rows, selected_host, shows_all_views, DetailFit, HostRow, WarningText,
+};
+use crate::tui::theme::Theme;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
+use urlscope_core::analysis::ComponentAnalysis;
+use urlscope_core::split::ComponentKind;
+use urlscope_core::text::pieces;
+use urlscope_core::utf8::ByteRole;
+
+/// The selected warning in full, word-wrapped, while the warning list has
+/// the focus, and a rule under it.
+fn warning_lines(app: &App, theme: Theme, width: usize, shown: usize) -> Vec<Line<'static>> {
+    let Some(w) = app
+        .shown_warning()
+        .and_then(|i| app.analysis.warnings.get(i))
+    else {
+        return Vec::new();
+    };
+    let mut text = WarningText::new(w, width);
+    if text.lines.len() > shown {
+        // The pane is short: the rest is one `z` away.
+        text.lines.truncate(shown);
+        if let Some(last) = text.lines.last_mut() {
+            *last = fit(&format!("{last} (z: all)"), width.saturating_sub(1));
+            if !last.ends_with('…') {
+                last.push('…');
+            }
+        }
+    }
+    let mut lines: Vec<Line<'static>> = Vec::with_capacity(text.rows());
+    for (i, line) in text.lines.into_iter().enumerate() {
+        lines.push(match line.strip_prefix(&text.head) {
+            Some(rest) if i == 0 => Line::from(vec![
+                Span::styled(text.head.clone(), theme.severity(w.severity)),
+                Span::raw(rest.to_string()),
+            ]),
+            _ => Line::raw(line),
+        });
+    }
+    lines.push(Line::styled("─".repeat(width), theme.dim()));
+    lines
+}
+
+/// Facts about the host, shown above its bytes: its Unicode and DNS forms,
+/// registrable domain, scripts and look-alike characters.
+fn host_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let shown = app.shown();
+    let Some(h) = selected_host(shown.analysis, shown.component) else {
+        return Vec::new();
+    };
+    let esc = urlscope_core::text::escape_str;
+    let line = |row: HostRow| match row {
+        HostRow::Forms => {
+            let mut forms = format!("{} ", h.kind.label());
+            if let Some(u) = &h.unicode {
+                forms.push_str(&format!("· Unicode {} ", esc(u)));
+            }
+            if let Some(x) = &h.ascii {
+                forms.push_str(&format!("· DNS {} ", esc(x)));
+            }
+            for label in &h.rejected {
+                forms.push_str(&format!(
+                    "· UTS #46 rejects {} ",
+                    urlscope_core::text::quote_str(label)
+                ));
+            }
+            if let Some(ip) = h.ipv4 {
+                forms.push_str(&format!("· read as IPv4 {ip} "));
+            }
+            Line::from(vec![
+                Span::styled("host     ", theme.dim()),
+                Span::raw(forms),
+            ])
+        }
+        HostRow::Domain => Line::from(vec![
+            Span::styled("domain   ", theme.dim()),
+            Span::styled(
+                esc(h.registrable.as_deref().unwrap_or_default()),
+                theme.title(true),
+            ),
+            Span::raw(" (registrable: what the owner controls)"),
+        ]),
+        HostRow::Scripts => {
+            let mut text = h.scripts.join(" + ");
+            for (c, skeleton) in &h.confusables {
+                text.push_str(&format!(
+                    " · '{}' {} looks like '{}'",
+                    esc(&c.to_string()),
+                    urlscope_core::analysis::char_info(*c).codepoint,
+                    esc(skeleton)
+                ));
+            }
+            let style = if h.scripts.len() > 1 || !h.confusables.is_empty() {
+                theme.highlight()
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::styled("scripts  ", theme.dim()),
+                Span::styled(text, style),
+            ])
+        }
+    };
+    // Each fact on one line, cut with `…` at the pane's edge (z shows it
+    // wider).
+    host_rows(h)
+        .into_iter()
+        .map(|row| {
+            let mut l = line(row);
+            let mut room = width;
+            for span in &mut l.spans {
+                let cut = fit(&span.content, room);
+                room = room.saturating_sub(cut.width());
+                span.content = cut.into();
+            }
+            l
+        })
+        .collect()
+}
+
+/// How the pane names a component: `[3] path segment` for the URL's own,
+/// `[1] host of the carried URL` for a carried URL's.
+fn component_name(app: &App, index: usize, kind: ComponentKind) -> String {
+    if app.carried.is_none() {
+        format!("[{index}] {}", kind.label())
+    } else {
+        format!("[{index}] {} of the carried URL", kind.label())
+    }
+}
+
+/// The facts about the carried value shown, at most `max` lines (the last
+/// one says `z` shows the rest when they do not all fit).
+fn value_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'static>> {
+    let shown = app.shown();
+    let Some(n) = shown.value else {
+        return Vec::new();
+    };
+    let zoomed = app.zoomed_pane() == Some(Pane::Bytes);
+    let mut all = facts(shown.analysis, n, width, zoomed);
+    if all.len() > max {
+        // The pane is short: the rest is one `z` away.
+        let hidden = all.len() + 1 - max;
+        all.truncate(max.saturating_sub(1));
+        all.push(crate::tui::carried::Fact {
+            label: "",
+            text: format!("… {hidden} more lines (z: all)"),
+            severity: None,
+        });
+    }
+    all.into_iter()
+        .map(|f| {
+            let style = f.severity.map_or(Style::new(), |s| theme.severity(s));
+            Line::from(vec![
+                Span::styled(format!("{:<LABEL_W$}", f.label), theme.dim()),
+                Span::styled(f.text, style),
+            ])
+        })
+        .collect()
+}
+
+pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    if let Some(readings) = &app.readings {
+        views::render_readings(app, readings.as_ref(), theme, frame, area);
+        return;
+    }
+    if app.dialects {
+        views::render_dialects(app, theme, frame, area);
+        return;
+    }
+    if app.leads {
+        views::render_leads(app, theme, frame, area);
+        return;
+    }
+    let shown = app.shown();
+    let a = shown.analysis;
+    let warning = app
+        .shown_warning()
+        .and_then(|i| app.analysis.warnings.get(i));
+    let zoomed = app.zoomed_pane() == Some(Pane::Bytes);
+    let fit_rows = DetailFit::compute(area, a, shown.component, warning, zoomed, shown.value);
+    let Some(c) = a.components.get(shown.component) else {
+        let block = pane_block(app, theme, "Bytes".to_string(), Some(Pane::Bytes));
+        frame.render_widget(Paragraph::new("nothing selected").block(block), area);
+        return;
+    };
+    let all = shows_all_views(area);
+    let width = usize::from(area.width.saturating_sub(2));
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let raw = c.span.of(&a.input);
+    lines.extend(warning_lines(app, theme, width, fit_rows.warning_lines));
+    lines.extend(value_lines(app, theme, width, fit_rows.value_lines));
+    lines.extend(host_lines(app, theme, width));
+    if all && shown.value.is_none() {
+        lines.push(Line::from(vec![
+            Span::styled("raw      ", theme.dim()),
+            Span::raw(preview(raw, width.saturating_sub(9))),
+        ]));
+        lines.push(decoded_line(c, theme, width));
+    }
+    if c.layer_count() > 1 {
+        lines.push(Line::styled(
+            format!("layers   {} decodings:", c.layer_count()),
+            theme.dim(),
+        ));
+        let mut marks: Vec<(usize, &str)> = a
+            .warnings_of(shown.component)
+            .into_iter()
+            .filter_map(|w| w.layer.map(|l| (l, w.code.code())))
+            .collect();
+        // The layer a carried value appears at.
+        if let Some(n) = shown.value {
+            marks.push((n.layer, crate::tui::tree::kind_label(n.kind)));
+        }
+        for (i, layer) in c
+            .layers()
+            .enumerate()
+            .take(fit_rows.layer_lines.saturating_sub(1))
+        {
+            let n = i + 1;
+            let mark: Vec<&str> = marks
+                .iter()
+                .filter(|(l, _)| *l == n)
+                .map(|(_, c)| *c)
+                .collect();
+            let mut spans = vec![
+                Span::styled(format!("  {n}: "), theme.dim()),
+                Span::raw(preview(layer, width.saturating_sub(30))),
+            ];
+            if !mark.is_empty() {
+                spans.push(Span::styled(
+                    format!("  ◀ {}", mark.join(", ")),
+                    theme.highlight(),
+                ));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    let view = if all { None } else { Some(app.view) };
+    let table_rows = fit_rows.table_rows;
+    match view {
+        Some(DetailView::Raw) => text_view(
+            app,
+            theme,
+            raw,
+            c.span.start,
+            width,
+            table_rows + 1 + fit_rows.bit_lines,
+            &mut lines,
+        ),
+        Some(DetailView::Decoded) => {
+            text_view(
+                app,
+                theme,
+                c.decoded(),
+                0,
+                width,
+                table_rows + 1 + fit_rows.bit_lines,
+                &mut lines,
+            );
+        }
+        _ => table::table(app, theme, view, width, fit_rows, &mut lines),
+    }
+    let view_label = match view {
+        Some(v) => format!(" · view: {} (v)", v.label()),
+        None => String::new(),
+    };
+    let title = match shown.value {
+        Some(n) => {
+            let of = if std::ptr::eq(a, &app.analysis) {
+                format!("[{}] ", n.component)
+            } else {
+                String::new()
+            };
+            format!(
+                "{of}{} · layer {} · bytes {}-{}{}{view_label}",
+                app.carried_chain(),
+                n.layer,
+                n.span.start,
+                n.span.end,
+                if of.is_empty() {
+                    " of the carried URL"
+                } else {
+                    ""
+                },
+            )
+        }
+        None => {
+            // The way to a carried URL's component comes last: a narrow
+            // title keeps the bytes, and `z` shows it whole.
+            let chain = app.carried_chain();
+            let via = if chain.is_empty() {
+                String::new()
+            } else {
+                format!(" · via {chain}")
+            };
+            format!(
+                "{} · bytes {}-{} · {} decoded byte{}{view_label}{via}",
+                component_name(app, shown.component, c.kind),
+                c.span.start,
+                c.span.end,
+                c.decoded().len(),
+                if c.decoded().len() == 1 { "" } else { "s" },
+            )
+        }
+    };
+    let block = pane_block(
+        app,
+        theme,
+        fit(&title, width.saturating_sub(4)),
+        Some(Pane::Bytes),
+    );
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn decoded_line(c: &ComponentAnalysis, theme: Theme, width: usize) -> Line<'static> {
+    let room = width.saturating_sub(9);
+    let cut = c.decoded().len().min(room * 4 + 8);
+    let utf8 = urlscope_core::utf8::annotate_window(c.decoded(), 0, cut);
+    let mut spans = vec![Span::styled("decoded  ", theme.dim())];
+    let mut used = 0;
+    for p in pieces(c.decoded().get(..cut).unwrap_or_default(), 0) {
+        let w = unicode_width::UnicodeWidthStr::width(p.text.as_str());
+        if used + w + 1 > room {
+            spans.push(Span::raw("…"));
+            return Line::from(spans);
+        }
+        used += w;
+        let invalid = utf8
+            .role(p.span.start)
+            .is_some_and(|r| matches!(r, ByteRole::Invalid(_)));
+        let style = if invalid {
+            theme.invalid()
+        } else if p.escaped {
+            theme.escaped()
+        } else {
+            Style::new()
+        };
+        spans.push(Span::styled(p.text, style));
+    }
+    if cut < c.decoded().len() {
+        spans.push(Span::raw("…"));
+    }
+    Line::from(spans)
+}
+
+/// The raw or decoded text, wrapped, around the byte cursor.
+fn text_view(
+    app: &App,
+    theme: Theme,
+    bytes: &[u8],
+    base: usize,
+    width: usize,
+    rows: usize,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let focus = app.byte_cursor.min(bytes.len());
+    let (from, to) = window(bytes, focus, width * rows.max(1));
+    let styled = plain_pieces(bytes.get(from..to).unwrap_or_default(), base + from, theme);
+    lines.extend(wrap_pieces(&styled, width.max(1), rows.max(1)));
+}

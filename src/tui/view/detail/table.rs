@@ -1,0 +1,238 @@
+//! The byte table (where each byte came from, hex, binary with the UTF-8
+//! marker bits set apart, role, and the character it belongs to) and the
+//! cursor's character bit by bit (Unicode Tables 3-5 and 3-6).
+
+use super::super::parts::fit;
+use crate::tui::app::{App, DetailView, Pane};
+use crate::tui::layout::DetailFit;
+use crate::tui::theme::Theme;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthStr;
+use urlscope_core::utf8::{binary_parts, ByteRole};
+
+pub(super) fn table(
+    app: &App,
+    theme: Theme,
+    view: Option<DetailView>,
+    width: usize,
+    fit_rows: DetailFit,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let shown = app.shown();
+    let a = shown.analysis;
+    let show_hex = view != Some(DetailView::Binary);
+    let show_bin = view != Some(DetailView::Hex);
+    let rows = a.byte_rows_window(shown.component, app.byte_scroll, fit_rows.table_rows);
+    // Columns before the role: mark, group, from, hex, binary.
+    let before = 3 + 8 + if show_hex { 4 } else { 0 } + if show_bin { 11 } else { 0 };
+    // The role column is as wide as its longest visible entry, leaving the
+    // character column room for its code point and glyph at least.
+    let roles: Vec<String> = rows.iter().map(|r| r.role.describe()).collect();
+    let longest = roles.iter().map(|r| r.width()).max().unwrap_or(0).max(4);
+    let role_w = longest.min(width.saturating_sub(before + 1 + 14)).max(4);
+    let mut header = String::from("   from    ");
+    if show_hex {
+        header.push_str("hex ");
+    }
+    if show_bin {
+        header.push_str("binary     ");
+    }
+    header.push_str(&format!("{:<role_w$} character", "role"));
+    lines.push(Line::styled(fit(&header, width), theme.dim()));
+    let highlight = app.shown_highlight();
+    let focused = app.focus == Pane::Bytes;
+    for (row, role) in rows.iter().zip(roles) {
+        let is_cursor = row.offset == app.byte_cursor;
+        let mut spans = Vec::new();
+        // The cursor is marked by `▶` (and bold); reverse video is kept
+        // for the bytes of the selected warning.
+        spans.push(Span::styled(
+            if is_cursor { "▶" } else { " " },
+            theme.title(focused),
+        ));
+        spans.push(Span::styled(format!("{} ", row.group_mark()), theme.dim()));
+        let from = if row.source == urlscope_core::percent::SourceKind::Plus {
+            "+ (sp)".to_string()
+        } else {
+            a.source_text(row)
+        };
+        spans.push(Span::raw(format!("{:<7} ", fit(&from, 7))));
+        if show_hex {
+            spans.push(Span::raw(format!("{:02X}  ", row.value)));
+        }
+        if show_bin {
+            let (marker, payload) = binary_parts(row.value, row.role);
+            let sep = if marker.is_empty() || payload.is_empty() {
+                ""
+            } else {
+                "|"
+            };
+            spans.push(Span::styled(marker.clone(), theme.marker_bits()));
+            spans.push(Span::styled(sep.to_string(), theme.dim()));
+            spans.push(Span::raw(payload.clone()));
+            spans.push(Span::raw(" ".repeat(
+                11usize.saturating_sub(marker.len() + sep.len() + payload.len()),
+            )));
+        }
+        let role_style = if matches!(row.role, ByteRole::Invalid(_)) {
+            theme.invalid()
+        } else {
+            Style::new()
+        };
+        spans.push(Span::styled(
+            format!("{:<role_w$}", fit(&role, role_w)),
+            role_style,
+        ));
+        spans.push(Span::raw(" "));
+        let used: usize = spans.iter().map(|s| s.content.width()).sum();
+        spans.push(Span::raw(fit(
+            &row.describe_char(),
+            width.saturating_sub(used),
+        )));
+        let hit = highlight.iter().any(|h| h.overlaps(row.span));
+        for s in spans.iter_mut().skip(1) {
+            if hit {
+                s.style = s.style.patch(theme.highlight());
+            }
+            if is_cursor && focused {
+                s.style = s.style.add_modifier(Modifier::BOLD);
+            }
+        }
+        lines.push(Line::from(spans));
+    }
+    if a.components
+        .get(shown.component)
+        .is_some_and(|c| c.decoded().is_empty())
+    {
+        lines.push(Line::styled("  (empty component)", theme.dim()));
+        return;
+    }
+    // A short component leaves table rows free: the bits may use them.
+    let spare = fit_rows.table_rows.saturating_sub(rows.len());
+    let bits = if fit_rows.bit_lines == 0 {
+        0
+    } else {
+        fit_rows.bit_lines + spare
+    };
+    lines.extend(bit_lines(app, theme, width, bits));
+}
+
+/// The cursor's character bit by bit (Table 3-5): the code point's bits in
+/// the groups of its length, each group placed into its byte (the marker
+/// bits set apart by colour and by `|`), the byte under the cursor
+/// underlined; or, for an ill-formed byte, the row of Table 3-6 it breaks.
+/// At most `max` lines.
+fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'static>> {
+    let shown = app.shown();
+    let Some(c) = shown.analysis.components.get(shown.component) else {
+        return Vec::new();
+    };
+    let utf8 =
+        urlscope_core::utf8::annotate_window(c.decoded(), app.byte_cursor, app.byte_cursor + 1);
+    let Some(unit) = utf8.unit_of(app.byte_cursor) else {
+        return Vec::new();
+    };
+    let room = width.saturating_sub(9);
+    let label = || Span::styled("bits     ", theme.dim());
+    let indent = || Span::raw("         ");
+    match unit.value {
+        Ok(ch) => {
+            let l = urlscope_core::utf8::bit_layout(ch);
+            let info = urlscope_core::analysis::char_info(ch);
+            let glyph = urlscope_core::text::escape_str(&ch.to_string());
+            // The code point's bits, group by group, each in its colour.
+            let mut first = vec![label()];
+            for (i, group) in l.scalar_bits.split(' ').enumerate() {
+                if i > 0 {
+                    first.push(Span::raw(" "));
+                }
+                first.push(Span::styled(group.to_string(), theme.bit_group(i)));
+            }
+            let tail = format!(" = {} {glyph} {}", info.codepoint, info.name);
+            let used: usize = l.scalar_bits.width();
+            first.push(Span::raw(fit(&tail, room.saturating_sub(used))));
+            // The bytes: marker | payload, the cursor's byte underlined.
+            let mut second = vec![indent()];
+            let at = app.byte_cursor.saturating_sub(unit.start);
+            for (i, byte) in l.bytes.split(' ').enumerate() {
+                if i > 0 {
+                    second.push(Span::raw(" "));
+                }
+                let (marker, payload) = byte.split_once('|').unwrap_or(("", byte));
+                let mark = if i == at {
+                    Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
+                } else {
+                    Style::new()
+                };
+                second.push(Span::styled(
+                    marker.to_string(),
+                    theme.marker_bits().patch(mark),
+                ));
+                second.push(Span::styled("|", theme.dim().patch(mark)));
+                second.push(Span::styled(
+                    payload.to_string(),
+                    theme.bit_group(i).patch(mark),
+                ));
+            }
+            let pattern = format!("  ({})", l.pattern);
+            if l.bytes.width() + pattern.width() <= room {
+                second.push(Span::styled(pattern, theme.dim()));
+            }
+            let mut out = vec![Line::from(first), Line::from(second)];
+            if max > 2 {
+                let n = l.bytes.split(' ').count();
+                let range = match n {
+                    1 => "U+0000..U+007F",
+                    2 => "U+0080..U+07FF",
+                    3 => "U+0800..U+FFFF",
+                    _ => "U+10000..U+10FFFF",
+                };
+                let lead = match n {
+                    1 => "a leading 0 says: one byte, ASCII".to_string(),
+                    _ => format!(
+                        "the lead byte's {} ones and a 0 say: {n} bytes; each continuation byte starts 10",
+                        n
+                    ),
+                };
+                let more = format!(
+                    "Table 3-5: {range} takes {n} byte{}; {lead}. The payload bits, in order, are the code point.",
+                    if n == 1 { "" } else { "s" }
+                );
+                for line in crate::tui::layout::wrap(&more, room.max(8))
+                    .into_iter()
+                    .take(max - 2)
+                {
+                    out.push(Line::from(vec![indent(), Span::styled(line, theme.dim())]));
+                }
+            }
+            out
+        }
+        Err(_) => {
+            let why = urlscope_core::utf8::explain_ill_formed_at(c.decoded(), app.byte_cursor)
+                .unwrap_or_default();
+            let mut wrapped = crate::tui::layout::wrap(&why, room.max(8));
+            if wrapped.len() > max {
+                wrapped.truncate(max);
+                if let Some(last) = wrapped.last_mut() {
+                    let cut = fit(last, room.saturating_sub(1));
+                    *last = if cut.ends_with('…') {
+                        cut
+                    } else {
+                        format!("{cut}…")
+                    };
+                }
+            }
+            wrapped
+                .into_iter()
+                .enumerate()
+                .map(|(i, text)| {
+                    Line::from(vec![
+                        if i == 0 { label() } else { indent() },
+                        Span::styled(text, theme.invalid()),
+                    ])
+                })
+                .collect()
+        }
+    }
+}

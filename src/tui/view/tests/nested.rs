@@ -1,0 +1,289 @@
+//! What the URL carries, on screen: the tree under the components, a
+//! carried value's facts over its bytes, the line saying where it leads,
+//! lifted warnings, and `--base`.
+
+use super::{app, press, screen};
+use crate::tui::app::{App, Pane};
+use crate::tui::tree::Row;
+use crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+
+const METADATA: &str =
+    "https://victim.example/login?next=https%3A%2F%2F169.254.169.254%2Flatest%2Fmeta-data%2F";
+
+/// A JWT whose `redirect` claim is a URL to the machine itself, with a
+/// traversal in its path.
+fn jwt_url() -> String {
+    use base64::Engine;
+    let b64 = |s: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(s);
+    format!(
+        "https://app.example/cb?token={}.{}.{}",
+        b64(r#"{"alg":"HS256","typ":"JWT"}"#),
+        b64(r#"{"sub":"42","redirect":"http://127.0.0.1:8080/admin/../../etc/passwd"}"#),
+        b64("signature")
+    )
+}
+
+fn at(a: &mut App, w: u16, h: u16) {
+    a.set_size(Rect::new(0, 0, w, h));
+}
+
+#[test]
+fn a_carried_url_to_the_metadata_endpoint_opens_as_a_tree() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = app(METADATA, w, h);
+        at(&mut a, w, h);
+        let s = screen(&a, w, h);
+        // Open by default: it carries a high warning.
+        assert!(s.contains("▶▲▾value"), "{s}");
+        assert!(s.contains("▲ ▾url    https://169.25"), "{s}");
+        assert!(s.contains("host   169.254.169.2"), "{s}");
+        // Where it leads, without scrolling, under the URL.
+        let leads = s
+            .lines()
+            .find(|l| l.contains("leads to"))
+            .unwrap_or_default();
+        assert!(
+            leads.starts_with(
+                "└ leads to victim.example (public) · 169.254.169.254 (cloud metadata en"
+            ),
+            "{s}"
+        );
+        insta::assert_snapshot!(format!("metadata_{w}x{h}"), s);
+        // The carried URL: its facts over the bytes that encode it.
+        press(&mut a, KeyCode::Down);
+        assert_eq!(a.carried, Some(Row::Value { node: vec![0] }));
+        let s = screen(&a, w, h);
+        assert!(
+            s.contains("url      https://169.254.169.254/latest/meta-data/"),
+            "{s}"
+        );
+        assert!(
+            s.contains("leads to 169.254.169.254 (cloud metadata"),
+            "{s}"
+        );
+        assert!(
+            s.contains("[4] query value 'next' → url · layer 1 · byte"),
+            "{s}"
+        );
+        insta::assert_snapshot!(format!("metadata_value_{w}x{h}"), s);
+        // Its host, from its own analysis.
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Down);
+        let s = screen(&a, w, h);
+        assert!(
+            s.contains("[1] host of the carried URL · bytes 8-23"),
+            "{s}"
+        );
+        assert!(s.contains("DIGIT ONE"), "{s}");
+    }
+}
+
+#[test]
+fn right_and_left_open_and_close_rows() {
+    let mut a = app(METADATA, 120, 40);
+    assert_eq!(a.component_rows(), 5 + 6);
+    // ← on the component closes it; → opens it again and then steps in.
+    press(&mut a, KeyCode::Left);
+    assert_eq!(a.component_rows(), 5);
+    assert!(screen(&a, 120, 40).contains("▶▲▸value"));
+    press(&mut a, KeyCode::Right);
+    assert_eq!(a.component_rows(), 11);
+    press(&mut a, KeyCode::Right);
+    assert_eq!(a.carried, Some(Row::Value { node: vec![0] }));
+    // Space closes the carried URL; ← then goes up to its component.
+    press(&mut a, KeyCode::Char(' '));
+    assert_eq!(a.component_rows(), 6);
+    press(&mut a, KeyCode::Left);
+    assert_eq!((a.selected, a.carried.clone()), (4, None));
+    // A row with nothing under it says so.
+    a.select_component(0);
+    press(&mut a, KeyCode::Right);
+    assert_eq!(a.status, "nothing is carried here");
+    // `E` fixes the URL's own components only.
+    a.select_row(5);
+    press(&mut a, KeyCode::Char('E'));
+    assert!(a.editor.is_none() && a.status.contains("fixed in the URL's own component"));
+}
+
+#[test]
+fn a_harmless_carried_url_stays_closed() {
+    let a = app(
+        "https://example.com/?u=https%3A%2F%2Fexample.com%2Fa",
+        80,
+        24,
+    );
+    let s = screen(&a, 80, 24);
+    assert!(s.contains(" ▸value  https%3A%2F"), "{s}");
+    assert_eq!(a.component_rows(), a.analysis.components.len());
+}
+
+#[test]
+fn a_jwt_shows_its_header_payload_and_claims() {
+    let url = jwt_url();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = app(&url, w, h);
+        at(&mut a, w, h);
+        press(&mut a, KeyCode::Down);
+        assert_eq!(a.carried, Some(Row::Value { node: vec![0] }));
+        // Zoomed, every fact shows whole.
+        press(&mut a, KeyCode::Tab);
+        press(&mut a, KeyCode::Char('z'));
+        let s = screen(&a, w, h);
+        assert!(s.contains(r#"header   {"alg":"HS256","typ":"JWT"}"#), "{s}");
+        assert!(
+            s.contains(r#"payload  {"sub":"42","redirect":"http://127.0.0.1:8080"#),
+            "{s}"
+        );
+        assert!(
+            s.contains("claim    redirect = http://127.0.0.1:8080/admin/../../etc/passwd"),
+            "{s}"
+        );
+        insta::assert_snapshot!(format!("jwt_zoomed_{w}x{h}"), s);
+        press(&mut a, KeyCode::Esc);
+        press(&mut a, KeyCode::BackTab);
+        // The URL in the claim: where it leads.
+        press(&mut a, KeyCode::Down);
+        let s = screen(&a, w, h);
+        assert!(s.contains("leads to 127.0.0.1 (loopback)"), "{s}");
+        insta::assert_snapshot!(format!("jwt_claim_url_{w}x{h}"), s);
+    }
+}
+
+#[test]
+fn a_lifted_warning_jumps_to_the_bytes_that_encode_it_and_says_its_via() {
+    let url = jwt_url();
+    let mut a = app(&url, 120, 40);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Tab);
+    assert_eq!(a.focus, Pane::Warnings);
+    let i = a
+        .analysis
+        .warnings
+        .iter()
+        .position(|w| w.component.is_none() && w.via.is_some())
+        .expect("a lifted warning");
+    for _ in 0..i {
+        press(&mut a, KeyCode::Down);
+    }
+    let w = a.analysis.warnings[i].clone();
+    assert_eq!(Some(a.selected), a.analysis.component_at(w.span.start));
+    let s = screen(&a, 120, 40);
+    assert!(
+        s.contains("[4]↳  via query value 'token' → jwt claim \"redirect\""),
+        "{s}"
+    );
+    assert!(
+        s.contains("path-traversal: via query value 'token' → jwt"),
+        "{s}"
+    );
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.focus, Pane::Bytes);
+    assert_eq!(a.highlighted_spans(), w.spans.as_slice());
+    let row = a
+        .analysis
+        .byte_rows(a.selected)
+        .into_iter()
+        .find(|r| r.offset == a.byte_cursor)
+        .expect("the cursor's row");
+    assert!(row.span.overlaps(w.spans[0]), "the cursor is on its bytes");
+}
+
+#[test]
+fn l_lists_every_destination_the_worst_first() {
+    let url = format!("{}&u=//evil.example/x", jwt_url());
+    let mut a = app(&url, 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("· +1 more (L)"), "{s}");
+    press(&mut a, KeyCode::Char('L'));
+    assert!(a.leads && a.focus == Pane::Bytes);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("Where it leads"), "{s}");
+    let loopback = s.find("▲ 127.0.0.1 (loopback)").expect("the worst");
+    press(&mut a, KeyCode::End);
+    let s2 = screen(&a, 80, 24);
+    assert!(s2.contains("evil.example (public)"), "{s2}");
+    assert!(loopback > 0);
+    insta::assert_snapshot!("leads_80x24", s);
+    press(&mut a, KeyCode::Esc);
+    assert!(!a.leads && a.running);
+}
+
+#[test]
+fn base_shows_base_reference_and_target() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = App::with_base(
+            b"http://good.example/a/".to_vec(),
+            b"\\evil.example/x".to_vec(),
+            urlscope_core::Options::default(),
+            true,
+        );
+        at(&mut a, w, h);
+        assert_eq!(a.analysis.input, b"http://good.example/a/\\evil.example/x");
+        let s = screen(&a, w, h);
+        assert!(s.contains("Target URL · 37 bytes"), "{s}");
+        assert!(
+            s.contains(
+                "base http://good.example/a/ + ref \\evil.example/x = target (RFC 3986 §5.2)"
+            ),
+            "{s}"
+        );
+        assert!(
+            s.contains("≠ WHATWG http://good.example/evil.example/x: WHATWG reads '\\' as '/'"),
+            "{s}"
+        );
+        assert!(
+            a.analysis.warnings.iter().any(|w| w
+                .message
+                .starts_with("RFC 3986 resolves '\\evil.example/x'")),
+            "the resolution's warning, as explain gives it"
+        );
+        insta::assert_snapshot!(format!("base_{w}x{h}"), s);
+    }
+    // The same resolution both ways: one line, no warning.
+    let a = App::with_base(
+        b"http://a/b/c/d;p?q".to_vec(),
+        b"../g".to_vec(),
+        urlscope_core::Options::default(),
+        true,
+    );
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.contains("base http://a/b/c/d;p?q + ref ../g = target"),
+        "{s}"
+    );
+    assert!(!s.contains("WHATWG"), "{s}");
+    assert!(s.contains("http://a/b/g"), "{s}");
+}
+
+/// Controls inside carried values (a URL, a JWT's claims) never reach a
+/// cell, whatever is open.
+#[test]
+fn hostile_carried_values_stay_escaped() {
+    use base64::Engine;
+    let b64 = |s: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(s);
+    let token = format!(
+        "{}.{}.c2ln",
+        b64("{\"alg\":\"\u{1b}]0;x\u{7}\"}"),
+        b64("{\"u\":\"http://127.0.0.1/\u{1b}[2J\u{202e}\",\"\u{1b}k\":\"\u{9b}31m\"}")
+    );
+    let url = format!(
+        "http://x.example/?next=https%3A%2F%2Fex%1B%5D0%3Bx%07.com%2F%E2%80%AE&t={token}&h=68747470733a2f2f31302e302e302e312f1b5b324a"
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = app(&url, w, h);
+        at(&mut a, w, h);
+        let rows = a.component_rows();
+        for _ in 0..rows {
+            press(&mut a, KeyCode::Right);
+            screen(&a, w, h);
+            press(&mut a, KeyCode::Down);
+            screen(&a, w, h);
+        }
+        press(&mut a, KeyCode::Char('L'));
+        press(&mut a, KeyCode::Char('z'));
+        screen(&a, w, h);
+        press(&mut a, KeyCode::End);
+        screen(&a, w, h);
+    }
+}
