@@ -10,9 +10,9 @@ use urlscope::cli::{self, Failure, Request};
 
 fn main() -> ExitCode {
     let outcome = cli::request().and_then(|request| match request {
-        Request::Inspect { input, color } => urlscope::tui::run(input, color)
+        Request::Inspect { input, color, base } => urlscope::tui::run(input, color, base)
             .map_err(|e| Failure::usage(format!("terminal error: {e}"))),
-        Request::InspectAndPrint { input, color } => inspect_and_print(input, color),
+        Request::InspectAndPrint { input, color, base } => inspect_and_print(input, color, base),
         Request::Print(printout) => printout.print(),
     });
     cli::exit_code(outcome)
@@ -20,9 +20,9 @@ fn main() -> ExitCode {
 
 /// `--print`: the cleaned URL on standard output after q; Ctrl-C prints
 /// nothing and ends with 130, as a shell does.
-fn inspect_and_print(input: Vec<u8>, color: bool) -> Result<(), Failure> {
+fn inspect_and_print(input: Vec<u8>, color: bool, base: Option<Vec<u8>>) -> Result<(), Failure> {
     use std::io::Write;
-    match urlscope::tui::run_on_tty(input, color) {
+    match urlscope::tui::run_on_tty(input, color, base) {
         Ok(urlscope::tui::Outcome::Quit { clean }) => {
             writeln!(std::io::stdout(), "{clean}").map_err(Failure::from)
         }

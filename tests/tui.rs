@@ -381,3 +381,28 @@ fn print_inside_command_substitution() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("--print needs a terminal"));
     }
 }
+
+/// `urlscope --base BASE REF` shows the base, the reference and the
+/// target it inspects, and where a WHATWG parser resolves it instead.
+#[test]
+fn base_and_reference_are_shown_above_the_target() {
+    let Some(tmux) = Tmux::start("base") else {
+        return;
+    };
+    let command = format!(
+        "{} --base 'http://good.example/a/' '\\evil.example/x'; sleep 30",
+        bin()
+    );
+    tmux.session(80, 24, &command, &["NO_COLOR="]);
+    let s = tmux.wait_screen("the resolution", |s| s.contains("Target URL"));
+    assert!(
+        s.contains("base http://good.example/a/ + ref \\evil.example/x = target (RFC 3986 §5.2)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("≠ WHATWG http://good.example/evil.example/x"),
+        "{s}"
+    );
+    assert!(s.contains("http://good.example/a/\\evil.example/x"), "{s}");
+    assert!(s.contains("parser-differential"), "{s}");
+}

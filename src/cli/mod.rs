@@ -245,11 +245,20 @@ struct DecodeArgs {
 pub enum Request {
     /// Open the interactive inspector on `input`: no command was given and
     /// standard output is a terminal. `color` is the `--color` flag and
-    /// `NO_COLOR` alone.
-    Inspect { input: Vec<u8>, color: bool },
+    /// `NO_COLOR` alone. With `base` (`--base`), `input` is a reference:
+    /// the inspector shows the base, the reference and the target.
+    Inspect {
+        input: Vec<u8>,
+        color: bool,
+        base: Option<Vec<u8>>,
+    },
     /// `--print`: the inspector on the terminal (`/dev/tty`) whatever
     /// standard output is; the cleaned URL printed on quit.
-    InspectAndPrint { input: Vec<u8>, color: bool },
+    InspectAndPrint {
+        input: Vec<u8>,
+        color: bool,
+        base: Option<Vec<u8>>,
+    },
     /// Print a command's output, or the explain report of the input when
     /// no command was given and standard output is not a terminal.
     Print(Printout),
@@ -294,15 +303,18 @@ pub fn request() -> Result<Request, Failure> {
             } else {
                 Vec::new()
             };
-            if let Some(base) = &opt.input.base {
-                if io::stdout().is_terminal() || opt.print {
-                    // The inspector takes the target apart.
-                    urls = resolve_all(base, &urls)?
-                        .into_iter()
-                        .map(|(_, r)| r.target)
-                        .collect();
+            let inspecting = io::stdout().is_terminal() || opt.print;
+            let base = match &opt.input.base {
+                Some(base) if inspecting => {
+                    // A reference that cannot be resolved is refused here,
+                    // before the terminal is touched; the inspector
+                    // resolves it again and shows base, reference and
+                    // target.
+                    resolve_all(base, &urls)?;
+                    Some(input::os_bytes(base))
                 }
-            }
+                _ => None,
+            };
             if urls.is_empty() {
                 // Nothing given, or nothing on standard input: the first
                 // example of the gallery.
@@ -312,14 +324,14 @@ pub fn request() -> Result<Request, Failure> {
             if opt.print {
                 urls.truncate(1);
                 let input = urls.pop().unwrap_or_default();
-                return Ok(Request::InspectAndPrint { input, color });
+                return Ok(Request::InspectAndPrint { input, color, base });
             }
             if io::stdout().is_terminal() {
                 // The inspector shows one URL: the first (its keys come
                 // from the terminal, not from standard input).
                 urls.truncate(1);
                 let input = urls.pop().unwrap_or_default();
-                return Ok(Request::Inspect { input, color });
+                return Ok(Request::Inspect { input, color, base });
             }
             // Not a terminal (a pipe, a file): print the reports instead.
             Task::Report {

@@ -155,16 +155,17 @@ pub enum Outcome {
     Interrupted,
 }
 
-/// Run the inspector on `input` until the user quits.
-pub fn run(input: Vec<u8>, color: bool) -> io::Result<()> {
-    session(input, color, None, Screen::Stdout).map(|_| ())
+/// Run the inspector on `input` until the user quits; with a `base`,
+/// `input` is a reference and the inspector shows where it resolves.
+pub fn run(input: Vec<u8>, color: bool, base: Option<Vec<u8>>) -> io::Result<()> {
+    session(input, color, base, Screen::Stdout).map(|_| ())
 }
 
 /// Run the inspector on the terminal (`/dev/tty`) whatever standard output
 /// is, for `fixed=$(urlscope --print URL)`: the caller prints the outcome.
 /// Without a terminal this is an error.
-pub fn run_on_tty(input: Vec<u8>, color: bool) -> io::Result<Outcome> {
-    session(input, color, None, Screen::Tty)
+pub fn run_on_tty(input: Vec<u8>, color: bool, base: Option<Vec<u8>>) -> io::Result<Outcome> {
+    session(input, color, base, Screen::Tty)
 }
 
 fn session(
