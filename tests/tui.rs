@@ -406,3 +406,35 @@ fn base_and_reference_are_shown_above_the_target() {
     assert!(s.contains("http://good.example/a/\\evil.example/x"), "{s}");
     assert!(s.contains("parser-differential"), "{s}");
 }
+
+/// A carried URL, closed by default (it stays on the site): `→`
+/// opens its value, selects it, opens it again, and `↓ ↓` reach its host.
+#[test]
+fn a_carried_url_opens_and_its_host_is_selected() {
+    let Some(tmux) = Tmux::start("carried") else {
+        return;
+    };
+    let command = format!(
+        "{} 'https://shop.example/?return=https%3A%2F%2Fshop.example%2Fcart'; sleep 30",
+        bin()
+    );
+    tmux.session(80, 24, &command, &["NO_COLOR="]);
+    tmux.wait_screen("the inspector", |s| {
+        s.contains("Components") && s.contains("▸value")
+    });
+    // The value is the last component; → opens it, → again selects the
+    // carried URL.
+    tmux.cmd(&["send-keys", "-t", "t", "End", "Right"]);
+    tmux.wait_screen("the value open", |s| {
+        s.contains("▾value") && s.contains("▸url")
+    });
+    tmux.cmd(&["send-keys", "-t", "t", "Right"]);
+    let s = tmux.wait_screen("the carried URL selected", |s| {
+        s.contains("url      https://shop.example/cart")
+    });
+    assert!(s.contains("leads to shop.example (public)"), "{s}");
+    tmux.cmd(&["send-keys", "-t", "t", "Right", "Down", "Down"]);
+    let s = tmux.wait_screen("its host", |s| s.contains("[1] host of the carried URL"));
+    assert!(s.contains("▶    host   shop.example"), "{s}");
+    assert!(s.contains("LATIN SMALL LETTER S"), "{s}");
+}
