@@ -140,17 +140,25 @@ impl App {
             self.status = "nothing is carried here".to_string();
             return;
         }
-        let mut toggled = self.tree.toggled();
-        let row = self.selected_tree_row();
-        if !toggled.remove(&row) {
-            toggled.insert(row);
-        }
-        self.tree = Tree::build(&self.analysis, toggled);
+        let mut choices = self.tree.choices();
+        choices.toggle(self.selected_tree_row());
+        self.tree = Tree::build(&self.analysis, choices);
         self.keep_component_row_visible();
     }
 
-    /// `→`: open the row; on an open row, go to the first row under it.
+    /// `→`: open the row; on an open row, go to the first row under it;
+    /// on the row of components not listed, list more.
     pub(super) fn expand_row(&mut self) {
+        if let Some(Row::More { node, .. }) = &self.carried {
+            // The first newly listed component takes the row's place.
+            let at = self.component_row();
+            let mut choices = self.tree.choices();
+            choices.list_more(node);
+            self.tree = Tree::build(&self.analysis, choices);
+            self.carried = None;
+            self.select_row(at);
+            return;
+        }
         match self.fold_state() {
             (true, false) => self.toggle_row(),
             (true, true) => self.select_row(self.component_row() + 1),

@@ -108,7 +108,7 @@ fn tree_row(app: &App, theme: Theme, r: &TreeRow, selected: bool, width: usize) 
         }
         Row::More { hidden, .. } => {
             row.kind = "…";
-            row.text = format!("{hidden} more components (the bytes pane shows them)");
+            row.text = format!("{hidden} more components (→ lists them)");
             row.dim = true;
         }
     }

@@ -287,3 +287,25 @@ fn hostile_carried_values_stay_escaped() {
         screen(&a, w, h);
     }
 }
+
+/// A carried URL with more components than the tree lists at first: the
+/// last row says how many more, and `→` on it lists them.
+#[test]
+fn more_components_of_a_carried_url_are_listed_on_demand() {
+    let url = format!(
+        "https://v.example/?next=http%3A%2F%2F127.0.0.1{}",
+        "%2Fa".repeat(400)
+    );
+    let mut a = app(&url, 80, 24);
+    press(&mut a, KeyCode::End);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("146 more comp"), "{s}");
+    assert!(matches!(a.carried, Some(Row::More { hidden: 146, .. })));
+    let before = a.component_row();
+    press(&mut a, KeyCode::Right);
+    assert_eq!(a.component_row(), before);
+    assert!(matches!(a.carried, Some(Row::Component { index: 256, .. })));
+    press(&mut a, KeyCode::End);
+    let s = screen(&a, 80, 24);
+    assert!(!s.contains("more comp"), "{s}");
+}

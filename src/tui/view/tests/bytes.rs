@@ -1,0 +1,178 @@
+//! The bytes pane: layers, the byte table, the bits of a character, the
+//! host's facts, and a 1 MB URL drawn from only what shows.
+
+use super::{app, press, screen};
+use crate::tui::app::Pane;
+use crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+
+#[test]
+fn cafe_shows_lead_and_continuation_bits() {
+    let mut a = app("http://example.com/caf%C3%A9", 120, 40);
+    assert_eq!(
+        a.analysis.components[a.selected].kind,
+        urlscope_core::split::ComponentKind::PathSegment
+    );
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("110|00011"), "{s}");
+    assert!(s.contains("10|101001"), "{s}");
+    assert!(s.contains("lead 1/2"), "{s}");
+    assert!(s.contains("cont 2/2"), "{s}");
+    assert!(
+        s.contains("U+00E9  é  LATIN SMALL LETTER E WITH ACUTE"),
+        "{s}"
+    );
+    insta::assert_snapshot!("cafe_120x40", s);
+    // At 80x24 one view at a time: hex first, then binary with v.
+    a.size = Rect::new(0, 0, 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("C3"), "{s}");
+    insta::assert_snapshot!("cafe_80x24", s);
+    press(&mut a, KeyCode::Char('v'));
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("110|00011"), "{s}");
+}
+
+#[test]
+fn double_encoded_traversal_shows_layers_and_both_warnings() {
+    let a = app(
+        "http://example.com/files/%252e%252e%252fetc/passwd",
+        120,
+        40,
+    );
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("1: %2e%2e%2fetc"), "{s}");
+    assert!(s.contains("2: ../etc"), "{s}");
+    assert!(s.contains("◀ path-traversal"), "{s}");
+    assert!(s.contains("double-encoding"), "{s}");
+    assert!(s.contains("path-traversal"), "{s}");
+    insta::assert_snapshot!("traversal_120x40", s);
+    let s = screen(&a, 80, 24);
+    insta::assert_snapshot!("traversal_80x24", s);
+}
+
+#[test]
+fn a_one_megabyte_url_renders_only_what_is_visible() {
+    let url = format!(
+        "http://example.com/{}?q={}",
+        "a%C3%A9".repeat(100_000),
+        "x".repeat(300_000)
+    );
+    let mut a = app(&url, 120, 40);
+    screen(&a, 120, 40);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::End);
+    assert_eq!(
+        a.byte_cursor,
+        a.analysis.components[a.selected].decoded().len() - 1
+    );
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("U+00E9"), "{s}");
+}
+
+#[test]
+fn the_host_shows_its_registrable_domain_and_look_alikes() {
+    let a = app("https://pаypal.com.evil.example/login", 120, 40);
+    let mut a = a;
+    a.select_component(1);
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("domain   evil.example"), "{s}");
+    assert!(s.contains("Latin + Cyrillic"), "{s}");
+    assert!(s.contains("U+0430 looks like 'a'"), "{s}");
+}
+
+#[test]
+fn the_cursor_character_is_shown_bit_by_bit() {
+    let mut a = app("http://example.com/%E2%9C%93%E0%9F%80", 120, 40);
+    press(&mut a, KeyCode::Tab);
+    let s = screen(&a, 120, 40);
+    assert!(
+        s.contains("0010 011100 010011 = U+2713 ✓ CHECK MARK"),
+        "{s}"
+    );
+    assert!(
+        s.contains("1110|0010 10|011100 10|010011  (1110zzzz 10yyyyyy 10xxxxxx)"),
+        "{s}"
+    );
+    for _ in 0..3 {
+        press(&mut a, KeyCode::Down);
+    }
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("E0 needs a second byte in A0..BF"), "{s}");
+}
+
+/// The lines of the bytes pane from `bits` down, for one cursor position.
+fn bits_of(url: &str, cursor: usize, w: u16, h: u16) -> String {
+    let mut a = app(url, w, h);
+    let last = a.analysis.components.len() - 1;
+    a.select_component(last);
+    press(&mut a, KeyCode::Tab);
+    for _ in 0..cursor {
+        press(&mut a, KeyCode::Down);
+    }
+    let s = screen(&a, w, h);
+    let x = usize::from((w * 27 / 100).clamp(28, 56));
+    let mut out = Vec::new();
+    let mut on = false;
+    for line in s.lines() {
+        let inner: String = line.chars().skip(x + 1).collect();
+        let inner = inner.trim_end_matches(['│', '┐', '┘', ' ']).to_string();
+        if inner.starts_with("bits") {
+            on = true;
+        }
+        if on && (inner.trim().is_empty() || line.starts_with('└')) {
+            break;
+        }
+        if on {
+            out.push(inner);
+        }
+    }
+    out.join("\n")
+}
+
+/// The bit-by-bit view of a 1-, 2-, 3- and 4-byte character and of every
+/// row of Table 3-6 a byte can break, at both sizes.
+#[test]
+fn the_bits_view_teaches_each_length_and_each_ill_formed_case() {
+    let cases: &[(&str, &str, usize)] = &[
+        ("1-byte", "http://x/?q=a", 0),
+        ("2-byte", "http://x/?q=%C3%A9", 1),
+        ("3-byte", "http://x/?q=%E2%9C%93", 2),
+        ("4-byte", "http://x/?q=%F0%9F%98%80", 0),
+        ("lone continuation", "http://x/?q=a%A9", 1),
+        ("truncated", "http://x/?q=%C4x", 0),
+        ("overlong C0", "http://x/?q=%C0%AE", 1),
+        ("overlong E0", "http://x/?q=%E0%9F%80", 1),
+        ("surrogate", "http://x/?q=%ED%A0%80", 1),
+        ("surrogate, third byte", "http://x/?q=%ED%A0%80", 2),
+        ("above U+10FFFF", "http://x/?q=%F4%90%80%80", 1),
+        ("never valid", "http://x/?q=%F8", 0),
+        ("control", "http://x/?q=%1B", 0),
+    ];
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut all = String::new();
+        for (name, url, cursor) in cases {
+            let bits = bits_of(url, *cursor, w, h);
+            assert!(!bits.is_empty(), "{name} at {w}x{h}");
+            all.push_str(&format!("[{name}] {url} byte {cursor}\n{bits}\n"));
+        }
+        assert!(all.contains("= U+2713 ✓ CHECK MARK"), "{all}");
+        assert!(all.contains("A0 cannot follow ED"), "{all}");
+        assert!(all.contains("ESCAPE"), "{all}");
+        insta::assert_snapshot!(format!("bits_{w}x{h}"), all);
+    }
+}
+
+/// After Enter on a warning, the cursor row is marked `▶`, apart from the
+/// warning's bytes (reverse video).
+#[test]
+fn the_cursor_row_is_marked_apart_from_warned_bytes() {
+    let mut a = app("http://example.com/%252e%252e%252f", 80, 24);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.focus, Pane::Bytes);
+    let s = screen(&a, 80, 24);
+    let cursor_rows = s.lines().filter(|l| l.contains("││▶")).count();
+    assert_eq!(cursor_rows, 1, "{s}");
+}
