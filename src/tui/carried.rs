@@ -132,15 +132,30 @@ pub fn facts(home: &Analysis, n: &Nested, width: usize, whole: bool) -> Vec<Fact
             .map(|_| Severity::High);
         add("leads to", text, severity, false);
     }
-    let mut warned: Vec<&Warning> = given(home, n).collect();
-    if let Some(a) = &n.analysis {
-        // Its own `internal-destination` says again what the one it was
-        // given as a carried URL says.
-        let codes: Vec<_> = warned.iter().map(|w| w.code).collect();
-        warned.extend(a.warnings.iter().filter(|w| !codes.contains(&w.code)));
+    // The warnings it was given as a carried value, then its own, the
+    // worst first; its own `internal-destination` would say again what
+    // the one it was given says.
+    let given: Vec<&Warning> = given(home, n).collect();
+    let own = |w: &&Warning| !given.iter().any(|g| g.code == w.code);
+    let inner: &[Warning] = n.analysis.as_ref().map_or(&[], |a| &a.warnings);
+    let total = given.len() + inner.iter().filter(own).count();
+    let mut listed: Vec<&Warning> = given.clone();
+    for severity in [
+        Severity::High,
+        Severity::Medium,
+        Severity::Low,
+        Severity::Info,
+    ] {
+        let room = WARNINGS_LISTED.saturating_sub(listed.len());
+        listed.extend(
+            inner
+                .iter()
+                .filter(own)
+                .filter(|w| w.severity == severity)
+                .take(room),
+        );
     }
-    let total = warned.len();
-    for w in warned.into_iter().take(WARNINGS_LISTED) {
+    for w in listed.into_iter().take(WARNINGS_LISTED) {
         add(
             "warning",
             format!(
