@@ -341,6 +341,10 @@ pub const MARKS: &[(&str, &str)] = &[
         "▸ ▾",
         "a row that carries more (a URL, base64, hex, a JWT): closed, open",
     ),
+    (
+        "[4]↳",
+        "a warning about a value component [4] carries; via says how it is reached",
+    ),
     ("underlined", "bytes behind a warning"),
     ("reversed", "bytes of the selected warning"),
     ("▶", "the selected row (and the focused pane's title)"),
