@@ -309,3 +309,53 @@ fn more_components_of_a_carried_url_are_listed_on_demand() {
     let s = screen(&a, 80, 24);
     assert!(!s.contains("more comp"), "{s}");
 }
+
+/// Keys in a pseudo-random order over URLs that carry values, at both
+/// sizes: nothing panics and every frame stays free of raw controls.
+#[test]
+fn random_keys_over_carried_values_never_panic() {
+    let keys = [
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Char(' '),
+        KeyCode::Char('L'),
+        KeyCode::Char('z'),
+        KeyCode::Char('d'),
+        KeyCode::Char('r'),
+        KeyCode::Char('v'),
+        KeyCode::Char('y'),
+        KeyCode::Char('E'),
+        KeyCode::Esc,
+        KeyCode::Tab,
+        KeyCode::Enter,
+        KeyCode::End,
+        KeyCode::Home,
+        KeyCode::PageDown,
+    ];
+    let urls = [
+        METADATA.to_string(),
+        jwt_url(),
+        "https://x.example/?u=https%3A%2F%2Fy.example%2F%3Fv%3Dhttps%253A%252F%252F127.0.0.1%252F&b=aHR0cDovLzEwLjAuMC4xLw".to_string(),
+        "https://s.example/r/https://evil.example/x#//127.0.0.1".to_string(),
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for url in &urls {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut a = app(url, w, h);
+            at(&mut a, w, h);
+            for _ in 0..300 {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let k = keys[(seed >> 33) as usize % keys.len()];
+                press(&mut a, k);
+                if a.editor.is_some() {
+                    press(&mut a, KeyCode::Esc);
+                }
+                screen(&a, w, h);
+            }
+        }
+    }
+}
