@@ -85,19 +85,213 @@ const INTERNAL_LAST_LABELS: &[&str] = &[
 /// internal, for the fast path: true for every name the analysis does not
 /// call public, by its last label or its last two.
 pub fn may_be_internal(name: &[u8]) -> bool {
-    let name = name.strip_suffix(b".").unwrap_or(name);
-    let mut labels = name.rsplit(|&b| b == b'.');
-    let last = labels.next().unwrap_or_default();
-    let last_two_len = labels.next().map_or(0, |l| l.len() + 1 + last.len());
-    let last_two = name
-        .get(name.len().saturating_sub(last_two_len)..)
-        .unwrap_or_default();
-    let is = |entry: &&str, label: &[u8]| entry.as_bytes().eq_ignore_ascii_case(label);
-    INTERNAL_LAST_LABELS.iter().any(|e| is(e, last))
-        || LOOPBACK_DOMAINS
-            .iter()
-            .chain(WILDCARD_DNS)
-            .any(|e| is(e, last_two))
+    Labels::of(name.strip_suffix(b".").unwrap_or(name)).may_be_internal()
+}
+
+/// Where the labels of a host name are, found in one pass over it (host
+/// names are short: a plain loop beats memchr's set-up), for the fast
+/// path's two tests on a host.
+#[derive(Clone, Copy)]
+pub(crate) struct Labels<'a> {
+    name: &'a [u8],
+    count: usize,
+    /// The starts of labels 1 to 4 (label 0 starts at 0).
+    starts: [usize; 4],
+    /// The start of the last label, and of the one before it.
+    last: usize,
+    before_last: usize,
+}
+
+impl<'a> Labels<'a> {
+    pub(crate) fn of(name: &'a [u8]) -> Labels<'a> {
+        let mut labels = Labels::new();
+        for (at, &b) in name.iter().enumerate() {
+            if b == b'.' {
+                labels.dot(at);
+            }
+        }
+        labels.named(name)
+    }
+
+    /// Before the name is read: one label, no dot.
+    pub(crate) fn new() -> Labels<'a> {
+        Labels {
+            name: &[],
+            count: 1,
+            starts: [0; 4],
+            last: 0,
+            before_last: 0,
+        }
+    }
+
+    /// A dot at `at` in the name (dots come in order).
+    #[inline]
+    pub(crate) fn dot(&mut self, at: usize) {
+        self.before_last = self.last;
+        self.last = at + 1;
+        if let Some(start) = self.starts.get_mut(self.count - 1) {
+            *start = at + 1;
+        }
+        self.count += 1;
+    }
+
+    /// The name whose dots were given.
+    pub(crate) fn named(self, name: &'a [u8]) -> Labels<'a> {
+        Labels { name, ..self }
+    }
+
+    /// The name.
+    pub(crate) fn name(&self) -> &'a [u8] {
+        self.name
+    }
+
+    /// Label `i`, one of the first five.
+    fn label(&self, i: usize) -> &'a [u8] {
+        let start = i
+            .checked_sub(1)
+            .and_then(|j| self.starts.get(j))
+            .map_or(0, |&s| s);
+        let end = match self.starts.get(i) {
+            Some(&next) if i + 1 < self.count => next - 1,
+            _ => self.name.len(),
+        };
+        self.name.get(start..end).unwrap_or_default()
+    }
+
+    /// [`may_be_internal`] (the name's one trailing dot dropped).
+    pub(crate) fn may_be_internal(&self) -> bool {
+        let is = |entry: &&str, label: &[u8]| entry.as_bytes().eq_ignore_ascii_case(label);
+        let last = self.name.get(self.last..).unwrap_or_default();
+        // Most hosts end in no listed name: hashed filters answer that
+        // without a comparison.
+        if INTERNAL_LAST.may_hold(last) && INTERNAL_LAST_LABELS.iter().any(|e| is(e, last)) {
+            return true;
+        }
+        if self.count < 2 || !DOMAINS_LAST.may_hold(last) {
+            return false;
+        }
+        let last_two = self.name.get(self.before_last..).unwrap_or_default();
+        DOMAINS.may_hold(last_two)
+            && LOOPBACK_DOMAINS
+                .iter()
+                .chain(WILDCARD_DNS)
+                .any(|e| is(e, last_two))
+    }
+
+    /// [`may_show_another_site`] (the name's trailing dots dropped): its
+    /// three findings, with three and four labels spelled out.
+    pub(crate) fn may_show_another_site(&self) -> bool {
+        // A bait label before the last two.
+        let bait = |l: &[u8]| {
+            matches!(l.len(), 4 | 5)
+                && (l.eq_ignore_ascii_case(b"http") || l.eq_ignore_ascii_case(b"https"))
+        };
+        let site_suffix = |s: &[u8]| {
+            matches!(s.len(), 2 | 3)
+                && SITE_SUFFIXES
+                    .iter()
+                    .any(|suffix| suffix.as_bytes().eq_ignore_ascii_case(s))
+        };
+        // A site suffix before the first '-' (a suffix holds none), in a
+        // label after the first and before the last.
+        let glued = |l: &[u8]| {
+            [2, 3].into_iter().any(|dash| {
+                l.get(dash) == Some(&b'-') && site_suffix(l.get(..dash).unwrap_or_default())
+            })
+        };
+        // A site suffix ending the labels ahead, with one more ahead of it:
+        // after the first label and before the last two.
+        let ahead = site_suffix;
+        let label = |i| self.label(i);
+        match self.count {
+            0..=2 => false,
+            3 => bait(label(0)) || glued(label(1)),
+            4 => {
+                bait(label(0))
+                    || bait(label(1))
+                    || glued(label(1))
+                    || glued(label(2))
+                    || ahead(label(1))
+            }
+            _ => true,
+        }
+    }
+}
+
+/// A set of names, any case, as 256 bits keyed by a name's length and its
+/// first and last bytes: no false negatives, few false positives.
+struct NameFilter([u64; 4]);
+
+impl NameFilter {
+    const fn key(name: &[u8]) -> usize {
+        let (Some(&first), Some(&last)) = (name.first(), name.last()) else {
+            return 0;
+        };
+        let first = first.to_ascii_lowercase() as usize;
+        let last = last.to_ascii_lowercase() as usize;
+        (name.len() * 97 + first * 31 + last) & 255
+    }
+
+    /// The filter of every name of `lists`, or of their last labels.
+    #[allow(clippy::indexing_slicing)]
+    const fn of(lists: &[&[&str]], last_labels: bool) -> NameFilter {
+        let mut bits = [0u64; 4];
+        let mut l = 0;
+        while l < lists.len() {
+            let mut e = 0;
+            while e < lists[l].len() {
+                let name = lists[l][e].as_bytes();
+                let mut start = 0;
+                if last_labels {
+                    start = name.len();
+                    while start > 0 && name[start - 1] != b'.' {
+                        start -= 1;
+                    }
+                }
+                let k = NameFilter::key(name.split_at(start).1);
+                bits[k / 64] |= 1 << (k % 64);
+                e += 1;
+            }
+            l += 1;
+        }
+        NameFilter(bits)
+    }
+
+    fn may_hold(&self, name: &[u8]) -> bool {
+        let k = NameFilter::key(name);
+        self.0.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1)
+    }
+}
+
+/// [`INTERNAL_LAST_LABELS`], filtered.
+const INTERNAL_LAST: NameFilter = NameFilter::of(&[INTERNAL_LAST_LABELS], false);
+/// The names of [`LOOPBACK_DOMAINS`] and [`WILDCARD_DNS`], filtered.
+const DOMAINS: NameFilter = NameFilter::of(&[LOOPBACK_DOMAINS, WILDCARD_DNS], false);
+/// Their last labels, filtered.
+const DOMAINS_LAST: NameFilter = NameFilter::of(&[LOOPBACK_DOMAINS, WILDCARD_DNS], true);
+
+/// Whether a host name (letters, digits, hyphens and dots) may show a
+/// reader another site ahead of its own, for the fast path: false only
+/// when [`shown_site`] is `None` for it whatever its registrable domain.
+///
+/// That domain is a public suffix and one label more, so it holds the
+/// last two labels at least, and what [`shown_site`] reads ahead of it
+/// lies in the labels before those. Of its three findings:
+/// - a registrable domain ahead, under a suffix that reads as a site's:
+///   the labels ahead end in a [site suffix](SITE_SUFFIXES) and hold one
+///   more label, or hold at least three (a suffix of two labels and one
+///   more), which makes five labels in all;
+/// - a site suffix glued by `-` to the real domain's first label: a label
+///   after the first and before the last that starts `com-`, `net-`...;
+/// - a bait label `http` or `https` before the last two.
+///
+/// `name` is read as [`shown_site`] reads it, trailing dots dropped.
+pub fn may_show_another_site(name: &[u8]) -> bool {
+    let mut name = name;
+    while let Some(rest) = name.strip_suffix(b".") {
+        name = rest;
+    }
+    Labels::of(name).may_show_another_site()
 }
 
 /// The site a host name (lowercase ASCII) shows a reader ahead of its real
@@ -175,6 +369,92 @@ mod tests {
         }
         for name in LOOPBACK_DOMAINS.iter().chain(WILDCARD_DNS) {
             assert!(may_be_internal(format!("x.{name}").as_bytes()), "{name}");
+            assert!(
+                may_be_internal(format!("X.{}.", name.to_uppercase()).as_bytes()),
+                "{name}"
+            );
+        }
+        // Just outside: a public name that shares a last label.
+        assert!(!may_be_internal(b"example.com"));
+        assert!(!may_be_internal(b"local.example"));
+        assert!(!may_be_internal(b"nip.io.example"));
+    }
+
+    /// The gate of [`may_show_another_site`] against the computation it
+    /// spares the fast path: the Public Suffix List lookup and
+    /// [`shown_site`], on every name of up to five labels from a pool
+    /// that holds each finding's trigger.
+    #[test]
+    fn a_host_the_gate_passes_shows_no_other_site() {
+        let pool = [
+            "www",
+            "a",
+            "paypal",
+            "com",
+            "co",
+            "uk",
+            "org",
+            "io",
+            "http",
+            "https",
+            "com-x",
+            "net-login",
+            "blogspot",
+            "github",
+            "de",
+            "example",
+            "x-com",
+        ];
+        let mut names: Vec<String> = pool.iter().map(|s| s.to_string()).collect();
+        let mut all = names.clone();
+        for _ in 1..5 {
+            names = names
+                .iter()
+                .flat_map(|n| pool.iter().map(move |l| format!("{l}.{n}")))
+                .filter(|n| n.split('.').count() < 4 || n.len() % 7 == 0)
+                .collect();
+            all.extend(names.iter().cloned());
+        }
+        let mut passed = 0;
+        for name in &all {
+            let shown = psl::domain_str(name).and_then(|real| shown_site(name, real));
+            if !may_show_another_site(name.as_bytes()) {
+                passed += 1;
+                assert_eq!(shown, None, "{name}");
+                assert!(
+                    !may_show_another_site(format!("{}.", name.to_uppercase()).as_bytes()),
+                    "{name}"
+                );
+            }
+        }
+        // The pool is rich in triggers: a fifth of its names pass.
+        assert!(passed > all.len() / 10, "{passed} of {}", all.len());
+    }
+
+    /// One case per way in: each is just inside the gate, and the labels
+    /// that put it there are what `shown_site` reads.
+    #[test]
+    fn the_hosts_that_may_show_another_site() {
+        for (name, shows) in [
+            ("paypal.com.evil.example", Some("paypal.com")),
+            ("apple.com-support.example", Some("apple.com")),
+            ("https.paypal.evil.example", Some("https.paypal")),
+            ("a.b.bank.co.uk.evil.example", Some("bank.co.uk")),
+            ("http.example.com", Some("http")),
+        ] {
+            assert!(may_show_another_site(name.as_bytes()), "{name}");
+            let real = psl::domain_str(name).expect("a domain");
+            assert_eq!(shown_site(name, real).as_deref(), shows, "{name}");
+        }
+        for name in [
+            "en.wikipedia.org",
+            "www.example.com",
+            "a.b.example.com",
+            "com.example.org",
+            "a.net.example",
+            "www.comx.example",
+        ] {
+            assert!(!may_show_another_site(name.as_bytes()), "{name}");
         }
     }
 }

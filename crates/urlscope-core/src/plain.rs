@@ -8,6 +8,8 @@
 //! ([`crate::warnings::Signal`]): a byte is plain when it is no code's
 //! signal.
 
+use crate::names::Labels;
+
 // Byte classes, in a table so that each byte costs one load.
 
 /// Bytes a plain URL may hold: those that are no warning code's signal
@@ -64,6 +66,12 @@ pub(crate) fn plain_byte(b: u8) -> bool {
 /// WHATWG parser reads such an origin as RFC 3986 does.
 #[inline]
 pub(crate) fn plain_origin(input: &[u8]) -> Option<usize> {
+    plain_origin_host(input).map(|(_, path_start)| path_start)
+}
+
+/// [`plain_origin`], with its host's labels.
+#[inline]
+pub(crate) fn plain_origin_host(input: &[u8]) -> Option<(Labels<'_>, usize)> {
     // A special scheme is at most five letters.
     let colon = input.iter().take(6).position(|&b| b == b':')?;
     let scheme = input.get(..colon).unwrap_or_default();
@@ -75,41 +83,53 @@ pub(crate) fn plain_origin(input: &[u8]) -> Option<usize> {
     plain_authority(input, colon + 3)
 }
 
-/// One pass over the `host[:port]` starting at `start`; where it ends
-/// (at '/', '?', '#' or the end) when it is plain: letters, digits,
-/// hyphens and dots in non-empty labels, no `xn--` label, a last label
-/// that does not start with a digit (WHATWG would read it as IPv4), a
-/// port of at most 65535.
-fn plain_authority(input: &[u8], start: usize) -> Option<usize> {
-    let mut i = start;
+/// One pass over the `host[:port]` starting at `start`; the host's
+/// labels and where the authority ends (at '/', '?', '#' or the end) when
+/// it is plain: letters, digits, hyphens and dots in non-empty labels, no
+/// `xn--` label, a last label that does not start with a digit (WHATWG
+/// would read it as IPv4), a port of at most 65535.
+fn plain_authority(input: &[u8], start: usize) -> Option<(Labels<'_>, usize)> {
+    let mut labels = Labels::new();
+    let mut label_start = start;
     let mut last_label_first = None;
+    let ends_host = |b: Option<&u8>| matches!(b, None | Some(b':' | b'/' | b'?' | b'#'));
+    // One loop over the bytes; a label is judged at the dot or end after it.
+    let mut i = start;
     loop {
-        let label_start = i;
-        i += run_of(input.get(i..).unwrap_or_default(), LABEL);
+        let b = input.get(i).copied();
+        if b.is_some_and(|b| class(b) & LABEL != 0) {
+            i += 1;
+            continue;
+        }
         let label = input.get(label_start..i).unwrap_or_default();
         if let Some(&first) = label.first() {
-            if label
-                .get(..4)
-                .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
+            if matches!(first, b'x' | b'X')
+                && label
+                    .get(..4)
+                    .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
             {
                 return None;
             }
             last_label_first = Some(first);
         }
-        let ends_host = |b: Option<&u8>| matches!(b, None | Some(b':' | b'/' | b'?' | b'#'));
-        match input.get(i) {
+        match b {
             // An empty label, but a trailing dot, is not plain.
             Some(b'.') if label.is_empty() && !ends_host(input.get(i + 1)) => return None,
-            Some(b'.') => i += 1,
-            b if ends_host(b) => break,
+            Some(b'.') => {
+                labels.dot(i - start);
+                i += 1;
+                label_start = i;
+            }
+            _ if ends_host(b.as_ref()) => break,
             _ => return None,
         }
     }
     if last_label_first.is_none_or(|b| b.is_ascii_digit()) {
         return None;
     }
+    let labels = labels.named(input.get(start..i).unwrap_or_default());
     if input.get(i) != Some(&b':') {
-        return Some(i);
+        return Some((labels, i));
     }
     let port_start = i + 1;
     let port_len = input
@@ -122,7 +142,101 @@ fn plain_authority(input: &[u8], start: usize) -> Option<usize> {
     let end = port_start + port_len;
     let fits = port.len() < 5 || (port.len() == 5 && port <= &b"65535"[..]);
     let ends = matches!(input.get(end), None | Some(b'/' | b'?' | b'#'));
-    (fits && ends).then_some(end)
+    (fits && ends).then_some((labels, end))
+}
+
+// Payload heads: the first bytes of a base64 payload decoded on the
+// stack, and whether they may start text, for the gates that turn a
+// payload away without decoding it whole (`analysis::nested::carries_url`,
+// the fast path's base64 test).
+
+/// The value of a base64 or base64url digit (RFC 4648 §4 and §5, both
+/// alphabets at once: a payload that decodes uses only one), or 64 for a
+/// byte that is neither.
+#[inline]
+pub(crate) fn base64_digit(b: u8) -> u8 {
+    BASE64_DIGITS.get(usize::from(b)).copied().unwrap_or(64)
+}
+
+const BASE64_DIGITS: [u8; 256] = base64_digits();
+
+#[allow(clippy::indexing_slicing)]
+const fn base64_digits() -> [u8; 256] {
+    let mut table = [64u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => 64,
+        };
+        b += 1;
+    }
+    table
+}
+
+/// Decode the whole groups of four base64 or base64url digits at the
+/// start of `digits` (of one alphabet; a byte of neither reads as 0, so
+/// callers check them first) into `out`, as far as it holds; how many
+/// bytes it wrote.
+#[inline]
+pub(crate) fn decode_base64_head(digits: &[u8], out: &mut [u8]) -> usize {
+    let mut len = 0;
+    for group in digits.chunks_exact(4) {
+        let Some(bytes) = out.get_mut(len..len + 3) else {
+            break;
+        };
+        let n = group
+            .iter()
+            .fold(0u32, |n, &d| n << 6 | u32::from(base64_digit(d) & 63));
+        let [_, a, b, c] = n.to_be_bytes();
+        bytes.copy_from_slice(&[a, b, c]);
+        len += 3;
+    }
+    len
+}
+
+/// The text the payload whose first bytes are `head` (all of it when
+/// `whole`) starts with, when the payload may be text with no control
+/// but tab, line feed and carriage return: UTF-8 so far (a character cut
+/// at the end of the head may be whole in the payload) and no other
+/// control.
+pub(crate) fn text_head(head: &[u8], whole: bool) -> Option<&str> {
+    // Most heads that are not text show it in their first byte: a
+    // continuation byte, one that never appears in UTF-8, or a control.
+    if let Some(&first) = head.first() {
+        let never = matches!(first, 0x80..=0xC1 | 0xF5..);
+        let control = (first < b' ' && !matches!(first, b'\t' | b'\n' | b'\r')) || first == 0x7f;
+        if never || control {
+            return None;
+        }
+    }
+    // ASCII, the usual head, needs no UTF-8 decoder.
+    if head.is_ascii() {
+        let controls = head
+            .iter()
+            .any(|&b| (b < b' ' && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f);
+        return (!controls)
+            .then(|| std::str::from_utf8(head).ok())
+            .flatten();
+    }
+    let valid = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        // A byte that is wrong where it stands is wrong in the payload too.
+        Err(e) if !whole && e.error_len().is_none() => head
+            .get(..e.valid_up_to())
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .unwrap_or_default(),
+        Err(_) => return None,
+    };
+    let controls = valid
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+    (!controls).then_some(valid)
 }
 
 #[cfg(test)]
@@ -141,6 +255,66 @@ mod tests {
             .collect();
         expected.sort_unstable();
         assert_eq!(plain, expected);
+    }
+
+    #[test]
+    fn a_plain_origin_finds_the_labels_of_its_host() {
+        for (url, host) in [
+            ("https://www.example.com/x", "www.example.com"),
+            ("http://a.b.c.d.e.f.example:8080?q", "a.b.c.d.e.f.example"),
+            ("HTTP://Example.COM.#f", "Example.COM."),
+            ("ws://a.b..", "a.b.."),
+            ("ftp://localhost", "localhost"),
+        ] {
+            let (labels, _) = plain_origin_host(url.as_bytes()).expect("plain");
+            let again = Labels::of(host.as_bytes());
+            assert_eq!(labels.name(), host.as_bytes(), "{url}");
+            assert_eq!(labels.may_be_internal(), again.may_be_internal(), "{url}");
+            assert_eq!(
+                labels.may_show_another_site(),
+                again.may_show_another_site(),
+                "{url}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_head_is_text_until_a_byte_says_otherwise() {
+        // Just inside: a character cut at the end of a head, when more
+        // follows; tab, line feed and carriage return.
+        assert_eq!(
+            text_head("//é".as_bytes().get(..3).unwrap_or_default(), false),
+            Some("//")
+        );
+        assert_eq!(text_head(b"\t\r\n//x", true), Some("\t\r\n//x"));
+        assert_eq!(text_head("é".as_bytes(), true), Some("é"));
+        // Just outside: the same cut character when the head is all there
+        // is, a lone continuation byte, a control, a bad byte inside.
+        assert_eq!(
+            text_head("//é".as_bytes().get(..3).unwrap_or_default(), true),
+            None
+        );
+        assert_eq!(text_head(b"\x80abc", false), None);
+        assert_eq!(text_head(b"ab\x00", false), None);
+        assert_eq!(text_head(b"ab\x7f", false), None);
+        assert_eq!(text_head(b"a\xC3(", false), None);
+        assert_eq!(text_head("a\u{85}".as_bytes(), false), None);
+    }
+
+    #[test]
+    fn base64_heads_decode_as_the_base64_crate_does() {
+        use base64::Engine;
+        let text = b"https://evil.example/?a=b&c=\xff\xfe";
+        for engine in [
+            &base64::engine::general_purpose::STANDARD_NO_PAD,
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
+        ] {
+            let digits = engine.encode(text);
+            let mut head = [0u8; 48];
+            let len = decode_base64_head(digits.as_bytes(), &mut head);
+            assert_eq!(len, text.len() / 3 * 3);
+            assert_eq!(head.get(..len), text.get(..len));
+        }
     }
 
     #[test]

@@ -25,7 +25,8 @@
 //!   for something that would be flagged.
 
 use crate::analysis::{analyze, Options};
-use crate::plain::{class, plain_byte, plain_origin, run_of, PLAIN, RUN};
+use crate::names::Labels;
+use crate::plain::{class, plain_byte, plain_origin_host, run_of, PLAIN, RUN};
 use crate::warnings::Signal;
 use crate::warnings::Warning;
 
@@ -49,7 +50,9 @@ pub const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::Embedded => {
             "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value and the fragment; no path starting '//', no ':/' in a path"
         }
-        Signal::HostName => "plain_host_name: names::may_be_internal and names::shown_site",
+        Signal::HostName => {
+            "plain_host_name: names::may_be_internal, then names::shown_site where names::may_show_another_site"
+        }
         Signal::DomainInPath => "is_plain: names::domain_in_segment on the first path segment",
     }
 }
@@ -78,29 +81,26 @@ pub fn is_plain(input: &[u8]) -> bool {
     let path_start = match input {
         [] | [b'/', b'/', ..] => return false,
         [b'/', ..] => 0,
-        _ => match plain_origin(input) {
-            Some(at) => at,
-            None => return false,
+        _ => match plain_origin_host(input) {
+            Some((host, at)) if plain_host_name(host) => at,
+            _ => return false,
         },
     };
-    if path_start > 0 && !plain_host_name(input, path_start) {
-        return false;
-    }
     let rest = input.get(path_start..).unwrap_or_default();
     let path = rest.strip_prefix(b"/").unwrap_or(rest);
     // A path that itself starts with `//` leads elsewhere.
     if path.first() == Some(&b'/') {
         return false;
     }
-    let Some(at) = plain_parts(path, Piece::Path) else {
+    let Some(Scanned { end: at, first }) = plain_parts(path, Piece::Path) else {
         return false;
     };
     // A first segment that reads as a domain name.
-    let first = path
-        .get(..path.iter().position(|&b| b == b'/').unwrap_or(at).min(at))
-        .unwrap_or_default();
-    if first.iter().filter(|&&b| b == b'.').count() >= 2
-        && std::str::from_utf8(first).is_ok_and(|s| crate::names::domain_in_segment(s).is_some())
+    if first.dots >= 2
+        && path
+            .get(..first.end)
+            .and_then(|first| std::str::from_utf8(first).ok())
+            .is_some_and(|s| crate::names::domain_in_segment(s).is_some())
     {
         return false;
     }
@@ -113,30 +113,17 @@ pub fn is_plain(input: &[u8]) -> bool {
     if rest.first() == Some(&b'?') {
         loop {
             let key = rest.get(1..).unwrap_or_default();
-            let Some(end) = plain_parts(key, Piece::Key) else {
+            let Some(Scanned { end, .. }) = plain_parts(key, Piece::Key) else {
                 return false;
             };
             rest = key.get(end..).unwrap_or_default();
             if rest.first() == Some(&b'=') {
                 let value = rest.get(1..).unwrap_or_default();
-                let Some(end) = plain_parts(value, Piece::Value) else {
+                let Some(Scanned { end, .. }) = plain_parts(value, Piece::Value) else {
                     return false;
                 };
-                let value_text = value.get(..end).unwrap_or_default();
-                if crate::analysis::carries_url(value_text) {
+                if value_carries_url(value.get(..end).unwrap_or_default()) {
                     return false;
-                }
-                // The analysis reads a value's '+' as a space (form rules)
-                // and looks at both layers: `+//evil.example` is a URL
-                // after a blank.
-                if memchr::memchr(b'+', value_text).is_some() {
-                    let spaced: Vec<u8> = value_text
-                        .iter()
-                        .map(|&b| if b == b'+' { b' ' } else { b })
-                        .collect();
-                    if crate::analysis::carries_url(&spaced) {
-                        return false;
-                    }
                 }
                 rest = value.get(end..).unwrap_or_default();
             }
@@ -150,31 +137,52 @@ pub fn is_plain(input: &[u8]) -> bool {
     // A fragment after the query may mimic a host too (`?a=b#.evil.example`).
     rest.iter().all(|&b| plain_byte(b))
         && fragment.first() != Some(&b'.')
-        && !crate::analysis::carries_url(fragment)
+        && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
 }
 
-/// Whether the host of a plain origin (the path starts at `path_start`)
-/// is a plain name: none that may lead inside, none that shows another
-/// site ahead of its own.
-fn plain_host_name(input: &[u8], path_start: usize) -> bool {
-    let start = input
-        .windows(2)
-        .position(|w| w == b"//")
-        .map_or(0, |at| at + 2);
-    let authority = input.get(start..path_start).unwrap_or_default();
-    let host = authority.split(|&b| b == b':').next().unwrap_or_default();
-    if crate::names::may_be_internal(host) {
+/// Whether a query value carries a URL as written or as the analysis
+/// reads it: by form rules, `+` a space (so `+//evil.example` is
+/// `//evil.example` after a blank, which a browser strips). The spaced
+/// copy is made on the stack.
+fn value_carries_url(value: &[u8]) -> bool {
+    if crate::analysis::carries_url(value) {
+        return true;
+    }
+    if memchr::memchr(b'+', value).is_none() {
         return false;
     }
-    // Two labels, or three behind `www`, show no other site.
-    let host = host.strip_suffix(b".").unwrap_or(host);
-    let labels = host.iter().filter(|&&b| b == b'.').count() + 1;
-    if labels <= 2
-        || labels == 3
-            && host
-                .get(..4)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
-    {
+    let spaced = |b: &u8| if *b == b'+' { b' ' } else { *b };
+    let mut stack = [0u8; 256];
+    match stack.get_mut(..value.len()) {
+        Some(buf) => {
+            buf.iter_mut().zip(value).for_each(|(o, b)| *o = spaced(b));
+            crate::analysis::carries_url(buf)
+        }
+        None => crate::analysis::carries_url(&value.iter().map(spaced).collect::<Vec<u8>>()),
+    }
+}
+
+/// Whether the host of a plain origin, whose labels its scan found, is a
+/// plain name: none that may lead inside, none that shows another site
+/// ahead of its own.
+fn plain_host_name(labels: Labels<'_>) -> bool {
+    // A trailing dot ends no label here (rare: the labels are found again).
+    let host = labels.name();
+    let (host, labels) = match host.strip_suffix(b".") {
+        Some(host) => (host, Labels::of(host)),
+        None => (host, labels),
+    };
+    if labels.may_be_internal() {
+        return false;
+    }
+    // Most names cannot show another site, whatever the Public Suffix
+    // List says of them: those skip the lookup.
+    let may_show = if host.ends_with(b".") {
+        crate::names::may_show_another_site(host)
+    } else {
+        labels.may_show_another_site()
+    };
+    if !may_show {
         return true;
     }
     // The Public Suffix List is read in lowercase; most hosts already are.
@@ -218,7 +226,8 @@ impl Piece {
 /// base64), then the parts together checked for sensitive files when one
 /// of them may name one. Where it ended, when it needs nothing from the
 /// full analysis.
-fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
+fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
+    let mut first = FirstPart::default();
     let mut start = 0;
     let mut has_slash = false;
     let mut i = 0;
@@ -245,7 +254,11 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
                     return None;
                 }
             }
-            if b64 && part.len() >= 8 && crate::targets::base64_text(part).is_some() {
+            if b64
+                && part.len() >= 8
+                && may_be_base64_text(part)
+                && crate::targets::base64_text(part).is_some()
+            {
                 return None;
             }
             // A path part that may carry a URL (a scheme, a JWT, base64 or
@@ -258,6 +271,9 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
             }
             // A ':' was noted as it went by; plain bytes hold no space.
             may_matter = may_matter || crate::targets::may_matter_by_name(part);
+            if !has_slash {
+                first.end = i;
+            }
             if ends {
                 break i;
             }
@@ -287,6 +303,10 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
             // `scheme://` in a path: a URL the path carries.
             b':' if piece == Piece::Path && text.get(i + 1) == Some(&b'/') => return None,
             b':' => (b64, may_matter, colon) = (false, true, true),
+            b'.' => {
+                b64 = false;
+                first.dots += usize::from(!has_slash);
+            }
             _ => b64 = false,
         }
         i += 1;
@@ -312,12 +332,76 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<usize> {
             return None;
         }
     }
-    Some(end)
+    Some(Scanned { end, first })
+}
+
+/// What [`plain_parts`] found.
+struct Scanned {
+    /// Where it ended.
+    end: usize,
+    first: FirstPart,
+}
+
+/// The first '/'-separated part of what [`plain_parts`] read: where it
+/// ends and how many dots it holds (noted as they went by, for the test
+/// of a domain in the first path segment).
+#[derive(Default)]
+struct FirstPart {
+    end: usize,
+    dots: usize,
+}
+
+/// Whether [`crate::targets::base64_text`] may read `part` as base64 for
+/// text: false when its first two groups of digits (it reads eight at
+/// least) decode to bytes that cannot start UTF-8 text with no control
+/// but tab, line feed and carriage return (it allows tab alone), which
+/// turns most words of eight letters or more away without decoding them
+/// whole.
+fn may_be_base64_text(part: &[u8]) -> bool {
+    let body = part
+        .strip_suffix(b"==")
+        .or_else(|| part.strip_suffix(b"="))
+        .unwrap_or(part);
+    let Some(digits) = body.get(..8) else {
+        return true;
+    };
+    if digits.iter().any(|&d| crate::plain::base64_digit(d) == 64) {
+        return true;
+    }
+    let mut head = [0u8; 6];
+    let len = crate::plain::decode_base64_head(digits, &mut head);
+    crate::plain::text_head(head.get(..len).unwrap_or_default(), false).is_some()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// The base64 gate never turns away a part `base64_text` reads:
+        /// parts that are base64 for text of either alphabet, padded or
+        /// not, and words.
+        #[test]
+        fn the_base64_gate_keeps_every_part_base64_text_reads(
+            text in "[ -~\t\né/\\.]{0,40}",
+            how in 0..4u8,
+        ) {
+            use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE_NO_PAD};
+            use base64::Engine;
+            let part = match how {
+                0 => STANDARD.encode(&text),
+                1 => STANDARD_NO_PAD.encode(&text),
+                2 => URL_SAFE_NO_PAD.encode(&text),
+                _ => text.clone(),
+            };
+            if crate::targets::base64_text(part.as_bytes()).is_some() {
+                prop_assert!(may_be_base64_text(part.as_bytes()), "{part:?}");
+            }
+        }
+    }
 
     #[test]
     fn plain_urls() {
@@ -329,6 +413,14 @@ mod tests {
             b"HTTPS://EXAMPLE.COM./a?b=c&d&=e#f?g#h",
             b"https://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s",
             b"https://example.com/blog/2024/windows-tips.html?next=/a/b",
+            // At the gates: labels ahead that show no other site (the
+            // second passes the host gate, and the Public Suffix List
+            // clears it), a word that is base64 for no path, a colon past
+            // the 32 bytes a scheme may take.
+            b"https://a.net.example/",
+            b"https://www.com-x.example.com/",
+            b"https://example.com/documentation/Q29udGVudC1UeXBl",
+            b"https://example.com/?a=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:x",
         ] {
             assert!(is_plain(u), "{}", String::from_utf8_lossy(u));
         }
@@ -385,6 +477,16 @@ mod tests {
             b"http://127.0.0.1.nip.io/",
             b"https://paypal.com.account-check.example/",
             b"https://example.com/www.paypal.com/signin",
+            b"https://example.com/?next=+//evil.example/",
+            b"https://example.com/?next=+http://evil.example/",
+            // Just inside the gates: a bait label, a suffix glued to the
+            // real name, a site behind five labels; base64 for a path; a
+            // scheme whose ':' is the 32nd byte.
+            b"https://http.example.com/",
+            b"https://apple.com-support.example/",
+            b"https://a.bank.co.uk.evil.example/",
+            b"https://example.com/x/Li4vLi4vZXRjL3Bhc3N3ZA==",
+            b"https://example.com/?a=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa://x",
         ] {
             assert!(!is_plain(u), "{}", String::from_utf8_lossy(u));
         }

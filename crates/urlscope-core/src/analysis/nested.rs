@@ -404,15 +404,124 @@ pub(crate) fn may_carry(kind: ComponentKind) -> bool {
 /// Whether one layer of a component carries a URL by any route
 /// [`unfold`] follows: at its start, in a JWT's claims, in base64 or hex.
 /// The fast path ([`crate::triage`]) asks exactly this of every value.
+///
+/// Each route is tried only past a gate that every value it finds a URL
+/// in passes, checked without allocating: most values are words and
+/// numbers, which none of them passes.
 pub(crate) fn carries_url(value: &[u8]) -> bool {
-    find_url(value).is_some()
-        || jwt(value).is_some_and(|j| {
-            j.claims
-                .iter()
-                .any(|(_, v)| find_url(v.as_bytes()).is_some())
-        })
-        || base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some())
-        || hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some())
+    (may_start_url(value) && find_url(value).is_some())
+        || (value.starts_with(b"eyJ")
+            && jwt(value).is_some_and(|j| {
+                j.claims
+                    .iter()
+                    .any(|(_, v)| find_url(v.as_bytes()).is_some())
+            }))
+        || (base64_may_carry_url(value)
+            && base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some()))
+        || (hex_may_carry_url(value)
+            && hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some()))
+}
+
+/// Whether [`find_url`] skips `b` ahead of a URL: a blank or control a
+/// browser strips, or what an HTML filter strips (a unit test holds the
+/// two to the same bytes).
+fn skipped_ahead(b: u8) -> bool {
+    b <= b' ' || matches!(b, b'<' | b'>' | b'"' | b'\'' | b'`')
+}
+
+/// Whether [`find_url`] may find a URL in `text`: after the bytes it
+/// skips, a separator (`/`, `\`, or a look-alike, each of which starts
+/// with a non-ASCII byte) or a letter that starts a scheme that
+/// [`scheme_at`] reads to its `:`.
+fn may_start_url(text: &[u8]) -> bool {
+    let blanks = text.iter().take_while(|&&b| skipped_ahead(b)).count();
+    let rest = text.get(blanks..).unwrap_or_default();
+    match rest.first() {
+        Some(b'/' | b'\\' | 0x80..) => true,
+        Some(b) if b.is_ascii_alphabetic() => scheme_end(rest) == Some(b':'),
+        _ => false,
+    }
+}
+
+/// The first byte of the 32 [`scheme_at`] reads that cannot be inside a
+/// scheme (letters, digits, `+-.`, and the tabs and newlines it drops):
+/// a scheme that starts with a letter is read when this is its `:`.
+fn scheme_end(text: &[u8]) -> Option<u8> {
+    text.iter().take(32).copied().find(|&b| {
+        !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.' | b'\t' | b'\n' | b'\r'))
+    })
+}
+
+/// Whether the payload whose first bytes are `head` (all of it when
+/// `whole`) may be [printable](printable) text that [`find_url`] finds a
+/// URL in: [`crate::plain::text_head`] says it may be text, and it starts as
+/// [`may_start_url`] accepts (undecided while only skipped bytes, or a
+/// scheme whose `:` may lie past the head).
+fn head_may_carry_url(head: &[u8], whole: bool) -> bool {
+    let Some(valid) = crate::plain::text_head(head, whole) else {
+        return false;
+    };
+    let bytes = valid.as_bytes();
+    let blanks = bytes.iter().take_while(|&&b| skipped_ahead(b)).count();
+    let rest = bytes.get(blanks..).unwrap_or_default();
+    let undecided = !whole && rest.len() < 32;
+    match rest.first() {
+        None => !whole,
+        Some(b'/' | b'\\' | 0x80..) => true,
+        Some(b) if b.is_ascii_alphabetic() => match scheme_end(rest) {
+            Some(end) => end == b':',
+            None => undecided,
+        },
+        _ => false,
+    }
+}
+
+/// Whether [`base64_payload`] may decode `value` to text holding a URL:
+/// its body (padding dropped) is at least 12 digits of one alphabet, and
+/// its first bytes, decoded on the stack, pass [`head_may_carry_url`].
+fn base64_may_carry_url(value: &[u8]) -> bool {
+    let body = value
+        .strip_suffix(b"==")
+        .or_else(|| value.strip_suffix(b"="))
+        .unwrap_or(value);
+    if body.len() < 12 || body.iter().any(|&b| crate::plain::base64_digit(b) == 64) {
+        return false;
+    }
+    // The first two groups of four digits (which turn most words away),
+    // then up to 64 digits (48 bytes).
+    let mut head = [0u8; 48];
+    [8, 64].into_iter().all(|most| {
+        let digits = body.get(..body.len().min(most) / 4 * 4).unwrap_or_default();
+        let len = crate::plain::decode_base64_head(digits, &mut head);
+        head_may_carry_url(
+            head.get(..len).unwrap_or_default(),
+            digits.len() == body.len(),
+        )
+    })
+}
+
+/// Whether [`hex_payload`] may decode `value` to text holding a URL: an
+/// even run of at least 16 hex digits whose first bytes, decoded on the
+/// stack, pass [`head_may_carry_url`].
+fn hex_may_carry_url(value: &[u8]) -> bool {
+    if value.len() < 16
+        || !value.len().is_multiple_of(2)
+        || !value.iter().all(u8::is_ascii_hexdigit)
+    {
+        return false;
+    }
+    let digits = value.get(..value.len().min(96)).unwrap_or_default();
+    let mut head = [0u8; 48];
+    for (pair, out) in digits.chunks_exact(2).zip(head.iter_mut()) {
+        let hi = pair.first().and_then(|&d| crate::percent::hex_value(d));
+        let lo = pair.get(1).and_then(|&d| crate::percent::hex_value(d));
+        *out = hi.unwrap_or_default() << 4 | lo.unwrap_or_default();
+    }
+    let len = digits.len() / 2;
+    head_may_carry_url(
+        head.get(..len).unwrap_or_default(),
+        digits.len() == value.len(),
+    )
 }
 
 /// A cheap test that a component's raw bytes may carry a nested value: a
@@ -783,5 +892,135 @@ mod tests {
             jwt.claims,
             vec![("url".to_string(), "http://169.254.169.254/".to_string())]
         );
+    }
+
+    /// `carries_url` without its gates: each route tried as it is.
+    fn carries_url_ungated(value: &[u8]) -> bool {
+        find_url(value).is_some()
+            || jwt(value).is_some_and(|j| {
+                j.claims
+                    .iter()
+                    .any(|(_, v)| find_url(v.as_bytes()).is_some())
+            })
+            || base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some())
+            || hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some())
+    }
+
+    #[test]
+    fn the_skipped_bytes_are_find_urls() {
+        for b in 0..=255u8 {
+            let text = [b, b'/', b'/', b'a'];
+            let skipped = find_url(&text).is_some_and(|f| f.from == 1);
+            assert_eq!(skipped_ahead(b), skipped, "{b:#04x}");
+        }
+        for s in LOOKALIKE_SLASHES.iter().chain(LOOKALIKE_DOUBLE_SLASHES) {
+            assert!(s.as_bytes().first().is_some_and(|&b| b >= 0x80), "{s}");
+        }
+    }
+
+    /// Each gate, with a value just inside it that carries a URL, and one
+    /// just outside.
+    #[test]
+    fn a_value_just_inside_each_gate_is_read() {
+        let colon_at_31 = format!("{}:", "a".repeat(31));
+        let colon_at_32 = format!("{}:", "a".repeat(32));
+        let inside: [&[u8]; 9] = [
+            b"//evil.example",
+            b"<'\\\\evil.example",
+            "／／evil.example".as_bytes(),
+            b" javascript:alert(1)",
+            b"Ly9ldmlsLmV4YW1wbGU",
+            b"aHR0cHM6Ly9ldmlsLmV4YW1wbGUv",
+            b"2f2f6576696c2e6578616d706c65",
+            b"eyJhbGciOiJIUzI1NiJ9.eyJ1cmwiOiJodHRwOi8vMTY5LjI1NC4xNjkuMjU0LyJ9.c2ln",
+            b"IGphdmFzY3JpcHQ6YWxlcnQoMSk",
+        ];
+        for value in inside {
+            assert!(carries_url(value), "{}", String::from_utf8_lossy(value));
+        }
+        assert!(may_start_url(colon_at_31.as_bytes()));
+        assert!(!may_start_url(colon_at_32.as_bytes()));
+        // Base64 for ' ' then 31 letters and ':' (the colon in the 33rd
+        // decoded byte) is inside; one letter more is out.
+        use base64::Engine;
+        let engine = &base64::engine::general_purpose::STANDARD_NO_PAD;
+        for (letters, carries) in [(31, true), (32, false)] {
+            let text = format!(" {}://evil.example", "a".repeat(letters));
+            let encoded = engine.encode(&text);
+            assert_eq!(base64_may_carry_url(encoded.as_bytes()), carries, "{text}");
+            assert_eq!(carries_url(encoded.as_bytes()), carries, "{text}");
+        }
+        for value in [
+            &b"documentation"[..],
+            b"12:30",
+            b"0123456789abcdef",
+            b"d41d8cd98f00b204e9800998ecf8427e",
+            b"eyJub3QiOiJhIHRva2VuIn0",
+        ] {
+            assert!(!carries_url(value), "{}", String::from_utf8_lossy(value));
+            assert!(!may_start_url(value), "{}", String::from_utf8_lossy(value));
+            assert!(!base64_may_carry_url(value) && !hex_may_carry_url(value));
+        }
+    }
+
+    use proptest::prelude::*;
+
+    /// Text a payload may hold: URL pieces, words, what `find_url` skips.
+    fn payload_text() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just(b"http".to_vec()),
+            Just(b"javascript".to_vec()),
+            Just(b"://".to_vec()),
+            Just(b":".to_vec()),
+            Just(b"//".to_vec()),
+            Just(b"\\".to_vec()),
+            Just("／".as_bytes().to_vec()),
+            Just("é".as_bytes().to_vec()),
+            Just(b"evil.example".to_vec()),
+            prop::sample::select(b" \t\n<>\"'`\x00\x7f.-+_=".to_vec()).prop_map(|b| vec![b]),
+            "[a-z0-9]{1,12}".prop_map(String::into_bytes),
+            any::<u8>().prop_map(|b| vec![b]),
+        ];
+        prop::collection::vec(piece, 0..12).prop_map(|v| v.concat())
+    }
+
+    /// A value: such text as it is, or in base64 of either alphabet
+    /// (padded or not), hex, or a JWT claim.
+    fn carried_value() -> impl Strategy<Value = Vec<u8>> {
+        use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE_NO_PAD};
+        use base64::Engine;
+        (payload_text(), 0..6u8).prop_map(|(text, how)| match how {
+            0 => text,
+            1 => STANDARD.encode(&text).into_bytes(),
+            2 => STANDARD_NO_PAD.encode(&text).into_bytes(),
+            3 => URL_SAFE_NO_PAD.encode(&text).into_bytes(),
+            4 => text
+                .iter()
+                .flat_map(|b| format!("{b:02x}").into_bytes())
+                .collect(),
+            _ => {
+                let claim = serde_json::json!({ "u": String::from_utf8_lossy(&text) });
+                format!(
+                    "eyJhbGciOiJub25lIn0.{}.c2ln",
+                    URL_SAFE_NO_PAD.encode(claim.to_string())
+                )
+                .into_bytes()
+            }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(6000))]
+
+        /// The gates never turn a value away that a route finds a URL in.
+        #[test]
+        fn the_gates_change_no_answer(value in carried_value()) {
+            prop_assert_eq!(
+                carries_url(&value),
+                carries_url_ungated(&value),
+                "{:?}",
+                String::from_utf8_lossy(&value)
+            );
+        }
     }
 }
