@@ -1,6 +1,8 @@
 //! Per-URL cost of the analysis against parsing the same URLs with the
 //! `url` crate (WHATWG, Servo) and `ada-url` (WHATWG, C++), on the benign
-//! corpus `tests/data/corpus/kasztp.txt`. See BENCHMARKS.md.
+//! corpus `tests/data/corpus/kasztp.txt`, and on URLs that carry URLs
+//! (`urlscope_bench::nested_urls`), where `triage` takes its slow path.
+//! See BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -55,5 +57,47 @@ fn per_url(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_url);
+/// The slow path: URLs that carry URLs (percent-encoded, base64, hex, in a
+/// JWT, in the path...), each unfolded and analysed in turn.
+fn nested(c: &mut Criterion) {
+    let urls = urlscope_bench::nested_urls::corpus();
+    let strs: Vec<&str> = urls
+        .iter()
+        .filter_map(|u| std::str::from_utf8(u).ok())
+        .collect();
+    let mut group = c.benchmark_group("nested");
+    group.throughput(Throughput::Elements(urls.len() as u64));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(8));
+    group.bench_function("url::Url::parse", |b| {
+        b.iter(|| {
+            strs.iter()
+                .filter(|s| url::Url::parse(black_box(s)).is_ok())
+                .count()
+        })
+    });
+    let options = urlscope_core::Options::default();
+    group.bench_function("urlscope_core::triage (scan's analysis)", |b| {
+        b.iter(|| {
+            urls.iter()
+                .map(|u| urlscope_core::triage::triage(black_box(u), &options).len())
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("urlscope_core::analyze (the full report)", |b| {
+        b.iter(|| {
+            urls.iter()
+                .map(|u| {
+                    urlscope_core::analyze(black_box(u), &options)
+                        .warnings
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, per_url, nested);
 criterion_main!(benches);

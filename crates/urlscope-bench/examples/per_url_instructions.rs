@@ -1,22 +1,31 @@
-//! One function on every URL of kasztp.txt, three times over, for counting
-//! instructions with callgrind (see BENCHMARKS.md, "Per-URL cost"):
+//! One function on every URL of kasztp.txt (or, with a second argument
+//! `nested`, of the corpus of URLs that carry URLs), three times over, for
+//! counting instructions with callgrind (see BENCHMARKS.md, "Per-URL
+//! cost"):
 //!
 //! ```text
 //! cargo build --profile profiling -p urlscope-bench --example per_url_instructions
 //! valgrind --tool=callgrind target/profiling/examples/per_url_instructions url
+//! valgrind --tool=callgrind target/profiling/examples/per_url_instructions triage nested
 //! ```
 //!
 //! `url` parses with `url::Url::parse`, `triage` runs what `scan` runs,
-//! `plain` only its fast-path test, `none` the loop alone (subtract it).
+//! `plain` only its fast-path test, `analyze` the full report, `none` the
+//! loop alone (subtract it).
 //! The `profiling` profile is the release profile with debug info, so the
 //! profiler can name functions and lines.
 
 fn main() {
-    let path = urlscope_bench::data("corpus/kasztp.txt");
-    let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let urls: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
-    let options = urlscope_core::Options::default();
     let mode = std::env::args().nth(1).unwrap_or_default();
+    let data: Vec<Vec<u8>> = if std::env::args().nth(2).as_deref() == Some("nested") {
+        urlscope_bench::nested_urls::corpus()
+    } else {
+        let path = urlscope_bench::data("corpus/kasztp.txt");
+        let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        data.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect()
+    };
+    let urls: Vec<&[u8]> = data.iter().map(Vec::as_slice).collect();
+    let options = urlscope_core::Options::default();
     let mut n = 0;
     for _ in 0..3 {
         for url in &urls {
@@ -27,6 +36,7 @@ fn main() {
                     .is_some() as usize,
                 "plain" => urlscope_core::triage::is_plain(url) as usize,
                 "triage" => urlscope_core::triage::triage(url, &options).len(),
+                "analyze" => urlscope_core::analyze(url, &options).warnings.len(),
                 _ => url.len(),
             };
         }

@@ -1,7 +1,8 @@
 //! What urlscope's benchmarks and profiling examples share: the corpus
-//! they read and the 1 MB URLs they build.
+//! they read, the 1 MB URLs and the URLs carrying URLs they build.
 
 pub mod big_urls;
+pub mod nested_urls;
 
 use std::path::PathBuf;
 

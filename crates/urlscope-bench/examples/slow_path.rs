@@ -1,0 +1,34 @@
+//! The URLs of a corpus that `triage` sends to the full analysis and
+//! that come back with no warning: what the fast path's gates cost
+//! without finding anything (see BENCHMARKS.md, "Per-URL cost").
+//!
+//! ```text
+//! cargo run --release -p urlscope-bench --example slow_path [corpus/kasztp.txt]
+//! ```
+
+fn main() {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "corpus/kasztp.txt".to_string());
+    let urls = urlscope_bench::lines(&path);
+    let options = urlscope_core::Options::default();
+    let mut slow = 0;
+    let mut clean = Vec::new();
+    for url in &urls {
+        if urlscope_core::triage::is_plain(url) {
+            continue;
+        }
+        slow += 1;
+        if urlscope_core::triage::triage(url, &options).is_empty() {
+            clean.push(String::from_utf8_lossy(url).into_owned());
+        }
+    }
+    for url in &clean {
+        println!("{url}");
+    }
+    eprintln!(
+        "{} URLs, {slow} to the full analysis, {} of those with no warning",
+        urls.len(),
+        clean.len()
+    );
+}
