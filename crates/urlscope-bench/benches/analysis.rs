@@ -35,6 +35,16 @@ fn per_url(c: &mut Criterion) {
                 .count()
         })
     });
+    bench_urlscope(&mut group, &urls);
+    group.finish();
+}
+
+/// urlscope's two analyses of `urls`: triage (what `scan` runs) and the
+/// full report.
+fn bench_urlscope(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    urls: &[Vec<u8>],
+) {
     let options = urlscope_core::Options::default();
     group.bench_function("urlscope_core::triage (scan's analysis)", |b| {
         b.iter(|| {
@@ -54,7 +64,6 @@ fn per_url(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    group.finish();
 }
 
 /// The slow path: URLs that carry URLs (percent-encoded, base64, hex, in a
@@ -77,25 +86,7 @@ fn nested(c: &mut Criterion) {
                 .count()
         })
     });
-    let options = urlscope_core::Options::default();
-    group.bench_function("urlscope_core::triage (scan's analysis)", |b| {
-        b.iter(|| {
-            urls.iter()
-                .map(|u| urlscope_core::triage::triage(black_box(u), &options).len())
-                .sum::<usize>()
-        })
-    });
-    group.bench_function("urlscope_core::analyze (the full report)", |b| {
-        b.iter(|| {
-            urls.iter()
-                .map(|u| {
-                    urlscope_core::analyze(black_box(u), &options)
-                        .warnings
-                        .len()
-                })
-                .sum::<usize>()
-        })
-    });
+    bench_urlscope(&mut group, &urls);
     group.finish();
 }
 
