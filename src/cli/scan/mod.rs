@@ -17,10 +17,13 @@ use urlscope_core::triage::triage;
 use urlscope_core::warnings::{Severity, Warning, WarningCode};
 use urlscope_core::Options;
 
-/// Lines longer than this are cut (and counted) rather than held whole.
-const MAX_LINE: usize = 1 << 20;
-/// Lines analysed per parallel batch.
-const CHUNK_LINES: usize = 16_384;
+mod lines;
+
+use lines::{LineBlocks, MAX_LINE};
+
+/// Bytes read per parallel batch (whole lines; a batch of kasztp's URLs
+/// holds about 90,000).
+const BLOCK: usize = 4 << 20;
 
 /// How to read lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -55,53 +58,18 @@ pub struct Summary {
     pub codes: BTreeMap<WarningCode, u64>,
 }
 
-/// One line to analyse: where it is and its bytes in the chunk buffer.
-struct Pending {
-    line: u64,
-    start: usize,
-    end: usize,
-}
-
 /// The outcome of one line.
-struct Outcome {
-    /// The text to print, when the line is flagged.
-    output: Option<String>,
-    /// The codes at or above the threshold, each once.
-    codes: Vec<WarningCode>,
-    analysed: bool,
-}
-
-/// Read one line into `buf` (without its `\n`), keeping at most `MAX_LINE`
-/// bytes. Returns `None` at the end of input, else whether it was cut.
-fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    buf.clear();
-    let mut truncated = false;
-    let mut read_any = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(read_any.then_some(truncated));
-        }
-        read_any = true;
-        let (chunk, done) = match memchr::memchr(b'\n', available) {
-            Some(i) => (available.get(..i).unwrap_or_default(), Some(i + 1)),
-            None => (available, None),
-        };
-        let room = MAX_LINE.saturating_sub(buf.len());
-        if chunk.len() > room {
-            truncated = true;
-        }
-        buf.extend_from_slice(chunk.get(..chunk.len().min(room)).unwrap_or_default());
-        let used = done.unwrap_or(available.len());
-        reader.consume(used);
-        if done.is_some() {
-            return Ok(Some(truncated));
-        }
-    }
+enum Outcome {
+    /// Empty or only white space: not a URL.
+    Blank,
+    /// An access-log line with no request line.
+    Unparsed,
+    Analysed {
+        /// The text to print, when the line is flagged.
+        output: Option<String>,
+        /// The codes at or above the threshold, each once.
+        codes: Vec<WarningCode>,
+    },
 }
 
 /// The request target of an access-log line: the middle of the quoted
@@ -224,7 +192,7 @@ fn format_line(name: &str, no: u64, input: &[u8], warnings: &[&Warning], json: b
 }
 
 /// Open a file (or standard input for `-`), decompressing gzip.
-fn open(name: &str) -> io::Result<(Box<dyn BufRead + Send>, Option<u64>)> {
+fn open(name: &str) -> io::Result<(Box<dyn Read + Send>, Option<u64>)> {
     let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if name == "-" {
         (Box::new(io::stdin()), None)
     } else {
@@ -262,7 +230,7 @@ fn scan_one(
     summary: &mut Summary,
     started: Instant,
 ) -> Result<(), Failure> {
-    let (mut reader, size) = match open(name) {
+    let (reader, size) = match open(name) {
         Ok(r) => r,
         Err(e) => {
             summary.errors += 1;
@@ -276,131 +244,127 @@ fn scan_one(
     let bar = progress_bar(size);
     let mut shown = false;
     let mut format = opts.format;
-    let mut buf = Vec::new();
-    let mut chunk: Vec<u8> = Vec::new();
-    let mut pending: Vec<Pending> = Vec::with_capacity(CHUNK_LINES);
+    let mut blocks = LineBlocks::new(reader, BLOCK);
+    // The number of the line before the block.
     let mut line_no = 0u64;
-    let mut first = true;
-    let mut sample: Vec<Vec<u8>> = Vec::new();
-    let mut eof = false;
-    while !eof {
-        chunk.clear();
-        pending.clear();
-        while pending.len() < CHUNK_LINES {
-            match read_line(&mut reader, &mut buf) {
-                Ok(Some(truncated)) => {
-                    line_no += 1;
-                    summary.lines += 1;
-                    summary.bytes += buf.len() as u64 + 1;
-                    if truncated {
-                        summary.truncated += 1;
-                    }
-                    let mut line: &[u8] = &buf;
-                    if first {
-                        line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-                        first = false;
-                    }
-                    line = line.strip_suffix(b"\r").unwrap_or(line);
-                    if line.iter().all(|b| b.is_ascii_whitespace()) {
-                        continue;
-                    }
-                    if format == Format::Auto && sample.len() < 20 {
-                        sample.push(line.to_vec());
-                    }
-                    let start = chunk.len();
-                    chunk.extend_from_slice(line);
-                    pending.push(Pending {
-                        line: line_no,
-                        start,
-                        end: chunk.len(),
-                    });
-                }
-                Ok(None) => {
-                    eof = true;
-                    break;
-                }
-                Err(e) => {
-                    summary.errors += 1;
-                    eprintln!(
-                        "urlscope: error reading {} after line {line_no}: {e}",
-                        urlscope_core::text::escape_str(name)
-                    );
-                    eof = true;
-                    break;
-                }
+    let bytes_before = summary.bytes;
+    loop {
+        match blocks.next_block() {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                summary.errors += 1;
+                eprintln!(
+                    "urlscope: error reading {} after line {line_no}: {e}",
+                    urlscope_core::text::escape_str(name)
+                );
+                break;
             }
         }
-        if format == Format::Auto {
-            format = if looks_like_access_log(&sample) {
-                Format::AccessLog
+        let block = blocks.block();
+        let lines = blocks.lines();
+        let first_block = line_no == 0;
+        let text = |k: usize, l: &lines::Line| {
+            let line = block.get(l.start..l.end).unwrap_or_default();
+            let line = if first_block && k == 0 {
+                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
             } else {
-                Format::Lines
+                line
             };
-        }
-        let outcomes: Vec<Outcome> = pending
-            .par_iter()
-            .map(|p| {
-                let line = chunk.get(p.start..p.end).unwrap_or_default();
-                let target;
-                let input: &[u8] = if format == Format::AccessLog {
-                    match request_target(line) {
-                        Some(t) => {
-                            target = t;
-                            &target
-                        }
-                        None => {
-                            return Outcome {
-                                output: None,
-                                codes: Vec::new(),
-                                analysed: false,
-                            }
-                        }
-                    }
+            line.strip_suffix(b"\r").unwrap_or(line)
+        };
+        if format == Format::Auto {
+            let sample: Vec<Vec<u8>> = lines
+                .iter()
+                .enumerate()
+                .map(|(k, l)| text(k, l))
+                .filter(|line| !is_blank(line))
+                .take(20)
+                .map(<[u8]>::to_vec)
+                .collect();
+            if !sample.is_empty() {
+                format = if looks_like_access_log(&sample) {
+                    Format::AccessLog
                 } else {
-                    line
+                    Format::Lines
                 };
-                let warnings = triage(input, &opts.options);
-                let kept: Vec<&Warning> = warnings
-                    .iter()
-                    .filter(|w| w.severity >= opts.min_severity)
-                    .collect();
-                let mut codes: Vec<WarningCode> = Vec::new();
-                for w in &kept {
-                    if !codes.contains(&w.code) {
-                        codes.push(w.code);
-                    }
+            }
+        }
+        let outcomes: Vec<Outcome> = lines
+            .par_iter()
+            .enumerate()
+            .with_min_len(64)
+            .map(|(k, l)| {
+                let line = text(k, l);
+                if is_blank(line) {
+                    return Outcome::Blank;
                 }
-                let output =
-                    (!kept.is_empty()).then(|| format_line(name, p.line, input, &kept, opts.json));
-                Outcome {
-                    output,
-                    codes,
-                    analysed: true,
-                }
+                let no = line_no + k as u64 + 1;
+                scan_line(name, no, line, format == Format::AccessLog, opts)
             })
             .collect();
+        summary.lines += lines.len() as u64;
+        summary.truncated += lines.iter().filter(|l| l.cut).count() as u64;
+        line_no += lines.len() as u64;
         for o in outcomes {
-            if o.analysed {
-                summary.urls += 1;
-            } else {
-                summary.unparsed += 1;
-            }
-            if let Some(text) = o.output {
-                summary.flagged += 1;
-                for c in o.codes {
-                    *summary.codes.entry(c).or_insert(0) += 1;
+            match o {
+                Outcome::Blank => {}
+                Outcome::Unparsed => summary.unparsed += 1,
+                Outcome::Analysed { output, codes } => {
+                    summary.urls += 1;
+                    if let Some(text) = output {
+                        summary.flagged += 1;
+                        for c in codes {
+                            *summary.codes.entry(c).or_insert(0) += 1;
+                        }
+                        writeln!(out, "{text}")?;
+                    }
                 }
-                writeln!(out, "{text}")?;
             }
         }
+        summary.bytes = bytes_before + blocks.bytes_read();
         if !shown && started.elapsed() > Duration::from_millis(500) {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             shown = true;
         }
-        bar.set_position(summary.bytes);
+        bar.set_position(blocks.bytes_read());
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// Whether a line holds no URL: empty or only white space.
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|b| b.is_ascii_whitespace())
+}
+
+/// Triage one line (its request target, in an access log).
+fn scan_line(name: &str, no: u64, line: &[u8], access_log: bool, opts: &ScanOptions) -> Outcome {
+    let target;
+    let input: &[u8] = if access_log {
+        match request_target(line) {
+            Some(t) => {
+                target = t;
+                &target
+            }
+            None => return Outcome::Unparsed,
+        }
+    } else {
+        line
+    };
+    let warnings = triage(input, &opts.options);
+    let kept: Vec<&Warning> = warnings
+        .iter()
+        .filter(|w| w.severity >= opts.min_severity)
+        .collect();
+    let mut codes: Vec<WarningCode> = Vec::new();
+    for w in &kept {
+        if !codes.contains(&w.code) {
+            codes.push(w.code);
+        }
+    }
+    let output = (!kept.is_empty()).then(|| format_line(name, no, input, &kept, opts.json));
+    Outcome::Analysed { output, codes }
 }
 
 /// Scan `files` (standard input when empty); returns the exit status.
@@ -480,28 +444,5 @@ mod tests {
         assert_eq!(request_target(http09).as_deref(), Some(&b"/old"[..]));
         assert_eq!(request_target(br#"1.2.3.4 - - [x] "-" 400 0"#), None);
         assert_eq!(request_target(b"https://example.com/"), None);
-    }
-
-    #[test]
-    fn long_lines_are_cut_not_fatal() {
-        let mut input = vec![b'a'; MAX_LINE + 10];
-        input.extend_from_slice(b"\nnext\n");
-        let mut reader = BufReader::with_capacity(4096, &input[..]);
-        let mut buf = Vec::new();
-        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(Some(true)));
-        assert_eq!(buf.len(), MAX_LINE);
-        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(Some(false)));
-        assert_eq!(buf, b"next");
-        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(None));
-    }
-
-    #[test]
-    fn last_line_without_newline_is_read() {
-        let mut reader = BufReader::new(&b"a\nb"[..]);
-        let mut buf = Vec::new();
-        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(Some(false)));
-        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(Some(false)));
-        assert_eq!(buf, b"b");
-        assert_eq!(read_line(&mut reader, &mut buf).ok(), Some(None));
     }
 }
