@@ -21,16 +21,22 @@ pub struct Line {
     pub cut: bool,
 }
 
+/// A block of whole lines: its bytes, and where each line is in them.
+#[derive(Debug, Default)]
+pub struct Block {
+    pub bytes: Vec<u8>,
+    pub lines: Vec<Line>,
+    /// Bytes read from the input up to the end of this block.
+    pub read: u64,
+}
+
 /// Reads `reader` a block of whole lines at a time.
 pub struct LineBlocks<R> {
     reader: R,
-    /// The block: whole lines, then the start of the next line.
-    block: Vec<u8>,
-    lines: Vec<Line>,
-    /// Where the line that the block ends inside starts.
-    partial: usize,
+    /// The start of the line the last block ended inside.
+    carry: Vec<u8>,
     /// Whether that line was already cut.
-    partial_cut: bool,
+    carry_cut: bool,
     /// Whether the bytes read are the rest of a cut line, to be dropped
     /// up to its `\n`.
     skipping: bool,
@@ -46,10 +52,8 @@ impl<R: Read> LineBlocks<R> {
     pub fn new(reader: R, size: usize) -> LineBlocks<R> {
         LineBlocks {
             reader,
-            block: Vec::new(),
-            lines: Vec::new(),
-            partial: 0,
-            partial_cut: false,
+            carry: Vec::new(),
+            carry_cut: false,
             skipping: false,
             eof: false,
             size: size.max(1),
@@ -57,77 +61,71 @@ impl<R: Read> LineBlocks<R> {
         }
     }
 
-    /// The current block's bytes; [`Line`] spans index into it.
-    pub fn block(&self) -> &[u8] {
-        &self.block
-    }
-
-    /// The current block's lines, in order.
-    pub fn lines(&self) -> &[Line] {
-        &self.lines
-    }
-
-    /// How many bytes have been read so far.
-    pub fn bytes_read(&self) -> u64 {
-        self.read
-    }
-
-    /// Read the next block. `Ok(false)` at the end of the input; a block
-    /// may hold no whole line (the middle of a cut line).
-    pub fn next_block(&mut self) -> io::Result<bool> {
+    /// Read the next block into `block` (a spent one, whose allocations
+    /// are reused). `Ok(None)` at the end of the input; a block may hold
+    /// no whole line (the middle of a cut line).
+    pub fn next_block(&mut self, mut block: Block) -> io::Result<Option<Block>> {
         if self.eof {
-            return Ok(false);
+            return Ok(None);
         }
-        // The line the last block ended inside moves to the front.
-        self.block.drain(..self.partial);
-        self.lines.clear();
+        let bytes = &mut block.bytes;
+        bytes.clear();
+        block.lines.clear();
+        // The line the last block ended inside comes first.
+        bytes.extend_from_slice(&self.carry);
+        self.carry.clear();
         loop {
-            let before = self.block.len();
+            let before = bytes.len();
             let want = self.size.saturating_sub(before).max(1 << 16);
-            let n = read_up_to(&mut self.reader, &mut self.block, want)?;
+            let n = read_some(&mut self.reader, bytes, want)?;
             self.read += n as u64;
-            if n < want {
-                self.eof = true;
-            }
+            self.eof = n == 0;
             if self.skipping {
-                match memchr::memchr(b'\n', self.block.get(before..).unwrap_or_default()) {
+                match memchr::memchr(b'\n', bytes.get(before..).unwrap_or_default()) {
                     Some(at) => {
-                        self.block.drain(before..before + at);
+                        bytes.drain(before..before + at);
                         self.skipping = false;
                     }
-                    None => self.block.truncate(before),
+                    None => bytes.truncate(before),
                 }
             }
-            if self.eof || self.block.len() >= self.size {
+            if self.eof || bytes.len() >= self.size {
+                break;
+            }
+            // A pipe gives what it has: lines that came whole are triaged
+            // now rather than when the block fills (`tail -f | scan`).
+            let fresh = bytes.get(before..).unwrap_or_default();
+            if n < want && memchr::memchr(b'\n', fresh).is_some() {
                 break;
             }
         }
         let mut start = 0;
-        for at in memchr::memchr_iter(b'\n', &self.block) {
-            self.lines
-                .push(line(start, at, start == 0 && self.partial_cut));
+        for at in memchr::memchr_iter(b'\n', bytes) {
+            block
+                .lines
+                .push(line(start, at, start == 0 && self.carry_cut));
             start = at + 1;
         }
-        let len = self.block.len();
+        let len = bytes.len();
+        let cut = start == 0 && self.carry_cut;
         if self.eof {
             if start < len {
-                self.lines
-                    .push(line(start, len, start == 0 && self.partial_cut));
+                block.lines.push(line(start, len, cut));
             }
-            self.partial = len;
-            self.partial_cut = false;
-            return Ok(true);
+            self.carry_cut = false;
+        } else {
+            // The start of the next line waits for the next block, cut if
+            // it is already too long (and the rest of it dropped as it
+            // comes).
+            let tail = bytes.get(start..).unwrap_or_default();
+            let kept = tail.get(..MAX_LINE).unwrap_or(tail);
+            self.carry.extend_from_slice(kept);
+            self.carry_cut = cut || tail.len() > MAX_LINE;
+            self.skipping = tail.len() > MAX_LINE;
+            bytes.truncate(start);
         }
-        // The start of the next line waits for the next block, cut if it is
-        // already too long (and the rest of it dropped as it comes).
-        self.partial_cut = start == 0 && self.partial_cut;
-        if len - start > MAX_LINE {
-            self.block.truncate(start + MAX_LINE);
-            self.partial_cut = true;
-            self.skipping = true;
-        }
-        self.partial = start;
-        Ok(true)
+        block.read = self.read;
+        Ok(Some(block))
     }
 }
 
@@ -141,13 +139,20 @@ fn line(start: usize, end: usize, cut: bool) -> Line {
     }
 }
 
-/// Append up to `want` bytes of `reader` to `buf`; fewer only at the end
-/// of the input.
-fn read_up_to(reader: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> io::Result<usize> {
-    buf.reserve(want);
-    let want = u64::try_from(want).unwrap_or(u64::MAX);
-    let n = reader.take(want).read_to_end(buf)?;
-    Ok(n)
+/// Append what one read of at most `want` bytes gives (0 at the end of
+/// the input) to `buf`.
+fn read_some(reader: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> io::Result<usize> {
+    let before = buf.len();
+    buf.resize(before + want, 0);
+    let read = loop {
+        match reader.read(buf.get_mut(before..).unwrap_or_default()) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            other => break other,
+        }
+    };
+    let n = *read.as_ref().unwrap_or(&0);
+    buf.truncate(before + n);
+    read
 }
 
 #[cfg(test)]
@@ -158,13 +163,17 @@ mod tests {
     fn all_lines(input: &[u8], size: usize) -> Vec<(Vec<u8>, bool)> {
         let mut blocks = LineBlocks::new(input, size);
         let mut out = Vec::new();
-        while blocks.next_block().expect("a slice reads") {
-            for l in blocks.lines() {
-                let text = blocks.block().get(l.start..l.end).unwrap_or_default();
+        let mut spent = Block::default();
+        let mut read = 0;
+        while let Some(block) = blocks.next_block(spent).expect("a slice reads") {
+            for l in &block.lines {
+                let text = block.bytes.get(l.start..l.end).unwrap_or_default();
                 out.push((text.to_vec(), l.cut));
             }
+            read = block.read;
+            spent = block;
         }
-        assert_eq!(blocks.bytes_read(), input.len() as u64);
+        assert_eq!(read, input.len() as u64);
         out
     }
 
@@ -178,6 +187,39 @@ mod tests {
         for size in [1, 2, 3, 7, 1 << 20] {
             assert_eq!(all_lines(input, size), expected, "size {size}");
         }
+    }
+
+    /// A pipe: each read gives at most a few bytes.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.0.len()).min(3);
+            let (now, later) = self.0.split_at(n);
+            buf.get_mut(..n).unwrap_or_default().copy_from_slice(now);
+            self.0 = later;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_pipe_gives_its_lines_as_they_come() {
+        let input = b"ab\ncdefg\n\nh";
+        let mut blocks = LineBlocks::new(Trickle(input), 1 << 20);
+        let mut sizes = Vec::new();
+        let mut lines = Vec::new();
+        while let Some(block) = blocks.next_block(Block::default()).expect("reads") {
+            sizes.push(block.lines.len());
+            for l in &block.lines {
+                lines.push(block.bytes.get(l.start..l.end).unwrap_or_default().to_vec());
+            }
+        }
+        // Each block ends with the first read that brought a line end.
+        assert_eq!(sizes, vec![1, 1, 1, 1]);
+        assert_eq!(
+            lines,
+            vec![b"ab".to_vec(), b"cdefg".to_vec(), Vec::new(), b"h".to_vec()]
+        );
     }
 
     #[test]

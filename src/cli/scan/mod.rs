@@ -1,7 +1,10 @@
 //! `urlscope scan`: triage URL lists and access logs.
 //!
-//! Files are streamed in chunks of lines; each chunk is analysed on every
-//! core (rayon) and written in input order. Lines are bytes: invalid UTF-8,
+//! Files are streamed in blocks of whole lines (see [`lines`]): one thread
+//! reads the next block while every core (rayon) triages this one, and the
+//! flagged lines are written in input order as each block ends (from a
+//! pipe, a block is what the pipe had, so `tail -f log | urlscope scan`
+//! shows each finding as it comes). Lines are bytes: invalid UTF-8,
 //! CRLF, a byte-order mark, blank and over-long lines never stop a scan.
 //! Gzip files are read transparently.
 
@@ -12,6 +15,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use urlscope_core::triage::triage;
 use urlscope_core::warnings::{Severity, Warning, WarningCode};
@@ -19,7 +23,7 @@ use urlscope_core::Options;
 
 mod lines;
 
-use lines::{LineBlocks, MAX_LINE};
+use lines::{Block, Line, LineBlocks, MAX_LINE};
 
 /// Bytes read per parallel batch (whole lines; a batch of kasztp's URLs
 /// holds about 90,000).
@@ -244,14 +248,28 @@ fn scan_one(
     let bar = progress_bar(size);
     let mut shown = false;
     let mut format = opts.format;
-    let mut blocks = LineBlocks::new(reader, BLOCK);
     // The number of the line before the block.
     let mut line_no = 0u64;
     let bytes_before = summary.bytes;
-    loop {
-        match blocks.next_block() {
-            Ok(true) => {}
-            Ok(false) => break,
+    // One thread reads the next block while the pool triages this one. It
+    // is not joined: when output fails, the scan ends without waiting for
+    // input that may never come (`tail -f log | urlscope scan | head`).
+    let (full, filled) = mpsc::sync_channel::<io::Result<Block>>(1);
+    let (spent, recycled) = mpsc::channel::<Block>();
+    std::thread::spawn(move || {
+        let mut blocks = LineBlocks::new(reader, BLOCK);
+        loop {
+            let block = recycled.try_recv().unwrap_or_default();
+            let next = blocks.next_block(block).transpose();
+            let end = !matches!(next, Some(Ok(_)));
+            if next.is_some_and(|b| full.send(b).is_err()) || end {
+                break;
+            }
+        }
+    });
+    for block in filled {
+        let block = match block {
+            Ok(block) => block,
             Err(e) => {
                 summary.errors += 1;
                 eprintln!(
@@ -260,77 +278,100 @@ fn scan_one(
                 );
                 break;
             }
-        }
-        let block = blocks.block();
-        let lines = blocks.lines();
-        let first_block = line_no == 0;
-        let text = |k: usize, l: &lines::Line| {
-            let line = block.get(l.start..l.end).unwrap_or_default();
-            let line = if first_block && k == 0 {
-                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
-            } else {
-                line
-            };
-            line.strip_suffix(b"\r").unwrap_or(line)
         };
-        if format == Format::Auto {
-            let sample: Vec<Vec<u8>> = lines
-                .iter()
-                .enumerate()
-                .map(|(k, l)| text(k, l))
-                .filter(|line| !is_blank(line))
-                .take(20)
-                .map(<[u8]>::to_vec)
-                .collect();
-            if !sample.is_empty() {
-                format = if looks_like_access_log(&sample) {
-                    Format::AccessLog
-                } else {
-                    Format::Lines
-                };
-            }
+        let flagged = summary.flagged;
+        format = scan_block(&block, line_no, format, name, opts, out, summary)?;
+        // A block is all a pipe had: what it found is shown now.
+        if summary.flagged > flagged {
+            out.flush()?;
         }
-        let outcomes: Vec<Outcome> = lines
-            .par_iter()
-            .enumerate()
-            .with_min_len(64)
-            .map(|(k, l)| {
-                let line = text(k, l);
-                if is_blank(line) {
-                    return Outcome::Blank;
-                }
-                let no = line_no + k as u64 + 1;
-                scan_line(name, no, line, format == Format::AccessLog, opts)
-            })
-            .collect();
-        summary.lines += lines.len() as u64;
-        summary.truncated += lines.iter().filter(|l| l.cut).count() as u64;
-        line_no += lines.len() as u64;
-        for o in outcomes {
-            match o {
-                Outcome::Blank => {}
-                Outcome::Unparsed => summary.unparsed += 1,
-                Outcome::Analysed { output, codes } => {
-                    summary.urls += 1;
-                    if let Some(text) = output {
-                        summary.flagged += 1;
-                        for c in codes {
-                            *summary.codes.entry(c).or_insert(0) += 1;
-                        }
-                        writeln!(out, "{text}")?;
-                    }
-                }
-            }
-        }
-        summary.bytes = bytes_before + blocks.bytes_read();
+        line_no += block.lines.len() as u64;
+        summary.bytes = bytes_before + block.read;
         if !shown && started.elapsed() > Duration::from_millis(500) {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             shown = true;
         }
-        bar.set_position(blocks.bytes_read());
+        bar.set_position(block.read);
+        // The reader may have ended already.
+        let _ = spent.send(block);
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// Triage the lines of one block, which follows line `line_no`, in
+/// parallel, and write the flagged ones in order; the format the lines
+/// were read in (decided on the first lines when it was `Auto`).
+fn scan_block(
+    block: &Block,
+    line_no: u64,
+    mut format: Format,
+    name: &str,
+    opts: &ScanOptions,
+    out: &mut impl Write,
+    summary: &mut Summary,
+) -> Result<Format, Failure> {
+    let first_block = line_no == 0;
+    let text = |k: usize, l: &Line| {
+        let line = block.bytes.get(l.start..l.end).unwrap_or_default();
+        let line = if first_block && k == 0 {
+            line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+        } else {
+            line
+        };
+        line.strip_suffix(b"\r").unwrap_or(line)
+    };
+    if format == Format::Auto {
+        let sample: Vec<Vec<u8>> = block
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(k, l)| text(k, l))
+            .filter(|line| !is_blank(line))
+            .take(20)
+            .map(<[u8]>::to_vec)
+            .collect();
+        if !sample.is_empty() {
+            format = if looks_like_access_log(&sample) {
+                Format::AccessLog
+            } else {
+                Format::Lines
+            };
+        }
+    }
+    let outcomes: Vec<Outcome> = block
+        .lines
+        .par_iter()
+        .enumerate()
+        .with_min_len(64)
+        .map(|(k, l)| {
+            let line = text(k, l);
+            if is_blank(line) {
+                return Outcome::Blank;
+            }
+            let no = line_no + k as u64 + 1;
+            scan_line(name, no, line, format == Format::AccessLog, opts)
+        })
+        .collect();
+    summary.lines += block.lines.len() as u64;
+    summary.truncated += block.lines.iter().filter(|l| l.cut).count() as u64;
+    for o in outcomes {
+        match o {
+            Outcome::Blank => {}
+            Outcome::Unparsed => summary.unparsed += 1,
+            Outcome::Analysed { output, codes } => {
+                summary.urls += 1;
+                if let Some(text) = output {
+                    summary.flagged += 1;
+                    for c in codes {
+                        *summary.codes.entry(c).or_insert(0) += 1;
+                    }
+                    writeln!(out, "{text}")?;
+                }
+            }
+        }
+    }
+    Ok(format)
 }
 
 /// Whether a line holds no URL: empty or only white space.
