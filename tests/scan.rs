@@ -202,3 +202,49 @@ fn long_and_binary_lines_never_stop_a_scan() {
     assert!(stdout.contains(":3: high path-traversal"), "{stdout}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 lines longer than"));
 }
+
+/// From a pipe, a finding is printed when its line arrives, not when the
+/// input ends (`tail -f access.log | urlscope scan`).
+#[test]
+fn a_pipe_gets_each_finding_as_its_line_arrives() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("urlscope"))
+        .args(["scan", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"https://example.com/ok\nhttp://a/%2e%2e/etc/passwd\n")
+        .expect("write");
+    stdin.flush().expect("flush");
+    // The input stays open while the first finding is read; a watchdog
+    // ends the child (and so this read) if the finding never comes.
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let pid = child.id();
+    let watchdog = std::thread::spawn(move || {
+        if wait
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .is_err()
+        {
+            let _ = std::process::Command::new("kill")
+                .arg(pid.to_string())
+                .status();
+        }
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("read");
+    let _ = done.send(());
+    let _ = watchdog.join();
+    drop(stdin);
+    let _ = child.wait();
+    assert_eq!(
+        first,
+        "-:2: high path-traversal,sensitive-file: http://a/%2e%2e/etc/passwd\n"
+    );
+}
