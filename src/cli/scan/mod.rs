@@ -62,10 +62,8 @@ pub struct Summary {
     pub codes: BTreeMap<WarningCode, u64>,
 }
 
-/// The outcome of one line.
+/// The outcome of one line that is not blank.
 enum Outcome {
-    /// Empty or only white space: not a URL.
-    Blank,
     /// An access-log line with no request line.
     Unparsed,
     Analysed {
@@ -74,6 +72,25 @@ enum Outcome {
         /// The codes at or above the threshold, each once.
         codes: Vec<WarningCode>,
     },
+}
+
+/// What a run of lines holds: counts, and the flagged lines in order with
+/// their codes.
+#[derive(Default)]
+struct Found {
+    urls: u64,
+    unparsed: u64,
+    flagged: Vec<(String, Vec<WarningCode>)>,
+}
+
+impl Found {
+    /// The lines of `self`, then those of `next`.
+    fn join(mut self, mut next: Found) -> Found {
+        self.urls += next.urls;
+        self.unparsed += next.unparsed;
+        self.flagged.append(&mut next.flagged);
+        self
+    }
 }
 
 /// The request target of an access-log line: the middle of the quoted
@@ -339,37 +356,41 @@ fn scan_block(
             };
         }
     }
-    let outcomes: Vec<Outcome> = block
+    // Each thread counts its lines and keeps only the flagged ones; the
+    // halves join in order, so the output keeps the input's order.
+    let found = block
         .lines
         .par_iter()
         .enumerate()
         .with_min_len(64)
-        .map(|(k, l)| {
+        .fold(Found::default, |mut found, (k, l)| {
             let line = text(k, l);
             if is_blank(line) {
-                return Outcome::Blank;
+                return found;
             }
             let no = line_no + k as u64 + 1;
-            scan_line(name, no, line, format == Format::AccessLog, opts)
-        })
-        .collect();
-    summary.lines += block.lines.len() as u64;
-    summary.truncated += block.lines.iter().filter(|l| l.cut).count() as u64;
-    for o in outcomes {
-        match o {
-            Outcome::Blank => {}
-            Outcome::Unparsed => summary.unparsed += 1,
-            Outcome::Analysed { output, codes } => {
-                summary.urls += 1;
-                if let Some(text) = output {
-                    summary.flagged += 1;
-                    for c in codes {
-                        *summary.codes.entry(c).or_insert(0) += 1;
+            match scan_line(name, no, line, format == Format::AccessLog, opts) {
+                Outcome::Unparsed => found.unparsed += 1,
+                Outcome::Analysed { output, codes } => {
+                    found.urls += 1;
+                    if let Some(text) = output {
+                        found.flagged.push((text, codes));
                     }
-                    writeln!(out, "{text}")?;
                 }
             }
+            found
+        })
+        .reduce(Found::default, Found::join);
+    summary.lines += block.lines.len() as u64;
+    summary.truncated += block.lines.iter().filter(|l| l.cut).count() as u64;
+    summary.urls += found.urls;
+    summary.unparsed += found.unparsed;
+    for (text, codes) in found.flagged {
+        summary.flagged += 1;
+        for c in codes {
+            *summary.codes.entry(c).or_insert(0) += 1;
         }
+        writeln!(out, "{text}")?;
     }
     Ok(format)
 }
