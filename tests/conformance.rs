@@ -344,15 +344,22 @@ fn benign_corpus_is_rarely_flagged() {
 }
 
 /// The fast path of `triage` must never hide a warning: on every corpus,
-/// a URL it calls plain has no warning in the full analysis.
+/// a URL it calls plain has no warning in the full analysis, and at each
+/// threshold `triage_at` gives the analysis' warnings at or above it.
 #[test]
 fn triage_fast_path_agrees_with_the_full_analysis() {
+    use urlscope_core::warnings::Severity;
     let inputs = every_corpus(false);
     let mut plain = 0;
     for input in &inputs {
         let full = analyze(input, &Options::default()).warnings;
         let fast = urlscope_core::triage::triage(input, &Options::default());
         assert_eq!(fast, full, "{}", String::from_utf8_lossy(input));
+        for min in [Severity::Low, Severity::Medium, Severity::High] {
+            let at = urlscope_core::triage::triage_at(input, &Options::default(), min);
+            let kept: Vec<_> = full.iter().filter(|w| w.severity >= min).cloned().collect();
+            assert_eq!(at, kept, "{min:?} {}", String::from_utf8_lossy(input));
+        }
         if urlscope_core::triage::is_plain(input) {
             plain += 1;
         }

@@ -6,6 +6,7 @@ use urlscope_core::clean::{clean, normalize};
 use urlscope_core::percent::{decode, encode, is_illegal, EncodeSet};
 use urlscope_core::split::{split, ComponentKind};
 use urlscope_core::utf8::{annotate, ByteRole};
+use urlscope_core::warnings::Severity;
 
 /// Bytes that look like URLs often enough to reach the interesting paths.
 fn url_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -303,6 +304,24 @@ proptest! {
         let full = analyze(&input, &options).warnings;
         let fast = urlscope_core::triage::triage(&input, &options);
         prop_assert_eq!(fast, full, "{:?}", String::from_utf8_lossy(&input));
+    }
+
+    /// At a threshold, `triage_at` passes more URLs on its fast path (a
+    /// '+' in the path is only `info`) and gives exactly the analysis'
+    /// warnings at or above the threshold.
+    #[test]
+    fn triage_at_a_threshold_equals_the_full_analysis_above_it(
+        input in plain_looking_url(),
+        min in prop::sample::select(vec![Severity::Info, Severity::Low, Severity::Medium, Severity::High]),
+    ) {
+        let options = Options::default();
+        let full: Vec<_> = analyze(&input, &options)
+            .warnings
+            .into_iter()
+            .filter(|w| w.severity >= min)
+            .collect();
+        let fast = urlscope_core::triage::triage_at(&input, &options, min);
+        prop_assert_eq!(fast, full, "{:?} {:?}", min, String::from_utf8_lossy(&input));
     }
 }
 

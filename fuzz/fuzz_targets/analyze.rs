@@ -40,6 +40,13 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(c.severity, own.iter().map(|w| w.severity).max());
     }
     assert_eq!(urlscope_core::triage::triage(data, &options), a.warnings);
+    for min in [
+        urlscope_core::warnings::Severity::Low,
+        urlscope_core::warnings::Severity::Medium,
+    ] {
+        let kept: Vec<_> = a.warnings.iter().filter(|w| w.severity >= min).cloned().collect();
+        assert_eq!(urlscope_core::triage::triage_at(data, &options, min), kept);
+    }
     let warned = a
         .warnings
         .iter()

@@ -126,4 +126,11 @@ fuzz_target!(|data: &[u8]| {
         assert!(d.span.end <= input.len());
     }
     assert_eq!(urlscope_core::triage::triage(&input, &options), a.warnings);
+    for min in [
+        urlscope_core::warnings::Severity::Low,
+        urlscope_core::warnings::Severity::Medium,
+    ] {
+        let kept: Vec<_> = a.warnings.iter().filter(|w| w.severity >= min).cloned().collect();
+        assert_eq!(urlscope_core::triage::triage_at(&input, &options, min), kept);
+    }
 });

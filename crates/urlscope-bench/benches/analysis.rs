@@ -39,17 +39,26 @@ fn per_url(c: &mut Criterion) {
     group.finish();
 }
 
-/// urlscope's two analyses of `urls`: triage (what `scan` runs) and the
+/// urlscope's analyses of `urls`: triage at every severity (the
+/// analysis' warnings), at `medium` (what `scan` runs by default), and the
 /// full report.
 fn bench_urlscope(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     urls: &[Vec<u8>],
 ) {
     let options = urlscope_core::Options::default();
-    group.bench_function("urlscope_core::triage (scan's analysis)", |b| {
+    group.bench_function("urlscope_core::triage (every severity)", |b| {
         b.iter(|| {
             urls.iter()
                 .map(|u| urlscope_core::triage::triage(black_box(u), &options).len())
+                .sum::<usize>()
+        })
+    });
+    let medium = urlscope_core::warnings::Severity::Medium;
+    group.bench_function("urlscope_core::triage_at medium (scan's default)", |b| {
+        b.iter(|| {
+            urls.iter()
+                .map(|u| urlscope_core::triage::triage_at(black_box(u), &options, medium).len())
                 .sum::<usize>()
         })
     });

@@ -1,6 +1,7 @@
 //! Where `triage`'s time goes on kasztp.txt, in wall time: the fast-path
 //! test on every URL, and the full analysis of the URLs it refuses, beside
-//! `url::Url::parse` in the same run (best of 40 passes each). Criterion
+//! `url::Url::parse` in the same run (best of 40 passes each), and
+//! `triage_at` medium, what `scan` runs by default. Criterion
 //! gives the whole; this splits it (see BENCHMARKS.md):
 //!
 //! ```text
@@ -42,6 +43,16 @@ fn main() {
             .map(|u| urlscope_core::triage::triage(black_box(u), &options).len())
             .sum()
     });
+    let medium = urlscope_core::warnings::Severity::Medium;
+    let at_medium = best(|| {
+        urls.iter()
+            .map(|u| urlscope_core::triage::triage_at(black_box(u), &options, medium).len())
+            .sum()
+    });
+    let refused_at_medium = urls
+        .iter()
+        .filter(|u| !urlscope_core::triage::is_plain_at(u, medium))
+        .count();
     let plain = best(|| {
         urls.iter()
             .filter(|u| urlscope_core::triage::is_plain(black_box(u)))
@@ -59,7 +70,7 @@ fn main() {
             .sum()
     });
     println!(
-        "{} URLs, {} refused by the fast path",
+        "{} URLs, {} refused by the fast path ({refused_at_medium} at medium)",
         urls.len(),
         refused.len()
     );
@@ -68,6 +79,7 @@ fn main() {
         ("triage", triage),
         ("  is_plain on every URL", plain),
         ("  analyze of the refused", slow),
+        ("triage_at medium (scan)", at_medium),
     ] {
         println!("{what:26} {ms:7.3} ms  {:.2}x url", ms / url);
     }

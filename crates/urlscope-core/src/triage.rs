@@ -20,15 +20,15 @@
 //!   ending in a number, which WHATWG would read as IPv4) and a numeric
 //!   port, or a path starting with a single `/`;
 //! - no path segment or parameter part is made of dots, contains `+` in
-//!   the path or `0x` anywhere, names a sensitive file (looked for only
+//!   the path (unless the threshold of [`triage_at`] is above `info`) or
+//!   `0x` anywhere, names a sensitive file (looked for only
 //!   when a part [may matter](crate::targets::may_matter)), or is base64
 //!   for something that would be flagged.
 
 use crate::analysis::{analyze, Options};
 use crate::names::Labels;
 use crate::plain::{class, plain_byte, plain_origin_host, run_of, PLAIN, RUN};
-use crate::warnings::Signal;
-use crate::warnings::Warning;
+use crate::warnings::{Severity, Signal, Warning};
 
 /// Where the fast path rules out each signal of the catalogue before it
 /// calls a URL plain. The match is exhaustive: a new signal does not
@@ -42,7 +42,9 @@ pub const fn ruled_out_by(signal: Signal) -> &'static str {
         | Signal::At
         | Signal::Brackets => "the byte classes of crate::plain, derived from the catalogue",
         Signal::Scheme | Signal::Authority => "crate::plain::plain_origin",
-        Signal::PlusInPath => "plain_parts: no '+' in a path",
+        Signal::PlusInPath => {
+            "plain_parts: no '+' in a path, unless triage_at's threshold is above its worst severity"
+        }
         Signal::DotPart => "plain_parts: no part of dots, no '..'",
         Signal::HexSpelling => "plain_parts: no '0x'",
         Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
@@ -68,15 +70,47 @@ pub const fn ruled_out_by(signal: Signal) -> &'static str {
 /// assert!(!triage(b"https://example.com/%252e%252e/", &Options::default()).is_empty());
 /// ```
 pub fn triage(input: &[u8], options: &Options) -> Vec<Warning> {
-    if is_plain(input) {
+    triage_at(input, options, Severity::Info)
+}
+
+/// The warnings `analyze(input, options)` would give at `min` severity or
+/// above (what `scan` shows), computed fast when the URL is plain at that
+/// threshold: a signal whose codes are all below `min` whatever their
+/// case ([`Signal::worst_severity`]) does not make it refused. So far
+/// that is a '+' in the path (`plus-in-path`, info), which 0.3% of
+/// kasztp's URLs hold and which sent them to the full analysis.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::triage::triage_at;
+/// use urlscope_core::warnings::Severity;
+/// use urlscope_core::Options;
+/// let url = b"https://example.com/c++/guide";
+/// assert!(triage_at(url, &Options::default(), Severity::Low).is_empty());
+/// assert_eq!(triage_at(url, &Options::default(), Severity::Info).len(), 1);
+/// ```
+pub fn triage_at(input: &[u8], options: &Options, min: Severity) -> Vec<Warning> {
+    if is_plain_at(input, min) {
         return Vec::new();
     }
-    analyze(input, &options.with_corrected(false)).warnings
+    let mut warnings = analyze(input, &options.with_corrected(false)).warnings;
+    warnings.retain(|w| w.severity >= min);
+    warnings
 }
+
+/// The worst a '+' in a path can give.
+const PLUS_IN_PATH: Severity = Signal::PlusInPath.worst_severity();
 
 /// Whether `input` is plain (see the module docs): certain to have no
 /// warning at all.
 pub fn is_plain(input: &[u8]) -> bool {
+    is_plain_at(input, Severity::Info)
+}
+
+/// Whether `input` is certain to have no warning at `min` or above: plain,
+/// but for the signals that cannot reach `min`.
+pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
+    let plus_in_path = min > PLUS_IN_PATH;
     // Where the path starts: after a plain origin, or at a single '/'.
     let path_start = match input {
         [] | [b'/', b'/', ..] => return false,
@@ -92,7 +126,8 @@ pub fn is_plain(input: &[u8]) -> bool {
     if path.first() == Some(&b'/') {
         return false;
     }
-    let Some(Scanned { end: at, first }) = plain_parts(path, Piece::Path) else {
+    let piece = Piece::Path { plus: plus_in_path };
+    let Some(Scanned { end: at, first }) = plain_parts(path, piece) else {
         return false;
     };
     // A first segment that reads as a domain name.
@@ -202,8 +237,9 @@ fn plain_host_name(labels: Labels<'_>) -> bool {
 /// whether `+` is allowed.
 #[derive(Clone, Copy, PartialEq)]
 enum Piece {
-    /// The path (after its first '/'), up to '?' or '#'.
-    Path,
+    /// The path (after its first '/'), up to '?' or '#'; `plus` when a
+    /// '+' is allowed in it.
+    Path { plus: bool },
     /// A query key, up to '=', '&' or '#'.
     Key,
     /// A query value, up to '&' or '#'.
@@ -213,7 +249,7 @@ enum Piece {
 impl Piece {
     fn ends_at(self, b: u8) -> bool {
         match self {
-            Piece::Path => matches!(b, b'?' | b'#'),
+            Piece::Path { .. } => matches!(b, b'?' | b'#'),
             Piece::Key => matches!(b, b'=' | b'&' | b'#'),
             Piece::Value => matches!(b, b'&' | b'#'),
         }
@@ -227,6 +263,7 @@ impl Piece {
 /// of them may name one. Where it ended, when it needs nothing from the
 /// full analysis.
 fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
+    let in_path = matches!(piece, Piece::Path { .. });
     let mut first = FirstPart::default();
     let mut start = 0;
     let mut has_slash = false;
@@ -263,7 +300,7 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
             }
             // A path part that may carry a URL (a scheme, a JWT, base64 or
             // hex long enough): the analysis unfolds it.
-            if piece == Piece::Path
+            if in_path
                 && (colon || part.len() >= 12 && (b64 || part.starts_with(b"eyJ")))
                 && crate::analysis::carries_url(part)
             {
@@ -285,7 +322,7 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
             continue;
         }
         let b = b.unwrap_or_default();
-        if class(b) & PLAIN == 0 || (piece == Piece::Path && b == b'+') {
+        if class(b) & PLAIN == 0 || (piece == Piece::Path { plus: false } && b == b'+') {
             return None;
         }
         // `0x2e` spellings, and `..` anywhere (a lax reader takes `..2f` as
@@ -298,10 +335,10 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
             b'x' | b'X' if previous == Some(b'0') => return None,
             // A '+' in a key or value is a space to the analysis (form
             // rules), and a name with a space may still name a file.
-            b'+' if piece != Piece::Path => (may_matter, plus) = (true, true),
+            b'+' if !in_path => (may_matter, plus) = (true, true),
             b'x' | b'X' | b'+' | b'_' | b'=' => {}
             // `scheme://` in a path: a URL the path carries.
-            b':' if piece == Piece::Path && text.get(i + 1) == Some(&b'/') => return None,
+            b':' if in_path && text.get(i + 1) == Some(&b'/') => return None,
             b':' => (b64, may_matter, colon) = (false, true, true),
             b'.' => {
                 b64 = false;
@@ -313,7 +350,7 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
     };
     let text = text.get(..end).unwrap_or_default();
     // A parameter is also judged as base64 whole (base64 has '/' in it).
-    if piece != Piece::Path && has_slash && crate::targets::base64_text(text).is_some() {
+    if !in_path && has_slash && crate::targets::base64_text(text).is_some() {
         return None;
     }
     // Rarely needed (3.8% of real URLs), so the parts are split again.
@@ -400,6 +437,39 @@ mod tests {
             if crate::targets::base64_text(part.as_bytes()).is_some() {
                 prop_assert!(may_be_base64_text(part.as_bytes()), "{part:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_plus_in_the_path_is_plain_above_info() {
+        // The catalogue's word: plus-in-path is info in every case, and no
+        // other code has the signal.
+        assert_eq!(PLUS_IN_PATH, Severity::Info);
+        for u in [
+            &b"https://example.com/c++/guide"[..],
+            b"https://example.com/a+b/c+d.html?q=x+y",
+            b"/search+results",
+        ] {
+            assert!(!is_plain(u), "{}", String::from_utf8_lossy(u));
+            assert!(
+                is_plain_at(u, Severity::Low),
+                "{}",
+                String::from_utf8_lossy(u)
+            );
+        }
+        // Just outside: what else the part holds is still judged.
+        for u in [
+            &b"https://example.com/a+/../etc"[..],
+            b"https://example.com/x/Li4vLi4vZXRjL3NoYWRvdz4+",
+            b"https://example.com/etc/passwd+",
+            b"https://example.com/a+b:/evil.example",
+            b"https://example.com/0x2e+/",
+        ] {
+            assert!(
+                !is_plain_at(u, Severity::Low),
+                "{}",
+                String::from_utf8_lossy(u)
+            );
         }
     }
 

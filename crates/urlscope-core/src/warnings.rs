@@ -129,6 +129,50 @@ impl Signal {
     }
 }
 
+impl WarningCode {
+    /// The worst severity the code can be given: its default's or a
+    /// [`Case`]'s.
+    // Indexing within the loop bounds: `get` is not available in const fns.
+    #[allow(clippy::indexing_slicing)]
+    pub const fn worst_severity(self) -> Severity {
+        let mut worst = self.severity();
+        let mut i = 0;
+        while i < Case::ALL.len() {
+            let case = Case::ALL[i];
+            if case.code() as usize == self as usize && case.severity() as u8 > worst as u8 {
+                worst = case.severity();
+            }
+            i += 1;
+        }
+        worst
+    }
+}
+
+impl Signal {
+    /// The worst severity of any warning whose code has this signal: a
+    /// URL whose signals are all below a threshold has no warning at or
+    /// above it, which lets [`crate::triage::triage_at`] pass it.
+    // Indexing within the loop bounds: `get` is not available in const fns.
+    #[allow(clippy::indexing_slicing)]
+    pub const fn worst_severity(self) -> Severity {
+        let mut worst = Severity::Info;
+        let mut i = 0;
+        while i < WarningCode::ALL.len() {
+            let code = WarningCode::ALL[i];
+            let signals = code.signals();
+            let mut j = 0;
+            while j < signals.len() {
+                if signals[j] as u8 == self as u8 && code.worst_severity() as u8 > worst as u8 {
+                    worst = code.worst_severity();
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        worst
+    }
+}
+
 /// Whether some code's signal is the byte `b` alone: a URL that holds
 /// such a byte is never plain.
 // Indexing within the loop bounds: `get` is not available in const fns.
@@ -162,12 +206,12 @@ macro_rules! cases {
             pub const ALL: &'static [Case] = &[ $( Case::$variant, )* ];
 
             /// The code the case belongs to.
-            pub fn code(self) -> WarningCode {
+            pub const fn code(self) -> WarningCode {
                 match self { $( Case::$variant => WarningCode::$code, )* }
             }
 
             /// The severity the case gives its code.
-            pub fn severity(self) -> Severity {
+            pub const fn severity(self) -> Severity {
                 match self { $( Case::$variant => Severity::$severity, )* }
             }
         }
@@ -255,7 +299,7 @@ macro_rules! catalogue {
             }
 
             /// The default severity (a [`Case`] may state another).
-            pub fn severity(self) -> Severity {
+            pub const fn severity(self) -> Severity {
                 match self { $( WarningCode::$variant => Severity::$severity, )* }
             }
 

@@ -17,7 +17,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use urlscope_core::triage::triage;
+use urlscope_core::triage::triage_at;
 use urlscope_core::warnings::{Severity, Warning, WarningCode};
 use urlscope_core::Options;
 
@@ -414,11 +414,8 @@ fn scan_line(name: &str, no: u64, line: &[u8], access_log: bool, opts: &ScanOpti
     } else {
         line
     };
-    let warnings = triage(input, &opts.options);
-    let kept: Vec<&Warning> = warnings
-        .iter()
-        .filter(|w| w.severity >= opts.min_severity)
-        .collect();
+    let warnings = triage_at(input, &opts.options, opts.min_severity);
+    let kept: Vec<&Warning> = warnings.iter().collect();
     let mut codes: Vec<WarningCode> = Vec::new();
     for w in &kept {
         if !codes.contains(&w.code) {
