@@ -676,3 +676,27 @@ fn help_states_the_exit_statuses() {
              2  a usage error, or input that cannot be read\n",
         ));
 }
+
+/// Each carried value's sub-report shows its components as the outer
+/// report does: raw text, what it decodes to, and every decoding layer.
+#[test]
+fn explain_carried_values_show_raw_decoded_and_layers() {
+    let out = stdout_of(&[
+        "explain",
+        "--color",
+        "never",
+        "https://a.example/?u=aHR0cHM6Ly9ldmlsLmV4YW1wbGUvJTI1MmUlMjUyZS8=",
+    ]);
+    let carried = out
+        .split("Carried values\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("a carried values section");
+    assert!(
+        carried.contains(
+            "      path segment  %252e%252e → %2e%2e\n                    layers: '%252e%252e' → '%2e%2e' → '..'\n"
+        ),
+        "{carried}"
+    );
+    assert!(carried.contains("HIGH path-traversal"), "{carried}");
+}

@@ -6,7 +6,7 @@
 use super::style::Style;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
-use urlscope_core::analysis::{char_info, Analysis};
+use urlscope_core::analysis::{char_info, Analysis, ComponentAnalysis};
 use urlscope_core::percent::SourceKind;
 use urlscope_core::split::Span;
 use urlscope_core::text::{escape_bytes, needs_escape, pieces, Piece};
@@ -115,6 +115,26 @@ fn cell(bytes: &[u8]) -> String {
     }
 }
 
+/// A component's raw text, and what it decodes to when that differs.
+pub(super) fn raw_and_decoded(input: &[u8], c: &ComponentAnalysis) -> String {
+    let raw = c.span.of(input);
+    if c.decoded() != raw {
+        format!("{} → {}", cell(raw), cell(c.decoded_lossy().as_bytes()))
+    } else {
+        cell(raw)
+    }
+}
+
+/// Each decoding of a component that is decoded more than once:
+/// `'%252e' → '%2e' → '.'`.
+pub(super) fn layer_steps(input: &[u8], c: &ComponentAnalysis) -> Option<String> {
+    (c.layer_count() > 1).then(|| {
+        let mut steps = vec![format!("'{}'", cell(c.span.of(input)))];
+        steps.extend(c.layers().map(|l| format!("'{}'", cell(l))));
+        steps.join(" → ")
+    })
+}
+
 fn binary(value: u8, role: ByteRole) -> String {
     match urlscope_core::utf8::binary_parts(value, role) {
         (m, p) if m.is_empty() || p.is_empty() => format!("{m}{p}"),
@@ -176,16 +196,12 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         "#", "kind", "bytes"
     )?;
     for (i, c) in a.components.iter().enumerate().take(MAX_COMPONENTS) {
-        let raw = c.span.of(&a.input);
         let mut line = format!(
             "  {i:>3}  {} {:<11} {}",
             style.kind(c.kind, &format!("{:<13}", c.kind.label())),
             format!("{}-{}", c.span.start, c.span.end),
-            cell(raw)
+            raw_and_decoded(&a.input, c)
         );
-        if c.decoded() != raw {
-            line.push_str(&format!(" → {}", cell(c.decoded_lossy().as_bytes())));
-        }
         if let Some(worst) = worst.get(i).copied().flatten() {
             line.push_str(&format!(
                 "  {}",
@@ -211,22 +227,14 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         )?;
     }
     for (i, c) in a.components.iter().enumerate().take(MAX_BYTE_TABLES) {
-        let raw = c.span.of(&a.input);
         writeln!(
             out,
-            "  [{i}] {}  {}{}",
+            "  [{i}] {}  {}",
             style.kind(c.kind, c.kind.label()),
-            cell(raw),
-            if c.decoded() != raw {
-                format!(" → {}", cell(c.decoded_lossy().as_bytes()))
-            } else {
-                String::new()
-            }
+            raw_and_decoded(&a.input, c)
         )?;
-        if c.layer_count() > 1 {
-            let mut steps = vec![format!("'{}'", cell(raw))];
-            steps.extend(c.layers().map(|l| format!("'{}'", cell(l))));
-            writeln!(out, "      layers: {}", steps.join(" → "))?;
+        if let Some(steps) = layer_steps(&a.input, c) {
+            writeln!(out, "      layers: {steps}")?;
         }
         if c.decoded().is_empty() {
             writeln!(out, "      (empty)")?;

@@ -106,8 +106,11 @@ fn write_nested(out: &mut impl Write, n: &Nested, style: Style, depth: usize) ->
                 out,
                 "{pad}  {:<13} {}",
                 c.kind.label(),
-                escape_str(&c.decoded_lossy())
+                super::explain::raw_and_decoded(&inner.input, c)
             )?;
+            if let Some(steps) = super::explain::layer_steps(&inner.input, c) {
+                writeln!(out, "{pad}  {:<13} layers: {steps}", "")?;
+            }
         }
         for w in &inner.warnings {
             writeln!(
