@@ -46,8 +46,11 @@ fn first_cut(text: &[u8]) -> Option<(usize, usize, u8)> {
 
 /// Whether `host` is something a parser would connect to: an IPv4
 /// address or a name of letters, digits, hyphens and dots with a dot or
-/// ending in `localhost`.
+/// ending in `localhost`, or an IPv6 literal in brackets.
 fn host_like(host: &[u8]) -> bool {
+    if let Some(inside) = host.strip_prefix(b"[").and_then(|h| h.strip_suffix(b"]")) {
+        return std::str::from_utf8(inside).is_ok_and(|a| a.parse::<std::net::Ipv6Addr>().is_ok());
+    }
     !host.is_empty()
         && host
             .iter()
@@ -66,6 +69,31 @@ fn host_of(authority: &[u8]) -> &[u8] {
     host.iter()
         .position(|&b| matches!(b, b':' | b';' | b','))
         .map_or(host, |c| host.get(..c).unwrap_or_default())
+}
+
+/// An IPv6 literal that a cut byte follows (after its port, if any), and
+/// more after the cut: `[::1];.evil.example`. RFC 3986 ends the host at
+/// the `]` and reads the rest as a broken port; a parser that cuts there
+/// connects to the literal, while a suffix check on the authority's text
+/// reads the name after the cut. The literal, and the text from it to the
+/// end of the authority.
+fn ipv6_cut(authority: &[u8], cut: usize) -> Option<(&[u8], &[u8])> {
+    let from = authority
+        .iter()
+        .rposition(|&b| b == b'@')
+        .map_or(0, |at| at + 1);
+    let host = authority.get(from..)?;
+    let close = memchr::memchr(b']', host)?;
+    let literal = host.get(..=close)?;
+    let inside = std::str::from_utf8(literal.get(1..close)?).ok()?;
+    inside.parse::<std::net::Ipv6Addr>().ok()?;
+    let port = host.get(close + 1..cut.checked_sub(from)?)?;
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(b":")
+            .is_some_and(|p| p.iter().all(u8::is_ascii_digit));
+    let after = authority.get(cut + 1..)?;
+    (port_ok && !after.is_empty()).then_some((literal, host))
 }
 
 /// How a cut byte is named in a message.
@@ -93,9 +121,14 @@ pub(crate) fn host_cut_warning(
     let Some((from, to, byte)) = first_cut(text) else {
         return;
     };
-    // What the cutting parser sees as the host.
-    let seen = host_of(text.get(..from).unwrap_or_default());
-    let real = parts.host.map(|h| h.of(input)).unwrap_or_default();
+    // What the cutting parser sees as the host, and what the URL names.
+    let (seen, real) = match ipv6_cut(text, from) {
+        Some(read) => read,
+        None => (
+            host_of(text.get(..from).unwrap_or_default()),
+            parts.host.map(|h| h.of(input)).unwrap_or_default(),
+        ),
+    };
     if !host_like(seen) || seen.eq_ignore_ascii_case(real) {
         return;
     }
