@@ -192,6 +192,8 @@ const RULES: &[Row] = &[
     ("deceptive-host", "https://paypal.com.account-check.example/", Fires { at: "paypal.com.account-check.example" }, "another site's name ahead of the real one"),
     ("deceptive-host", "https://evil.example#@good.example", Fires { at: "#@good.example" }, "a fragment that mimics userinfo"),
     ("deceptive-host", "https://www.bbc.co.uk/", Misses, "www ahead of the real name"),
+    ("deceptive-host", "https://apple.com_support.example/", Fires { at: "apple.com_support.example" }, "a suffix glued to the real name by '_'"),
+    ("deceptive-host", "https://my_host.example.com/", Misses, "an underscore in a name glues no suffix"),
     ("two-urls", "0://evil.com:80;http://google.com:80/", Fires { at: "0://evil.com:80;http://google.com:80/" }, "an invalid scheme, then a second URL (Orange Tsai)"),
     ("two-urls", "http://evil.com:80;http://google.com/", Fires { at: "http://evil.com:80;http://google.com/" }, "a second scheme inside the first authority"),
     ("two-urls", "http://evil.com/http://google.com/", Misses, "a URL in the path is one the first carries (open-redirect), not a second authority"),

@@ -192,11 +192,12 @@ impl<'a> Labels<'a> {
                     .iter()
                     .any(|suffix| suffix.as_bytes().eq_ignore_ascii_case(s))
         };
-        // A site suffix before the first '-' (a suffix holds none), in a
-        // label after the first and before the last.
+        // A site suffix before the first '-' or '_' (a suffix holds
+        // none), in a label after the first and before the last.
         let glued = |l: &[u8]| {
             [2, 3].into_iter().any(|dash| {
-                l.get(dash) == Some(&b'-') && site_suffix(l.get(..dash).unwrap_or_default())
+                matches!(l.get(dash), Some(b'-' | b'_'))
+                    && site_suffix(l.get(..dash).unwrap_or_default())
             })
         };
         // A site suffix ending the labels ahead, with one more ahead of it:
@@ -311,9 +312,10 @@ pub fn shown_site(name: &str, real: &str) -> Option<String> {
             return Some(d.to_string());
         }
     }
-    // `apple.com-support.example`: a suffix glued to the real name by '-'.
+    // `apple.com-support.example`: a suffix glued to the real name by '-'
+    // (or '_', which DNS and browsers take in a name as well).
     let first = real.split('.').next().unwrap_or_default();
-    if let Some((tld, _)) = first.split_once('-') {
+    if let Some((tld, _)) = first.split_once(['-', '_']) {
         let last = prefix.rsplit('.').next().unwrap_or_default();
         if last == "www" {
             return None;
@@ -398,6 +400,7 @@ mod tests {
             "http",
             "https",
             "com-x",
+            "com_x",
             "net-login",
             "blogspot",
             "github",
@@ -438,6 +441,7 @@ mod tests {
         for (name, shows) in [
             ("paypal.com.evil.example", Some("paypal.com")),
             ("apple.com-support.example", Some("apple.com")),
+            ("apple.com_support.example", Some("apple.com")),
             ("https.paypal.evil.example", Some("https.paypal")),
             ("a.b.bank.co.uk.evil.example", Some("bank.co.uk")),
             ("http.example.com", Some("http")),
