@@ -88,6 +88,7 @@ pub(crate) fn plain_origin_host(input: &[u8]) -> Option<(Labels<'_>, usize)> {
 /// it is plain: letters, digits, hyphens and dots in non-empty labels, no
 /// `xn--` label, a last label that does not start with a digit (WHATWG
 /// would read it as IPv4), a port of at most 65535.
+#[inline(always)]
 fn plain_authority(input: &[u8], start: usize) -> Option<(Labels<'_>, usize)> {
     let mut labels = Labels::new();
     let mut label_start = start;
