@@ -283,3 +283,29 @@ fn triage_agrees_with_the_analysis_on_every_rule_case() {
         );
     }
 }
+
+/// A carried URL's findings of one kind are lifted as one warning with
+/// every span: four `..` segments in a `next` value are one lifted
+/// `path-traversal`, not four near-identical rows.
+#[test]
+fn lifted_findings_of_one_kind_are_one_warning() {
+    let input = b"https://a.example/?next=https://b.example/../../../../etc/passwd";
+    let a = urlscope_core::analysis::analyze(input, &urlscope_core::analysis::Options::default());
+    let lifted: Vec<_> = a
+        .warnings
+        .iter()
+        .filter(|w| w.via.is_some() && w.code == WarningCode::PathTraversal)
+        .collect();
+    assert_eq!(lifted.len(), 1, "{lifted:#?}");
+    let w = lifted.first().expect("one");
+    assert_eq!(w.spans.len(), 4);
+    assert_eq!(
+        w.spans.iter().map(|s| s.of(input)).collect::<Vec<_>>(),
+        vec![&b".."[..]; 4]
+    );
+    assert!(
+        w.message.ends_with("(4 places in the carried URL)."),
+        "{}",
+        w.message
+    );
+}

@@ -741,9 +741,13 @@ fn url_node(
 }
 
 /// Lift a URL node's own warnings to the outer analysis: `map` takes a
-/// span of the nested text to the outer bytes that encode it.
+/// span of the nested text to the outer bytes that encode it. Warnings of
+/// one code, severity and layer about the same kind of component (each
+/// `..` of a carried path, say) are lifted as one, with every span.
 fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
     let Some(a) = &node.analysis else { return };
+    let first = out.len();
+    let mut merged = 0;
     for w in a
         .warnings
         .iter()
@@ -755,15 +759,37 @@ fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
                 .and_then(|i| a.components.get(i))
                 .map_or_else(|| "URL".to_string(), |c| c.kind.label().to_string())
         });
-        let spans: Vec<Span> = w.spans.iter().map(|&s| map(s)).collect();
+        let via = format!("{} → {inner}", node.via);
+        let spans = w.spans.iter().map(|&s| map(s));
+        let same = |l: &&mut Warning| {
+            l.code == w.code
+                && l.severity == w.severity
+                && l.layer == w.layer
+                && l.via.as_deref() == Some(via.as_str())
+        };
+        if let Some(earlier) = out.get_mut(first..).and_then(|o| o.iter_mut().find(same)) {
+            earlier.spans.extend(spans);
+            earlier.span = earlier.spans.iter().copied().fold(earlier.span, Span::join);
+            merged += 1;
+            continue;
+        }
         // Not the outer component's own finding (it is the carried
         // value's): no component, so folding and the component's own
         // warnings are as without it; `via` says where it is.
-        let mut lifted =
-            Warning::new(w.code, spans, None, w.message.clone()).with_severity(w.severity);
+        let mut lifted = Warning::new(w.code, spans.collect(), None, w.message.clone())
+            .with_severity(w.severity);
         lifted.layer = w.layer;
-        lifted.via = Some(format!("{} → {inner}", node.via));
+        lifted.via = Some(via);
         out.push(lifted);
+    }
+    if merged > 0 {
+        for w in out.get_mut(first..).unwrap_or_default() {
+            if w.spans.len() > 1 {
+                let places = w.spans.len();
+                let message = w.message.trim_end_matches('.');
+                w.message = format!("{message} ({places} places in the carried URL).");
+            }
+        }
     }
 }
 
