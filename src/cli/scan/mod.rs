@@ -17,6 +17,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use urlscope_core::text::escape_str;
 use urlscope_core::triage::triage_at;
 use urlscope_core::warnings::{Severity, Warning, WarningCode};
 use urlscope_core::Options;
@@ -205,7 +206,7 @@ fn format_line(name: &str, no: u64, input: &[u8], warnings: &[&Warning], json: b
     }
     format!(
         "{}:{no}: {} {}: {}",
-        urlscope_core::text::escape_str(name),
+        escape_str(name),
         worst.name(),
         codes.join(","),
         urlscope_core::text::escape_bytes(input)
@@ -254,11 +255,7 @@ fn scan_one(
     let (reader, size) = match open(name) {
         Ok(r) => r,
         Err(e) => {
-            summary.errors += 1;
-            eprintln!(
-                "urlscope: cannot read {}: {e}",
-                urlscope_core::text::escape_str(name)
-            );
+            read_error(summary, &format!("cannot read {}: {e}", escape_str(name)));
             return Ok(());
         }
     };
@@ -288,11 +285,8 @@ fn scan_one(
         let block = match block {
             Ok(block) => block,
             Err(e) => {
-                summary.errors += 1;
-                eprintln!(
-                    "urlscope: error reading {} after line {line_no}: {e}",
-                    urlscope_core::text::escape_str(name)
-                );
+                let at = format!("after line {line_no}: {e}");
+                read_error(summary, &format!("error reading {} {at}", escape_str(name)));
                 break;
             }
         };
@@ -393,6 +387,13 @@ fn scan_block(
         writeln!(out, "{text}")?;
     }
     Ok(format)
+}
+
+/// A file that cannot be read: said on standard error, counted for the
+/// exit status; the other files are still scanned.
+fn read_error(summary: &mut Summary, message: &str) {
+    summary.errors += 1;
+    eprintln!("urlscope: {message}");
 }
 
 /// Whether a line holds no URL: empty or only white space.
