@@ -1,12 +1,13 @@
 //! One function on every URL of kasztp.txt (or, with a second argument
-//! `nested`, of the corpus of URLs that carry URLs), three times over, for
-//! counting instructions with callgrind (see BENCHMARKS.md, "Per-URL
-//! cost"):
+//! `nested`, of the corpus of URLs that carry URLs; with `big`, on the
+//! inspector benchmark's 1 MB URL), three times over, for counting
+//! instructions with callgrind (see BENCHMARKS.md, "Per-URL cost"):
 //!
 //! ```text
 //! cargo build --profile profiling -p urlscope-bench --example per_url_instructions
 //! valgrind --tool=callgrind target/profiling/examples/per_url_instructions url
 //! valgrind --tool=callgrind target/profiling/examples/per_url_instructions triage nested
+//! valgrind --tool=callgrind target/profiling/examples/per_url_instructions analyze big
 //! ```
 //!
 //! `url` parses with `url::Url::parse`, `triage` runs what `scan` runs,
@@ -17,8 +18,11 @@
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
-    let data: Vec<Vec<u8>> = if std::env::args().nth(2).as_deref() == Some("nested") {
+    let corpus = std::env::args().nth(2).unwrap_or_default();
+    let data: Vec<Vec<u8>> = if corpus == "nested" {
         urlscope_bench::nested_urls::corpus()
+    } else if corpus == "big" {
+        vec![urlscope_bench::big_urls::repetitive()]
     } else {
         let path = urlscope_bench::data("corpus/kasztp.txt");
         let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -524,6 +524,54 @@ fn hex_may_carry_url(value: &[u8]) -> bool {
     )
 }
 
+/// Whether [`unfold_value`] may find a value in `layer`: each of its
+/// routes is tried only past a gate that every layer it finds something
+/// in passes, checked without allocating. A URL needs what
+/// [`may_start_url`] asks; a JWT's header starts `eyJ`; a base64 or hex
+/// payload needs its shape and [printable](printable) first bytes, decoded
+/// on the stack.
+fn may_hold_value(layer: &[u8]) -> bool {
+    may_start_url(layer)
+        || layer.starts_with(b"eyJ")
+        || base64_may_be_text(layer)
+        || hex_may_be_text(layer)
+}
+
+/// Whether [`base64_payload`] may decode `value` to text: its body
+/// (padding dropped) is at least 12 digits, and its first two groups,
+/// decoded on the stack, pass [`crate::plain::text_head`].
+fn base64_may_be_text(value: &[u8]) -> bool {
+    let body = value
+        .strip_suffix(b"==")
+        .or_else(|| value.strip_suffix(b"="))
+        .unwrap_or(value);
+    if body.len() < 12 || body.iter().any(|&b| crate::plain::base64_digit(b) == 64) {
+        return false;
+    }
+    let mut head = [0u8; 6];
+    let len = crate::plain::decode_base64_head(body.get(..8).unwrap_or_default(), &mut head);
+    crate::plain::text_head(head.get(..len).unwrap_or_default(), false).is_some()
+}
+
+/// Whether [`hex_payload`] may decode `value` to text: an even run of at
+/// least 16 hex digits whose first eight bytes, decoded on the stack,
+/// pass [`crate::plain::text_head`].
+fn hex_may_be_text(value: &[u8]) -> bool {
+    if value.len() < 16
+        || !value.len().is_multiple_of(2)
+        || !value.iter().all(u8::is_ascii_hexdigit)
+    {
+        return false;
+    }
+    let mut head = [0u8; 8];
+    for (pair, out) in value.chunks_exact(2).zip(head.iter_mut()) {
+        let hi = pair.first().and_then(|&d| crate::percent::hex_value(d));
+        let lo = pair.get(1).and_then(|&d| crate::percent::hex_value(d));
+        *out = hi.unwrap_or_default() << 4 | lo.unwrap_or_default();
+    }
+    crate::plain::text_head(&head, value.len() == 16).is_some()
+}
+
 /// A cheap test that a component's raw bytes may carry a nested value: a
 /// `:`, a separator, an escape, or a run long enough for a payload.
 pub(crate) fn worth_a_look(raw: &[u8]) -> bool {
@@ -577,18 +625,19 @@ pub(crate) fn unfold(
             break;
         }
         if c.kind == ComponentKind::QueryKey {
-            key = Some(c.decoded_lossy());
+            key = Some(c);
             continue;
         }
-        if !may_carry(c.kind) || !worth_a_look(c.raw()) {
+        // A layer turned away by the gate gives nothing, so a component
+        // none of whose layers passes costs no label and no provenance.
+        if !may_carry(c.kind) || !worth_a_look(c.raw()) || !c.layers().any(may_hold_value) {
             continue;
         }
-        let key = if c.kind == ComponentKind::QueryValue {
-            key.as_deref()
-        } else {
-            None
+        let key = match key {
+            Some(key) if c.kind == ComponentKind::QueryValue => Some(key.decoded_lossy()),
+            _ => None,
         };
-        let label = component_label(c, key);
+        let label = component_label(c, key.as_deref());
         let raw = c.raw();
         let layers = needs_provenance(raw, c.form).then(|| decode_layers_of(input, c.span, c.form));
         let prov = Provenance {
@@ -989,6 +1038,58 @@ mod tests {
         }
     }
 
+    /// `unfold_value`'s routes, each tried as it is.
+    fn holds_value_ungated(layer: &[u8]) -> bool {
+        find_url(layer).is_some()
+            || jwt(layer).is_some()
+            || base64_payload(layer).is_some()
+            || hex_payload(layer).is_some()
+    }
+
+    /// A layer just inside each of `may_hold_value`'s gates is unfolded,
+    /// and one just outside is not.
+    #[test]
+    fn a_layer_just_inside_the_unfolding_gate_is_read() {
+        let inside: [&[u8]; 6] = [
+            b"//evil.example",
+            b"eyJhbGciOiJIUzI1NiJ9.eyJ1cmwiOiJodHRwOi8vMTY5LjI1NC4xNjkuMjU0LyJ9.c2ln",
+            // Base64 of "abcdefghi": twelve digits, the fewest read.
+            b"YWJjZGVmZ2hp",
+            b"YWJjZGVmZ2hp==",
+            // Hex of "abcdefgh": sixteen digits, the fewest read.
+            b"6162636465666768",
+            b"616263646566676869",
+        ];
+        for layer in inside {
+            let text = String::from_utf8_lossy(layer);
+            assert!(may_hold_value(layer), "{text}");
+            assert!(holds_value_ungated(layer), "{text}");
+        }
+        // Base64 of text with a character cut where the decoded head ends.
+        let inside_base64 = {
+            use base64::Engine;
+            base64::engine::general_purpose::STANDARD_NO_PAD.encode("aaaaaé bcdefgh")
+        };
+        assert!(may_hold_value(inside_base64.as_bytes()));
+        assert!(holds_value_ungated(inside_base64.as_bytes()));
+        for layer in [
+            // Eleven base64 digits, fourteen hex digits.
+            &b"YWJjZGVmZ2h"[..],
+            b"61626364656667",
+            // A control in the first decoded bytes (base64 of "\x01abcdefgh").
+            b"AWFiY2RlZmdo",
+            // Hex of "\x01abcdefg".
+            b"0161626364656667",
+            b"caf\xc3\xa9",
+            b"../",
+            b"a b",
+        ] {
+            let text = String::from_utf8_lossy(layer);
+            assert!(!may_hold_value(layer), "{text}");
+            assert!(!holds_value_ungated(layer), "{text}");
+        }
+    }
+
     use proptest::prelude::*;
 
     /// Text a payload may hold: URL pieces, words, what `find_url` skips.
@@ -1037,6 +1138,26 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(6000))]
+
+        /// The unfolding gate never turns a layer away that a route reads.
+        #[test]
+        fn the_unfolding_gate_turns_no_value_away(value in carried_value()) {
+            prop_assert!(
+                may_hold_value(&value) || !holds_value_ungated(&value),
+                "{:?}",
+                String::from_utf8_lossy(&value)
+            );
+        }
+
+        /// The same on any bytes.
+        #[test]
+        fn the_unfolding_gate_turns_no_bytes_away(value in prop::collection::vec(any::<u8>(), 0..40)) {
+            prop_assert!(
+                may_hold_value(&value) || !holds_value_ungated(&value),
+                "{:?}",
+                String::from_utf8_lossy(&value)
+            );
+        }
 
         /// The gates never turn a value away that a route finds a URL in.
         #[test]
