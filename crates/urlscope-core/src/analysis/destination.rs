@@ -346,31 +346,37 @@ pub fn site_of(class: &HostClass) -> String {
 }
 
 /// Every place the URL leads to: itself first, then what it carries, in
-/// order, each carried URL resolved against the URL it is in.
+/// order, each carried URL resolved against the URL it is in. `base` is
+/// the WHATWG parse of the trimmed input read as UTF-8 (lossily), when
+/// it parses.
 pub(crate) fn destinations(
     input: &[u8],
     parts: &Split,
     host: Option<&HostClass>,
     nested: &[Nested],
+    base: Option<&url::Url>,
 ) -> Vec<Destination> {
-    let text = String::from_utf8_lossy(parts.trimmed.of(input));
-    let base = url::Url::parse(&text).ok();
     let scheme = parts
         .scheme
         .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
         .unwrap_or_default();
     // A URL WHATWG rejects (`http://x:80;y/`) still has a scheme that
-    // scheme-relative targets inherit.
-    let placeholder = url::Url::parse(&format!("{scheme}://base.invalid/"))
-        .ok()
-        .filter(|_| !scheme.is_empty())
-        .or_else(|| url::Url::parse("https://base.invalid/").ok());
+    // scheme-relative targets inherit (needed only when it carries one).
+    let placeholder = (base.is_none() && !nested.is_empty())
+        .then(|| {
+            url::Url::parse(&format!("{scheme}://base.invalid/"))
+                .ok()
+                .filter(|_| !scheme.is_empty())
+                .or_else(|| url::Url::parse("https://base.invalid/").ok())
+        })
+        .flatten();
     let site = host.map(site_of);
     let mut out = vec![Destination {
         via: String::new(),
-        target: base
-            .as_ref()
-            .map_or_else(|| text.to_string(), |u| u.as_str().to_string()),
+        target: base.map_or_else(
+            || String::from_utf8_lossy(parts.trimmed.of(input)).into_owned(),
+            |u| u.as_str().to_string(),
+        ),
         runs_script: SCRIPT_SCHEMES.contains(&scheme.as_str()),
         scheme,
         host: host.cloned(),
@@ -380,9 +386,9 @@ pub(crate) fn destinations(
         span: parts.host.unwrap_or(parts.trimmed),
         component: None,
     }];
-    let base = base.or(placeholder);
+    let base = base.or(placeholder.as_ref());
     let add = |n: &Nested, out: &mut Vec<Destination>| {
-        let resolved = base.as_ref().and_then(|b| resolve(b, &n.text));
+        let resolved = base.and_then(|b| resolve(b, &n.text));
         let (target, scheme, host) = match &resolved {
             Some(u) => (
                 u.as_str().to_string(),

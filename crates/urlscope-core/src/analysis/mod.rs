@@ -33,7 +33,7 @@ use crate::analysis::folding::Listing;
 use crate::analysis::host::host_reading;
 use crate::analysis::lax::lax_parts;
 use crate::analysis::memo::{Checked, Memo};
-use crate::analysis::whatwg::{whatwg_may_differ, whatwg_reading};
+use crate::analysis::whatwg::{reading_from_base, whatwg_may_differ, whatwg_reading};
 use crate::clean::{clean_with_changes, normalize_cleaned};
 use crate::split::{ComponentKind, Span, Split};
 use crate::targets::{HeldPart, TargetScan};
@@ -253,30 +253,38 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     // The component checks and the whole-URL readings (WHATWG parse,
     // normalized and cleaned URLs) are independent: on long inputs they
     // run side by side.
-    let ((mut components, mut warnings), (whatwg, normalized, (clean, clean_changes))) = join_if(
-        input.len() >= PARALLEL_FROM,
-        || analyze_components(input, &parts, options, Memo::ENTRIES),
-        || {
-            // The WHATWG parse is needed now only if the readings may
-            // differ (`None`: not parsed); otherwise it waits until
-            // something asks for it.
-            let whatwg = (options.whatwg && whatwg_may_differ(input, &parts))
-                .then(|| whatwg_reading(input, &parts));
-            // The comparison with WHATWG needs the normalized URL, which is
-            // normalize_cleaned of the cleaned one.
-            if !(options.corrected || matches!(whatwg, Some(Some(Ok(_))))) {
-                return (whatwg, String::new(), (String::new(), Vec::new()));
-            }
-            let clean = clean_with_changes(input, &parts);
-            let normalized = normalize_cleaned(&clean.0);
-            let clean = if options.corrected {
-                clean
-            } else {
-                (String::new(), Vec::new())
-            };
-            (whatwg, normalized, clean)
-        },
-    );
+    let ((mut components, mut warnings), (base, whatwg, normalized, (clean, clean_changes))) =
+        join_if(
+            input.len() >= PARALLEL_FROM,
+            || analyze_components(input, &parts, options, Memo::ENTRIES),
+            || {
+                // The URL as a browser parses it, for the destinations (and
+                // the comparison, when it reads the same text).
+                let text = String::from_utf8_lossy(parts.trimmed.of(input));
+                let base = url::Url::parse(&text);
+                let whole_utf8 =
+                    matches!(text, Cow::Borrowed(_)) && parts.trimmed == Span::new(0, input.len());
+                // The WHATWG reading is needed now only if the readings may
+                // differ (`None`: not parsed); otherwise it waits until
+                // something asks for it.
+                let whatwg = (options.whatwg && whatwg_may_differ(input, &parts))
+                    .then(|| reading_from_base(input, &parts, whole_utf8, &base));
+                let base = base.ok();
+                // The comparison with WHATWG needs the normalized URL, which is
+                // normalize_cleaned of the cleaned one.
+                if !(options.corrected || matches!(whatwg, Some(Some(Ok(_))))) {
+                    return (base, whatwg, String::new(), (String::new(), Vec::new()));
+                }
+                let clean = clean_with_changes(input, &parts);
+                let normalized = normalize_cleaned(&clean.0);
+                let clean = if options.corrected {
+                    clean
+                } else {
+                    (String::new(), Vec::new())
+                };
+                (base, whatwg, normalized, clean)
+            },
+        );
     let host = host_reading(input, &parts);
     checks::authority::authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
     checks::junk::junk_warnings(input, &parts, &mut warnings);
@@ -298,7 +306,8 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     let host_class = parts
         .host
         .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
-    let destinations = destination::destinations(input, &parts, host_class.as_ref(), &nested);
+    let destinations =
+        destination::destinations(input, &parts, host_class.as_ref(), &nested, base.as_ref());
     let host_index = components
         .iter()
         .position(|c| c.kind == ComponentKind::Host);

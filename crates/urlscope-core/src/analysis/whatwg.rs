@@ -64,7 +64,29 @@ pub(crate) fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
 pub(crate) fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, String>> {
     parts.scheme?;
     let text = std::str::from_utf8(input).ok()?;
-    Some(match url::Url::parse(text) {
+    Some(reading_of(&url::Url::parse(text)))
+}
+
+/// [`whatwg_reading`], from `base` (the WHATWG parse of the trimmed
+/// input) when that parsed the same text: `whole_utf8` says the trimmed
+/// input is the whole input and valid UTF-8, and [`whatwg_reading`]
+/// parses the input when it has a scheme. Then one parse serves both.
+pub(crate) fn reading_from_base(
+    input: &[u8],
+    parts: &Split,
+    whole_utf8: bool,
+    base: &Result<url::Url, url::ParseError>,
+) -> Option<Result<WhatwgReading, String>> {
+    if whole_utf8 && parts.scheme.is_some() {
+        Some(reading_of(base))
+    } else {
+        whatwg_reading(input, parts)
+    }
+}
+
+/// The reading from a WHATWG parse, or why it failed.
+fn reading_of(parsed: &Result<url::Url, url::ParseError>) -> Result<WhatwgReading, String> {
+    match parsed {
         Ok(u) => Ok(WhatwgReading {
             href: u.as_str().to_string(),
             scheme: u.scheme().to_string(),
@@ -77,7 +99,7 @@ pub(crate) fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<Whatw
             fragment: u.fragment().map(str::to_string),
         }),
         Err(e) => Err(e.to_string()),
-    })
+    }
 }
 
 /// The semantic comparison of the two readings behind
