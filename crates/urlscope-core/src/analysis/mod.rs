@@ -250,41 +250,50 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     // The outline only: the components are decoded one by one as the
     // split finds them, never listed twice.
     let parts = crate::split::outline(input);
-    // The component checks and the whole-URL readings (WHATWG parse,
-    // normalized and cleaned URLs) are independent: on long inputs they
-    // run side by side.
-    let ((mut components, mut warnings), (base, whatwg, normalized, (clean, clean_changes))) =
-        join_if(
-            input.len() >= PARALLEL_FROM,
-            || analyze_components(input, &parts, options, Memo::ENTRIES),
-            || {
-                // The URL as a browser parses it, for the destinations (and
-                // the comparison, when it reads the same text).
-                let text = String::from_utf8_lossy(parts.trimmed.of(input));
-                let base = url::Url::parse(&text);
-                let whole_utf8 =
-                    matches!(text, Cow::Borrowed(_)) && parts.trimmed == Span::new(0, input.len());
-                // The WHATWG reading is needed now only if the readings may
-                // differ (`None`: not parsed); otherwise it waits until
-                // something asks for it.
-                let whatwg = (options.whatwg && whatwg_may_differ(input, &parts))
-                    .then(|| reading_from_base(input, &parts, whole_utf8, &base));
-                let base = base.ok();
-                // The comparison with WHATWG needs the normalized URL, which is
-                // normalize_cleaned of the cleaned one.
-                if !(options.corrected || matches!(whatwg, Some(Some(Ok(_))))) {
-                    return (base, whatwg, String::new(), (String::new(), Vec::new()));
-                }
-                let clean = clean_with_changes(input, &parts);
-                let normalized = normalize_cleaned(&clean.0);
-                let clean = if options.corrected {
-                    clean
-                } else {
-                    (String::new(), Vec::new())
-                };
-                (base, whatwg, normalized, clean)
-            },
-        );
+    // The component checks (then what the components carry) and the
+    // whole-URL readings (WHATWG parse, normalized and cleaned URLs) are
+    // independent: on long inputs they run side by side.
+    let (
+        (mut components, mut warnings, nested, lifted),
+        (base, whatwg, normalized, (clean, clean_changes)),
+    ) = join_if(
+        input.len() >= PARALLEL_FROM,
+        || {
+            let (components, warnings) = analyze_components(input, &parts, options, Memo::ENTRIES);
+            // Where it leads: what it carries, unfolded, with the
+            // carried URLs' own warnings lifted.
+            let mut lifted = Vec::new();
+            let nested = nested::unfold(input, &parts, &components, options, budget, &mut lifted);
+            (components, warnings, nested, lifted)
+        },
+        || {
+            // The URL as a browser parses it, for the destinations (and
+            // the comparison, when it reads the same text).
+            let text = String::from_utf8_lossy(parts.trimmed.of(input));
+            let base = url::Url::parse(&text);
+            let whole_utf8 =
+                matches!(text, Cow::Borrowed(_)) && parts.trimmed == Span::new(0, input.len());
+            // The WHATWG reading is needed now only if the readings may
+            // differ (`None`: not parsed); otherwise it waits until
+            // something asks for it.
+            let whatwg = (options.whatwg && whatwg_may_differ(input, &parts))
+                .then(|| reading_from_base(input, &parts, whole_utf8, &base));
+            let base = base.ok();
+            // The comparison with WHATWG needs the normalized URL, which is
+            // normalize_cleaned of the cleaned one.
+            if !(options.corrected || matches!(whatwg, Some(Some(Ok(_))))) {
+                return (base, whatwg, String::new(), (String::new(), Vec::new()));
+            }
+            let clean = clean_with_changes(input, &parts);
+            let normalized = normalize_cleaned(&clean.0);
+            let clean = if options.corrected {
+                clean
+            } else {
+                (String::new(), Vec::new())
+            };
+            (base, whatwg, normalized, clean)
+        },
+    );
     let host = host_reading(input, &parts);
     checks::authority::authority_warnings(input, &parts, &components, host.as_ref(), &mut warnings);
     checks::junk::junk_warnings(input, &parts, &mut warnings);
@@ -300,9 +309,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     } else if let Some(Some(Err(reason))) = &whatwg {
         warnings.push(checks::readings::rejected_warning(&parts, reason));
     }
-    // Where it leads: what it carries, unfolded, and every destination.
-    let mut lifted = Vec::new();
-    let nested = nested::unfold(input, &parts, &components, options, budget, &mut lifted);
+    // Every place it leads to.
     let host_class = parts
         .host
         .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
