@@ -108,14 +108,17 @@ pub fn classify_host(written: &str) -> HostClass {
     let lower = cleaned.to_lowercase();
     let ascii = idna::domain_to_ascii(&cleaned).unwrap_or_else(|_| lower.clone());
     let ascii = ascii.trim_end_matches('.').to_string();
-    let (ascii, alternate) = match lax_ipv4(&ascii) {
-        Some(_) => (ascii, false),
+    let (ascii, alternate, v4) = match lax_ipv4(&ascii) {
+        Some(v4) => (ascii, false, Some(v4)),
         None => match alternate_octal(&ascii) {
-            Some(octal) => (octal, true),
-            None => (ascii, false),
+            Some(octal) => {
+                let v4 = lax_ipv4(&octal);
+                (octal, true, v4)
+            }
+            None => (ascii, false, None),
         },
     };
-    if let Some(v4) = lax_ipv4(&ascii) {
+    if let Some(v4) = v4 {
         let canonical = v4.to_string();
         let spelled = if alternate {
             Some(format!(
@@ -259,28 +262,29 @@ fn wildcard_address(name: &str, service: &str) -> Option<Ipv4Addr> {
 /// (`0o177`, `o177`, `q177`) rewritten with C's `0` prefix, when it has
 /// such a label and ends in a number.
 fn alternate_octal(host: &str) -> Option<String> {
-    let mut changed = false;
+    // Most hosts have no such label, and are turned away without a copy.
+    if !host.split('.').any(|l| octal_digits(l).is_some()) {
+        return None;
+    }
     let labels: Vec<String> = host
         .split('.')
-        .map(|l| {
-            let digits = l
-                .strip_prefix("0o")
-                .or_else(|| l.strip_prefix('o'))
-                .or_else(|| l.strip_prefix('q'));
-            match digits {
-                Some(d) if !d.is_empty() && d.bytes().all(|b| (b'0'..=b'7').contains(&b)) => {
-                    changed = true;
-                    format!("0{d}")
-                }
-                _ => l.to_string(),
-            }
-        })
+        .map(|l| octal_digits(l).map_or_else(|| l.to_string(), |d| format!("0{d}")))
         .collect();
     let ends_in_number = labels.len() >= 2
         && labels
             .last()
             .is_some_and(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit()));
-    (changed && ends_in_number).then(|| labels.join("."))
+    ends_in_number.then(|| labels.join("."))
+}
+
+/// The octal digits of a label written with a prefix some resolvers
+/// read as octal (`0o177`, `o177`, `q177`).
+fn octal_digits(label: &str) -> Option<&str> {
+    label
+        .strip_prefix("0o")
+        .or_else(|| label.strip_prefix('o'))
+        .or_else(|| label.strip_prefix('q'))
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| (b'0'..=b'7').contains(&b)))
 }
 
 /// A place the URL leads to: the URL itself, or one it carries.
@@ -484,6 +488,9 @@ mod tests {
             ("db.internal", Reach::Private, false),
             ("printer.local", Reach::Private, false),
             ("%31%32%37.0.0.1", Reach::Loopback, false),
+            ("o177.0.0.1", Reach::Loopback, true),
+            ("0o177.1", Reach::Loopback, true),
+            ("q12.0.0.1", Reach::Private, true),
         ] {
             let class = classify_host(host);
             assert_eq!(class.reach, reach, "{host}: {class:?}");
@@ -508,6 +515,8 @@ mod tests {
             "localhost.example.com",
             "nip.io",
             "internal.example",
+            "o177.example",
+            "q12.0.0.a1",
         ] {
             assert_eq!(classify_host(host).reach, Reach::Public, "{host}");
             assert!(

@@ -49,32 +49,36 @@ pub struct HostReading {
 /// ```
 pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
     let host = host.strip_suffix('.').unwrap_or(host);
-    // Five parts are already too many: a long host is not split whole.
-    let parts: Vec<&str> = host.split('.').take(5).collect();
-    if parts.is_empty() || parts.len() > 4 {
+    // Every number form starts with a digit (`0x` too): a name is turned
+    // away at its first byte.
+    if !host.as_bytes().first().is_some_and(u8::is_ascii_digit) {
         return None;
     }
-    let mut numbers = Vec::with_capacity(4);
-    for p in &parts {
+    // At most four parts, read as they are split: a fifth is already too
+    // many, so a long host is not split whole.
+    let mut numbers = [0u64; 4];
+    let mut count = 0;
+    for p in host.split('.') {
+        let slot = numbers.get_mut(count)?;
+        count += 1;
         let (digits, radix) = if let Some(h) = p.strip_prefix("0x").or_else(|| p.strip_prefix("0X"))
         {
             (h, 16)
         } else if p.len() > 1 && p.starts_with('0') {
             (&p[1..], 8)
         } else {
-            (*p, 10)
+            (p, 10)
         };
         if p.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
             return None;
         }
-        let value = if digits.is_empty() {
+        *slot = if digits.is_empty() {
             0
         } else {
             u64::from_str_radix(digits, radix).ok()?
         };
-        numbers.push(value);
     }
-    let (last, init) = numbers.split_last()?;
+    let (last, init) = numbers.get(..count)?.split_last()?;
     if init.iter().any(|&n| n > 255) {
         return None;
     }
@@ -94,10 +98,9 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
     let span = parts.host?;
     let kind = parts.host_kind?;
     let decoded_bytes = crate::percent::decode(span.of(input), false);
-    let decoded = String::from_utf8_lossy(&decoded_bytes).into_owned();
     let mut reading = HostReading {
         kind,
-        decoded: decoded.clone(),
+        decoded: String::from_utf8_lossy(&decoded_bytes).into_owned(),
         unicode: None,
         ascii: None,
         ipv4: None,
@@ -106,27 +109,35 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
         confusables: Vec::new(),
         rejected: Vec::new(),
     };
+    let decoded = &reading.decoded;
     if kind == HostKind::RegName {
         // WHATWG removes tabs and newlines before it reads the host.
-        reading.ipv4 = lax_ipv4(&decoded.replace(['\t', '\n', '\r'], ""));
+        reading.ipv4 = if decoded.contains(['\t', '\n', '\r']) {
+            lax_ipv4(&decoded.replace(['\t', '\n', '\r'], ""))
+        } else {
+            lax_ipv4(decoded)
+        };
         let has_punycode = decoded
             .split('.')
             .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
         if !decoded.is_ascii() || has_punycode {
-            if let Ok(ascii) = idna::domain_to_ascii(&decoded) {
+            if let Ok(ascii) = idna::domain_to_ascii(decoded) {
                 // UTS #46 maps look-alike digits and dots ('①', '。'), and
                 // WHATWG then reads the result as IPv4.
                 reading.ipv4 = reading.ipv4.or_else(|| lax_ipv4(&ascii));
                 reading.ascii = Some(ascii);
             }
-            let (unicode, rejected) = unicode_form(&decoded);
+            let (unicode, rejected) = unicode_form(decoded);
             reading.unicode = Some(unicode);
             reading.rejected = rejected;
         }
-        let dns = reading
-            .ascii
-            .clone()
-            .unwrap_or_else(|| decoded.to_ascii_lowercase());
+        let dns = match &reading.ascii {
+            Some(ascii) => std::borrow::Cow::Borrowed(ascii.as_str()),
+            None if decoded.bytes().any(|b| b.is_ascii_uppercase()) => {
+                std::borrow::Cow::Owned(decoded.to_ascii_lowercase())
+            }
+            None => std::borrow::Cow::Borrowed(decoded.as_str()),
+        };
         reading.registrable = psl::domain_str(dns.trim_end_matches('.')).map(str::to_string);
         if let Some(unicode) = &reading.unicode {
             use unicode_normalization::UnicodeNormalization;
@@ -187,4 +198,91 @@ pub(crate) fn unicode_form(decoded: &str) -> (String, Vec<String>) {
         })
         .collect();
     (labels.join("."), rejected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `lax_ipv4` as it was first written (the parts collected, then
+    /// read), to hold the one that reads them as they are split to it.
+    fn lax_ipv4_collected(host: &str) -> Option<Ipv4Addr> {
+        let host = host.strip_suffix('.').unwrap_or(host);
+        let parts: Vec<&str> = host.split('.').take(5).collect();
+        if parts.is_empty() || parts.len() > 4 {
+            return None;
+        }
+        let mut numbers = Vec::new();
+        for p in parts {
+            let (digits, radix) = match p.strip_prefix("0x").or_else(|| p.strip_prefix("0X")) {
+                Some(h) => (h, 16),
+                None if p.len() > 1 && p.starts_with('0') => (p.get(1..)?, 8),
+                None => (p, 10),
+            };
+            if p.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+                return None;
+            }
+            numbers.push(if digits.is_empty() {
+                0
+            } else {
+                u64::from_str_radix(digits, radix).ok()?
+            });
+        }
+        let (last, init) = numbers.split_last()?;
+        if init.iter().any(|&n| n > 255) || *last >= 1u64 << (8 * (4 - init.len() as u32)) {
+            return None;
+        }
+        let value = init
+            .iter()
+            .enumerate()
+            .fold(*last, |v, (i, &n)| v | n << (8 * (3 - i as u32)));
+        u32::try_from(value).ok().map(Ipv4Addr::from)
+    }
+
+    #[test]
+    fn number_forms_at_the_edges() {
+        for host in [
+            "",
+            ".",
+            "0",
+            "0.",
+            "0..",
+            "1.2.3.4",
+            "1.2.3.4.",
+            "1.2.3.4.5",
+            "1.2.3.4..",
+            "255.255.255.255",
+            "256.0.0.1",
+            "1.16777215",
+            "1.16777216",
+            "0x",
+            "0x.0x",
+            "0xffffffff",
+            "0x100000000",
+            "08",
+            "07",
+            "0X7f.1",
+            "4294967295",
+            "4294967296",
+            "1.2.3.x",
+            "x.1.2.3",
+            "a1",
+            "1a",
+            "99999999999999999999999",
+            "1.2.3.-4",
+        ] {
+            assert_eq!(lax_ipv4(host), lax_ipv4_collected(host), "{host:?}");
+        }
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn reading_the_parts_as_split_changes_no_answer(host in "[0-9a-fxX.]{0,24}") {
+            prop_assert_eq!(lax_ipv4(&host), lax_ipv4_collected(&host), "{:?}", host);
+        }
+    }
 }
