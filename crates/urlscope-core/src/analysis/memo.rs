@@ -168,12 +168,17 @@ impl<'a> Memo<'a> {
     /// ...each at most this long.
     pub(crate) const LONGEST: usize = 128;
 
-    pub(crate) fn new(input: &'a Arc<[u8]>, entries: usize) -> Memo<'a> {
+    /// A memo of at most `entries` checks, with room made at once for
+    /// `expected` of them (a bound on the components to come), so that
+    /// a short URL's few components cost one allocation each for the map
+    /// and the list, not one per doubling.
+    pub(crate) fn new(input: &'a Arc<[u8]>, entries: usize, expected: usize) -> Memo<'a> {
+        let room = entries.min(expected);
         Memo {
             input,
             entries,
-            seen: foldhash::HashMap::default(),
-            checks: Vec::new(),
+            seen: foldhash::HashMap::with_capacity_and_hasher(room, Default::default()),
+            checks: Vec::with_capacity(room),
             last: [None; 8],
             misses: 0,
             hits: 0,

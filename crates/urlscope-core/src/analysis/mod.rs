@@ -389,10 +389,11 @@ pub(crate) fn analyze_components(
     memo_entries: usize,
 ) -> (Vec<ComponentAnalysis>, Vec<Warning>) {
     let shared: Arc<[u8]> = Arc::from(input);
-    let mut components = Vec::with_capacity(crate::split::component_bound(input, parts));
+    let bound = crate::split::component_bound(input, parts);
+    let mut components = Vec::with_capacity(bound);
     let mut warnings = Vec::new();
     let mut listing = Listing::default();
-    let mut memo = Memo::new(&shared, memo_entries);
+    let mut memo = Memo::new(&shared, memo_entries, bound);
     // The path as a whole may name a sensitive file (`/etc/passwd`): its
     // parts are read as the segments go by.
     let mut path_scan = TargetScan::<HeldPart>::default();
