@@ -13,6 +13,29 @@ use crate::text::{is_bidi_control, is_invisible};
 use crate::utf8::{lax_overlong, Utf8Problem, Utf8Unit};
 use crate::warnings::WarningCode;
 
+/// Whether [`raw_byte`] finds nothing in `b` and takes it alone, in any
+/// component: an ASCII byte RFC 3986 allows other than `%`, `+`, `[` and
+/// `]` (whose findings depend on the component), or a control (which
+/// [`layer_checks`] reports).
+pub(crate) fn quiet_raw_byte(b: u8) -> bool {
+    QUIET_RAW_BYTES.get(usize::from(b)).copied().unwrap_or(false)
+}
+
+const QUIET_RAW_BYTES: [bool; 256] = quiet_raw_bytes();
+
+#[allow(clippy::indexing_slicing)]
+const fn quiet_raw_bytes() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = matches!(c, 0x00..=0x1F | 0x7F)
+            || (c < 0x80 && !is_illegal(c) && !matches!(c, b'%' | b'+' | b'[' | b']'));
+        b += 1;
+    }
+    table
+}
+
 /// The findings of the raw byte (not a `%`) at the start of `rest`, at
 /// input offset `at`; how many bytes it takes (a run of non-ASCII bytes
 /// is taken whole).
@@ -164,5 +187,47 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::split::ComponentKind;
+
+    /// A quiet byte is one `raw_byte` finds nothing in, in every kind of
+    /// component, and takes alone, whatever follows it.
+    #[test]
+    fn a_quiet_raw_byte_has_no_finding() {
+        let kinds = [
+            ComponentKind::Scheme,
+            ComponentKind::Userinfo,
+            ComponentKind::Host,
+            ComponentKind::Port,
+            ComponentKind::PathSegment,
+            ComponentKind::QueryKey,
+            ComponentKind::QueryValue,
+            ComponentKind::Fragment,
+        ];
+        let mut quiet = 0;
+        for b in 0..=255u8 {
+            if !quiet_raw_byte(b) {
+                continue;
+            }
+            quiet += 1;
+            for kind in kinds {
+                for next in [b'a', 0x80, b'%'] {
+                    let mut f = Findings::default();
+                    assert_eq!(
+                        raw_byte(&[b, next], 7, kind, &mut f),
+                        1,
+                        "{b:#04x} {kind:?}"
+                    );
+                    assert!(f.by_code.is_empty(), "{b:#04x} in {kind:?}");
+                }
+            }
+        }
+        // Letters, digits, the legal delimiters and the controls.
+        assert_eq!(quiet, 62 + 19 + 33);
     }
 }

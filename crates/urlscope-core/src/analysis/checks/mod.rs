@@ -55,10 +55,15 @@ pub(crate) fn component_findings(
 }
 
 /// One pass over the raw bytes: each escape for [`escapes`], every
-/// other byte for [`characters`].
+/// other byte for [`characters`] unless it is
+/// [quiet](characters::quiet_raw_byte).
 pub(crate) fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings) {
     let mut i = 0;
     while let Some(&b) = raw.get(i) {
+        if characters::quiet_raw_byte(b) {
+            i += 1;
+            continue;
+        }
         let at = comp.span.start + i;
         let rest = raw.get(i..).unwrap_or_default();
         i += if b == b'%' {
