@@ -370,6 +370,9 @@ mod tests {
             assert!(may_be_internal(name.as_bytes()), "{name}");
         }
         for name in LOOPBACK_DOMAINS.iter().chain(WILDCARD_DNS) {
+            // Two labels each, so the last two of a name under one are it.
+            assert_eq!(name.split('.').count(), 2, "{name}");
+            assert!(may_be_internal(name.as_bytes()), "{name}");
             assert!(may_be_internal(format!("x.{name}").as_bytes()), "{name}");
             assert!(
                 may_be_internal(format!("X.{}.", name.to_uppercase()).as_bytes()),

@@ -12,12 +12,13 @@
 //! kin, the metadata names, internal-only suffixes, and wildcard DNS
 //! services (`127.0.0.1.nip.io`) that answer with the address they spell.
 
-use crate::analysis::host::lax_ipv4;
+use crate::analysis::host::{domain_to_ascii, lax_ipv4};
 use crate::analysis::nested::{Nested, NestedKind, SCRIPT_SCHEMES};
 use crate::names::{
     is_under, INTERNAL_SUFFIXES, LOOPBACK_DOMAINS, LOOPBACK_NAMES, METADATA_NAMES, WILDCARD_DNS,
 };
 use crate::split::{Span, Split};
+use std::borrow::Cow;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// What kind of place a host is.
@@ -106,7 +107,7 @@ pub fn classify_host(written: &str) -> HostClass {
         .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
         .collect();
     let lower = cleaned.to_lowercase();
-    let ascii = idna::domain_to_ascii(&cleaned).unwrap_or_else(|_| lower.clone());
+    let ascii = domain_to_ascii(&cleaned).map_or_else(|| lower.clone(), Cow::into_owned);
     let ascii = ascii.trim_end_matches('.').to_string();
     let (ascii, alternate, v4) = match lax_ipv4(&ascii) {
         Some(v4) => (ascii, false, Some(v4)),
@@ -219,6 +220,11 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         spelled: None,
     };
     let name = class.canonical.as_str();
+    // No list holds a name whose last labels none of them ends with (a
+    // test in `names` checks the lists against the gate).
+    if !crate::names::may_be_internal(name.as_bytes()) {
+        return class;
+    }
     if LOOPBACK_NAMES.contains(&name) || is_under(name, "localhost") {
         class.reach = Reach::Loopback;
     } else if METADATA_NAMES.contains(&name) {

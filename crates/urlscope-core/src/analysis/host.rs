@@ -5,6 +5,7 @@
 //! and confusable characters (UTS #39).
 
 use crate::split::{HostKind, Split};
+use std::borrow::Cow;
 use std::net::Ipv4Addr;
 
 /// What the host is, read every way that matters.
@@ -94,6 +95,23 @@ pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
     u32::try_from(value).ok().map(Ipv4Addr::from)
 }
 
+/// UTS #46 ToASCII as WHATWG's host parser runs it
+/// (`idna::domain_to_ascii`: no hyphen or DNS length checks), `None` where
+/// it fails. A name of lowercase ASCII letters, digits, hyphens and dots
+/// with no `xn--` label is its own ASCII form (UTS #46 maps, normalizes and
+/// keeps such labels as they are; a property test holds the two
+/// together), so it is given back without the call.
+pub(crate) fn domain_to_ascii(host: &str) -> Option<Cow<'_, str>> {
+    let own_form = host
+        .bytes()
+        .all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.'))
+        && !host.split('.').any(|label| label.starts_with("xn--"));
+    if own_form {
+        return Some(Cow::Borrowed(host));
+    }
+    idna::domain_to_ascii(host).ok().map(Cow::Owned)
+}
+
 pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
     let span = parts.host?;
     let kind = parts.host_kind?;
@@ -132,11 +150,11 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             reading.rejected = rejected;
         }
         let dns = match &reading.ascii {
-            Some(ascii) => std::borrow::Cow::Borrowed(ascii.as_str()),
+            Some(ascii) => Cow::Borrowed(ascii.as_str()),
             None if decoded.bytes().any(|b| b.is_ascii_uppercase()) => {
-                std::borrow::Cow::Owned(decoded.to_ascii_lowercase())
+                Cow::Owned(decoded.to_ascii_lowercase())
             }
-            None => std::borrow::Cow::Borrowed(decoded.as_str()),
+            None => Cow::Borrowed(decoded.as_str()),
         };
         reading.registrable = psl::domain_str(dns.trim_end_matches('.')).map(str::to_string);
         if let Some(unicode) = &reading.unicode {
@@ -275,10 +293,55 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_name_that_is_its_own_ascii_form() {
+        for host in [
+            "",
+            ".",
+            "a",
+            "example.com",
+            "example.com.",
+            "a..b",
+            "-a-.b-",
+            "0.1",
+            "a--b.c",
+            "ab--c",
+            "xn--",
+            "xn--a",
+            "xn--mnchen-3ya.de",
+            "a.xn--p1ai",
+            "Example.COM",
+            "münchen.de",
+            "a_b.c",
+            "a b",
+            "①.com",
+            "xn--ls8h",
+            "xn-a.com",
+        ] {
+            assert_eq!(
+                domain_to_ascii(host).map(Cow::into_owned),
+                idna::domain_to_ascii(host).ok(),
+                "{host:?}"
+            );
+        }
+    }
+
     use proptest::prelude::*;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn the_own_form_shortcut_changes_no_answer(
+            host in "((xn--|[a-z0-9.-]{1,6}|[A-Z_]|[\\x00-\\x7f]|[ü①。])){0,8}"
+        ) {
+            prop_assert_eq!(
+                domain_to_ascii(&host).map(Cow::into_owned),
+                idna::domain_to_ascii(&host).ok(),
+                "{:?}",
+                host
+            );
+        }
 
         #[test]
         fn reading_the_parts_as_split_changes_no_answer(host in "[0-9a-fxX.]{0,24}") {

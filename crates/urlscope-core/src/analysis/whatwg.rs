@@ -140,9 +140,10 @@ pub(crate) fn compare(
         }
         _ if special => match h.ipv4 {
             Some(ip) => ip.to_string(),
-            None => {
-                idna::domain_to_ascii(&h.decoded).unwrap_or_else(|_| h.decoded.to_ascii_lowercase())
-            }
+            None => crate::analysis::host::domain_to_ascii(&h.decoded).map_or_else(
+                || h.decoded.to_ascii_lowercase(),
+                std::borrow::Cow::into_owned,
+            ),
         },
         _ => h.decoded.clone(),
     });

@@ -18,7 +18,10 @@ use crate::warnings::WarningCode;
 /// `]` (whose findings depend on the component), or a control (which
 /// [`layer_checks`] reports).
 pub(crate) fn quiet_raw_byte(b: u8) -> bool {
-    QUIET_RAW_BYTES.get(usize::from(b)).copied().unwrap_or(false)
+    QUIET_RAW_BYTES
+        .get(usize::from(b))
+        .copied()
+        .unwrap_or(false)
 }
 
 const QUIET_RAW_BYTES: [bool; 256] = quiet_raw_bytes();
