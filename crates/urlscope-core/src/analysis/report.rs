@@ -79,13 +79,6 @@ impl Findings {
     }
 }
 
-pub(crate) fn after_layers(layer: usize) -> String {
-    match layer {
-        0 | 1 => String::new(),
-        n => format!(" after {n} decoding layers"),
-    }
-}
-
 /// The warning a finding about component `index` gives.
 pub(crate) fn finding_warning(
     index: usize,
@@ -93,33 +86,35 @@ pub(crate) fn finding_warning(
     code: WarningCode,
     finding: Finding,
 ) -> Warning {
+    use std::fmt::Write;
     let count = finding.spans.len();
     let mut spans = finding.spans;
     spans.sort();
-    let message = format!(
-        "{}{} in the {}{}",
-        finding.detail,
-        if count > 1 {
-            format!(" ({count} places)")
-        } else {
-            String::new()
-        },
-        comp.kind.label(),
-        after_layers(finding.layer)
+    // "detail (N places) in the path segment after N decoding layers:
+    // consequence.", written once into a string of the right size.
+    let consequence = code.consequence();
+    let label = comp.kind.label();
+    let mut message = String::with_capacity(
+        finding.detail.len() + label.len() + consequence.map_or(0, str::len) + 48,
     );
-    let message = complete_sentence(&message, code);
+    message.push_str(&finding.detail);
+    if count > 1 {
+        let _ = write!(message, " ({count} places)");
+    }
+    message.push_str(" in the ");
+    message.push_str(label);
+    if finding.layer > 1 {
+        let _ = write!(message, " after {} decoding layers", finding.layer);
+    }
+    if let Some(consequence) = consequence {
+        message.push_str(": ");
+        message.push_str(consequence);
+    }
+    message.push('.');
     let mut w = Warning::new(code, spans, Some(index), message);
     w.layer = (finding.layer > 0).then_some(finding.layer);
     if let Some(s) = finding.severity {
         w = w.with_severity(s);
     }
     w
-}
-
-/// "detail in the path segment: consequence."
-pub(crate) fn complete_sentence(message: &str, code: WarningCode) -> String {
-    match code.consequence() {
-        Some(consequence) => format!("{message}: {consequence}."),
-        None => format!("{message}."),
-    }
 }

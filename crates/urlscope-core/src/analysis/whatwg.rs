@@ -6,7 +6,7 @@
 use crate::analysis::HostReading;
 use crate::clean::normalize;
 use crate::schemes::default_port;
-use crate::split::{split, HostKind, Span, Split};
+use crate::split::{outline, HostKind, Span, Split};
 use crate::Analysis;
 
 /// The WHATWG URL Standard reading of the input (from the `url` crate).
@@ -170,8 +170,9 @@ pub(crate) fn compare(
             .and_then(|t| t.parse::<u16>().ok())
             .filter(|&n| Some(n) != default_port(&scheme))
     });
-    // Paths compared after normalization and decoding on both sides.
-    let nparts = split(normalized.as_bytes());
+    // Paths compared after normalization and decoding on both sides (the
+    // outline of the normalized URL holds its path).
+    let nparts = outline(normalized.as_bytes());
     let root = |p: Vec<u8>| -> Vec<u8> {
         if p.is_empty() && special {
             b"/".to_vec()
