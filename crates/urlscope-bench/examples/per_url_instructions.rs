@@ -10,7 +10,8 @@
 //! valgrind --tool=callgrind target/profiling/examples/per_url_instructions analyze big
 //! ```
 //!
-//! `url` parses with `url::Url::parse`, `triage` runs what `scan` runs,
+//! `url` parses with `url::Url::parse`, `triage` the warnings of every
+//! severity, `medium` what `scan` runs by default (`triage_at` medium),
 //! `plain` only its fast-path test, `analyze` the full report, `none` the
 //! loop alone (subtract it).
 //! The `profiling` profile is the release profile with debug info, so the
@@ -40,6 +41,12 @@ fn main() {
                     .is_some() as usize,
                 "plain" => urlscope_core::triage::is_plain(url) as usize,
                 "triage" => urlscope_core::triage::triage(url, &options).len(),
+                "medium" => urlscope_core::triage::triage_at(
+                    url,
+                    &options,
+                    urlscope_core::warnings::Severity::Medium,
+                )
+                .len(),
                 "analyze" => urlscope_core::analyze(url, &options).warnings.len(),
                 _ => url.len(),
             };
