@@ -96,20 +96,28 @@ pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
 }
 
 /// UTS #46 ToASCII as WHATWG's host parser runs it
-/// (`idna::domain_to_ascii`: no hyphen or DNS length checks), `None` where
-/// it fails. A name of lowercase ASCII letters, digits, hyphens and dots
-/// with no `xn--` label is its own ASCII form (UTS #46 maps, normalizes and
-/// keeps such labels as they are; a property test holds the two
+/// (`idna::domain_to_ascii`: no hyphen, STD3 or DNS length checks), `None`
+/// where it fails. An ASCII name with no `xn--` label is its own ASCII form
+/// lowercased (UTS #46 without the STD3 rules maps `A`-`Z` to `a`-`z` and
+/// keeps every other ASCII character; a property test holds the two
 /// together), so it is given back without the call.
 pub(crate) fn domain_to_ascii(host: &str) -> Option<Cow<'_, str>> {
-    let own_form = host
-        .bytes()
-        .all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.'))
-        && !host.split('.').any(|label| label.starts_with("xn--"));
-    if own_form {
-        return Some(Cow::Borrowed(host));
+    let bytes = host.as_bytes();
+    // An `xn--` label needs a "--"; most names have none.
+    let punycode = memchr::memmem::find(bytes, b"--").is_some()
+        && host.split('.').any(|label| {
+            label
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+        });
+    if !bytes.is_ascii() || punycode {
+        return idna::domain_to_ascii(host).ok().map(Cow::Owned);
     }
-    idna::domain_to_ascii(host).ok().map(Cow::Owned)
+    Some(if bytes.iter().any(u8::is_ascii_uppercase) {
+        Cow::Owned(host.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(host)
+    })
 }
 
 pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
@@ -333,7 +341,7 @@ mod tests {
 
         #[test]
         fn the_own_form_shortcut_changes_no_answer(
-            host in "((xn--|[a-z0-9.-]{1,6}|[A-Z_]|[\\x00-\\x7f]|[ü①。])){0,8}"
+            host in "((xn--|XN--|--|[a-z0-9._-]{1,6}|[A-Z_]|[\\x00-\\x7f]|[üſK①。])){0,8}"
         ) {
             prop_assert_eq!(
                 domain_to_ascii(&host).map(Cow::into_owned),
