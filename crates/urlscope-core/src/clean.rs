@@ -141,7 +141,11 @@ fn is_upper_hex(b: u8) -> bool {
 /// Append ASCII `bytes` (anything else becomes U+FFFD, which callers never
 /// pass).
 fn push_ascii(out: &mut String, bytes: &[u8]) {
-    out.push_str(&String::from_utf8_lossy(bytes));
+    // The validation alone is cheaper than the lossy reading's.
+    match std::str::from_utf8(bytes) {
+        Ok(text) => out.push_str(text),
+        Err(_) => out.push_str(&String::from_utf8_lossy(bytes)),
+    }
 }
 
 /// The IDNA (UTS #46) ASCII form of a non-ASCII host, when it has one that

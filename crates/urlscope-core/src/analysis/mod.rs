@@ -269,7 +269,10 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         || {
             // The URL as a browser parses it, for the destinations (and
             // the comparison, when it reads the same text).
-            let text = String::from_utf8_lossy(parts.trimmed.of(input));
+            let trimmed = parts.trimmed.of(input);
+            // Validated first: cheaper than the lossy reading when it holds.
+            let text = std::str::from_utf8(trimmed)
+                .map_or_else(|_| String::from_utf8_lossy(trimmed), Cow::Borrowed);
             let base = url::Url::parse(&text);
             let whole_utf8 =
                 matches!(text, Cow::Borrowed(_)) && parts.trimmed == Span::new(0, input.len());
