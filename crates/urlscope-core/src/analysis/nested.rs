@@ -480,13 +480,9 @@ fn head_may_carry_url(head: &[u8], whole: bool) -> bool {
 /// its body (padding dropped) is at least 12 digits of one alphabet, and
 /// its first bytes, decoded on the stack, pass [`head_may_carry_url`].
 fn base64_may_carry_url(value: &[u8]) -> bool {
-    let body = value
-        .strip_suffix(b"==")
-        .or_else(|| value.strip_suffix(b"="))
-        .unwrap_or(value);
-    if body.len() < 12 || body.iter().any(|&b| crate::plain::base64_digit(b) == 64) {
+    let Some(body) = base64_body(value) else {
         return false;
-    }
+    };
     // The first two groups of four digits (which turn most words away),
     // then up to 64 digits (48 bytes).
     let mut head = [0u8; 48];
@@ -504,24 +500,43 @@ fn base64_may_carry_url(value: &[u8]) -> bool {
 /// even run of at least 16 hex digits whose first bytes, decoded on the
 /// stack, pass [`head_may_carry_url`].
 fn hex_may_carry_url(value: &[u8]) -> bool {
+    let mut head = [0u8; 48];
+    let Some(len) = hex_head(value, &mut head) else {
+        return false;
+    };
+    head_may_carry_url(head.get(..len).unwrap_or_default(), 2 * len == value.len())
+}
+
+/// The body of a base64 or base64url payload the unfolding may decode:
+/// the padding dropped, at least 12 digits, each of one alphabet or the
+/// other.
+fn base64_body(value: &[u8]) -> Option<&[u8]> {
+    let body = value
+        .strip_suffix(b"==")
+        .or_else(|| value.strip_suffix(b"="))
+        .unwrap_or(value);
+    let digits = body.iter().all(|&b| crate::plain::base64_digit(b) != 64);
+    (body.len() >= 12 && digits).then_some(body)
+}
+
+/// The first bytes of a hex payload the unfolding may decode (an even
+/// run of at least 16 hex digits), decoded into `head` as far as it
+/// holds; how many.
+fn hex_head(value: &[u8], head: &mut [u8]) -> Option<usize> {
     if value.len() < 16
         || !value.len().is_multiple_of(2)
         || !value.iter().all(u8::is_ascii_hexdigit)
     {
-        return false;
+        return None;
     }
-    let digits = value.get(..value.len().min(96)).unwrap_or_default();
-    let mut head = [0u8; 48];
-    for (pair, out) in digits.chunks_exact(2).zip(head.iter_mut()) {
+    let mut len = 0;
+    for (pair, out) in value.chunks_exact(2).zip(head.iter_mut()) {
         let hi = pair.first().and_then(|&d| crate::percent::hex_value(d));
         let lo = pair.get(1).and_then(|&d| crate::percent::hex_value(d));
         *out = hi.unwrap_or_default() << 4 | lo.unwrap_or_default();
+        len += 1;
     }
-    let len = digits.len() / 2;
-    head_may_carry_url(
-        head.get(..len).unwrap_or_default(),
-        digits.len() == value.len(),
-    )
+    Some(len)
 }
 
 /// Whether [`unfold_value`] may find a value in `layer`: each of its
@@ -541,13 +556,9 @@ fn may_hold_value(layer: &[u8]) -> bool {
 /// (padding dropped) is at least 12 digits, and its first two groups,
 /// decoded on the stack, pass [`crate::plain::text_head`].
 fn base64_may_be_text(value: &[u8]) -> bool {
-    let body = value
-        .strip_suffix(b"==")
-        .or_else(|| value.strip_suffix(b"="))
-        .unwrap_or(value);
-    if body.len() < 12 || body.iter().any(|&b| crate::plain::base64_digit(b) == 64) {
+    let Some(body) = base64_body(value) else {
         return false;
-    }
+    };
     let mut head = [0u8; 6];
     let len = crate::plain::decode_base64_head(body.get(..8).unwrap_or_default(), &mut head);
     crate::plain::text_head(head.get(..len).unwrap_or_default(), false).is_some()
@@ -557,19 +568,9 @@ fn base64_may_be_text(value: &[u8]) -> bool {
 /// least 16 hex digits whose first eight bytes, decoded on the stack,
 /// pass [`crate::plain::text_head`].
 fn hex_may_be_text(value: &[u8]) -> bool {
-    if value.len() < 16
-        || !value.len().is_multiple_of(2)
-        || !value.iter().all(u8::is_ascii_hexdigit)
-    {
-        return false;
-    }
     let mut head = [0u8; 8];
-    for (pair, out) in value.chunks_exact(2).zip(head.iter_mut()) {
-        let hi = pair.first().and_then(|&d| crate::percent::hex_value(d));
-        let lo = pair.get(1).and_then(|&d| crate::percent::hex_value(d));
-        *out = hi.unwrap_or_default() << 4 | lo.unwrap_or_default();
-    }
-    crate::plain::text_head(&head, value.len() == 16).is_some()
+    hex_head(value, &mut head)
+        .is_some_and(|_| crate::plain::text_head(&head, value.len() == 16).is_some())
 }
 
 /// A cheap test that a component's raw bytes may carry a nested value: a
