@@ -181,7 +181,7 @@ fn looks_like_access_log(sample: &[Vec<u8>]) -> bool {
     !sample.is_empty() && hits * 2 > sample.len()
 }
 
-fn format_line(name: &str, no: u64, input: &[u8], warnings: &[&Warning], json: bool) -> String {
+fn format_line(name: &str, no: u64, input: &[u8], warnings: &[Warning], json: bool) -> String {
     if json {
         let value = serde_json::json!({
             "file": name,
@@ -197,7 +197,7 @@ fn format_line(name: &str, no: u64, input: &[u8], warnings: &[&Warning], json: b
         .max()
         .unwrap_or(Severity::Info);
     // Worst first; the analysis's order (by position) within a severity.
-    let mut by_severity: Vec<&&Warning> = warnings.iter().collect();
+    let mut by_severity: Vec<&Warning> = warnings.iter().collect();
     by_severity.sort_by_key(|w| std::cmp::Reverse(w.severity));
     let mut codes: Vec<&str> = Vec::new();
     for w in by_severity {
@@ -417,14 +417,13 @@ fn scan_line(name: &str, no: u64, line: &[u8], access_log: bool, opts: &ScanOpti
         line
     };
     let warnings = triage_at(input, &opts.options, opts.min_severity);
-    let kept: Vec<&Warning> = warnings.iter().collect();
     let mut codes: Vec<WarningCode> = Vec::new();
-    for w in &kept {
+    for w in &warnings {
         if !codes.contains(&w.code) {
             codes.push(w.code);
         }
     }
-    let output = (!kept.is_empty()).then(|| format_line(name, no, input, &kept, opts.json));
+    let output = (!warnings.is_empty()).then(|| format_line(name, no, input, &warnings, opts.json));
     Outcome::Analysed { output, codes }
 }
 
