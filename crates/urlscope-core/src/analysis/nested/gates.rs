@@ -1,0 +1,408 @@
+//! The gates of the unfolding: cheap tests, made without allocating, that
+//! a value or a layer may hold what a route of the unfolding finds (a URL,
+//! a JWT, a base64 or hex payload). Each is exact: every value a route
+//! finds something in passes it (the property tests below compare them
+//! with the routes ungated).
+
+use super::{base64_payload, find_url, hex_payload, jwt};
+use crate::split::ComponentKind;
+
+/// Where to look for nested values in a component, and what to call it.
+pub(crate) fn may_carry(kind: ComponentKind) -> bool {
+    matches!(
+        kind,
+        ComponentKind::QueryValue
+            | ComponentKind::Fragment
+            | ComponentKind::PathSegment
+            | ComponentKind::Userinfo
+    )
+}
+
+/// Whether one layer of a component carries a URL by any route
+/// [`unfold`] follows: at its start, in a JWT's claims, in base64 or hex.
+/// The fast path ([`crate::triage`]) asks exactly this of every value.
+///
+/// Each route is tried only past a gate that every value it finds a URL
+/// in passes, checked without allocating: most values are words and
+/// numbers, which none of them passes.
+pub(crate) fn carries_url(value: &[u8]) -> bool {
+    (may_start_url(value) && find_url(value).is_some())
+        || (value.starts_with(b"eyJ")
+            && jwt(value).is_some_and(|j| {
+                j.claims
+                    .iter()
+                    .any(|(_, v)| find_url(v.as_bytes()).is_some())
+            }))
+        || (base64_may_carry_url(value)
+            && base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some()))
+        || (hex_may_carry_url(value)
+            && hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some()))
+}
+
+/// Whether [`find_url`] skips `b` ahead of a URL: a blank or control a
+/// browser strips, or what an HTML filter strips (a unit test holds the
+/// two to the same bytes).
+fn skipped_ahead(b: u8) -> bool {
+    b <= b' ' || matches!(b, b'<' | b'>' | b'"' | b'\'' | b'`')
+}
+
+/// Whether [`find_url`] may find a URL in `text`: after the bytes it
+/// skips, a separator (`/`, `\`, or a look-alike, each of which starts
+/// with a non-ASCII byte) or a letter that starts a scheme that
+/// [`scheme_at`] reads to its `:`.
+fn may_start_url(text: &[u8]) -> bool {
+    let blanks = text.iter().take_while(|&&b| skipped_ahead(b)).count();
+    let rest = text.get(blanks..).unwrap_or_default();
+    match rest.first() {
+        Some(b'/' | b'\\' | 0x80..) => true,
+        Some(b) if b.is_ascii_alphabetic() => scheme_end(rest) == Some(b':'),
+        _ => false,
+    }
+}
+
+/// The first byte of the 32 [`scheme_at`] reads that cannot be inside a
+/// scheme (letters, digits, `+-.`, and the tabs and newlines it drops):
+/// a scheme that starts with a letter is read when this is its `:`.
+fn scheme_end(text: &[u8]) -> Option<u8> {
+    text.iter().take(32).copied().find(|&b| {
+        !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.' | b'\t' | b'\n' | b'\r'))
+    })
+}
+
+/// Whether the payload whose first bytes are `head` (all of it when
+/// `whole`) may be [printable](printable) text that [`find_url`] finds a
+/// URL in: [`crate::plain::text_head`] says it may be text, and it starts as
+/// [`may_start_url`] accepts (undecided while only skipped bytes, or a
+/// scheme whose `:` may lie past the head).
+fn head_may_carry_url(head: &[u8], whole: bool) -> bool {
+    let Some(valid) = crate::plain::text_head(head, whole) else {
+        return false;
+    };
+    let bytes = valid.as_bytes();
+    let blanks = bytes.iter().take_while(|&&b| skipped_ahead(b)).count();
+    let rest = bytes.get(blanks..).unwrap_or_default();
+    let undecided = !whole && rest.len() < 32;
+    match rest.first() {
+        None => !whole,
+        Some(b'/' | b'\\' | 0x80..) => true,
+        Some(b) if b.is_ascii_alphabetic() => match scheme_end(rest) {
+            Some(end) => end == b':',
+            None => undecided,
+        },
+        _ => false,
+    }
+}
+
+/// Whether [`base64_payload`] may decode `value` to text holding a URL:
+/// its body (padding dropped) is at least 12 digits of one alphabet, and
+/// its first bytes, decoded on the stack, pass [`head_may_carry_url`].
+fn base64_may_carry_url(value: &[u8]) -> bool {
+    let Some(body) = base64_body(value) else {
+        return false;
+    };
+    // The first two groups of four digits (which turn most words away),
+    // then up to 64 digits (48 bytes).
+    let mut head = [0u8; 48];
+    [8, 64].into_iter().all(|most| {
+        let digits = body.get(..body.len().min(most) / 4 * 4).unwrap_or_default();
+        let len = crate::plain::decode_base64_head(digits, &mut head);
+        head_may_carry_url(
+            head.get(..len).unwrap_or_default(),
+            digits.len() == body.len(),
+        )
+    })
+}
+
+/// Whether [`hex_payload`] may decode `value` to text holding a URL: an
+/// even run of at least 16 hex digits whose first bytes, decoded on the
+/// stack, pass [`head_may_carry_url`].
+fn hex_may_carry_url(value: &[u8]) -> bool {
+    let mut head = [0u8; 48];
+    let Some(len) = hex_head(value, &mut head) else {
+        return false;
+    };
+    head_may_carry_url(head.get(..len).unwrap_or_default(), 2 * len == value.len())
+}
+
+/// The body of a base64 or base64url payload the unfolding may decode:
+/// the padding dropped, at least 12 digits, each of one alphabet or the
+/// other.
+fn base64_body(value: &[u8]) -> Option<&[u8]> {
+    let body = value
+        .strip_suffix(b"==")
+        .or_else(|| value.strip_suffix(b"="))
+        .unwrap_or(value);
+    let digits = body.iter().all(|&b| crate::plain::base64_digit(b) != 64);
+    (body.len() >= 12 && digits).then_some(body)
+}
+
+/// The first bytes of a hex payload the unfolding may decode (an even
+/// run of at least 16 hex digits), decoded into `head` as far as it
+/// holds; how many.
+fn hex_head(value: &[u8], head: &mut [u8]) -> Option<usize> {
+    if value.len() < 16
+        || !value.len().is_multiple_of(2)
+        || !value.iter().all(u8::is_ascii_hexdigit)
+    {
+        return None;
+    }
+    let mut len = 0;
+    for (pair, out) in value.chunks_exact(2).zip(head.iter_mut()) {
+        let hi = pair.first().and_then(|&d| crate::percent::hex_value(d));
+        let lo = pair.get(1).and_then(|&d| crate::percent::hex_value(d));
+        *out = hi.unwrap_or_default() << 4 | lo.unwrap_or_default();
+        len += 1;
+    }
+    Some(len)
+}
+
+/// Whether [`unfold_value`] may find a value in `layer`: each of its
+/// routes is tried only past a gate that every layer it finds something
+/// in passes, checked without allocating. A URL needs what
+/// [`may_start_url`] asks; a JWT's header starts `eyJ`; a base64 or hex
+/// payload needs its shape and [printable](printable) first bytes, decoded
+/// on the stack.
+pub(super) fn may_hold_value(layer: &[u8]) -> bool {
+    may_start_url(layer)
+        || layer.starts_with(b"eyJ")
+        || base64_may_be_text(layer)
+        || hex_may_be_text(layer)
+}
+
+/// Whether [`base64_payload`] may decode `value` to text: its body
+/// (padding dropped) is at least 12 digits, and its first two groups,
+/// decoded on the stack, pass [`crate::plain::text_head`].
+fn base64_may_be_text(value: &[u8]) -> bool {
+    let Some(body) = base64_body(value) else {
+        return false;
+    };
+    let mut head = [0u8; 6];
+    let len = crate::plain::decode_base64_head(body.get(..8).unwrap_or_default(), &mut head);
+    crate::plain::text_head(head.get(..len).unwrap_or_default(), false).is_some()
+}
+
+/// Whether [`hex_payload`] may decode `value` to text: an even run of at
+/// least 16 hex digits whose first eight bytes, decoded on the stack,
+/// pass [`crate::plain::text_head`].
+fn hex_may_be_text(value: &[u8]) -> bool {
+    let mut head = [0u8; 8];
+    hex_head(value, &mut head)
+        .is_some_and(|_| crate::plain::text_head(&head, value.len() == 16).is_some())
+}
+
+/// A cheap test that a component's raw bytes may carry a nested value: a
+/// `:`, a separator, an escape, or a run long enough for a payload.
+pub(crate) fn worth_a_look(raw: &[u8]) -> bool {
+    raw.len() >= 12
+        || raw
+            .iter()
+            .any(|&b| matches!(b, b':' | b'/' | b'\\' | b'%') || b <= b' ' || b >= 0x80)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{LOOKALIKE_DOUBLE_SLASHES, LOOKALIKE_SLASHES};
+    use super::*;
+
+    /// `carries_url` without its gates: each route tried as it is.
+    fn carries_url_ungated(value: &[u8]) -> bool {
+        find_url(value).is_some()
+            || jwt(value).is_some_and(|j| {
+                j.claims
+                    .iter()
+                    .any(|(_, v)| find_url(v.as_bytes()).is_some())
+            })
+            || base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some())
+            || hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some())
+    }
+
+    #[test]
+    fn the_skipped_bytes_are_find_urls() {
+        for b in 0..=255u8 {
+            let text = [b, b'/', b'/', b'a'];
+            let skipped = find_url(&text).is_some_and(|f| f.from == 1);
+            assert_eq!(skipped_ahead(b), skipped, "{b:#04x}");
+        }
+        for s in LOOKALIKE_SLASHES.iter().chain(LOOKALIKE_DOUBLE_SLASHES) {
+            assert!(s.as_bytes().first().is_some_and(|&b| b >= 0x80), "{s}");
+        }
+    }
+
+    /// Each gate, with a value just inside it that carries a URL, and one
+    /// just outside.
+    #[test]
+    fn a_value_just_inside_each_gate_is_read() {
+        let colon_at_31 = format!("{}:", "a".repeat(31));
+        let colon_at_32 = format!("{}:", "a".repeat(32));
+        let inside: [&[u8]; 9] = [
+            b"//evil.example",
+            b"<'\\\\evil.example",
+            "／／evil.example".as_bytes(),
+            b" javascript:alert(1)",
+            b"Ly9ldmlsLmV4YW1wbGU",
+            b"aHR0cHM6Ly9ldmlsLmV4YW1wbGUv",
+            b"2f2f6576696c2e6578616d706c65",
+            b"eyJhbGciOiJIUzI1NiJ9.eyJ1cmwiOiJodHRwOi8vMTY5LjI1NC4xNjkuMjU0LyJ9.c2ln",
+            b"IGphdmFzY3JpcHQ6YWxlcnQoMSk",
+        ];
+        for value in inside {
+            assert!(carries_url(value), "{}", String::from_utf8_lossy(value));
+        }
+        assert!(may_start_url(colon_at_31.as_bytes()));
+        assert!(!may_start_url(colon_at_32.as_bytes()));
+        // Base64 for ' ' then 31 letters and ':' (the colon in the 33rd
+        // decoded byte) is inside; one letter more is out.
+        use base64::Engine;
+        let engine = &base64::engine::general_purpose::STANDARD_NO_PAD;
+        for (letters, carries) in [(31, true), (32, false)] {
+            let text = format!(" {}://evil.example", "a".repeat(letters));
+            let encoded = engine.encode(&text);
+            assert_eq!(base64_may_carry_url(encoded.as_bytes()), carries, "{text}");
+            assert_eq!(carries_url(encoded.as_bytes()), carries, "{text}");
+        }
+        for value in [
+            &b"documentation"[..],
+            b"12:30",
+            b"0123456789abcdef",
+            b"d41d8cd98f00b204e9800998ecf8427e",
+            b"eyJub3QiOiJhIHRva2VuIn0",
+        ] {
+            assert!(!carries_url(value), "{}", String::from_utf8_lossy(value));
+            assert!(!may_start_url(value), "{}", String::from_utf8_lossy(value));
+            assert!(!base64_may_carry_url(value) && !hex_may_carry_url(value));
+        }
+    }
+
+    /// `unfold_value`'s routes, each tried as it is.
+    fn holds_value_ungated(layer: &[u8]) -> bool {
+        find_url(layer).is_some()
+            || jwt(layer).is_some()
+            || base64_payload(layer).is_some()
+            || hex_payload(layer).is_some()
+    }
+
+    /// A layer just inside each of `may_hold_value`'s gates is unfolded,
+    /// and one just outside is not.
+    #[test]
+    fn a_layer_just_inside_the_unfolding_gate_is_read() {
+        let inside: [&[u8]; 6] = [
+            b"//evil.example",
+            b"eyJhbGciOiJIUzI1NiJ9.eyJ1cmwiOiJodHRwOi8vMTY5LjI1NC4xNjkuMjU0LyJ9.c2ln",
+            // Base64 of "abcdefghi": twelve digits, the fewest read.
+            b"YWJjZGVmZ2hp",
+            b"YWJjZGVmZ2hp==",
+            // Hex of "abcdefgh": sixteen digits, the fewest read.
+            b"6162636465666768",
+            b"616263646566676869",
+        ];
+        for layer in inside {
+            let text = String::from_utf8_lossy(layer);
+            assert!(may_hold_value(layer), "{text}");
+            assert!(holds_value_ungated(layer), "{text}");
+        }
+        // Base64 of text with a character cut where the decoded head ends.
+        let inside_base64 = {
+            use base64::Engine;
+            base64::engine::general_purpose::STANDARD_NO_PAD.encode("aaaaaé bcdefgh")
+        };
+        assert!(may_hold_value(inside_base64.as_bytes()));
+        assert!(holds_value_ungated(inside_base64.as_bytes()));
+        for layer in [
+            // Eleven base64 digits, fourteen hex digits.
+            &b"YWJjZGVmZ2h"[..],
+            b"61626364656667",
+            // A control in the first decoded bytes (base64 of "\x01abcdefgh").
+            b"AWFiY2RlZmdo",
+            // Hex of "\x01abcdefg".
+            b"0161626364656667",
+            b"caf\xc3\xa9",
+            b"../",
+            b"a b",
+        ] {
+            let text = String::from_utf8_lossy(layer);
+            assert!(!may_hold_value(layer), "{text}");
+            assert!(!holds_value_ungated(layer), "{text}");
+        }
+    }
+
+    use proptest::prelude::*;
+
+    /// Text a payload may hold: URL pieces, words, what `find_url` skips.
+    fn payload_text() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just(b"http".to_vec()),
+            Just(b"javascript".to_vec()),
+            Just(b"://".to_vec()),
+            Just(b":".to_vec()),
+            Just(b"//".to_vec()),
+            Just(b"\\".to_vec()),
+            Just("／".as_bytes().to_vec()),
+            Just("é".as_bytes().to_vec()),
+            Just(b"evil.example".to_vec()),
+            prop::sample::select(b" \t\n<>\"'`\x00\x7f.-+_=".to_vec()).prop_map(|b| vec![b]),
+            "[a-z0-9]{1,12}".prop_map(String::into_bytes),
+            any::<u8>().prop_map(|b| vec![b]),
+        ];
+        prop::collection::vec(piece, 0..12).prop_map(|v| v.concat())
+    }
+
+    /// A value: such text as it is, or in base64 of either alphabet
+    /// (padded or not), hex, or a JWT claim.
+    fn carried_value() -> impl Strategy<Value = Vec<u8>> {
+        use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE_NO_PAD};
+        use base64::Engine;
+        (payload_text(), 0..6u8).prop_map(|(text, how)| match how {
+            0 => text,
+            1 => STANDARD.encode(&text).into_bytes(),
+            2 => STANDARD_NO_PAD.encode(&text).into_bytes(),
+            3 => URL_SAFE_NO_PAD.encode(&text).into_bytes(),
+            4 => text
+                .iter()
+                .flat_map(|b| format!("{b:02x}").into_bytes())
+                .collect(),
+            _ => {
+                let claim = serde_json::json!({ "u": String::from_utf8_lossy(&text) });
+                format!(
+                    "eyJhbGciOiJub25lIn0.{}.c2ln",
+                    URL_SAFE_NO_PAD.encode(claim.to_string())
+                )
+                .into_bytes()
+            }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(6000))]
+
+        /// The unfolding gate never turns a layer away that a route reads.
+        #[test]
+        fn the_unfolding_gate_turns_no_value_away(value in carried_value()) {
+            prop_assert!(
+                may_hold_value(&value) || !holds_value_ungated(&value),
+                "{:?}",
+                String::from_utf8_lossy(&value)
+            );
+        }
+
+        /// The same on any bytes.
+        #[test]
+        fn the_unfolding_gate_turns_no_bytes_away(value in prop::collection::vec(any::<u8>(), 0..40)) {
+            prop_assert!(
+                may_hold_value(&value) || !holds_value_ungated(&value),
+                "{:?}",
+                String::from_utf8_lossy(&value)
+            );
+        }
+
+        /// The gates never turn a value away that a route finds a URL in.
+        #[test]
+        fn the_gates_change_no_answer(value in carried_value()) {
+            prop_assert_eq!(
+                carries_url(&value),
+                carries_url_ungated(&value),
+                "{:?}",
+                String::from_utf8_lossy(&value)
+            );
+        }
+    }
+}
