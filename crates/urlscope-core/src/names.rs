@@ -81,7 +81,7 @@ const INTERNAL_LAST_LABELS: &[&str] = &[
     "arpa",
 ];
 
-/// Whether a plain host name (letters, digits, hyphens and dots) may be
+/// Whether a plain host name (letters, digits, '-', '_' and dots) may be
 /// internal, for the fast path: true for every name the analysis does not
 /// call public, by its last label or its last two.
 pub fn may_be_internal(name: &[u8]) -> bool {
@@ -271,7 +271,7 @@ const DOMAINS: NameFilter = NameFilter::of(&[LOOPBACK_DOMAINS, WILDCARD_DNS], fa
 /// Their last labels, filtered.
 const DOMAINS_LAST: NameFilter = NameFilter::of(&[LOOPBACK_DOMAINS, WILDCARD_DNS], true);
 
-/// Whether a host name (letters, digits, hyphens and dots) may show a
+/// Whether a host name (letters, digits, '-', '_' and dots) may show a
 /// reader another site ahead of its own, for the fast path: false only
 /// when [`shown_site`] is `None` for it whatever its registrable domain.
 ///
@@ -404,6 +404,9 @@ mod tests {
             "https",
             "com-x",
             "com_x",
+            "co_x",
+            "_com",
+            "my_host",
             "net-login",
             "blogspot",
             "github",

@@ -19,7 +19,9 @@ pub(crate) const PLAIN: u8 = 1;
 /// Letters, digits and '-', but 'x' and 'X' (a `0x` spelling): the bytes
 /// a path part's checks need nothing from.
 pub(crate) const RUN: u8 = 2;
-/// Letters, digits and '-': the bytes of a plain host label.
+/// Letters, digits, '-' and '_': the bytes of a plain host label (DNS
+/// and browsers take '_' in a name; the deceptive-host gate reads it as
+/// glue, as '-').
 pub(crate) const LABEL: u8 = 4;
 
 const CLASSES: [u8; 256] = classes();
@@ -35,6 +37,9 @@ const fn classes() -> [u8; 256] {
         }
         if c.is_ascii_alphanumeric() || c == b'-' {
             table[b] |= LABEL | if c == b'x' || c == b'X' { 0 } else { RUN };
+        }
+        if c == b'_' {
+            table[b] |= LABEL;
         }
         b += 1;
     }
@@ -85,7 +90,7 @@ pub(crate) fn plain_origin_host(input: &[u8]) -> Option<(Labels<'_>, usize)> {
 
 /// One pass over the `host[:port]` starting at `start`; the host's
 /// labels and where the authority ends (at '/', '?', '#' or the end) when
-/// it is plain: letters, digits, hyphens and dots in non-empty labels, no
+/// it is plain: letters, digits, '-', '_' and dots in non-empty labels, no
 /// `xn--` label, a last label that does not start with a digit (WHATWG
 /// would read it as IPv4), a port of at most 65535.
 #[inline(always)]

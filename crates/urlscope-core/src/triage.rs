@@ -16,9 +16,9 @@
 //!   `%`, `@`, `[`, `]` (so no escapes, controls, spaces, backslashes,
 //!   non-ASCII bytes or userinfo);
 //! - it is `http`, `https`, `ws`, `wss` or `ftp` with exactly `//` before a
-//!   host of letters, digits, dots and hyphens (no `xn--` label, no label
-//!   ending in a number, which WHATWG would read as IPv4) and a numeric
-//!   port, or a path starting with a single `/`;
+//!   host of letters, digits, dots, hyphens and underscores (no `xn--`
+//!   label, no label ending in a number, which WHATWG would read as IPv4)
+//!   and a numeric port, or a path starting with a single `/`;
 //! - no path segment or parameter part is made of dots, contains `+` in
 //!   the path (unless the threshold of [`triage_at`] is above `info`) or
 //!   `0x` anywhere, names a sensitive file (looked for only
@@ -481,6 +481,9 @@ mod tests {
             b"https://www.com-x.example.com/",
             b"https://example.com/documentation/Q29udGVudC1UeXBl",
             b"https://example.com/?a=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:x",
+            // '_' in a name, as DNS and browsers take it.
+            b"https://my_host.example.com/",
+            b"https://_dmarc.example.com/",
         ] {
             assert!(is_plain(u), "{}", String::from_utf8_lossy(u));
         }
@@ -535,6 +538,8 @@ mod tests {
             b"http://localhost/",
             b"http://db.internal:8080/",
             b"http://127.0.0.1.nip.io/",
+            b"http://my_db.internal/",
+            b"https://apple.com_support.example/",
             b"https://paypal.com.account-check.example/",
             b"https://example.com/www.paypal.com/signin",
             b"https://example.com/?next=+//evil.example/",

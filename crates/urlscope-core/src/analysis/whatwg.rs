@@ -27,12 +27,13 @@ pub struct WhatwgReading {
 /// differently from RFC 3986, so that the comparison behind
 /// `parser-differential` must run. It is `false` only when both are known
 /// to agree: nothing around the URL, a special scheme other than `file`
-/// followed by exactly `//`, a plain host (letters, digits, hyphens and
-/// dots, no `xn--` label, not numeric at the end) with a valid port (the
-/// plain origin of [`crate::plain::plain_origin`], where triage starts too), and a rest of
-/// printable ASCII without backslashes, with no dot segment and no `%2e`
-/// (WHATWG's other spelling of a dot) in the path. A test checks on every corpus that whenever it is `false` the
-/// readings indeed agree.
+/// followed by exactly `//`, a plain host (letters, digits, hyphens,
+/// underscores and dots, no `xn--` label, not numeric at the end) with a
+/// valid port (the plain origin of [`crate::plain::plain_origin`], where
+/// triage starts too), and a rest of printable ASCII without backslashes,
+/// with no dot segment and no `%2e` (WHATWG's other spelling of a dot) in
+/// the path. A test checks on every corpus that whenever it is `false`
+/// the readings indeed agree.
 pub(crate) fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
     if parts.trimmed != Span::new(0, input.len()) {
         return true;
