@@ -222,7 +222,10 @@ fn plain_looking_url() -> impl Strategy<Value = Vec<u8>> {
     ];
     let host = prop_oneof![
         12 => "[a-z0-9]{1,8}(-[a-z0-9]{1,4})?(\\.[a-z]{2,5}){0,2}(:[0-9]{1,5})?".prop_map(String::into_bytes),
-        1 => prop::sample::select(vec!["2130706433", "127.1", "0x7f.1", "1.2.3.4", "[::1]", "[::g]", "xn--exmple-cua.com", "exämple.com", "аррӏе.com", "u:p@x", "a@b@c", "x:99999", "x:8o", "ex\u{200B}ample.com", "EXAMPLE.COM", "x.com."])
+        1 => prop::sample::select(vec!["2130706433", "127.1", "0x7f.1", "1.2.3.4", "[::1]", "[::g]", "xn--exmple-cua.com", "exämple.com", "аррӏе.com", "u:p@x", "a@b@c", "x:99999", "x:8o", "ex\u{200B}ample.com", "EXAMPLE.COM", "x.com.",
+            // Stray bytes and '_' in a name (plain above low, and plain).
+            "\"www.example.com", "{localhost}", "\"db.internal", "db.internal`", "1.2.3.\"4",
+            "\"www.paypal.com.evil.example", "my_host.example", "a.b_c.localhost", "\"http.example.com"])
             .prop_map(|s| s.as_bytes().to_vec()),
     ];
     let hostile = prop_oneof![
@@ -253,6 +256,9 @@ fn plain_looking_url() -> impl Strategy<Value = Vec<u8>> {
         bytes("0x1f"),
         bytes("Li4vLi4vZXRjL3Bhc3N3ZA=="),
         bytes("http://2130706433/"),
+        bytes("\"//evil.example"),
+        bytes("{http://evil.example/}"),
+        bytes("\"passwd\""),
         prop::sample::select(b"\x00\x1b\x7f\r\n\t\"<>[]{}|^`'".to_vec()).prop_map(|b| vec![b]),
         any::<u8>().prop_map(|b| vec![b]),
     ];

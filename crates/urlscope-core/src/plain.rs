@@ -23,6 +23,9 @@ pub(crate) const RUN: u8 = 2;
 /// and browsers take '_' in a name; the deceptive-host gate reads it as
 /// glue, as '-').
 pub(crate) const LABEL: u8 = 4;
+/// The [stray](crate::warnings::Signal::Stray) bytes `"`, `` ` ``, `{`
+/// and `}`: plain, in a host too, when the threshold is above `low`.
+pub(crate) const STRAY: u8 = 8;
 
 const CLASSES: [u8; 256] = classes();
 
@@ -40,6 +43,9 @@ const fn classes() -> [u8; 256] {
         }
         if c == b'_' {
             table[b] |= LABEL;
+        }
+        if crate::warnings::is_stray(c) {
+            table[b] |= STRAY;
         }
         b += 1;
     }
@@ -59,11 +65,6 @@ pub(crate) fn run_of(text: &[u8], bits: u8) -> usize {
         .unwrap_or(text.len())
 }
 
-/// Whether `b` may appear in a plain URL.
-pub(crate) fn plain_byte(b: u8) -> bool {
-    class(b) & PLAIN != 0
-}
-
 /// Where the path starts when `input` opens with a plain origin: `http`,
 /// `https`, `ws`, `wss` or `ftp` (any case) with exactly `//` before a
 /// plain authority (see [`plain_authority`]). Both the fast path
@@ -71,12 +72,13 @@ pub(crate) fn plain_byte(b: u8) -> bool {
 /// WHATWG parser reads such an origin as RFC 3986 does.
 #[inline]
 pub(crate) fn plain_origin(input: &[u8]) -> Option<usize> {
-    plain_origin_host(input).map(|(_, path_start)| path_start)
+    plain_origin_host(input, false).map(|(_, path_start)| path_start)
 }
 
-/// [`plain_origin`], with its host's labels.
+/// [`plain_origin`], with its host's labels; `stray` lets the host hold
+/// [`STRAY`] bytes (for the fast path above `low`).
 #[inline]
-pub(crate) fn plain_origin_host(input: &[u8]) -> Option<(Labels<'_>, usize)> {
+pub(crate) fn plain_origin_host(input: &[u8], stray: bool) -> Option<(Labels<'_>, usize)> {
     // A special scheme is at most five letters.
     let colon = input.iter().take(6).position(|&b| b == b':')?;
     let scheme = input.get(..colon).unwrap_or_default();
@@ -85,16 +87,18 @@ pub(crate) fn plain_origin_host(input: &[u8]) -> Option<(Labels<'_>, usize)> {
     {
         return None;
     }
-    plain_authority(input, colon + 3)
+    plain_authority(input, colon + 3, stray)
 }
 
 /// One pass over the `host[:port]` starting at `start`; the host's
 /// labels and where the authority ends (at '/', '?', '#' or the end) when
 /// it is plain: letters, digits, '-', '_' and dots in non-empty labels, no
 /// `xn--` label, a last label that does not start with a digit (WHATWG
-/// would read it as IPv4), a port of at most 65535.
+/// would read it as IPv4), a port of at most 65535. With `stray`, labels
+/// may hold [`STRAY`] bytes too.
 #[inline(always)]
-fn plain_authority(input: &[u8], start: usize) -> Option<(Labels<'_>, usize)> {
+fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_>, usize)> {
+    let label_bits = if stray { LABEL | STRAY } else { LABEL };
     let mut labels = Labels::new();
     let mut label_start = start;
     let mut last_label_first = None;
@@ -103,7 +107,7 @@ fn plain_authority(input: &[u8], start: usize) -> Option<(Labels<'_>, usize)> {
     let mut i = start;
     loop {
         let b = input.get(i).copied();
-        if b.is_some_and(|b| class(b) & LABEL != 0) {
+        if b.is_some_and(|b| class(b) & label_bits != 0) {
             i += 1;
             continue;
         }
@@ -253,7 +257,7 @@ mod tests {
     /// code's signals that changes them shows here.
     #[test]
     fn plain_bytes_are_what_no_signal_names() {
-        let plain: Vec<u8> = (0..=255u8).filter(|&b| plain_byte(b)).collect();
+        let plain: Vec<u8> = (0..=255u8).filter(|&b| class(b) & PLAIN != 0).collect();
         let mut expected: Vec<u8> = (b'0'..=b'9')
             .chain(b'A'..=b'Z')
             .chain(b'a'..=b'z')
@@ -272,7 +276,7 @@ mod tests {
             ("ws://a.b..", "a.b.."),
             ("ftp://localhost", "localhost"),
         ] {
-            let (labels, _) = plain_origin_host(url.as_bytes()).expect("plain");
+            let (labels, _) = plain_origin_host(url.as_bytes(), false).expect("plain");
             let again = Labels::of(host.as_bytes());
             assert_eq!(labels.name(), host.as_bytes(), "{url}");
             assert_eq!(labels.may_be_internal(), again.may_be_internal(), "{url}");

@@ -27,7 +27,7 @@
 
 use crate::analysis::{analyze, Options};
 use crate::names::Labels;
-use crate::plain::{class, plain_byte, plain_origin_host, run_of, PLAIN, RUN};
+use crate::plain::{class, plain_origin_host, run_of, PLAIN, RUN, STRAY};
 use crate::warnings::{Severity, Signal, Warning};
 
 /// Where the fast path rules out each signal of the catalogue before it
@@ -42,6 +42,9 @@ pub const fn ruled_out_by(signal: Signal) -> &'static str {
         | Signal::At
         | Signal::Brackets => "the byte classes of crate::plain, derived from the catalogue",
         Signal::Scheme | Signal::Authority => "crate::plain::plain_origin",
+        Signal::Stray => {
+            "crate::plain::plain_origin_host, plain_parts and the fragment's test: no stray byte, unless triage_at's threshold is above its worst severity"
+        }
         Signal::PlusInPath => {
             "plain_parts: no '+' in a path, unless triage_at's threshold is above its worst severity"
         }
@@ -100,6 +103,8 @@ pub fn triage_at(input: &[u8], options: &Options, min: Severity) -> Vec<Warning>
 
 /// The worst a '+' in a path can give.
 const PLUS_IN_PATH: Severity = Signal::PlusInPath.worst_severity();
+/// The worst a stray byte can give.
+const STRAY_BYTE: Severity = Signal::Stray.worst_severity();
 
 /// Whether `input` is plain (see the module docs): certain to have no
 /// warning at all.
@@ -111,11 +116,14 @@ pub fn is_plain(input: &[u8]) -> bool {
 /// but for the signals that cannot reach `min`.
 pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     let plus_in_path = min > PLUS_IN_PATH;
+    let stray = min > STRAY_BYTE;
+    // The bytes a plain URL may hold at `min`.
+    let plain = if stray { PLAIN | STRAY } else { PLAIN };
     // Where the path starts: after a plain origin, or at a single '/'.
     let path_start = match input {
         [] | [b'/', b'/', ..] => return false,
         [b'/', ..] => 0,
-        _ => match plain_origin_host(input) {
+        _ => match plain_origin_host(input, stray) {
             Some((host, at)) if plain_host_name(host) => at,
             _ => return false,
         },
@@ -127,7 +135,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         return false;
     }
     let piece = Piece::Path { plus: plus_in_path };
-    let Some(Scanned { end: at, first }) = plain_parts(path, piece) else {
+    let Some(Scanned { end: at, first }) = plain_parts(path, piece, plain) else {
         return false;
     };
     // A first segment that reads as a domain name.
@@ -148,13 +156,13 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     if rest.first() == Some(&b'?') {
         loop {
             let key = rest.get(1..).unwrap_or_default();
-            let Some(Scanned { end, .. }) = plain_parts(key, Piece::Key) else {
+            let Some(Scanned { end, .. }) = plain_parts(key, Piece::Key, plain) else {
                 return false;
             };
             rest = key.get(end..).unwrap_or_default();
             if rest.first() == Some(&b'=') {
                 let value = rest.get(1..).unwrap_or_default();
-                let Some(Scanned { end, .. }) = plain_parts(value, Piece::Value) else {
+                let Some(Scanned { end, .. }) = plain_parts(value, Piece::Value, plain) else {
                     return false;
                 };
                 if value_carries_url(value.get(..end).unwrap_or_default()) {
@@ -170,7 +178,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     // The fragment needs only plain bytes and no URL in it.
     let fragment = rest.strip_prefix(b"#").unwrap_or(rest);
     // A fragment after the query may mimic a host too (`?a=b#.evil.example`).
-    rest.iter().all(|&b| plain_byte(b))
+    rest.iter().all(|&b| class(b) & plain != 0)
         && fragment.first() != Some(&b'.')
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
 }
@@ -260,9 +268,10 @@ impl Piece {
 /// every byte plain (and no `+` in a path), each '/'-separated part
 /// checked as it ends (dot segments, Tomcat `;params`, `0x` spellings,
 /// base64), then the parts together checked for sensitive files when one
-/// of them may name one. Where it ended, when it needs nothing from the
-/// full analysis.
-fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
+/// of them may name one. `plain` is the class of the bytes allowed
+/// ([`PLAIN`], with [`STRAY`] above `low`). Where it ended, when it needs
+/// nothing from the full analysis.
+fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let in_path = matches!(piece, Piece::Path { .. });
     let mut first = FirstPart::default();
     let mut start = 0;
@@ -322,7 +331,7 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
             continue;
         }
         let b = b.unwrap_or_default();
-        if class(b) & PLAIN == 0 || (piece == Piece::Path { plus: false } && b == b'+') {
+        if class(b) & plain == 0 || (piece == Piece::Path { plus: false } && b == b'+') {
             return None;
         }
         // `0x2e` spellings, and `..` anywhere (a lax reader takes `..2f` as
@@ -337,6 +346,9 @@ fn plain_parts(text: &[u8], piece: Piece) -> Option<Scanned> {
             // rules), and a name with a space may still name a file.
             b'+' if !in_path => (may_matter, plus) = (true, true),
             b'x' | b'X' | b'+' | b'_' | b'=' => {}
+            // A stray byte (allowed only above `low`): the part is then
+            // judged whole for sensitive files, the byte being kept.
+            b'"' | b'`' | b'{' | b'}' => (b64, may_matter) = (false, true),
             // `scheme://` in a path: a URL the path carries.
             b':' if in_path && text.get(i + 1) == Some(&b'/') => return None,
             b':' => (b64, may_matter, colon) = (false, true, true),
@@ -461,6 +473,50 @@ mod tests {
             assert!(!is_plain(u), "{url}");
             assert_eq!(is_plain_at(u, Severity::Low), plain_at_low, "{url}");
         }
+    }
+
+    #[test]
+    fn stray_bytes_are_plain_above_low() {
+        // The catalogue's word: only illegal-char (low) has the signal.
+        assert_eq!(STRAY_BYTE, Severity::Low);
+        let medium = Severity::Medium;
+        // Plain at medium: the stray byte gives illegal-char alone.
+        for u in [
+            &b"https://\"www.example.com/company/history/0"[..],
+            b"https://{example.com}/a",
+            b"https://www.example.com/a`b/c\"?q={x}&y=\"z\"#{frag}",
+            b"https://www.example.com/?iid={headline=press}",
+            b"https://db.internal\"/",
+            b"https://\"localhost/",
+            b"/a\"b",
+        ] {
+            let url = String::from_utf8_lossy(u);
+            assert!(!is_plain(u), "{url}");
+            assert!(is_plain_at(u, medium), "{url}");
+            let a = crate::analyze(u, &crate::Options::default());
+            assert!(a.warnings.iter().all(|w| w.severity < medium), "{url}");
+        }
+        // Still refused at medium: what else the URL holds is judged with
+        // the stray byte kept (an internal or deceptive name, a carried
+        // URL, a sensitive file, a last label WHATWG reads as a number).
+        for u in [
+            &b"https://\"db.internal/"[..],
+            b"https://\"www.paypal.com.evil.example/",
+            b"https://example.com/?next=\"//evil.example\"",
+            b"https://example.com/?next=\"http://evil.example/\"",
+            b"https://example.com/\"etc/passwd",
+            b"https://example.com/?f=/etc/passwd\"",
+            b"https://example.com/x#\"//evil.example",
+            b"https://\"1.2.3.4/",
+            b"https://example.com/\"../x",
+            b"https:\"//example.com/",
+            b"\"https://example.com/",
+        ] {
+            let url = String::from_utf8_lossy(u);
+            assert!(!is_plain_at(u, medium), "{url}");
+        }
+        // At low, a stray byte is a warning.
+        assert!(!is_plain_at(b"https://\"www.example.com/", Severity::Low));
     }
 
     #[test]

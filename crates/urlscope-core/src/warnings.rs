@@ -62,10 +62,15 @@ impl Severity {
 pub enum Signal {
     /// A `%`: an escape, and whatever decoding it reveals.
     Percent,
-    /// A byte RFC 3986 never allows raw: a control, space, `"`, `<`,
-    /// `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, DEL or a non-ASCII byte
-    /// ([`crate::percent::is_illegal`]).
+    /// A byte RFC 3986 never allows raw ([`crate::percent::is_illegal`])
+    /// but a stray one: a control, space, `<`, `>`, `\`, `^`, `|`, DEL or
+    /// a non-ASCII byte.
     Illegal,
+    /// A stray byte: `"`, `` ` ``, `{` or `}`. RFC 3986 never allows them
+    /// raw, but every parser keeps them as data (the WHATWG URL Standard
+    /// forbids none of them, in a host either), so they only ever give
+    /// `illegal-char`; scraped links hold them often (`https://"www...`).
+    Stray,
     /// A control byte (0x00..=0x1F or DEL).
     Control,
     /// A byte from 0x80 on.
@@ -110,7 +115,8 @@ impl Signal {
     pub const fn matches_byte(self, b: u8) -> bool {
         match self {
             Signal::Percent => b == b'%',
-            Signal::Illegal => crate::percent::is_illegal(b),
+            Signal::Illegal => crate::percent::is_illegal(b) && !is_stray(b),
+            Signal::Stray => is_stray(b),
             Signal::Control => b < 0x20 || b == 0x7F,
             Signal::NonAscii => b >= 0x80,
             Signal::At => b == b'@',
@@ -171,6 +177,11 @@ impl Signal {
         }
         worst
     }
+}
+
+/// Whether `b` is a [stray](Signal::Stray) byte.
+pub const fn is_stray(b: u8) -> bool {
+    matches!(b, b'"' | b'`' | b'{' | b'}')
 }
 
 /// Whether some code's signal is the byte `b` alone: a URL that holds
@@ -428,7 +439,7 @@ catalogue! {
         severity: Low,
         summary: "A character that must be percent-encoded before the URL is sent; clients encode it differently.",
         consequence: Some("it must be percent-encoded before sending, and clients do that differently"),
-        signals: [Illegal, Brackets],
+        signals: [Illegal, Stray, Brackets],
     }
     LowercaseHex {
         code: "lowercase-hex",
