@@ -21,9 +21,11 @@
 //!   and a numeric port, or a path starting with a single `/`;
 //! - no path segment or parameter part is made of dots, contains `+` in
 //!   the path (unless the threshold of [`triage_at`] is above `info`) or
-//!   `0x` anywhere, names a sensitive file (looked for only
-//!   when a part [may matter](crate::targets::may_matter)), or is base64
-//!   for something that would be flagged.
+//!   a `0x2e`, `0x2f` or `0x5c` anywhere, names a sensitive file (looked
+//!   for only when a part [may matter](crate::targets::may_matter)), or is
+//!   base64 for something that would be flagged;
+//! - above `low`, a stray byte (`"`, `` ` ``, `{`, `}`) is plain anywhere
+//!   after the scheme, in the host too: it only ever gives `illegal-char`.
 
 use crate::analysis::{analyze, Options};
 use crate::names::Labels;
@@ -49,7 +51,7 @@ pub const fn ruled_out_by(signal: Signal) -> &'static str {
             "plain_parts: no '+' in a path, unless triage_at's threshold is above its worst severity"
         }
         Signal::DotPart => "plain_parts: no part of dots, no '..'",
-        Signal::HexSpelling => "plain_parts: no '0x'",
+        Signal::HexSpelling => "plain_parts: no analysis::lax::hex_notation",
         Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
         Signal::Base64 => "plain_parts: targets::base64_text on each part and each parameter",
         Signal::Embedded => {
@@ -334,14 +336,23 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
         if class(b) & plain == 0 || (piece == Piece::Path { plus: false } && b == b'+') {
             return None;
         }
-        // `0x2e` spellings, and `..` anywhere (a lax reader takes `..2f` as
-        // `../`): the full analysis judges those. The byte before is never
-        // '0' or '.' at the start of a key or value, nor of a path (it is
-        // '/' or the scheme's).
+        // `0x2e` spellings (what the lax reading takes for a dot or a
+        // separator; `cpp0x`, `MC680x0` are none), and `..` anywhere (a lax
+        // reader takes `..2f` as `../`): the full analysis judges those.
+        // The byte before is never '0' or '.' at the start of a key or
+        // value, nor of a path (it is '/' or the scheme's).
         let previous = i.checked_sub(1).and_then(|p| text.get(p)).copied();
         match b {
             b'.' if previous == Some(b'.') => return None,
-            b'x' | b'X' if previous == Some(b'0') => return None,
+            b'x' | b'X'
+                if previous == Some(b'0')
+                    && crate::analysis::lax::hex_notation(
+                        text.get(i - 1..).unwrap_or_default(),
+                    )
+                    .is_some() =>
+            {
+                return None
+            }
             // A '+' in a key or value is a space to the analysis (form
             // rules), and a name with a space may still name a file.
             b'+' if !in_path => (may_matter, plus) = (true, true),
@@ -540,6 +551,9 @@ mod tests {
             // '_' in a name, as DNS and browsers take it.
             b"https://my_host.example.com/",
             b"https://_dmarc.example.com/",
+            // A '0x' that spells no dot or separator.
+            b"https://www.artima.com/cppsource/cpp0x.html",
+            b"https://example.com/MC680x0/200x/0xff?v=0x41",
         ] {
             assert!(is_plain(u), "{}", String::from_utf8_lossy(u));
         }
@@ -562,6 +576,8 @@ mod tests {
             b"https://example.com/etc/passwd",
             b"https://example.com/?f=../x",
             b"https://example.com/?f=0x2e0x2e",
+            b"https://example.com/a0X5C/b",
+            b"https://example.com/0x2Fetc",
             b"https://example.com/?v=+///evil.example",
             b"https://example.com/?a=b#.evil.example",
             b"https://example.com/?v='//evil.example",

@@ -91,7 +91,8 @@ pub enum Signal {
     /// A path or parameter part made of dots (`..;params` included), or
     /// `..` anywhere.
     DotPart,
-    /// A `0x` (C hex spelling of a dot or separator).
+    /// A `0x2e`, `0x2f` or `0x5c`, any case: a dot or separator in C hex
+    /// notation, as a lax reader takes it.
     HexSpelling,
     /// A part that may name a sensitive file
     /// ([`crate::targets::may_matter`]).

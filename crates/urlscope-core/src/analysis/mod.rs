@@ -12,7 +12,7 @@ mod component;
 mod destination;
 mod folding;
 mod host;
-mod lax;
+pub(crate) mod lax;
 mod memo;
 mod nested;
 mod report;
