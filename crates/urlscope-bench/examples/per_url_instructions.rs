@@ -13,7 +13,8 @@
 //! `url` parses with `url::Url::parse`, `triage` the warnings of every
 //! severity, `medium` what `scan` runs by default (`triage_at` medium),
 //! `plain` only its fast-path test, `analyze` the full report, `none` the
-//! loop alone (subtract it).
+//! loop alone (subtract it). A third argument sets how many passes (3
+//! by default), for a sampling profiler (`perf record -e cpu-clock`).
 //! The `profiling` profile is the release profile with debug info, so the
 //! profiler can name functions and lines.
 
@@ -31,8 +32,13 @@ fn main() {
     };
     let urls: Vec<&[u8]> = data.iter().map(Vec::as_slice).collect();
     let options = urlscope_core::Options::default();
+    // A third argument repeats the passes, for a sampling profiler.
+    let passes = std::env::args()
+        .nth(3)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(3);
     let mut n = 0;
-    for _ in 0..3 {
+    for _ in 0..passes {
         for url in &urls {
             n += match mode.as_str() {
                 "url" => std::str::from_utf8(url)
