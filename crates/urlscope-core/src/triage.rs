@@ -82,8 +82,9 @@ pub fn triage(input: &[u8], options: &Options) -> Vec<Warning> {
 /// above (what `scan` shows), computed fast when the URL is plain at that
 /// threshold: a signal whose codes are all below `min` whatever their
 /// case ([`Signal::worst_severity`]) does not make it refused. So far
-/// that is a '+' in the path (`plus-in-path`, info), which 0.3% of
-/// kasztp's URLs hold and which sent them to the full analysis.
+/// those are a '+' in the path (`plus-in-path`, info; 0.3% of kasztp's
+/// URLs) and a stray byte (`illegal-char`, low; 0.3%, nearly all
+/// `https://"www...`), which sent those URLs to the full analysis.
 ///
 /// # Examples
 /// ```
@@ -357,9 +358,6 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             // rules), and a name with a space may still name a file.
             b'+' if !in_path => (may_matter, plus) = (true, true),
             b'x' | b'X' | b'+' | b'_' | b'=' => {}
-            // A stray byte (allowed only above `low`): the part is then
-            // judged whole for sensitive files, the byte being kept.
-            b'"' | b'`' | b'{' | b'}' => (b64, may_matter) = (false, true),
             // `scheme://` in a path: a URL the path carries.
             b':' if in_path && text.get(i + 1) == Some(&b'/') => return None,
             b':' => (b64, may_matter, colon) = (false, true, true),
@@ -367,6 +365,9 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
                 b64 = false;
                 first.dots += usize::from(!has_slash);
             }
+            // A stray byte (allowed only above `low`): the part is then
+            // judged whole for sensitive files, the byte being kept.
+            _ if crate::warnings::is_stray(b) => (b64, may_matter) = (false, true),
             _ => b64 = false,
         }
         i += 1;

@@ -85,8 +85,8 @@ pub enum Signal {
     /// by exactly `//` (or a relative reference that starts with `//`).
     Scheme,
     /// An authority that is not plain: a host other than letters, digits,
-    /// hyphens, underscores and dots in non-empty labels, an `xn--` label, a last label
-    /// starting with a digit, a port that is not 0..=65535.
+    /// hyphens, underscores and dots in non-empty labels, an `xn--` label,
+    /// a last label starting with a digit, a port that is not 0..=65535.
     Authority,
     /// A path or parameter part made of dots (`..;params` included), or
     /// `..` anywhere.

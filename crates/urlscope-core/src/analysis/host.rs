@@ -95,6 +95,18 @@ pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
     u32::try_from(value).ok().map(Ipv4Addr::from)
 }
 
+/// Whether a label of `host` starts `xn--` (any case): Punycode, which
+/// UTS #46 decodes and checks.
+fn has_punycode_label(host: &str) -> bool {
+    // An `xn--` label needs a "--"; most names have none.
+    memchr::memmem::find(host.as_bytes(), b"--").is_some()
+        && host.split('.').any(|label| {
+            label
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+        })
+}
+
 /// UTS #46 ToASCII as WHATWG's host parser runs it
 /// (`idna::domain_to_ascii`: no hyphen, STD3 or DNS length checks), `None`
 /// where it fails. An ASCII name with no `xn--` label is its own ASCII form
@@ -103,14 +115,7 @@ pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
 /// together), so it is given back without the call.
 pub(crate) fn domain_to_ascii(host: &str) -> Option<Cow<'_, str>> {
     let bytes = host.as_bytes();
-    // An `xn--` label needs a "--"; most names have none.
-    let punycode = memchr::memmem::find(bytes, b"--").is_some()
-        && host.split('.').any(|label| {
-            label
-                .get(..4)
-                .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-        });
-    if !bytes.is_ascii() || punycode {
+    if !bytes.is_ascii() || has_punycode_label(host) {
         return idna::domain_to_ascii(host).ok().map(Cow::Owned);
     }
     Some(if bytes.iter().any(u8::is_ascii_uppercase) {
@@ -143,10 +148,7 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
         } else {
             lax_ipv4(decoded)
         };
-        let has_punycode = decoded
-            .split('.')
-            .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
-        if !decoded.is_ascii() || has_punycode {
+        if !decoded.is_ascii() || has_punycode_label(decoded) {
             if let Ok(ascii) = idna::domain_to_ascii(decoded) {
                 // UTS #46 maps look-alike digits and dots ('①', '。'), and
                 // WHATWG then reads the result as IPv4.
