@@ -122,8 +122,11 @@ fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
         "t",
         &format!("cat >> {}", raw_log.display()),
     ]);
+    // Waited for whole: under load tmux can capture a frame half drawn.
     let screen = tmux.wait_screen("the inspector", |s| {
-        s.contains("Components") && s.contains("path-traversal")
+        s.contains("Components")
+            && s.contains("path-traversal")
+            && s.contains("http://example.com/a%20b/%252e%252e%252fetc")
     });
     // The selection starts on the first warned component ("a b"); the next
     // one shows its decoding layers.
