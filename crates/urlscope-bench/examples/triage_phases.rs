@@ -49,10 +49,15 @@ fn main() {
             .map(|u| urlscope_core::triage::triage_at(black_box(u), &options, medium).len())
             .sum()
     });
-    let refused_at_medium = urls
+    let refused_at_medium: Vec<&Vec<u8>> = urls
         .iter()
         .filter(|u| !urlscope_core::triage::is_plain_at(u, medium))
-        .count();
+        .collect();
+    let plain_at_medium = best(|| {
+        urls.iter()
+            .filter(|u| urlscope_core::triage::is_plain_at(black_box(u), medium))
+            .count()
+    });
     let plain = best(|| {
         urls.iter()
             .filter(|u| urlscope_core::triage::is_plain(black_box(u)))
@@ -69,10 +74,21 @@ fn main() {
             })
             .sum()
     });
+    let slow_at_medium = best(|| {
+        refused_at_medium
+            .iter()
+            .map(|u| {
+                urlscope_core::analyze(black_box(u), &slow_options)
+                    .warnings
+                    .len()
+            })
+            .sum()
+    });
     println!(
         "{} URLs, {} refused by the fast path ({refused_at_medium} at medium)",
         urls.len(),
-        refused.len()
+        refused.len(),
+        refused_at_medium = refused_at_medium.len()
     );
     for (what, ms) in [
         ("url::Url::parse", url),
@@ -80,6 +96,8 @@ fn main() {
         ("  is_plain on every URL", plain),
         ("  analyze of the refused", slow),
         ("triage_at medium (scan)", at_medium),
+        ("  is_plain_at medium", plain_at_medium),
+        ("  analyze of those refused", slow_at_medium),
     ] {
         println!("{what:26} {ms:7.3} ms  {:.2}x url", ms / url);
     }

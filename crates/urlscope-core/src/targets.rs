@@ -116,6 +116,13 @@ name_set!(
     [b"etc", b"system32", b"proc", b"config", b"windows", b"winnt", b"inetpub"]
 );
 
+name_set!(
+    /// The first names of [`SYSTEM_DIRS`], to skip their scan quickly.
+    SYSTEM_FIRSTS,
+    is_system_first,
+    [b"etc", b"proc", b"boot", b"private", b"var", b"usr", b"opt", b"apache", b"apache2"]
+);
+
 /// The last three bytes of every name a part must equal or end with for a
 /// rule to fire on it, lowercase: the file names, the extensions, and the
 /// names that open a system directory or a pair. Dotfiles need none (they
@@ -199,7 +206,10 @@ pub fn may_matter(part: &[u8]) -> bool {
     may_matter_by_name(part) || part.iter().any(|&b| b == b':' || b == b' ')
 }
 
-/// [`may_matter`] for a part its caller knows holds no ':' or space.
+/// [`may_matter`] for a part its caller knows holds no ':' or space: it
+/// starts with '.', or a rule of [`TargetScan`] takes it for its own
+/// trigger (the lists' last three bytes turn most parts away first).
+#[inline]
 pub(crate) fn may_matter_by_name(part: &[u8]) -> bool {
     if part.first() == Some(&b'.') {
         return true;
@@ -216,7 +226,30 @@ pub(crate) fn may_matter_by_name(part: &[u8]) -> bool {
     let maybe = TAIL_FILTER
         .get(h >> 6)
         .is_some_and(|f| f >> (h & 63) & 1 == 1);
-    maybe && TAILS.contains(&tail)
+    maybe && triggers_a_rule(part)
+}
+
+/// Whether a rule of [`TargetScan`] may fire on `part` itself (one that
+/// holds no ':', space or leading '.'): it is a file name of [`NAMES`]
+/// (judged as the last part), opens a system directory or a pair, or
+/// ends in a configuration or log extension after a stem (as
+/// [`Names::judge`] reads it). `index.php`, `update` and `machine` end
+/// like listed names and are none of them.
+#[inline(never)]
+fn triggers_a_rule(part: &[u8]) -> bool {
+    let lower = Lower::of(part);
+    let name = lower.bytes();
+    is_name(name)
+        || is_pair_first(name)
+        || is_system_first(name)
+        || (part.len() > 4
+            && part.iter().any(|&b| b == b'.' || b == b'_')
+            && EXTENSIONS.iter().any(|e| {
+                part.len() >= e.len()
+                    && part
+                        .get(part.len() - e.len()..)
+                        .is_some_and(|t| t.eq_ignore_ascii_case(e.as_bytes()))
+            }))
 }
 
 /// Why `parts` (the path split on `/` and `\\`, lowercased, in order) names
@@ -400,18 +433,7 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
         {
             return Some(format!("the Windows drive path '{}'", show(first)));
         }
-        if matches!(
-            names.first().map(Lower::bytes).unwrap_or_default(),
-            b"etc"
-                | b"proc"
-                | b"boot"
-                | b"private"
-                | b"var"
-                | b"usr"
-                | b"opt"
-                | b"apache"
-                | b"apache2"
-        ) {
+        if is_system_first(names.first().map(Lower::bytes).unwrap_or_default()) {
             if let Some(why) = system_dir(names) {
                 return Some(why);
             }
@@ -635,6 +657,19 @@ mod tests {
         );
         names.extend(PAIRS.iter().map(|(_, b)| b.as_bytes().to_vec()));
         names
+    }
+
+    #[test]
+    fn the_quick_set_of_system_firsts_is_its_list() {
+        for dir in SYSTEM_DIRS {
+            let first = dir.first().map(|d| d.as_bytes()).unwrap_or_default();
+            assert!(is_system_first(first), "{dir:?}");
+        }
+        for first in SYSTEM_FIRSTS {
+            assert!(SYSTEM_DIRS
+                .iter()
+                .any(|d| d.first().is_some_and(|d| d.as_bytes() == *first)));
+        }
     }
 
     #[test]
