@@ -244,6 +244,8 @@ fn plain_looking_url() -> impl Strategy<Value = Vec<u8>> {
         bytes("%zz"),
         bytes("+"),
         bytes("@"),
+        bytes("@evil.example"),
+        bytes("a@www.paypal.com"),
         bytes("\\"),
         bytes(" "),
         bytes("é"),

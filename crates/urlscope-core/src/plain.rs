@@ -14,7 +14,7 @@ use crate::names::Labels;
 
 /// Bytes a plain URL may hold: those that are no warning code's signal
 /// ([`crate::warnings::is_signal_byte`]), which comes to ALPHA DIGIT
-/// `-._~!$&'()*+,;=:/?#`.
+/// `-._~!$&'()*+,;=:/?#@`.
 pub(crate) const PLAIN: u8 = 1;
 /// Letters, digits and '-', but 'x' and 'X' (a `0x` spelling): the bytes
 /// a path part's checks need nothing from.
@@ -261,7 +261,7 @@ mod tests {
         let mut expected: Vec<u8> = (b'0'..=b'9')
             .chain(b'A'..=b'Z')
             .chain(b'a'..=b'z')
-            .chain(b"-._~!$&'()*+,;=:/?#".iter().copied())
+            .chain(b"-._~!$&'()*+,;=:/?#@".iter().copied())
             .collect();
         expected.sort_unstable();
         assert_eq!(plain, expected);

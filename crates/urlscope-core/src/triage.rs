@@ -13,12 +13,15 @@
 //! them. [`ruled_out_by`] says where each signal is ruled out. In words, a
 //! URL is *plain* when:
 //! - every byte is an unreserved or reserved ASCII character other than
-//!   `%`, `@`, `[`, `]` (so no escapes, controls, spaces, backslashes,
-//!   non-ASCII bytes or userinfo);
+//!   `%`, `[`, `]` (so no escapes, controls, spaces, backslashes or
+//!   non-ASCII bytes);
 //! - it is `http`, `https`, `ws`, `wss` or `ftp` with exactly `//` before a
 //!   host of letters, digits, dots, hyphens and underscores (no `xn--`
 //!   label, no label ending in a number, which WHATWG would read as IPv4)
-//!   and a numeric port, or a path starting with a single `/`;
+//!   and a numeric port (so no userinfo), or a path starting with a
+//!   single `/`;
+//! - neither the query nor the fragment starts with `.` or `@` (either may
+//!   mimic a host);
 //! - no path segment or parameter part is made of dots, contains `+` in
 //!   the path (unless the threshold of [`triage_at`] is above `info`) or
 //!   a `0x2e`, `0x2f` or `0x5c` anywhere, names a sensitive file (looked
@@ -41,8 +44,10 @@ pub const fn ruled_out_by(signal: Signal) -> &'static str {
         | Signal::Illegal
         | Signal::Control
         | Signal::NonAscii
-        | Signal::At
         | Signal::Brackets => "the byte classes of crate::plain, derived from the catalogue",
+        Signal::At => {
+            "crate::plain::plain_origin (no '@' in a plain host), is_plain: no query or fragment starting with '@'"
+        }
         Signal::Scheme | Signal::Authority => "crate::plain::plain_origin",
         Signal::Stray => {
             "crate::plain::plain_origin_host, plain_parts and the fragment's test: no stray byte, unless triage_at's threshold is above its worst severity"
@@ -151,8 +156,8 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         return false;
     }
     let mut rest = path.get(at..).unwrap_or_default();
-    // A query or fragment that starts with '.' may mimic a host.
-    if matches!(rest, [b'?' | b'#', b'.', ..]) {
+    // A query or fragment that starts with '.' or '@' may mimic a host.
+    if matches!(rest, [b'?' | b'#', b'.' | b'@', ..]) {
         return false;
     }
     // The query, pair by pair, each key and value scanned up to what ends it.
@@ -182,7 +187,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     let fragment = rest.strip_prefix(b"#").unwrap_or(rest);
     // A fragment after the query may mimic a host too (`?a=b#.evil.example`).
     rest.iter().all(|&b| class(b) & plain != 0)
-        && fragment.first() != Some(&b'.')
+        && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
 }
 
@@ -555,8 +560,16 @@ mod tests {
             // A '0x' that spells no dot or separator.
             b"https://www.artima.com/cppsource/cpp0x.html",
             b"https://example.com/MC680x0/200x/0xff?v=0x41",
+            // An '@' after the host that opens neither the query nor the
+            // fragment: every parser keeps it as data.
+            b"https://medium.com/@user/post",
+            b"https://www.flickr.com/groups/63933506@N00/",
+            b"https://example.com/?mail=a@b.example&to=@x#c@d",
+            b"/@types/node",
         ] {
             assert!(is_plain(u), "{}", String::from_utf8_lossy(u));
+            let a = crate::analyze(u, &crate::Options::default());
+            assert!(a.warnings.is_empty(), "{}", String::from_utf8_lossy(u));
         }
     }
 
@@ -565,6 +578,10 @@ mod tests {
         for u in [
             &b"https://example.com/%41"[..],
             b"https://user@example.com/",
+            b"https://example.com:80@evil.example/",
+            b"https://example.com/?@evil.example",
+            b"https://example.com/#@evil.example",
+            b"https://example.com/?a=b#@evil.example",
             b"http://2130706433/",
             b"http://1.2.3.4/",
             b"http://xn--bcher-kva.de/",

@@ -75,7 +75,11 @@ pub enum Signal {
     Control,
     /// A byte from 0x80 on.
     NonAscii,
-    /// An `@`: userinfo, or a host that holds one.
+    /// An `@` in the authority (userinfo, or a host that holds one), or
+    /// one that opens the query or the fragment (which then mimics a
+    /// userinfo and a host: `evil.example#@good.example`). Elsewhere in
+    /// the path, query and fragment (`/@user`, `?mail=a@b.example`) every
+    /// parser keeps it as data and no code reads it.
     At,
     /// A `[` or `]` outside an IPv6 host.
     Brackets,
@@ -120,9 +124,9 @@ impl Signal {
             Signal::Stray => is_stray(b),
             Signal::Control => b < 0x20 || b == 0x7F,
             Signal::NonAscii => b >= 0x80,
-            Signal::At => b == b'@',
             Signal::Brackets => b == b'[' || b == b']',
-            Signal::PlusInPath
+            Signal::At
+            | Signal::PlusInPath
             | Signal::Scheme
             | Signal::Authority
             | Signal::DotPart
