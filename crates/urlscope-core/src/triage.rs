@@ -132,7 +132,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         [] | [b'/', b'/', ..] => return false,
         [b'/', ..] => 0,
         _ => match plain_origin_host(input, stray) {
-            Some((host, at)) if plain_host_name(host) => at,
+            Some((host, at)) if plain_host_name(&host) => at,
             _ => return false,
         },
     };
@@ -216,13 +216,20 @@ fn value_carries_url(value: &[u8]) -> bool {
 /// Whether the host of a plain origin, whose labels its scan found, is a
 /// plain name: none that may lead inside, none that shows another site
 /// ahead of its own.
-fn plain_host_name(labels: Labels<'_>) -> bool {
+///
+/// The labels are borrowed, not copied: a copy of the scan's fields read
+/// back whole stalled the load on every URL.
+fn plain_host_name(labels: &Labels<'_>) -> bool {
     // A trailing dot ends no label here (rare: the labels are found again).
-    let host = labels.name();
-    let (host, labels) = match host.strip_suffix(b".") {
-        Some(host) => (host, Labels::of(host)),
-        None => (host, labels),
-    };
+    match labels.name().strip_suffix(b".") {
+        Some(host) => plain_name(host, &Labels::of(host)),
+        None => plain_name(labels.name(), labels),
+    }
+}
+
+/// [`plain_host_name`] of `host`, whose labels are `labels`.
+#[inline(always)]
+fn plain_name(host: &[u8], labels: &Labels<'_>) -> bool {
     if labels.may_be_internal() {
         return false;
     }
