@@ -9,9 +9,9 @@ use urlscope_core::split::split;
 use urlscope_core::utf8::{annotate, ByteRole, Utf8Problem};
 use urlscope_core::warnings::{Severity, WarningCode};
 
-mod shared_data;
+mod vendored;
 
-use shared_data::{lines, read};
+use vendored::{lines, read};
 
 /// Every `input` of the WHATWG URL tests, as bytes.
 fn wpt_inputs() -> Vec<Vec<u8>> {

@@ -5,14 +5,14 @@
 //! listed in README.md with the reason.
 
 #[allow(dead_code)] // this test reads whole files only
-mod shared_data;
+mod vendored;
 
 use std::collections::BTreeMap;
 use urlscope_core::{analyze, Options, Severity};
 
 #[test]
 fn suspicious_payloads_are_flagged() {
-    let text = shared_data::read("suspicious/dev.tsv");
+    let text = vendored::read("suspicious/dev.tsv");
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut missed = Vec::new();
     for line in text
