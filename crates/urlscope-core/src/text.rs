@@ -183,6 +183,34 @@ const QUOTE_TAIL: usize = 16;
 /// );
 /// ```
 pub fn quote(bytes: &[u8]) -> String {
+    quote_printable(bytes).unwrap_or_else(|| quote_any(bytes))
+}
+
+/// [`quote`] when the text's two ends are printable ASCII (the usual
+/// case: warnings quote URLs and their parts), each byte its own visible
+/// character: read off the ends, with no escaping and no measuring.
+fn quote_printable(bytes: &[u8]) -> Option<String> {
+    let printable = |s: &[u8]| s.iter().all(|b| (b' '..=b'~').contains(b));
+    if bytes.len() <= QUOTE_LIMIT {
+        return printable(bytes)
+            .then(|| std::str::from_utf8(bytes).ok().map(str::to_string))
+            .flatten();
+    }
+    // Past QUOTE_LIMIT printable bytes the text is cut, after QUOTE_HEAD
+    // of them, before its last QUOTE_TAIL.
+    let start = bytes.get(..=QUOTE_LIMIT)?;
+    let tail = bytes.get(bytes.len() - QUOTE_TAIL..)?;
+    if !(printable(start) && printable(tail)) {
+        return None;
+    }
+    let head = std::str::from_utf8(start.get(..QUOTE_HEAD)?).ok()?;
+    let tail = std::str::from_utf8(tail).ok()?;
+    let left_out = bytes.len() - QUOTE_HEAD - QUOTE_TAIL;
+    Some(format!("{head}…({left_out} more bytes)…{tail}"))
+}
+
+/// [`quote`] of any bytes.
+fn quote_any(bytes: &[u8]) -> String {
     // Every unit is at most 4 bytes and at least one visible character, so
     // anything longer than this is cut; anything shorter is cheap to escape
     // whole and measure.
@@ -197,6 +225,9 @@ pub fn quote(bytes: &[u8]) -> String {
 
 /// [`quote`] for text that is already a `str`.
 pub fn quote_str(s: &str) -> String {
+    if let Some(quoted) = quote_printable(s.as_bytes()) {
+        return quoted;
+    }
     if s.len() <= QUOTE_LIMIT * 4 {
         let whole = escape_str(s);
         if fits(&whole) {
@@ -346,6 +377,44 @@ mod tests {
                 proptest::prop_assert!(cut.is_some(), "{quoted}");
             }
         }
+    }
+
+    proptest::proptest! {
+        /// Text whose ends are printable ASCII is quoted by reading its
+        /// ends, as the general quote would quote it.
+        #[test]
+        fn printable_ends_are_quoted_as_any_text(
+            bytes in "([ -~]{0,70}|[ -~]{60,70}(\\PC|\\p{Cc}|\u{e9}|\u{1b}){0,40}[ -~]{0,20})"
+                .prop_map(String::into_bytes)
+        ) {
+            if let Some(quoted) = quote_printable(&bytes) {
+                proptest::prop_assert_eq!(quoted, quote_any(&bytes));
+            }
+        }
+    }
+
+    #[test]
+    fn printable_text_takes_the_short_way() {
+        for len in [0, 1, 64, 65, 66, 81, 200] {
+            let text: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            assert_eq!(quote_printable(&text), Some(quote_any(&text)), "{len}");
+        }
+        // Just outside: a control, DEL, a byte above ASCII, at either end
+        // of a long text; the general quote then takes it.
+        let long = |end: &[u8]| [&[b'a'; 70][..], end].concat();
+        for text in [
+            &b"a\x1b"[..],
+            b"a\x7f",
+            "café".as_bytes(),
+            &long(b"\x1b"),
+            &[b"\x9b", &long(b"")[..]].concat(),
+        ] {
+            assert_eq!(quote_printable(text), None, "{text:?}");
+        }
+        // A text that is not printable only in its middle is still cut
+        // as the general quote cuts it.
+        let middle = [&[b'a'; 70][..], b"\x1b\xff", &[b'b'; 20]].concat();
+        assert_eq!(quote_printable(&middle), Some(quote_any(&middle)));
     }
 
     #[test]
