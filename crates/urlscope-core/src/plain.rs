@@ -26,6 +26,9 @@ pub(crate) const LABEL: u8 = 4;
 /// The [stray](crate::warnings::Signal::Stray) bytes `"`, `` ` ``, `{`
 /// and `}`: plain, in a host too, when the threshold is above `low`.
 pub(crate) const STRAY: u8 = 8;
+/// `[` and `]`: plain after the authority (never in a host) when the
+/// threshold is above `low`.
+pub(crate) const BRACKET: u8 = 16;
 
 const CLASSES: [u8; 256] = classes();
 
@@ -46,6 +49,9 @@ const fn classes() -> [u8; 256] {
         }
         if crate::warnings::is_stray(c) {
             table[b] |= STRAY;
+        }
+        if crate::warnings::Signal::Brackets.matches_byte(c) {
+            table[b] |= BRACKET;
         }
         b += 1;
     }

@@ -14,7 +14,7 @@
 //! URL is *plain* when:
 //! - every byte is an unreserved or reserved ASCII character other than
 //!   `%`, `[`, `]` (so no escapes, controls, spaces, backslashes or
-//!   non-ASCII bytes);
+//!   non-ASCII bytes; but see the last point);
 //! - it is `http`, `https`, `ws`, `wss` or `ftp` with exactly `//` before a
 //!   host of letters, digits, dots, hyphens and underscores (no `xn--`
 //!   label, no label ending in a number, which WHATWG would read as IPv4)
@@ -28,11 +28,12 @@
 //!   for only when a part [may matter](crate::targets::may_matter)), or is
 //!   base64 for something that would be flagged;
 //! - above `low`, a stray byte (`"`, `` ` ``, `{`, `}`) is plain anywhere
-//!   after the scheme, in the host too: it only ever gives `illegal-char`.
+//!   after the scheme, in the host too, and `[` or `]` after the host:
+//!   they only ever give `illegal-char` there.
 
 use crate::analysis::{analyze, Options};
 use crate::names::Labels;
-use crate::plain::{class, plain_origin_host, run_of, PLAIN, RUN, STRAY};
+use crate::plain::{class, plain_origin_host, run_of, BRACKET, PLAIN, RUN, STRAY};
 use crate::warnings::{Severity, Signal, Warning};
 
 /// Where the fast path rules out each signal of the catalogue before it
@@ -43,8 +44,10 @@ pub const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::Percent
         | Signal::Illegal
         | Signal::Control
-        | Signal::NonAscii
-        | Signal::Brackets => "the byte classes of crate::plain, derived from the catalogue",
+        | Signal::NonAscii => "the byte classes of crate::plain, derived from the catalogue",
+        Signal::Brackets => {
+            "the byte classes of crate::plain (never in a plain host), unless triage_at's threshold is above its worst severity"
+        }
         Signal::At => {
             "crate::plain::plain_origin (no '@' in a plain host), is_plain: no query or fragment starting with '@'"
         }
@@ -88,8 +91,9 @@ pub fn triage(input: &[u8], options: &Options) -> Vec<Warning> {
 /// threshold: a signal whose codes are all below `min` whatever their
 /// case ([`Signal::worst_severity`]) does not make it refused. So far
 /// those are a '+' in the path (`plus-in-path`, info; 0.3% of kasztp's
-/// URLs) and a stray byte (`illegal-char`, low; 0.3%, nearly all
-/// `https://"www...`), which sent those URLs to the full analysis.
+/// URLs), a stray byte (`illegal-char`, low; 0.3%, nearly all
+/// `https://"www...`) and a `[` or `]` after the host (`illegal-char`;
+/// PHP's `?ids[]=1`), which sent those URLs to the full analysis.
 ///
 /// # Examples
 /// ```
@@ -113,6 +117,8 @@ pub fn triage_at(input: &[u8], options: &Options, min: Severity) -> Vec<Warning>
 const PLUS_IN_PATH: Severity = Signal::PlusInPath.worst_severity();
 /// The worst a stray byte can give.
 const STRAY_BYTE: Severity = Signal::Stray.worst_severity();
+/// The worst a `[` or `]` after the host can give.
+const BRACKETS: Severity = Signal::Brackets.worst_severity();
 
 /// Whether `input` is plain (see the module docs): certain to have no
 /// warning at all.
@@ -126,7 +132,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     let plus_in_path = min > PLUS_IN_PATH;
     let stray = min > STRAY_BYTE;
     // The bytes a plain URL may hold at `min`.
-    let plain = if stray { PLAIN | STRAY } else { PLAIN };
+    let plain = PLAIN | if stray { STRAY } else { 0 } | if min > BRACKETS { BRACKET } else { 0 };
     // Where the path starts: after a plain origin, or at a single '/'.
     let path_start = match input {
         [] | [b'/', b'/', ..] => return false,
@@ -284,7 +290,7 @@ impl Piece {
 /// checked as it ends (dot segments, Tomcat `;params`, `0x` spellings,
 /// base64), then the parts together checked for sensitive files when one
 /// of them may name one. `plain` is the class of the bytes allowed
-/// ([`PLAIN`], with [`STRAY`] above `low`). Where it ended, when it needs
+/// ([`PLAIN`], with [`STRAY`] and [`BRACKET`] above `low`). Where it ended, when it needs
 /// nothing from the full analysis.
 fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let in_path = matches!(piece, Piece::Path { .. });
@@ -377,9 +383,10 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
                 b64 = false;
                 first.dots += usize::from(!has_slash);
             }
-            // A stray byte (allowed only above `low`): the part is then
-            // judged whole for sensitive files, the byte being kept.
-            _ if crate::warnings::is_stray(b) => (b64, may_matter) = (false, true),
+            // A stray byte or a bracket (allowed only above `low`): the
+            // part is then judged whole for sensitive files, the byte being
+            // kept.
+            _ if class(b) & (STRAY | BRACKET) != 0 => (b64, may_matter) = (false, true),
             _ => b64 = false,
         }
         i += 1;
@@ -541,6 +548,43 @@ mod tests {
         }
         // At low, a stray byte is a warning.
         assert!(!is_plain_at(b"https://\"www.example.com/", Severity::Low));
+    }
+
+    #[test]
+    fn brackets_after_the_host_are_plain_above_low() {
+        // The catalogue's word: only illegal-char (low) has the signal.
+        assert_eq!(BRACKETS, Severity::Low);
+        let medium = Severity::Medium;
+        for u in [
+            &b"https://drn.digitalriver.com/product.php[id]45854[SiteID]mace"[..],
+            b"https://example.com/?ids[]=1&ids[]=2&filter[name]=x#[top]",
+            b"https://www.kean.edu/~bregal/docs/ENDE292[1].review.pdf",
+            b"/a[1]/b",
+        ] {
+            let url = String::from_utf8_lossy(u);
+            assert!(!is_plain(u), "{url}");
+            assert!(is_plain_at(u, medium), "{url}");
+            let a = crate::analyze(u, &crate::Options::default());
+            assert!(a.warnings.iter().all(|w| w.severity < medium), "{url}");
+            assert!(!a.warnings.is_empty(), "{url}");
+        }
+        // Still refused at medium: brackets in the host, and what else
+        // the URL holds, judged with the brackets kept.
+        for u in [
+            &b"https://[::1]/"[..],
+            b"https://a[b].example/",
+            b"https://example.com]/",
+            b"https://example.com/[x]/etc/passwd",
+            b"https://example.com/?f=[x]/etc/passwd",
+            b"https://example.com/?next=//evil.example/[x]",
+            b"https://example.com/x#//evil.example[1]",
+            b"https://example.com/[x]/../y",
+        ] {
+            let url = String::from_utf8_lossy(u);
+            assert!(!is_plain_at(u, medium), "{url}");
+        }
+        // At low, a bracket is a warning.
+        assert!(!is_plain_at(b"https://example.com/a[1]", Severity::Low));
     }
 
     #[test]

@@ -81,7 +81,11 @@ pub enum Signal {
     /// the path, query and fragment (`/@user`, `?mail=a@b.example`) every
     /// parser keeps it as data and no code reads it.
     At,
-    /// A `[` or `]` outside an IPv6 host.
+    /// A `[` or `]` after the authority. RFC 3986 allows them only around
+    /// an IPv6 host, but every parser keeps them as data elsewhere
+    /// (`?ids[]=1`, PHP's arrays), so they only ever give `illegal-char`
+    /// there. In the host they make the authority not plain
+    /// ([`Signal::Authority`]).
     Brackets,
     /// A `+` in the path.
     PlusInPath,
@@ -521,7 +525,7 @@ catalogue! {
         severity: Medium,
         summary: "The host holds characters no host may hold, so parsers disagree on where it ends.",
         consequence: None,
-        signals: [Authority, At, Brackets, Percent, Illegal, Control],
+        signals: [Authority, At, Percent, Illegal, Control],
     }
     InternalDestination {
         code: "internal-destination",
