@@ -506,85 +506,82 @@ mod tests {
         }
     }
 
+    /// `plain` URLs hold a signal that only ever gives `low` warnings:
+    /// plain at `medium`, where the analysis agrees (its warnings are all
+    /// `low` or below, and there are some), but not at `low`. The
+    /// `refused` ones hold the same signal and something the analysis
+    /// must judge with it kept.
+    fn plain_only_above_low(plain: &[&[u8]], refused: &[&[u8]]) {
+        let medium = Severity::Medium;
+        for &u in plain {
+            let url = String::from_utf8_lossy(u);
+            assert!(!is_plain_at(u, Severity::Low), "{url}");
+            assert!(is_plain_at(u, medium), "{url}");
+            let a = crate::analyze(u, &crate::Options::default());
+            assert!(a.warnings.iter().all(|w| w.severity < medium), "{url}");
+            assert!(!a.warnings.is_empty(), "{url}");
+        }
+        for &u in refused {
+            assert!(!is_plain_at(u, medium), "{}", String::from_utf8_lossy(u));
+        }
+    }
+
     #[test]
     fn stray_bytes_are_plain_above_low() {
         // The catalogue's word: only illegal-char (low) has the signal.
         assert_eq!(STRAY_BYTE, Severity::Low);
-        let medium = Severity::Medium;
-        // Plain at medium: the stray byte gives illegal-char alone.
-        for u in [
-            &b"https://\"www.example.com/company/history/0"[..],
-            b"https://{example.com}/a",
-            b"https://www.example.com/a`b/c\"?q={x}&y=\"z\"#{frag}",
-            b"https://www.example.com/?iid={headline=press}",
-            b"https://db.internal\"/",
-            b"https://\"localhost/",
-            b"/a\"b",
-        ] {
-            let url = String::from_utf8_lossy(u);
-            assert!(!is_plain(u), "{url}");
-            assert!(is_plain_at(u, medium), "{url}");
-            let a = crate::analyze(u, &crate::Options::default());
-            assert!(a.warnings.iter().all(|w| w.severity < medium), "{url}");
-        }
-        // Still refused at medium: what else the URL holds is judged with
-        // the stray byte kept (an internal or deceptive name, a carried
-        // URL, a sensitive file, a last label WHATWG reads as a number).
-        for u in [
-            &b"https://\"db.internal/"[..],
-            b"https://\"www.paypal.com.evil.example/",
-            b"https://example.com/?next=\"//evil.example\"",
-            b"https://example.com/?next=\"http://evil.example/\"",
-            b"https://example.com/\"etc/passwd",
-            b"https://example.com/?f=/etc/passwd\"",
-            b"https://example.com/x#\"//evil.example",
-            b"https://\"1.2.3.4/",
-            b"https://example.com/\"../x",
-            b"https:\"//example.com/",
-            b"\"https://example.com/",
-        ] {
-            let url = String::from_utf8_lossy(u);
-            assert!(!is_plain_at(u, medium), "{url}");
-        }
-        // At low, a stray byte is a warning.
-        assert!(!is_plain_at(b"https://\"www.example.com/", Severity::Low));
+        plain_only_above_low(
+            &[
+                b"https://\"www.example.com/company/history/0",
+                b"https://{example.com}/a",
+                b"https://www.example.com/a`b/c\"?q={x}&y=\"z\"#{frag}",
+                b"https://www.example.com/?iid={headline=press}",
+                b"https://db.internal\"/",
+                b"https://\"localhost/",
+                b"/a\"b",
+            ],
+            // An internal or deceptive name, a carried URL, a sensitive
+            // file, a last label WHATWG reads as a number.
+            &[
+                b"https://\"db.internal/",
+                b"https://\"www.paypal.com.evil.example/",
+                b"https://example.com/?next=\"//evil.example\"",
+                b"https://example.com/?next=\"http://evil.example/\"",
+                b"https://example.com/\"etc/passwd",
+                b"https://example.com/?f=/etc/passwd\"",
+                b"https://example.com/x#\"//evil.example",
+                b"https://\"1.2.3.4/",
+                b"https://example.com/\"../x",
+                b"https:\"//example.com/",
+                b"\"https://example.com/",
+            ],
+        );
     }
 
     #[test]
     fn brackets_after_the_host_are_plain_above_low() {
         // The catalogue's word: only illegal-char (low) has the signal.
         assert_eq!(BRACKETS, Severity::Low);
-        let medium = Severity::Medium;
-        for u in [
-            &b"https://drn.digitalriver.com/product.php[id]45854[SiteID]mace"[..],
-            b"https://example.com/?ids[]=1&ids[]=2&filter[name]=x#[top]",
-            b"https://www.kean.edu/~bregal/docs/ENDE292[1].review.pdf",
-            b"/a[1]/b",
-        ] {
-            let url = String::from_utf8_lossy(u);
-            assert!(!is_plain(u), "{url}");
-            assert!(is_plain_at(u, medium), "{url}");
-            let a = crate::analyze(u, &crate::Options::default());
-            assert!(a.warnings.iter().all(|w| w.severity < medium), "{url}");
-            assert!(!a.warnings.is_empty(), "{url}");
-        }
-        // Still refused at medium: brackets in the host, and what else
-        // the URL holds, judged with the brackets kept.
-        for u in [
-            &b"https://[::1]/"[..],
-            b"https://a[b].example/",
-            b"https://example.com]/",
-            b"https://example.com/[x]/etc/passwd",
-            b"https://example.com/?f=[x]/etc/passwd",
-            b"https://example.com/?next=//evil.example/[x]",
-            b"https://example.com/x#//evil.example[1]",
-            b"https://example.com/[x]/../y",
-        ] {
-            let url = String::from_utf8_lossy(u);
-            assert!(!is_plain_at(u, medium), "{url}");
-        }
-        // At low, a bracket is a warning.
-        assert!(!is_plain_at(b"https://example.com/a[1]", Severity::Low));
+        plain_only_above_low(
+            &[
+                b"https://drn.digitalriver.com/product.php[id]45854[SiteID]mace",
+                b"https://example.com/?ids[]=1&ids[]=2&filter[name]=x#[top]",
+                b"https://www.kean.edu/~bregal/docs/ENDE292[1].review.pdf",
+                b"/a[1]/b",
+            ],
+            // Brackets in the host; a sensitive file, a carried URL, a dot
+            // segment beside them.
+            &[
+                b"https://[::1]/",
+                b"https://a[b].example/",
+                b"https://example.com]/",
+                b"https://example.com/[x]/etc/passwd",
+                b"https://example.com/?f=[x]/etc/passwd",
+                b"https://example.com/?next=//evil.example/[x]",
+                b"https://example.com/x#//evil.example[1]",
+                b"https://example.com/[x]/../y",
+            ],
+        );
     }
 
     #[test]
