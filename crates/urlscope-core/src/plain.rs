@@ -47,7 +47,7 @@ const fn classes() -> [u8; 256] {
         if c == b'_' {
             table[b] |= LABEL;
         }
-        if crate::warnings::is_stray(c) {
+        if crate::warnings::Signal::Stray.matches_byte(c) {
             table[b] |= STRAY;
         }
         if crate::warnings::Signal::Brackets.matches_byte(c) {

@@ -192,9 +192,7 @@ pub fn quote(bytes: &[u8]) -> String {
 fn quote_printable(bytes: &[u8]) -> Option<String> {
     let printable = |s: &[u8]| s.iter().all(|b| (b' '..=b'~').contains(b));
     if bytes.len() <= QUOTE_LIMIT {
-        return printable(bytes)
-            .then(|| std::str::from_utf8(bytes).ok().map(str::to_string))
-            .flatten();
+        return printable(bytes).then(|| String::from_utf8_lossy(bytes).into_owned());
     }
     // Past QUOTE_LIMIT printable bytes the text is cut, after QUOTE_HEAD
     // of them, before its last QUOTE_TAIL.

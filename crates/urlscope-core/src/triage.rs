@@ -228,14 +228,16 @@ fn value_carries_url(value: &[u8]) -> bool {
 fn plain_host_name(labels: &Labels<'_>) -> bool {
     // A trailing dot ends no label here (rare: the labels are found again).
     match labels.name().strip_suffix(b".") {
-        Some(host) => plain_name(host, &Labels::of(host)),
-        None => plain_name(labels.name(), labels),
+        Some(host) => plain_name(&Labels::of(host)),
+        None => plain_name(labels),
     }
 }
 
-/// [`plain_host_name`] of `host`, whose labels are `labels`.
+/// [`plain_host_name`] of the name its labels hold (one trailing dot
+/// dropped).
 #[inline(always)]
-fn plain_name(host: &[u8], labels: &Labels<'_>) -> bool {
+fn plain_name(labels: &Labels<'_>) -> bool {
+    let host = labels.name();
     if labels.may_be_internal() {
         return false;
     }
