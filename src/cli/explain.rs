@@ -3,10 +3,12 @@
 //! Everything from the input is printed through [`urlscope_core::text`], so no
 //! byte of a hostile URL reaches the terminal as a control sequence.
 
+use super::cells::{cell, cell_long, layer_steps, raw_and_decoded};
 use super::style::Style;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
-use urlscope_core::analysis::{char_info, Analysis, ComponentAnalysis};
+use urlscope_core::analysis::{char_info, Analysis};
+use urlscope_core::describe;
 use urlscope_core::percent::SourceKind;
 use urlscope_core::split::Span;
 use urlscope_core::text::{escape_bytes, needs_escape, pieces, Piece};
@@ -22,8 +24,6 @@ const MAX_COMPONENTS: usize = 1000;
 const MAX_BYTE_TABLES: usize = 64;
 /// Columns of input shown around a warning's bytes.
 const POINTER_WIDTH: usize = 72;
-/// Characters of raw or decoded text shown in the component list.
-const CELL_CHARS: usize = 40;
 
 /// Bytes of context read around a warning's span.
 const CONTEXT_BEFORE: usize = 48;
@@ -103,38 +103,6 @@ fn pointer(input: &[u8], span: Span) -> (String, String) {
     (line, marks.trim_end().to_string())
 }
 
-fn cell(bytes: &[u8]) -> String {
-    // No more than can show: a character is at most four bytes.
-    let shown = bytes.get(..CELL_CHARS * 4).unwrap_or(bytes);
-    let text = escape_bytes(shown);
-    if shown.len() < bytes.len() || text.chars().count() > CELL_CHARS {
-        let cut: String = text.chars().take(CELL_CHARS - 1).collect();
-        format!("{cut}…")
-    } else {
-        text
-    }
-}
-
-/// A component's raw text, and what it decodes to when that differs.
-pub(super) fn raw_and_decoded(input: &[u8], c: &ComponentAnalysis) -> String {
-    let raw = c.span.of(input);
-    if c.decoded() != raw {
-        format!("{} → {}", cell(raw), cell(c.decoded_lossy().as_bytes()))
-    } else {
-        cell(raw)
-    }
-}
-
-/// Each decoding of a component that is decoded more than once:
-/// `'%252e' → '%2e' → '.'`.
-pub(super) fn layer_steps(input: &[u8], c: &ComponentAnalysis) -> Option<String> {
-    (c.layer_count() > 1).then(|| {
-        let mut steps = vec![format!("'{}'", cell(c.span.of(input)))];
-        steps.extend(c.layers().map(|l| format!("'{}'", cell(l))));
-        steps.join(" → ")
-    })
-}
-
 fn binary(value: u8, role: ByteRole) -> String {
     match urlscope_core::utf8::binary_parts(value, role) {
         (m, p) if m.is_empty() || p.is_empty() => format!("{m}{p}"),
@@ -142,29 +110,9 @@ fn binary(value: u8, role: ByteRole) -> String {
     }
 }
 
-fn severity_counts(a: &Analysis) -> String {
-    let mut parts = Vec::new();
-    for s in [
-        Severity::High,
-        Severity::Medium,
-        Severity::Low,
-        Severity::Info,
-    ] {
-        let n = a.warnings.iter().filter(|w| w.severity == s).count();
-        if n > 0 {
-            parts.push(format!("{n} {}", s.name()));
-        }
-    }
-    parts.join(", ")
-}
-
 /// Write the whole report.
 pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<()> {
-    let reading = match (a.split.is_absolute(), a.split.authority.is_some()) {
-        (true, _) => "absolute URL",
-        (false, true) => "network-path reference (no scheme)",
-        (false, false) => "relative reference (no scheme or host)",
-    };
+    let reading = describe::reading(a);
     writeln!(
         out,
         "{}  {}",
@@ -183,7 +131,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         if a.warnings.is_empty() {
             String::new()
         } else {
-            format!(" ({})", severity_counts(a))
+            format!(" ({})", describe::severity_counts(&a.warnings))
         }
     )?;
     super::follow::write_leads_to(out, a, style)?;
@@ -285,24 +233,15 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         writeln!(out, "  none")?;
     }
     for w in &a.warnings {
-        let place = match w
-            .component
-            .and_then(|i| a.components.get(i).map(|c| (i, c)))
-        {
-            Some((i, c)) => format!(", {} [{i}]", c.kind.label()),
-            None => String::new(),
-        };
         writeln!(
             out,
-            "  {} {}  bytes {}-{}{}",
+            "  {} {}  {}",
             style.severity(
                 w.severity,
                 &format!("{:<6}", w.severity.name().to_uppercase())
             ),
             w.code.code(),
-            w.span.start,
-            w.span.end,
-            place
+            describe::warning_place(a, w)
         )?;
         writeln!(out, "         {}", w.message)?;
         let (line, marks) = pointer(&a.input, w.spans.first().copied().unwrap_or(w.span));
@@ -343,46 +282,11 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
 
     writeln!(out)?;
     if let Some(h) = &a.host {
-        let mut line = format!(
-            "{} '{}'",
-            h.kind.label(),
-            urlscope_core::text::escape_str(&h.decoded)
-        );
-        if let Some(u) = &h.unicode {
-            line.push_str(&format!(
-                ", Unicode '{}'",
-                urlscope_core::text::escape_str(u)
-            ));
-        }
-        if let Some(x) = &h.ascii {
-            line.push_str(&format!(", IDNA '{x}'"));
-        }
-        for label in &h.rejected {
-            line.push_str(&format!(
-                ", UTS #46 rejects '{}'",
-                urlscope_core::text::quote_str(label)
-            ));
-        }
-        if let Some(ip) = h.ipv4 {
-            line.push_str(&format!(", read as IPv4 {ip}"));
-        }
-        if let Some(d) = &h.registrable {
-            line.push_str(&format!(
-                ", registrable domain '{}'",
-                urlscope_core::text::escape_str(d)
-            ));
-        }
-        if !h.scripts.is_empty() {
-            line.push_str(&format!(", scripts {}", h.scripts.join(" + ")));
-        }
-        for (c, skeleton) in &h.confusables {
-            line.push_str(&format!(
-                ", '{}' {} looks like '{}'",
-                urlscope_core::text::escape_str(&c.to_string()),
-                urlscope_core::analysis::char_info(*c).codepoint,
-                urlscope_core::text::escape_str(skeleton)
-            ));
-        }
+        let facts: Vec<String> = describe::host_facts(h)
+            .into_iter()
+            .map(|f| f.text)
+            .collect();
+        let line = facts.join(", ");
         writeln!(out, "{}  {line}", style.heading("Host      "))?;
     }
     match a.whatwg() {
@@ -457,19 +361,6 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
         writeln!(out, "{line}")?;
     }
     Ok(())
-}
-
-/// The whole input, escaped, shortened in the middle past 400 characters.
-fn cell_long(input: &[u8]) -> String {
-    let text = escape_bytes(input);
-    let n = text.chars().count();
-    if n > 400 {
-        let head: String = text.chars().take(300).collect();
-        let tail: String = text.chars().skip(n - 80).collect();
-        format!("{head} … ({} bytes) … {tail}", input.len())
-    } else {
-        text
-    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! [`request`] says what the command line asks for; opening the inspector
 //! is the binary's choice, so this module knows nothing of it.
 
+mod cells;
 mod decode;
 mod exit;
 mod explain;

@@ -148,6 +148,26 @@ fn push_ascii(out: &mut String, bytes: &[u8]) {
     }
 }
 
+/// `value` (decoded bytes) written for a component of `kind`, so that it
+/// stays one value there ([`crate::percent::encode_component`]); a
+/// non-ASCII host becomes its IDNA (UTS #46) form. `space_plus` says
+/// whether the URL writes a space in its query as `+`.
+///
+/// ```
+/// use urlscope_core::clean::encode_for;
+/// use urlscope_core::split::ComponentKind;
+/// assert_eq!(encode_for(ComponentKind::Host, "bücher.de".as_bytes(), false), "xn--bcher-kva.de");
+/// assert_eq!(encode_for(ComponentKind::QueryValue, b"tom & jerry", false), "tom%20%26%20jerry");
+/// ```
+pub fn encode_for(kind: crate::split::ComponentKind, value: &[u8], space_plus: bool) -> String {
+    if kind == crate::split::ComponentKind::Host {
+        if let Some(ascii) = idna_ascii_host(value) {
+            return ascii;
+        }
+    }
+    crate::percent::encode_component(kind, value, space_plus)
+}
+
 /// The IDNA (UTS #46) ASCII form of a non-ASCII host, when it has one that
 /// is a plain host name (no delimiters sneaked in by mapping).
 pub fn idna_ascii_host(host: &[u8]) -> Option<String> {

@@ -58,11 +58,14 @@
 
 pub mod analysis;
 pub mod clean;
+pub mod describe;
 pub mod dialects;
 pub mod examples;
 pub mod names;
 pub mod percent;
 mod plain;
+#[cfg(feature = "serde")]
+pub mod report;
 pub mod resolve;
 pub mod schemes;
 pub mod split;

@@ -26,7 +26,6 @@
 //! delimiter (`%26` in a query value, `%2F` in a segment) stays data.
 
 use memchr::{memchr, memchr2};
-use serde::Serialize;
 
 /// A half-open byte range `[start, end)` in the analysed input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -73,15 +72,17 @@ impl Span {
     }
 }
 
-impl Serialize for Span {
+#[cfg(feature = "serde")]
+impl serde::Serialize for Span {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         [self.start, self.end].serialize(s)
     }
 }
 
 /// What a component is, in URL order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ComponentKind {
     Scheme,
     Userinfo,
@@ -136,8 +137,9 @@ pub struct Component {
 }
 
 /// What sort of host the authority names (RFC 3986 §3.2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum HostKind {
     /// `[...]` with an IPv6 address inside.
     Ipv6,

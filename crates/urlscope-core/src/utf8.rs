@@ -35,11 +35,10 @@
 //! what [`String::from_utf8_lossy`] and Python's `bytes.decode('utf-8',
 //! 'replace')` produce.
 
-use serde::Serialize;
-
 /// Why a byte is not part of a well-formed UTF-8 sequence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum Utf8Problem {
     /// An overlong form: `C0`/`C1` leads, or `E0 80..9F`, `F0 80..8F`.

@@ -14,12 +14,12 @@
 //! render.
 
 use crate::split::Span;
-use serde::Serialize;
 
 /// How bad a finding is, from the point of view of a server that receives
 /// the URL.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Severity {
     /// Worth knowing; not a problem by itself.
     Info,
@@ -32,6 +32,14 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// Every severity, the mildest first.
+    pub const ALL: [Severity; 4] = [
+        Severity::Info,
+        Severity::Low,
+        Severity::Medium,
+        Severity::High,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -564,14 +572,16 @@ catalogue! {
     }
 }
 
-impl Serialize for WarningCode {
+#[cfg(feature = "serde")]
+impl serde::Serialize for WarningCode {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.code())
     }
 }
 
 /// One finding: what, how bad, and exactly which input bytes cause it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Warning {
     pub code: WarningCode,
     pub severity: Severity,
@@ -586,11 +596,11 @@ pub struct Warning {
     pub message: String,
     /// The decoding layer (1 = one decode) at which the danger appears,
     /// when it comes from decoded bytes.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub layer: Option<usize>,
     /// For a finding about a value the URL carries: the path that leads
     /// to it (`query value 'next' → base64 → host`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub via: Option<String>,
 }
 

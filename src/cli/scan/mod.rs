@@ -9,7 +9,6 @@
 //! Gzip files are read transparently.
 
 use super::exit::{Failure, EXIT_FOUND, EXIT_USAGE};
-use super::json::to_safe_string;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -183,13 +182,9 @@ fn looks_like_access_log(sample: &[Vec<u8>]) -> bool {
 
 fn format_line(name: &str, no: u64, input: &[u8], warnings: &[Warning], json: bool) -> String {
     if json {
-        let value = serde_json::json!({
-            "file": name,
-            "line": no,
-            "input": String::from_utf8_lossy(input),
-            "warnings": warnings,
-        });
-        return to_safe_string(&value);
+        return urlscope_core::report::to_safe_string(&urlscope_core::report::ScanLine::new(
+            name, no, input, warnings,
+        ));
     }
     let worst = warnings
         .iter()

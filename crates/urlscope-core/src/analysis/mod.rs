@@ -13,6 +13,7 @@ mod destination;
 mod folding;
 mod host;
 pub(crate) mod lax;
+mod leads;
 mod memo;
 mod nested;
 mod report;
@@ -376,11 +377,13 @@ pub(crate) fn join_if<A: Send, B: Send>(
     a: impl FnOnce() -> A + Send,
     b: impl FnOnce() -> B + Send,
 ) -> (A, B) {
+    #[cfg(feature = "parallel")]
     if parallel {
-        rayon::join(a, b)
-    } else {
-        (a(), b())
+        return rayon::join(a, b);
     }
+    #[cfg(not(feature = "parallel"))]
+    let _ = parallel;
+    (a(), b())
 }
 
 /// Decode and check every component: the components and their warnings

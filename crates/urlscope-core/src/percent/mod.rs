@@ -14,14 +14,18 @@
 //! that produced it, through any number of layers: `%252e` is `%2e` after
 //! one layer and `.` after two, and the `.` still points at all five bytes.
 
+mod component;
+
+pub use component::{encode_component, is_literal_in, query_uses_plus};
+
 use crate::split::Span;
 use percent_encoding::{percent_encode, percent_encode_byte, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
-use serde::Serialize;
 use std::borrow::Cow;
 
 /// Where a decoded byte came from in the layer before it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum SourceKind {
     /// A byte copied as it was.
     Literal,

@@ -1,0 +1,297 @@
+//! Facts in plain words: the one place where what the analysis found
+//! becomes text a person reads.
+//!
+//! Every front end (`explain`, `scan`, the inspector, the Python package)
+//! lays these phrases out and styles them, and never phrases a fact of
+//! its own, so a host's IDNA form or the place a URL leads to reads the
+//! same wherever it is shown. Everything taken from the input is escaped
+//! here ([`crate::text`]), so a phrase is safe to print on a terminal.
+//!
+//! ```
+//! use urlscope_core::analysis::{analyze, Options};
+//! use urlscope_core::describe;
+//! let a = analyze(b"http://0x7f.1/admin", &Options::default());
+//! let own = &a.destinations[0];
+//! assert_eq!(
+//!     describe::place(own),
+//!     "127.0.0.1 (loopback, a number form of 127.0.0.1)"
+//! );
+//! ```
+
+use crate::analysis::{char_info, Analysis, Destination, HostReading, Nested, NestedKind};
+use crate::text::{escape_str, quote_str};
+use crate::warnings::{Severity, Warning};
+
+/// Where a destination's host is and what kind of place it is:
+/// `169.254.169.254 (cloud metadata endpoint, a number form of …)`, or why
+/// there is none.
+pub fn place(d: &Destination) -> String {
+    match &d.host {
+        Some(h) => {
+            let mut s = format!("{} ({}", escape_str(&h.canonical), h.reach.label());
+            if let Some(how) = &h.spelled {
+                s.push_str(&format!(", {}", escape_str(how)));
+            }
+            s + ")"
+        }
+        None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
+        None => "no host (a relative reference or an opaque URL)".to_string(),
+    }
+}
+
+/// What following a destination does beyond reaching its host: it runs
+/// script, or it leaves the site it was found on.
+pub fn reach(d: &Destination) -> Option<String> {
+    if d.runs_script {
+        Some("runs script".to_string())
+    } else if d.leaves_site {
+        Some(format!(
+            "off-site: {}",
+            escape_str(d.site.as_deref().unwrap_or("another site"))
+        ))
+    } else {
+        None
+    }
+}
+
+/// A carried destination on one line: its target, the place it reaches
+/// and what following it does.
+pub fn destination(d: &Destination) -> String {
+    let mut line = escape_str(&d.target);
+    if d.host.is_some() {
+        line.push_str(&format!("  → {}", place(d)));
+    }
+    if let Some(r) = reach(d) {
+        line.push_str(&format!("  {r}"));
+    }
+    line
+}
+
+/// How a value was written, when it took more than plain text to read:
+/// `percent-encoded twice; backslashes for slashes`.
+pub fn spelling(spelling: &[&str]) -> Option<String> {
+    (!spelling.is_empty()).then(|| spelling.join("; "))
+}
+
+/// How the input reads as a whole.
+pub fn reading(a: &Analysis) -> &'static str {
+    match (a.split.is_absolute(), a.split.authority.is_some()) {
+        (true, _) => "absolute URL",
+        (false, true) => "network-path reference (no scheme)",
+        (false, false) => "relative reference (no scheme or host)",
+    }
+}
+
+/// The warnings counted by severity, the worst first: `1 high, 2 low`.
+pub fn severity_counts(warnings: &[Warning]) -> String {
+    Severity::ALL
+        .iter()
+        .rev()
+        .filter_map(|&s| {
+            let n = warnings.iter().filter(|w| w.severity == s).count();
+            (n > 0).then(|| format!("{n} {}", s.name()))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where a warning is: `bytes 9-14, path [2]` (its span, and the
+/// component it is about, numbered as the component list numbers it).
+pub fn warning_place(a: &Analysis, w: &Warning) -> String {
+    let mut s = format!("bytes {}-{}", w.span.start, w.span.end);
+    if let Some((i, c)) = w
+        .component
+        .and_then(|i| a.components.get(i).map(|c| (i, c)))
+    {
+        s.push_str(&format!(", {} [{i}]", c.kind.label()));
+    }
+    s
+}
+
+/// Which group of a host's facts a [`HostFact`] belongs to; a front end
+/// may lay each group on a line of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HostFactGroup {
+    /// What kind of host it is and how it is written: its Unicode and
+    /// IDNA forms, the labels UTS #46 rejects, an IPv4 reading.
+    Forms,
+    /// The registrable domain: what one owner controls.
+    Registrable,
+    /// The scripts its letters come from and the characters that look
+    /// like others.
+    Scripts,
+}
+
+/// One fact about a host, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HostFact {
+    pub group: HostFactGroup,
+    pub text: String,
+    /// Worth a look: more than one script, or a look-alike character.
+    pub notable: bool,
+}
+
+/// Every fact known about a host, in a fixed order (its forms, its
+/// registrable domain, its scripts and look-alikes).
+pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
+    let fact = |group, text: String, notable| HostFact {
+        group,
+        text,
+        notable,
+    };
+    let mut out = vec![fact(
+        HostFactGroup::Forms,
+        format!("{} '{}'", h.kind.label(), escape_str(&h.decoded)),
+        false,
+    )];
+    if let Some(u) = &h.unicode {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!("Unicode '{}'", escape_str(u)),
+            false,
+        ));
+    }
+    if let Some(x) = &h.ascii {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!("IDNA '{}'", escape_str(x)),
+            false,
+        ));
+    }
+    for label in &h.rejected {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!("UTS #46 rejects '{}'", quote_str(label)),
+            false,
+        ));
+    }
+    if let Some(ip) = h.ipv4 {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!("read as IPv4 {ip}"),
+            false,
+        ));
+    }
+    if let Some(d) = &h.registrable {
+        out.push(fact(
+            HostFactGroup::Registrable,
+            format!("registrable domain '{}'", escape_str(d)),
+            false,
+        ));
+    }
+    let mixed = h.scripts.len() > 1 || !h.confusables.is_empty();
+    if !h.scripts.is_empty() {
+        out.push(fact(
+            HostFactGroup::Scripts,
+            format!("scripts {}", h.scripts.join(" + ")),
+            mixed,
+        ));
+    }
+    for (c, skeleton) in &h.confusables {
+        out.push(fact(
+            HostFactGroup::Scripts,
+            format!(
+                "'{}' {} looks like '{}'",
+                escape_str(&c.to_string()),
+                char_info(*c).codepoint,
+                escape_str(skeleton)
+            ),
+            true,
+        ));
+    }
+    out
+}
+
+/// What a carried value is and where it was found:
+/// `[url] query value 'next', layer 1, bytes 23-60`.
+pub fn carried(n: &Nested) -> String {
+    format!(
+        "[{}] {}, layer {}, bytes {}-{}",
+        n.kind.name(),
+        escape_str(&n.via),
+        n.layer,
+        n.span.start,
+        n.span.end
+    )
+}
+
+/// What a carried value holds in turn, when it holds anything: the count
+/// of the values under it, or why a URL was not analysed again.
+pub fn carries(n: &Nested, values: usize) -> Option<String> {
+    if n.analysis.is_none() && n.kind == NestedKind::Url {
+        Some("not analysed again: the bytes allowed for carried values are spent".to_string())
+    } else if values > 0 {
+        Some(format!(
+            "{values} value{}",
+            if values == 1 { "" } else { "s" }
+        ))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{analyze, Options};
+
+    fn of(url: &str) -> Analysis {
+        analyze(url.as_bytes(), &Options::default())
+    }
+
+    #[test]
+    fn a_place_names_its_host_reach_and_spelling() {
+        let a = of("http://example.com/?next=http%3A%2F%2F169.254.169.254%2F");
+        assert_eq!(place(&a.destinations[0]), "example.com (public)");
+        let carried = &a.destinations[1];
+        assert_eq!(place(carried), "169.254.169.254 (cloud metadata endpoint)");
+        assert_eq!(
+            destination(carried),
+            "http://169.254.169.254/  → 169.254.169.254 (cloud metadata endpoint)  off-site: 169.254.169.254"
+        );
+    }
+
+    #[test]
+    fn a_script_url_has_no_host_but_runs_script() {
+        let a = of("javascript:alert(1)");
+        assert_eq!(
+            place(&a.destinations[0]),
+            "a 'javascript:' URL (runs script)"
+        );
+        assert_eq!(reach(&a.destinations[0]).as_deref(), Some("runs script"));
+        let a = of("/relative/path");
+        assert_eq!(
+            place(&a.destinations[0]),
+            "no host (a relative reference or an opaque URL)"
+        );
+    }
+
+    #[test]
+    fn host_facts_name_every_form() {
+        let a = of("http://ex\u{430}mple.com/");
+        let facts = host_facts(a.host.as_ref().unwrap());
+        let texts: Vec<&str> = facts.iter().map(|f| f.text.as_str()).collect();
+        assert!(texts.contains(&"IDNA 'xn--exmple-4nf.com'"), "{texts:?}");
+        assert!(
+            texts.iter().any(|t| t.contains("U+0430 looks like 'a'")),
+            "{texts:?}"
+        );
+        assert!(facts.iter().any(|f| f.group == HostFactGroup::Registrable));
+        assert!(facts
+            .iter()
+            .filter(|f| f.group == HostFactGroup::Scripts)
+            .all(|f| f.notable));
+    }
+
+    #[test]
+    fn counts_and_places_of_warnings() {
+        let a = of("http://x/%252e%252e/");
+        assert!(!a.warnings.is_empty());
+        let w = &a.warnings[0];
+        assert!(warning_place(&a, w).starts_with(&format!("bytes {}-", w.span.start)));
+        assert!(severity_counts(&a.warnings).contains(w.severity.name()));
+        assert_eq!(severity_counts(&[]), "");
+    }
+}

@@ -1,0 +1,501 @@
+//! The report: an [`Analysis`] as one JSON object, the contract that
+//! `urlscope explain --json` prints and every other front end (the Python
+//! package, a script reading the CLI's output) returns.
+//!
+//! Field names and order are part of the contract (see the command
+//! reference). Every field is a typed struct, so the order is the
+//! declaration order whatever features `serde_json` is built with.
+//!
+//! The byte tables are serialised a row at a time as the serializer takes
+//! them: a 10 MB component is never held as rows.
+//!
+//! [`write_safe`] writes compact JSON that is also safe to print on a
+//! terminal: besides the C0 controls JSON always escapes, DEL, C1
+//! controls, bidi controls and invisible characters are written as
+//! `\uXXXX` escapes, which mean the same thing to a JSON reader.
+//!
+//! ```
+//! use urlscope_core::analysis::{analyze, Options};
+//! let a = analyze(b"http://example.com/caf%C3%A9", &Options::default());
+//! let json = urlscope_core::report::to_safe_string(&urlscope_core::report::Report::of(&a));
+//! assert!(json.starts_with(r#"{"input":"http://example.com/caf%C3%A9","input_valid_utf8":true,"#));
+//! ```
+
+use crate::analysis::{char_info, Analysis, ByteRow, Destination, Nested};
+use crate::percent::SourceKind;
+use crate::resolve::Resolution;
+use crate::split::{HostKind, Span};
+use crate::text::{escape_bytes, needs_escape};
+use crate::utf8::ByteRole;
+use crate::warnings::Warning;
+use serde::Serialize;
+use std::io::Write;
+
+/// The `explain --json` object of one analysis.
+#[derive(Serialize)]
+pub struct Report<'a> {
+    input: String,
+    input_valid_utf8: bool,
+    components: Components<'a>,
+    warnings: &'a [Warning],
+    clean: &'a str,
+    normalized: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    host: Option<HostReport<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    whatwg: Option<WhatwgReport<'a>>,
+    /// Every place the URL leads to: itself first, then what it carries.
+    destinations: Vec<DestinationReport<'a>>,
+    /// What it carries, each with its own analysis.
+    nested: Vec<NestedReport<'a>>,
+    /// With a base: the base, the reference, and the target (the URL
+    /// analysed) by RFC 3986 and by WHATWG.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resolution: Option<ResolutionReport<'a>>,
+}
+
+impl<'a> Report<'a> {
+    /// The report of `a`.
+    pub fn of(a: &'a Analysis) -> Report<'a> {
+        Report {
+            input: lossy(&a.input),
+            input_valid_utf8: std::str::from_utf8(&a.input).is_ok(),
+            components: Components(a),
+            warnings: &a.warnings,
+            clean: &a.clean,
+            normalized: &a.normalized,
+            host: a.host.as_ref().map(|h| HostReport {
+                kind: h.kind,
+                decoded: &h.decoded,
+                unicode: h.unicode.as_deref(),
+                ascii: h.ascii.as_deref(),
+                ipv4: h.ipv4.map(|ip| ip.to_string()),
+                registrable: h.registrable.as_deref(),
+                scripts: &h.scripts,
+                confusables: h
+                    .confusables
+                    .iter()
+                    .map(|(c, s)| Confusable {
+                        char: c.to_string(),
+                        codepoint: char_info(*c).codepoint,
+                        looks_like: s,
+                    })
+                    .collect(),
+                rejected: &h.rejected,
+            }),
+            whatwg: a.whatwg().map(|w| match w {
+                Ok(r) => WhatwgReport::Reading {
+                    href: &r.href,
+                    scheme: &r.scheme,
+                    username: &r.username,
+                    password: r.password.as_deref(),
+                    host: r.host.as_deref(),
+                    port: r.port,
+                    path: &r.path,
+                    query: r.query.as_deref(),
+                    fragment: r.fragment.as_deref(),
+                },
+                Err(e) => WhatwgReport::Failure { failure: e },
+            }),
+            destinations: a.destinations.iter().map(DestinationReport::of).collect(),
+            nested: a.nested.iter().map(NestedReport::of).collect(),
+            resolution: None,
+        }
+    }
+
+    /// The report of a target `a` that was resolved from `reference`
+    /// against `base` as `r` says.
+    pub fn resolved(
+        a: &'a Analysis,
+        base: &[u8],
+        reference: &[u8],
+        r: &'a Resolution,
+    ) -> Report<'a> {
+        Report {
+            resolution: Some(ResolutionReport {
+                base: lossy(base),
+                reference: lossy(reference),
+                target: lossy(&r.target),
+                whatwg: match &r.whatwg {
+                    Ok(target) => WhatwgTarget::Target { target },
+                    Err(failure) => WhatwgTarget::Failure { failure },
+                },
+                differs: r.differs,
+                reason: r.reason,
+            }),
+            ..Report::of(a)
+        }
+    }
+}
+
+/// The components, serialised one at a time as the writer takes them.
+struct Components<'a>(&'a Analysis);
+
+impl Serialize for Components<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        s.collect_seq(
+            a.components
+                .iter()
+                .enumerate()
+                .map(|(i, c)| ComponentReport {
+                    kind: c.kind.name(),
+                    span: c.span,
+                    raw: lossy(c.span.of(&a.input)),
+                    decoded: c.decoded_lossy(),
+                    decoded_valid_utf8: c.is_valid_utf8(),
+                    layers: if c.layer_count() > 1 {
+                        c.layers().map(lossy).collect()
+                    } else {
+                        Vec::new()
+                    },
+                    bytes: Bytes(a, i),
+                }),
+        )
+    }
+}
+
+#[derive(Serialize)]
+struct ComponentReport<'a> {
+    kind: &'static str,
+    span: Span,
+    raw: String,
+    decoded: String,
+    decoded_valid_utf8: bool,
+    /// Every decoding layer, when there is more than one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    layers: Vec<String>,
+    bytes: Bytes<'a>,
+}
+
+/// The byte table of one component, serialised a row at a time.
+struct Bytes<'a>(&'a Analysis, usize);
+
+impl Serialize for Bytes<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Bytes(a, i) = *self;
+        s.collect_seq(a.byte_rows_from(i, 0).map(|r| ByteReport::of(a, &r)))
+    }
+}
+
+#[derive(Serialize)]
+struct ByteReport {
+    hex: String,
+    bin: String,
+    source: String,
+    role: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seq_len: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    codepoint: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    problem: Option<&'static str>,
+}
+
+impl ByteReport {
+    fn of(a: &Analysis, row: &ByteRow) -> ByteReport {
+        let source = match row.source {
+            SourceKind::Plus => "+".to_string(),
+            _ => escape_bytes(row.span.of(&a.input)),
+        };
+        let char_of_unit = row
+            .unit
+            .and_then(|u| u.value.ok())
+            .filter(|_| !matches!(row.role, ByteRole::Invalid(_)));
+        let is_first = row.unit.is_some_and(|u| u.start == row.offset);
+        ByteReport {
+            hex: format!("{:02X}", row.value),
+            bin: format!("{:08b}", row.value),
+            source,
+            role: row.role.name(),
+            seq_len: row.role.seq_len(),
+            codepoint: char_of_unit.map(|c| char_info(c).codepoint),
+            name: char_of_unit.filter(|_| is_first).map(|c| char_info(c).name),
+            problem: match row.role {
+                ByteRole::Invalid(p) => Some(p.label()),
+                _ => None,
+            },
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct HostReport<'a> {
+    kind: HostKind,
+    decoded: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unicode: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ascii: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ipv4: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    registrable: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    scripts: &'a [&'static str],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    confusables: Vec<Confusable<'a>>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    rejected: &'a [String],
+}
+
+#[derive(Serialize)]
+struct Confusable<'a> {
+    char: String,
+    codepoint: String,
+    looks_like: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum WhatwgReport<'a> {
+    Reading {
+        href: &'a str,
+        scheme: &'a str,
+        username: &'a str,
+        password: Option<&'a str>,
+        host: Option<&'a str>,
+        port: Option<u16>,
+        path: &'a str,
+        query: Option<&'a str>,
+        fragment: Option<&'a str>,
+    },
+    Failure {
+        failure: &'a str,
+    },
+}
+
+#[derive(Serialize)]
+struct DestinationReport<'a> {
+    via: &'a str,
+    target: &'a str,
+    scheme: &'a str,
+    host: Option<DestinationHost<'a>>,
+    site: Option<&'a str>,
+    leaves_site: bool,
+    runs_script: bool,
+    spelling: &'a [&'static str],
+    span: Span,
+}
+
+#[derive(Serialize)]
+struct DestinationHost<'a> {
+    canonical: &'a str,
+    address: Option<String>,
+    reach: &'static str,
+    spelled: Option<&'a str>,
+}
+
+impl<'a> DestinationReport<'a> {
+    fn of(d: &'a Destination) -> DestinationReport<'a> {
+        DestinationReport {
+            via: &d.via,
+            target: &d.target,
+            scheme: &d.scheme,
+            host: d.host.as_ref().map(|h| DestinationHost {
+                canonical: &h.canonical,
+                address: h.address.map(|ip| ip.to_string()),
+                reach: h.reach.label(),
+                spelled: h.spelled.as_deref(),
+            }),
+            site: d.site.as_deref(),
+            leaves_site: d.leaves_site,
+            runs_script: d.runs_script,
+            spelling: &d.spelling,
+            span: d.span,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct NestedReport<'a> {
+    kind: &'static str,
+    component: usize,
+    layer: usize,
+    span: Span,
+    via: &'a str,
+    text: &'a str,
+    spelling: &'a [&'static str],
+    jwt: Option<JwtReport<'a>>,
+    analysis: Option<Report<'a>>,
+    children: Vec<NestedReport<'a>>,
+}
+
+#[derive(Serialize)]
+struct JwtReport<'a> {
+    header: &'a str,
+    payload: &'a str,
+    claims: Vec<Claim<'a>>,
+}
+
+#[derive(Serialize)]
+struct Claim<'a> {
+    name: &'a str,
+    value: &'a str,
+}
+
+impl<'a> NestedReport<'a> {
+    fn of(n: &'a Nested) -> NestedReport<'a> {
+        NestedReport {
+            kind: n.kind.name(),
+            component: n.component,
+            layer: n.layer,
+            span: n.span,
+            via: &n.via,
+            text: &n.text,
+            spelling: &n.spelling,
+            jwt: n.jwt.as_ref().map(|j| JwtReport {
+                header: &j.header,
+                payload: &j.payload,
+                claims: j
+                    .claims
+                    .iter()
+                    .map(|(name, value)| Claim { name, value })
+                    .collect(),
+            }),
+            analysis: n.analysis.as_deref().map(Report::of),
+            children: n.children.iter().map(NestedReport::of).collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ResolutionReport<'a> {
+    base: String,
+    reference: String,
+    target: String,
+    whatwg: WhatwgTarget<'a>,
+    differs: bool,
+    reason: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum WhatwgTarget<'a> {
+    Target { target: &'a str },
+    Failure { failure: &'a str },
+}
+
+/// What `scan --json` writes for one flagged line: where it is, the
+/// input, and the warnings the triage gave it.
+#[derive(Serialize)]
+pub struct ScanLine<'a> {
+    /// The file's name as given (`-` for standard input).
+    pub file: &'a str,
+    /// The line number, from 1.
+    pub line: u64,
+    /// The line's URL, invalid UTF-8 replaced.
+    pub input: String,
+    pub warnings: &'a [Warning],
+}
+
+impl<'a> ScanLine<'a> {
+    /// The record of `input`, line `line` of `file`.
+    pub fn new(file: &'a str, line: u64, input: &[u8], warnings: &'a [Warning]) -> ScanLine<'a> {
+        ScanLine {
+            file,
+            line,
+            input: lossy(input),
+            warnings,
+        }
+    }
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Compact JSON that is safe to print on a terminal: inside strings, the
+/// characters [`needs_escape`] flags (DEL, C1 and bidi controls, invisible
+/// characters) are written as `\u` escapes too. (JSON itself escapes the
+/// C0 controls.)
+struct SafeFormatter;
+
+impl serde_json::ser::Formatter for SafeFormatter {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        let mut rest = fragment;
+        while let Some((i, c)) = rest.char_indices().find(|&(_, c)| needs_escape(c)) {
+            let (before, after) = rest.split_at(i);
+            writer.write_all(before.as_bytes())?;
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                write!(writer, "\\u{u:04x}")?;
+            }
+            rest = after.get(c.len_utf8()..).unwrap_or_default();
+        }
+        writer.write_all(rest.as_bytes())
+    }
+}
+
+/// Serialise `value` to `out` on one line, terminal-safe.
+pub fn write_safe(out: &mut impl Write, value: &impl Serialize) -> std::io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(out, SafeFormatter);
+    value.serialize(&mut ser).map_err(std::io::Error::other)
+}
+
+/// Serialise `value` on one line, terminal-safe.
+pub fn to_safe_string(value: &impl Serialize) -> String {
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail, and the JSON is UTF-8.
+    let _ = write_safe(&mut out, value);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{analyze, Options};
+
+    #[test]
+    fn c1_and_bidi_are_escaped_in_json() {
+        let s = to_safe_string(&serde_json::json!({ "x": "a\u{9b}b\u{202e}c\u{7f}\u{1b}" }));
+        assert_eq!(s, r#"{"x":"a\u009bb\u202ec\u007f\u001b"}"#);
+        let back: serde_json::Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(back["x"], "a\u{9b}b\u{202e}c\u{7f}\u{1b}");
+    }
+
+    #[test]
+    fn the_report_keeps_its_field_order() {
+        let a = analyze(
+            b"http://user@ex\xC3\xA4mple.com/?next=http%3A%2F%2F127.0.0.1%2F#f",
+            &Options::default(),
+        );
+        let s = to_safe_string(&Report::of(&a));
+        let keys: Vec<String> = match serde_json::from_str::<serde_json::Value>(&s).unwrap() {
+            serde_json::Value::Object(m) => m.keys().cloned().collect(),
+            other => panic!("{other}"),
+        };
+        let mut expected = vec![
+            "input",
+            "input_valid_utf8",
+            "components",
+            "warnings",
+            "clean",
+            "normalized",
+            "host",
+            "whatwg",
+            "destinations",
+            "nested",
+        ];
+        expected.sort_unstable();
+        let mut keys = keys;
+        keys.sort_unstable();
+        assert_eq!(keys, expected);
+        // The order as written, not as a map sorts it.
+        let at = |k: &str| s.find(&format!("\"{k}\":")).unwrap();
+        assert!(at("input") < at("components"));
+        assert!(at("components") < at("warnings"));
+        assert!(at("host") < at("whatwg"));
+        assert!(at("destinations") < at("nested"));
+        assert!(
+            s.contains(r#""reach":"loopback"#) || s.contains("loopback"),
+            "{s}"
+        );
+    }
+}
