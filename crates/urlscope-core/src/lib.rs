@@ -58,6 +58,7 @@
 
 pub mod analysis;
 pub mod clean;
+pub mod defang;
 pub mod describe;
 pub mod dialects;
 pub mod examples;
