@@ -1,5 +1,5 @@
-//! Every command example in README.md, run as written, against what the
-//! README shows (issue 16, item 8). A command is a `$ ` line of a code
+//! Every command example in README.md and docs/*.md, run as written,
+//! against what the document shows. A command is a `$ ` line of a code
 //! block that runs `urlscope` (or pipes `printf` into it); its output is
 //! the lines up to the next `$ ` line, standard error included, with
 //! `(exit N)` for a status other than 0. A line `…` marks a cut: the parts
@@ -13,6 +13,8 @@
 use std::process::{Command, Stdio};
 
 struct Example {
+    /// The document, relative to the repository.
+    doc: String,
     line: usize,
     command: String,
     output: Vec<String>,
@@ -20,7 +22,7 @@ struct Example {
     file: Option<String>,
 }
 
-fn examples(readme: &str) -> Vec<Example> {
+fn examples(doc: &str, readme: &str) -> Vec<Example> {
     let mut found = Vec::new();
     let mut in_block = false;
     let mut current: Option<Example> = None;
@@ -43,6 +45,7 @@ fn examples(readme: &str) -> Vec<Example> {
                 .filter(|f| !f.contains(' ') && !f.contains('/'));
             if (runs && !skipped) || file.is_some() {
                 current = Some(Example {
+                    doc: doc.to_string(),
                     line: n + 1,
                     command: command.to_string(),
                     output: Vec::new(),
@@ -57,9 +60,18 @@ fn examples(readme: &str) -> Vec<Example> {
 }
 
 #[test]
-fn every_command_example_in_the_readme_prints_what_it_shows() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+fn every_command_example_in_the_documents_prints_what_it_shows() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut docs = vec!["README.md".to_string()];
+    let mut more: Vec<String> = std::fs::read_dir(format!("{root}/docs"))
+        .expect("docs/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md"))
+        .map(|n| format!("docs/{n}"))
+        .collect();
+    more.sort();
+    docs.extend(more);
     let binary = assert_cmd::cargo::cargo_bin("urlscope");
     let dir = binary.parent().expect("target dir");
     let path = format!(
@@ -67,7 +79,13 @@ fn every_command_example_in_the_readme_prints_what_it_shows() {
         dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let examples = examples(&readme);
+    let examples: Vec<Example> = docs
+        .iter()
+        .flat_map(|doc| {
+            let text = std::fs::read_to_string(format!("{root}/{doc}")).expect("document");
+            examples(doc, &text)
+        })
+        .collect();
     assert!(examples.len() >= 25, "{} examples found", examples.len());
     let scratch = std::env::temp_dir().join(format!("urlscope-readme-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("scratch dir");
@@ -123,8 +141,8 @@ fn every_command_example_in_the_readme_prints_what_it_shows() {
         };
         if !fits {
             wrong.push(format!(
-                "README.md:{}: $ {}\n--- shown\n{shown}--- real\n{actual}",
-                example.line, example.command
+                "{}:{}: $ {}\n--- shown\n{shown}--- real\n{actual}",
+                example.doc, example.line, example.command
             ));
         }
     }

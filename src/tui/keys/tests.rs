@@ -67,11 +67,11 @@ fn the_hint_bar_ends_with_help_and_drops_the_least_important_first() {
 }
 
 #[test]
-fn the_readme_key_table_is_the_key_table() {
-    let readme = include_str!("../../../README.md");
+fn the_documented_key_table_is_the_key_table() {
+    let readme = include_str!("../../../docs/inspector.md");
     let table = markdown_table();
     assert!(
         readme.contains(&table),
-        "README.md's key table differs from keys.rs; it should read:\n{table}"
+        "docs/inspector.md's key table differs from keys.rs; it should read:\n{table}"
     );
 }
