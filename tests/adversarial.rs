@@ -131,7 +131,7 @@ fn shapes(n: usize) -> Vec<(&'static str, Vec<u8>)> {
     ]
 }
 
-/// Inputs that carry values the analysis unfolds (issue 14): a URL nested
+/// Inputs that carry values the analysis unfolds: a URL nested
 /// in itself over and over, a long base64 run that decodes to a URL, a JWT
 /// with a long claim, a hex run, and a carried URL per parameter. Depth
 /// (8), the count of nested values (64) and a byte budget bound the

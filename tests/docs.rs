@@ -15,9 +15,7 @@ const END: &str = "<!-- end generated -->";
 /// The catalogue as a Markdown table: each code, its severity, the other
 /// severities its cases give it, and its summary.
 fn warning_table() -> String {
-    let mut out = String::from(
-        "| code | severity | also | meaning |\n|---|---|---|---|\n",
-    );
+    let mut out = String::from("| code | severity | also | meaning |\n|---|---|---|---|\n");
     for &code in WarningCode::ALL {
         let mut also: Vec<Severity> = Case::ALL
             .iter()

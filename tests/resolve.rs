@@ -1,4 +1,4 @@
-//! `urlscope resolve BASE REF` and `--base` (issue 16, item 6): every
+//! `urlscope resolve BASE REF` and `--base`: every
 //! example of RFC 3986 sections 5.4.1 and 5.4.2, exactly, through the
 //! binary; and where a WHATWG parser resolves differently, both.
 

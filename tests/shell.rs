@@ -1,4 +1,4 @@
-//! `urlscope completions SHELL` and `urlscope man` (issue 16, item 4): the
+//! `urlscope completions SHELL` and `urlscope man`: the
 //! scripts load in their shells and name every command; the manual page is
 //! a reviewed snapshot (`tests/snapshots/`), so a change to any option or
 //! help text shows up as a diff.

@@ -1,4 +1,4 @@
-//! The standards as they stand (issue 16, item 7), through the binary: the
+//! The standards as they stand, through the binary: the
 //! URL Standard's path set with `^`, Java 17's `URLDecoder` (the whole
 //! recording is `tests/java_urldecoder.rs`), and the analysis reading a
 //! Java-style escape (`%٢e`) as the byte it is to Java.

@@ -1,4 +1,4 @@
-//! Nested values (issue 14): arbitrary bytes wrapped in the carriers the
+//! Nested values: arbitrary bytes wrapped in the carriers the
 //! analysis unfolds (a query value raw and percent-encoded, base64,
 //! base64url, a JWT claim, hex, a path after `//`), recursively as the
 //! input's first byte chooses. Checked: no panic; triage agrees with the

@@ -919,7 +919,7 @@ mod tests {
         assert_eq!(dec("%u00e9%", JsUnescape), "é%");
     }
 
-    /// The cases of issue 16, as a JDK 17 gives them (the full recording
+    /// The recorded cases, as a JDK 17 gives them (the full recording
     /// is `tests/data/java17/urldecoder.jsonl`).
     #[test]
     fn java_reads_signs_and_unicode_digits_and_replaces_as_java_does() {
