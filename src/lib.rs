@@ -6,4 +6,5 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod gallery;
 pub mod tui;

@@ -9,7 +9,7 @@
 //! writes them), so a diff is a line per changed field.
 
 use assert_cmd::Command;
-use urlscope_core::examples;
+use urlscope::gallery as examples;
 
 fn explain(args: &[&str], url: &str) -> String {
     let out = Command::cargo_bin("urlscope")

@@ -319,7 +319,7 @@ pub fn request() -> Result<Request, Failure> {
             if urls.is_empty() {
                 // Nothing given, or nothing on standard input: the first
                 // example of the gallery.
-                let example = urlscope_core::examples::default_example().url;
+                let example = crate::gallery::default_example().url;
                 urls.push(example.as_bytes().to_vec());
             }
             if opt.print {
@@ -592,7 +592,7 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                 .break_words(false)
                 .word_splitter(textwrap::WordSplitter::NoHyphenation)
                 .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit);
-            for e in urlscope_core::examples::all() {
+            for e in crate::gallery::all() {
                 writeln!(
                     out,
                     "{}\n  {}",

@@ -171,7 +171,7 @@ pub fn gallery_areas(area: Rect, zoom: bool) -> (Rect, Rect, Rect) {
 
 /// The selected example's text as the gallery shows it: its description,
 /// its URL broken between escapes, and the explanation word-wrapped.
-pub fn gallery_text(e: &urlscope_core::examples::Example, width: usize) -> Vec<GalleryLine> {
+pub fn gallery_text(e: &crate::gallery::Example, width: usize) -> Vec<GalleryLine> {
     let width = width.max(8);
     let mut lines: Vec<GalleryLine> = wrap(&urlscope_core::text::escape_str(e.description), width)
         .into_iter()

@@ -29,15 +29,18 @@
 //!   the one-pass test for plain input (`plain.rs`) beneath it.
 //!
 //! [`analysis::analyze`] does all of it and returns the one
-//! [`analysis::Analysis`] that every front end (text, JSON, terminal UI)
-//! renders. [`text`] makes hostile bytes safe to print; [`schemes`] lists
-//! the special schemes once; [`targets`] holds the sensitive-file lists;
-//! [`examples`] is the gallery's data.
+//! [`analysis::Analysis`] that every front end (text, JSON, terminal UI,
+//! Python) renders. [`describe`] puts its facts into the words every
+//! front end shows; [`report`] is its JSON object (what `urlscope explain
+//! --json` prints). [`text`] makes hostile bytes safe to print;
+//! [`schemes`] lists the special schemes once; [`targets`] holds the
+//! sensitive-file lists; [`defang`] writes and reads URLs in the defanged
+//! form of threat reports.
 //!
 //! The modules form layers, each using only those below it: `split`,
 //! `utf8`, `schemes`, `text` at the bottom; then `percent`, `targets`,
-//! `warnings`, `plain`, `clean`, `dialects`; then `analysis`; then
-//! `triage` and `examples`.
+//! `warnings`, `plain`, `clean`, `dialects`, `defang`; then `analysis`;
+//! then `triage`, `describe` and `report`.
 //!
 //! ```
 //! use urlscope_core::analysis::{analyze, Options};
@@ -46,6 +49,10 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![doc = ""]
+#![doc = "## The crate's README"]
+#![doc = ""]
+#![doc = include_str!("../README.md")]
 #![cfg_attr(
     not(test),
     deny(
@@ -61,7 +68,6 @@ pub mod clean;
 pub mod defang;
 pub mod describe;
 pub mod dialects;
-pub mod examples;
 pub mod names;
 pub mod percent;
 mod plain;

@@ -279,7 +279,7 @@ const DOMAINS_LAST: NameFilter = NameFilter::of(&[LOOPBACK_DOMAINS, WILDCARD_DNS
 /// last two labels at least, and what [`shown_site`] reads ahead of it
 /// lies in the labels before those. Of its three findings:
 /// - a registrable domain ahead, under a suffix that reads as a site's:
-///   the labels ahead end in a [site suffix](SITE_SUFFIXES) and hold one
+///   the labels ahead end in a site suffix (`SITE_SUFFIXES`) and hold one
 ///   more label, or hold at least three (a suffix of two labels and one
 ///   more), which makes five labels in all;
 /// - a site suffix glued by `-` to the real domain's first label: a label

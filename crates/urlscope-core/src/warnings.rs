@@ -316,11 +316,21 @@ macro_rules! catalogue {
             /// Every code, in catalogue order.
             pub const ALL: &'static [WarningCode] = &[ $( WarningCode::$variant, )* ];
 
-            /// The code's position in [`WarningCode::ALL`].
+            /// The code's position in [`WarningCode::ALL`]: its bit in
+            /// the `u64` sets of codes the analysis keeps.
             pub fn index(self) -> usize {
                 self as usize
             }
+        }
 
+        // The analysis keeps sets of codes as `u64` bitmasks (a bit per
+        // code index): a 65th code needs a wider set.
+        const _: () = assert!(
+            WarningCode::ALL.len() <= u64::BITS as usize,
+            "more warning codes than bits in the u64 code sets"
+        );
+
+        impl WarningCode {
             /// The stable kebab-case code (`double-encoding`).
             pub fn code(self) -> &'static str {
                 match self { $( WarningCode::$variant => $code, )* }

@@ -40,7 +40,7 @@ impl App {
     /// Keys while the gallery is open: choose, scroll the text, open,
     /// close.
     pub(super) fn gallery_key(&mut self, command: Command, i: usize) {
-        let examples = urlscope_core::examples::all();
+        let examples = crate::gallery::all();
         let n = examples.len();
         let (_, _, text) = layout::gallery_areas(self.size, self.zoom);
         let page = usize::from(text.height.saturating_sub(2)).max(1);

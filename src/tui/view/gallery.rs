@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 use ratatui::Frame;
 
 pub fn render(app: &App, selected: usize, theme: Theme, frame: &mut Frame, area: Rect) {
-    let examples = urlscope_core::examples::all();
+    let examples = crate::gallery::all();
     let (r, list, text) = gallery_areas(area, app.zoom);
     frame.render_widget(Clear, r);
     let room = usize::from(list.width.saturating_sub(4));

@@ -15,7 +15,7 @@ pub struct Example {
     pub explanation: String,
 }
 
-const ASSET: &str = include_str!("../../../assets/examples.txt");
+const ASSET: &str = include_str!("../assets/examples.txt");
 
 /// Every built-in example, in order.
 pub fn all() -> Vec<Example> {
@@ -50,7 +50,7 @@ pub fn default_example() -> Example {
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::{analyze, Options};
+    use urlscope_core::analysis::{analyze, Options};
 
     #[test]
     fn the_gallery_has_at_least_twelve_explained_examples() {
