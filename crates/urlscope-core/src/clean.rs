@@ -170,7 +170,7 @@ pub fn encode_for(kind: crate::split::ComponentKind, value: &[u8], space_plus: b
 
 /// The IDNA (UTS #46) ASCII form of a non-ASCII host, when it has one that
 /// is a plain host name (no delimiters sneaked in by mapping).
-pub fn idna_ascii_host(host: &[u8]) -> Option<String> {
+pub(crate) fn idna_ascii_host(host: &[u8]) -> Option<String> {
     if host.is_ascii() || memchr::memchr(b'%', host).is_some() {
         return None;
     }
@@ -226,13 +226,13 @@ fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
 /// RFC 3986 §5.2.4 `remove_dot_segments`.
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::clean::remove_dot_segments;
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
 /// ```
-pub fn remove_dot_segments(path: &str) -> String {
+pub(crate) fn remove_dot_segments(path: &str) -> String {
     // A dot segment starts the path or follows a '/'.
     if !path.starts_with('.') && memchr::memmem::find(path.as_bytes(), b"/.").is_none() {
         return path.to_string();
@@ -282,7 +282,7 @@ pub fn normalize(input: &[u8]) -> String {
 }
 
 /// [`normalize`] of a URL that [`clean`] already gave.
-pub fn normalize_cleaned(cleaned: &str) -> String {
+pub(crate) fn normalize_cleaned(cleaned: &str) -> String {
     let bytes = cleaned.as_bytes();
     let parts = outline(bytes);
     let mut out = String::with_capacity(cleaned.len());
@@ -579,5 +579,18 @@ mod tests {
         assert_eq!(normalize(b"/.//x"), "/.//x");
         assert_eq!(normalize(b"a%2ehttp://x"), "./a.http://x");
         assert_eq!(normalize(b"./a.http://x"), "./a.http://x");
+    }
+}
+
+/// The examples in the docs above, run (the items are not public, so
+/// rustdoc cannot).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn remove_dot_segments() {
+        use crate::clean::remove_dot_segments;
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+        assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
     }
 }

@@ -134,6 +134,7 @@ pub enum EncodeDialect {
 }
 
 impl EncodeDialect {
+    /// Every encoder, in the order they are listed.
     pub const ALL: &'static [EncodeDialect] = &[
         EncodeDialect::Component,
         EncodeDialect::Form,
@@ -171,6 +172,7 @@ impl EncodeDialect {
         }
     }
 
+    /// The encoder named `name` (as `--as` takes it).
     pub fn from_name(name: &str) -> Option<EncodeDialect> {
         EncodeDialect::ALL
             .iter()
@@ -422,6 +424,7 @@ pub enum DecodeDialect {
 }
 
 impl DecodeDialect {
+    /// Every decoder, in the order they are listed.
     pub const ALL: &'static [DecodeDialect] = &[
         DecodeDialect::JsUri,
         DecodeDialect::JsComponent,
@@ -432,6 +435,7 @@ impl DecodeDialect {
         DecodeDialect::Whatwg,
     ];
 
+    /// The name `--as` takes.
     pub fn name(self) -> &'static str {
         match self {
             DecodeDialect::JsUri => "js-uri",
@@ -444,6 +448,7 @@ impl DecodeDialect {
         }
     }
 
+    /// The decoder named `name` (as `--as` takes it).
     pub fn from_name(name: &str) -> Option<DecodeDialect> {
         DecodeDialect::ALL
             .iter()
@@ -493,14 +498,14 @@ pub fn decode_as(text: &[u8], dialect: DecodeDialect) -> Result<String, DialectE
 /// (general category Nd, in the Basic Multilingual Plane, since Java reads
 /// one UTF-16 unit at a time) and the fullwidth letters `Ａ-Ｆ` `ａ-ｆ`.
 ///
-/// ```
+/// ```text
 /// use urlscope_core::dialects::java_hex_digit;
 /// assert_eq!(java_hex_digit('e'), Some(14));
 /// assert_eq!(java_hex_digit('\u{0662}'), Some(2)); // ARABIC-INDIC DIGIT TWO
 /// assert_eq!(java_hex_digit('\u{FF25}'), Some(14)); // FULLWIDTH LATIN CAPITAL LETTER E
 /// assert_eq!(java_hex_digit('g'), None);
 /// ```
-pub fn java_hex_digit(c: char) -> Option<u8> {
+pub(crate) fn java_hex_digit(c: char) -> Option<u8> {
     /// The zero of every run of ten Nd digits beyond ASCII, as Java 17
     /// (Unicode 13) has them: recorded from `Character.digit` over every
     /// UTF-16 unit (`java Record digits`, `scripts/java17/Record.java`).
@@ -963,5 +968,19 @@ mod tests {
             let encoded = enc(text, e);
             assert_eq!(dec(&encoded, d), text, "{} -> {}", e.name(), d.name());
         }
+    }
+}
+
+/// The examples in the docs above, run (the items are not public, so
+/// rustdoc cannot).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn java_hex_digit() {
+        use crate::dialects::java_hex_digit;
+        assert_eq!(java_hex_digit('e'), Some(14));
+        assert_eq!(java_hex_digit('\u{0662}'), Some(2)); // ARABIC-INDIC DIGIT TWO
+        assert_eq!(java_hex_digit('\u{FF25}'), Some(14)); // FULLWIDTH LATIN CAPITAL LETTER E
+        assert_eq!(java_hex_digit('g'), None);
     }
 }

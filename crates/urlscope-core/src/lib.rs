@@ -25,7 +25,7 @@
 //! - [`clean`]: the corrected (cleaned) and normalized URL;
 //! - [`dialects`]: how other decoders and encoders (Java, PHP, browsers'
 //!   address bars...) read and write the same text;
-//! - [`triage`]: the same warnings, fast, for scanning logs, with
+//! - [`triage`](mod@triage): the same warnings, fast, for scanning logs, with
 //!   the one-pass test for plain input (`plain.rs`) beneath it.
 //!
 //! [`analysis::analyze`] does all of it and returns the one
@@ -33,7 +33,7 @@
 //! Python) renders. [`describe`] puts its facts into the words every
 //! front end shows; [`report`] is its JSON object (what `urlscope explain
 //! --json` prints). [`text`] makes hostile bytes safe to print;
-//! [`schemes`] lists the special schemes once; [`targets`] holds the
+//! `schemes` lists the special schemes once; `targets` holds the
 //! sensitive-file lists; [`defang`] writes and reads URLs in the defanged
 //! form of threat reports.
 //!
@@ -49,6 +49,7 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 #![doc = ""]
 #![doc = "## The crate's README"]
 #![doc = ""]
@@ -68,19 +69,20 @@ pub mod clean;
 pub mod defang;
 pub mod describe;
 pub mod dialects;
-pub mod names;
+mod names;
 pub mod percent;
 mod plain;
 #[cfg(feature = "serde")]
 pub mod report;
 pub mod resolve;
-pub mod schemes;
+mod schemes;
 pub mod split;
-pub mod targets;
+mod targets;
 pub mod text;
 pub mod triage;
 pub mod utf8;
 pub mod warnings;
 
 pub use analysis::{analyze, Analysis, Options};
+pub use triage::{triage, triage_at};
 pub use warnings::{Severity, Warning, WarningCode};

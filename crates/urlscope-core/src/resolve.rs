@@ -89,12 +89,12 @@ fn parts(r: &[u8]) -> Parts<'_> {
 
 /// RFC 3986 §5.2.4: remove `.` and `..` segments from a path.
 ///
-/// ```
+/// ```text
 /// use urlscope_core::resolve::remove_dot_segments;
 /// assert_eq!(remove_dot_segments(b"/a/b/c/./../../g"), b"/a/g");
 /// assert_eq!(remove_dot_segments(b"mid/content=5/../6"), b"mid/6");
 /// ```
-pub fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
+pub(crate) fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
     let mut input = path;
     let mut output: Vec<u8> = Vec::with_capacity(path.len());
     // The steps of §5.2.4, in its order, until the input buffer is empty.
@@ -199,6 +199,7 @@ pub fn resolve(base: &[u8], reference: &[u8]) -> Result<Vec<u8>, ResolveError> {
 
 /// A reference resolved both ways: by RFC 3986 and by a WHATWG parser.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Resolution {
     /// The target by RFC 3986 §5.2: what urlscope analyses.
     pub target: Vec<u8>,
@@ -388,5 +389,17 @@ mod tests {
         assert_eq!(w.severity, crate::warnings::Severity::High);
         // A mere difference of serialization is not a differential.
         assert!(!resolution(BASE, b"//g").expect("resolves").differs);
+    }
+}
+
+/// The examples in the docs above, run (the items are not public, so
+/// rustdoc cannot).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn remove_dot_segments() {
+        use crate::resolve::remove_dot_segments;
+        assert_eq!(remove_dot_segments(b"/a/b/c/./../../g"), b"/a/g");
+        assert_eq!(remove_dot_segments(b"mid/content=5/../6"), b"mid/6");
     }
 }

@@ -46,7 +46,7 @@ pub fn is_special(scheme: &str) -> bool {
 /// The default port of the lowercase `scheme`, when it has one.
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::schemes::default_port;
 /// assert_eq!(default_port("https"), Some(443));
 /// assert_eq!(default_port("mailto"), None);
@@ -67,4 +67,16 @@ pub fn is_special_network_bytes(scheme: &[u8]) -> bool {
     KNOWN.iter().any(|s| {
         s.special && s.default_port.is_some() && s.name.as_bytes().eq_ignore_ascii_case(scheme)
     })
+}
+
+/// The examples in the docs above, run (the items are not public, so
+/// rustdoc cannot).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn default_port() {
+        use crate::schemes::default_port;
+        assert_eq!(default_port("https"), Some(443));
+        assert_eq!(default_port("mailto"), None);
+    }
 }

@@ -30,23 +30,29 @@ use memchr::{memchr, memchr2};
 /// A half-open byte range `[start, end)` in the analysed input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
+    /// The first byte.
     pub start: usize,
+    /// One past the last byte.
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes from `start` up to `end`.
     pub const fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
 
+    /// How many bytes it covers.
     pub const fn len(self) -> usize {
         self.end - self.start
     }
 
+    /// Whether it covers no byte.
     pub const fn is_empty(self) -> bool {
         self.start == self.end
     }
 
+    /// The span as a range, for slicing.
     pub fn range(self) -> std::ops::Range<usize> {
         self.start..self.end
     }
@@ -56,6 +62,7 @@ impl Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
+    /// Whether byte `offset` lies inside it.
     pub fn contains(self, offset: usize) -> bool {
         self.start <= offset && offset < self.end
     }
@@ -84,13 +91,21 @@ impl serde::Serialize for Span {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ComponentKind {
+    /// The scheme, before the first `:`.
     Scheme,
+    /// The userinfo, before an `@` in the authority.
     Userinfo,
+    /// The host.
     Host,
+    /// The port, after the host's `:`.
     Port,
+    /// One segment of the path, between slashes.
     PathSegment,
+    /// A query parameter's key.
     QueryKey,
+    /// A query parameter's value.
     QueryValue,
+    /// The fragment, after `#`.
     Fragment,
 }
 
@@ -132,7 +147,9 @@ impl ComponentKind {
 /// One component: its kind and where it is in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Component {
+    /// What part of the URL it is.
     pub kind: ComponentKind,
+    /// Where it is in the input.
     pub span: Span,
 }
 
@@ -172,15 +189,23 @@ pub struct Split {
     /// The part of the input that was read: leading and trailing spaces and
     /// C0 controls (junk around a pasted URL) are left out.
     pub trimmed: Span,
+    /// The scheme, without its `:`.
     pub scheme: Option<Span>,
     /// `//` plus the authority, without the slashes.
     pub authority: Option<Span>,
+    /// The userinfo, without its `@`.
     pub userinfo: Option<Span>,
+    /// The host (with its brackets, for an IP literal).
     pub host: Option<Span>,
+    /// How the host is written.
     pub host_kind: Option<HostKind>,
+    /// The port, without its `:`.
     pub port: Option<Span>,
+    /// The path (possibly empty).
     pub path: Span,
+    /// The query, without its `?`.
     pub query: Option<Span>,
+    /// The fragment, without its `#`.
     pub fragment: Option<Span>,
     /// Every component in URL order.
     pub components: Vec<Component>,
@@ -195,7 +220,7 @@ impl Split {
 
 /// Bytes trimmed from both ends of a pasted URL: C0 controls and space, as
 /// the WHATWG URL parser trims them.
-pub fn is_trimmed_byte(b: u8) -> bool {
+pub(crate) fn is_trimmed_byte(b: u8) -> bool {
     b <= b' '
 }
 
@@ -296,7 +321,7 @@ pub fn outline(input: &[u8]) -> Split {
 
 /// At least as many components as [`each_component`] gives for `outline`
 /// (for sizing a list of them).
-pub fn component_bound(input: &[u8], outline: &Split) -> usize {
+pub(crate) fn component_bound(input: &[u8], outline: &Split) -> usize {
     let count = |span: Option<Span>, b: u8| {
         span.map_or(0, |s| memchr::memchr_iter(b, s.of(input)).count() + 1)
     };
@@ -305,7 +330,7 @@ pub fn component_bound(input: &[u8], outline: &Split) -> usize {
 
 /// Calls `f` with each component of an outline, in URL order: what
 /// [`split`] lists, without holding the list.
-pub fn each_component(input: &[u8], out: &Split, mut f: impl FnMut(Component)) {
+pub(crate) fn each_component(input: &[u8], out: &Split, mut f: impl FnMut(Component)) {
     let components = &mut f;
     if let Some(span) = out.scheme {
         components(Component {
@@ -390,7 +415,7 @@ fn split_authority(out: &mut Split, input: &[u8], start: usize, end: usize) {
 }
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet` (RFC 3986 §3.2.2).
-pub fn is_dotted_decimal(name: &[u8]) -> bool {
+pub(crate) fn is_dotted_decimal(name: &[u8]) -> bool {
     let mut count = 0;
     for octet in name.split(|&b| b == b'.') {
         count += 1;

@@ -194,7 +194,7 @@ const fn tail_filter() -> [u64; 4] {
 /// every list).
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::targets::may_matter;
 /// assert!(may_matter(b"PASSWD"));
 /// assert!(may_matter(b"httpd.conf"));
@@ -256,7 +256,7 @@ fn triggers_a_rule(part: &[u8]) -> bool {
 /// a sensitive file, if it does.
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::targets::sensitive_target;
 /// let parts = |s: &str| s.split('/').map(str::to_string).collect::<Vec<_>>();
 /// assert!(sensitive_target(&parts("../../etc/passwd")).is_some());
@@ -283,7 +283,7 @@ where
 /// [`finish`](TargetScan::finish); the first answer is the answer.
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::targets::TargetScan;
 /// let mut scan = TargetScan::<&[u8]>::default();
 /// for part in ["..", "..", "etc", "passwd"] {
@@ -546,7 +546,7 @@ impl Lower {
 /// when `bytes` is entirely base64 and decodes to printable text.
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::targets::base64_text;
 /// assert_eq!(base64_text(b"Li4vLi4vZXRjL3Bhc3N3ZA==").as_deref(), Some("../../etc/passwd"));
 /// assert_eq!(base64_text(b"index"), None);
@@ -779,5 +779,55 @@ mod tests {
         ] {
             assert!(sensitive_target(&parts(p)).is_none(), "{p}");
         }
+    }
+}
+
+/// The examples in the docs above, run (the items are not public, so
+/// rustdoc cannot).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn may_matter() {
+        use crate::targets::may_matter;
+        assert!(may_matter(b"PASSWD"));
+        assert!(may_matter(b"httpd.conf"));
+        assert!(may_matter(b".env"));
+        assert!(!may_matter(b"index.html"));
+        assert!(!may_matter(b"about"));
+    }
+    #[test]
+    fn sensitive_target() {
+        use crate::targets::sensitive_target;
+        let parts = |s: &str| s.split('/').map(str::to_string).collect::<Vec<_>>();
+        assert!(sensitive_target(&parts("../../etc/passwd")).is_some());
+        assert!(sensitive_target(&parts("var/www/html/.htaccess")).is_some());
+        assert!(sensitive_target(&parts("c:/boot.ini")).is_some());
+        assert!(sensitive_target(&parts("blog/2024/index.html")).is_none());
+    }
+    #[test]
+    fn target_scan() {
+        use crate::targets::TargetScan;
+        let mut scan = TargetScan::<&[u8]>::default();
+        for part in ["..", "..", "etc", "passwd"] {
+            // Still deciding: /etc/ may open a longer system directory.
+            assert_eq!(scan.push(part.as_bytes()), None);
+        }
+        assert!(scan.finish().is_some());
+
+        let mut scan = TargetScan::<&[u8]>::default();
+        for part in ["static", "css", "site.css"] {
+            assert_eq!(scan.push(part.as_bytes()), None);
+        }
+        // A name after the opening is judged as it comes.
+        assert!(scan.push(b".htaccess").is_some());
+    }
+    #[test]
+    fn base64_text() {
+        use crate::targets::base64_text;
+        assert_eq!(
+            base64_text(b"Li4vLi4vZXRjL3Bhc3N3ZA==").as_deref(),
+            Some("../../etc/passwd")
+        );
+        assert_eq!(base64_text(b"index"), None);
     }
 }

@@ -75,9 +75,11 @@ pub enum ByteRole {
     /// `00..7F`: a whole character by itself.
     Ascii,
     /// The first byte of a well-formed sequence of `len` bytes (2, 3 or 4).
+    #[allow(missing_docs)] // `len` as the line above says
     Lead { len: u8 },
     /// Byte `index` (1-based among the continuation bytes, so 1..len-1) of a
     /// well-formed sequence of `len` bytes.
+    #[allow(missing_docs)] // `len` and `index` as the lines above say
     Continuation { len: u8, index: u8 },
     /// Not part of any well-formed sequence.
     Invalid(Utf8Problem),
@@ -232,7 +234,7 @@ fn second_byte_rule(lead: u8) -> (u8, u8, Utf8Problem) {
 /// overlong forms read more bytes as leads; [`lax_overlong`] follows them.
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::utf8::sequence_len;
 /// assert_eq!(sequence_len(b'/'), Some(1));
 /// assert_eq!(sequence_len(0xC3), Some(2)); // é is C3 A9
@@ -242,7 +244,7 @@ fn second_byte_rule(lead: u8) -> (u8, u8, Utf8Problem) {
 /// assert_eq!(sequence_len(0xC0), None); // C0 AF would be an overlong '/'
 /// assert_eq!(sequence_len(0xF5), None); // would be above U+10FFFF
 /// ```
-pub fn sequence_len(lead: u8) -> Option<usize> {
+pub(crate) fn sequence_len(lead: u8) -> Option<usize> {
     match lead {
         0x00..=0x7F => Some(1),
         0xC2..=0xDF => Some(2),
@@ -480,13 +482,13 @@ pub fn annotate_window(bytes: &[u8], start: usize, end: usize) -> Utf8Window {
 /// as `/` by the file system.
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::utf8::lax_overlong;
 /// assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
 /// assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
 /// assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
 /// ```
-pub fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
+pub(crate) fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
     let (&lead, rest) = bytes.split_first()?;
     let (len, lead_bits, min) = match lead {
         0xC0..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
@@ -852,5 +854,29 @@ mod tests {
         assert_eq!(lax_overlong(&[0xC1, 0x9C]), Some(('\\', 2)));
         assert_eq!(lax_overlong(&[0xF0, 0x80, 0x80, 0xAF]), Some(('/', 4)));
         assert_eq!(lax_overlong(&[0xC0]), None);
+    }
+}
+
+/// The examples in the docs above, run (the items are not public, so
+/// rustdoc cannot).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn sequence_len() {
+        use crate::utf8::sequence_len;
+        assert_eq!(sequence_len(b'/'), Some(1));
+        assert_eq!(sequence_len(0xC3), Some(2)); // é is C3 A9
+        assert_eq!(sequence_len(0xE2), Some(3)); // ✓ is E2 9C 93
+        assert_eq!(sequence_len(0xF0), Some(4)); // 😀 is F0 9F 98 80
+        assert_eq!(sequence_len(0xA9), None); // a continuation byte
+        assert_eq!(sequence_len(0xC0), None); // C0 AF would be an overlong '/'
+        assert_eq!(sequence_len(0xF5), None); // would be above U+10FFFF
+    }
+    #[test]
+    fn lax_overlong() {
+        use crate::utf8::lax_overlong;
+        assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
+        assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
+        assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
     }
 }

@@ -3,7 +3,7 @@
 //! For every code, one row of [`catalogue!`](WarningCode): its stable name,
 //! default severity, summary, the consequence that ends a component
 //! warning's sentence, and the [`Signal`]s a URL must hold for it to fire
-//! (from which the fast path, [`crate::triage`], derives its prefilter).
+//! (from which the fast path, `crate::triage`, derives its prefilter).
 //! The macro writes every fact as an exhaustive match, so a new code does
 //! not compile until its row is whole. Severities other than a code's
 //! default are [`Case`]s, listed beside it.
@@ -40,6 +40,7 @@ impl Severity {
         Severity::High,
     ];
 
+    /// The lowercase name: `high`, `medium`, `low`, `info`.
     pub fn name(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -63,7 +64,7 @@ impl Severity {
 
 /// Something cheap to see in a URL without analysing it, that a warning
 /// code needs in order to fire (its [`WarningCode::signals`]). The fast
-/// path ([`crate::triage`]) rules every signal out before it calls a URL
+/// path (`crate::triage`) rules every signal out before it calls a URL
 /// plain: the byte signals through its byte classes (`plain.rs`),
 /// which are derived from this table, the others by its own checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,9 +112,9 @@ pub enum Signal {
     /// notation, as a lax reader takes it.
     HexSpelling,
     /// A part that may name a sensitive file
-    /// ([`crate::targets::may_matter`]).
+    /// (`crate::targets::may_matter`).
     FileName,
-    /// A part that is base64 for text ([`crate::targets::base64_text`]).
+    /// A part that is base64 for text (`crate::targets::base64_text`).
     Base64,
     /// A value that may carry a URL or a payload: a `:` in a query value,
     /// the fragment or a path part, a path starting with `//`, a part
@@ -129,7 +130,7 @@ pub enum Signal {
 impl Signal {
     /// Whether the byte `b` alone is this signal (always `false` for the
     /// signals that need more than one byte to see).
-    pub const fn matches_byte(self, b: u8) -> bool {
+    pub(crate) const fn matches_byte(self, b: u8) -> bool {
         match self {
             Signal::Percent => b == b'%',
             Signal::Illegal => crate::percent::is_illegal(b) && !is_stray(b),
@@ -157,7 +158,7 @@ impl WarningCode {
     /// [`Case`]'s.
     // Indexing within the loop bounds: `get` is not available in const fns.
     #[allow(clippy::indexing_slicing)]
-    pub const fn worst_severity(self) -> Severity {
+    pub(crate) const fn worst_severity(self) -> Severity {
         let mut worst = self.severity();
         let mut i = 0;
         while i < Case::ALL.len() {
@@ -177,7 +178,7 @@ impl Signal {
     /// above it, which lets [`crate::triage::triage_at`] pass it.
     // Indexing within the loop bounds: `get` is not available in const fns.
     #[allow(clippy::indexing_slicing)]
-    pub const fn worst_severity(self) -> Severity {
+    pub(crate) const fn worst_severity(self) -> Severity {
         let mut worst = Severity::Info;
         let mut i = 0;
         while i < WarningCode::ALL.len() {
@@ -197,7 +198,7 @@ impl Signal {
 }
 
 /// Whether `b` is a [stray](Signal::Stray) byte.
-pub const fn is_stray(b: u8) -> bool {
+pub(crate) const fn is_stray(b: u8) -> bool {
     matches!(b, b'"' | b'`' | b'{' | b'}')
 }
 
@@ -205,7 +206,7 @@ pub const fn is_stray(b: u8) -> bool {
 /// such a byte is never plain.
 // Indexing within the loop bounds: `get` is not available in const fns.
 #[allow(clippy::indexing_slicing)]
-pub const fn is_signal_byte(b: u8) -> bool {
+pub(crate) const fn is_signal_byte(b: u8) -> bool {
     let mut i = 0;
     while i < WarningCode::ALL.len() {
         let signals = WarningCode::ALL[i].signals();
@@ -227,6 +228,7 @@ macro_rules! cases {
         /// severity rules, as data beside the catalogue. A check names the
         /// case; the severity comes from here.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[allow(missing_docs)] // each case is documented where the table names it
         pub enum Case { $( $variant, )* }
 
         impl Case {
@@ -310,6 +312,7 @@ macro_rules! catalogue {
         /// A warning's stable code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
+        #[allow(missing_docs)] // each code is documented by its catalogue row
         pub enum WarningCode { $( $variant, )* }
 
         impl WarningCode {
@@ -354,7 +357,7 @@ macro_rules! catalogue {
             }
 
             /// What a URL must hold for the code to fire: the fast path
-            /// ([`crate::triage`]) passes a URL with none of them.
+            /// (`crate::triage`) passes a URL with none of them.
             pub const fn signals(self) -> &'static [Signal] {
                 match self { $( WarningCode::$variant => &[$(Signal::$signal),*], )* }
             }
@@ -592,8 +595,11 @@ impl serde::Serialize for WarningCode {
 /// One finding: what, how bad, and exactly which input bytes cause it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Warning {
+    /// What was found.
     pub code: WarningCode,
+    /// How bad it is here (the code's default, or its case's).
     pub severity: Severity,
     /// The smallest span covering every byte behind the warning.
     pub span: Span,
@@ -636,7 +642,7 @@ impl Warning {
     }
 
     /// A warning of `case`'s code, with the case's severity.
-    pub fn for_case(
+    pub(crate) fn for_case(
         case: Case,
         spans: Vec<Span>,
         component: Option<usize>,
@@ -646,7 +652,7 @@ impl Warning {
     }
 
     /// The same warning with another severity.
-    pub fn with_severity(mut self, severity: Severity) -> Warning {
+    pub(crate) fn with_severity(mut self, severity: Severity) -> Warning {
         self.severity = severity;
         self
     }

@@ -165,13 +165,7 @@ pub fn chain(a: &Analysis, path: &[usize]) -> String {
 
 /// The short name of a value's kind in the list.
 pub fn kind_label(k: NestedKind) -> &'static str {
-    match k {
-        NestedKind::Url => "url",
-        NestedKind::Base64 => "base64",
-        NestedKind::Base64Url => "b64url",
-        NestedKind::Hex => "hex",
-        NestedKind::Jwt => "jwt",
-    }
+    k.short_name()
 }
 
 /// The node a row belongs to (a value's own, a component's carried URL).

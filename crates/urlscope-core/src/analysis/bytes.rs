@@ -11,13 +11,17 @@ use crate::Analysis;
 /// One row of a byte table: a decoded byte, where it came from and what it
 /// is in UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ByteRow {
     /// Offset in the decoded bytes.
     pub offset: usize,
+    /// The decoded byte.
     pub value: u8,
+    /// How it was written in the input: itself, an escape, a `+`.
     pub source: SourceKind,
     /// The input bytes it came from (`%C3`, or a literal `c`).
     pub span: Span,
+    /// Its place in UTF-8 (Unicode Table 3-6).
     pub role: ByteRole,
     /// The character or ill-formed subpart it belongs to.
     pub unit: Option<Utf8Unit>,
@@ -78,6 +82,7 @@ impl ByteRow {
 
 /// Facts about one character, for byte tables.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CharInfo {
     /// `U+00E9`.
     pub codepoint: String,

@@ -18,6 +18,7 @@ use std::sync::Arc;
 /// ([`Analysis::byte_rows_window`](crate::analysis::Analysis::byte_rows_window)).
 #[derive(Clone, PartialEq, Eq)]
 pub struct ComponentAnalysis {
+    /// What part of the URL it is.
     pub kind: ComponentKind,
     /// Where the raw text is in the input.
     pub span: Span,
@@ -95,7 +96,7 @@ impl ComponentAnalysis {
     }
 
     /// The bytes after every layer of decoding.
-    pub fn last_layer(&self) -> &[u8] {
+    pub(crate) fn last_layer(&self) -> &[u8] {
         self.deeper()
             .last()
             .map_or_else(|| self.decoded(), |l| &**l)

@@ -23,6 +23,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// What kind of place a host is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Reach {
     /// The machine itself (127.0.0.0/8, `::1`, `localhost`).
     Loopback,
@@ -69,11 +70,14 @@ impl Reach {
 
 /// A host as a fetcher reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HostClass {
     /// The host as the fetcher uses it: `127.0.0.1` for `0x7f.1`, the
     /// ASCII (IDNA) form of a name, `[::1]` for an IPv6 address.
     pub canonical: String,
+    /// The address, when the host is (or spells) one.
     pub address: Option<IpAddr>,
+    /// What kind of place the host is.
     pub reach: Reach,
     /// How the spelling hides where it leads, when it does: `a number
     /// form of 127.0.0.1`, `IDNA-mapped characters`, `IPv6 carrying an
@@ -196,7 +200,7 @@ fn classify_v6(v6: Ipv6Addr) -> HostClass {
 }
 
 /// The reach of an IPv4 address.
-pub fn reach_v4(v4: Ipv4Addr) -> Reach {
+pub(crate) fn reach_v4(v4: Ipv4Addr) -> Reach {
     let [a, b, c, d] = v4.octets();
     match (a, b, c, d) {
         (169, 254, 169, 254) | (169, 254, 170, 2) | (100, 100, 100, 200) => Reach::Metadata,
@@ -295,6 +299,7 @@ fn octal_digits(label: &str) -> Option<&str> {
 
 /// A place the URL leads to: the URL itself, or one it carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Destination {
     /// How it is reached from the URL: empty for the URL itself, else the
     /// chain (`query value 'next' → base64`).
@@ -348,7 +353,7 @@ fn lax_host(text: &str, scheme: &str) -> Option<String> {
 
 /// The site of a host: its registrable domain, or the host itself (an
 /// address, a single-label name).
-pub fn site_of(class: &HostClass) -> String {
+pub(crate) fn site_of(class: &HostClass) -> String {
     if class.address.is_some() {
         return class.canonical.clone();
     }

@@ -10,7 +10,9 @@ use std::net::Ipv4Addr;
 
 /// What the host is, read every way that matters.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HostReading {
+    /// How the host is written: a name, an IPv4 or IPv6 address, ...
     pub kind: HostKind,
     /// The percent-decoded host (lossy UTF-8).
     pub decoded: String,
@@ -40,7 +42,7 @@ pub struct HostReading {
 /// the last part filling the remaining bytes.
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::analysis::lax_ipv4;
 /// use std::net::Ipv4Addr;
 /// assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
@@ -48,7 +50,7 @@ pub struct HostReading {
 /// assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
 /// assert_eq!(lax_ipv4("example.com"), None);
 /// ```
-pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
+pub(crate) fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
     let host = host.strip_suffix('.').unwrap_or(host);
     // Every number form starts with a digit (`0x` too): a name is turned
     // away at its first byte.
@@ -357,5 +359,20 @@ mod tests {
         fn reading_the_parts_as_split_changes_no_answer(host in "[0-9a-fxX.]{0,24}") {
             prop_assert_eq!(lax_ipv4(&host), lax_ipv4_collected(&host), "{:?}", host);
         }
+    }
+}
+
+/// The examples in the docs above, run (the items are not public, so
+/// rustdoc cannot).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn lax_ipv4() {
+        use crate::analysis::host::lax_ipv4;
+        use std::net::Ipv4Addr;
+        assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("example.com"), None);
     }
 }

@@ -25,7 +25,7 @@ pub use bytes::{char_info, ByteRow, CharInfo};
 pub use component::ComponentAnalysis;
 pub use destination::{classify_host, Destination, HostClass, Reach};
 pub use folding::LISTED_PER_CODE;
-pub use host::{lax_ipv4, HostReading};
+pub use host::HostReading;
 pub(crate) use nested::carries_url;
 pub use nested::{Jwt, Nested, NestedKind, MAX_DEPTH, MAX_NESTED};
 pub use whatwg::{ReadingField, Readings, WhatwgReading};
@@ -85,13 +85,17 @@ impl Options {
 /// Two analyses are equal when everything they report is, the WHATWG
 /// reading included, whether or not it has been parsed yet.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Analysis {
+    /// The bytes analysed, as given.
     pub input: Vec<u8>,
     /// The RFC 3986 outline (scheme, authority, path, query and fragment
     /// spans); its `components` list is left empty, as
     /// [`Analysis::components`] holds them, decoded.
     pub split: Split,
+    /// Every component, in URL order, decoded and annotated.
     pub components: Vec<ComponentAnalysis>,
+    /// Every finding, sorted by where it starts (the worst first among equals).
     pub warnings: Vec<Warning>,
     /// The cleaned URL: illegal characters encoded, meaning kept.
     pub clean: String,
@@ -99,6 +103,7 @@ pub struct Analysis {
     pub clean_changes: Vec<Span>,
     /// The normalized URL (RFC 3986 §6.2.2).
     pub normalized: String,
+    /// What the host reads as (its forms, registrable domain, scripts), when there is one.
     pub host: Option<HostReading>,
     /// What the URL carries (URLs, base64, hex, JWTs), each analysed in
     /// turn.
@@ -108,6 +113,7 @@ pub struct Analysis {
     /// The WHATWG reading (see [`Analysis::whatwg`]): parsed during the
     /// analysis when the comparison needs it, else on first request.
     pub(crate) whatwg: OnceLock<Option<Result<WhatwgReading, String>>>,
+    /// The options it was analysed with.
     pub options: Options,
 }
 
@@ -369,7 +375,7 @@ pub(crate) fn sort_warnings(warnings: &mut [Warning]) {
 
 /// Inputs at least this long are analysed on two threads (see
 /// [`analyze`]); shorter ones are not worth the hand-over.
-pub const PARALLEL_FROM: usize = 64 * 1024;
+pub(crate) const PARALLEL_FROM: usize = 64 * 1024;
 
 /// `(a(), b())`, side by side on the rayon pool when `parallel`.
 pub(crate) fn join_if<A: Send, B: Send>(

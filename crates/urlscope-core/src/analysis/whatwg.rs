@@ -11,15 +11,25 @@ use crate::Analysis;
 
 /// The WHATWG URL Standard reading of the input (from the `url` crate).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WhatwgReading {
+    /// The whole URL as the parser serializes it.
     pub href: String,
+    /// The scheme, without its `:`.
     pub scheme: String,
+    /// The user name, percent-encoded.
     pub username: String,
+    /// The password, when there is one.
     pub password: Option<String>,
+    /// The host, serialized (an IPv4 address in dotted decimal, a name in ASCII).
     pub host: Option<String>,
+    /// The port, when it is not the scheme's default.
     pub port: Option<u16>,
+    /// The path, serialized.
     pub path: String,
+    /// The query, without its `?`.
     pub query: Option<String>,
+    /// The fragment, without its `#`.
     pub fragment: Option<String>,
 }
 
@@ -201,6 +211,7 @@ pub(crate) fn compare(
 
 /// One field of the two readings side by side.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ReadingField {
     /// `href`, `scheme`, `username`, `password`, `host`, `port`, `path`,
     /// `query`, `fragment`.
@@ -217,7 +228,9 @@ pub struct ReadingField {
 
 /// The RFC 3986 reading next to the WHATWG reading.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Readings {
+    /// Each field, RFC 3986's reading beside WHATWG's.
     pub fields: Vec<ReadingField>,
     /// Why they differ, when they do: backslash as a separator, tab and
     /// newline removal, IPv4 number forms, userinfo at the last `@`, slash

@@ -40,7 +40,9 @@ pub enum SourceKind {
 /// One byte of a decoding layer and the input bytes it came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DecodedByte {
+    /// The byte's value.
     pub value: u8,
+    /// How it was written.
     pub kind: SourceKind,
     /// The bytes of the original input this byte stands for (through every
     /// layer before it).
@@ -58,7 +60,7 @@ pub fn hex_value(b: u8) -> Option<u8> {
 }
 
 /// The byte a valid escape at the start of `bytes` stands for.
-pub fn escape_at(bytes: &[u8]) -> Option<u8> {
+pub(crate) fn escape_at(bytes: &[u8]) -> Option<u8> {
     match bytes {
         [b'%', h, l, ..] => Some(hex_value(*h)? << 4 | hex_value(*l)?),
         _ => None,
@@ -83,7 +85,7 @@ pub fn raw_layer(input: &[u8], span: Span) -> Vec<DecodedByte> {
 /// `plus_is_space` applies form rules (`+` is a space).
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::percent::{decode_layer, raw_layer, values};
 /// use urlscope_core::split::Span;
 /// let input = b"caf%C3%A9";
@@ -91,7 +93,7 @@ pub fn raw_layer(input: &[u8], span: Span) -> Vec<DecodedByte> {
 /// assert_eq!(values(&layer), "café".as_bytes());
 /// assert_eq!(layer[3].span, Span::new(3, 6)); // C3 came from "%C3"
 /// ```
-pub fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByte> {
+pub(crate) fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByte> {
     let mut out = Vec::with_capacity(prev.len());
     let mut i = 0;
     while let Some(b) = prev.get(i) {
@@ -130,12 +132,6 @@ pub fn values(layer: &[DecodedByte]) -> Vec<u8> {
     layer.iter().map(|b| b.value).collect()
 }
 
-/// Whether `bytes` holds at least one valid `%XX` escape.
-pub fn has_escape(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(b'%', bytes)
-        .any(|i| escape_at(bytes.get(i..).unwrap_or_default()).is_some())
-}
-
 /// The most layers [`decode_layers`] peels.
 pub const MAX_LAYERS: usize = 8;
 
@@ -161,7 +157,7 @@ pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<Decode
 /// raw layer first (the first layer is decoded straight from the input).
 ///
 /// # Examples
-/// ```
+/// ```text
 /// use urlscope_core::percent::{decode_layers_of, values};
 /// use urlscope_core::split::Span;
 /// let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
@@ -169,7 +165,11 @@ pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<Decode
 /// assert_eq!(values(&layers[1]), b"a.");
 /// assert_eq!(layers[1][1].span, Span::new(2, 7)); // '.' came from "%252e"
 /// ```
-pub fn decode_layers_of(input: &[u8], span: Span, plus_is_space: bool) -> Vec<Vec<DecodedByte>> {
+pub(crate) fn decode_layers_of(
+    input: &[u8],
+    span: Span,
+    plus_is_space: bool,
+) -> Vec<Vec<DecodedByte>> {
     let mut at = span.start;
     // Sized once: a decoded layer is never longer than its raw bytes.
     let mut first = Vec::with_capacity(span.len());
@@ -205,8 +205,11 @@ fn peel(first: Vec<DecodedByte>) -> Vec<Vec<DecodedByte>> {
 /// it came from, and how many raw bytes it consumed (3 for an escape).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
+    /// The byte the step gives.
     pub value: u8,
+    /// How it was written.
     pub kind: SourceKind,
+    /// How many input bytes it takes.
     pub width: usize,
 }
 
@@ -276,11 +279,15 @@ pub fn decode(bytes: &[u8], plus_is_space: bool) -> Cow<'_, [u8]> {
 #[non_exhaustive]
 pub enum DecodeError {
     /// A `%` at byte `offset` of the input not followed by two hex digits.
+    #[allow(missing_docs)] // `offset` and `found` as the line above says
     MalformedEscape { offset: usize, found: Vec<u8> },
     /// The decoded bytes are not UTF-8 at decoded offset `offset`.
     InvalidUtf8 {
+        /// Where the ill-formed sequence starts in the decoded bytes.
         offset: usize,
+        /// The ill-formed bytes.
         bytes: Vec<u8>,
+        /// Why they are ill-formed, by Table 3-6.
         reason: String,
     },
 }
@@ -393,7 +400,7 @@ pub const fn is_illegal(b: u8) -> bool {
 }
 
 /// Append `%XX` (uppercase) for `b`.
-pub fn push_escape(out: &mut String, b: u8) {
+pub(crate) fn push_escape(out: &mut String, b: u8) {
     out.push_str(percent_encode_byte(b));
 }
 
@@ -656,5 +663,29 @@ mod tests {
             e.as_deref(),
             Some("invalid UTF-8 at decoded byte 0 (C4 72): C4 starts a 2-byte sequence but 72 is not a continuation byte")
         );
+    }
+}
+
+/// The examples in the docs above, run (the items are not public, so
+/// rustdoc cannot).
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn decode_layer() {
+        use crate::percent::{decode_layer, raw_layer, values};
+        use crate::split::Span;
+        let input = b"caf%C3%A9";
+        let layer = decode_layer(&raw_layer(input, Span::new(0, 9)), false);
+        assert_eq!(values(&layer), "café".as_bytes());
+        assert_eq!(layer[3].span, Span::new(3, 6)); // C3 came from "%C3"
+    }
+    #[test]
+    fn decode_layers_of() {
+        use crate::percent::{decode_layers_of, values};
+        use crate::split::Span;
+        let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
+        assert_eq!(values(&layers[0]), b"a%2e");
+        assert_eq!(values(&layers[1]), b"a.");
+        assert_eq!(layers[1][1].span, Span::new(2, 7)); // '.' came from "%252e"
     }
 }

@@ -34,15 +34,21 @@ pub const MAX_DEPTH: usize = 8;
 pub const MAX_NESTED: usize = 64;
 /// How many of a carried URL's warnings are lifted to the URL that
 /// carries it (its sub-report has them all).
-pub const LIFTED_PER_VALUE: usize = 32;
+pub(crate) const LIFTED_PER_VALUE: usize = 32;
 
 /// What a nested value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NestedKind {
+    /// A URL.
     Url,
+    /// Base64 (standard alphabet) that decodes to text.
     Base64,
+    /// Base64url (the URL-safe alphabet) that decodes to text.
     Base64Url,
+    /// Hexadecimal digits that decode to text.
     Hex,
+    /// A JSON Web Token: a header, a payload and a signature.
     Jwt,
 }
 
@@ -57,11 +63,22 @@ impl NestedKind {
             NestedKind::Jwt => "jwt",
         }
     }
+
+    /// The name in at most six columns, for a list: `url`, `base64`,
+    /// `b64url`, `hex`, `jwt`.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            NestedKind::Base64Url => "b64url",
+            other => other.name(),
+        }
+    }
 }
 
 /// A value found inside the URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Nested {
+    /// What the value is.
     pub kind: NestedKind,
     /// The outer component it was found in.
     pub component: usize,
@@ -87,6 +104,7 @@ pub struct Nested {
 
 /// A JWT's readable parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Jwt {
     /// The header JSON, as decoded.
     pub header: String,
