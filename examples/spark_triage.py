@@ -10,6 +10,8 @@ to the executors: see crates/urlscope-py/README.md.
 """
 
 import argparse
+import os
+import sys
 
 from pyspark.sql import SparkSession, functions as F
 
@@ -24,6 +26,9 @@ def main() -> None:
     parser.add_argument("--min-severity", default="medium")
     args = parser.parse_args()
 
+    if args.master.startswith("local"):
+        # The workers run this interpreter, which has the package.
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = (
         SparkSession.builder.master(args.master)
         .appName("urlscope-triage")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import pytest
 
 pyspark = pytest.importorskip("pyspark")
@@ -15,6 +18,8 @@ from conftest import warnings_part  # noqa: E402
 
 @pytest.fixture(scope="module")
 def spark():
+    # The workers run this interpreter, which has the package.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     session = (
         SparkSession.builder.master("local[2]")
         .appName("urlscope-tests")
