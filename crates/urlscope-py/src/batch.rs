@@ -42,7 +42,56 @@ pub const FIELDS: [&str; 6] = ["flagged", "severity", "codes", "host", "reach", 
 /// plain URL takes well under a microsecond).
 const MIN_ROWS_PER_TASK: usize = 256;
 
-/// What one URL gives.
+/// Rows triaged before their results are appended to the columns.
+const ROWS_PER_CHUNK: usize = 1 << 14;
+
+/// Which of [`FIELDS`] to compute, in [`FIELDS`]'s order.
+#[derive(Debug, Clone, Copy)]
+struct Wanted([bool; FIELDS.len()]);
+
+impl Wanted {
+    /// The fields named, or all of them.
+    fn of(names: Option<Vec<String>>) -> PyResult<Wanted> {
+        let Some(names) = names else {
+            return Ok(Wanted([true; FIELDS.len()]));
+        };
+        let mut wanted = [false; FIELDS.len()];
+        for name in &names {
+            let at = FIELDS.iter().position(|f| f == name).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown field {name:?}: expected some of {}",
+                    FIELDS.join(", ")
+                ))
+            })?;
+            if let Some(w) = wanted.get_mut(at) {
+                *w = true;
+            }
+        }
+        if names.is_empty() {
+            return Err(PyValueError::new_err("no field asked for"));
+        }
+        Ok(Wanted(wanted))
+    }
+
+    fn has(self, field: &str) -> bool {
+        FIELDS
+            .iter()
+            .zip(self.0)
+            .any(|(name, wanted)| wanted && *name == field)
+    }
+
+    /// Whether the triage is needed (`flagged`, `severity`, `codes`).
+    fn triage(self) -> bool {
+        self.has("flagged") || self.has("severity") || self.has("codes")
+    }
+
+    /// Whether the host is needed (`host`, `reach`).
+    fn host(self) -> bool {
+        self.has("host") || self.has("reach")
+    }
+}
+
+/// What one URL gives (what was asked for).
 struct Row {
     severity: Option<Severity>,
     codes: Vec<&'static str>,
@@ -50,24 +99,36 @@ struct Row {
     cleaned: String,
 }
 
-fn triage_row(input: &[u8], options: &Options, min: Severity) -> Row {
-    let warnings = triage_at(input, options, min);
+fn triage_row(input: &[u8], options: &Options, min: Severity, wanted: Wanted) -> Row {
+    let warnings = if wanted.triage() {
+        triage_at(input, options, min)
+    } else {
+        Vec::new()
+    };
     let mut codes: Vec<&'static str> = Vec::new();
     for w in &warnings {
         if !codes.contains(&w.code.code()) {
             codes.push(w.code.code());
         }
     }
-    let parts = urlscope_core::split::split(input);
-    let host = parts.host.map(|span| {
-        let class = classify_host(&String::from_utf8_lossy(span.of(input)));
-        (class.canonical, class.reach.label())
-    });
+    let cleaned = wanted.has("cleaned");
+    let parts = (cleaned || wanted.host()).then(|| urlscope_core::split::split(input));
+    let host = parts
+        .as_ref()
+        .filter(|_| wanted.host())
+        .and_then(|p| p.host)
+        .map(|span| {
+            let class = classify_host(&String::from_utf8_lossy(span.of(input)));
+            (class.canonical, class.reach.label())
+        });
     Row {
         severity: warnings.iter().map(|w| w.severity).max(),
         codes,
         host,
-        cleaned: urlscope_core::clean::clean(input, &parts),
+        cleaned: match (&parts, cleaned) {
+            (Some(parts), true) => urlscope_core::clean::clean(input, parts),
+            _ => String::new(),
+        },
     }
 }
 
@@ -101,91 +162,127 @@ fn rows(array: &dyn Array) -> PyResult<Vec<Option<&[u8]>>> {
     })
 }
 
-/// The Arrow type of each row.
-fn row_fields() -> Fields {
-    let [flagged, severity, codes, host, reach, cleaned] = FIELDS;
-    Fields::from(vec![
-        Field::new(flagged, DataType::Boolean, true),
-        Field::new(severity, DataType::Utf8, true),
-        Field::new(
-            codes,
-            DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
-            true,
-        ),
-        Field::new(host, DataType::Utf8, true),
-        Field::new(reach, DataType::Utf8, true),
-        Field::new(cleaned, DataType::Utf8, true),
-    ])
+/// The Arrow type of each field.
+fn field(name: &'static str) -> Field {
+    let kind = match name {
+        "flagged" => DataType::Boolean,
+        "codes" => DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+        _ => DataType::Utf8,
+    };
+    Field::new(name, kind, true)
 }
 
-/// The struct array of `results`, a null row for each `None`.
-fn to_struct(results: &[Option<Row>]) -> PyResult<StructArray> {
-    let n = results.len();
-    let mut flagged = BooleanBuilder::with_capacity(n);
-    let mut severity = StringBuilder::new();
-    let mut codes = ListBuilder::new(StringBuilder::new());
-    let mut host = StringBuilder::new();
-    let mut reach = StringBuilder::new();
-    let mut cleaned = StringBuilder::new();
-    for result in results {
-        match result {
-            Some(row) => {
-                flagged.append_value(row.severity.is_some());
-                severity.append_option(row.severity.map(Severity::name));
-                for code in &row.codes {
-                    codes.values().append_value(code);
-                }
-                codes.append(true);
-                host.append_option(row.host.as_ref().map(|(h, _)| h.as_str()));
-                reach.append_option(row.host.as_ref().map(|(_, r)| *r));
-                cleaned.append_value(&row.cleaned);
-            }
-            None => {
-                flagged.append_null();
-                severity.append_null();
-                codes.append(false);
-                host.append_null();
-                reach.append_null();
-                cleaned.append_null();
-            }
+/// The columns being built, one builder per field; only the fields
+/// wanted are filled.
+struct Columns {
+    wanted: Wanted,
+    flagged: BooleanBuilder,
+    severity: StringBuilder,
+    codes: ListBuilder<StringBuilder>,
+    host: StringBuilder,
+    reach: StringBuilder,
+    cleaned: StringBuilder,
+}
+
+impl Columns {
+    fn new(rows: usize, wanted: Wanted) -> Columns {
+        Columns {
+            wanted,
+            flagged: BooleanBuilder::with_capacity(rows),
+            severity: StringBuilder::new(),
+            codes: ListBuilder::new(StringBuilder::new()),
+            host: StringBuilder::new(),
+            reach: StringBuilder::new(),
+            cleaned: StringBuilder::new(),
         }
     }
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(flagged.finish()),
-        Arc::new(severity.finish()),
-        Arc::new(codes.finish()),
-        Arc::new(host.finish()),
-        Arc::new(reach.finish()),
-        Arc::new(cleaned.finish()),
-    ];
-    let nulls = NullBuffer::from(results.iter().map(Option::is_some).collect::<Vec<bool>>());
-    let nulls = (nulls.null_count() > 0).then_some(nulls);
-    StructArray::try_new(row_fields(), columns, nulls)
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+
+    /// Add a row (a null one for `None`).
+    fn push(&mut self, result: Option<&Row>) {
+        let [flagged, severity, codes, host, reach, cleaned] = self.wanted.0;
+        if flagged {
+            self.flagged
+                .append_option(result.map(|row| row.severity.is_some()));
+        }
+        if severity {
+            self.severity
+                .append_option(result.and_then(|row| row.severity.map(Severity::name)));
+        }
+        if codes {
+            for code in result.iter().flat_map(|row| &row.codes) {
+                self.codes.values().append_value(code);
+            }
+            self.codes.append(result.is_some());
+        }
+        let class = result.and_then(|row| row.host.as_ref());
+        if host {
+            self.host.append_option(class.map(|(h, _)| h.as_str()));
+        }
+        if reach {
+            self.reach.append_option(class.map(|(_, r)| *r));
+        }
+        if cleaned {
+            self.cleaned
+                .append_option(result.map(|row| row.cleaned.as_str()));
+        }
+    }
+
+    /// The struct array of the rows pushed, `nulls` marking the null ones.
+    fn finish(mut self, nulls: Option<NullBuffer>) -> PyResult<StructArray> {
+        let all: [ArrayRef; FIELDS.len()] = [
+            Arc::new(self.flagged.finish()),
+            Arc::new(self.severity.finish()),
+            Arc::new(self.codes.finish()),
+            Arc::new(self.host.finish()),
+            Arc::new(self.reach.finish()),
+            Arc::new(self.cleaned.finish()),
+        ];
+        let (fields, columns): (Vec<Field>, Vec<ArrayRef>) = FIELDS
+            .iter()
+            .zip(all)
+            .zip(self.wanted.0)
+            .filter(|(_, wanted)| *wanted)
+            .map(|((name, column), _)| (field(name), column))
+            .unzip();
+        StructArray::try_new(Fields::from(fields), columns, nulls)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
 }
 
 /// The triage of every URL of `array` (a pyarrow array of strings or
-/// binaries) at `min_severity` or above: a struct array of [`FIELDS`], one
+/// binaries) at `min_severity` or above: a struct array of [`FIELDS`] (or
+/// of those named in `fields`, which computes only what they need), one
 /// row per URL, null where the URL is null.
 #[pyfunction]
-#[pyo3(signature = (array, min_severity = "medium", *, form = true))]
+#[pyo3(signature = (array, min_severity = "medium", *, form = true, fields = None))]
 pub fn triage_array(
     py: Python<'_>,
     array: PyArrowType<ArrayData>,
     min_severity: &str,
     form: bool,
+    fields: Option<Vec<String>>,
 ) -> PyResult<PyArrowType<ArrayData>> {
+    let wanted = Wanted::of(fields)?;
     let min = crate::severity(min_severity)?;
     let options = crate::options(form);
     let array = make_array(array.0);
     let out = py.detach(|| -> PyResult<StructArray> {
         let inputs = rows(array.as_ref())?;
-        let results: Vec<Option<Row>> = inputs
-            .par_iter()
-            .with_min_len(MIN_ROWS_PER_TASK)
-            .map(|input| input.map(|bytes| triage_row(bytes, &options, min)))
-            .collect();
-        to_struct(&results)
+        let mut columns = Columns::new(inputs.len(), wanted);
+        // A chunk at a time: the rows in flight stay few (memory), while
+        // each chunk still keeps every core busy.
+        for chunk in inputs.chunks(ROWS_PER_CHUNK) {
+            let results: Vec<Option<Row>> = chunk
+                .par_iter()
+                .with_min_len(MIN_ROWS_PER_TASK)
+                .map(|input| input.map(|bytes| triage_row(bytes, &options, min, wanted)))
+                .collect();
+            for result in &results {
+                columns.push(result.as_ref());
+            }
+        }
+        let nulls = NullBuffer::from(inputs.iter().map(Option::is_some).collect::<Vec<bool>>());
+        columns.finish((nulls.null_count() > 0).then_some(nulls))
     })?;
     Ok(PyArrowType(out.into_data()))
 }

@@ -111,3 +111,17 @@ def test_hostile_rows_neither_raise_nor_stall():
     assert len(rows) == len(hostile) * 3
     assert all(row is not None for row in rows)
     assert rows[1]["flagged"] and rows[2]["flagged"]
+
+
+def test_fields_keep_only_what_is_asked_and_agree_with_all():
+    full = urlscope.arrow.triage(pa.array(URLS))
+    for fields in [("flagged", "severity", "codes"), ("reach",), ("cleaned", "host")]:
+        rows = urlscope.arrow.triage(pa.array(URLS), fields=fields)
+        assert rows.type == urlscope.arrow.type_of(fields)
+        assert rows.type.names == [f for f in urlscope.arrow.FIELDS if f in fields]
+        for name in fields:
+            assert rows.field(name).to_pylist() == [
+                None if r is None else r[name] for r in full.to_pylist()
+            ]
+    with pytest.raises(ValueError, match="unknown field"):
+        urlscope.arrow.triage(pa.array(URLS), fields=["colour"])

@@ -35,3 +35,9 @@ def test_sql_over_a_csv_file_nulls_and_blobs(tmp_path):
     ]
     [(codes,)] = con.sql("SELECT urlscope_triage_blob('\\xC0\\xAF'::BLOB).codes").fetchall()
     assert "overlong-utf8" in codes
+
+
+def test_fields_narrow_the_struct():
+    con = duckdb.connect()
+    urlscope.duckdb.register(con, "just_reach", fields=["reach"])
+    assert con.sql("SELECT just_reach('http://0x7f.1/')").fetchall() == [({"reach": "loopback"},)]

@@ -34,3 +34,9 @@ def test_map_batches_by_hand():
     out = df.select(pl.col("url").map_batches(urlscope.polars.triage, return_dtype=urlscope.polars.DTYPE))
     assert out["url"].to_list()[1] is None
     assert out["url"].struct.field("reach").to_list() == ["loopback", None]
+
+
+def test_fields_narrow_the_struct():
+    df = pl.DataFrame({"url": ["http://0x7f.1/"]})
+    out = df.select(urlscope.polars.triage_expr("url", fields=["flagged", "reach"]))
+    assert out["urlscope"].to_list() == [{"flagged": True, "reach": "loopback"}]

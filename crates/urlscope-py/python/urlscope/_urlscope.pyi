@@ -54,6 +54,10 @@ def resolve(base: URL, reference: URL) -> str:
     """The target of ``reference`` against ``base`` (``urlscope resolve``)."""
 
 def triage_array(
-    array: pyarrow.Array, min_severity: str = "medium", *, form: bool = True
+    array: pyarrow.Array,
+    min_severity: str = "medium",
+    *,
+    form: bool = True,
+    fields: Optional[Sequence[str]] = None,
 ) -> pyarrow.StructArray:
     """The triage of every URL of one array (see urlscope.arrow.triage)."""

@@ -15,21 +15,36 @@ URLs outside the GIL on every core.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import duckdb
 import pyarrow as pa
 
 from urlscope import arrow as _arrow
 
-__all__ = ["RETURN_TYPE", "register"]
+__all__ = ["RETURN_TYPE", "register", "return_type"]
 
 # `duckdb.sqltype` from 1.4 on; `duckdb.type` before.
 _sqltype = getattr(duckdb, "sqltype", None) or getattr(duckdb, "type")
 
+_SQL_TYPES = {
+    "flagged": "BOOLEAN",
+    "severity": "VARCHAR",
+    "codes": "VARCHAR[]",
+    "host": "VARCHAR",
+    "reach": "VARCHAR",
+    "cleaned": "VARCHAR",
+}
+
+
+def return_type(fields: Sequence[str] | None = None) -> str:
+    """The SQL type of each row with only ``fields`` (all when None)."""
+    names = [n for n in _SQL_TYPES if fields is None or n in fields]
+    return "STRUCT(" + ", ".join(f"{n} {_SQL_TYPES[n]}" for n in names) + ")"
+
+
 #: The SQL type of each row.
-RETURN_TYPE = (
-    "STRUCT(flagged BOOLEAN, severity VARCHAR, codes VARCHAR[], "
-    "host VARCHAR, reach VARCHAR, cleaned VARCHAR)"
-)
+RETURN_TYPE = return_type()
 
 
 def register(
@@ -39,12 +54,13 @@ def register(
     *,
     form: bool = True,
     input_type: str = "VARCHAR",
+    fields: Sequence[str] | None = None,
 ) -> None:
     """Register ``name(url)`` on ``con``: the triage of each URL at
     ``min_severity`` or above."""
 
     def triage(urls: pa.Array | pa.ChunkedArray) -> pa.Array:
-        rows = _arrow.triage(urls, min_severity, form=form)
+        rows = _arrow.triage(urls, min_severity, form=form, fields=fields)
         if isinstance(rows, pa.ChunkedArray):
             rows = rows.combine_chunks()
         return rows
@@ -53,7 +69,7 @@ def register(
         name,
         triage,
         [_sqltype(input_type)],
-        _sqltype(RETURN_TYPE),
+        _sqltype(return_type(fields)),
         type="arrow",
         null_handling="special",
         side_effects=False,

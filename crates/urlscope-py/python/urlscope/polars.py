@@ -14,12 +14,13 @@ function runs once per batch of the streaming engine).
 from __future__ import annotations
 
 import functools
+from typing import Sequence
 
 import polars as pl
 
 from urlscope import arrow as _arrow
 
-__all__ = ["DTYPE", "triage", "triage_expr"]
+__all__ = ["DTYPE", "dtype_of", "triage", "triage_expr"]
 
 #: The Polars type of each row (see urlscope.arrow for the fields).
 DTYPE = pl.Struct(
@@ -34,11 +35,25 @@ DTYPE = pl.Struct(
 )
 
 
-def triage(series: pl.Series, min_severity: str = "medium", *, form: bool = True) -> pl.Series:
+def dtype_of(fields: Sequence[str] | None = None) -> pl.Struct:
+    """The Polars type of each row with only ``fields`` (all when None)."""
+    if fields is None:
+        return DTYPE
+    return pl.Struct({f.name: f.dtype for f in DTYPE.fields if f.name in fields})
+
+
+def triage(
+    series: pl.Series,
+    min_severity: str = "medium",
+    *,
+    form: bool = True,
+    fields: Sequence[str] | None = None,
+) -> pl.Series:
     """The triage of every URL of a ``String`` or ``Binary`` series: a struct
-    series of :data:`DTYPE` with the series' name (nulls stay null)."""
-    rows = _arrow.triage(series.to_arrow(), min_severity, form=form)
-    return pl.Series(series.name, rows, dtype=DTYPE)
+    series of :data:`DTYPE` (or of ``fields``) with the series' name (nulls
+    stay null)."""
+    rows = _arrow.triage(series.to_arrow(), min_severity, form=form, fields=fields)
+    return pl.Series(series.name, rows, dtype=dtype_of(fields))
 
 
 def triage_expr(
@@ -46,9 +61,10 @@ def triage_expr(
     min_severity: str = "medium",
     *,
     form: bool = True,
+    fields: Sequence[str] | None = None,
     name: str = "urlscope",
 ) -> pl.Expr:
     """An expression adding the triage of ``column`` as the struct column ``name``."""
     expr = pl.col(column) if isinstance(column, str) else column
-    function = functools.partial(triage, min_severity=min_severity, form=form)
-    return expr.map_batches(function, return_dtype=DTYPE).alias(name)
+    function = functools.partial(triage, min_severity=min_severity, form=form, fields=fields)
+    return expr.map_batches(function, return_dtype=dtype_of(fields)).alias(name)

@@ -16,7 +16,7 @@ package's README).
 from __future__ import annotations
 
 import os
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import pyarrow as pa
 from pyspark.sql import DataFrame
@@ -44,22 +44,25 @@ def with_triage(
     *,
     form: bool = True,
     name: str = "urlscope",
+    fields: Sequence[str] | None = None,
     threads_per_task: int = 1,
 ) -> DataFrame:
     """``df`` with the triage of its string column ``column`` added as the
-    struct column ``name`` (null where the URL is null).
+    struct column ``name`` (null where the URL is null), with the fields of
+    urlscope.arrow (or only ``fields``).
 
     Spark runs one task per core already, so each task triages on
     ``threads_per_task`` threads (``RAYON_NUM_THREADS`` in the worker, when
     it is not set there)."""
-    schema = StructType(df.schema.fields + [StructField(name, SCHEMA)])
+    row = SCHEMA if fields is None else StructType([f for f in SCHEMA.fields if f.name in fields])
+    schema = StructType(df.schema.fields + [StructField(name, row)])
 
     def triage_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         os.environ.setdefault("RAYON_NUM_THREADS", str(threads_per_task))
         from urlscope import arrow
 
         for batch in batches:
-            rows = arrow.triage(batch.column(column), min_severity, form=form)
+            rows = arrow.triage(batch.column(column), min_severity, form=form, fields=fields)
             yield pa.RecordBatch.from_arrays(
                 [*batch.columns, rows], names=[*batch.schema.names, name]
             )
