@@ -22,16 +22,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("log", help="a text file (or directory, or glob), one URL per line")
     parser.add_argument("out", help="where to write the flagged rows (Parquet)")
-    parser.add_argument("--master", default="local[*]")
+    parser.add_argument("--master", help="local[N] to run here (the default under plain python: local[*]); "
+                        "leave it out under spark-submit, which names the cluster")
     parser.add_argument("--min-severity", default="medium")
     args = parser.parse_args()
 
-    if args.master.startswith("local"):
+    builder = SparkSession.builder
+    if args.master:
+        builder = builder.master(args.master)
+    if (args.master or "local").startswith("local"):
         # The workers run this interpreter, which has the package.
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = (
-        SparkSession.builder.master(args.master)
-        .appName("urlscope-triage")
+        builder.appName("urlscope-triage")
         .config("spark.ui.enabled", "false")
         .getOrCreate()
     )

@@ -98,7 +98,9 @@ def main() -> None:
     parser.add_argument("--scan", required=True, help="the release urlscope binary")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--udf-rows", type=int, default=200_000, help="rows for the slow pure-Python baselines")
-    parser.add_argument("--no-spark", action="store_true")
+    parser.add_argument("--only", default="arrow,scan,udf,polars,duckdb,spark",
+                        help="which measurements, comma-separated")
+    parser.add_argument("--spark-rows", type=int, default=4_000_000)
     args = parser.parse_args()
     here = str(Path(__file__).resolve().parent)
     rows = args.rows
@@ -108,74 +110,80 @@ def main() -> None:
         table.append((what, n, seconds, n / seconds / cores, note))
 
     # urlscope.arrow.triage on one array, 1 and 2 threads, fresh processes.
-    for fields, label in ((None, "all fields"), (("flagged", "severity", "codes"), "triage fields only")):
-        for threads in ("1", "2"):
-            out = in_child(ARROW_CHILD.format(here=here, rows=rows, fields=fields), threads)
-            seconds, before, after, nbytes = out.split()
-            extra = (int(after) - int(before)) / 1024
-            row(f"urlscope.arrow.triage, {label}, {threads} thread(s)", rows, float(seconds), int(threads),
-                f"peak RSS +{extra:.0f} MiB over the input array ({int(nbytes) / 2**20:.0f} MiB)")
+    only = set(args.only.split(","))
+    if "arrow" in only:
+        for fields, label in ((None, "all fields"), (("flagged", "severity", "codes"), "triage fields only")):
+            for threads in ("1", "2"):
+                out = in_child(ARROW_CHILD.format(here=here, rows=rows, fields=fields), threads)
+                seconds, before, after, nbytes = out.split()
+                extra = (int(after) - int(before)) / 1024
+                row(f"urlscope.arrow.triage, {label}, {threads} thread(s)", rows, float(seconds), int(threads),
+                    f"peak RSS +{extra:.0f} MiB over the input array ({int(nbytes) / 2**20:.0f} MiB)")
 
     # scan on the same lines, 1 and 2 threads.
-    with tempfile.TemporaryDirectory() as tmp:
-        listing = Path(tmp) / "urls.txt"
-        listing.write_text("\n".join(urls(rows)) + "\n")
-        for threads in ("1", "2"):
-            env = dict(os.environ, RAYON_NUM_THREADS=threads)
-
-            def run_scan() -> None:
-                subprocess.run([args.scan, "scan", "--format", "lines", str(listing)], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-
-            seconds = best(run_scan)
-            done = subprocess.run(["/usr/bin/time", "-f", "%M", args.scan, "scan", "--format", "lines", str(listing)],
-                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
-            peak = int(done.stderr.strip().splitlines()[-1]) / 1024
-            row(f"urlscope scan, {threads} thread(s)", rows, seconds, int(threads), f"peak RSS {peak:.0f} MiB")
-
-    # The pure-Python UDF over Python strings, one core.
-    sample = urls(args.udf_rows)
-    seconds = best(lambda: [python_udf(u) for u in sample], 1)
-    row("pure-Python urllib UDF over a list of str", len(sample), seconds, 1, UDF_NOTE)
-
-    import polars as pl
-    import urlscope.polars
-
-    os.environ["RAYON_NUM_THREADS"] = "2"
-    df = pl.DataFrame({"url": urls(rows)})
-    seconds = best(lambda: df.select(urlscope.polars.triage_expr("url")))
-    row("Polars map_batches(urlscope.polars.triage), all fields", rows, seconds, 2)
-    fast = ("flagged", "severity", "codes")
-    seconds = best(lambda: df.select(urlscope.polars.triage_expr("url", fields=fast)))
-    row("Polars map_batches(urlscope.polars.triage), triage fields only", rows, seconds, 2)
-    small = pl.DataFrame({"url": sample})
-    seconds = best(lambda: small.select(pl.col("url").map_elements(python_udf, return_dtype=pl.Boolean)), 1)
-    row("Polars map_elements(the same urllib UDF)", len(sample), seconds, 1)
-
-    import duckdb
-    import pyarrow as pa
-    import urlscope.duckdb
-
-    con = duckdb.connect()
-    urlscope.duckdb.register(con)
-    con.create_function("py_udf", python_udf, ["VARCHAR"], "BOOLEAN")
-    con.register("big", pa.table({"url": urls(rows)}))
-    con.register("small", pa.table({"url": sample}))
-    seconds = best(lambda: con.sql("SELECT count(*) FILTER (WHERE urlscope_triage(url).flagged) FROM big").fetchall())
-    row("DuckDB urlscope_triage (Arrow UDF), all fields", rows, seconds, 2)
-    urlscope.duckdb.register(con, "urlscope_flagged", fields=["flagged"])
-    seconds = best(lambda: con.sql("SELECT count(*) FILTER (WHERE urlscope_flagged(url).flagged) FROM big").fetchall())
-    row("DuckDB urlscope_triage (Arrow UDF), flagged only", rows, seconds, 2)
-    seconds = best(lambda: con.sql("SELECT count(*) FILTER (WHERE py_udf(url)) FROM small").fetchall(), 1)
-    row("DuckDB native Python UDF (the same urllib UDF)", len(sample), seconds, 1)
-
-    if not args.no_spark:
+    if "scan" in only:
         with tempfile.TemporaryDirectory() as tmp:
             listing = Path(tmp) / "urls.txt"
             listing.write_text("\n".join(urls(rows)) + "\n")
+            for threads in ("1", "2"):
+                env = dict(os.environ, RAYON_NUM_THREADS=threads)
+
+                def run_scan() -> None:
+                    subprocess.run([args.scan, "scan", "--format", "lines", str(listing)], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+
+                seconds = best(run_scan)
+                done = subprocess.run(["/usr/bin/time", "-f", "%M", args.scan, "scan", "--format", "lines", str(listing)],
+                                      env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+                peak = int(done.stderr.strip().splitlines()[-1]) / 1024
+                row(f"urlscope scan, {threads} thread(s)", rows, seconds, int(threads), f"peak RSS {peak:.0f} MiB")
+
+    # The pure-Python UDF over Python strings, one core.
+    sample = urls(args.udf_rows)
+    if "udf" in only:
+        seconds = best(lambda: [python_udf(u) for u in sample], 1)
+        row("pure-Python urllib UDF over a list of str", len(sample), seconds, 1, UDF_NOTE)
+
+    if "polars" in only:
+        import polars as pl
+        import urlscope.polars
+
+        os.environ["RAYON_NUM_THREADS"] = "2"
+        df = pl.DataFrame({"url": urls(rows)})
+        seconds = best(lambda: df.select(urlscope.polars.triage_expr("url")))
+        row("Polars map_batches(urlscope.polars.triage), all fields", rows, seconds, 2)
+        fast = ("flagged", "severity", "codes")
+        seconds = best(lambda: df.select(urlscope.polars.triage_expr("url", fields=fast)))
+        row("Polars map_batches(urlscope.polars.triage), triage fields only", rows, seconds, 2)
+        small = pl.DataFrame({"url": sample})
+        seconds = best(lambda: small.select(pl.col("url").map_elements(python_udf, return_dtype=pl.Boolean)), 1)
+        row("Polars map_elements(the same urllib UDF)", len(sample), seconds, 1)
+
+    if "duckdb" in only:
+        import duckdb
+        import pyarrow as pa
+        import urlscope.duckdb
+
+        con = duckdb.connect()
+        urlscope.duckdb.register(con)
+        con.create_function("py_udf", python_udf, ["VARCHAR"], "BOOLEAN")
+        con.register("big", pa.table({"url": urls(rows)}))
+        con.register("small", pa.table({"url": sample}))
+        seconds = best(lambda: con.sql("SELECT count(*) FILTER (WHERE urlscope_triage(url).flagged) FROM big").fetchall())
+        row("DuckDB urlscope_triage (Arrow UDF), all fields", rows, seconds, 2)
+        urlscope.duckdb.register(con, "urlscope_flagged", fields=["flagged"])
+        seconds = best(lambda: con.sql("SELECT count(*) FILTER (WHERE urlscope_flagged(url).flagged) FROM big").fetchall())
+        row("DuckDB urlscope_triage (Arrow UDF), flagged only", rows, seconds, 2)
+        seconds = best(lambda: con.sql("SELECT count(*) FILTER (WHERE py_udf(url)) FROM small").fetchall(), 1)
+        row("DuckDB native Python UDF (the same urllib UDF)", len(sample), seconds, 1)
+
+    if "spark" in only:
+        with tempfile.TemporaryDirectory() as tmp:
+            listing = Path(tmp) / "urls.txt"
+            listing.write_text("\n".join(urls(args.spark_rows)) + "\n")
             for cores in (1, 2):
                 out = in_child(SPARK_CHILD.format(here=here, cores=cores, path=str(listing)))
-                row(f"Spark local[{cores}] mapInArrow", rows, float(out.splitlines()[-1]), cores,
+                row(f"Spark local[{cores}] mapInArrow", args.spark_rows, float(out.splitlines()[-1]), cores,
                     "read text + triage + count flagged; JVM started beforehand")
 
     load = os.getloadavg()[0]
