@@ -41,25 +41,25 @@ use urlscope_core::triage::triage_at;
 use urlscope_core::{Options, Severity};
 
 create_exception!(
-    _urlscope,
+    urlscope,
     UrlscopeError,
     PyValueError,
     "Input urlscope refuses, with the message the command line gives."
 );
 create_exception!(
-    _urlscope,
+    urlscope,
     DecodeError,
     UrlscopeError,
     "Text that cannot be decoded as asked (`urlscope decode`)."
 );
 create_exception!(
-    _urlscope,
+    urlscope,
     EncodeError,
     UrlscopeError,
     "Text a dialect's encoder refuses (`urlscope encode`)."
 );
 create_exception!(
-    _urlscope,
+    urlscope,
     ResolveError,
     UrlscopeError,
     "A base a reference cannot be resolved against (`urlscope resolve`)."
