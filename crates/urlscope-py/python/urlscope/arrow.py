@@ -1,0 +1,121 @@
+"""Triage whole Arrow arrays of URLs.
+
+``triage(array)`` reads a pyarrow array of ``string``, ``large_string``,
+``string_view``, ``binary``, ``large_binary`` or ``binary_view`` through
+the Arrow C data interface (no URL becomes a Python object), triages every
+row outside the GIL on every core, and returns one struct per row:
+
+========== ================ ==============================================
+field      type             what
+========== ================ ==============================================
+flagged    bool             ``urlscope scan`` would print this URL: it has
+                            a warning at ``min_severity`` or above
+severity   string           the worst of those warnings' severities
+                            (``high``, ``medium``, ``low``, ``info``),
+                            null when not flagged
+codes      list<string>     their codes, each once, in ``scan --json``'s
+                            order (empty when not flagged)
+host       string           the host the URL leads to, as a fetcher reads
+                            it (``127.0.0.1`` for ``0x7f.1``; IDNA ASCII),
+                            null when it has none
+reach      string           what kind of place that is: ``public``,
+                            ``loopback``, ``private network``,
+                            ``link-local``, ``cloud metadata endpoint``...
+cleaned    string           the cleaned URL (``urlscope clean``)
+========== ================ ==============================================
+
+A null URL gives a null row. ``host`` and ``reach`` are the analysis's
+``destinations[0].host`` (``canonical`` and ``reach``) for every URL.
+
+Threads: the rows of a large batch are shared among rayon's threads, as
+many as cores unless ``RAYON_NUM_THREADS`` says otherwise (set it to 1 in
+an engine that already runs one worker per core).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, Union
+
+import pyarrow as pa
+
+from urlscope._urlscope import ARROW_FIELDS, triage_array
+
+__all__ = ["FIELDS", "TYPE", "triage", "type_of"]
+
+#: The fields of each row, in order.
+FIELDS = tuple(ARROW_FIELDS)
+
+#: The Arrow type of each row.
+TYPE = pa.struct(
+    [
+        pa.field("flagged", pa.bool_()),
+        pa.field("severity", pa.string()),
+        pa.field("codes", pa.list_(pa.string())),
+        pa.field("host", pa.string()),
+        pa.field("reach", pa.string()),
+        pa.field("cleaned", pa.string()),
+    ]
+)
+
+
+
+def type_of(fields: Sequence[str] | None = None) -> pa.StructType:
+    """The Arrow type of each row with only ``fields`` (all when None)."""
+    if fields is None:
+        return TYPE
+    return pa.struct([TYPE.field(name) for name in FIELDS if name in fields])
+
+
+_READABLE = (
+    pa.types.is_string,
+    pa.types.is_large_string,
+    pa.types.is_binary,
+    pa.types.is_large_binary,
+)
+
+
+def _readable(array: pa.Array) -> pa.Array:
+    """The array as the extension reads it: dictionaries decoded, views kept."""
+    kind = array.type
+    if pa.types.is_dictionary(kind):
+        return _readable(array.dictionary_decode())
+    if any(test(kind) for test in _READABLE) or str(kind) in ("string_view", "binary_view"):
+        return array
+    if pa.types.is_null(kind):
+        return array.cast(pa.string())
+    raise TypeError(
+        f"urlscope.arrow.triage: expected an array of strings or binaries, not {kind}"
+    )
+
+
+def triage(
+    array: Union[pa.Array, pa.ChunkedArray],
+    min_severity: str = "medium",
+    *,
+    form: bool = True,
+    fields: Sequence[str] | None = None,
+) -> Union[pa.StructArray, pa.ChunkedArray]:
+    """Triage every URL of ``array`` at ``min_severity`` or above.
+
+    Returns a ``StructArray`` of :data:`TYPE`, one row per URL (a
+    ``ChunkedArray`` of them for a ``ChunkedArray``, chunk for chunk, as
+    ``pyarrow.compute`` does). ``form=False`` is ``scan --no-form``: '+'
+    is not read as a space in query keys and values. ``fields`` keeps only
+    the fields named (in :data:`FIELDS`' order) and computes only what they
+    need: ``("flagged", "severity", "codes")`` is the triage alone, at
+    ``scan``'s speed; ``host``, ``reach`` and ``cleaned`` take a second
+    look at every URL.
+
+    >>> import pyarrow as pa, urlscope.arrow
+    >>> rows = urlscope.arrow.triage(pa.array(["https://example.com/", None,
+    ...     "http://0x7f.1/latest/meta-data/"]))
+    >>> rows.field("reach").to_pylist()
+    ['public', None, 'loopback']
+    """
+    if isinstance(array, pa.ChunkedArray):
+        chunks = [triage(chunk, min_severity, form=form, fields=fields) for chunk in array.chunks]
+        return pa.chunked_array(chunks, type=type_of(fields))
+    if not isinstance(array, pa.Array):
+        array = pa.array(array)
+    names = None if fields is None else list(fields)
+    return triage_array(_readable(array), min_severity, form=form, fields=names)

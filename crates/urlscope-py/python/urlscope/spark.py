@@ -1,0 +1,70 @@
+"""urlscope on Apache Spark: the triage as a ``mapInArrow`` stage.
+
+>>> from pyspark.sql import SparkSession          # doctest: +SKIP
+>>> import urlscope.spark                          # doctest: +SKIP
+>>> spark = SparkSession.builder.master("local[2]").getOrCreate()  # doctest: +SKIP
+>>> df = spark.createDataFrame([("http://0x7f.1/",)], ["url"])    # doctest: +SKIP
+>>> urlscope.spark.with_triage(df).select("url", "urlscope.*").show()  # doctest: +SKIP
+
+Each executor's Python worker receives the partition's rows as Arrow
+record batches and triages each batch's URLs in one call, without a Python
+object per URL. The executors need the ``urlscope`` package (and pyarrow)
+installed: on a cluster, ship a packed virtual environment (see the
+package's README).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterator, Sequence
+
+import pyarrow as pa
+from pyspark.sql import DataFrame
+from pyspark.sql.types import ArrayType, BooleanType, StringType, StructField, StructType
+
+__all__ = ["SCHEMA", "with_triage"]
+
+#: The Spark type of each row (see urlscope.arrow for the fields).
+SCHEMA = StructType(
+    [
+        StructField("flagged", BooleanType()),
+        StructField("severity", StringType()),
+        StructField("codes", ArrayType(StringType())),
+        StructField("host", StringType()),
+        StructField("reach", StringType()),
+        StructField("cleaned", StringType()),
+    ]
+)
+
+
+def with_triage(
+    df: DataFrame,
+    column: str = "url",
+    min_severity: str = "medium",
+    *,
+    form: bool = True,
+    name: str = "urlscope",
+    fields: Sequence[str] | None = None,
+    threads_per_task: int = 1,
+) -> DataFrame:
+    """``df`` with the triage of its string column ``column`` added as the
+    struct column ``name`` (null where the URL is null), with the fields of
+    urlscope.arrow (or only ``fields``).
+
+    Spark runs one task per core already, so each task triages on
+    ``threads_per_task`` threads (``RAYON_NUM_THREADS`` in the worker, when
+    it is not set there)."""
+    row = SCHEMA if fields is None else StructType([f for f in SCHEMA.fields if f.name in fields])
+    schema = StructType(df.schema.fields + [StructField(name, row)])
+
+    def triage_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        os.environ.setdefault("RAYON_NUM_THREADS", str(threads_per_task))
+        from urlscope import arrow
+
+        for batch in batches:
+            rows = arrow.triage(batch.column(column), min_severity, form=form, fields=fields)
+            yield pa.RecordBatch.from_arrays(
+                [*batch.columns, rows], names=[*batch.schema.names, name]
+            )
+
+    return df.mapInArrow(triage_batches, schema)

@@ -1,0 +1,288 @@
+//! The triage of an Arrow array of URLs, one row per URL: what data
+//! engines (Spark's `mapInArrow`, Polars' `map_batches`, DuckDB's Arrow
+//! functions) hand a Python function.
+//!
+//! The array crosses the Arrow C data interface both ways, so no URL
+//! becomes a Python object. The rows are triaged outside the GIL, in
+//! parallel (rayon's pool, `RAYON_NUM_THREADS` threads) once a batch has
+//! more than a few hundred rows. A null row gives a null row.
+//!
+//! Each row is a struct of [`FIELDS`]:
+//! - `flagged`, `severity`, `codes`: what `urlscope scan` reports for the
+//!   URL (it is flagged when it has a warning at the threshold or above;
+//!   the worst severity of those; their codes, each once, in the order
+//!   of `scan --json`'s warnings), from [`triage_at`] as `scan` calls it;
+//! - `host`, `reach`: where the URL itself leads, as the full analysis
+//!   reports it first among its destinations (`destinations[0].host`'s
+//!   `canonical` and `reach` in `explain --json`). The analysis computes
+//!   that as [`classify_host`] of the split's host, so this does the same
+//!   for every row, plain or not, without the full analysis that the
+//!   triage spares plain URLs;
+//! - `cleaned`: the cleaned URL (`urlscope clean`).
+
+use arrow_array::builder::{BooleanBuilder, ListBuilder, StringBuilder};
+use arrow_array::cast::AsArray;
+use arrow_array::{make_array, Array, ArrayRef, StructArray};
+use arrow_buffer::NullBuffer;
+use arrow_data::ArrayData;
+use arrow_pyarrow::PyArrowType;
+use arrow_schema::{DataType, Field, Fields};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use std::sync::Arc;
+use urlscope_core::analysis::classify_host;
+use urlscope_core::triage::triage_at;
+use urlscope_core::{Options, Severity};
+
+/// The fields of each row, in order.
+pub const FIELDS: [&str; 6] = ["flagged", "severity", "codes", "host", "reach", "cleaned"];
+
+/// Rows per rayon task: below this a batch is triaged on one thread (a
+/// plain URL takes well under a microsecond).
+const MIN_ROWS_PER_TASK: usize = 256;
+
+/// Rows triaged before their results are appended to the columns.
+const ROWS_PER_CHUNK: usize = 1 << 14;
+
+/// Which of [`FIELDS`] to compute, in [`FIELDS`]'s order.
+#[derive(Debug, Clone, Copy)]
+struct Wanted([bool; FIELDS.len()]);
+
+impl Wanted {
+    /// The fields named, or all of them.
+    fn of(names: Option<Vec<String>>) -> PyResult<Wanted> {
+        let Some(names) = names else {
+            return Ok(Wanted([true; FIELDS.len()]));
+        };
+        let mut wanted = [false; FIELDS.len()];
+        for name in &names {
+            let at = FIELDS.iter().position(|f| f == name).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown field {name:?}: expected some of {}",
+                    FIELDS.join(", ")
+                ))
+            })?;
+            if let Some(w) = wanted.get_mut(at) {
+                *w = true;
+            }
+        }
+        if names.is_empty() {
+            return Err(PyValueError::new_err("no field asked for"));
+        }
+        Ok(Wanted(wanted))
+    }
+
+    fn has(self, field: &str) -> bool {
+        FIELDS
+            .iter()
+            .zip(self.0)
+            .any(|(name, wanted)| wanted && *name == field)
+    }
+
+    /// Whether the triage is needed (`flagged`, `severity`, `codes`).
+    fn triage(self) -> bool {
+        self.has("flagged") || self.has("severity") || self.has("codes")
+    }
+
+    /// Whether the host is needed (`host`, `reach`).
+    fn host(self) -> bool {
+        self.has("host") || self.has("reach")
+    }
+}
+
+/// What one URL gives (what was asked for).
+struct Row {
+    severity: Option<Severity>,
+    codes: Vec<&'static str>,
+    host: Option<(String, &'static str)>,
+    cleaned: String,
+}
+
+fn triage_row(input: &[u8], options: &Options, min: Severity, wanted: Wanted) -> Row {
+    let warnings = if wanted.triage() {
+        triage_at(input, options, min)
+    } else {
+        Vec::new()
+    };
+    let mut codes: Vec<&'static str> = Vec::new();
+    for w in &warnings {
+        if !codes.contains(&w.code.code()) {
+            codes.push(w.code.code());
+        }
+    }
+    let cleaned = wanted.has("cleaned");
+    let parts = (cleaned || wanted.host()).then(|| urlscope_core::split::split(input));
+    let host = parts
+        .as_ref()
+        .filter(|_| wanted.host())
+        .and_then(|p| p.host)
+        .map(|span| {
+            let class = classify_host(&String::from_utf8_lossy(span.of(input)));
+            (class.canonical, class.reach.label())
+        });
+    Row {
+        severity: warnings.iter().map(|w| w.severity).max(),
+        codes,
+        host,
+        cleaned: match (&parts, cleaned) {
+            (Some(parts), true) => urlscope_core::clean::clean(input, parts),
+            _ => String::new(),
+        },
+    }
+}
+
+/// The rows of a string or binary array, each as bytes (`None` for a
+/// null).
+fn rows(array: &dyn Array) -> PyResult<Vec<Option<&[u8]>>> {
+    Ok(match array.data_type() {
+        DataType::Utf8 => array
+            .as_string::<i32>()
+            .iter()
+            .map(|s| s.map(str::as_bytes))
+            .collect(),
+        DataType::LargeUtf8 => array
+            .as_string::<i64>()
+            .iter()
+            .map(|s| s.map(str::as_bytes))
+            .collect(),
+        DataType::Utf8View => array
+            .as_string_view()
+            .iter()
+            .map(|s| s.map(str::as_bytes))
+            .collect(),
+        DataType::Binary => array.as_binary::<i32>().iter().collect(),
+        DataType::LargeBinary => array.as_binary::<i64>().iter().collect(),
+        DataType::BinaryView => array.as_binary_view().iter().collect(),
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "expected an array of string, large_string, string_view, binary, large_binary or binary_view, not {other}"
+            )))
+        }
+    })
+}
+
+/// The Arrow type of each field.
+fn field(name: &'static str) -> Field {
+    let kind = match name {
+        "flagged" => DataType::Boolean,
+        "codes" => DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+        _ => DataType::Utf8,
+    };
+    Field::new(name, kind, true)
+}
+
+/// The columns being built, one builder per field; only the fields
+/// wanted are filled.
+struct Columns {
+    wanted: Wanted,
+    flagged: BooleanBuilder,
+    severity: StringBuilder,
+    codes: ListBuilder<StringBuilder>,
+    host: StringBuilder,
+    reach: StringBuilder,
+    cleaned: StringBuilder,
+}
+
+impl Columns {
+    fn new(rows: usize, wanted: Wanted) -> Columns {
+        Columns {
+            wanted,
+            flagged: BooleanBuilder::with_capacity(rows),
+            severity: StringBuilder::new(),
+            codes: ListBuilder::new(StringBuilder::new()),
+            host: StringBuilder::new(),
+            reach: StringBuilder::new(),
+            cleaned: StringBuilder::new(),
+        }
+    }
+
+    /// Add a row (a null one for `None`).
+    fn push(&mut self, result: Option<&Row>) {
+        let [flagged, severity, codes, host, reach, cleaned] = self.wanted.0;
+        if flagged {
+            self.flagged
+                .append_option(result.map(|row| row.severity.is_some()));
+        }
+        if severity {
+            self.severity
+                .append_option(result.and_then(|row| row.severity.map(Severity::name)));
+        }
+        if codes {
+            for code in result.iter().flat_map(|row| &row.codes) {
+                self.codes.values().append_value(code);
+            }
+            self.codes.append(result.is_some());
+        }
+        let class = result.and_then(|row| row.host.as_ref());
+        if host {
+            self.host.append_option(class.map(|(h, _)| h.as_str()));
+        }
+        if reach {
+            self.reach.append_option(class.map(|(_, r)| *r));
+        }
+        if cleaned {
+            self.cleaned
+                .append_option(result.map(|row| row.cleaned.as_str()));
+        }
+    }
+
+    /// The struct array of the rows pushed, `nulls` marking the null ones.
+    fn finish(mut self, nulls: Option<NullBuffer>) -> PyResult<StructArray> {
+        let all: [ArrayRef; FIELDS.len()] = [
+            Arc::new(self.flagged.finish()),
+            Arc::new(self.severity.finish()),
+            Arc::new(self.codes.finish()),
+            Arc::new(self.host.finish()),
+            Arc::new(self.reach.finish()),
+            Arc::new(self.cleaned.finish()),
+        ];
+        let (fields, columns): (Vec<Field>, Vec<ArrayRef>) = FIELDS
+            .iter()
+            .zip(all)
+            .zip(self.wanted.0)
+            .filter(|(_, wanted)| *wanted)
+            .map(|((name, column), _)| (field(name), column))
+            .unzip();
+        StructArray::try_new(Fields::from(fields), columns, nulls)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+/// The triage of every URL of `array` (a pyarrow array of strings or
+/// binaries) at `min_severity` or above: a struct array of [`FIELDS`] (or
+/// of those named in `fields`, which computes only what they need), one
+/// row per URL, null where the URL is null.
+#[pyfunction]
+#[pyo3(signature = (array, min_severity = "medium", *, form = true, fields = None))]
+pub fn triage_array(
+    py: Python<'_>,
+    array: PyArrowType<ArrayData>,
+    min_severity: &str,
+    form: bool,
+    fields: Option<Vec<String>>,
+) -> PyResult<PyArrowType<ArrayData>> {
+    let wanted = Wanted::of(fields)?;
+    let min = crate::severity(min_severity)?;
+    let options = crate::options(form);
+    let array = make_array(array.0);
+    let out = py.detach(|| -> PyResult<StructArray> {
+        let inputs = rows(array.as_ref())?;
+        let mut columns = Columns::new(inputs.len(), wanted);
+        // A chunk at a time: the rows in flight stay few (memory), while
+        // each chunk still keeps every core busy.
+        for chunk in inputs.chunks(ROWS_PER_CHUNK) {
+            let results: Vec<Option<Row>> = chunk
+                .par_iter()
+                .with_min_len(MIN_ROWS_PER_TASK)
+                .map(|input| input.map(|bytes| triage_row(bytes, &options, min, wanted)))
+                .collect();
+            for result in &results {
+                columns.push(result.as_ref());
+            }
+        }
+        let nulls = NullBuffer::from(inputs.iter().map(Option::is_some).collect::<Vec<bool>>());
+        columns.finish((nulls.null_count() > 0).then_some(nulls))
+    })?;
+    Ok(PyArrowType(out.into_data()))
+}

@@ -1,0 +1,127 @@
+"""urlscope.arrow.triage: every array type, nulls, hostile rows, and
+agreement with `scan --json` row for row."""
+
+from __future__ import annotations
+
+import time
+
+import pyarrow as pa
+import pytest
+
+import urlscope
+import urlscope.arrow
+from conftest import corpus_lines, warnings_part
+
+URLS = ["http://0x7f.1/latest/meta-data/", None, "https://example.com/a", "/a/%2e%2e/etc/passwd"]
+
+
+def test_agrees_with_scan_json_on_every_corpus(all_urls, all_expected):
+    rows = urlscope.arrow.triage(pa.array(all_urls, pa.binary())).to_pylist()
+    assert len(rows) == len(all_expected)
+    mismatches = [
+        (u, r, e) for u, r, e in zip(all_urls, rows, all_expected) if warnings_part(r) != e
+    ]
+    assert not mismatches, mismatches[:5]
+
+
+@pytest.mark.parametrize("min_severity", ["high", "low", "info"])
+def test_agrees_with_scan_json_at_each_threshold(scan_at, min_severity):
+    urls = corpus_lines("suspicious/dev.tsv")
+    expected = [{"flagged": bool(w), "codes": list(dict.fromkeys(x["code"] for x in w))} for w in scan_at(urls, min_severity)]
+    rows = urlscope.arrow.triage(pa.array(urls, pa.binary()), min_severity).to_pylist()
+    assert [{"flagged": r["flagged"], "codes": r["codes"]} for r in rows] == expected
+
+
+def test_host_and_reach_are_the_analysis_first_destination():
+    urls = corpus_lines("suspicious/dev.tsv") + corpus_lines("corpus/kasztp.txt")[:300]
+    rows = urlscope.arrow.triage(pa.array(urls, pa.binary()), "info").to_pylist()
+    for url, row in zip(urls, rows):
+        host = urlscope.analyze(url)["destinations"][0]["host"]
+        assert (row["host"], row["reach"]) == (
+            (host["canonical"], host["reach"]) if host else (None, None)
+        ), url
+        assert row["cleaned"] == urlscope.clean(url)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary(), pa.binary_view()],
+    ids=str,
+)
+def test_every_string_and_binary_type(kind):
+    array = pa.array([u if u is None else u.encode() for u in URLS] if "binary" in str(kind) else URLS, kind)
+    rows = urlscope.arrow.triage(array)
+    assert rows.type == urlscope.arrow.TYPE
+    assert rows.to_pylist() == urlscope.arrow.triage(pa.array(URLS)).to_pylist()
+
+
+def test_nulls_stay_null_and_rows_keep_their_order():
+    rows = urlscope.arrow.triage(pa.array(URLS))
+    assert rows.null_count == 1
+    assert rows.to_pylist()[1] is None
+    assert rows.field("reach").to_pylist() == ["loopback", None, "public", None]
+    assert rows.field("flagged").to_pylist() == [True, None, False, True]
+    assert rows.field("severity").to_pylist() == ["high", None, None, "high"]
+
+
+def test_chunked_arrays_keep_their_chunks():
+    chunked = pa.chunked_array([URLS[:2], URLS[2:], []], pa.string())
+    rows = urlscope.arrow.triage(chunked)
+    assert isinstance(rows, pa.ChunkedArray)
+    assert [len(c) for c in rows.chunks] == [2, 2, 0]
+    assert rows.to_pylist() == urlscope.arrow.triage(pa.array(URLS)).to_pylist()
+
+
+def test_dictionary_sliced_and_empty_arrays():
+    array = pa.array(URLS).dictionary_encode()
+    assert urlscope.arrow.triage(array).to_pylist() == urlscope.arrow.triage(pa.array(URLS)).to_pylist()
+    sliced = pa.array(URLS).slice(2, 2)
+    assert urlscope.arrow.triage(sliced).to_pylist() == urlscope.arrow.triage(pa.array(URLS[2:])).to_pylist()
+    assert len(urlscope.arrow.triage(pa.array([], pa.string()))) == 0
+    assert urlscope.arrow.triage(pa.array([None, None])).to_pylist() == [None, None]
+
+
+def test_other_types_are_refused():
+    with pytest.raises(TypeError):
+        urlscope.arrow.triage(pa.array([1, 2]))
+
+
+def test_large_batches_equal_row_by_row_triage():
+    urls = corpus_lines("traversal/dotdotpwn.txt")[:5000] * 4
+    rows = urlscope.arrow.triage(pa.array(urls, pa.binary()), "low").to_pylist()
+    for url, row in zip(urls[:5000], rows[:5000]):
+        assert row["codes"] == list(dict.fromkeys(w["code"] for w in urlscope.triage(url, "low")))
+    assert rows[:5000] * 4 == rows
+
+
+def test_hostile_rows_neither_raise_nor_stall():
+    hostile = [
+        b"http://example.com/" + b"a%2e" * 250_000,  # a 1 MB URL
+        b"http://ex\xffample.com/\xc0\xaf\xed\xa0\x80",  # invalid UTF-8
+        b"http://a\x00b/\x00?\x00#\x00",  # NUL bytes
+        b"http://a/?u=" + b"http%3A%2F%2Fb%2F%3Fu%3D" * 200 + b"http://evil/",  # nested carriers
+        b"http://a/?t=" + b"aHR0cDovL2V2aWwv" * 1000,  # base64 runs
+        b"[" * 10_000,
+        b"%" * 100_000,
+        b"",
+    ]
+    started = time.monotonic()
+    rows = urlscope.arrow.triage(pa.array(hostile * 3, pa.binary())).to_pylist()
+    assert time.monotonic() - started < 60
+    assert len(rows) == len(hostile) * 3
+    assert all(row is not None for row in rows)
+    assert rows[1]["flagged"] and rows[2]["flagged"]
+
+
+def test_fields_keep_only_what_is_asked_and_agree_with_all():
+    full = urlscope.arrow.triage(pa.array(URLS))
+    for fields in [("flagged", "severity", "codes"), ("reach",), ("cleaned", "host")]:
+        rows = urlscope.arrow.triage(pa.array(URLS), fields=fields)
+        assert rows.type == urlscope.arrow.type_of(fields)
+        assert rows.type.names == [f for f in urlscope.arrow.FIELDS if f in fields]
+        for name in fields:
+            assert rows.field(name).to_pylist() == [
+                None if r is None else r[name] for r in full.to_pylist()
+            ]
+    with pytest.raises(ValueError, match="unknown field"):
+        urlscope.arrow.triage(pa.array(URLS), fields=["colour"])

@@ -1,0 +1,51 @@
+"""urlscope.spark: mapInArrow in local mode agrees with `scan --json`."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+pyspark = pytest.importorskip("pyspark")
+
+import pyarrow as pa  # noqa: E402
+from pyspark.sql import SparkSession  # noqa: E402
+
+import urlscope.spark  # noqa: E402
+from conftest import warnings_part  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def spark():
+    # The workers run this interpreter, which has the package.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("urlscope-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def test_agrees_with_scan_json_on_every_corpus(spark, all_urls, all_expected):
+    table = pa.table({"n": pa.array(range(len(all_urls)), pa.int64()), "url": [u.decode() for u in all_urls]})
+    df = spark.createDataFrame(table.to_pandas()).repartition(4)
+    out = urlscope.spark.with_triage(df).orderBy("n").toArrow()
+    rows = out.column("urlscope").to_pylist()
+    assert [warnings_part(r) for r in rows] == all_expected
+
+
+def test_binary_columns_nulls_and_other_columns_kept(spark):
+    df = spark.createDataFrame(
+        [(1, bytearray(b"http://a/\xc0\xaf../")), (2, None)], "id int, url binary"
+    )
+    rows = [r.asDict(recursive=True) for r in urlscope.spark.with_triage(df, min_severity="low").orderBy("id").collect()]
+    assert rows[0]["id"] == 1 and rows[0]["urlscope"]["flagged"]
+    assert "overlong-utf8" in rows[0]["urlscope"]["codes"]
+    assert rows[1]["urlscope"] is None
