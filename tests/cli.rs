@@ -700,3 +700,28 @@ fn explain_carried_values_show_raw_decoded_and_layers() {
     );
     assert!(carried.contains("HIGH path-traversal"), "{carried}");
 }
+
+#[test]
+fn defang_writes_urls_that_are_no_longer_links() {
+    assert_eq!(
+        stdout_of(&["defang", "https://login.evil.example/signin?next=a.b"]),
+        "hxxps://login[.]evil[.]example/signin?next=a.b\n"
+    );
+    urlscope()
+        .arg("defang")
+        .write_stdin("http://a.example/\nftp://files.example.org/x\n")
+        .assert()
+        .success()
+        .stdout("hxxp://a[.]example/\nfxp://files[.]example[.]org/x\n");
+}
+
+#[test]
+fn refang_gives_the_defanged_url_back() {
+    assert_eq!(
+        stdout_of(&["refang", "hxxps://evil[.]example(.)com/log[dot]in"]),
+        "https://evil.example.com/log.in\n"
+    );
+    let url = "https://user@sub.evil.example:8443/a.php?x=1#f";
+    let defanged = stdout_of(&["defang", url]);
+    assert_eq!(stdout_of(&["refang", defanged.trim_end()]), format!("{url}\n"));
+}

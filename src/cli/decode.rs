@@ -8,6 +8,23 @@ use urlscope_core::percent::{
 use urlscope_core::split::Span;
 use urlscope_core::text::escape_bytes;
 
+/// `decode --as NAME`: `text` decoded as another program decodes it.
+pub fn run_as(out: &mut impl Write, text: &[u8], name: &str) -> Result<(), Failure> {
+    use urlscope_core::dialects::{decode_as, DecodeDialect};
+    let dialect = DecodeDialect::from_name(name)
+        .ok_or_else(|| Failure::usage(format!("unknown dialect {name}")))?;
+    match decode_as(text, dialect) {
+        Ok(decoded) => {
+            writeln!(out, "{}", urlscope_core::text::escape_str(&decoded))?;
+            Ok(())
+        }
+        Err(e) => Err(Failure {
+            message: format!("{}: {e}", dialect.name()),
+            status: EXIT_DECODE,
+        }),
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct DecodeOptions {
     pub form: bool,

@@ -56,7 +56,7 @@ pub fn write_man_page(out: &mut impl Write, mut cli: clap::Command) -> io::Resul
         }
     }
     writeln!(out, ".SH \"EXIT STATUS\"")?;
-    for (status, meaning) in super::EXIT_STATUSES {
+    for (status, meaning) in super::args::EXIT_STATUSES {
         writeln!(out, ".TP\n\\fB{status}\\fR\n{meaning}")?;
     }
     page.render_version_section(out)?;

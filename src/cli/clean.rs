@@ -1,0 +1,71 @@
+//! `urlscope clean`, `normalize` and `pretty`: a corrected form of each
+//! URL, one a line.
+
+use std::io::{self, Write};
+use urlscope_core::clean;
+use urlscope_core::text::escape_str;
+
+/// `clean`: illegal characters percent-encoded, the meaning kept.
+pub fn write_clean(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
+    for url in urls {
+        let parts = urlscope_core::split::split(url);
+        writeln!(out, "{}", clean::clean(url, &parts))?;
+    }
+    Ok(())
+}
+
+/// `normalize`: RFC 3986 §6.2.2 and §6.2.3.
+pub fn write_normalized(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
+    for url in urls {
+        writeln!(out, "{}", clean::normalize(url))?;
+    }
+    Ok(())
+}
+
+/// `pretty`: as an address bar shows it, escaped for the terminal.
+pub fn write_pretty(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
+    for url in urls {
+        writeln!(out, "{}", escape_str(&clean::pretty(url)))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn printed(write: fn(&mut Vec<u8>, &[Vec<u8>]) -> io::Result<()>, urls: &[&str]) -> String {
+        let urls: Vec<Vec<u8>> = urls.iter().map(|u| u.as_bytes().to_vec()).collect();
+        let mut out = Vec::new();
+        write(&mut out, &urls).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn each_form_prints_a_line_per_url() {
+        assert_eq!(
+            printed(write_clean, &["http://EXAMPLE.com/a b/%7euser", "/x y"]),
+            "http://EXAMPLE.com/a%20b/%7Euser\n/x%20y\n"
+        );
+        assert_eq!(
+            printed(
+                write_normalized,
+                &["HTTP://Example.COM:80/a/./b/../c/%7Euser"]
+            ),
+            "http://example.com/a/c/~user\n"
+        );
+        assert_eq!(
+            printed(
+                write_pretty,
+                &["https://example.com/search?q=url+parsing&lang=en"]
+            ),
+            "https://example.com/search?q=url+parsing&lang=en\n"
+        );
+    }
+
+    #[test]
+    fn pretty_never_prints_a_control_character() {
+        let text = printed(write_pretty, &["http://x/%1B%5B31m"]);
+        assert!(!text.contains('\u{1b}'), "{text}");
+    }
+}

@@ -1,0 +1,74 @@
+//! `urlscope encode`: text percent-encoded for one component, as RFC 3986
+//! or another program's encoder does it.
+
+use super::exit::{Failure, EXIT_DECODE};
+use std::io::Write;
+use urlscope_core::dialects::{encode_as, EncodeDialect};
+use urlscope_core::text::escape_str;
+
+/// `text` encoded by `dialect`, or by every dialect (a line each, named)
+/// when `dialect` is `None`. One dialect refusing the text fails the
+/// command; with every dialect, the refusal is that dialect's line.
+pub fn run(
+    out: &mut impl Write,
+    text: &[u8],
+    dialect: Option<EncodeDialect>,
+) -> Result<(), Failure> {
+    let all = dialect.is_none();
+    let dialects: Vec<EncodeDialect> = match dialect {
+        Some(d) => vec![d],
+        None => EncodeDialect::ALL.to_vec(),
+    };
+    for d in dialects {
+        let line = match encode_as(text, d) {
+            Ok(encoded) => encoded,
+            Err(e) if all => format!("({e})"),
+            Err(e) => {
+                return Err(Failure {
+                    message: e.to_string(),
+                    status: EXIT_DECODE,
+                })
+            }
+        };
+        // Encoded text is ASCII, but the address-bar dialects leave some
+        // characters bare: print it safely all the same.
+        let line = escape_str(&line);
+        if all {
+            writeln!(out, "{:<18} {line}", d.name())?;
+        } else {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encoded(text: &str, dialect: Option<&str>) -> String {
+        let mut out = Vec::new();
+        let d = dialect.map(|n| EncodeDialect::from_name(n).unwrap());
+        run(&mut out, text.as_bytes(), d).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn one_dialect_prints_the_encoded_text() {
+        assert_eq!(
+            encoded("tom & jerry/é", None).lines().count(),
+            EncodeDialect::ALL.len()
+        );
+        assert_eq!(
+            encoded("tom & jerry/é", Some("component")),
+            "tom%20%26%20jerry%2F%C3%A9\n"
+        );
+        assert_eq!(encoded("a b", Some("form")), "a+b\n");
+    }
+
+    #[test]
+    fn every_dialect_is_named_on_its_line() {
+        let text = encoded("a b", None);
+        assert!(text.starts_with("component          a%20b\n"), "{text}");
+    }
+}
