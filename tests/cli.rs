@@ -723,5 +723,8 @@ fn refang_gives_the_defanged_url_back() {
     );
     let url = "https://user@sub.evil.example:8443/a.php?x=1#f";
     let defanged = stdout_of(&["defang", url]);
-    assert_eq!(stdout_of(&["refang", defanged.trim_end()]), format!("{url}\n"));
+    assert_eq!(
+        stdout_of(&["refang", defanged.trim_end()]),
+        format!("{url}\n")
+    );
 }

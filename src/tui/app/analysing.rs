@@ -2,7 +2,7 @@
 //! thread for big ones (the screen shows the old one, marked stale, until
 //! the new one lands), and the selections kept valid after it.
 
-use super::App;
+use super::{App, Detail};
 use crate::tui::tree::Tree;
 use urlscope_core::analysis::{analyze, Analysis};
 
@@ -64,8 +64,8 @@ impl App {
     }
 
     pub(super) fn after_new_analysis(&mut self) {
-        if self.readings.is_some() {
-            self.readings = Some(self.analysis.readings());
+        if let Detail::Readings { readings, .. } = &mut self.detail {
+            *readings = self.analysis.readings();
         }
         if self.pretty.is_some() {
             self.pretty = Some(urlscope_core::clean::pretty(&self.analysis.input));

@@ -1,7 +1,7 @@
 //! What a key does in a pane: quit, go back, move, zoom, copy, toggle a
 //! view. The run loop performs what an [`Action`] asks for.
 
-use super::{App, EditTarget, Editor, Pane};
+use super::{App, DetailKind, EditTarget, Editor, Gallery, Overlay, Pane};
 use crate::tui::keys::Command;
 
 /// Which view of the selected component the detail pane shows when it is
@@ -158,48 +158,14 @@ impl App {
                     "URL line: as written".to_string()
                 };
             }
-            Command::ToggleReadings => {
-                self.dialects = false;
-                self.leads = false;
-                self.detail_scroll = 0;
-                self.readings = match self.readings {
-                    Some(_) => None,
-                    None => {
-                        // What was opened gets the focus, so ↑↓ scroll it.
-                        self.focus = Pane::Bytes;
-                        Some(self.analysis.readings())
-                    }
-                };
-            }
-            Command::ToggleDialects => {
-                self.dialects = !self.dialects;
-                self.detail_scroll = 0;
-                if self.dialects {
-                    self.readings = None;
-                    self.leads = false;
-                    self.focus = Pane::Bytes;
-                }
-            }
-            Command::ToggleLeads => {
-                self.leads = !self.leads;
-                self.detail_scroll = 0;
-                if self.leads {
-                    self.readings = None;
-                    self.dialects = false;
-                    self.focus = Pane::Bytes;
-                }
-            }
+            Command::ToggleReadings => self.toggle_detail(DetailKind::Readings),
+            Command::ToggleDialects => self.toggle_detail(DetailKind::Encoders),
+            Command::ToggleLeads => self.toggle_detail(DetailKind::Leads),
             Command::Expand => self.expand_row(),
             Command::Collapse => self.collapse_row(),
             Command::ToggleRow => self.toggle_row(),
-            Command::Gallery => {
-                self.gallery = Some(0);
-                self.gallery_scroll = 0;
-            }
-            Command::Help => {
-                self.help = true;
-                self.help_scroll = 0;
-            }
+            Command::Gallery => self.overlay = Overlay::Gallery(Gallery::default()),
+            Command::Help => self.overlay = self.overlay.help(),
         }
         Action::None
     }

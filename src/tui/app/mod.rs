@@ -13,6 +13,7 @@ mod analysing;
 mod carried;
 mod commands;
 mod editor;
+mod modes;
 mod mouse;
 mod navigation;
 mod overlays;
@@ -21,6 +22,7 @@ pub use super::layout::Pane;
 pub use carried::Shown;
 pub use commands::{Action, DetailView};
 pub use editor::{EditTarget, Editor};
+pub use modes::{Detail, DetailKind, Gallery, Overlay};
 
 use super::keys::{key_match, Command, Context};
 use super::layout::{Areas, MIN_HEIGHT, MIN_WIDTH};
@@ -65,10 +67,8 @@ pub struct App {
     pub highlight: Option<usize>,
     pub view: DetailView,
     pub editor: Option<Editor>,
-    /// The help overlay is open.
-    pub help: bool,
-    /// First line of the help shown.
-    pub help_scroll: usize,
+    /// What covers the panes: the help, the gallery, or nothing.
+    pub overlay: Overlay,
     /// The focused pane (or the overlay on top) has the whole screen.
     pub zoom: bool,
     pub status: String,
@@ -89,20 +89,8 @@ pub struct App {
     pub wanted: Vec<u8>,
     /// The URL line shows the pretty form (what an address bar shows).
     pub pretty: Option<String>,
-    /// The detail pane shows the two parsers' readings (computed once per
-    /// analysis): `Some(None)` when there is no WHATWG reading.
-    pub readings: Option<Option<urlscope_core::analysis::Readings>>,
-    /// The gallery overlay is open on this example.
-    pub gallery: Option<usize>,
-    /// First line of the gallery's explanation shown.
-    pub gallery_scroll: usize,
-    /// The detail pane shows the selected component encoded by every
-    /// dialect.
-    pub dialects: bool,
-    /// The detail pane lists every place the URL leads to (`L`).
-    pub leads: bool,
-    /// First line of the readings, encoders or destinations shown.
-    pub detail_scroll: usize,
+    /// What the detail pane shows: the bytes, or a view in their place.
+    pub detail: Detail,
     /// The URLs before each applied edit, for `u`.
     pub history: Vec<Vec<u8>>,
     /// An edit was applied and the result not copied since.
@@ -161,8 +149,7 @@ impl App {
             highlight: None,
             view: DetailView::Hex,
             editor: None,
-            help: false,
-            help_scroll: 0,
+            overlay: Overlay::None,
             zoom: false,
             status: String::new(),
             running: true,
@@ -173,12 +160,7 @@ impl App {
             pending: None,
             wanted: Vec::new(),
             pretty: None,
-            readings: None,
-            gallery: None,
-            gallery_scroll: 0,
-            dialects: false,
-            leads: false,
-            detail_scroll: 0,
+            detail: Detail::Bytes,
             history: Vec::new(),
             unsaved: false,
             quit_armed: false,
@@ -247,7 +229,7 @@ impl App {
     /// The pane that has the whole body, when one is zoomed (an overlay on
     /// top takes the zoom instead).
     pub fn zoomed_pane(&self) -> Option<Pane> {
-        let overlay = self.help || self.gallery.is_some();
+        let overlay = self.overlay.is_open();
         (self.zoom && !overlay).then_some(self.focus)
     }
 
@@ -273,7 +255,7 @@ impl App {
     pub fn context(&self) -> Context {
         if self.editor.is_some() {
             Context::Editor
-        } else if self.help {
+        } else if self.overlay.is_help() {
             Context::Help
         } else {
             self.context_under_help()
@@ -282,16 +264,18 @@ impl App {
 
     /// The context the help describes first: what is under it.
     pub fn context_under_help(&self) -> Context {
-        if self.gallery.is_some() {
+        if self.overlay.gallery().is_some() {
             return Context::Gallery;
         }
         match self.focus {
             Pane::Components => Context::Components,
             Pane::Warnings => Context::Warnings,
-            Pane::Bytes if self.readings.is_some() => Context::Readings,
-            Pane::Bytes if self.dialects => Context::Dialects,
-            Pane::Bytes if self.leads => Context::Leads,
-            Pane::Bytes => Context::Bytes,
+            Pane::Bytes => match self.detail.kind() {
+                Some(DetailKind::Readings) => Context::Readings,
+                Some(DetailKind::Encoders) => Context::Dialects,
+                Some(DetailKind::Leads) => Context::Leads,
+                None => Context::Bytes,
+            },
         }
     }
 
@@ -325,11 +309,11 @@ impl App {
         if command != Command::Quit {
             self.quit_armed = false;
         }
-        if self.help {
+        if self.overlay.is_help() {
             self.help_key(command);
             return Action::None;
         }
-        if let Some(i) = self.gallery {
+        if let Some(Gallery { selected: i, .. }) = self.overlay.gallery() {
             self.gallery_key(command, i);
             return Action::None;
         }

@@ -10,10 +10,10 @@ impl App {
     /// Handle a mouse event: a click selects, the wheel scrolls. Overlays
     /// and the editor take no clicks; the wheel scrolls the help.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if self.editor.is_some() || self.gallery.is_some() {
+        if self.editor.is_some() || self.overlay.gallery().is_some() {
             return;
         }
-        if self.help {
+        if self.overlay.is_help() {
             match ev.kind {
                 MouseEventKind::ScrollDown => self.help_key(Command::Down),
                 MouseEventKind::ScrollUp => self.help_key(Command::Up),

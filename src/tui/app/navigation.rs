@@ -1,7 +1,7 @@
 //! Selections and scrolling: which component, byte and warning are
 //! selected, which rows show, where the focus is.
 
-use super::{App, Pane};
+use super::{App, Detail, DetailKind, Overlay, Pane};
 use crate::tui::layout::{self, keep_visible, list_height, DetailFit};
 use ratatui::layout::Rect;
 
@@ -43,7 +43,10 @@ impl App {
             );
         }
         self.scroll_bytes_to_cursor();
-        self.help_scroll = self.help_scroll.min(self.help_max_scroll());
+        if let Overlay::Help { scroll, over } = self.overlay {
+            let scroll = scroll.min(self.help_max_scroll());
+            self.overlay = Overlay::Help { scroll, over };
+        }
     }
 
     /// How the detail pane's rows are shared out in the last frame's size.
@@ -90,14 +93,30 @@ impl App {
     /// The detail pane shows the readings, the encoders or the
     /// destinations instead of the bytes.
     pub fn detail_view_open(&self) -> bool {
-        self.readings.is_some() || self.dialects || self.leads
+        self.detail.kind().is_some()
     }
 
     /// Back to the bytes from the readings, encoders or destinations.
     pub(super) fn close_detail_views(&mut self) {
-        self.readings = None;
-        self.dialects = false;
-        self.leads = false;
+        self.detail = Detail::Bytes;
+    }
+
+    /// Open the view `kind` in the detail pane, with the focus (so ↑↓
+    /// scroll it), or back to the bytes when it is open already.
+    pub(super) fn toggle_detail(&mut self, kind: DetailKind) {
+        if self.detail.kind() == Some(kind) {
+            self.detail = Detail::Bytes;
+            return;
+        }
+        self.detail = match kind {
+            DetailKind::Readings => Detail::Readings {
+                readings: self.analysis.readings(),
+                scroll: 0,
+            },
+            DetailKind::Encoders => Detail::Encoders { scroll: 0 },
+            DetailKind::Leads => Detail::Leads { scroll: 0 },
+        };
+        self.focus = Pane::Bytes;
     }
 
     /// Lines of the readings, encoders or destinations that do not fit,
@@ -105,10 +124,11 @@ impl App {
     pub(super) fn detail_max_scroll(&self) -> usize {
         let detail = self.areas().map(|a| a.detail).unwrap_or_default();
         let width = usize::from(detail.width.saturating_sub(2));
-        let lines = match &self.readings {
-            Some(r) => layout::readings_lines(r.as_ref(), width),
-            None if self.leads => crate::tui::leads::lines(&self.analysis, width).len(),
-            None => layout::dialect_lines(),
+        let lines = match &self.detail {
+            Detail::Readings { readings, .. } => layout::readings_lines(readings.as_ref(), width),
+            Detail::Leads { .. } => crate::tui::leads::lines(&self.analysis, width).len(),
+            Detail::Encoders { .. } => layout::dialect_lines(),
+            Detail::Bytes => 0,
         };
         let height = list_height(detail);
         lines.saturating_sub(height)
@@ -129,7 +149,9 @@ impl App {
             }
             Pane::Bytes if self.detail_view_open() => {
                 let max = self.detail_max_scroll();
-                self.detail_scroll = step(self.detail_scroll, max + 1);
+                if let Some(scroll) = self.detail.scroll_mut() {
+                    *scroll = step(*scroll, max + 1);
+                }
             }
             Pane::Bytes => {
                 let n = self.selected_len();

@@ -1,7 +1,7 @@
 //! The overlays' keys: the help scrolls and closes, the gallery chooses,
 //! scrolls and opens an example.
 
-use super::App;
+use super::{App, Gallery, Overlay};
 use crate::tui::keys::Command;
 use crate::tui::layout;
 
@@ -18,28 +18,34 @@ impl App {
         let max = self.help_max_scroll();
         let page = usize::from(self.size.height.saturating_sub(4)).max(1);
         let scroll = |by: isize, at: usize| (at as isize + by).clamp(0, max as isize) as usize;
-        self.help_scroll = match command {
+        let Overlay::Help { scroll: at, over } = self.overlay else {
+            return;
+        };
+        let at = match command {
             Command::Back | Command::Help => {
-                self.help = false;
-                0
+                self.overlay = self.overlay.without_help();
+                return;
             }
             Command::Zoom => {
                 self.zoom = !self.zoom;
-                self.help_scroll.min(self.help_max_scroll())
+                at.min(self.help_max_scroll())
             }
-            Command::Up => scroll(-1, self.help_scroll),
-            Command::Down => scroll(1, self.help_scroll),
-            Command::PageUp => scroll(-(page as isize), self.help_scroll),
-            Command::PageDown => scroll(page as isize, self.help_scroll),
+            Command::Up => scroll(-1, at),
+            Command::Down => scroll(1, at),
+            Command::PageUp => scroll(-(page as isize), at),
+            Command::PageDown => scroll(page as isize, at),
             Command::Top => 0,
             Command::Bottom => max,
-            _ => self.help_scroll,
+            _ => at,
         };
+        self.overlay = Overlay::Help { scroll: at, over };
     }
 
     /// Keys while the gallery is open: choose, scroll the text, open,
     /// close.
     pub(super) fn gallery_key(&mut self, command: Command, i: usize) {
+        let scroll = self.overlay.gallery().map_or(0, |g| g.scroll);
+        let show = |selected: usize, scroll: usize| Overlay::Gallery(Gallery { selected, scroll });
         let examples = crate::gallery::all();
         let n = examples.len();
         let (_, _, text) = layout::gallery_areas(self.size, self.zoom);
@@ -50,23 +56,14 @@ impl App {
                 .saturating_sub(page)
         });
         match command {
-            Command::Up => {
-                self.gallery = Some(i.saturating_sub(1));
-                self.gallery_scroll = 0;
-            }
-            Command::Down => {
-                self.gallery = Some((i + 1).min(n.saturating_sub(1)));
-                self.gallery_scroll = 0;
-            }
-            Command::PageUp => self.gallery_scroll = self.gallery_scroll.saturating_sub(page),
-            Command::PageDown => self.gallery_scroll = (self.gallery_scroll + page).min(max),
+            Command::Up => self.overlay = show(i.saturating_sub(1), 0),
+            Command::Down => self.overlay = show((i + 1).min(n.saturating_sub(1)), 0),
+            Command::PageUp => self.overlay = show(i, scroll.saturating_sub(page)),
+            Command::PageDown => self.overlay = show(i, (scroll + page).min(max)),
             Command::Zoom => self.zoom = !self.zoom,
-            Command::Help => {
-                self.help = true;
-                self.help_scroll = 0;
-            }
+            Command::Help => self.overlay = self.overlay.help(),
             Command::Open => {
-                self.gallery = None;
+                self.overlay = Overlay::None;
                 if let Some(e) = examples.get(i) {
                     self.editor = None;
                     self.status = format!("example: {}", e.description);
@@ -79,7 +76,7 @@ impl App {
                     self.select_component(first);
                 }
             }
-            Command::Back => self.gallery = None,
+            Command::Back => self.overlay = Overlay::None,
             _ => {}
         }
     }

@@ -45,7 +45,11 @@ pub fn render(app: &App, selected: usize, theme: Theme, frame: &mut Frame, area:
     let width = usize::from(text.width.saturating_sub(2));
     let body = gallery_text(e, width);
     let height = list_height(text);
-    let scroll = app.gallery_scroll.min(body.len().saturating_sub(height));
+    let scroll = app
+        .overlay
+        .gallery()
+        .map_or(0, |g| g.scroll)
+        .min(body.len().saturating_sub(height));
     let shown: Vec<Line> = body
         .iter()
         .skip(scroll)

@@ -14,7 +14,11 @@ use ratatui::Frame;
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let (r, help) = help_area(area, app.context_under_help(), app.zoom);
     let height = usize::from(r.height.saturating_sub(2));
-    let scroll = app.help_scroll.min(help.len().saturating_sub(height));
+    let scroll = match app.overlay {
+        crate::tui::app::Overlay::Help { scroll, .. } => scroll,
+        _ => 0,
+    }
+    .min(help.len().saturating_sub(height));
     let mut lines = Vec::with_capacity(height);
     for line in help.iter().skip(scroll).take(height) {
         lines.push(match line {

@@ -54,10 +54,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         corrected::render(app, theme, frame, areas.corrected);
     }
     hints(app, theme, frame, areas.hints);
-    if let Some(i) = app.gallery {
+    if let Some(crate::tui::app::Gallery { selected: i, .. }) = app.overlay.gallery() {
         gallery::render(app, i, theme, frame, area);
     }
-    if app.help {
+    if app.overlay.is_help() {
         help::render(app, theme, frame, area);
     }
 }

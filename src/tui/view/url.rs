@@ -200,7 +200,7 @@ fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area:
 /// the analysis on screen is of another input.
 fn leads_to(app: &App, theme: Theme, width: usize) -> Line<'static> {
     // Stale, it would be another input's; under an overlay, a fragment.
-    if app.is_stale() || app.editor.is_some() || app.help || app.gallery.is_some() {
+    if app.is_stale() || app.editor.is_some() || app.overlay.is_open() {
         return Line::default();
     }
     let mut spans = vec![Span::raw(" ")];

@@ -9,7 +9,7 @@ mod table;
 mod views;
 
 use super::parts::{fit, pane_block, plain_pieces, preview, window, wrap_pieces};
-use crate::tui::app::{App, DetailView, Pane};
+use crate::tui::app::{App, Detail, DetailView, Pane};
 use crate::tui::carried::{facts, LABEL_W};
 use crate::tui::layout::{
     host_rows, selected_host, shows_all_views, DetailFit, HostRow, WarningText,
@@ -178,17 +178,13 @@ fn value_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'s
 }
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
-    if let Some(readings) = &app.readings {
-        views::render_readings(app, readings.as_ref(), theme, frame, area);
-        return;
-    }
-    if app.dialects {
-        views::render_dialects(app, theme, frame, area);
-        return;
-    }
-    if app.leads {
-        views::render_leads(app, theme, frame, area);
-        return;
+    match &app.detail {
+        Detail::Readings { readings, .. } => {
+            return views::render_readings(app, readings.as_ref(), theme, frame, area)
+        }
+        Detail::Encoders { .. } => return views::render_dialects(app, theme, frame, area),
+        Detail::Leads { .. } => return views::render_leads(app, theme, frame, area),
+        Detail::Bytes => {}
     }
     let shown = app.shown();
     let a = shown.analysis;

@@ -71,11 +71,11 @@ pub(super) fn render_readings(
     }
     let title = scrolled_title(
         "Parser readings (r: bytes)",
-        app.detail_scroll,
+        app.detail.scroll(),
         &lines,
         area,
     );
-    let lines = scrolled(lines, app.detail_scroll, area);
+    let lines = scrolled(lines, app.detail.scroll(), area);
     let block = pane_block(
         app,
         theme,
@@ -137,8 +137,8 @@ pub(super) fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: 
         "{} · every encoder (d: bytes)",
         super::component_name(app, shown.component, c.kind)
     );
-    let title = scrolled_title(&title, app.detail_scroll, &lines, area);
-    let lines = scrolled(lines, app.detail_scroll, area);
+    let title = scrolled_title(&title, app.detail.scroll(), &lines, area);
+    let lines = scrolled(lines, app.detail.scroll(), area);
     let block = pane_block(
         app,
         theme,
@@ -185,8 +185,13 @@ pub(super) fn render_leads(app: &App, theme: Theme, frame: &mut Frame, area: Rec
             Line::styled(fit(&l.text, width), style)
         })
         .collect();
-    let title = scrolled_title("Where it leads (L: bytes)", app.detail_scroll, &lines, area);
-    let lines = scrolled(lines, app.detail_scroll, area);
+    let title = scrolled_title(
+        "Where it leads (L: bytes)",
+        app.detail.scroll(),
+        &lines,
+        area,
+    );
+    let lines = scrolled(lines, app.detail.scroll(), area);
     let block = pane_block(
         app,
         theme,

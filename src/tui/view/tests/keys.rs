@@ -12,7 +12,7 @@ fn help_scrolls_to_its_end_and_lists_every_key() {
     for (w, h) in [(80, 24), (120, 40)] {
         let mut a = app("http://example.com/", w, h);
         press(&mut a, KeyCode::Char('?'));
-        assert!(a.help);
+        assert!(a.overlay.is_help());
         let mut seen = String::new();
         for _ in 0..80 {
             seen.push_str(&screen(&a, w, h));
@@ -37,10 +37,10 @@ fn help_scrolls_to_its_end_and_lists_every_key() {
         press(&mut a, KeyCode::Esc);
         for close in [KeyCode::Esc, KeyCode::Char('q'), KeyCode::Char('?')] {
             press(&mut a, KeyCode::Char('?'));
-            assert!(a.help);
+            assert!(a.overlay.is_help());
             press(&mut a, close);
             assert!(
-                !a.help && a.running,
+                !a.overlay.is_help() && a.running,
                 "{close:?} closes the help, never quits"
             );
         }
@@ -180,7 +180,7 @@ fn mouse_click_selects_a_component() {
 fn the_gallery_opens_explains_and_loads_an_example() {
     let mut a = app("http://example.com/", 120, 40);
     press(&mut a, KeyCode::Char('g'));
-    assert_eq!(a.gallery, Some(0));
+    assert_eq!(a.overlay.gallery().map(|g| g.selected), Some(0));
     press(&mut a, KeyCode::Down);
     let s = screen(&a, 120, 40);
     assert!(s.contains("Gallery"), "{s}");
@@ -191,11 +191,11 @@ fn the_gallery_opens_explains_and_loads_an_example() {
     );
     insta::assert_snapshot!("gallery_120x40", s);
     press(&mut a, KeyCode::Enter);
-    assert_eq!(a.gallery, None);
+    assert_eq!(a.overlay.gallery(), None);
     assert_eq!(a.analysis.input, b"http://example.com/caf%C3%A9");
     press(&mut a, KeyCode::Char('g'));
     press(&mut a, KeyCode::Esc);
-    assert!(a.gallery.is_none() && a.running);
+    assert!(a.overlay.gallery().is_none() && a.running);
     screen(&a, 80, 24);
 }
 

@@ -209,7 +209,7 @@ fn r_shows_the_two_readings_side_by_side() {
     assert!(s.contains("WHATWG reads '\\' as '/'"), "{s}");
     insta::assert_snapshot!("readings_120x40", s);
     press(&mut a, KeyCode::Char('r'));
-    assert!(a.readings.is_none());
+    assert!(a.detail.kind().is_none());
     let mut a = app("/relative?q", 80, 24);
     press(&mut a, KeyCode::Char('r'));
     assert!(screen(&a, 80, 24).contains("No WHATWG reading"));
@@ -262,7 +262,7 @@ fn readings_scroll_to_the_end() {
     assert!(s.contains("why they differ"), "{s}");
     assert!(s.contains("WHATWG reads"), "{s}");
     press(&mut a, KeyCode::Esc);
-    assert!(a.readings.is_none() && a.running);
+    assert!(a.detail.kind().is_none() && a.running);
 }
 
 mod bytes;

@@ -196,7 +196,7 @@ fn l_lists_every_destination_the_worst_first() {
     let s = screen(&a, 80, 24);
     assert!(s.contains("· +1 more (L)"), "{s}");
     press(&mut a, KeyCode::Char('L'));
-    assert!(a.leads && a.focus == Pane::Bytes);
+    assert!(a.detail.kind() == Some(crate::tui::app::DetailKind::Leads) && a.focus == Pane::Bytes);
     let s = screen(&a, 80, 24);
     assert!(s.contains("Where it leads"), "{s}");
     let loopback = s.find("▲ 127.0.0.1 (loopback)").expect("the worst");
@@ -206,7 +206,7 @@ fn l_lists_every_destination_the_worst_first() {
     assert!(loopback > 0);
     insta::assert_snapshot!("leads_80x24", s);
     press(&mut a, KeyCode::Esc);
-    assert!(!a.leads && a.running);
+    assert!(a.detail.kind().is_none() && a.running);
 }
 
 #[test]
