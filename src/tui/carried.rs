@@ -4,10 +4,11 @@
 //! Pure text, counted by the layout and styled by the view, so the two
 //! agree on how many lines it takes.
 
-use crate::tui::layout::{wrap, wrap_url};
+use crate::tui::text::{wrap, wrap_url};
 use crate::tui::theme::Theme;
 use unicode_width::UnicodeWidthStr;
-use urlscope_core::analysis::{Analysis, Destination, Nested, NestedKind};
+use urlscope_core::analysis::{Analysis, Nested, NestedKind};
+use urlscope_core::describe;
 use urlscope_core::text::escape_str;
 use urlscope_core::warnings::{Severity, Warning};
 
@@ -39,43 +40,6 @@ pub fn safe_text(s: &str) -> String {
         end -= 1;
     }
     format!("{}…", escape_str(s.get(..end).unwrap_or_default()))
-}
-
-/// The destination the analysis a value was found in gives it.
-pub fn destination_of<'a>(home: &'a Analysis, n: &Nested) -> Option<&'a Destination> {
-    home.destinations
-        .iter()
-        .skip(1)
-        .find(|d| d.span == n.span && d.via == n.via)
-}
-
-/// How a destination's host reads: `169.254.169.254 (cloud metadata
-/// endpoint, a number form of …)`, or why there is none.
-pub fn place(d: &Destination) -> String {
-    match &d.host {
-        Some(h) => {
-            let mut s = format!("{} ({}", escape_str(&h.canonical), h.reach.label());
-            if let Some(how) = &h.spelled {
-                s.push_str(&format!(", {}", escape_str(how)));
-            }
-            s + ")"
-        }
-        None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
-        None => "no host (a relative reference or an opaque URL)".to_string(),
-    }
-}
-
-/// The warnings the analysis `home` gave value `n` as a destination.
-fn given<'a>(home: &'a Analysis, n: &'a Nested) -> impl Iterator<Item = &'a Warning> {
-    let first = home
-        .warnings
-        .partition_point(|w| w.span.start < n.span.start);
-    home.warnings
-        .get(first..)
-        .unwrap_or_default()
-        .iter()
-        .take_while(move |w| w.span.start == n.span.start)
-        .filter(move |w| w.span == n.span && w.via.as_deref() == Some(n.via.as_str()))
 }
 
 /// The facts about value `n`, found in `home`, as lines of `width`
@@ -117,13 +81,10 @@ pub fn facts(home: &Analysis, n: &Nested, width: usize, whole: bool) -> Vec<Fact
         (None, NestedKind::Url) => add("url", safe_text(&n.text), None, true),
         (None, _) => add("decoded", safe_text(&n.text), None, true),
     }
-    if let Some(d) = destination_of(home, n) {
-        let mut text = place(d);
-        if d.runs_script {
-            text.push_str(" · runs script");
-        } else if d.leaves_site {
-            let site = d.site.as_deref().unwrap_or("another site");
-            text.push_str(&format!(" · off-site: {}", escape_str(site)));
+    if let Some(d) = home.destination_of(n) {
+        let mut text = describe::place(d);
+        if let Some(reach) = describe::reach(d) {
+            text.push_str(&format!(" · {reach}"));
         }
         let severity = d
             .host
@@ -135,7 +96,7 @@ pub fn facts(home: &Analysis, n: &Nested, width: usize, whole: bool) -> Vec<Fact
     // The warnings it was given as a carried value, then its own, the
     // worst first; its own `internal-destination` would say again what
     // the one it was given says.
-    let given: Vec<&Warning> = given(home, n).collect();
+    let given: Vec<&Warning> = home.warnings_given(n).collect();
     let own = |w: &&Warning| !given.iter().any(|g| g.code == w.code);
     let inner: &[Warning] = n.analysis.as_ref().map_or(&[], |a| &a.warnings);
     let total = given.len() + inner.iter().filter(own).count();
@@ -179,33 +140,23 @@ pub fn facts(home: &Analysis, n: &Nested, width: usize, whole: bool) -> Vec<Fact
             false,
         );
     }
-    if !n.spelling.is_empty() {
-        add("written", n.spelling.join("; "), None, false);
+    if let Some(spelling) = describe::spelling(&n.spelling) {
+        add("written", spelling, None, false);
     }
     add("via", escape_str(&n.via), None, false);
     let values = crate::tui::tree::values_of(n).len();
-    if n.analysis.is_none() && n.kind == NestedKind::Url {
-        add(
-            "",
-            "not analysed again: the bytes allowed for carried values are spent".to_string(),
-            None,
-            false,
-        );
-    } else if values > 0 {
-        let what = if n.kind == NestedKind::Url {
-            "components and what they carry (the rows under it)"
+    if let Some(carries) = describe::carries(n, values) {
+        if n.analysis.is_none() && n.kind == NestedKind::Url {
+            add("", carries, None, false);
         } else {
-            "(the rows under it)"
-        };
-        add(
-            "carries",
-            format!(
-                "{values} value{} {what}",
-                if values == 1 { "" } else { "s" }
-            ),
-            None,
-            false,
-        );
+            // Where the values are: the rows under it in the list.
+            let what = if n.kind == NestedKind::Url {
+                "components and what they carry (the rows under it)"
+            } else {
+                "(the rows under it)"
+            };
+            add("carries", format!("{carries} {what}"), None, false);
+        }
     }
     // Every line fits: a cut line is marked, never left ragged.
     debug_assert!(out.iter().all(|f| f.text.width() <= room));

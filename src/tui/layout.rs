@@ -7,10 +7,11 @@
 //! pane's size and neither has to call back into the other.
 
 use crate::tui::keys::{help_lines, Context, HelpLine};
-pub use crate::tui::text::{wrap, wrap_url};
+use crate::tui::text::{wrap, wrap_url};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use urlscope_core::analysis::{Analysis, HostReading, Nested};
+use urlscope_core::describe::HostFactGroup;
 use urlscope_core::split::ComponentKind;
 use urlscope_core::warnings::Warning;
 
@@ -264,17 +265,6 @@ impl WarningText {
     }
 }
 
-/// A line of facts about the host, shown above the host's bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HostRow {
-    /// Its kind, Unicode and DNS forms, rejected labels, IPv4 reading.
-    Forms,
-    /// The registrable domain.
-    Domain,
-    /// Its scripts and look-alike characters.
-    Scripts,
-}
-
 /// The host's facts, when the selected component is the host.
 pub fn selected_host(a: &Analysis, selected: usize) -> Option<&HostReading> {
     let is_host = a
@@ -284,16 +274,16 @@ pub fn selected_host(a: &Analysis, selected: usize) -> Option<&HostReading> {
     a.host.as_ref().filter(|_| is_host)
 }
 
-/// The lines of facts known about `h`.
-pub fn host_rows(h: &HostReading) -> Vec<HostRow> {
-    let mut rows = vec![HostRow::Forms];
-    if h.registrable.is_some() {
-        rows.push(HostRow::Domain);
+/// The lines of facts known about `h`: a line per group of the core's
+/// host facts, in its order.
+pub fn host_rows(h: &HostReading) -> Vec<HostFactGroup> {
+    let mut groups: Vec<HostFactGroup> = Vec::new();
+    for fact in urlscope_core::describe::host_facts(h) {
+        if !groups.contains(&fact.group) {
+            groups.push(fact.group);
+        }
     }
-    if !h.scripts.is_empty() || !h.confusables.is_empty() {
-        rows.push(HostRow::Scripts);
-    }
-    rows
+    groups
 }
 
 /// How the detail pane's rows are shared out, top to bottom: the text of

@@ -5,45 +5,12 @@
 //! gave it (`internal-destination`, `open-redirect`); nothing is judged
 //! here.
 
-use crate::tui::carried::place;
 use crate::tui::text::{fit, wrap, wrap_url};
 use unicode_width::UnicodeWidthStr;
-use urlscope_core::analysis::{Analysis, Destination};
+use urlscope_core::analysis::Analysis;
+use urlscope_core::describe::{self, place};
 use urlscope_core::text::escape_str;
-use urlscope_core::warnings::{Severity, WarningCode};
-
-/// The worst warning the core gave destination `d` of `a`.
-pub fn severity(a: &Analysis, d: &Destination) -> Option<Severity> {
-    let first = a.warnings.partition_point(|w| w.span.start < d.span.start);
-    let via = (!d.via.is_empty()).then_some(d.via.as_str());
-    a.warnings
-        .get(first..)
-        .unwrap_or_default()
-        .iter()
-        .take_while(|w| w.span.start == d.span.start)
-        .filter(|w| {
-            w.span == d.span
-                && w.via.as_deref() == via
-                && matches!(
-                    w.code,
-                    WarningCode::InternalDestination | WarningCode::OpenRedirect
-                )
-        })
-        .map(|w| w.severity)
-        .max()
-}
-
-/// The URLs the URL carries, the worst first (in URL order among equals).
-pub fn ranked(a: &Analysis) -> Vec<(&Destination, Option<Severity>)> {
-    let mut out: Vec<_> = a
-        .destinations
-        .iter()
-        .skip(1)
-        .map(|d| (d, severity(a, d)))
-        .collect();
-    out.sort_by_key(|(_, s)| std::cmp::Reverse(*s));
-    out
-}
+use urlscope_core::warnings::Severity;
 
 /// The line under the URL, cut to `width` columns: pieces of text, each
 /// with the severity that colours it. The count of the others and the
@@ -54,9 +21,9 @@ pub fn summary(a: &Analysis, width: usize) -> Vec<(String, Option<Severity>)> {
     };
     let mut pieces = vec![
         ("leads to ".to_string(), None),
-        (place(own), severity(a, own)),
+        (place(own), a.destination_severity(own)),
     ];
-    let ranked = ranked(a);
+    let ranked = a.carried_destinations();
     let tail = match ranked.len() {
         0 => String::new(),
         1 => " (L)".to_string(),
@@ -119,7 +86,7 @@ pub fn lines(a: &Analysis, width: usize) -> Vec<Lead> {
         return out;
     };
     out.push(heading("The URL itself".to_string()));
-    let s = severity(a, own);
+    let s = a.destination_severity(own);
     for line in wrap(&place(own), width - 2) {
         out.push(Lead {
             text: format!("  {line}"),
@@ -127,7 +94,7 @@ pub fn lines(a: &Analysis, width: usize) -> Vec<Lead> {
             heading: false,
         });
     }
-    let ranked = ranked(a);
+    let ranked = a.carried_destinations();
     if ranked.is_empty() {
         out.push(plain(String::new()));
         out.push(plain("It carries no URL.".to_string()));
@@ -155,17 +122,9 @@ pub fn lines(a: &Analysis, width: usize) -> Vec<Lead> {
             &mut out,
         );
         indent(wrap_url(&escape_str(&d.target), width - 4), &mut out);
-        let mut how = Vec::new();
-        if d.runs_script {
-            how.push("runs script".to_string());
-        } else if d.leaves_site {
-            how.push(format!(
-                "off-site: {}",
-                escape_str(d.site.as_deref().unwrap_or("another site"))
-            ));
-        }
-        if !d.spelling.is_empty() {
-            how.push(format!("written: {}", d.spelling.join("; ")));
+        let mut how: Vec<String> = describe::reach(d).into_iter().collect();
+        if let Some(spelling) = describe::spelling(&d.spelling) {
+            how.push(format!("written: {spelling}"));
         }
         if !how.is_empty() {
             indent(wrap(&how.join(" · "), width - 4), &mut out);

@@ -143,12 +143,15 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
         text,
         notable,
     };
+    // What kind of host it is; the host itself is shown wherever its
+    // facts are.
     let mut out = vec![fact(
         HostFactGroup::Forms,
-        format!("{} '{}'", h.kind.label(), escape_str(&h.decoded)),
+        h.kind.label().to_string(),
         false,
     )];
-    if let Some(u) = &h.unicode {
+    // The Unicode form, when it is not what the host already reads as.
+    if let Some(u) = h.unicode.as_ref().filter(|u| **u != h.decoded) {
         out.push(fact(
             HostFactGroup::Forms,
             format!("Unicode '{}'", escape_str(u)),
@@ -179,7 +182,10 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
     if let Some(d) = &h.registrable {
         out.push(fact(
             HostFactGroup::Registrable,
-            format!("registrable domain '{}'", escape_str(d)),
+            format!(
+                "registrable domain '{}' (what one owner controls)",
+                escape_str(d)
+            ),
             false,
         ));
     }

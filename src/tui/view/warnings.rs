@@ -78,7 +78,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         let used = 3 + 7 + code_w + 1 + 6;
         // Zoomed, every message is shown whole, wrapped beside its head.
         let wrapped: Vec<String> = if zoomed {
-            crate::tui::layout::wrap(&message, width.saturating_sub(used).max(8))
+            crate::tui::text::wrap(&message, width.saturating_sub(used).max(8))
         } else {
             vec![fit(&message, width.saturating_sub(used))]
         };

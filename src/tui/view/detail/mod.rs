@@ -11,9 +11,7 @@ mod views;
 use super::parts::{fit, pane_block, plain_pieces, preview, window, wrap_pieces};
 use crate::tui::app::{App, Detail, DetailView, Pane};
 use crate::tui::carried::{facts, LABEL_W};
-use crate::tui::layout::{
-    host_rows, selected_host, shows_all_views, DetailFit, HostRow, WarningText,
-};
+use crate::tui::layout::{host_rows, selected_host, shows_all_views, DetailFit, WarningText};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -22,6 +20,7 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 use urlscope_core::analysis::ComponentAnalysis;
+use urlscope_core::describe;
 use urlscope_core::split::ComponentKind;
 use urlscope_core::text::pieces;
 use urlscope_core::utf8::ByteRole;
@@ -60,79 +59,38 @@ fn warning_lines(app: &App, theme: Theme, width: usize, shown: usize) -> Vec<Lin
     lines
 }
 
-/// Facts about the host, shown above its bytes: its Unicode and DNS forms,
-/// registrable domain, scripts and look-alike characters.
+/// Facts about the host, shown above its bytes, a line per group of the
+/// core's facts (its forms, its registrable domain, its scripts and
+/// look-alikes), each cut with `…` at the pane's edge (z shows it wider).
 fn host_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let shown = app.shown();
     let Some(h) = selected_host(shown.analysis, shown.component) else {
         return Vec::new();
     };
-    let esc = urlscope_core::text::escape_str;
-    let line = |row: HostRow| match row {
-        HostRow::Forms => {
-            let mut forms = format!("{} ", h.kind.label());
-            if let Some(u) = &h.unicode {
-                forms.push_str(&format!("· Unicode {} ", esc(u)));
-            }
-            if let Some(x) = &h.ascii {
-                forms.push_str(&format!("· DNS {} ", esc(x)));
-            }
-            for label in &h.rejected {
-                forms.push_str(&format!(
-                    "· UTS #46 rejects {} ",
-                    urlscope_core::text::quote_str(label)
-                ));
-            }
-            if let Some(ip) = h.ipv4 {
-                forms.push_str(&format!("· read as IPv4 {ip} "));
-            }
-            Line::from(vec![
-                Span::styled("host     ", theme.dim()),
-                Span::raw(forms),
-            ])
-        }
-        HostRow::Domain => Line::from(vec![
-            Span::styled("domain   ", theme.dim()),
-            Span::styled(
-                esc(h.registrable.as_deref().unwrap_or_default()),
-                theme.title(true),
-            ),
-            Span::raw(" (registrable: what the owner controls)"),
-        ]),
-        HostRow::Scripts => {
-            let mut text = h.scripts.join(" + ");
-            for (c, skeleton) in &h.confusables {
-                text.push_str(&format!(
-                    " · '{}' {} looks like '{}'",
-                    esc(&c.to_string()),
-                    urlscope_core::analysis::char_info(*c).codepoint,
-                    esc(skeleton)
-                ));
-            }
-            let style = if h.scripts.len() > 1 || !h.confusables.is_empty() {
+    let facts = describe::host_facts(h);
+    host_rows(h)
+        .into_iter()
+        .enumerate()
+        .map(|(i, group)| {
+            // The facts say what they are; the first line says whose.
+            let label = if i == 0 { "host     " } else { "         " };
+            let of_group: Vec<&describe::HostFact> =
+                facts.iter().filter(|f| f.group == group).collect();
+            let text = of_group
+                .iter()
+                .map(|f| f.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" · ");
+            let style = if of_group.iter().any(|f| f.notable) {
                 theme.highlight()
             } else {
                 Style::new()
             };
+            let room = width.saturating_sub(label.width());
             Line::from(vec![
-                Span::styled("scripts  ", theme.dim()),
-                Span::styled(text, style),
+                Span::styled(fit(label, width), theme.dim()),
+                Span::styled(fit(&text, room), style),
             ])
-        }
-    };
-    // Each fact on one line, cut with `…` at the pane's edge (z shows it
-    // wider).
-    host_rows(h)
-        .into_iter()
-        .map(|row| {
-            let mut l = line(row);
-            let mut room = width;
-            for span in &mut l.spans {
-                let cut = fit(&span.content, room);
-                room = room.saturating_sub(cut.width());
-                span.content = cut.into();
-            }
-            l
         })
         .collect()
 }

@@ -199,7 +199,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
                     "Table 3-5: {range} takes {n} byte{}; {lead}. The payload bits, in order, are the code point.",
                     if n == 1 { "" } else { "s" }
                 );
-                for line in crate::tui::layout::wrap(&more, room.max(8))
+                for line in crate::tui::text::wrap(&more, room.max(8))
                     .into_iter()
                     .take(max - 2)
                 {
@@ -211,7 +211,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
         Err(_) => {
             let why = urlscope_core::utf8::explain_ill_formed_at(c.decoded(), app.byte_cursor)
                 .unwrap_or_default();
-            let mut wrapped = crate::tui::layout::wrap(&why, room.max(8));
+            let mut wrapped = crate::tui::text::wrap(&why, room.max(8));
             if wrapped.len() > max {
                 wrapped.truncate(max);
                 if let Some(last) = wrapped.last_mut() {
