@@ -114,65 +114,6 @@ pub fn shell_quote(text: &str) -> String {
     }
 }
 
-/// The URLs to handle: the argument, a file's raw bytes (one URL, newlines
-/// and all), or standard input's lines (`-`, or no URL with a pipe or a
-/// file on standard input).
-pub fn read_urls(args: &super::args::InputArgs) -> Result<Vec<Vec<u8>>, Failure> {
-    if let Some(url) = &args.url {
-        if !args.more.is_empty() {
-            return Err(Failure::usage(super::mistakes::split_argument(
-                &std::env::args_os().collect::<Vec<_>>(),
-                "URL",
-                url,
-                &args.more,
-            )));
-        }
-    }
-    match (&args.url, &args.file) {
-        (_, Some(path)) => Ok(vec![read_file(path)?]),
-        (Some(url), None) if url == "-" => stdin_urls(),
-        (Some(url), None) => Ok(vec![os_bytes(url)]),
-        (None, None) if stdin_has_data() => stdin_urls(),
-        (None, None) => Err(Failure::usage(
-            "no URL given: pass one as an argument, '-' for standard input \
-             (one URL per line), or --file PATH",
-        )),
-    }
-}
-
-/// The URLs to handle, each resolved against `--base` when there is one.
-pub fn targets(args: &super::args::InputArgs) -> Result<Vec<Vec<u8>>, Failure> {
-    let urls = read_urls(args)?;
-    match &args.base {
-        Some(base) => Ok(super::reports::resolve_all(base, &urls)?
-            .into_iter()
-            .map(|(_, r)| r.target)
-            .collect()),
-        None => Ok(urls),
-    }
-}
-
-/// The text of `encode` or `decode`: the argument, or with `-` the whole of
-/// standard input (one final newline dropped).
-pub fn read_text(
-    text: &std::ffi::OsString,
-    more: &[std::ffi::OsString],
-) -> Result<Vec<u8>, Failure> {
-    if !more.is_empty() {
-        return Err(Failure::usage(super::mistakes::split_argument(
-            &std::env::args_os().collect::<Vec<_>>(),
-            "TEXT",
-            text,
-            more,
-        )));
-    }
-    if text == "-" {
-        read_stdin()
-    } else {
-        Ok(os_bytes(text))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,12 +22,13 @@ mod mistakes;
 mod reports;
 mod resolve;
 mod scan;
+mod sources;
 mod style;
 
 use args::{Command, Opt};
 use clap::{CommandFactory, Parser};
-use input::{read_text, read_urls, targets};
 use reports::resolve_all;
+use sources::{read_text, read_urls, targets};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 
