@@ -158,6 +158,24 @@ fn pretty(url: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(urlscope_core::clean::pretty(&input_bytes(url)?))
 }
 
+/// The URL written so that it is no longer a link (`urlscope defang`):
+/// `hxxps://evil[.]example/`.
+#[pyfunction]
+fn defang(url: &Bound<'_, PyAny>) -> PyResult<String> {
+    let input = input_bytes(url)?;
+    Ok(urlscope_core::defang::defang(&String::from_utf8_lossy(
+        &input,
+    )))
+}
+
+/// A defanged URL as it was (`urlscope refang`): `hxxp`, `[.]`, `(.)`,
+/// `[dot]`, `[at]`, `[:]` and the like undone.
+#[pyfunction]
+fn refang(url: &Bound<'_, PyAny>) -> PyResult<String> {
+    let input = input_bytes(url)?;
+    Ok(String::from_utf8_lossy(&urlscope_core::defang::refang(&input).url).into_owned())
+}
+
 /// `text` percent-encoded as `dialect` encodes it (`urlscope encode --as
 /// DIALECT`); raises `EncodeError` where the dialect refuses the text.
 #[pyfunction]
@@ -270,6 +288,8 @@ fn _urlscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(clean, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(pretty, m)?)?;
+    m.add_function(wrap_pyfunction!(defang, m)?)?;
+    m.add_function(wrap_pyfunction!(refang, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(resolve, m)?)?;

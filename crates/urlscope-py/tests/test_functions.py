@@ -71,6 +71,16 @@ def test_clean_and_normalize_equal_the_commands(run_cli, command):
     assert [function(url) for url in SAMPLE] == out.splitlines()
 
 
+def test_defang_and_refang_equal_the_commands(run_cli):
+    urls = [b"https://login.evil.example/signin?next=a.b", b"ftp://files.example.org/x"]
+    status, out, err = run_cli("defang", "-", stdin=b"\n".join(urls) + b"\n")
+    assert status == 0, err
+    defanged = [urlscope.defang(url) for url in urls]
+    assert defanged == out.splitlines()
+    assert defanged[0] == "hxxps://login[.]evil[.]example/signin?next=a.b"
+    assert [urlscope.refang(d) for d in defanged] == [u.decode() for u in urls]
+
+
 @pytest.mark.parametrize("dialect", urlscope.ENCODE_DIALECTS)
 def test_encode_equals_the_command(run_cli, dialect):
     text = "a b/c?d#e[f]~!'()*é€+&=%"

@@ -37,6 +37,12 @@ def normalize(url: URL) -> str:
 def pretty(url: URL) -> str:
     """The URL as an address bar shows it (``urlscope pretty``)."""
 
+def defang(url: URL) -> str:
+    """The URL written so that it is no longer a link (``urlscope defang``)."""
+
+def refang(url: URL) -> str:
+    """A defanged URL as it was (``urlscope refang``)."""
+
 def encode(text: URL, dialect: str = "component") -> str:
     """Percent-encode as ``dialect`` does (``urlscope encode --as DIALECT``)."""
 
