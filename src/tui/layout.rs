@@ -380,39 +380,3 @@ impl DetailFit {
         }
     }
 }
-
-/// Lines the readings view has (the view and the app's scrolling agree
-/// on this count): a header, the fields, and the reasons they differ.
-pub fn readings_lines(r: Option<&urlscope_core::analysis::Readings>, width: usize) -> usize {
-    match r {
-        None => 2,
-        Some(r) => {
-            let reasons = reason_lines(r, width);
-            let reasons = if reasons.is_empty() {
-                0
-            } else {
-                2 + reasons.len()
-            };
-            1 + usize::from(r.whatwg_error.is_some()) + r.fields.len() + reasons
-        }
-    }
-}
-
-/// The reasons the readings differ, word-wrapped under each other.
-pub fn reason_lines(r: &urlscope_core::analysis::Readings, width: usize) -> Vec<String> {
-    let options = textwrap::Options::new(width.max(8))
-        .initial_indent("  ")
-        .subsequent_indent("    ")
-        .word_splitter(textwrap::WordSplitter::NoHyphenation);
-    r.reasons
-        .iter()
-        .flat_map(|reason| textwrap::wrap(reason, &options))
-        .map(|l| l.into_owned())
-        .collect()
-}
-
-/// Lines the encoders view has: the text, a line per dialect, a blank
-/// and the legend.
-pub fn dialect_lines() -> usize {
-    urlscope_core::dialects::EncodeDialect::ALL.len() + 3
-}

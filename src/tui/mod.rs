@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod carried;
+pub mod detail_lines;
 pub mod fix;
 pub mod keys;
 pub mod layout;

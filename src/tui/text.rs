@@ -81,3 +81,13 @@ pub fn wrap_url(url: &str, width: usize) -> Vec<String> {
     }
     lines
 }
+
+/// Escaped text of at most a few hundred bytes of `bytes`.
+pub fn preview(bytes: &[u8], width: usize) -> String {
+    let cut = bytes.len().min(width * 4 + 8);
+    let mut text = urlscope_core::text::escape_bytes(bytes.get(..cut).unwrap_or_default());
+    if cut < bytes.len() {
+        text.push('…');
+    }
+    fit(&text, width)
+}

@@ -2,7 +2,9 @@
 //! selected, which rows show, where the focus is.
 
 use super::{App, Detail, DetailKind, Overlay, Pane};
+use crate::tui::detail_lines;
 use crate::tui::layout::{self, keep_visible, list_height, DetailFit};
+use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 
 impl Pane {
@@ -124,10 +126,22 @@ impl App {
     pub(super) fn detail_max_scroll(&self) -> usize {
         let detail = self.areas().map(|a| a.detail).unwrap_or_default();
         let width = usize::from(detail.width.saturating_sub(2));
+        // The very lines the view draws (their style does not count).
+        let theme = Theme { color: false };
         let lines = match &self.detail {
-            Detail::Readings { readings, .. } => layout::readings_lines(readings.as_ref(), width),
-            Detail::Leads { .. } => crate::tui::leads::lines(&self.analysis, width).len(),
-            Detail::Encoders { .. } => layout::dialect_lines(),
+            Detail::Readings { readings, .. } => {
+                detail_lines::readings(readings.as_ref(), theme, width).len()
+            }
+            Detail::Leads { .. } => detail_lines::leads(&self.analysis, theme, width).len(),
+            Detail::Encoders { .. } => {
+                let shown = self.shown();
+                let decoded = shown
+                    .analysis
+                    .components
+                    .get(shown.component)
+                    .map_or(&[][..], |c| c.decoded());
+                detail_lines::encoders(decoded, theme, width).len()
+            }
             Detail::Bytes => 0,
         };
         let height = list_height(detail);

@@ -7,7 +7,7 @@ use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
-use urlscope_core::text::{escape_bytes, pieces};
+use urlscope_core::text::pieces;
 
 /// A bordered block whose title shows whether the pane has the focus.
 pub fn pane_block(app: &App, theme: Theme, title: String, pane: Option<Pane>) -> Block<'static> {
@@ -25,7 +25,7 @@ pub fn pane_block(app: &App, theme: Theme, title: String, pane: Option<Pane>) ->
         })
 }
 
-pub use crate::tui::text::fit;
+pub use crate::tui::text::{fit, preview};
 
 /// The safe pieces of `bytes`, stand-ins styled as escapes.
 pub fn plain_pieces(bytes: &[u8], base: usize, theme: Theme) -> Vec<(String, Style)> {
@@ -88,14 +88,4 @@ pub fn window(input: &[u8], focus: usize, budget: usize) -> (usize, usize) {
         steps += 1;
     }
     (start, (start + budget).min(input.len()))
-}
-
-/// Escaped text of at most a few hundred bytes of `bytes`.
-pub fn preview(bytes: &[u8], width: usize) -> String {
-    let cut = bytes.len().min(width * 4 + 8);
-    let mut text = escape_bytes(bytes.get(..cut).unwrap_or_default());
-    if cut < bytes.len() {
-        text.push('…');
-    }
-    fit(&text, width)
 }

@@ -1,0 +1,135 @@
+//! The lines of the views that take the bytes pane's place: the two
+//! parsers' readings (`r`), every encoder on a component (`d`), and every
+//! place the URL leads to (`L`). Built by one function each, which both
+//! the view that draws them and the app that scrolls them call, so the
+//! count and the drawing cannot disagree.
+
+use crate::tui::text::{fit, preview};
+use crate::tui::theme::Theme;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use urlscope_core::analysis::{Analysis, Readings};
+use urlscope_core::dialects::{compare_encoders, EncodeDialect};
+use urlscope_core::warnings::Severity;
+
+/// The RFC 3986 reading next to the WHATWG reading, `width` columns wide,
+/// differing fields marked, then why they differ.
+pub fn readings(readings: Option<&Readings>, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let col = width.saturating_sub(14) / 2;
+    let mut lines = vec![Line::styled(
+        format!(
+            "  {:<10}{:<col$} {}",
+            "field", "RFC 3986", "WHATWG (browsers)"
+        ),
+        theme.dim(),
+    )];
+    let Some(r) = readings else {
+        lines.push(Line::raw(
+            "No WHATWG reading: a relative reference, or bytes that are not UTF-8.",
+        ));
+        return lines;
+    };
+    if let Some(e) = &r.whatwg_error {
+        lines.push(Line::styled(
+            format!("The WHATWG parser rejects this URL: {e}"),
+            theme.severity(Severity::High),
+        ));
+    }
+    for f in &r.fields {
+        let rfc = preview(
+            f.rfc3986.as_deref().unwrap_or("(none)").as_bytes(),
+            col.saturating_sub(1),
+        );
+        let what = preview(
+            f.whatwg.as_deref().unwrap_or("(none)").as_bytes(),
+            col.saturating_sub(1),
+        );
+        let mark = if f.differs { "≠" } else { "=" };
+        let style = if f.differs {
+            theme.highlight()
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{mark} {:<9} ", f.name), style),
+            Span::styled(format!("{rfc:<col$} "), style),
+            Span::styled(what, style),
+        ]));
+    }
+    let options = textwrap::Options::new(width.max(8))
+        .initial_indent("  ")
+        .subsequent_indent("    ")
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    let reasons: Vec<String> = r
+        .reasons
+        .iter()
+        .flat_map(|reason| textwrap::wrap(reason, &options))
+        .map(|l| l.into_owned())
+        .collect();
+    if !reasons.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("why they differ:", theme.dim()));
+        lines.extend(reasons.into_iter().map(Line::raw));
+    }
+    lines
+}
+
+/// `decoded` (a component's decoded bytes) encoded by every dialect,
+/// `width` columns wide, the pieces where they disagree highlighted.
+pub fn encoders(decoded: &[u8], theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let room = width.saturating_sub(19);
+    // Only what fits on a line is encoded.
+    let text = decoded
+        .get(..decoded.len().min(room * 2))
+        .unwrap_or_default();
+    let tokens = compare_encoders(text);
+    let mut lines = vec![Line::from(vec![
+        Span::styled(format!("{:<18} ", "text"), theme.dim()),
+        Span::raw(preview(text, room)),
+    ])];
+    for (i, d) in EncodeDialect::ALL.iter().enumerate() {
+        let mut spans = vec![Span::styled(format!("{:<18} ", d.name()), theme.dim())];
+        let mut used = 0;
+        for t in &tokens {
+            let chunk = match t.outputs.get(i).cloned().flatten() {
+                Some(s) => urlscope_core::text::escape_str(&s),
+                None => "∅".to_string(),
+            };
+            let w = unicode_width::UnicodeWidthStr::width(chunk.as_str());
+            if used + w + 1 > room {
+                spans.push(Span::raw("…"));
+                break;
+            }
+            used += w;
+            let style = if t.differs {
+                theme.changed()
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(chunk, style));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "highlighted: pieces the encoders disagree on · ∅: refused (not UTF-8)",
+        theme.dim(),
+    ));
+    lines
+}
+
+/// Every place the URL leads to, `width` columns wide: its own host, then
+/// each URL it carries, the worst first ([`crate::tui::leads::lines`]).
+pub fn leads(a: &Analysis, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    crate::tui::leads::lines(a, width)
+        .into_iter()
+        .map(|l| {
+            let style = match (l.heading, l.severity) {
+                (true, _) => theme.title(false),
+                (false, Some(s)) => theme.severity(s),
+                (false, None) => Style::new(),
+            };
+            Line::styled(fit(&l.text, width), style)
+        })
+        .collect()
+}
