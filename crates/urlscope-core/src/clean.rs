@@ -170,7 +170,7 @@ pub fn encode_for(kind: crate::split::ComponentKind, value: &[u8], space_plus: b
 
 /// The IDNA (UTS #46) ASCII form of a non-ASCII host, when it has one that
 /// is a plain host name (no delimiters sneaked in by mapping).
-pub fn idna_ascii_host(host: &[u8]) -> Option<String> {
+pub(crate) fn idna_ascii_host(host: &[u8]) -> Option<String> {
     if host.is_ascii() || memchr::memchr(b'%', host).is_some() {
         return None;
     }
@@ -224,15 +224,7 @@ fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
 }
 
 /// RFC 3986 §5.2.4 `remove_dot_segments`.
-///
-/// # Examples
-/// ```
-/// use urlscope_core::clean::remove_dot_segments;
-/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
-/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
-/// assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
-/// ```
-pub fn remove_dot_segments(path: &str) -> String {
+pub(crate) fn remove_dot_segments(path: &str) -> String {
     // A dot segment starts the path or follows a '/'.
     if !path.starts_with('.') && memchr::memmem::find(path.as_bytes(), b"/.").is_none() {
         return path.to_string();
@@ -282,7 +274,7 @@ pub fn normalize(input: &[u8]) -> String {
 }
 
 /// [`normalize`] of a URL that [`clean`] already gave.
-pub fn normalize_cleaned(cleaned: &str) -> String {
+pub(crate) fn normalize_cleaned(cleaned: &str) -> String {
     let bytes = cleaned.as_bytes();
     let parts = outline(bytes);
     let mut out = String::with_capacity(cleaned.len());
@@ -458,6 +450,13 @@ fn pretty_host(host: &[u8]) -> String {
 mod tests {
     use super::*;
     use crate::split::split;
+
+    #[test]
+    fn remove_dot_segments_examples() {
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+        assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
+    }
 
     fn c(s: &str) -> String {
         clean(s.as_bytes(), &split(s.as_bytes()))

@@ -492,15 +492,7 @@ pub fn decode_as(text: &[u8], dialect: DecodeDialect) -> Result<String, DialectE
 /// 16)`: ASCII digits and letters, every other Unicode decimal digit
 /// (general category Nd, in the Basic Multilingual Plane, since Java reads
 /// one UTF-16 unit at a time) and the fullwidth letters `Ａ-Ｆ` `ａ-ｆ`.
-///
-/// ```
-/// use urlscope_core::dialects::java_hex_digit;
-/// assert_eq!(java_hex_digit('e'), Some(14));
-/// assert_eq!(java_hex_digit('\u{0662}'), Some(2)); // ARABIC-INDIC DIGIT TWO
-/// assert_eq!(java_hex_digit('\u{FF25}'), Some(14)); // FULLWIDTH LATIN CAPITAL LETTER E
-/// assert_eq!(java_hex_digit('g'), None);
-/// ```
-pub fn java_hex_digit(c: char) -> Option<u8> {
+pub(crate) fn java_hex_digit(c: char) -> Option<u8> {
     /// The zero of every run of ten Nd digits beyond ASCII, as Java 17
     /// (Unicode 13) has them: recorded from `Character.digit` over every
     /// UTF-16 unit (`java Record digits`, `scripts/java17/Record.java`).
@@ -758,6 +750,14 @@ fn js_unescape(text: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn java_hex_digit_examples() {
+        assert_eq!(java_hex_digit('e'), Some(14));
+        assert_eq!(java_hex_digit('\u{0662}'), Some(2)); // ARABIC-INDIC DIGIT TWO
+        assert_eq!(java_hex_digit('\u{FF25}'), Some(14)); // FULLWIDTH LATIN CAPITAL LETTER E
+        assert_eq!(java_hex_digit('g'), None);
+    }
 
     fn enc(text: &str, d: EncodeDialect) -> String {
         encode_as(text.as_bytes(), d).unwrap_or_else(|e| e.0)

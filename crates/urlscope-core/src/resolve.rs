@@ -88,13 +88,7 @@ fn parts(r: &[u8]) -> Parts<'_> {
 }
 
 /// RFC 3986 §5.2.4: remove `.` and `..` segments from a path.
-///
-/// ```
-/// use urlscope_core::resolve::remove_dot_segments;
-/// assert_eq!(remove_dot_segments(b"/a/b/c/./../../g"), b"/a/g");
-/// assert_eq!(remove_dot_segments(b"mid/content=5/../6"), b"mid/6");
-/// ```
-pub fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
+pub(crate) fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
     let mut input = path;
     let mut output: Vec<u8> = Vec::with_capacity(path.len());
     // The steps of §5.2.4, in its order, until the input buffer is empty.
@@ -300,6 +294,12 @@ impl Resolution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remove_dot_segments_examples() {
+        assert_eq!(remove_dot_segments(b"/a/b/c/./../../g"), b"/a/g");
+        assert_eq!(remove_dot_segments(b"mid/content=5/../6"), b"mid/6");
+    }
 
     const BASE: &[u8] = b"http://a/b/c/d;p?q";
 

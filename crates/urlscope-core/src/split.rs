@@ -195,7 +195,7 @@ impl Split {
 
 /// Bytes trimmed from both ends of a pasted URL: C0 controls and space, as
 /// the WHATWG URL parser trims them.
-pub fn is_trimmed_byte(b: u8) -> bool {
+pub(crate) fn is_trimmed_byte(b: u8) -> bool {
     b <= b' '
 }
 
@@ -296,7 +296,7 @@ pub fn outline(input: &[u8]) -> Split {
 
 /// At least as many components as [`each_component`] gives for `outline`
 /// (for sizing a list of them).
-pub fn component_bound(input: &[u8], outline: &Split) -> usize {
+pub(crate) fn component_bound(input: &[u8], outline: &Split) -> usize {
     let count = |span: Option<Span>, b: u8| {
         span.map_or(0, |s| memchr::memchr_iter(b, s.of(input)).count() + 1)
     };
@@ -305,7 +305,7 @@ pub fn component_bound(input: &[u8], outline: &Split) -> usize {
 
 /// Calls `f` with each component of an outline, in URL order: what
 /// [`split`] lists, without holding the list.
-pub fn each_component(input: &[u8], out: &Split, mut f: impl FnMut(Component)) {
+pub(crate) fn each_component(input: &[u8], out: &Split, mut f: impl FnMut(Component)) {
     let components = &mut f;
     if let Some(span) = out.scheme {
         components(Component {
@@ -390,7 +390,7 @@ fn split_authority(out: &mut Split, input: &[u8], start: usize, end: usize) {
 }
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet` (RFC 3986 §3.2.2).
-pub fn is_dotted_decimal(name: &[u8]) -> bool {
+pub(crate) fn is_dotted_decimal(name: &[u8]) -> bool {
     let mut count = 0;
     for octet in name.split(|&b| b == b'.') {
         count += 1;

@@ -9,21 +9,21 @@
 
 /// Whether `c` must never reach a terminal as itself: C0 and C1 controls
 /// and DEL.
-pub fn is_control(c: char) -> bool {
+pub(crate) fn is_control(c: char) -> bool {
     c.is_control()
 }
 
 /// Bidirectional formatting characters: they reorder the text around them
 /// (U+202A..U+202E embeddings and overrides, U+2066..U+2069 isolates,
 /// U+200E/U+200F/U+061C marks).
-pub fn is_bidi_control(c: char) -> bool {
+pub(crate) fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
 /// Characters that draw nothing, so two different URLs can look the same:
 /// zero-width spaces and joiners, word joiners, the BOM, soft hyphen,
 /// invisible operators, Hangul fillers, variation selectors and tags.
-pub fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     matches!(c,
         '\u{00AD}' | '\u{034F}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
         | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}'
@@ -39,7 +39,7 @@ pub fn needs_escape(c: char) -> bool {
 
 /// The visible form of one character that [`needs_escape`]: `\x1b` for
 /// ASCII and C1 controls, `\u{202e}` above.
-pub fn escape_char(c: char) -> String {
+pub(crate) fn escape_char(c: char) -> String {
     let v = u32::from(c);
     if v < 0x100 {
         format!("\\x{v:02x}")

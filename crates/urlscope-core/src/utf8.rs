@@ -230,19 +230,7 @@ fn second_byte_rule(lead: u8) -> (u8, u8, Utf8Problem) {
 /// sequence (`E0` needs `A0..BF` next, `ED` needs `80..9F`, ...) is for
 /// the caller, or for [`annotate`], to check. Old decoders that accept
 /// overlong forms read more bytes as leads; [`lax_overlong`] follows them.
-///
-/// # Examples
-/// ```
-/// use urlscope_core::utf8::sequence_len;
-/// assert_eq!(sequence_len(b'/'), Some(1));
-/// assert_eq!(sequence_len(0xC3), Some(2)); // é is C3 A9
-/// assert_eq!(sequence_len(0xE2), Some(3)); // ✓ is E2 9C 93
-/// assert_eq!(sequence_len(0xF0), Some(4)); // 😀 is F0 9F 98 80
-/// assert_eq!(sequence_len(0xA9), None); // a continuation byte
-/// assert_eq!(sequence_len(0xC0), None); // C0 AF would be an overlong '/'
-/// assert_eq!(sequence_len(0xF5), None); // would be above U+10FFFF
-/// ```
-pub fn sequence_len(lead: u8) -> Option<usize> {
+pub(crate) fn sequence_len(lead: u8) -> Option<usize> {
     match lead {
         0x00..=0x7F => Some(1),
         0xC2..=0xDF => Some(2),
@@ -316,14 +304,7 @@ pub fn annotate(bytes: &[u8]) -> Utf8Annotation {
 /// The units of `bytes` per Table 3-6, one at a time: what [`annotate`]
 /// lists, without holding the list (the checks walk long components this
 /// way).
-///
-/// # Examples
-/// ```
-/// use urlscope_core::utf8::{units_of, Utf8Problem};
-/// let values: Vec<_> = units_of(b"a\xC3\xA9\xC0").map(|u| u.value).collect();
-/// assert_eq!(values, [Ok('a'), Ok('é'), Err(Utf8Problem::Overlong)]);
-/// ```
-pub fn units_of(bytes: &[u8]) -> impl Iterator<Item = Utf8Unit> + '_ {
+pub(crate) fn units_of(bytes: &[u8]) -> impl Iterator<Item = Utf8Unit> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
         let &lead = bytes.get(i)?;
@@ -478,15 +459,7 @@ pub fn annotate_window(bytes: &[u8], start: usize, end: usize) -> Utf8Window {
 /// point from the bit pattern without checking the shortest form, so an
 /// overlong `/` slipped past a filter that looked for `/` and was then read
 /// as `/` by the file system.
-///
-/// # Examples
-/// ```
-/// use urlscope_core::utf8::lax_overlong;
-/// assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
-/// assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
-/// assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
-/// ```
-pub fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
+pub(crate) fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
     let (&lead, rest) = bytes.split_first()?;
     let (len, lead_bits, min) = match lead {
         0xC0..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
@@ -557,7 +530,7 @@ pub fn bit_layout(c: char) -> BitLayout {
 /// Why the ill-formed sequence at the start of `bytes` is rejected, in the
 /// words of Table 3-6: `E0 needs a second byte in A0..BF; 9F is not, so
 /// E0 9F 80 would be an overlong form of U+07C0`.
-pub fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
+pub(crate) fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
     let a = annotate(bytes);
     let unit = a.units.first()?;
     let problem = unit.value.err()?;
@@ -689,6 +662,30 @@ pub fn explain_ill_formed_at(bytes: &[u8], at: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lax_overlong_examples() {
+        assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
+        assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
+        assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
+    }
+
+    #[test]
+    fn sequence_len_examples() {
+        assert_eq!(sequence_len(b'/'), Some(1));
+        assert_eq!(sequence_len(0xC3), Some(2)); // é is C3 A9
+        assert_eq!(sequence_len(0xE2), Some(3)); // ✓ is E2 9C 93
+        assert_eq!(sequence_len(0xF0), Some(4)); // 😀 is F0 9F 98 80
+        assert_eq!(sequence_len(0xA9), None); // a continuation byte
+        assert_eq!(sequence_len(0xC0), None); // C0 AF would be an overlong '/'
+        assert_eq!(sequence_len(0xF5), None); // would be above U+10FFFF
+    }
+
+    #[test]
+    fn units_of_examples() {
+        let values: Vec<_> = units_of(b"a\xC3\xA9\xC0").map(|u| u.value).collect();
+        assert_eq!(values, [Ok('a'), Ok('é'), Err(Utf8Problem::Overlong)]);
+    }
 
     fn roles(bytes: &[u8]) -> Vec<ByteRole> {
         annotate(bytes).roles

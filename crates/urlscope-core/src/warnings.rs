@@ -2,7 +2,7 @@
 //!
 //! For every code, one row of [`catalogue!`](WarningCode): its stable name,
 //! default severity, summary, the consequence that ends a component
-//! warning's sentence, and the [`Signal`]s a URL must hold for it to fire
+//! warning's sentence, and the signals a URL must hold for it to fire
 //! (from which the fast path, [`crate::triage`], derives its prefilter).
 //! The macro writes every fact as an exhaustive match, so a new code does
 //! not compile until its row is whole. Severities other than a code's
@@ -67,7 +67,7 @@ impl Severity {
 /// plain: the byte signals through its byte classes (`plain.rs`),
 /// which are derived from this table, the others by its own checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Signal {
+pub(crate) enum Signal {
     /// A `%`: an escape, and whatever decoding it reveals.
     Percent,
     /// A byte RFC 3986 never allows raw ([`crate::percent::is_illegal`])
@@ -129,7 +129,7 @@ pub enum Signal {
 impl Signal {
     /// Whether the byte `b` alone is this signal (always `false` for the
     /// signals that need more than one byte to see).
-    pub const fn matches_byte(self, b: u8) -> bool {
+    pub(crate) const fn matches_byte(self, b: u8) -> bool {
         match self {
             Signal::Percent => b == b'%',
             Signal::Illegal => crate::percent::is_illegal(b) && !is_stray(b),
@@ -157,7 +157,7 @@ impl WarningCode {
     /// [`Case`]'s.
     // Indexing within the loop bounds: `get` is not available in const fns.
     #[allow(clippy::indexing_slicing)]
-    pub const fn worst_severity(self) -> Severity {
+    pub(crate) const fn worst_severity(self) -> Severity {
         let mut worst = self.severity();
         let mut i = 0;
         while i < Case::ALL.len() {
@@ -177,7 +177,7 @@ impl Signal {
     /// above it, which lets [`crate::triage::triage_at`] pass it.
     // Indexing within the loop bounds: `get` is not available in const fns.
     #[allow(clippy::indexing_slicing)]
-    pub const fn worst_severity(self) -> Severity {
+    pub(crate) const fn worst_severity(self) -> Severity {
         let mut worst = Severity::Info;
         let mut i = 0;
         while i < WarningCode::ALL.len() {
@@ -197,7 +197,7 @@ impl Signal {
 }
 
 /// Whether `b` is a [stray](Signal::Stray) byte.
-pub const fn is_stray(b: u8) -> bool {
+pub(crate) const fn is_stray(b: u8) -> bool {
     matches!(b, b'"' | b'`' | b'{' | b'}')
 }
 
@@ -205,7 +205,7 @@ pub const fn is_stray(b: u8) -> bool {
 /// such a byte is never plain.
 // Indexing within the loop bounds: `get` is not available in const fns.
 #[allow(clippy::indexing_slicing)]
-pub const fn is_signal_byte(b: u8) -> bool {
+pub(crate) const fn is_signal_byte(b: u8) -> bool {
     let mut i = 0;
     while i < WarningCode::ALL.len() {
         let signals = WarningCode::ALL[i].signals();
@@ -318,7 +318,7 @@ macro_rules! catalogue {
 
             /// The code's position in [`WarningCode::ALL`]: its bit in
             /// the `u64` sets of codes the analysis keeps.
-            pub fn index(self) -> usize {
+            pub(crate) fn index(self) -> usize {
                 self as usize
             }
         }
@@ -355,7 +355,7 @@ macro_rules! catalogue {
 
             /// What a URL must hold for the code to fire: the fast path
             /// ([`crate::triage`]) passes a URL with none of them.
-            pub const fn signals(self) -> &'static [Signal] {
+            pub(crate) const fn signals(self) -> &'static [Signal] {
                 match self { $( WarningCode::$variant => &[$(Signal::$signal),*], )* }
             }
         }
@@ -616,7 +616,7 @@ pub struct Warning {
 
 impl Warning {
     /// A warning with the code's default severity.
-    pub fn new(
+    pub(crate) fn new(
         code: WarningCode,
         spans: Vec<Span>,
         component: Option<usize>,
@@ -636,7 +636,7 @@ impl Warning {
     }
 
     /// A warning of `case`'s code, with the case's severity.
-    pub fn for_case(
+    pub(crate) fn for_case(
         case: Case,
         spans: Vec<Span>,
         component: Option<usize>,
@@ -646,7 +646,7 @@ impl Warning {
     }
 
     /// The same warning with another severity.
-    pub fn with_severity(mut self, severity: Severity) -> Warning {
+    pub(crate) fn with_severity(mut self, severity: Severity) -> Warning {
         self.severity = severity;
         self
     }

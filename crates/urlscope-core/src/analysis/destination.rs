@@ -196,7 +196,7 @@ fn classify_v6(v6: Ipv6Addr) -> HostClass {
 }
 
 /// The reach of an IPv4 address.
-pub fn reach_v4(v4: Ipv4Addr) -> Reach {
+pub(crate) fn reach_v4(v4: Ipv4Addr) -> Reach {
     let [a, b, c, d] = v4.octets();
     match (a, b, c, d) {
         (169, 254, 169, 254) | (169, 254, 170, 2) | (100, 100, 100, 200) => Reach::Metadata,
@@ -348,7 +348,7 @@ fn lax_host(text: &str, scheme: &str) -> Option<String> {
 
 /// The site of a host: its registrable domain, or the host itself (an
 /// address, a single-label name).
-pub fn site_of(class: &HostClass) -> String {
+pub(crate) fn site_of(class: &HostClass) -> String {
     if class.address.is_some() {
         return class.canonical.clone();
     }

@@ -38,17 +38,7 @@ pub struct HostReading {
 /// Parse a host the way WHATWG and `inet_aton` read IPv4 numbers:
 /// 1 to 4 dot-separated parts in decimal, octal (`0` prefix) or hex (`0x`),
 /// the last part filling the remaining bytes.
-///
-/// # Examples
-/// ```
-/// use urlscope_core::analysis::lax_ipv4;
-/// use std::net::Ipv4Addr;
-/// assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-/// assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-/// assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-/// assert_eq!(lax_ipv4("example.com"), None);
-/// ```
-pub fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
+pub(crate) fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
     let host = host.strip_suffix('.').unwrap_or(host);
     // Every number form starts with a digit (`0x` too): a name is turned
     // away at its first byte.
@@ -231,6 +221,14 @@ pub(crate) fn unicode_form(decoded: &str) -> (String, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lax_ipv4_examples() {
+        assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("example.com"), None);
+    }
 
     /// `lax_ipv4` as it was first written (the parts collected, then
     /// read), to hold the one that reads them as they are split to it.

@@ -25,7 +25,7 @@ pub use bytes::{char_info, ByteRow, CharInfo};
 pub use component::ComponentAnalysis;
 pub use destination::{classify_host, Destination, HostClass, Reach};
 pub use folding::LISTED_PER_CODE;
-pub use host::{lax_ipv4, HostReading};
+pub use host::HostReading;
 pub(crate) use nested::carries_url;
 pub use nested::{Jwt, Nested, NestedKind, MAX_DEPTH, MAX_NESTED};
 pub use whatwg::{ReadingField, Readings, WhatwgReading};
@@ -369,7 +369,7 @@ pub(crate) fn sort_warnings(warnings: &mut [Warning]) {
 
 /// Inputs at least this long are analysed on two threads (see
 /// [`analyze`]); shorter ones are not worth the hand-over.
-pub const PARALLEL_FROM: usize = 64 * 1024;
+pub(crate) const PARALLEL_FROM: usize = 64 * 1024;
 
 /// `(a(), b())`, side by side on the rayon pool when `parallel`.
 pub(crate) fn join_if<A: Send, B: Send>(

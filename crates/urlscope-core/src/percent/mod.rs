@@ -16,7 +16,7 @@
 
 mod component;
 
-pub use component::{encode_component, is_literal_in, query_uses_plus};
+pub use component::{encode_component, query_uses_plus};
 
 use crate::split::Span;
 use percent_encoding::{percent_encode, percent_encode_byte, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
@@ -58,7 +58,7 @@ pub fn hex_value(b: u8) -> Option<u8> {
 }
 
 /// The byte a valid escape at the start of `bytes` stands for.
-pub fn escape_at(bytes: &[u8]) -> Option<u8> {
+pub(crate) fn escape_at(bytes: &[u8]) -> Option<u8> {
     match bytes {
         [b'%', h, l, ..] => Some(hex_value(*h)? << 4 | hex_value(*l)?),
         _ => None,
@@ -81,17 +81,7 @@ pub fn raw_layer(input: &[u8], span: Span) -> Vec<DecodedByte> {
 /// Decode one layer of percent-encoding, keeping provenance.
 ///
 /// `plus_is_space` applies form rules (`+` is a space).
-///
-/// # Examples
-/// ```
-/// use urlscope_core::percent::{decode_layer, raw_layer, values};
-/// use urlscope_core::split::Span;
-/// let input = b"caf%C3%A9";
-/// let layer = decode_layer(&raw_layer(input, Span::new(0, 9)), false);
-/// assert_eq!(values(&layer), "café".as_bytes());
-/// assert_eq!(layer[3].span, Span::new(3, 6)); // C3 came from "%C3"
-/// ```
-pub fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByte> {
+pub(crate) fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByte> {
     let mut out = Vec::with_capacity(prev.len());
     let mut i = 0;
     while let Some(b) = prev.get(i) {
@@ -130,12 +120,6 @@ pub fn values(layer: &[DecodedByte]) -> Vec<u8> {
     layer.iter().map(|b| b.value).collect()
 }
 
-/// Whether `bytes` holds at least one valid `%XX` escape.
-pub fn has_escape(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(b'%', bytes)
-        .any(|i| escape_at(bytes.get(i..).unwrap_or_default()).is_some())
-}
-
 /// The most layers [`decode_layers`] peels.
 pub const MAX_LAYERS: usize = 8;
 
@@ -159,17 +143,11 @@ pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<Decode
 
 /// [`decode_layers`] of the bytes `span` of `input`, without building the
 /// raw layer first (the first layer is decoded straight from the input).
-///
-/// # Examples
-/// ```
-/// use urlscope_core::percent::{decode_layers_of, values};
-/// use urlscope_core::split::Span;
-/// let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
-/// assert_eq!(values(&layers[0]), b"a%2e");
-/// assert_eq!(values(&layers[1]), b"a.");
-/// assert_eq!(layers[1][1].span, Span::new(2, 7)); // '.' came from "%252e"
-/// ```
-pub fn decode_layers_of(input: &[u8], span: Span, plus_is_space: bool) -> Vec<Vec<DecodedByte>> {
+pub(crate) fn decode_layers_of(
+    input: &[u8],
+    span: Span,
+    plus_is_space: bool,
+) -> Vec<Vec<DecodedByte>> {
     let mut at = span.start;
     // Sized once: a decoded layer is never longer than its raw bytes.
     let mut first = Vec::with_capacity(span.len());
@@ -204,7 +182,7 @@ fn peel(first: Vec<DecodedByte>) -> Vec<Vec<DecodedByte>> {
 /// One step of decoding a layer from raw bytes: the byte it yields, where
 /// it came from, and how many raw bytes it consumed (3 for an escape).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Step {
+pub(crate) struct Step {
     pub value: u8,
     pub kind: SourceKind,
     pub width: usize,
@@ -212,14 +190,7 @@ pub struct Step {
 
 /// The steps of decoding `bytes` one layer, in order: the one place that
 /// says what an escape, a malformed `%` and a form `+` decode to.
-///
-/// # Examples
-/// ```
-/// use urlscope_core::percent::{steps, SourceKind};
-/// let s: Vec<_> = steps(b"a%41+", true).map(|s| (s.value, s.kind, s.width)).collect();
-/// assert_eq!(s, [(b'a', SourceKind::Literal, 1), (b'A', SourceKind::Escape, 3), (b' ', SourceKind::Plus, 1)]);
-/// ```
-pub fn steps(bytes: &[u8], plus_is_space: bool) -> impl Iterator<Item = Step> + '_ {
+pub(crate) fn steps(bytes: &[u8], plus_is_space: bool) -> impl Iterator<Item = Step> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
         let rest = bytes.get(i..).unwrap_or_default();
@@ -380,7 +351,7 @@ pub fn explain_utf8_error(bytes: &[u8]) -> Option<DecodeError> {
 }
 
 /// Whether `b` is an RFC 3986 unreserved character: `A-Z a-z 0-9 - . _ ~`.
-pub fn is_unreserved(b: u8) -> bool {
+pub(crate) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
@@ -393,7 +364,7 @@ pub const fn is_illegal(b: u8) -> bool {
 }
 
 /// Append `%XX` (uppercase) for `b`.
-pub fn push_escape(out: &mut String, b: u8) {
+pub(crate) fn push_escape(out: &mut String, b: u8) {
     out.push_str(percent_encode_byte(b));
 }
 
@@ -405,36 +376,40 @@ pub fn push_escape(out: &mut String, b: u8) {
 ///
 /// [C0 control percent-encode set]: https://url.spec.whatwg.org/#c0-control-percent-encode-set
 /// [percent-encoded bytes]: https://url.spec.whatwg.org/#percent-encoded-bytes
-pub const C0_CONTROL: &AsciiSet = CONTROLS;
+pub(crate) const C0_CONTROL: &AsciiSet = CONTROLS;
 
 /// The [fragment percent-encode set]: [`C0_CONTROL`] and space `"` `<` `>` `` ` ``.
 ///
 /// [fragment percent-encode set]: https://url.spec.whatwg.org/#fragment-percent-encode-set
-pub const FRAGMENT: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
+pub(crate) const FRAGMENT: &AsciiSet =
+    &C0_CONTROL.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
 
 /// The [query percent-encode set]: [`C0_CONTROL`] and space `"` `#` `<` `>`.
 ///
 /// [query percent-encode set]: https://url.spec.whatwg.org/#query-percent-encode-set
-pub const QUERY: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'#').add(b'<').add(b'>');
+pub(crate) const QUERY: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'#').add(b'<').add(b'>');
 
 /// The [special-query percent-encode set]: [`QUERY`] and `'`, for the
 /// query of a special URL (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
 ///
 /// [special-query percent-encode set]: https://url.spec.whatwg.org/#special-query-percent-encode-set
-pub const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
+// No encoder here writes a special URL's query apart from the others; the
+// set stays beside them, checked against the standard with them.
+#[cfg(test)]
+pub(crate) const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
 
 /// The [path percent-encode set]: [`QUERY`] and `?` `^` `` ` `` `{` `}`
 /// (`^` since the URL Standard's 2025 change, whatwg/url#846).
 ///
 /// [path percent-encode set]: https://url.spec.whatwg.org/#path-percent-encode-set
-pub const PATH: &AsciiSet = &QUERY.add(b'?').add(b'^').add(b'`').add(b'{').add(b'}');
+pub(crate) const PATH: &AsciiSet = &QUERY.add(b'?').add(b'^').add(b'`').add(b'{').add(b'}');
 
 /// The [userinfo percent-encode set]: [`PATH`] and `/` `:` `;` `=` `@`
 /// `[` `\` `]` `|` (`^` comes from [`PATH`] now; the standard listed it
 /// here, as the range `[` to `^`, before it joined the path set).
 ///
 /// [userinfo percent-encode set]: https://url.spec.whatwg.org/#userinfo-percent-encode-set
-pub const USERINFO: &AsciiSet = &PATH
+pub(crate) const USERINFO: &AsciiSet = &PATH
     .add(b'/')
     .add(b':')
     .add(b';')
@@ -450,7 +425,7 @@ pub const USERINFO: &AsciiSet = &PATH
 /// letters, digits and `` -_.!~*'() ``.
 ///
 /// [component percent-encode set]: https://url.spec.whatwg.org/#component-percent-encode-set
-pub const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+').add(b',');
+pub(crate) const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+').add(b',');
 
 /// The [application/x-www-form-urlencoded percent-encode set]:
 /// [`COMPONENT`] and `!` `'` `(` `)` `~`. It leaves bare letters, digits
@@ -458,12 +433,12 @@ pub const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+
 /// space as `+` (see [`EncodeSet::Form`]).
 ///
 /// [application/x-www-form-urlencoded percent-encode set]: https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
-pub const FORM_URLENCODED: &AsciiSet =
+pub(crate) const FORM_URLENCODED: &AsciiSet =
     &COMPONENT.add(b'!').add(b'\'').add(b'(').add(b')').add(b'~');
 
 /// Everything but RFC 3986's unreserved characters (§2.3: letters, digits
 /// and `-._~`): what one component needs encoded to hold any data.
-pub const NOT_UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
+pub(crate) const NOT_UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'-')
     .remove(b'.')
     .remove(b'_')
@@ -473,13 +448,16 @@ pub const NOT_UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum EncodeSet {
-    /// RFC 3986 strict: everything but `A-Z a-z 0-9 - . _ ~`
-    /// ([`NOT_UNRESERVED`]).
+    /// RFC 3986 strict: everything but `A-Z a-z 0-9 - . _ ~` (the
+    /// unreserved characters, §2.3).
     #[default]
     Component,
     /// application/x-www-form-urlencoded as Java's `URLEncoder` with UTF-8
     /// and the URL Standard's form serializer: keeps `A-Z a-z 0-9 . - * _`
-    /// ([`FORM_URLENCODED`]), space becomes `+`.
+    /// (the [application/x-www-form-urlencoded percent-encode set]), space
+    /// becomes `+`.
+    ///
+    /// [application/x-www-form-urlencoded percent-encode set]: https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
     Form,
 }
 
@@ -519,6 +497,37 @@ pub(crate) fn encode_space_as_plus(bytes: &[u8], set: &'static AsciiSet) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode_layer_examples() {
+        let input = b"caf%C3%A9";
+        let layer = decode_layer(&raw_layer(input, Span::new(0, 9)), false);
+        assert_eq!(values(&layer), "café".as_bytes());
+        assert_eq!(layer[3].span, Span::new(3, 6)); // C3 came from "%C3"
+    }
+
+    #[test]
+    fn decode_layers_of_examples() {
+        let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
+        assert_eq!(values(&layers[0]), b"a%2e");
+        assert_eq!(values(&layers[1]), b"a.");
+        assert_eq!(layers[1][1].span, Span::new(2, 7)); // '.' came from "%252e"
+    }
+
+    #[test]
+    fn steps_examples() {
+        let s: Vec<_> = steps(b"a%41+", true)
+            .map(|s| (s.value, s.kind, s.width))
+            .collect();
+        assert_eq!(
+            s,
+            [
+                (b'a', SourceKind::Literal, 1),
+                (b'A', SourceKind::Escape, 3),
+                (b' ', SourceKind::Plus, 1)
+            ]
+        );
+    }
 
     fn layer_of(s: &[u8], plus: bool) -> Vec<DecodedByte> {
         decode_layer(&raw_layer(s, Span::new(0, s.len())), plus)

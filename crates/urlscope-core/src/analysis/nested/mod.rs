@@ -34,7 +34,7 @@ pub const MAX_DEPTH: usize = 8;
 pub const MAX_NESTED: usize = 64;
 /// How many of a carried URL's warnings are lifted to the URL that
 /// carries it (its sub-report has them all).
-pub const LIFTED_PER_VALUE: usize = 32;
+pub(crate) const LIFTED_PER_VALUE: usize = 32;
 
 /// What a nested value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
