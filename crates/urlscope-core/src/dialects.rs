@@ -315,6 +315,7 @@ pub fn encode_as(text: &[u8], dialect: EncodeDialect) -> Result<String, DialectE
 /// One piece of text (a character, a byte that is not UTF-8, or a valid
 /// `%XX` escape) and how every encoder writes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct EncodedToken {
     /// The piece, shown safely.
     pub text: String,

@@ -193,6 +193,7 @@ pub fn resolve(base: &[u8], reference: &[u8]) -> Result<Vec<u8>, ResolveError> {
 
 /// A reference resolved both ways: by RFC 3986 and by a WHATWG parser.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Resolution {
     /// The target by RFC 3986 §5.2: what urlscope analyses.
     pub target: Vec<u8>,

@@ -131,6 +131,7 @@ impl ComponentKind {
 
 /// One component: its kind and where it is in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Component {
     pub kind: ComponentKind,
     pub span: Span,
@@ -140,6 +141,7 @@ pub struct Component {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum HostKind {
     /// `[...]` with an IPv6 address inside.
     Ipv6,
@@ -168,6 +170,7 @@ impl HostKind {
 
 /// The RFC 3986 reading of an input.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Split {
     /// The part of the input that was read: leading and trailing spaces and
     /// C0 controls (junk around a pasted URL) are left out.

@@ -152,6 +152,7 @@ pub fn binary_parts(value: u8, role: ByteRole) -> (String, String) {
 /// One decoded unit of a byte stream: a character or one maximal subpart of
 /// an ill-formed sequence (which becomes one U+FFFD).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Utf8Unit {
     /// Offset of the first byte in the annotated stream.
     pub start: usize,
@@ -175,6 +176,7 @@ impl Utf8Unit {
 
 /// The annotation of a whole byte stream.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Utf8Annotation {
     /// One entry per byte of the input.
     pub roles: Vec<ByteRole>,
@@ -374,6 +376,7 @@ pub(crate) fn units_of(bytes: &[u8]) -> impl Iterator<Item = Utf8Unit> + '_ {
 /// The annotation of the bytes `start..end` of a stream, as [`annotate`]
 /// of the whole stream gives it there.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Utf8Window {
     /// Offset of the first annotated byte.
     pub start: usize,
@@ -482,6 +485,7 @@ pub(crate) fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
 
 /// A character's UTF-8 form bit by bit, per Table 3-5.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BitLayout {
     /// The Table 3-5 pattern for the sequence length:
     /// `1110zzzz 10yyyyyy 10xxxxxx`.

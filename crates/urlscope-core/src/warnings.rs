@@ -227,6 +227,7 @@ macro_rules! cases {
         /// severity rules, as data beside the catalogue. A check names the
         /// case; the severity comes from here.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[non_exhaustive]
         pub enum Case { $( $variant, )* }
 
         impl Case {
@@ -592,6 +593,7 @@ impl serde::Serialize for WarningCode {
 /// One finding: what, how bad, and exactly which input bytes cause it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Warning {
     pub code: WarningCode,
     pub severity: Severity,

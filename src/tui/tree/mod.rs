@@ -171,6 +171,7 @@ pub fn kind_label(k: NestedKind) -> &'static str {
         NestedKind::Base64Url => "b64url",
         NestedKind::Hex => "hex",
         NestedKind::Jwt => "jwt",
+        _ => k.name(),
     }
 }
 

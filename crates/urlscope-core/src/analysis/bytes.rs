@@ -11,6 +11,7 @@ use crate::Analysis;
 /// One row of a byte table: a decoded byte, where it came from and what it
 /// is in UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ByteRow {
     /// Offset in the decoded bytes.
     pub offset: usize,
@@ -78,6 +79,7 @@ impl ByteRow {
 
 /// Facts about one character, for byte tables.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CharInfo {
     /// `U+00E9`.
     pub codepoint: String,

@@ -17,6 +17,7 @@ use std::sync::Arc;
 /// asked for ([`ComponentAnalysis::utf8`]) or for the rows in view
 /// ([`Analysis::byte_rows_window`](crate::analysis::Analysis::byte_rows_window)).
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ComponentAnalysis {
     pub kind: ComponentKind,
     /// Where the raw text is in the input.

@@ -23,6 +23,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// What kind of place a host is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Reach {
     /// The machine itself (127.0.0.0/8, `::1`, `localhost`).
     Loopback,
@@ -69,6 +70,7 @@ impl Reach {
 
 /// A host as a fetcher reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HostClass {
     /// The host as the fetcher uses it: `127.0.0.1` for `0x7f.1`, the
     /// ASCII (IDNA) form of a name, `[::1]` for an IPv6 address.
@@ -295,6 +297,7 @@ fn octal_digits(label: &str) -> Option<&str> {
 
 /// A place the URL leads to: the URL itself, or one it carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Destination {
     /// How it is reached from the URL: empty for the URL itself, else the
     /// chain (`query value 'next' → base64`).

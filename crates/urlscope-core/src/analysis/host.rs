@@ -10,6 +10,7 @@ use std::net::Ipv4Addr;
 
 /// What the host is, read every way that matters.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HostReading {
     pub kind: HostKind,
     /// The percent-decoded host (lossy UTF-8).

@@ -85,6 +85,7 @@ impl Options {
 /// Two analyses are equal when everything they report is, the WHATWG
 /// reading included, whether or not it has been parsed yet.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Analysis {
     pub input: Vec<u8>,
     /// The RFC 3986 outline (scheme, authority, path, query and fragment

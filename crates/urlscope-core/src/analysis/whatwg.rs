@@ -11,6 +11,7 @@ use crate::Analysis;
 
 /// The WHATWG URL Standard reading of the input (from the `url` crate).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WhatwgReading {
     pub href: String,
     pub scheme: String,
@@ -201,6 +202,7 @@ pub(crate) fn compare(
 
 /// One field of the two readings side by side.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ReadingField {
     /// `href`, `scheme`, `username`, `password`, `host`, `port`, `path`,
     /// `query`, `fragment`.
@@ -217,6 +219,7 @@ pub struct ReadingField {
 
 /// The RFC 3986 reading next to the WHATWG reading.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Readings {
     pub fields: Vec<ReadingField>,
     /// Why they differ, when they do: backslash as a separator, tab and

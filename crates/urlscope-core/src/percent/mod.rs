@@ -26,6 +26,7 @@ use std::borrow::Cow;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum SourceKind {
     /// A byte copied as it was.
     Literal,
@@ -39,6 +40,7 @@ pub enum SourceKind {
 
 /// One byte of a decoding layer and the input bytes it came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DecodedByte {
     pub value: u8,
     pub kind: SourceKind,

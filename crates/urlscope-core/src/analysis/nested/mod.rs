@@ -38,6 +38,7 @@ pub(crate) const LIFTED_PER_VALUE: usize = 32;
 
 /// What a nested value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NestedKind {
     Url,
     Base64,
@@ -61,6 +62,7 @@ impl NestedKind {
 
 /// A value found inside the URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Nested {
     pub kind: NestedKind,
     /// The outer component it was found in.
@@ -87,6 +89,7 @@ pub struct Nested {
 
 /// A JWT's readable parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Jwt {
     /// The header JSON, as decoded.
     pub header: String,
