@@ -127,7 +127,9 @@ pub enum HostFactGroup {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HostFact {
+    /// Which group of facts it belongs to.
     pub group: HostFactGroup,
+    /// The fact in words.
     pub text: String,
     /// Worth a look: more than one script, or a look-alike character.
     pub notable: bool,

@@ -134,6 +134,7 @@ pub enum EncodeDialect {
 }
 
 impl EncodeDialect {
+    /// Every encoder, in the order `encode --compare` lists them.
     pub const ALL: &'static [EncodeDialect] = &[
         EncodeDialect::Component,
         EncodeDialect::Form,
@@ -171,6 +172,7 @@ impl EncodeDialect {
         }
     }
 
+    /// The encoder of a command-line [`name`](EncodeDialect::name).
     pub fn from_name(name: &str) -> Option<EncodeDialect> {
         EncodeDialect::ALL
             .iter()
@@ -423,6 +425,7 @@ pub enum DecodeDialect {
 }
 
 impl DecodeDialect {
+    /// Every decoder.
     pub const ALL: &'static [DecodeDialect] = &[
         DecodeDialect::JsUri,
         DecodeDialect::JsComponent,
@@ -433,6 +436,7 @@ impl DecodeDialect {
         DecodeDialect::Whatwg,
     ];
 
+    /// The command-line name: `js-uri`, `python-unquote`, `java`, ...
     pub fn name(self) -> &'static str {
         match self {
             DecodeDialect::JsUri => "js-uri",
@@ -445,6 +449,7 @@ impl DecodeDialect {
         }
     }
 
+    /// The decoder of a command-line [`name`](DecodeDialect::name).
     pub fn from_name(name: &str) -> Option<DecodeDialect> {
         DecodeDialect::ALL
             .iter()

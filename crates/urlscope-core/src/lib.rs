@@ -57,6 +57,7 @@
 
 #![forbid(unsafe_code)]
 #![warn(unreachable_pub)]
+#![deny(missing_docs)]
 #![doc = ""]
 #![doc = "## The crate's README"]
 #![doc = ""]

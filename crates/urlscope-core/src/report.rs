@@ -389,6 +389,7 @@ pub struct ScanLine<'a> {
     pub line: u64,
     /// The line's URL, invalid UTF-8 replaced.
     pub input: String,
+    /// The warnings the triage gave the line.
     pub warnings: &'a [Warning],
 }
 

@@ -30,23 +30,29 @@ use memchr::{memchr, memchr2};
 /// A half-open byte range `[start, end)` in the analysed input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
+    /// The first byte's offset.
     pub start: usize,
+    /// The offset just past the last byte.
     pub end: usize,
 }
 
 impl Span {
+    /// The span `[start, end)`.
     pub const fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
 
+    /// How many bytes it covers.
     pub const fn len(self) -> usize {
         self.end - self.start
     }
 
+    /// Whether it covers no byte.
     pub const fn is_empty(self) -> bool {
         self.start == self.end
     }
 
+    /// The span as a range, for slicing.
     pub fn range(self) -> std::ops::Range<usize> {
         self.start..self.end
     }
@@ -56,6 +62,7 @@ impl Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
+    /// Whether it covers byte `offset`.
     pub fn contains(self, offset: usize) -> bool {
         self.start <= offset && offset < self.end
     }
@@ -84,13 +91,21 @@ impl serde::Serialize for Span {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ComponentKind {
+    /// The scheme, before the first `:` (§3.1).
     Scheme,
+    /// The userinfo, before the `@` of the authority (§3.2.1).
     Userinfo,
+    /// The host (§3.2.2).
     Host,
+    /// The port, after the host's `:` (§3.2.3).
     Port,
+    /// One segment of the path, between `/`s (§3.3).
     PathSegment,
+    /// A key of the query, before its `=` (`application/x-www-form-urlencoded`).
     QueryKey,
+    /// A value of the query, after its key's `=`.
     QueryValue,
+    /// The fragment, after the `#` (§3.5).
     Fragment,
 }
 
@@ -133,7 +148,9 @@ impl ComponentKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Component {
+    /// What it is.
     pub kind: ComponentKind,
+    /// Where it is in the input.
     pub span: Span,
 }
 
@@ -175,15 +192,23 @@ pub struct Split {
     /// The part of the input that was read: leading and trailing spaces and
     /// C0 controls (junk around a pasted URL) are left out.
     pub trimmed: Span,
+    /// The scheme, without its `:`.
     pub scheme: Option<Span>,
     /// `//` plus the authority, without the slashes.
     pub authority: Option<Span>,
+    /// The userinfo, without its `@`.
     pub userinfo: Option<Span>,
+    /// The host, brackets included for an IP literal.
     pub host: Option<Span>,
+    /// What sort of host it is.
     pub host_kind: Option<HostKind>,
+    /// The port, without its `:`.
     pub port: Option<Span>,
+    /// The path, possibly empty.
     pub path: Span,
+    /// The query, without its `?`.
     pub query: Option<Span>,
+    /// The fragment, without its `#`.
     pub fragment: Option<Span>,
     /// Every component in URL order.
     pub components: Vec<Component>,

@@ -75,10 +75,18 @@ pub enum ByteRole {
     /// `00..7F`: a whole character by itself.
     Ascii,
     /// The first byte of a well-formed sequence of `len` bytes (2, 3 or 4).
-    Lead { len: u8 },
+    Lead {
+        /// The sequence's length.
+        len: u8,
+    },
     /// Byte `index` (1-based among the continuation bytes, so 1..len-1) of a
     /// well-formed sequence of `len` bytes.
-    Continuation { len: u8, index: u8 },
+    Continuation {
+        /// The sequence's length.
+        len: u8,
+        /// Which continuation byte it is, from 1.
+        index: u8,
+    },
     /// Not part of any well-formed sequence.
     Invalid(Utf8Problem),
 }

@@ -40,6 +40,7 @@ impl Severity {
         Severity::High,
     ];
 
+    /// The lowercase name: `info`, `low`, `medium`, `high`.
     pub fn name(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -222,13 +223,13 @@ pub(crate) const fn is_signal_byte(b: u8) -> bool {
 }
 
 macro_rules! cases {
-    ($( $variant:ident => ($code:ident, $severity:ident), )*) => {
+    ($( $(#[$doc:meta])* $variant:ident => ($code:ident, $severity:ident), )*) => {
         /// A case of a code whose severity is not the code's default: the
         /// severity rules, as data beside the catalogue. A check names the
         /// case; the severity comes from here.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         #[non_exhaustive]
-        pub enum Case { $( $variant, )* }
+        pub enum Case { $( $(#[$doc])* $variant, )* }
 
         impl Case {
             /// Every case.
@@ -248,55 +249,56 @@ macro_rules! cases {
 }
 
 cases! {
-    // A path part that is '..': a traversal.
+    /// A path part that is `..`: a traversal.
     DotDotSegment => (PathTraversal, High),
-    // A run of three or more dots: '..' once a filter strips '../' or
-    // Windows trims trailing dots.
+    /// A run of three or more dots: `..` once a filter strips `../` or
+    /// Windows trims trailing dots.
     DotRun => (PathTraversal, Medium),
-    // A lone '.', written so: harmless but for confusion.
+    /// A lone `.`, written so: harmless but for confusion.
     LoneDot => (PathTraversal, Low),
-    // A lone '.' spelled another way: something hides it.
+    /// A lone `.` spelled another way: something hides it.
     SpelledDot => (PathTraversal, Medium),
-    // 'javascript:' and 'vbscript:' run script.
+    /// `javascript:` and `vbscript:` run script.
     ScriptScheme => (DangerousScheme, High),
-    // 'data:' carries its own content.
+    /// `data:` carries its own content.
     DataScheme => (DangerousScheme, High),
-    // 'file:' reads local files.
+    /// `file:` reads local files.
     FileScheme => (DangerousScheme, Medium),
-    // Userinfo that looks like a host name: the reader trusts the wrong site.
+    /// Userinfo that looks like a host name: the reader trusts the wrong site.
     UserinfoLikeHost => (Userinfo, High),
-    // A user name and password.
+    /// A user name and password.
     Credentials => (Userinfo, Medium),
-    // A user name alone.
+    /// A user name alone.
     UserName => (Userinfo, Medium),
-    // The readings disagree on the scheme or the host.
+    /// The readings disagree on the scheme or the host.
     OriginDiffers => (ParserDifferential, High),
-    // The readings disagree on the port or the path only.
+    /// The readings disagree on the port or the path only.
     PathDiffers => (ParserDifferential, Medium),
-    // The WHATWG parser rejects what RFC 3986 accepts.
+    /// The WHATWG parser rejects what RFC 3986 accepts.
     WhatwgRejects => (ParserDifferential, Low),
-    // A blank, control, ';' or ',' at which some parser ends the host,
-    // leaving it another host.
+    /// A blank, control, `;` or `,` at which some parser ends the host,
+    /// leaving it another host.
     HostCut => (InvalidHost, High),
-    // An internal host written plainly in the URL itself.
+    /// An internal host written plainly in the URL itself.
     PlainInternal => (InternalDestination, Medium),
-    // An internal host reached through a carried URL or spelled to slip
-    // past a filter.
+    /// An internal host reached through a carried URL or spelled to slip
+    /// past a filter.
     HiddenInternal => (InternalDestination, High),
-    // A cloud metadata endpoint, however reached.
+    /// A cloud metadata endpoint, however reached.
     MetadataEndpoint => (InternalDestination, High),
-    // A carried URL that lands on another site, plainly written.
+    /// A carried URL that lands on another site, plainly written.
     OffSite => (OpenRedirect, Medium),
-    // One written so that a same-site check misreads it.
+    /// A carried URL that lands on another site, written so that a
+    /// same-site check misreads it.
     HiddenOffSite => (OpenRedirect, High),
-    // A carried URL that runs script.
+    /// A carried URL that runs script.
     ScriptRedirect => (OpenRedirect, High),
-    // Another site's name ahead of the real one in the host.
+    /// Another site's name ahead of the real one in the host.
     HostBehindHost => (DeceptiveHost, Medium),
-    // A fragment or query that mimics userinfo and a host.
+    /// A fragment or query that mimics userinfo and a host.
     MimicHost => (DeceptiveHost, Medium),
-    // A first path segment that reads as a domain: common in benign
-    // mirrors and hosting, so only shown.
+    /// A first path segment that reads as a domain: common in benign
+    /// mirrors and hosting, so only shown.
     DomainInPath => (DeceptiveHost, Low),
 }
 
@@ -311,7 +313,7 @@ macro_rules! catalogue {
         /// A warning's stable code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
-        pub enum WarningCode { $( $variant, )* }
+        pub enum WarningCode { $( #[doc = concat!("`", $code, "`: ", $summary)] $variant, )* }
 
         impl WarningCode {
             /// Every code, in catalogue order.
@@ -595,7 +597,9 @@ impl serde::Serialize for WarningCode {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Warning {
+    /// What it is: the catalogue's code.
     pub code: WarningCode,
+    /// How bad it is here: the code's default or a [`Case`]'s.
     pub severity: Severity,
     /// The smallest span covering every byte behind the warning.
     pub span: Span,

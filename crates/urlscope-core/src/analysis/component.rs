@@ -19,6 +19,7 @@ use std::sync::Arc;
 #[derive(Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ComponentAnalysis {
+    /// What the component is.
     pub kind: ComponentKind,
     /// Where the raw text is in the input.
     pub span: Span,

@@ -12,6 +12,7 @@ use std::net::Ipv4Addr;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HostReading {
+    /// What sort of host RFC 3986 reads (§3.2.2).
     pub kind: HostKind,
     /// The percent-decoded host (lossy UTF-8).
     pub decoded: String,

@@ -87,12 +87,17 @@ impl Options {
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Analysis {
+    /// The input, as given: every [`Span`] of the analysis points into it.
     pub input: Vec<u8>,
     /// The RFC 3986 outline (scheme, authority, path, query and fragment
     /// spans); its `components` list is left empty, as
     /// [`Analysis::components`] holds them, decoded.
     pub split: Split,
+    /// Every component in URL order, decoded.
     pub components: Vec<ComponentAnalysis>,
+    /// The warnings in report order: by first byte, the worst first. A
+    /// code with many findings in one component is folded into a summary
+    /// (see [`Analysis::warnings_of`]).
     pub warnings: Vec<Warning>,
     /// The cleaned URL: illegal characters encoded, meaning kept.
     pub clean: String,
@@ -100,6 +105,7 @@ pub struct Analysis {
     pub clean_changes: Vec<Span>,
     /// The normalized URL (RFC 3986 §6.2.2).
     pub normalized: String,
+    /// The host read every way that matters, when there is one.
     pub host: Option<HostReading>,
     /// What the URL carries (URLs, base64, hex, JWTs), each analysed in
     /// turn.
@@ -109,6 +115,7 @@ pub struct Analysis {
     /// The WHATWG reading (see [`Analysis::whatwg`]): parsed during the
     /// analysis when the comparison needs it, else on first request.
     pub(crate) whatwg: OnceLock<Option<Result<WhatwgReading, String>>>,
+    /// The options it was made with.
     pub options: Options,
 }
 

@@ -42,7 +42,9 @@ pub enum SourceKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct DecodedByte {
+    /// The byte.
     pub value: u8,
+    /// How the layer before wrote it.
     pub kind: SourceKind,
     /// The bytes of the original input this byte stands for (through every
     /// layer before it).
@@ -248,12 +250,15 @@ pub fn decode(bytes: &[u8], plus_is_space: bool) -> Cow<'_, [u8]> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DecodeError {
-    /// A `%` at byte `offset` of the input not followed by two hex digits.
-    MalformedEscape { offset: usize, found: Vec<u8> },
-    /// The decoded bytes are not UTF-8 at decoded offset `offset`.
+    /// The decoded bytes are not UTF-8.
     InvalidUtf8 {
+        /// Where the ill-formed sequence starts in the decoded bytes.
         offset: usize,
+        /// The ill-formed sequence, with the byte that ends it when that
+        /// byte shows why (a lead byte and the byte that is not its
+        /// continuation).
         bytes: Vec<u8>,
+        /// Why, in the words of Unicode Table 3-6.
         reason: String,
     },
 }
@@ -261,11 +266,6 @@ pub enum DecodeError {
 impl std::fmt::Display for DecodeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            DecodeError::MalformedEscape { offset, found } => write!(
-                f,
-                "malformed escape at byte {offset}: {:?} is not '%' followed by two hex digits",
-                crate::text::escape_bytes(found)
-            ),
             DecodeError::InvalidUtf8 {
                 offset,
                 bytes,

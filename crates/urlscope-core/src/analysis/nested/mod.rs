@@ -40,10 +40,15 @@ pub(crate) const LIFTED_PER_VALUE: usize = 32;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NestedKind {
+    /// A URL, absolute or protocol-relative.
     Url,
+    /// Text in standard base64.
     Base64,
+    /// Text in URL-safe base64 (`-` and `_`).
     Base64Url,
+    /// Text in hexadecimal.
     Hex,
+    /// A JSON Web Token (three base64url parts, the first two JSON).
     Jwt,
 }
 
@@ -64,6 +69,7 @@ impl NestedKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Nested {
+    /// What was found.
     pub kind: NestedKind,
     /// The outer component it was found in.
     pub component: usize,
