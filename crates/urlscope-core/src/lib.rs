@@ -50,7 +50,7 @@
 //! and `plain` are the crate's own).
 //!
 //! ```
-//! use urlscope_core::analysis::{analyze, Options};
+//! use urlscope_core::{analyze, Options};
 //! let a = analyze(b"http://example.com/caf%C3%A9", &Options::default());
 //! assert_eq!(a.components.last().map(|c| c.decoded_lossy()), Some("café".to_string()));
 //! ```
