@@ -319,21 +319,12 @@ macro_rules! catalogue {
             /// Every code, in catalogue order.
             pub const ALL: &'static [WarningCode] = &[ $( WarningCode::$variant, )* ];
 
-            /// The code's position in [`WarningCode::ALL`]: its bit in
-            /// the `u64` sets of codes the analysis keeps.
-            pub(crate) fn index(self) -> usize {
+            /// The code's position in [`WarningCode::ALL`] (its bit in a
+            /// [`CodeSet`]).
+            pub(crate) const fn index(self) -> usize {
                 self as usize
             }
-        }
 
-        // The analysis keeps sets of codes as `u64` bitmasks (a bit per
-        // code index): a 65th code needs a wider set.
-        const _: () = assert!(
-            WarningCode::ALL.len() <= u64::BITS as usize,
-            "more warning codes than bits in the u64 code sets"
-        );
-
-        impl WarningCode {
             /// The stable kebab-case code (`double-encoding`).
             pub fn code(self) -> &'static str {
                 match self { $( WarningCode::$variant => $code, )* }
@@ -589,6 +580,33 @@ catalogue! {
 impl serde::Serialize for WarningCode {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.code())
+    }
+}
+
+/// A set of warning codes: a bit per code's [index](WarningCode::index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct CodeSet(u64);
+
+// A bit per code: a 65th code needs a wider set.
+const _: () = assert!(
+    WarningCode::ALL.len() <= CodeSet::CAPACITY,
+    "more warning codes than bits in a CodeSet"
+);
+
+impl CodeSet {
+    /// No code.
+    pub(crate) const EMPTY: CodeSet = CodeSet(0);
+    /// How many codes a set can hold.
+    const CAPACITY: usize = u64::BITS as usize;
+
+    /// Whether `code` is in the set.
+    pub(crate) const fn contains(self, code: WarningCode) -> bool {
+        self.0 & (1 << code.index()) != 0
+    }
+
+    /// Adds `code` to the set.
+    pub(crate) fn insert(&mut self, code: WarningCode) {
+        self.0 |= 1 << code.index();
     }
 }
 

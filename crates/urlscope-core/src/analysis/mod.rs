@@ -38,7 +38,7 @@ use crate::analysis::whatwg::{reading_from_base, whatwg_may_differ, whatwg_readi
 use crate::clean::{clean_with_changes, normalize_cleaned};
 use crate::split::{ComponentKind, Span, Split};
 use crate::targets::{HeldPart, TargetScan};
-use crate::warnings::{Severity, Warning};
+use crate::warnings::{CodeSet, Severity, Warning};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
@@ -187,7 +187,7 @@ impl Analysis {
         };
         // One component alone never fills a code, so every finding is listed.
         let mut all = Vec::new();
-        Checked::new(&c.input, c.kind, c.span, c.form, 0).replay(
+        Checked::new(&c.input, c.kind, c.span, c.form, CodeSet::EMPTY).replay(
             index,
             c.span,
             &c.input,
