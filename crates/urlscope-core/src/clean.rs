@@ -224,14 +224,6 @@ fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
 }
 
 /// RFC 3986 §5.2.4 `remove_dot_segments`.
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::clean::remove_dot_segments;
-/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
-/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
-/// assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
-/// ```
 pub(crate) fn remove_dot_segments(path: &str) -> String {
     // A dot segment starts the path or follows a '/'.
     if !path.starts_with('.') && memchr::memmem::find(path.as_bytes(), b"/.").is_none() {
@@ -459,6 +451,13 @@ mod tests {
     use super::*;
     use crate::split::split;
 
+    #[test]
+    fn remove_dot_segments_examples() {
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+        assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
+    }
+
     fn c(s: &str) -> String {
         clean(s.as_bytes(), &split(s.as_bytes()))
     }
@@ -579,18 +578,5 @@ mod tests {
         assert_eq!(normalize(b"/.//x"), "/.//x");
         assert_eq!(normalize(b"a%2ehttp://x"), "./a.http://x");
         assert_eq!(normalize(b"./a.http://x"), "./a.http://x");
-    }
-}
-
-/// The examples in the docs above, run (the items are not public, so
-/// rustdoc cannot).
-#[cfg(test)]
-mod doc_examples {
-    #[test]
-    fn remove_dot_segments() {
-        use crate::clean::remove_dot_segments;
-        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
-        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
-        assert_eq!(remove_dot_segments("/../../etc/passwd"), "/etc/passwd");
     }
 }

@@ -129,7 +129,7 @@ pub enum HostFactGroup {
 pub struct HostFact {
     /// Which group of facts it belongs to.
     pub group: HostFactGroup,
-    /// The fact, in words, escaped for a terminal.
+    /// The fact in words.
     pub text: String,
     /// Worth a look: more than one script, or a look-alike character.
     pub notable: bool,
@@ -145,11 +145,7 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
     };
     // What kind of host it is; the host itself is shown wherever its
     // facts are.
-    let mut out = vec![fact(
-        HostFactGroup::Forms,
-        h.kind.label().to_string(),
-        false,
-    )];
+    let mut out = vec![fact(HostFactGroup::Forms, h.kind.label().to_string(), false)];
     // The Unicode form, when it is not what the host already reads as.
     if let Some(u) = h.unicode.as_ref().filter(|u| **u != h.decoded) {
         out.push(fact(

@@ -134,7 +134,7 @@ pub enum EncodeDialect {
 }
 
 impl EncodeDialect {
-    /// Every encoder, in the order they are listed.
+    /// Every encoder, in the order `encode --compare` lists them.
     pub const ALL: &'static [EncodeDialect] = &[
         EncodeDialect::Component,
         EncodeDialect::Form,
@@ -172,7 +172,7 @@ impl EncodeDialect {
         }
     }
 
-    /// The encoder named `name` (as `--as` takes it).
+    /// The encoder of a command-line [`name`](EncodeDialect::name).
     pub fn from_name(name: &str) -> Option<EncodeDialect> {
         EncodeDialect::ALL
             .iter()
@@ -317,6 +317,7 @@ pub fn encode_as(text: &[u8], dialect: EncodeDialect) -> Result<String, DialectE
 /// One piece of text (a character, a byte that is not UTF-8, or a valid
 /// `%XX` escape) and how every encoder writes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct EncodedToken {
     /// The piece, shown safely.
     pub text: String,
@@ -424,7 +425,7 @@ pub enum DecodeDialect {
 }
 
 impl DecodeDialect {
-    /// Every decoder, in the order they are listed.
+    /// Every decoder.
     pub const ALL: &'static [DecodeDialect] = &[
         DecodeDialect::JsUri,
         DecodeDialect::JsComponent,
@@ -435,7 +436,7 @@ impl DecodeDialect {
         DecodeDialect::Whatwg,
     ];
 
-    /// The name `--as` takes.
+    /// The command-line name: `js-uri`, `python-unquote`, `java`, ...
     pub fn name(self) -> &'static str {
         match self {
             DecodeDialect::JsUri => "js-uri",
@@ -448,7 +449,7 @@ impl DecodeDialect {
         }
     }
 
-    /// The decoder named `name` (as `--as` takes it).
+    /// The decoder of a command-line [`name`](DecodeDialect::name).
     pub fn from_name(name: &str) -> Option<DecodeDialect> {
         DecodeDialect::ALL
             .iter()
@@ -497,14 +498,6 @@ pub fn decode_as(text: &[u8], dialect: DecodeDialect) -> Result<String, DialectE
 /// 16)`: ASCII digits and letters, every other Unicode decimal digit
 /// (general category Nd, in the Basic Multilingual Plane, since Java reads
 /// one UTF-16 unit at a time) and the fullwidth letters `Ａ-Ｆ` `ａ-ｆ`.
-///
-/// ```text
-/// use urlscope_core::dialects::java_hex_digit;
-/// assert_eq!(java_hex_digit('e'), Some(14));
-/// assert_eq!(java_hex_digit('\u{0662}'), Some(2)); // ARABIC-INDIC DIGIT TWO
-/// assert_eq!(java_hex_digit('\u{FF25}'), Some(14)); // FULLWIDTH LATIN CAPITAL LETTER E
-/// assert_eq!(java_hex_digit('g'), None);
-/// ```
 pub(crate) fn java_hex_digit(c: char) -> Option<u8> {
     /// The zero of every run of ten Nd digits beyond ASCII, as Java 17
     /// (Unicode 13) has them: recorded from `Character.digit` over every
@@ -764,6 +757,14 @@ fn js_unescape(text: &[u8]) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn java_hex_digit_examples() {
+        assert_eq!(java_hex_digit('e'), Some(14));
+        assert_eq!(java_hex_digit('\u{0662}'), Some(2)); // ARABIC-INDIC DIGIT TWO
+        assert_eq!(java_hex_digit('\u{FF25}'), Some(14)); // FULLWIDTH LATIN CAPITAL LETTER E
+        assert_eq!(java_hex_digit('g'), None);
+    }
+
     fn enc(text: &str, d: EncodeDialect) -> String {
         encode_as(text.as_bytes(), d).unwrap_or_else(|e| e.0)
     }
@@ -968,19 +969,5 @@ mod tests {
             let encoded = enc(text, e);
             assert_eq!(dec(&encoded, d), text, "{} -> {}", e.name(), d.name());
         }
-    }
-}
-
-/// The examples in the docs above, run (the items are not public, so
-/// rustdoc cannot).
-#[cfg(test)]
-mod doc_examples {
-    #[test]
-    fn java_hex_digit() {
-        use crate::dialects::java_hex_digit;
-        assert_eq!(java_hex_digit('e'), Some(14));
-        assert_eq!(java_hex_digit('\u{0662}'), Some(2)); // ARABIC-INDIC DIGIT TWO
-        assert_eq!(java_hex_digit('\u{FF25}'), Some(14)); // FULLWIDTH LATIN CAPITAL LETTER E
-        assert_eq!(java_hex_digit('g'), None);
     }
 }

@@ -25,30 +25,38 @@
 //! - [`clean`]: the corrected (cleaned) and normalized URL;
 //! - [`dialects`]: how other decoders and encoders (Java, PHP, browsers'
 //!   address bars...) read and write the same text;
-//! - [`triage`](mod@triage): the same warnings, fast, for scanning logs, with
+//! - [`triage`]: the same warnings, fast, for scanning logs, with
 //!   the one-pass test for plain input (`plain.rs`) beneath it.
 //!
-//! [`analysis::analyze`] does all of it and returns the one
-//! [`analysis::Analysis`] that every front end (text, JSON, terminal UI,
-//! Python) renders. [`describe`] puts its facts into the words every
-//! front end shows; [`report`] is its JSON object (what `urlscope explain
-//! --json` prints). [`text`] makes hostile bytes safe to print;
-//! `schemes` lists the special schemes once; `targets` holds the
-//! sensitive-file lists; [`defang`] writes and reads URLs in the defanged
-//! form of threat reports.
+//! [`analyze`] does all of it and returns the one [`Analysis`] that every
+//! front end (text, JSON, terminal UI, Python) renders. [`describe`] puts
+//! its facts into the words every front end shows; [`report`] is its JSON
+//! object (what `urlscope explain --json` prints). [`text`] makes hostile
+//! bytes safe to print; [`resolve`] resolves a reference against a base
+//! (RFC 3986 §5.2) and compares with WHATWG; [`defang`] writes and reads
+//! URLs in the defanged form of threat reports.
+//!
+//! The types every front end handles are at the root: [`Analysis`] and its
+//! [`ComponentAnalysis`], [`Warning`] with its [`WarningCode`], [`Severity`]
+//! and [`Case`], the [`Destination`]s and what they [`Reach`], the
+//! [`Nested`] values a URL carries, and the [`Span`]s that point into the
+//! input. The modules hold the functions, each under the layer it belongs
+//! to.
 //!
 //! The modules form layers, each using only those below it: `split`,
 //! `utf8`, `schemes`, `text` at the bottom; then `percent`, `targets`,
 //! `warnings`, `plain`, `clean`, `dialects`, `defang`; then `analysis`;
-//! then `triage`, `describe` and `report`.
+//! then `triage`, `describe` and `report` (`schemes`, `targets`, `names`
+//! and `plain` are the crate's own).
 //!
 //! ```
-//! use urlscope_core::analysis::{analyze, Options};
+//! use urlscope_core::{analyze, Options};
 //! let a = analyze(b"http://example.com/caf%C3%A9", &Options::default());
 //! assert_eq!(a.components.last().map(|c| c.decoded_lossy()), Some("café".to_string()));
 //! ```
 
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub)]
 #![deny(missing_docs)]
 #![doc = ""]
 #![doc = "## The crate's README"]
@@ -83,6 +91,9 @@ pub mod triage;
 pub mod utf8;
 pub mod warnings;
 
-pub use analysis::{analyze, Analysis, Options};
-pub use triage::{triage, triage_at};
-pub use warnings::{Severity, Warning, WarningCode};
+pub use analysis::{
+    analyze, Analysis, ComponentAnalysis, Destination, HostClass, HostReading, Jwt, Nested,
+    NestedKind, Options, Reach,
+};
+pub use split::{ComponentKind, Span};
+pub use warnings::{Case, Severity, Warning, WarningCode};

@@ -84,7 +84,7 @@ const INTERNAL_LAST_LABELS: &[&str] = &[
 /// Whether a plain host name (letters, digits, '-', '_' and dots) may be
 /// internal, for the fast path: true for every name the analysis does not
 /// call public, by its last label or its last two.
-pub fn may_be_internal(name: &[u8]) -> bool {
+pub(crate) fn may_be_internal(name: &[u8]) -> bool {
     Labels::of(name.strip_suffix(b".").unwrap_or(name)).may_be_internal()
 }
 
@@ -287,7 +287,7 @@ const DOMAINS_LAST: NameFilter = NameFilter::of(&[LOOPBACK_DOMAINS, WILDCARD_DNS
 /// - a bait label `http` or `https` before the last two.
 ///
 /// `name` is read as [`shown_site`] reads it, trailing dots dropped.
-pub fn may_show_another_site(name: &[u8]) -> bool {
+pub(crate) fn may_show_another_site(name: &[u8]) -> bool {
     let mut name = name;
     while let Some(rest) = name.strip_suffix(b".") {
         name = rest;
@@ -297,7 +297,7 @@ pub fn may_show_another_site(name: &[u8]) -> bool {
 
 /// The site a host name (lowercase ASCII) shows a reader ahead of its real
 /// registrable domain `real`, if it shows one.
-pub fn shown_site(name: &str, real: &str) -> Option<String> {
+pub(crate) fn shown_site(name: &str, real: &str) -> Option<String> {
     let name = name.trim_end_matches('.');
     let prefix = name.strip_suffix(real)?.strip_suffix('.')?;
     if prefix.is_empty() {
@@ -341,7 +341,7 @@ fn reads_as_site_suffix(suffix: &str) -> bool {
 
 /// A domain name a path segment reads as (`www.paypal.com`), with a known
 /// suffix and at least three labels.
-pub fn domain_in_segment(segment: &str) -> Option<&str> {
+pub(crate) fn domain_in_segment(segment: &str) -> Option<&str> {
     let labels = segment.split('.').count();
     let plain = segment
         .bytes()

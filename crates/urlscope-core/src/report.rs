@@ -381,6 +381,7 @@ enum WhatwgTarget<'a> {
 /// What `scan --json` writes for one flagged line: where it is, the
 /// input, and the warnings the triage gave it.
 #[derive(Serialize)]
+#[non_exhaustive]
 pub struct ScanLine<'a> {
     /// The file's name as given (`-` for standard input).
     pub file: &'a str,

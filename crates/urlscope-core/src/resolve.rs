@@ -88,12 +88,6 @@ fn parts(r: &[u8]) -> Parts<'_> {
 }
 
 /// RFC 3986 §5.2.4: remove `.` and `..` segments from a path.
-///
-/// ```text
-/// use urlscope_core::resolve::remove_dot_segments;
-/// assert_eq!(remove_dot_segments(b"/a/b/c/./../../g"), b"/a/g");
-/// assert_eq!(remove_dot_segments(b"mid/content=5/../6"), b"mid/6");
-/// ```
 pub(crate) fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
     let mut input = path;
     let mut output: Vec<u8> = Vec::with_capacity(path.len());
@@ -302,6 +296,12 @@ impl Resolution {
 mod tests {
     use super::*;
 
+    #[test]
+    fn remove_dot_segments_examples() {
+        assert_eq!(remove_dot_segments(b"/a/b/c/./../../g"), b"/a/g");
+        assert_eq!(remove_dot_segments(b"mid/content=5/../6"), b"mid/6");
+    }
+
     const BASE: &[u8] = b"http://a/b/c/d;p?q";
 
     fn check(cases: &[(&str, &str)]) {
@@ -389,17 +389,5 @@ mod tests {
         assert_eq!(w.severity, crate::warnings::Severity::High);
         // A mere difference of serialization is not a differential.
         assert!(!resolution(BASE, b"//g").expect("resolves").differs);
-    }
-}
-
-/// The examples in the docs above, run (the items are not public, so
-/// rustdoc cannot).
-#[cfg(test)]
-mod doc_examples {
-    #[test]
-    fn remove_dot_segments() {
-        use crate::resolve::remove_dot_segments;
-        assert_eq!(remove_dot_segments(b"/a/b/c/./../../g"), b"/a/g");
-        assert_eq!(remove_dot_segments(b"mid/content=5/../6"), b"mid/6");
     }
 }

@@ -5,13 +5,13 @@
 
 /// A scheme the analysis treats specially.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KnownScheme {
+pub(crate) struct KnownScheme {
     /// The scheme in lowercase.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// Whether the URL Standard calls it special.
-    pub special: bool,
+    pub(crate) special: bool,
     /// Its default port, dropped by normalization.
-    pub default_port: Option<u16>,
+    pub(crate) default_port: Option<u16>,
 }
 
 const fn scheme(name: &'static str, special: bool, default_port: Option<u16>) -> KnownScheme {
@@ -24,7 +24,7 @@ const fn scheme(name: &'static str, special: bool, default_port: Option<u16>) ->
 
 /// Every known scheme: the six special ones, then the others whose
 /// registration defines a default port.
-pub const KNOWN: &[KnownScheme] = &[
+pub(crate) const KNOWN: &[KnownScheme] = &[
     scheme("ftp", true, Some(21)),
     scheme("file", true, None),
     scheme("http", true, Some(80)),
@@ -39,43 +39,35 @@ fn known(scheme: &str) -> Option<&'static KnownScheme> {
 }
 
 /// Whether the lowercase `scheme` is special in the URL Standard.
-pub fn is_special(scheme: &str) -> bool {
+pub(crate) fn is_special(scheme: &str) -> bool {
     known(scheme).is_some_and(|s| s.special)
 }
 
 /// The default port of the lowercase `scheme`, when it has one.
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::schemes::default_port;
-/// assert_eq!(default_port("https"), Some(443));
-/// assert_eq!(default_port("mailto"), None);
-/// ```
-pub fn default_port(scheme: &str) -> Option<u16> {
+pub(crate) fn default_port(scheme: &str) -> Option<u16> {
     known(scheme).and_then(|s| s.default_port)
 }
 
 /// Whether the lowercase `scheme` is special and has a network host (all
 /// the special schemes but `file`): its empty path reads as `/`.
-pub fn is_special_network(scheme: &str) -> bool {
+pub(crate) fn is_special_network(scheme: &str) -> bool {
     known(scheme).is_some_and(|s| s.special && s.default_port.is_some())
 }
 
 /// [`is_special_network`] for the scheme's bytes as written, in any case.
 #[inline]
-pub fn is_special_network_bytes(scheme: &[u8]) -> bool {
+pub(crate) fn is_special_network_bytes(scheme: &[u8]) -> bool {
     KNOWN.iter().any(|s| {
         s.special && s.default_port.is_some() && s.name.as_bytes().eq_ignore_ascii_case(scheme)
     })
 }
 
-/// The examples in the docs above, run (the items are not public, so
-/// rustdoc cannot).
 #[cfg(test)]
-mod doc_examples {
+mod tests {
+    use super::*;
+
     #[test]
-    fn default_port() {
-        use crate::schemes::default_port;
+    fn default_port_examples() {
         assert_eq!(default_port("https"), Some(443));
         assert_eq!(default_port("mailto"), None);
     }

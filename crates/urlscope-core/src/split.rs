@@ -30,14 +30,14 @@ use memchr::{memchr, memchr2};
 /// A half-open byte range `[start, end)` in the analysed input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
-    /// The first byte.
+    /// The first byte's offset.
     pub start: usize,
-    /// One past the last byte.
+    /// The offset just past the last byte.
     pub end: usize,
 }
 
 impl Span {
-    /// The bytes from `start` up to `end`.
+    /// The span `[start, end)`.
     pub const fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
@@ -62,7 +62,7 @@ impl Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
-    /// Whether byte `offset` lies inside it.
+    /// Whether it covers byte `offset`.
     pub fn contains(self, offset: usize) -> bool {
         self.start <= offset && offset < self.end
     }
@@ -91,21 +91,21 @@ impl serde::Serialize for Span {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ComponentKind {
-    /// The scheme, before the first `:`.
+    /// The scheme, before the first `:` (§3.1).
     Scheme,
-    /// The userinfo, before an `@` in the authority.
+    /// The userinfo, before the `@` of the authority (§3.2.1).
     Userinfo,
-    /// The host.
+    /// The host (§3.2.2).
     Host,
-    /// The port, after the host's `:`.
+    /// The port, after the host's `:` (§3.2.3).
     Port,
-    /// One segment of the path, between slashes.
+    /// One segment of the path, between `/`s (§3.3).
     PathSegment,
-    /// A query parameter's key.
+    /// A key of the query, before its `=` (`application/x-www-form-urlencoded`).
     QueryKey,
-    /// A query parameter's value.
+    /// A value of the query, after its key's `=`.
     QueryValue,
-    /// The fragment, after `#`.
+    /// The fragment, after the `#` (§3.5).
     Fragment,
 }
 
@@ -146,8 +146,9 @@ impl ComponentKind {
 
 /// One component: its kind and where it is in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Component {
-    /// What part of the URL it is.
+    /// What it is.
     pub kind: ComponentKind,
     /// Where it is in the input.
     pub span: Span,
@@ -157,6 +158,7 @@ pub struct Component {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum HostKind {
     /// `[...]` with an IPv6 address inside.
     Ipv6,
@@ -185,6 +187,7 @@ impl HostKind {
 
 /// The RFC 3986 reading of an input.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Split {
     /// The part of the input that was read: leading and trailing spaces and
     /// C0 controls (junk around a pasted URL) are left out.
@@ -195,13 +198,13 @@ pub struct Split {
     pub authority: Option<Span>,
     /// The userinfo, without its `@`.
     pub userinfo: Option<Span>,
-    /// The host (with its brackets, for an IP literal).
+    /// The host, brackets included for an IP literal.
     pub host: Option<Span>,
-    /// How the host is written.
+    /// What sort of host it is.
     pub host_kind: Option<HostKind>,
     /// The port, without its `:`.
     pub port: Option<Span>,
-    /// The path (possibly empty).
+    /// The path, possibly empty.
     pub path: Span,
     /// The query, without its `?`.
     pub query: Option<Span>,

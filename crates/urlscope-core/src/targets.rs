@@ -192,17 +192,7 @@ const fn tail_filter() -> [u64; 4] {
 /// of a path may matter, the path names no sensitive file, so a caller
 /// with many ordinary paths can skip the scan (tests check this against
 /// every list).
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::targets::may_matter;
-/// assert!(may_matter(b"PASSWD"));
-/// assert!(may_matter(b"httpd.conf"));
-/// assert!(may_matter(b".env"));
-/// assert!(!may_matter(b"index.html"));
-/// assert!(!may_matter(b"about"));
-/// ```
-pub fn may_matter(part: &[u8]) -> bool {
+pub(crate) fn may_matter(part: &[u8]) -> bool {
     may_matter_by_name(part) || part.iter().any(|&b| b == b':' || b == b' ')
 }
 
@@ -254,17 +244,7 @@ fn triggers_a_rule(part: &[u8]) -> bool {
 
 /// Why `parts` (the path split on `/` and `\\`, lowercased, in order) names
 /// a sensitive file, if it does.
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::targets::sensitive_target;
-/// let parts = |s: &str| s.split('/').map(str::to_string).collect::<Vec<_>>();
-/// assert!(sensitive_target(&parts("../../etc/passwd")).is_some());
-/// assert!(sensitive_target(&parts("var/www/html/.htaccess")).is_some());
-/// assert!(sensitive_target(&parts("c:/boot.ini")).is_some());
-/// assert!(sensitive_target(&parts("blog/2024/index.html")).is_none());
-/// ```
-pub fn sensitive_target<'p, I, T>(parts: I) -> Option<String>
+pub(crate) fn sensitive_target<'p, I, T>(parts: I) -> Option<String>
 where
     I: IntoIterator<Item = &'p T>,
     T: AsRef<[u8]> + ?Sized + 'p,
@@ -282,29 +262,11 @@ where
 /// is read as it streams by: [`push`](TargetScan::push) each part, then
 /// [`finish`](TargetScan::finish); the first answer is the answer.
 ///
-/// # Examples
-/// ```text
-/// use urlscope_core::targets::TargetScan;
-/// let mut scan = TargetScan::<&[u8]>::default();
-/// for part in ["..", "..", "etc", "passwd"] {
-///     // Still deciding: /etc/ may open a longer system directory.
-///     assert_eq!(scan.push(part.as_bytes()), None);
-/// }
-/// assert!(scan.finish().is_some());
-///
-/// let mut scan = TargetScan::<&[u8]>::default();
-/// for part in ["static", "css", "site.css"] {
-///     assert_eq!(scan.push(part.as_bytes()), None);
-/// }
-/// // A name after the opening is judged as it comes.
-/// assert!(scan.push(b".htaccess").is_some());
-/// ```
-///
 /// The scan keeps the parts it must remember (the opening names and the
 /// previous name) as `P`: borrowed slices when the parts outlive the scan,
 /// as in [`sensitive_target`], or [`HeldPart`] copies when they do not.
 #[derive(Default)]
-pub struct TargetScan<P> {
+pub(crate) struct TargetScan<P> {
     /// The first names (parts that are not lead), held while they may
     /// still spell a system directory: it is decided at its deepest
     /// directory and one name more.
@@ -336,7 +298,7 @@ const OPENING: usize = 3;
 /// inline when short (the names the rules match are), so streaming a
 /// path allocates nothing; on the heap when long.
 #[derive(Default, Clone)]
-pub struct HeldPart {
+pub(crate) struct HeldPart {
     short: [u8; 32],
     len: usize,
     long: Vec<u8>,
@@ -374,7 +336,7 @@ fn show(bytes: &[u8]) -> String {
 impl<P: AsRef<[u8]> + Default> TargetScan<P> {
     /// Reads the next part; why the path names a sensitive file, once a
     /// rule matches.
-    pub fn push(&mut self, part: P) -> Option<String> {
+    pub(crate) fn push(&mut self, part: P) -> Option<String> {
         if is_lead(part.as_ref()) {
             self.names.last_is_previous = false;
             return None;
@@ -399,7 +361,7 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
     }
 
     /// The answer for the path as a whole, after its last part.
-    pub fn finish(mut self) -> Option<String> {
+    pub(crate) fn finish(mut self) -> Option<String> {
         if !self.opened {
             if let Some(why) = self.open() {
                 return Some(why);
@@ -544,14 +506,7 @@ impl Lower {
 
 /// Text hidden in base64 (standard or URL-safe alphabet, padding optional),
 /// when `bytes` is entirely base64 and decodes to printable text.
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::targets::base64_text;
-/// assert_eq!(base64_text(b"Li4vLi4vZXRjL3Bhc3N3ZA==").as_deref(), Some("../../etc/passwd"));
-/// assert_eq!(base64_text(b"index"), None);
-/// ```
-pub fn base64_text(bytes: &[u8]) -> Option<String> {
+pub(crate) fn base64_text(bytes: &[u8]) -> Option<String> {
     // Padding only at the end.
     let body = bytes
         .strip_suffix(b"==")
@@ -612,6 +567,50 @@ pub fn base64_text(bytes: &[u8]) -> Option<String> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn target_scan_examples() {
+        let mut scan = TargetScan::<&[u8]>::default();
+        for part in ["..", "..", "etc", "passwd"] {
+            // Still deciding: /etc/ may open a longer system directory.
+            assert_eq!(scan.push(part.as_bytes()), None);
+        }
+        assert!(scan.finish().is_some());
+
+        let mut scan = TargetScan::<&[u8]>::default();
+        for part in ["static", "css", "site.css"] {
+            assert_eq!(scan.push(part.as_bytes()), None);
+        }
+        // A name after the opening is judged as it comes.
+        assert!(scan.push(b".htaccess").is_some());
+    }
+
+    #[test]
+    fn base64_text_examples() {
+        assert_eq!(
+            base64_text(b"Li4vLi4vZXRjL3Bhc3N3ZA==").as_deref(),
+            Some("../../etc/passwd")
+        );
+        assert_eq!(base64_text(b"index"), None);
+    }
+
+    #[test]
+    fn may_matter_examples() {
+        assert!(may_matter(b"PASSWD"));
+        assert!(may_matter(b"httpd.conf"));
+        assert!(may_matter(b".env"));
+        assert!(!may_matter(b"index.html"));
+        assert!(!may_matter(b"about"));
+    }
+
+    #[test]
+    fn sensitive_target_examples() {
+        let parts = |s: &str| s.split('/').map(str::to_string).collect::<Vec<_>>();
+        assert!(sensitive_target(&parts("../../etc/passwd")).is_some());
+        assert!(sensitive_target(&parts("var/www/html/.htaccess")).is_some());
+        assert!(sensitive_target(&parts("c:/boot.ini")).is_some());
+        assert!(sensitive_target(&parts("blog/2024/index.html")).is_none());
+    }
 
     #[test]
     fn the_opening_is_the_deepest_system_directory_and_one_name_more() {
@@ -779,55 +778,5 @@ mod tests {
         ] {
             assert!(sensitive_target(&parts(p)).is_none(), "{p}");
         }
-    }
-}
-
-/// The examples in the docs above, run (the items are not public, so
-/// rustdoc cannot).
-#[cfg(test)]
-mod doc_examples {
-    #[test]
-    fn may_matter() {
-        use crate::targets::may_matter;
-        assert!(may_matter(b"PASSWD"));
-        assert!(may_matter(b"httpd.conf"));
-        assert!(may_matter(b".env"));
-        assert!(!may_matter(b"index.html"));
-        assert!(!may_matter(b"about"));
-    }
-    #[test]
-    fn sensitive_target() {
-        use crate::targets::sensitive_target;
-        let parts = |s: &str| s.split('/').map(str::to_string).collect::<Vec<_>>();
-        assert!(sensitive_target(&parts("../../etc/passwd")).is_some());
-        assert!(sensitive_target(&parts("var/www/html/.htaccess")).is_some());
-        assert!(sensitive_target(&parts("c:/boot.ini")).is_some());
-        assert!(sensitive_target(&parts("blog/2024/index.html")).is_none());
-    }
-    #[test]
-    fn target_scan() {
-        use crate::targets::TargetScan;
-        let mut scan = TargetScan::<&[u8]>::default();
-        for part in ["..", "..", "etc", "passwd"] {
-            // Still deciding: /etc/ may open a longer system directory.
-            assert_eq!(scan.push(part.as_bytes()), None);
-        }
-        assert!(scan.finish().is_some());
-
-        let mut scan = TargetScan::<&[u8]>::default();
-        for part in ["static", "css", "site.css"] {
-            assert_eq!(scan.push(part.as_bytes()), None);
-        }
-        // A name after the opening is judged as it comes.
-        assert!(scan.push(b".htaccess").is_some());
-    }
-    #[test]
-    fn base64_text() {
-        use crate::targets::base64_text;
-        assert_eq!(
-            base64_text(b"Li4vLi4vZXRjL3Bhc3N3ZA==").as_deref(),
-            Some("../../etc/passwd")
-        );
-        assert_eq!(base64_text(b"index"), None);
     }
 }

@@ -73,6 +73,7 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
 /// One visible piece of some bytes: a character, or the escape that
 /// stands in for an unprintable character or a byte that is not UTF-8.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Piece {
     /// The bytes it stands for (offsets plus the caller's `base`).
     pub span: crate::split::Span,

@@ -10,7 +10,8 @@
 //!
 //! The catalogue ([`crate::warnings`]) says, for each code, the signals a
 //! URL must hold for it to fire; a URL is plain when it holds none of
-//! them. `ruled_out_by` says where each signal is ruled out. In words, a
+//! them. `ruled_out_by` (in this module's source) says where each signal
+//! is ruled out. In words, a
 //! URL is *plain* when:
 //! - every byte is an unreserved or reserved ASCII character other than
 //!   `%`, `[`, `]` (so no escapes, controls, spaces, backslashes or
@@ -25,7 +26,7 @@
 //! - no path segment or parameter part is made of dots, contains `+` in
 //!   the path (unless the threshold of [`triage_at`] is above `info`) or
 //!   a `0x2e`, `0x2f` or `0x5c` anywhere, names a sensitive file (looked
-//!   for only when a part may matter), or is
+//!   for only when a part may matter, by its name), or is
 //!   base64 for something that would be flagged;
 //! - above `low`, a stray byte (`"`, `` ` ``, `{`, `}`) is plain anywhere
 //!   after the scheme, in the host too, and `[` or `]` after the host:
@@ -38,9 +39,8 @@ use crate::warnings::{Severity, Signal, Warning};
 
 /// Where the fast path rules out each signal of the catalogue before it
 /// calls a URL plain. The match is exhaustive: a new signal does not
-/// compile until the fast path says how it rules it out. (Nothing calls
-/// it: it exists for that match, and for the docs.)
-#[allow(dead_code)]
+/// compile until the fast path says how it rules it out.
+#[expect(dead_code, reason = "read, never called: the match is the check")]
 pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
     match signal {
         Signal::Percent
@@ -91,7 +91,7 @@ pub fn triage(input: &[u8], options: &Options) -> Vec<Warning> {
 /// The warnings `analyze(input, options)` would give at `min` severity or
 /// above (what `scan` shows), computed fast when the URL is plain at that
 /// threshold: a signal whose codes are all below `min` whatever their
-/// case (`Signal::worst_severity`) does not make it refused. So far
+/// case does not make it refused. So far
 /// those are a '+' in the path (`plus-in-path`, info; 0.3% of kasztp's
 /// URLs), a stray byte (`illegal-char`, low; 0.3%, nearly all
 /// `https://"www...`) and a `[` or `]` after the host (`illegal-char`;

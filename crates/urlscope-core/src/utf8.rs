@@ -75,12 +75,18 @@ pub enum ByteRole {
     /// `00..7F`: a whole character by itself.
     Ascii,
     /// The first byte of a well-formed sequence of `len` bytes (2, 3 or 4).
-    #[allow(missing_docs)] // `len` as the line above says
-    Lead { len: u8 },
+    Lead {
+        /// The sequence's length.
+        len: u8,
+    },
     /// Byte `index` (1-based among the continuation bytes, so 1..len-1) of a
     /// well-formed sequence of `len` bytes.
-    #[allow(missing_docs)] // `len` and `index` as the lines above say
-    Continuation { len: u8, index: u8 },
+    Continuation {
+        /// The sequence's length.
+        len: u8,
+        /// Which continuation byte it is, from 1.
+        index: u8,
+    },
     /// Not part of any well-formed sequence.
     Invalid(Utf8Problem),
 }
@@ -154,6 +160,7 @@ pub fn binary_parts(value: u8, role: ByteRole) -> (String, String) {
 /// One decoded unit of a byte stream: a character or one maximal subpart of
 /// an ill-formed sequence (which becomes one U+FFFD).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Utf8Unit {
     /// Offset of the first byte in the annotated stream.
     pub start: usize,
@@ -177,6 +184,7 @@ impl Utf8Unit {
 
 /// The annotation of a whole byte stream.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Utf8Annotation {
     /// One entry per byte of the input.
     pub roles: Vec<ByteRole>,
@@ -232,18 +240,6 @@ fn second_byte_rule(lead: u8) -> (u8, u8, Utf8Problem) {
 /// sequence (`E0` needs `A0..BF` next, `ED` needs `80..9F`, ...) is for
 /// the caller, or for [`annotate`], to check. Old decoders that accept
 /// overlong forms read more bytes as leads; [`lax_overlong`] follows them.
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::utf8::sequence_len;
-/// assert_eq!(sequence_len(b'/'), Some(1));
-/// assert_eq!(sequence_len(0xC3), Some(2)); // é is C3 A9
-/// assert_eq!(sequence_len(0xE2), Some(3)); // ✓ is E2 9C 93
-/// assert_eq!(sequence_len(0xF0), Some(4)); // 😀 is F0 9F 98 80
-/// assert_eq!(sequence_len(0xA9), None); // a continuation byte
-/// assert_eq!(sequence_len(0xC0), None); // C0 AF would be an overlong '/'
-/// assert_eq!(sequence_len(0xF5), None); // would be above U+10FFFF
-/// ```
 pub(crate) fn sequence_len(lead: u8) -> Option<usize> {
     match lead {
         0x00..=0x7F => Some(1),
@@ -318,14 +314,7 @@ pub fn annotate(bytes: &[u8]) -> Utf8Annotation {
 /// The units of `bytes` per Table 3-6, one at a time: what [`annotate`]
 /// lists, without holding the list (the checks walk long components this
 /// way).
-///
-/// # Examples
-/// ```
-/// use urlscope_core::utf8::{units_of, Utf8Problem};
-/// let values: Vec<_> = units_of(b"a\xC3\xA9\xC0").map(|u| u.value).collect();
-/// assert_eq!(values, [Ok('a'), Ok('é'), Err(Utf8Problem::Overlong)]);
-/// ```
-pub fn units_of(bytes: &[u8]) -> impl Iterator<Item = Utf8Unit> + '_ {
+pub(crate) fn units_of(bytes: &[u8]) -> impl Iterator<Item = Utf8Unit> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
         let &lead = bytes.get(i)?;
@@ -395,6 +384,7 @@ pub fn units_of(bytes: &[u8]) -> impl Iterator<Item = Utf8Unit> + '_ {
 /// The annotation of the bytes `start..end` of a stream, as [`annotate`]
 /// of the whole stream gives it there.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Utf8Window {
     /// Offset of the first annotated byte.
     pub start: usize,
@@ -480,14 +470,6 @@ pub fn annotate_window(bytes: &[u8], start: usize, end: usize) -> Utf8Window {
 /// point from the bit pattern without checking the shortest form, so an
 /// overlong `/` slipped past a filter that looked for `/` and was then read
 /// as `/` by the file system.
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::utf8::lax_overlong;
-/// assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
-/// assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
-/// assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
-/// ```
 pub(crate) fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
     let (&lead, rest) = bytes.split_first()?;
     let (len, lead_bits, min) = match lead {
@@ -511,6 +493,7 @@ pub(crate) fn lax_overlong(bytes: &[u8]) -> Option<(char, usize)> {
 
 /// A character's UTF-8 form bit by bit, per Table 3-5.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BitLayout {
     /// The Table 3-5 pattern for the sequence length:
     /// `1110zzzz 10yyyyyy 10xxxxxx`.
@@ -559,7 +542,7 @@ pub fn bit_layout(c: char) -> BitLayout {
 /// Why the ill-formed sequence at the start of `bytes` is rejected, in the
 /// words of Table 3-6: `E0 needs a second byte in A0..BF; 9F is not, so
 /// E0 9F 80 would be an overlong form of U+07C0`.
-pub fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
+pub(crate) fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
     let a = annotate(bytes);
     let unit = a.units.first()?;
     let problem = unit.value.err()?;
@@ -691,6 +674,30 @@ pub fn explain_ill_formed_at(bytes: &[u8], at: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lax_overlong_examples() {
+        assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
+        assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
+        assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
+    }
+
+    #[test]
+    fn sequence_len_examples() {
+        assert_eq!(sequence_len(b'/'), Some(1));
+        assert_eq!(sequence_len(0xC3), Some(2)); // é is C3 A9
+        assert_eq!(sequence_len(0xE2), Some(3)); // ✓ is E2 9C 93
+        assert_eq!(sequence_len(0xF0), Some(4)); // 😀 is F0 9F 98 80
+        assert_eq!(sequence_len(0xA9), None); // a continuation byte
+        assert_eq!(sequence_len(0xC0), None); // C0 AF would be an overlong '/'
+        assert_eq!(sequence_len(0xF5), None); // would be above U+10FFFF
+    }
+
+    #[test]
+    fn units_of_examples() {
+        let values: Vec<_> = units_of(b"a\xC3\xA9\xC0").map(|u| u.value).collect();
+        assert_eq!(values, [Ok('a'), Ok('é'), Err(Utf8Problem::Overlong)]);
+    }
 
     fn roles(bytes: &[u8]) -> Vec<ByteRole> {
         annotate(bytes).roles
@@ -854,29 +861,5 @@ mod tests {
         assert_eq!(lax_overlong(&[0xC1, 0x9C]), Some(('\\', 2)));
         assert_eq!(lax_overlong(&[0xF0, 0x80, 0x80, 0xAF]), Some(('/', 4)));
         assert_eq!(lax_overlong(&[0xC0]), None);
-    }
-}
-
-/// The examples in the docs above, run (the items are not public, so
-/// rustdoc cannot).
-#[cfg(test)]
-mod doc_examples {
-    #[test]
-    fn sequence_len() {
-        use crate::utf8::sequence_len;
-        assert_eq!(sequence_len(b'/'), Some(1));
-        assert_eq!(sequence_len(0xC3), Some(2)); // é is C3 A9
-        assert_eq!(sequence_len(0xE2), Some(3)); // ✓ is E2 9C 93
-        assert_eq!(sequence_len(0xF0), Some(4)); // 😀 is F0 9F 98 80
-        assert_eq!(sequence_len(0xA9), None); // a continuation byte
-        assert_eq!(sequence_len(0xC0), None); // C0 AF would be an overlong '/'
-        assert_eq!(sequence_len(0xF5), None); // would be above U+10FFFF
-    }
-    #[test]
-    fn lax_overlong() {
-        use crate::utf8::lax_overlong;
-        assert_eq!(lax_overlong(&[0xC0, 0xAF]), Some(('/', 2)));
-        assert_eq!(lax_overlong(&[0xE0, 0x80, 0xAE]), Some(('.', 3)));
-        assert_eq!(lax_overlong(&[0xC3, 0xA9]), None); // é is well-formed
     }
 }

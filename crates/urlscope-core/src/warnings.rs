@@ -2,8 +2,8 @@
 //!
 //! For every code, one row of [`catalogue!`](WarningCode): its stable name,
 //! default severity, summary, the consequence that ends a component
-//! warning's sentence, and the [`Signal`]s a URL must hold for it to fire
-//! (from which the fast path, `crate::triage`, derives its prefilter).
+//! warning's sentence, and the signals a URL must hold for it to fire
+//! (from which the fast path, [`crate::triage`], derives its prefilter).
 //! The macro writes every fact as an exhaustive match, so a new code does
 //! not compile until its row is whole. Severities other than a code's
 //! default are [`Case`]s, listed beside it.
@@ -40,7 +40,7 @@ impl Severity {
         Severity::High,
     ];
 
-    /// The lowercase name: `high`, `medium`, `low`, `info`.
+    /// The lowercase name: `info`, `low`, `medium`, `high`.
     pub fn name(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -64,11 +64,11 @@ impl Severity {
 
 /// Something cheap to see in a URL without analysing it, that a warning
 /// code needs in order to fire (its [`WarningCode::signals`]). The fast
-/// path (`crate::triage`) rules every signal out before it calls a URL
+/// path ([`crate::triage`]) rules every signal out before it calls a URL
 /// plain: the byte signals through its byte classes (`plain.rs`),
 /// which are derived from this table, the others by its own checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Signal {
+pub(crate) enum Signal {
     /// A `%`: an escape, and whatever decoding it reveals.
     Percent,
     /// A byte RFC 3986 never allows raw ([`crate::percent::is_illegal`])
@@ -112,9 +112,9 @@ pub enum Signal {
     /// notation, as a lax reader takes it.
     HexSpelling,
     /// A part that may name a sensitive file
-    /// (`crate::targets::may_matter`).
+    /// ([`crate::targets::may_matter`]).
     FileName,
-    /// A part that is base64 for text (`crate::targets::base64_text`).
+    /// A part that is base64 for text ([`crate::targets::base64_text`]).
     Base64,
     /// A value that may carry a URL or a payload: a `:` in a query value,
     /// the fragment or a path part, a path starting with `//`, a part
@@ -223,13 +223,13 @@ pub(crate) const fn is_signal_byte(b: u8) -> bool {
 }
 
 macro_rules! cases {
-    ($( $variant:ident => ($code:ident, $severity:ident), )*) => {
+    ($( $(#[$doc:meta])* $variant:ident => ($code:ident, $severity:ident), )*) => {
         /// A case of a code whose severity is not the code's default: the
         /// severity rules, as data beside the catalogue. A check names the
         /// case; the severity comes from here.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        #[allow(missing_docs)] // each case is documented where the table names it
-        pub enum Case { $( $variant, )* }
+        #[non_exhaustive]
+        pub enum Case { $( $(#[$doc])* $variant, )* }
 
         impl Case {
             /// Every case.
@@ -249,55 +249,56 @@ macro_rules! cases {
 }
 
 cases! {
-    // A path part that is '..': a traversal.
+    /// A path part that is `..`: a traversal.
     DotDotSegment => (PathTraversal, High),
-    // A run of three or more dots: '..' once a filter strips '../' or
-    // Windows trims trailing dots.
+    /// A run of three or more dots: `..` once a filter strips `../` or
+    /// Windows trims trailing dots.
     DotRun => (PathTraversal, Medium),
-    // A lone '.', written so: harmless but for confusion.
+    /// A lone `.`, written so: harmless but for confusion.
     LoneDot => (PathTraversal, Low),
-    // A lone '.' spelled another way: something hides it.
+    /// A lone `.` spelled another way: something hides it.
     SpelledDot => (PathTraversal, Medium),
-    // 'javascript:' and 'vbscript:' run script.
+    /// `javascript:` and `vbscript:` run script.
     ScriptScheme => (DangerousScheme, High),
-    // 'data:' carries its own content.
+    /// `data:` carries its own content.
     DataScheme => (DangerousScheme, High),
-    // 'file:' reads local files.
+    /// `file:` reads local files.
     FileScheme => (DangerousScheme, Medium),
-    // Userinfo that looks like a host name: the reader trusts the wrong site.
+    /// Userinfo that looks like a host name: the reader trusts the wrong site.
     UserinfoLikeHost => (Userinfo, High),
-    // A user name and password.
+    /// A user name and password.
     Credentials => (Userinfo, Medium),
-    // A user name alone.
+    /// A user name alone.
     UserName => (Userinfo, Medium),
-    // The readings disagree on the scheme or the host.
+    /// The readings disagree on the scheme or the host.
     OriginDiffers => (ParserDifferential, High),
-    // The readings disagree on the port or the path only.
+    /// The readings disagree on the port or the path only.
     PathDiffers => (ParserDifferential, Medium),
-    // The WHATWG parser rejects what RFC 3986 accepts.
+    /// The WHATWG parser rejects what RFC 3986 accepts.
     WhatwgRejects => (ParserDifferential, Low),
-    // A blank, control, ';' or ',' at which some parser ends the host,
-    // leaving it another host.
+    /// A blank, control, `;` or `,` at which some parser ends the host,
+    /// leaving it another host.
     HostCut => (InvalidHost, High),
-    // An internal host written plainly in the URL itself.
+    /// An internal host written plainly in the URL itself.
     PlainInternal => (InternalDestination, Medium),
-    // An internal host reached through a carried URL or spelled to slip
-    // past a filter.
+    /// An internal host reached through a carried URL or spelled to slip
+    /// past a filter.
     HiddenInternal => (InternalDestination, High),
-    // A cloud metadata endpoint, however reached.
+    /// A cloud metadata endpoint, however reached.
     MetadataEndpoint => (InternalDestination, High),
-    // A carried URL that lands on another site, plainly written.
+    /// A carried URL that lands on another site, plainly written.
     OffSite => (OpenRedirect, Medium),
-    // One written so that a same-site check misreads it.
+    /// A carried URL that lands on another site, written so that a
+    /// same-site check misreads it.
     HiddenOffSite => (OpenRedirect, High),
-    // A carried URL that runs script.
+    /// A carried URL that runs script.
     ScriptRedirect => (OpenRedirect, High),
-    // Another site's name ahead of the real one in the host.
+    /// Another site's name ahead of the real one in the host.
     HostBehindHost => (DeceptiveHost, Medium),
-    // A fragment or query that mimics userinfo and a host.
+    /// A fragment or query that mimics userinfo and a host.
     MimicHost => (DeceptiveHost, Medium),
-    // A first path segment that reads as a domain: common in benign
-    // mirrors and hosting, so only shown.
+    /// A first path segment that reads as a domain: common in benign
+    /// mirrors and hosting, so only shown.
     DomainInPath => (DeceptiveHost, Low),
 }
 
@@ -312,28 +313,18 @@ macro_rules! catalogue {
         /// A warning's stable code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
-        #[allow(missing_docs)] // each code is documented by its catalogue row
-        pub enum WarningCode { $( $variant, )* }
+        pub enum WarningCode { $( #[doc = concat!("`", $code, "`: ", $summary)] $variant, )* }
 
         impl WarningCode {
             /// Every code, in catalogue order.
             pub const ALL: &'static [WarningCode] = &[ $( WarningCode::$variant, )* ];
 
-            /// The code's position in [`WarningCode::ALL`]: its bit in
-            /// the `u64` sets of codes the analysis keeps.
-            pub fn index(self) -> usize {
+            /// The code's position in [`WarningCode::ALL`] (its bit in a
+            /// [`CodeSet`]).
+            pub(crate) const fn index(self) -> usize {
                 self as usize
             }
-        }
 
-        // The analysis keeps sets of codes as `u64` bitmasks (a bit per
-        // code index): a 65th code needs a wider set.
-        const _: () = assert!(
-            WarningCode::ALL.len() <= u64::BITS as usize,
-            "more warning codes than bits in the u64 code sets"
-        );
-
-        impl WarningCode {
             /// The stable kebab-case code (`double-encoding`).
             pub fn code(self) -> &'static str {
                 match self { $( WarningCode::$variant => $code, )* }
@@ -357,8 +348,8 @@ macro_rules! catalogue {
             }
 
             /// What a URL must hold for the code to fire: the fast path
-            /// (`crate::triage`) passes a URL with none of them.
-            pub const fn signals(self) -> &'static [Signal] {
+            /// ([`crate::triage`]) passes a URL with none of them.
+            pub(crate) const fn signals(self) -> &'static [Signal] {
                 match self { $( WarningCode::$variant => &[$(Signal::$signal),*], )* }
             }
         }
@@ -592,14 +583,41 @@ impl serde::Serialize for WarningCode {
     }
 }
 
+/// A set of warning codes: a bit per code's [index](WarningCode::index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct CodeSet(u64);
+
+// A bit per code: a 65th code needs a wider set.
+const _: () = assert!(
+    WarningCode::ALL.len() <= CodeSet::CAPACITY,
+    "more warning codes than bits in a CodeSet"
+);
+
+impl CodeSet {
+    /// No code.
+    pub(crate) const EMPTY: CodeSet = CodeSet(0);
+    /// How many codes a set can hold.
+    const CAPACITY: usize = u64::BITS as usize;
+
+    /// Whether `code` is in the set.
+    pub(crate) const fn contains(self, code: WarningCode) -> bool {
+        self.0 & (1 << code.index()) != 0
+    }
+
+    /// Adds `code` to the set.
+    pub(crate) fn insert(&mut self, code: WarningCode) {
+        self.0 |= 1 << code.index();
+    }
+}
+
 /// One finding: what, how bad, and exactly which input bytes cause it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Warning {
-    /// What was found.
+    /// What it is: the catalogue's code.
     pub code: WarningCode,
-    /// How bad it is here (the code's default, or its case's).
+    /// How bad it is here: the code's default or a [`Case`]'s.
     pub severity: Severity,
     /// The smallest span covering every byte behind the warning.
     pub span: Span,
@@ -622,7 +640,7 @@ pub struct Warning {
 
 impl Warning {
     /// A warning with the code's default severity.
-    pub fn new(
+    pub(crate) fn new(
         code: WarningCode,
         spans: Vec<Span>,
         component: Option<usize>,

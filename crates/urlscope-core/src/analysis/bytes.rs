@@ -17,11 +17,11 @@ pub struct ByteRow {
     pub offset: usize,
     /// The decoded byte.
     pub value: u8,
-    /// How it was written in the input: itself, an escape, a `+`.
+    /// How it was written: literally, as an escape, as a form `+`.
     pub source: SourceKind,
     /// The input bytes it came from (`%C3`, or a literal `c`).
     pub span: Span,
-    /// Its place in UTF-8 (Unicode Table 3-6).
+    /// Its role in UTF-8 (Unicode Table 3-6).
     pub role: ByteRole,
     /// The character or ill-formed subpart it belongs to.
     pub unit: Option<Utf8Unit>,

@@ -17,8 +17,9 @@ use std::sync::Arc;
 /// asked for ([`ComponentAnalysis::utf8`]) or for the rows in view
 /// ([`Analysis::byte_rows_window`](crate::analysis::Analysis::byte_rows_window)).
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ComponentAnalysis {
-    /// What part of the URL it is.
+    /// What the component is.
     pub kind: ComponentKind,
     /// Where the raw text is in the input.
     pub span: Span,
@@ -96,7 +97,7 @@ impl ComponentAnalysis {
     }
 
     /// The bytes after every layer of decoding.
-    pub(crate) fn last_layer(&self) -> &[u8] {
+    pub fn last_layer(&self) -> &[u8] {
         self.deeper()
             .last()
             .map_or_else(|| self.decoded(), |l| &**l)

@@ -75,9 +75,9 @@ pub struct HostClass {
     /// The host as the fetcher uses it: `127.0.0.1` for `0x7f.1`, the
     /// ASCII (IDNA) form of a name, `[::1]` for an IPv6 address.
     pub canonical: String,
-    /// The address, when the host is (or spells) one.
+    /// The IP address the host is, when it is one (however spelled).
     pub address: Option<IpAddr>,
-    /// What kind of place the host is.
+    /// Where it leads: the public internet or somewhere inside.
     pub reach: Reach,
     /// How the spelling hides where it leads, when it does: `a number
     /// form of 127.0.0.1`, `IDNA-mapped characters`, `IPv6 carrying an

@@ -6,7 +6,7 @@
 use crate::analysis::report::MAX_SPANS;
 use crate::analysis::ComponentAnalysis;
 use crate::split::{ComponentKind, Span};
-use crate::warnings::{Severity, Warning, WarningCode};
+use crate::warnings::{CodeSet, Severity, Warning, WarningCode};
 
 /// The first this many components with a warning of one code get that
 /// warning listed one by one; the others are folded into one summary
@@ -20,8 +20,8 @@ pub const LISTED_PER_CODE: usize = 32;
 #[derive(Default)]
 pub(crate) struct Listing {
     pub(crate) listed: [usize; WarningCode::ALL.len()],
-    /// The codes that are full: a bit per code index.
-    pub(crate) full: u64,
+    /// The codes that are full.
+    pub(crate) full: CodeSet,
     /// What each code's summary warning stands for, by code index.
     pub(crate) folded: [Option<Folded>; WarningCode::ALL.len()],
 }
@@ -37,11 +37,11 @@ pub(crate) struct Folded {
 
 impl Listing {
     pub(crate) fn is_full(&self, code: WarningCode) -> bool {
-        self.full & (1 << code.index()) != 0
+        self.full.contains(code)
     }
 
-    /// The codes whose findings are folded: a bit per code index.
-    pub(crate) fn full_codes(&self) -> u64 {
+    /// The codes whose findings are folded.
+    pub(crate) fn full_codes(&self) -> CodeSet {
         self.full
     }
 
@@ -58,7 +58,7 @@ impl Listing {
         if let Some(n) = self.listed.get_mut(w.code.index()) {
             *n += 1;
             if *n >= LISTED_PER_CODE {
-                self.full |= 1 << w.code.index();
+                self.full.insert(w.code);
             }
         }
         out.push(w);

@@ -12,7 +12,7 @@ use std::net::Ipv4Addr;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HostReading {
-    /// How the host is written: a name, an IPv4 or IPv6 address, ...
+    /// What sort of host RFC 3986 reads (§3.2.2).
     pub kind: HostKind,
     /// The percent-decoded host (lossy UTF-8).
     pub decoded: String,
@@ -40,16 +40,6 @@ pub struct HostReading {
 /// Parse a host the way WHATWG and `inet_aton` read IPv4 numbers:
 /// 1 to 4 dot-separated parts in decimal, octal (`0` prefix) or hex (`0x`),
 /// the last part filling the remaining bytes.
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::analysis::lax_ipv4;
-/// use std::net::Ipv4Addr;
-/// assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-/// assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-/// assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-/// assert_eq!(lax_ipv4("example.com"), None);
-/// ```
 pub(crate) fn lax_ipv4(host: &str) -> Option<Ipv4Addr> {
     let host = host.strip_suffix('.').unwrap_or(host);
     // Every number form starts with a digit (`0x` too): a name is turned
@@ -234,6 +224,14 @@ pub(crate) fn unicode_form(decoded: &str) -> (String, Vec<String>) {
 mod tests {
     use super::*;
 
+    #[test]
+    fn lax_ipv4_examples() {
+        assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+        assert_eq!(lax_ipv4("example.com"), None);
+    }
+
     /// `lax_ipv4` as it was first written (the parts collected, then
     /// read), to hold the one that reads them as they are split to it.
     fn lax_ipv4_collected(host: &str) -> Option<Ipv4Addr> {
@@ -359,20 +357,5 @@ mod tests {
         fn reading_the_parts_as_split_changes_no_answer(host in "[0-9a-fxX.]{0,24}") {
             prop_assert_eq!(lax_ipv4(&host), lax_ipv4_collected(&host), "{:?}", host);
         }
-    }
-}
-
-/// The examples in the docs above, run (the items are not public, so
-/// rustdoc cannot).
-#[cfg(test)]
-mod doc_examples {
-    #[test]
-    fn lax_ipv4() {
-        use crate::analysis::host::lax_ipv4;
-        use std::net::Ipv4Addr;
-        assert_eq!(lax_ipv4("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-        assert_eq!(lax_ipv4("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-        assert_eq!(lax_ipv4("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
-        assert_eq!(lax_ipv4("example.com"), None);
     }
 }

@@ -10,7 +10,7 @@ use crate::analysis::lax::{lax_text, lowercase};
 use crate::analysis::report::{finding_warning, Finding, Findings};
 use crate::analysis::ComponentAnalysis;
 use crate::split::{ComponentKind, Span};
-use crate::warnings::{Warning, WarningCode};
+use crate::warnings::{CodeSet, Warning, WarningCode};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -38,13 +38,13 @@ pub(crate) struct Checked {
 
 impl Checked {
     /// Decodes and checks the component at `span`; the details of codes in
-    /// `quiet` (a bit per code index) are left unwritten.
+    /// `quiet` are left unwritten.
     pub(crate) fn new(
         input: &Arc<[u8]>,
         kind: ComponentKind,
         span: Span,
         form: bool,
-        quiet: u64,
+        quiet: CodeSet,
     ) -> Checked {
         let (comp, findings) = check_component(input, kind, span, form, quiet);
         let mut targets = Vec::new();
@@ -193,7 +193,7 @@ impl<'a> Memo<'a> {
         kind: ComponentKind,
         span: Span,
         form: bool,
-        quiet: u64,
+        quiet: CodeSet,
     ) -> Cow<'_, Checked> {
         let input: &'a Arc<[u8]> = self.input;
         let make = || Checked::new(input, kind, span, form, quiet);
@@ -233,13 +233,13 @@ impl<'a> Memo<'a> {
 }
 
 /// Decodes and checks one component: its analysis and its findings, the
-/// details of codes in `quiet` (a bit per code index) left unwritten.
+/// details of codes in `quiet` left unwritten.
 pub(crate) fn check_component(
     input: &Arc<[u8]>,
     kind: ComponentKind,
     span: Span,
     form: bool,
-    quiet: u64,
+    quiet: CodeSet,
 ) -> (ComponentAnalysis, Findings) {
     let (comp, layers) = decode_component(input, kind, span, form);
     let prov = Provenance {

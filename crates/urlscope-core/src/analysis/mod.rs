@@ -38,7 +38,7 @@ use crate::analysis::whatwg::{reading_from_base, whatwg_may_differ, whatwg_readi
 use crate::clean::{clean_with_changes, normalize_cleaned};
 use crate::split::{ComponentKind, Span, Split};
 use crate::targets::{HeldPart, TargetScan};
-use crate::warnings::{Severity, Warning};
+use crate::warnings::{CodeSet, Severity, Warning};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
@@ -87,15 +87,17 @@ impl Options {
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Analysis {
-    /// The bytes analysed, as given.
+    /// The input, as given: every [`Span`] of the analysis points into it.
     pub input: Vec<u8>,
     /// The RFC 3986 outline (scheme, authority, path, query and fragment
     /// spans); its `components` list is left empty, as
     /// [`Analysis::components`] holds them, decoded.
     pub split: Split,
-    /// Every component, in URL order, decoded and annotated.
+    /// Every component in URL order, decoded.
     pub components: Vec<ComponentAnalysis>,
-    /// Every finding, sorted by where it starts (the worst first among equals).
+    /// The warnings in report order: by first byte, the worst first. A
+    /// code with many findings in one component is folded into a summary
+    /// (see [`Analysis::warnings_of`]).
     pub warnings: Vec<Warning>,
     /// The cleaned URL: illegal characters encoded, meaning kept.
     pub clean: String,
@@ -103,7 +105,7 @@ pub struct Analysis {
     pub clean_changes: Vec<Span>,
     /// The normalized URL (RFC 3986 §6.2.2).
     pub normalized: String,
-    /// What the host reads as (its forms, registrable domain, scripts), when there is one.
+    /// The host read every way that matters, when there is one.
     pub host: Option<HostReading>,
     /// What the URL carries (URLs, base64, hex, JWTs), each analysed in
     /// turn.
@@ -113,7 +115,7 @@ pub struct Analysis {
     /// The WHATWG reading (see [`Analysis::whatwg`]): parsed during the
     /// analysis when the comparison needs it, else on first request.
     pub(crate) whatwg: OnceLock<Option<Result<WhatwgReading, String>>>,
-    /// The options it was analysed with.
+    /// The options it was made with.
     pub options: Options,
 }
 
@@ -185,7 +187,7 @@ impl Analysis {
         };
         // One component alone never fills a code, so every finding is listed.
         let mut all = Vec::new();
-        Checked::new(&c.input, c.kind, c.span, c.form, 0).replay(
+        Checked::new(&c.input, c.kind, c.span, c.form, CodeSet::EMPTY).replay(
             index,
             c.span,
             &c.input,

@@ -4,16 +4,16 @@
 
 use crate::analysis::ComponentAnalysis;
 use crate::split::Span;
-use crate::warnings::{Case, Severity, Warning, WarningCode};
+use crate::warnings::{Case, CodeSet, Severity, Warning, WarningCode};
 
 /// Collects the occurrences of each warning code for one component.
 #[derive(Default)]
 pub(crate) struct Findings {
     /// In code order (a component has few, so a sorted list).
     pub(crate) by_code: Vec<(WarningCode, Finding)>,
-    /// Codes (a bit per code index) whose details are not written: their
-    /// findings are folded, not listed.
-    pub(crate) quiet: u64,
+    /// Codes whose details are not written: their findings are folded,
+    /// not listed.
+    pub(crate) quiet: CodeSet,
 }
 
 #[derive(Clone)]
@@ -36,7 +36,7 @@ impl Findings {
         layer: usize,
         detail: impl FnOnce() -> String,
     ) {
-        let quiet = self.quiet & (1 << code.index()) != 0;
+        let quiet = self.quiet.contains(code);
         let at = match self.position(code) {
             Ok(at) => at,
             Err(at) => {

@@ -13,23 +13,25 @@ use crate::Analysis;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct WhatwgReading {
-    /// The whole URL as the parser serializes it.
+    /// The serialized URL (`href`).
     pub href: String,
-    /// The scheme, without its `:`.
+    /// The scheme, lowercase, without the `:`.
     pub scheme: String,
-    /// The user name, percent-encoded.
+    /// The user name, percent-encoded; empty when there is none.
     pub username: String,
-    /// The password, when there is one.
+    /// The password, percent-encoded, when there is one.
     pub password: Option<String>,
-    /// The host, serialized (an IPv4 address in dotted decimal, a name in ASCII).
+    /// The host as serialized: ASCII (IDNA) for a domain, dotted decimal
+    /// for IPv4, `[...]` for IPv6.
     pub host: Option<String>,
-    /// The port, when it is not the scheme's default.
+    /// The port, when one is written and is not the scheme's default.
     pub port: Option<u16>,
-    /// The path, serialized.
+    /// The path as the parser serializes it (dot segments resolved,
+    /// percent-encoded).
     pub path: String,
-    /// The query, without its `?`.
+    /// The query, without the `?`.
     pub query: Option<String>,
-    /// The fragment, without its `#`.
+    /// The fragment, without the `#`.
     pub fragment: Option<String>,
 }
 
@@ -230,7 +232,8 @@ pub struct ReadingField {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Readings {
-    /// Each field, RFC 3986's reading beside WHATWG's.
+    /// The fields side by side: scheme, username, password, host, port,
+    /// path, query, fragment and the whole `href`.
     pub fields: Vec<ReadingField>,
     /// Why they differ, when they do: backslash as a separator, tab and
     /// newline removal, IPv4 number forms, userinfo at the last `@`, slash

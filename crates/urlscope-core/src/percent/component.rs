@@ -17,7 +17,7 @@ fn is_sub_delim(b: u8) -> bool {
 
 /// Whether `b` may stand literally in a component of `kind` without
 /// changing where the component ends or what it means.
-pub fn is_literal_in(kind: ComponentKind, b: u8) -> bool {
+fn is_literal_in(kind: ComponentKind, b: u8) -> bool {
     match kind {
         // pchar: `/` would start a new segment, `?` the query.
         ComponentKind::PathSegment => {

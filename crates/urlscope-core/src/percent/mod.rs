@@ -16,7 +16,7 @@
 
 mod component;
 
-pub use component::{encode_component, is_literal_in, query_uses_plus};
+pub use component::{encode_component, query_uses_plus};
 
 use crate::split::Span;
 use percent_encoding::{percent_encode, percent_encode_byte, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
@@ -26,6 +26,7 @@ use std::borrow::Cow;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum SourceKind {
     /// A byte copied as it was.
     Literal,
@@ -39,10 +40,11 @@ pub enum SourceKind {
 
 /// One byte of a decoding layer and the input bytes it came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DecodedByte {
-    /// The byte's value.
+    /// The byte.
     pub value: u8,
-    /// How it was written.
+    /// How the layer before wrote it.
     pub kind: SourceKind,
     /// The bytes of the original input this byte stands for (through every
     /// layer before it).
@@ -83,16 +85,6 @@ pub fn raw_layer(input: &[u8], span: Span) -> Vec<DecodedByte> {
 /// Decode one layer of percent-encoding, keeping provenance.
 ///
 /// `plus_is_space` applies form rules (`+` is a space).
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::percent::{decode_layer, raw_layer, values};
-/// use urlscope_core::split::Span;
-/// let input = b"caf%C3%A9";
-/// let layer = decode_layer(&raw_layer(input, Span::new(0, 9)), false);
-/// assert_eq!(values(&layer), "café".as_bytes());
-/// assert_eq!(layer[3].span, Span::new(3, 6)); // C3 came from "%C3"
-/// ```
 pub(crate) fn decode_layer(prev: &[DecodedByte], plus_is_space: bool) -> Vec<DecodedByte> {
     let mut out = Vec::with_capacity(prev.len());
     let mut i = 0;
@@ -155,16 +147,6 @@ pub fn decode_layers(raw: &[DecodedByte], plus_is_space: bool) -> Vec<Vec<Decode
 
 /// [`decode_layers`] of the bytes `span` of `input`, without building the
 /// raw layer first (the first layer is decoded straight from the input).
-///
-/// # Examples
-/// ```text
-/// use urlscope_core::percent::{decode_layers_of, values};
-/// use urlscope_core::split::Span;
-/// let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
-/// assert_eq!(values(&layers[0]), b"a%2e");
-/// assert_eq!(values(&layers[1]), b"a.");
-/// assert_eq!(layers[1][1].span, Span::new(2, 7)); // '.' came from "%252e"
-/// ```
 pub(crate) fn decode_layers_of(
     input: &[u8],
     span: Span,
@@ -204,25 +186,15 @@ fn peel(first: Vec<DecodedByte>) -> Vec<Vec<DecodedByte>> {
 /// One step of decoding a layer from raw bytes: the byte it yields, where
 /// it came from, and how many raw bytes it consumed (3 for an escape).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Step {
-    /// The byte the step gives.
+pub(crate) struct Step {
     pub value: u8,
-    /// How it was written.
     pub kind: SourceKind,
-    /// How many input bytes it takes.
     pub width: usize,
 }
 
 /// The steps of decoding `bytes` one layer, in order: the one place that
 /// says what an escape, a malformed `%` and a form `+` decode to.
-///
-/// # Examples
-/// ```
-/// use urlscope_core::percent::{steps, SourceKind};
-/// let s: Vec<_> = steps(b"a%41+", true).map(|s| (s.value, s.kind, s.width)).collect();
-/// assert_eq!(s, [(b'a', SourceKind::Literal, 1), (b'A', SourceKind::Escape, 3), (b' ', SourceKind::Plus, 1)]);
-/// ```
-pub fn steps(bytes: &[u8], plus_is_space: bool) -> impl Iterator<Item = Step> + '_ {
+pub(crate) fn steps(bytes: &[u8], plus_is_space: bool) -> impl Iterator<Item = Step> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
         let rest = bytes.get(i..).unwrap_or_default();
@@ -278,16 +250,15 @@ pub fn decode(bytes: &[u8], plus_is_space: bool) -> Cow<'_, [u8]> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DecodeError {
-    /// A `%` at byte `offset` of the input not followed by two hex digits.
-    #[allow(missing_docs)] // `offset` and `found` as the line above says
-    MalformedEscape { offset: usize, found: Vec<u8> },
-    /// The decoded bytes are not UTF-8 at decoded offset `offset`.
+    /// The decoded bytes are not UTF-8.
     InvalidUtf8 {
         /// Where the ill-formed sequence starts in the decoded bytes.
         offset: usize,
-        /// The ill-formed bytes.
+        /// The ill-formed sequence, with the byte that ends it when that
+        /// byte shows why (a lead byte and the byte that is not its
+        /// continuation).
         bytes: Vec<u8>,
-        /// Why they are ill-formed, by Table 3-6.
+        /// Why, in the words of Unicode Table 3-6.
         reason: String,
     },
 }
@@ -295,11 +266,6 @@ pub enum DecodeError {
 impl std::fmt::Display for DecodeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            DecodeError::MalformedEscape { offset, found } => write!(
-                f,
-                "malformed escape at byte {offset}: {:?} is not '%' followed by two hex digits",
-                crate::text::escape_bytes(found)
-            ),
             DecodeError::InvalidUtf8 {
                 offset,
                 bytes,
@@ -387,7 +353,7 @@ pub fn explain_utf8_error(bytes: &[u8]) -> Option<DecodeError> {
 }
 
 /// Whether `b` is an RFC 3986 unreserved character: `A-Z a-z 0-9 - . _ ~`.
-pub fn is_unreserved(b: u8) -> bool {
+pub(crate) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
@@ -412,36 +378,40 @@ pub(crate) fn push_escape(out: &mut String, b: u8) {
 ///
 /// [C0 control percent-encode set]: https://url.spec.whatwg.org/#c0-control-percent-encode-set
 /// [percent-encoded bytes]: https://url.spec.whatwg.org/#percent-encoded-bytes
-pub const C0_CONTROL: &AsciiSet = CONTROLS;
+pub(crate) const C0_CONTROL: &AsciiSet = CONTROLS;
 
 /// The [fragment percent-encode set]: [`C0_CONTROL`] and space `"` `<` `>` `` ` ``.
 ///
 /// [fragment percent-encode set]: https://url.spec.whatwg.org/#fragment-percent-encode-set
-pub const FRAGMENT: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
+pub(crate) const FRAGMENT: &AsciiSet =
+    &C0_CONTROL.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
 
 /// The [query percent-encode set]: [`C0_CONTROL`] and space `"` `#` `<` `>`.
 ///
 /// [query percent-encode set]: https://url.spec.whatwg.org/#query-percent-encode-set
-pub const QUERY: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'#').add(b'<').add(b'>');
+pub(crate) const QUERY: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'#').add(b'<').add(b'>');
 
 /// The [special-query percent-encode set]: [`QUERY`] and `'`, for the
 /// query of a special URL (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
 ///
 /// [special-query percent-encode set]: https://url.spec.whatwg.org/#special-query-percent-encode-set
-pub const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
+// No encoder here writes a special URL's query apart from the others; the
+// set stays beside them, checked against the standard with them.
+#[cfg(test)]
+pub(crate) const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
 
 /// The [path percent-encode set]: [`QUERY`] and `?` `^` `` ` `` `{` `}`
 /// (`^` since the URL Standard's 2025 change, whatwg/url#846).
 ///
 /// [path percent-encode set]: https://url.spec.whatwg.org/#path-percent-encode-set
-pub const PATH: &AsciiSet = &QUERY.add(b'?').add(b'^').add(b'`').add(b'{').add(b'}');
+pub(crate) const PATH: &AsciiSet = &QUERY.add(b'?').add(b'^').add(b'`').add(b'{').add(b'}');
 
 /// The [userinfo percent-encode set]: [`PATH`] and `/` `:` `;` `=` `@`
 /// `[` `\` `]` `|` (`^` comes from [`PATH`] now; the standard listed it
 /// here, as the range `[` to `^`, before it joined the path set).
 ///
 /// [userinfo percent-encode set]: https://url.spec.whatwg.org/#userinfo-percent-encode-set
-pub const USERINFO: &AsciiSet = &PATH
+pub(crate) const USERINFO: &AsciiSet = &PATH
     .add(b'/')
     .add(b':')
     .add(b';')
@@ -457,7 +427,7 @@ pub const USERINFO: &AsciiSet = &PATH
 /// letters, digits and `` -_.!~*'() ``.
 ///
 /// [component percent-encode set]: https://url.spec.whatwg.org/#component-percent-encode-set
-pub const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+').add(b',');
+pub(crate) const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+').add(b',');
 
 /// The [application/x-www-form-urlencoded percent-encode set]:
 /// [`COMPONENT`] and `!` `'` `(` `)` `~`. It leaves bare letters, digits
@@ -465,12 +435,12 @@ pub const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+
 /// space as `+` (see [`EncodeSet::Form`]).
 ///
 /// [application/x-www-form-urlencoded percent-encode set]: https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
-pub const FORM_URLENCODED: &AsciiSet =
+pub(crate) const FORM_URLENCODED: &AsciiSet =
     &COMPONENT.add(b'!').add(b'\'').add(b'(').add(b')').add(b'~');
 
 /// Everything but RFC 3986's unreserved characters (§2.3: letters, digits
 /// and `-._~`): what one component needs encoded to hold any data.
-pub const NOT_UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
+pub(crate) const NOT_UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'-')
     .remove(b'.')
     .remove(b'_')
@@ -480,13 +450,16 @@ pub const NOT_UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum EncodeSet {
-    /// RFC 3986 strict: everything but `A-Z a-z 0-9 - . _ ~`
-    /// ([`NOT_UNRESERVED`]).
+    /// RFC 3986 strict: everything but `A-Z a-z 0-9 - . _ ~` (the
+    /// unreserved characters, §2.3).
     #[default]
     Component,
     /// application/x-www-form-urlencoded as Java's `URLEncoder` with UTF-8
     /// and the URL Standard's form serializer: keeps `A-Z a-z 0-9 . - * _`
-    /// ([`FORM_URLENCODED`]), space becomes `+`.
+    /// (the [application/x-www-form-urlencoded percent-encode set]), space
+    /// becomes `+`.
+    ///
+    /// [application/x-www-form-urlencoded percent-encode set]: https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
     Form,
 }
 
@@ -526,6 +499,37 @@ pub(crate) fn encode_space_as_plus(bytes: &[u8], set: &'static AsciiSet) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode_layer_examples() {
+        let input = b"caf%C3%A9";
+        let layer = decode_layer(&raw_layer(input, Span::new(0, 9)), false);
+        assert_eq!(values(&layer), "café".as_bytes());
+        assert_eq!(layer[3].span, Span::new(3, 6)); // C3 came from "%C3"
+    }
+
+    #[test]
+    fn decode_layers_of_examples() {
+        let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
+        assert_eq!(values(&layers[0]), b"a%2e");
+        assert_eq!(values(&layers[1]), b"a.");
+        assert_eq!(layers[1][1].span, Span::new(2, 7)); // '.' came from "%252e"
+    }
+
+    #[test]
+    fn steps_examples() {
+        let s: Vec<_> = steps(b"a%41+", true)
+            .map(|s| (s.value, s.kind, s.width))
+            .collect();
+        assert_eq!(
+            s,
+            [
+                (b'a', SourceKind::Literal, 1),
+                (b'A', SourceKind::Escape, 3),
+                (b' ', SourceKind::Plus, 1)
+            ]
+        );
+    }
 
     fn layer_of(s: &[u8], plus: bool) -> Vec<DecodedByte> {
         decode_layer(&raw_layer(s, Span::new(0, s.len())), plus)
@@ -663,29 +667,5 @@ mod tests {
             e.as_deref(),
             Some("invalid UTF-8 at decoded byte 0 (C4 72): C4 starts a 2-byte sequence but 72 is not a continuation byte")
         );
-    }
-}
-
-/// The examples in the docs above, run (the items are not public, so
-/// rustdoc cannot).
-#[cfg(test)]
-mod doc_examples {
-    #[test]
-    fn decode_layer() {
-        use crate::percent::{decode_layer, raw_layer, values};
-        use crate::split::Span;
-        let input = b"caf%C3%A9";
-        let layer = decode_layer(&raw_layer(input, Span::new(0, 9)), false);
-        assert_eq!(values(&layer), "café".as_bytes());
-        assert_eq!(layer[3].span, Span::new(3, 6)); // C3 came from "%C3"
-    }
-    #[test]
-    fn decode_layers_of() {
-        use crate::percent::{decode_layers_of, values};
-        use crate::split::Span;
-        let layers = decode_layers_of(b"/a%252e", Span::new(1, 7), false);
-        assert_eq!(values(&layers[0]), b"a%2e");
-        assert_eq!(values(&layers[1]), b"a.");
-        assert_eq!(layers[1][1].span, Span::new(2, 7)); // '.' came from "%252e"
     }
 }

@@ -16,7 +16,7 @@ pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findi
         first.get_or_insert(b.span);
         f.add(WarningCode::DoubleEncoding, b.span, 2, String::new);
     }
-    let quiet = f.quiet & (1 << WarningCode::DoubleEncoding.index()) != 0;
+    let quiet = f.quiet.contains(WarningCode::DoubleEncoding);
     if let (Some(span), Some(finding), false) =
         (first, f.get_mut(WarningCode::DoubleEncoding), quiet)
     {

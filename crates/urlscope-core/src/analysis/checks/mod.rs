@@ -12,6 +12,7 @@ use crate::analysis::component::Provenance;
 use crate::analysis::report::Findings;
 use crate::analysis::ComponentAnalysis;
 use crate::split::ComponentKind;
+use crate::warnings::CodeSet;
 
 pub(crate) mod authority;
 pub(crate) mod characters;
@@ -26,12 +27,12 @@ pub(crate) mod sensitive;
 pub(crate) mod traversal;
 
 /// Every finding about one component, by code; the details of codes in
-/// `quiet` (a bit per code index) are left unwritten.
+/// `quiet` are left unwritten.
 pub(crate) fn component_findings(
     input: &[u8],
     comp: &ComponentAnalysis,
     prov: &Provenance<'_>,
-    quiet: u64,
+    quiet: CodeSet,
 ) -> Findings {
     let mut f = Findings {
         quiet,

@@ -40,15 +40,15 @@ pub(crate) const LIFTED_PER_VALUE: usize = 32;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NestedKind {
-    /// A URL.
+    /// A URL, absolute or protocol-relative.
     Url,
-    /// Base64 (standard alphabet) that decodes to text.
+    /// Text in standard base64.
     Base64,
-    /// Base64url (the URL-safe alphabet) that decodes to text.
+    /// Text in URL-safe base64 (`-` and `_`).
     Base64Url,
-    /// Hexadecimal digits that decode to text.
+    /// Text in hexadecimal.
     Hex,
-    /// A JSON Web Token: a header, a payload and a signature.
+    /// A JSON Web Token (three base64url parts, the first two JSON).
     Jwt,
 }
 
@@ -78,7 +78,7 @@ impl NestedKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Nested {
-    /// What the value is.
+    /// What was found.
     pub kind: NestedKind,
     /// The outer component it was found in.
     pub component: usize,
