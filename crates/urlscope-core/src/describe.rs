@@ -145,7 +145,11 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
     };
     // What kind of host it is; the host itself is shown wherever its
     // facts are.
-    let mut out = vec![fact(HostFactGroup::Forms, h.kind.label().to_string(), false)];
+    let mut out = vec![fact(
+        HostFactGroup::Forms,
+        h.kind.label().to_string(),
+        false,
+    )];
     // The Unicode form, when it is not what the host already reads as.
     if let Some(u) = h.unicode.as_ref().filter(|u| **u != h.decoded) {
         out.push(fact(
