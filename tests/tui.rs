@@ -435,7 +435,7 @@ fn a_carried_url_opens_and_its_host_is_selected() {
     let s = tmux.wait_screen("the carried URL selected", |s| {
         s.contains("url      https://shop.example/cart")
     });
-    assert!(s.contains("leads to shop.example (public)"), "{s}");
+    assert!(s.contains("leads to shop.example (documentation)"), "{s}");
     tmux.cmd(&["send-keys", "-t", "t", "Right", "Down", "Down"]);
     let s = tmux.wait_screen("its host", |s| s.contains("[1] host of the carried URL"));
     assert!(s.contains("▶    host   shop.example"), "{s}");

@@ -22,9 +22,14 @@ pub(crate) const METADATA_NAMES: &[&str] = &[
     "instance-data.ec2.internal",
 ];
 
-/// Suffixes that resolve only inside a private network.
+/// Suffixes that resolve only inside a private network, by standard
+/// (`home.arpa`, RFC 8375; `internal`, ICANN's private-use TLD) or by
+/// convention (mDNS's `local`, Kubernetes' `svc` and `cluster.local`,
+/// Docker's `host.docker.internal`, the `corp`/`lan` of company networks).
 pub(crate) const INTERNAL_SUFFIXES: &[&str] = &[
     "internal",
+    "svc",
+    "kubernetes.default",
     "local",
     "localdomain",
     "intranet",
@@ -79,6 +84,8 @@ const INTERNAL_LAST_LABELS: &[&str] = &[
     "corp",
     "lan",
     "arpa",
+    "svc",
+    "default",
 ];
 
 /// Whether a plain host name (letters, digits, '-', '_' and dots) may be

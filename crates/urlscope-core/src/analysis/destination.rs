@@ -37,9 +37,14 @@ pub enum Reach {
     Unspecified,
     /// Shared address space (100.64/10, carrier-grade NAT).
     Shared,
-    /// Other special-purpose space: reserved, benchmarking,
-    /// documentation, broadcast, multicast.
+    /// Other special-purpose space: reserved, benchmarking, broadcast,
+    /// multicast.
     Reserved,
+    /// Set aside for examples in documentation (192.0.2.0/24,
+    /// 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32, the `example`,
+    /// `test` and `invalid` names of RFC 2606 and 6761): it reaches no
+    /// real host, inside or out.
+    Documentation,
     /// A cloud metadata endpoint (169.254.169.254 and its kin), which hands
     /// out credentials to whoever asks from inside.
     Metadata,
@@ -57,14 +62,16 @@ impl Reach {
             Reach::Unspecified => "unspecified address",
             Reach::Shared => "shared address space",
             Reach::Reserved => "reserved address space",
+            Reach::Documentation => "documentation",
             Reach::Metadata => "cloud metadata endpoint",
             Reach::Public => "public",
         }
     }
 
-    /// Whether it is inside: anything but the public internet.
+    /// Whether it is inside: anything but the public internet and the
+    /// documentation ranges.
     pub fn is_internal(self) -> bool {
-        self != Reach::Public
+        !matches!(self, Reach::Public | Reach::Documentation)
     }
 }
 
@@ -186,7 +193,9 @@ fn classify_v6(v6: Ipv6Addr) -> HostClass {
         Reach::Private
     } else if first & 0xffc0 == 0xfe80 {
         Reach::LinkLocal
-    } else if first & 0xff00 == 0xff00 || first == 0x2001 && second == 0xdb8 {
+    } else if first == 0x2001 && second == 0xdb8 {
+        Reach::Documentation
+    } else if first & 0xff00 == 0xff00 {
         Reach::Reserved
     } else {
         Reach::Public
@@ -210,10 +219,13 @@ pub(crate) fn reach_v4(v4: Ipv4Addr) -> Reach {
         _ if v4.is_link_local() => Reach::LinkLocal,
         (100, 64..=127, ..) => Reach::Shared,
         (192, 0, 0, _) | (198, 18..=19, ..) | (240..=255, ..) | (224..=239, ..) => Reach::Reserved,
-        _ if v4.is_documentation() => Reach::Reserved,
+        _ if v4.is_documentation() => Reach::Documentation,
         _ => Reach::Public,
     }
 }
+
+/// Names reserved for documentation and tests (RFC 2606, RFC 6761).
+const DOCUMENTATION_NAMES: &[&str] = &["example", "test", "invalid"];
 
 /// A host name (lowercase ASCII) classed by the lists of [`crate::names`].
 fn named(name: String, address: Option<IpAddr>) -> HostClass {
@@ -224,6 +236,10 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         spelled: None,
     };
     let name = class.canonical.as_str();
+    if DOCUMENTATION_NAMES.iter().any(|s| is_under(name, s)) {
+        class.reach = Reach::Documentation;
+        return class;
+    }
     // No list holds a name whose last labels none of them ends with (a
     // test in `names` checks the lists against the gate).
     if !crate::names::may_be_internal(name.as_bytes()) {
@@ -517,6 +533,43 @@ mod tests {
     }
 
     #[test]
+    fn documentation_hosts_reach_no_real_host() {
+        for host in [
+            "192.0.2.16",
+            "198.51.100.7",
+            "203.0.113.255",
+            "[2001:db8::7]",
+            "evil.example",
+            "internal.example",
+            "example",
+            "shop.test",
+            "nowhere.invalid",
+        ] {
+            let class = classify_host(host);
+            assert_eq!(class.reach, Reach::Documentation, "{host}");
+            assert!(!class.reach.is_internal(), "{host}");
+        }
+        // Not the real domains RFC 2606 also reserves: they resolve.
+        assert_eq!(classify_host("example.com").reach, Reach::Public);
+        assert_eq!(classify_host("example.testing.com").reach, Reach::Public);
+    }
+
+    #[test]
+    fn internal_names_by_convention() {
+        for host in [
+            "kubernetes.default",
+            "kubernetes.default.svc",
+            "api.prod.svc",
+            "web.ns.svc.cluster.local",
+            "host.docker.internal",
+            "printer.home.arpa",
+        ] {
+            assert_eq!(classify_host(host).reach, Reach::Private, "{host}");
+            assert!(crate::names::may_be_internal(host.as_bytes()), "{host}");
+        }
+    }
+
+    #[test]
     fn public_hosts() {
         for host in [
             "example.com",
@@ -525,8 +578,8 @@ mod tests {
             "münchen.de",
             "localhost.example.com",
             "nip.io",
-            "internal.example",
-            "o177.example",
+            "internal.com",
+            "o177.com",
             "q12.0.0.a1",
         ] {
             assert_eq!(classify_host(host).reach, Reach::Public, "{host}");

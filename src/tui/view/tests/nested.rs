@@ -45,7 +45,7 @@ fn a_carried_url_to_the_metadata_endpoint_opens_as_a_tree() {
             .unwrap_or_default();
         assert!(
             leads.starts_with(
-                "└ leads to victim.example (public) · 169.254.169.254 (cloud metadata en"
+                "└ leads to victim.example (documentation) · 169.254.169.254 (cloud meta"
             ),
             "{s}"
         );
@@ -202,7 +202,7 @@ fn l_lists_every_destination_the_worst_first() {
     let loopback = s.find("▲ 127.0.0.1 (loopback)").expect("the worst");
     press(&mut a, KeyCode::End);
     let s2 = screen(&a, 80, 24);
-    assert!(s2.contains("evil.example (public)"), "{s2}");
+    assert!(s2.contains("evil.example (documentation)"), "{s2}");
     assert!(loopback > 0);
     insta::assert_snapshot!("leads_80x24", s);
     press(&mut a, KeyCode::Esc);
