@@ -79,23 +79,23 @@ fn encode_form_is_java_urlencoder() {
 #[test]
 fn decode_worked_examples() {
     urlscope()
-        .args(["decode", "%20%26%20%E2%9C%93"])
+        .args(["decode", "--escape", "%20%26%20%E2%9C%93"])
         .assert()
         .stdout(" & ✓\n");
     urlscope()
-        .args(["decode", "caf%C3%A9"])
+        .args(["decode", "--escape", "caf%C3%A9"])
         .assert()
         .stdout("café\n");
     urlscope()
-        .args(["decode", "--all", "%252e%252e%252f"])
+        .args(["decode", "--escape", "--all", "%252e%252e%252f"])
         .assert()
         .stdout("%2e%2e%2f\n../\n");
     urlscope()
-        .args(["decode", "a+b%20c"])
+        .args(["decode", "--escape", "a+b%20c"])
         .assert()
         .stdout("a+b c\n");
     urlscope()
-        .args(["decode", "--form", "a+b%20c"])
+        .args(["decode", "--escape", "--form", "a+b%20c"])
         .assert()
         .stdout("a b c\n");
 }
@@ -103,25 +103,25 @@ fn decode_worked_examples() {
 #[test]
 fn decode_invalid_utf8_is_exit_1_with_the_reason() {
     urlscope()
-        .args(["decode", "%C4"])
+        .args(["decode", "--escape", "%C4"])
         .assert()
         .code(1)
         .stdout("")
         .stderr("urlscope: invalid UTF-8 at decoded byte 0 (C4): C4 starts a 2-byte sequence but the input ends (use --lossy to substitute U+FFFD)\n");
     urlscope()
-        .args(["decode", "%C4r"])
+        .args(["decode", "--escape", "%C4r"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
             "C4 starts a 2-byte sequence but 72 is not a continuation byte",
         ));
     urlscope()
-        .args(["decode", "--lossy", "%C4r"])
+        .args(["decode", "--escape", "--lossy", "%C4r"])
         .assert()
         .success()
         .stdout("\u{FFFD}r\n");
     urlscope()
-        .args(["decode", "%C0%AF"])
+        .args(["decode", "--escape", "%C0%AF"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("C0 never appears in UTF-8"));
@@ -130,12 +130,12 @@ fn decode_invalid_utf8_is_exit_1_with_the_reason() {
 #[test]
 fn decode_malformed_escape_is_exit_1_unless_lenient() {
     urlscope()
-        .args(["decode", "100%"])
+        .args(["decode", "--escape", "100%"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("malformed escape at byte 3"));
     urlscope()
-        .args(["decode", "--lenient", "100%"])
+        .args(["decode", "--escape", "--lenient", "100%"])
         .assert()
         .success()
         .stdout("100%\n");
@@ -144,10 +144,81 @@ fn decode_malformed_escape_is_exit_1_unless_lenient() {
 #[test]
 fn decode_never_prints_control_characters() {
     urlscope()
-        .args(["decode", "%1B]0;pwned%07%1B[2J"])
+        .args(["decode", "--escape", "%1B]0;pwned%07%1B[2J"])
         .assert()
         .success()
         .stdout("\\x1b]0;pwned\\x07\\x1b[2J\n");
+}
+
+#[test]
+fn decode_into_a_pipe_writes_the_bytes() {
+    // Standard output here is a pipe: the decoded bytes, exactly.
+    urlscope()
+        .args(["decode", "a%0Ab"])
+        .assert()
+        .success()
+        .stdout("a\nb");
+    // Invalid UTF-8 is data, not an error, when the bytes are wanted.
+    let out = urlscope()
+        .args(["decode", "%E9t%E9"])
+        .output()
+        .expect("run");
+    assert_eq!(out.stdout, [0xE9, b't', 0xE9]);
+    assert_eq!(out.status.code(), Some(0));
+    urlscope()
+        .args(["decode", "--all", "%252e%252e%252f"])
+        .assert()
+        .success()
+        .stdout("../");
+    urlscope()
+        .args(["decode", "--as", "js-unescape", "%E9%u20AC%07"])
+        .assert()
+        .success()
+        .stdout("é€\u{7}");
+    // A malformed escape is still refused, and --raw and --escape exclude
+    // each other.
+    urlscope().args(["decode", "100%"]).assert().code(1);
+    urlscope()
+        .args(["decode", "--raw", "--escape", "a"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn encode_into_a_pipe_writes_the_text_and_a_newline() {
+    urlscope()
+        .args(["encode", "tom & jerry/é"])
+        .assert()
+        .success()
+        .stdout("tom%20%26%20jerry%2F%C3%A9\n");
+}
+
+/// `urlscope ARGS` run on a pseudo-terminal (util-linux `script`), its
+/// output with the terminal's carriage returns taken out; `None` where
+/// `script` is missing.
+fn on_a_terminal(args: &[&str]) -> Option<String> {
+    let bin = assert_cmd::cargo::cargo_bin("urlscope");
+    let quoted: Vec<String> = std::iter::once(bin.display().to_string())
+        .chain(args.iter().map(|a| a.to_string()))
+        .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
+        .collect();
+    let out = std::process::Command::new("script")
+        .args(["-qec", &quoted.join(" "), "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).replace('\r', ""))
+}
+
+#[test]
+fn decode_on_a_terminal_shows_escapes() {
+    let Some(shown) = on_a_terminal(&["decode", "%1B]0;pwned%07%0A"]) else {
+        eprintln!("skipped: no `script` to make a terminal");
+        return;
+    };
+    assert_eq!(shown, "\\x1b]0;pwned\\x07\\x0a\n");
+    let refused = on_a_terminal(&["decode", "%E9t%E9"]).expect("script");
+    assert!(refused.contains("invalid UTF-8"), "{refused}");
 }
 
 #[test]
@@ -423,7 +494,7 @@ fn decode_dialects_and_the_errors_they_raise() {
     ];
     for (dialect, input, want) in cases {
         let out = urlscope()
-            .args(["decode", "--as", dialect, input])
+            .args(["decode", "--escape", "--as", dialect, input])
             .output()
             .expect("run");
         match want {
@@ -461,7 +532,7 @@ fn text_arguments_may_start_with_a_hyphen() {
         .success()
         .stdout("-a+b\n");
     urlscope()
-        .args(["decode", "-%41"])
+        .args(["decode", "--escape", "-%41"])
         .assert()
         .success()
         .stdout("-A\n");

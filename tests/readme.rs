@@ -103,15 +103,31 @@ fn every_command_example_in_the_documents_prints_what_it_shows() {
             continue;
         }
         ran += 1;
-        let out = Command::new("sh")
-            .args(["-c", &format!("{} 2>&1", example.command)])
+        // `decode` and `encode` write bytes into a pipe and escapes on a
+        // terminal: an example of theirs without a pipe shows a terminal,
+        // so it runs on one (util-linux `script`).
+        let command = format!("{} 2>&1", example.command);
+        let terminal = ["urlscope decode", "urlscope encode"]
+            .iter()
+            .any(|c| example.command.starts_with(c))
+            && !example.command.contains('|');
+        let mut run = if terminal {
+            let mut script = Command::new("script");
+            script.args(["-qec", &command, "/dev/null"]);
+            script
+        } else {
+            let mut sh = Command::new("sh");
+            sh.args(["-c", &command]);
+            sh
+        };
+        let out = run
             .current_dir(&scratch)
             .env("PATH", &path)
             .env_remove("NO_COLOR")
             .stdin(Stdio::null())
             .output()
             .expect("sh");
-        let mut actual = String::from_utf8_lossy(&out.stdout).into_owned();
+        let mut actual = String::from_utf8_lossy(&out.stdout).replace('\r', "");
         if let Some(code) = out.status.code().filter(|&c| c != 0) {
             actual.push_str(&format!("(exit {code})\n"));
         }

@@ -29,22 +29,22 @@ fn whatwg_path_set_encodes_the_caret_since_2025() {
 #[test]
 fn java_decoder_as_jdk17_has_it() {
     urlscope()
-        .args(["decode", "--as", "java", "%٢e%٢e%٢f"])
+        .args(["decode", "--escape", "--as", "java", "%٢e%٢e%٢f"])
         .assert()
         .success()
         .stdout("../\n");
     urlscope()
-        .args(["decode", "--as", "java", "%+1x"])
+        .args(["decode", "--escape", "--as", "java", "%+1x"])
         .assert()
         .success()
         .stdout("\\x01x\n");
     urlscope()
-        .args(["decode", "--as", "java", "%ED%A0%80"])
+        .args(["decode", "--escape", "--as", "java", "%ED%A0%80"])
         .assert()
         .success()
         .stdout("\u{FFFD}\n");
     urlscope()
-        .args(["decode", "--as", "java", "a+b%G1"])
+        .args(["decode", "--escape", "--as", "java", "a+b%G1"])
         .assert()
         .code(1)
         .stdout("")

@@ -218,9 +218,12 @@ pub struct EncodeArgs {
           value_parser = clap::builder::PossibleValuesParser::new(
               urlscope_core::dialects::EncodeDialect::ALL.iter().map(|d| d.name())))]
     pub dialect: String,
-    /// Encode with every dialect, one line each.
+    /// Encode with every dialect, one line each (a table for reading:
+    /// always escaped).
     #[arg(long, conflicts_with = "dialect")]
     pub all: bool,
+    #[command(flatten)]
+    pub output: BytesOut,
     /// The text to encode (its UTF-8 bytes; it may start with '-'); `-`
     /// reads standard input.
     #[arg(value_name = "TEXT", allow_hyphen_values = true)]
@@ -234,7 +237,8 @@ pub struct DecodeArgs {
     /// Read '+' as a space (application/x-www-form-urlencoded).
     #[arg(long)]
     pub form: bool,
-    /// Decode layer after layer until nothing changes (at most 8), printing each.
+    /// Decode layer after layer until nothing changes (at most 8), printing
+    /// each (raw: the last).
     #[arg(long)]
     pub all: bool,
     /// Replace invalid UTF-8 with U+FFFD instead of failing.
@@ -250,9 +254,35 @@ pub struct DecodeArgs {
           value_parser = clap::builder::PossibleValuesParser::new(
               urlscope_core::dialects::DecodeDialect::ALL.iter().map(|d| d.name())))]
     pub dialect: Option<String>,
+    #[command(flatten)]
+    pub output: BytesOut,
     /// The text to decode (it may start with '-'); `-` reads standard input.
     #[arg(value_name = "TEXT", allow_hyphen_values = true)]
     pub text: OsString,
     #[arg(hide = true, value_name = "MORE")]
     pub more: Vec<OsString>,
+}
+
+/// How `decode` and `encode` write their bytes: raw into a pipe or a file,
+/// escaped on a terminal, unless told.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct BytesOut {
+    /// Write the bytes as they are, control and invalid UTF-8 bytes
+    /// included, with no newline after decoded bytes (the default when
+    /// standard output is not a terminal).
+    #[arg(long, conflicts_with = "escape")]
+    pub raw: bool,
+    /// Show control and invalid bytes as escapes (\x1b), a line each (the
+    /// default on a terminal).
+    #[arg(long)]
+    pub escape: bool,
+}
+
+impl BytesOut {
+    /// Whether to write raw bytes: as asked, else when standard output is
+    /// not a terminal.
+    pub fn raw(self) -> bool {
+        use std::io::IsTerminal;
+        self.raw || (!self.escape && !std::io::stdout().is_terminal())
+    }
 }

@@ -8,12 +8,14 @@ use urlscope_core::percent::{
 use urlscope_core::split::Span;
 use urlscope_core::text::escape_bytes;
 
-/// `decode --as NAME`: `text` decoded as another program decodes it.
-pub fn run_as(out: &mut impl Write, text: &[u8], name: &str) -> Result<(), Failure> {
+/// `decode --as NAME`: `text` decoded as another program decodes it;
+/// `raw`, the decoded text's bytes with no newline, else a safe line.
+pub fn run_as(out: &mut impl Write, text: &[u8], name: &str, raw: bool) -> Result<(), Failure> {
     use urlscope_core::dialects::{decode_as, DecodeDialect};
     let dialect = DecodeDialect::from_name(name)
         .ok_or_else(|| Failure::usage(format!("unknown dialect {name}")))?;
     match decode_as(text, dialect) {
+        Ok(decoded) if raw => Ok(out.write_all(decoded.as_bytes())?),
         Ok(decoded) => {
             writeln!(out, "{}", urlscope_core::text::escape_str(&decoded))?;
             Ok(())
@@ -31,10 +33,13 @@ pub struct DecodeOptions {
     pub all: bool,
     pub lossy: bool,
     pub lenient: bool,
+    /// Write the last layer's bytes as they are (invalid UTF-8 included,
+    /// no newline) instead of each layer as a safe line.
+    pub raw: bool,
 }
 
 /// Decode `text` one layer (or every layer with `all`) and print each
-/// layer as safe text on its own line.
+/// layer as safe text on its own line, or, `raw`, the last layer's bytes.
 pub fn run(out: &mut impl Write, text: &[u8], opts: DecodeOptions) -> Result<(), Failure> {
     let raw = raw_layer(text, Span::new(0, text.len()));
     let wanted = if opts.all { usize::MAX } else { 1 };
@@ -65,7 +70,7 @@ pub fn run(out: &mut impl Write, text: &[u8], opts: DecodeOptions) -> Result<(),
                 });
             }
         }
-        if !opts.lossy {
+        if !opts.lossy && !opts.raw {
             if let Some(e) = explain_utf8_error(bytes) {
                 let layer_note = if opts.all {
                     format!(" in decoding layer {}", i + 1)
@@ -80,6 +85,12 @@ pub fn run(out: &mut impl Write, text: &[u8], opts: DecodeOptions) -> Result<(),
         }
         lines.push(escape_bytes(String::from_utf8_lossy(bytes).as_bytes()));
         previous = bytes;
+    }
+    if opts.raw {
+        if let Some(last) = layers.last() {
+            out.write_all(last)?;
+        }
+        return Ok(());
     }
     for line in lines {
         writeln!(out, "{line}")?;
@@ -103,7 +114,49 @@ mod tests {
         all: false,
         lossy: false,
         lenient: false,
+        raw: false,
     };
+
+    fn raw(text: &str, opts: DecodeOptions) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        run(
+            &mut out,
+            text.as_bytes(),
+            DecodeOptions { raw: true, ..opts },
+        )
+        .map(|()| out)
+        .map_err(|f| f.message)
+    }
+
+    #[test]
+    fn raw_writes_the_decoded_bytes_invalid_utf8_and_controls_included() {
+        assert_eq!(raw("%E9t%E9", STRICT), Ok(vec![0xE9, b't', 0xE9]));
+        assert_eq!(raw("a%0Ab", STRICT), Ok(b"a\nb".to_vec()));
+        assert_eq!(raw("%1b[2J", STRICT), Ok(b"\x1b[2J".to_vec()));
+        // Every layer: the last one's bytes.
+        let all = DecodeOptions {
+            all: true,
+            ..STRICT
+        };
+        assert_eq!(raw("%252e%252e%252f", all), Ok(b"../".to_vec()));
+        // A malformed escape is still an error, unless lenient.
+        assert!(raw("100%", STRICT).unwrap_err().contains("byte 3"));
+        let lenient = DecodeOptions {
+            lenient: true,
+            ..STRICT
+        };
+        assert_eq!(raw("100%", lenient), Ok(b"100%".to_vec()));
+    }
+
+    #[test]
+    fn raw_as_a_dialect_writes_its_text_without_a_newline() {
+        let mut out = Vec::new();
+        run_as(&mut out, b"a%0Ab%u20AC", "js-unescape", true).unwrap();
+        assert_eq!(out, "a\nb\u{20AC}".as_bytes());
+        let mut out = Vec::new();
+        run_as(&mut out, b"a%0Ab", "js-unescape", false).unwrap();
+        assert_eq!(out, b"a\\x0ab\n");
+    }
 
     #[test]
     fn decodes_one_layer() {

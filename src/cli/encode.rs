@@ -8,11 +8,14 @@ use urlscope_core::text::escape_str;
 
 /// `text` encoded by `dialect`, or by every dialect (a line each, named)
 /// when `dialect` is `None`. One dialect refusing the text fails the
-/// command; with every dialect, the refusal is that dialect's line.
+/// command; with every dialect, the refusal is that dialect's line. With
+/// `raw`, one dialect's text is written as it is (the address-bar dialects
+/// leave controls bare); the table of every dialect is always escaped.
 pub fn run(
     out: &mut impl Write,
     text: &[u8],
     dialect: Option<EncodeDialect>,
+    raw: bool,
 ) -> Result<(), Failure> {
     let all = dialect.is_none();
     let dialects: Vec<EncodeDialect> = match dialect {
@@ -30,6 +33,11 @@ pub fn run(
                 })
             }
         };
+        if raw && !all {
+            out.write_all(line.as_bytes())?;
+            writeln!(out)?;
+            continue;
+        }
         // Encoded text is ASCII, but the address-bar dialects leave some
         // characters bare: print it safely all the same.
         let line = escape_str(&line);
@@ -49,7 +57,7 @@ mod tests {
     fn encoded(text: &str, dialect: Option<&str>) -> String {
         let mut out = Vec::new();
         let d = dialect.map(|n| EncodeDialect::from_name(n).unwrap());
-        run(&mut out, text.as_bytes(), d).unwrap();
+        run(&mut out, text.as_bytes(), d, false).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -64,6 +72,14 @@ mod tests {
             "tom%20%26%20jerry%2F%C3%A9\n"
         );
         assert_eq!(encoded("a b", Some("form")), "a+b\n");
+    }
+
+    #[test]
+    fn raw_writes_the_encoded_text_and_a_newline() {
+        let d = EncodeDialect::from_name("component");
+        let mut out = Vec::new();
+        run(&mut out, "a b\x1bé".as_bytes(), d, true).unwrap();
+        assert_eq!(out, b"a%20b%1B%C3%A9\n");
     }
 
     #[test]

@@ -204,12 +204,12 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                 // clap accepts only the dialects' names.
                 urlscope_core::dialects::EncodeDialect::from_name(&args.dialect)
             };
-            encode::run(out, &text, dialect)?;
+            encode::run(out, &text, dialect, args.output.raw())?;
         }
         Command::Decode(args) => {
             let text = read_text(&args.text, &args.more)?;
             match &args.dialect {
-                Some(name) => decode::run_as(out, &text, name)?,
+                Some(name) => decode::run_as(out, &text, name, args.output.raw())?,
                 None => decode::run(
                     out,
                     &text,
@@ -218,6 +218,7 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                         all: args.all,
                         lossy: args.lossy,
                         lenient: args.lenient,
+                        raw: args.output.raw(),
                     },
                 )?,
             }
