@@ -92,23 +92,23 @@ def test_encode_equals_the_command(run_cli, dialect):
 @pytest.mark.parametrize("dialect", urlscope.DECODE_DIALECTS)
 def test_decode_as_equals_the_command(run_cli, dialect):
     text = "a%20b+c%2Fd%C3%A9"
-    status, out, _ = run_cli("decode", "--as", dialect, text)
+    status, out, _ = run_cli("decode", "--escape", "--as", dialect, text)
     assert status == 0
     assert urlscope.decode(text, dialect) == out.rstrip("\n")
 
 
 def test_decode_one_layer_equals_the_command(run_cli):
     for text in ["%252e%252e%252f", "a+b%20c", "%E2%9C%93"]:
-        assert urlscope.decode(text) == run_cli("decode", text)[1].rstrip("\n")
-    assert urlscope.decode("a+b", form=True) == run_cli("decode", "--form", "a+b")[1].rstrip("\n")
+        assert urlscope.decode(text) == run_cli("decode", "--escape", text)[1].rstrip("\n")
+    assert urlscope.decode("a+b", form=True) == run_cli("decode", "--escape", "--form", "a+b")[1].rstrip("\n")
 
 
 @pytest.mark.parametrize(
     "call, args",
     [
-        (lambda: urlscope.decode("100%"), ["decode", "100%"]),
-        (lambda: urlscope.decode("%C4r"), ["decode", "%C4r"]),
-        (lambda: urlscope.decode("%E0%A4%A", "js-component"), ["decode", "--as", "js-component", "%E0%A4%A"]),
+        (lambda: urlscope.decode("100%"), ["decode", "--escape", "100%"]),
+        (lambda: urlscope.decode("%C4r"), ["decode", "--escape", "%C4r"]),
+        (lambda: urlscope.decode("%E0%A4%A", "js-component"), ["decode", "--escape", "--as", "js-component", "%E0%A4%A"]),
         (lambda: urlscope.encode(b"\xff", "js-uri"), None),
         (lambda: urlscope.resolve("no-scheme", "x"), ["resolve", "no-scheme", "x"]),
     ],
