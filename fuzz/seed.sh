@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 data=../tests/data
-for target in analyze clean encode_decode utf8 tui nested; do
+for target in analyze clean encode_decode utf8 tui nested refang; do
   mkdir -p "corpus/$target"
 done
 python3 - "$data" <<'PY'
@@ -42,6 +42,18 @@ with open(f"{data}/suspicious/dev.tsv", "rb") as f:
         payload = url.split(b"=", 1)[1] if b"=" in url else url
         s = bytes([i % 256]) + payload
         with open(f"corpus/nested/{hashlib.sha1(s).hexdigest()}", "wb") as out:
+            out.write(s)
+# The refang target: the phishing development set's URLs, each written
+# defanged the common ways.
+with open(f"{data}/phishing/dev.txt", "rb") as f:
+    for i, url in enumerate(f.read().split(b"\n")[::10]):
+        if not url:
+            continue
+        dot = [b"[.]", b"(.)", b" [.] ", b"[dot]"][i % 4]
+        scheme, sep, rest = url.partition(b"://")
+        host, slash, tail = rest.partition(b"/")
+        s = scheme.replace(b"http", b"hxxp") + (b"[://]" if i % 5 == 0 else sep) + host.replace(b".", dot) + slash + tail
+        with open(f"corpus/refang/{hashlib.sha1(s).hexdigest()}", "wb") as out:
             out.write(s)
 print("seeded", len(seeds), "URLs and", len(utf8), "UTF-8 lines")
 PY

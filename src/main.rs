@@ -12,18 +12,33 @@ fn main() -> ExitCode {
     let outcome = cli::request().and_then(|request| match request {
         Request::Inspect { input, color, base } => urlscope::tui::run(input, color, base)
             .map_err(|e| Failure::usage(format!("terminal error: {e}"))),
-        Request::InspectAndPrint { input, color, base } => inspect_and_print(input, color, base),
+        Request::InspectAndPrint {
+            input,
+            color,
+            base,
+            defang,
+        } => inspect_and_print(input, color, base, defang),
         Request::Print(printout) => printout.print(),
     });
     cli::exit_code(outcome)
 }
 
-/// `--print`: the cleaned URL on standard output after q; Ctrl-C prints
-/// nothing and ends with 130, as a shell does.
-fn inspect_and_print(input: Vec<u8>, color: bool, base: Option<Vec<u8>>) -> Result<(), Failure> {
+/// `--print`: the cleaned URL (defanged with `defang`) on standard output
+/// after q; Ctrl-C prints nothing and ends with 130, as a shell does.
+fn inspect_and_print(
+    input: Vec<u8>,
+    color: bool,
+    base: Option<Vec<u8>>,
+    defang: bool,
+) -> Result<(), Failure> {
     use std::io::Write;
     match urlscope::tui::run_on_tty(input, color, base) {
         Ok(urlscope::tui::Outcome::Quit { clean }) => {
+            let clean = if defang {
+                urlscope_core::defang::defang(&clean)
+            } else {
+                clean
+            };
             writeln!(std::io::stdout(), "{clean}").map_err(Failure::from)
         }
         Ok(urlscope::tui::Outcome::Interrupted) => Err(Failure {

@@ -222,6 +222,70 @@ fn decode_on_a_terminal_shows_escapes() {
 }
 
 #[test]
+fn a_url_pasted_defanged_is_analysed_as_its_url() {
+    let out = stdout_of(&["explain", "hxxps://evil[.]example/login"]);
+    assert!(
+        out.starts_with(
+            "Pasted      hxxps://evil[.]example/login\nURL         https://evil.example/login\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("defanged-input"), "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "explain",
+        "--json",
+        "hxxps://evil[.]example/login",
+    ]))
+    .expect("json");
+    assert_eq!(json["input"], "https://evil.example/login");
+    assert_eq!(json["defanged"]["pasted"], "hxxps://evil[.]example/login");
+    assert_eq!(
+        json["defanged"]["changes"][1]["span"],
+        serde_json::json!([12, 15])
+    );
+    assert_eq!(json["defanged"]["changes"][1]["was"], "[.]");
+    // scan's spans point into the line as read.
+    let dir = std::env::temp_dir().join(format!("urlscope-defanged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let list = dir.join("report.txt");
+    std::fs::write(&list, "hxxp://evil[.]example/%2e%2e/%2e%2e/etc/passwd\n").expect("write");
+    let out = urlscope()
+        .args(["scan", "--json", list.to_str().expect("path")])
+        .output()
+        .expect("run");
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let input = line["input"].as_str().expect("input");
+    for w in line["warnings"].as_array().expect("warnings") {
+        if w["code"] == "path-traversal" {
+            let (a, b) = (
+                w["span"][0].as_u64().unwrap() as usize,
+                w["span"][1].as_u64().unwrap() as usize,
+            );
+            assert_eq!(&input[a..b], "%2e%2e");
+        }
+    }
+}
+
+#[test]
+fn defang_writes_every_url_of_the_output_defanged() {
+    urlscope()
+        .args(["clean", "--defang", "http://evil.example/a b"])
+        .assert()
+        .success()
+        .stdout("hxxp://evil[.]example/a%20b\n");
+    let out = stdout_of(&["explain", "--defang", "https://login.evil.example/x"]);
+    assert!(
+        out.contains("URL         hxxps://login[.]evil[.]example/x"),
+        "{out}"
+    );
+    assert!(!out.contains("https://"), "{out}");
+    urlscope()
+        .args(["explain", "--json", "--defang", "https://x.example/"])
+        .assert()
+        .code(2);
+}
+
+#[test]
 fn explain_json_byte_table_for_cafe() {
     let out = stdout_of(&["explain", "--json", "http://example.com/caf%C3%A9"]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");

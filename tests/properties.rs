@@ -312,7 +312,7 @@ proptest! {
     #[test]
     fn triage_equals_the_full_analysis(input in plain_looking_url()) {
         let options = Options::default();
-        let full = analyze(&input, &options).warnings;
+        let full = analyze(&input, &options).into_warnings_as_given();
         let fast = urlscope_core::triage::triage(&input, &options);
         prop_assert_eq!(fast, full, "{:?}", String::from_utf8_lossy(&input));
     }

@@ -7,7 +7,7 @@ fn triage_agrees(input: &[u8]) {
     let options = Options::default();
     assert_eq!(
         urlscope_core::triage::triage(input, &options),
-        analyze(input, &options).warnings
+        analyze(input, &options).into_warnings_as_given()
     );
 }
 

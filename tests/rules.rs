@@ -175,6 +175,10 @@ const RULES: &[Row] = &[
     ("parser-differential", "http://evil.com%5C@good.com/", Misses, "an escaped backslash is userinfo to both"),
     ("parser-differential", "http://evil.com/@good.com/", Misses, "both read evil.com"),
     ("parser-differential", "http://[::FFFF:129.144.52.38]:80/", Misses, "both parsers read the same address; WHATWG only writes the IPv4 part in hex"),
+    ("defanged-input", "hxxp://evil.example/", Fires { at: "http" }, "hxxp is http written so that it is no link"),
+    ("defanged-input", "http://evil[.]example/", Fires { at: "." }, "a bracketed dot in the host"),
+    ("defanged-input", "http://[::1]/", Misses, "a real IPv6 literal is no defanged spelling"),
+    ("defanged-input", "https://example.com/?q=a[.]b", Misses, "a bracketed dot in the query is data"),
     ("surrounding-junk", " http://x/", Fires { at: " " }, "a leading space"),
     ("surrounding-junk", "http://x/ ", Fires { at: " " }, "a trailing space"),
     ("surrounding-junk", "\thttp://x/", Fires { at: "\t" }, "a leading tab"),
@@ -216,7 +220,10 @@ fn check(row: &Row) -> Option<String> {
     let Some(code) = code_named(name) else {
         return Some(format!("{name}: no such code in WarningCode::ALL"));
     };
-    let warnings = analyze(url.as_bytes(), &Options::default()).warnings;
+    // Spans point into the input analysed: the URL, or the URL a defanged
+    // one stands for.
+    let a = analyze(url.as_bytes(), &Options::default());
+    let (input, warnings) = (a.input, a.warnings);
     let given: Vec<_> = warnings.iter().filter(|w| w.code == code).collect();
     let all: Vec<_> = warnings.iter().map(|w| w.code.code()).collect();
     match verdict {
@@ -228,11 +235,7 @@ fn check(row: &Row) -> Option<String> {
             }
             let spans: Vec<_> = given
                 .iter()
-                .map(|w| {
-                    url.as_bytes()
-                        .get(w.span.start..w.span.end)
-                        .unwrap_or_default()
-                })
+                .map(|w| input.get(w.span.start..w.span.end).unwrap_or_default())
                 .collect();
             if !spans.contains(&at.as_bytes()) {
                 let spans: Vec<_> = spans.iter().map(|s| String::from_utf8_lossy(s)).collect();
@@ -282,7 +285,7 @@ fn triage_agrees_with_the_analysis_on_every_rule_case() {
     for (_, url, _, _) in RULES {
         assert_eq!(
             urlscope_core::triage::triage(url.as_bytes(), &options),
-            analyze(url.as_bytes(), &options).warnings,
+            analyze(url.as_bytes(), &options).into_warnings_as_given(),
             "{url:?}"
         );
     }

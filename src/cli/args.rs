@@ -54,6 +54,12 @@ pub struct Opt {
     /// as it then stands: `fixed=$(urlscope --print URL)`.
     #[arg(long)]
     pub print: bool,
+    /// Write every URL in the output defanged (hxxps://evil[.]example/),
+    /// so that it can be pasted into a ticket without becoming a link
+    /// (explain, clean, normalize, pretty, resolve, scan, --print; not
+    /// with --json).
+    #[arg(long, global = true)]
+    pub defang: bool,
 }
 
 #[derive(Subcommand, Debug)]

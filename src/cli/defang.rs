@@ -3,7 +3,7 @@
 //! back.
 
 use std::io::{self, Write};
-use urlscope_core::defang::{defang, refang};
+use urlscope_core::defang::{defang, defang_text, refang};
 use urlscope_core::text::escape_bytes;
 
 /// Each URL defanged, one a line.
@@ -23,6 +23,52 @@ pub fn write_refanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> 
     Ok(())
 }
 
+/// A writer that writes every URL of what passes through it defanged
+/// (`--defang`), a line at a time: a URL never spans lines.
+pub struct DefangLines<W: Write> {
+    inner: W,
+    line: Vec<u8>,
+}
+
+impl<W: Write> DefangLines<W> {
+    /// Defang what is written to `inner`.
+    pub fn new(inner: W) -> DefangLines<W> {
+        DefangLines {
+            inner,
+            line: Vec::new(),
+        }
+    }
+
+    fn write_line(&mut self) -> io::Result<()> {
+        let text = String::from_utf8_lossy(&self.line);
+        self.inner.write_all(defang_text(&text).as_bytes())?;
+        self.line.clear();
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for DefangLines<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while let Some(nl) = memchr::memchr(b'\n', rest) {
+            let (line, after) = rest.split_at(nl + 1);
+            self.line.extend_from_slice(line);
+            self.write_line()?;
+            rest = after;
+        }
+        self.line.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+
+    /// Writes a line not yet ended too: what is flushed is shown.
+    fn flush(&mut self) -> io::Result<()> {
+        if !self.line.is_empty() {
+            self.write_line()?;
+        }
+        self.inner.flush()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -31,6 +77,22 @@ mod tests {
         let mut out = Vec::new();
         write(&mut out, &[url.as_bytes().to_vec()]).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn every_url_through_the_writer_is_defanged() {
+        let mut out = Vec::new();
+        {
+            let mut w = DefangLines::new(&mut out);
+            write!(w, "URL  https://evil.exa").unwrap();
+            writeln!(w, "mple/a.php").unwrap();
+            write!(w, "Clean  http://b.example/").unwrap();
+            w.flush().unwrap();
+        }
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "URL  hxxps://evil[.]example/a.php\nClean  hxxp://b[.]example/"
+        );
     }
 
     #[test]

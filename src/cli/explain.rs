@@ -113,6 +113,15 @@ fn binary(value: u8, role: ByteRole) -> String {
 /// Write the whole report.
 pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<()> {
     let reading = describe::reading(a);
+    if let Some(d) = &a.defanged {
+        // What was pasted, above the URL it stands for.
+        writeln!(
+            out,
+            "{}  {}",
+            style.heading("Pasted    "),
+            cell_long(&d.pasted)
+        )?;
+    }
     writeln!(
         out,
         "{}  {}",

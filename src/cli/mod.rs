@@ -52,6 +52,8 @@ pub enum Request {
         input: Vec<u8>,
         color: bool,
         base: Option<Vec<u8>>,
+        /// `--defang`: the URL printed defanged.
+        defang: bool,
     },
     /// Print a command's output, or the explain report of the input when
     /// no command was given and standard output is not a terminal.
@@ -63,6 +65,8 @@ pub enum Request {
 pub struct Printout {
     task: Task,
     color: bool,
+    /// `--defang`: every URL of the output written defanged.
+    defang: bool,
 }
 
 #[derive(Debug)]
@@ -86,6 +90,18 @@ pub fn request() -> Result<Request, Failure> {
     refuse_misspelt_command(&args)?;
     let opt = Opt::parse_from(args);
     let color = opt.color.enabled();
+    let defang = opt.defang;
+    let json = match &opt.command {
+        Some(Command::Explain(a)) => a.json,
+        Some(Command::Scan(a)) => a.json,
+        _ => false,
+    };
+    if defang && json {
+        return Err(Failure::usage(
+            "--defang writes text for a ticket; --json keeps every URL as it is (spans point into it)"
+                .to_string(),
+        ));
+    }
     let task = match opt.command {
         Some(command) => Task::Command(command),
         None => {
@@ -118,7 +134,12 @@ pub fn request() -> Result<Request, Failure> {
             if opt.print {
                 urls.truncate(1);
                 let input = urls.pop().unwrap_or_default();
-                return Ok(Request::InspectAndPrint { input, color, base });
+                return Ok(Request::InspectAndPrint {
+                    input,
+                    color,
+                    base,
+                    defang,
+                });
             }
             if io::stdout().is_terminal() {
                 // The inspector shows one URL: the first (its keys come
@@ -134,7 +155,11 @@ pub fn request() -> Result<Request, Failure> {
             }
         }
     };
-    Ok(Request::Print(Printout { task, color }))
+    Ok(Request::Print(Printout {
+        task,
+        color,
+        defang,
+    }))
 }
 
 /// A first word that is not URL-shaped and is close to a command name is a
@@ -160,7 +185,13 @@ impl Printout {
     pub fn print(self) -> Result<(), Failure> {
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
-        self.write(&mut out)?;
+        if self.defang {
+            let mut out = defang::DefangLines::new(&mut out);
+            self.write(&mut out)?;
+            out.flush()?;
+        } else {
+            self.write(&mut out)?;
+        }
         out.flush().map_err(Failure::from)
     }
 

@@ -75,6 +75,118 @@ const BRACKETED: [(&[u8], &str); 15] = [
     (b"[//]", "//"),
 ];
 
+/// A URL that was pasted defanged and analysed as the URL it stands for
+/// ([`crate::analysis::Analysis::defanged`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Defanged {
+    /// The text as pasted: the spans of [`Defanged::changes`] point into it.
+    pub pasted: Vec<u8>,
+    /// Each spelling undone, in order.
+    pub changes: Vec<Refang>,
+}
+
+impl Defanged {
+    /// The text `pasted` and the spellings [`refang`] undid in it.
+    pub fn new(pasted: Vec<u8>, changes: Vec<Refang>) -> Defanged {
+        Defanged { pasted, changes }
+    }
+
+    /// Where each change landed in the refanged URL (the analysed input):
+    /// the span of what it was read as.
+    pub fn refanged_spans(&self) -> Vec<Span> {
+        let mut shift: isize = 0;
+        self.changes
+            .iter()
+            .map(|c| {
+                let start = c.span.start.saturating_add_signed(shift);
+                shift += c.to.len() as isize - c.span.len() as isize;
+                Span::new(start, start + c.to.len())
+            })
+            .collect()
+    }
+}
+
+impl Defanged {
+    /// `span`, a span of the refanged URL, as a span of the pasted text:
+    /// an end inside what a spelling became covers the whole spelling.
+    pub fn to_pasted(&self, span: Span) -> Span {
+        let mut start = span.start;
+        let mut end = span.end;
+        // How far the pasted text runs ahead of the refanged URL so far.
+        let mut ahead: usize = 0;
+        let mut start_done = false;
+        let mut end_done = false;
+        for c in &self.changes {
+            let at = c.span.start - ahead.min(c.span.start);
+            let became = Span::new(at, at + c.to.len());
+            if !start_done && span.start < became.end {
+                start = if span.start <= became.start {
+                    span.start + ahead
+                } else {
+                    c.span.start
+                };
+                start_done = true;
+            }
+            if !end_done && span.end <= became.end {
+                end = if span.end <= became.start {
+                    span.end + ahead
+                } else {
+                    c.span.end
+                };
+                end_done = true;
+            }
+            ahead = (ahead + c.span.len()).saturating_sub(c.to.len());
+        }
+        if !start_done {
+            start = span.start + ahead;
+        }
+        if !end_done {
+            end = span.end + ahead;
+        }
+        Span::new(start, end.max(start))
+    }
+}
+
+/// Whether `input` is a URL written defanged, to be read as the URL it
+/// stands for before it is analysed: a defanged scheme (`hxxps:`), or a
+/// bracketed spelling in the scheme's separator or the authority
+/// (`http[:]//`, `https://evil[.]example/`). A bracketed dot further on
+/// (`?q=a[.]b`) is data, and a real IP literal (`http://[::1]/`) is no
+/// defanged spelling.
+pub fn reads_defanged(input: &[u8]) -> bool {
+    let start = input.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let rest = input.get(start..).unwrap_or_default();
+    if defanged_scheme(rest).is_some() {
+        return true;
+    }
+    // The scheme's name, then its separator, real or bracketed.
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    if name == 0 || !rest.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let after = rest.get(name..).unwrap_or_default();
+    if bracketed_at(after, 0).is_some_and(|(_, to)| to == "://" || to == ":") {
+        return true;
+    }
+    let Some(authority) = after.strip_prefix(b"://") else {
+        return false;
+    };
+    let end = authority
+        .iter()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(authority.len());
+    let authority = authority.get(..end).unwrap_or_default();
+    // A dot or an `@` in disguise; a bracketed colon there is more likely
+    // an IP literal gone wrong (`http://[:]`) than a defanged port.
+    memchr::memchr3(b'[', b'(', b'{', authority).is_some()
+        && (0..authority.len())
+            .any(|i| bracketed_at(authority, i).is_some_and(|(_, to)| matches!(to, "." | "@")))
+}
+
 /// Whether `input` holds any defanged spelling [`refang`] reads: a cheap
 /// test to run before it.
 pub fn looks_defanged(input: &[u8]) -> bool {
@@ -202,9 +314,68 @@ pub fn defang(url: &str) -> String {
     out
 }
 
+/// `text` (a report, a list) with every URL in it (a scheme, `://`, up to
+/// the next space) written defanged as [`defang`] writes one; the rest is
+/// kept as it is. One pass.
+pub fn defang_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut done = 0;
+    let mut from = 0;
+    while let Some(found) = text.get(from..).and_then(|t| t.find("://")) {
+        let sep = from + found;
+        let head = text.get(done..sep).unwrap_or_default();
+        // The scheme: the run of scheme characters before `://`, from a
+        // letter.
+        let run = head
+            .bytes()
+            .rev()
+            .take_while(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+            .count();
+        let mut start = sep - run;
+        while start < sep
+            && !text
+                .as_bytes()
+                .get(start)
+                .is_some_and(u8::is_ascii_alphabetic)
+        {
+            start += 1;
+        }
+        let end = text
+            .get(sep..)
+            .and_then(|t| t.find(char::is_whitespace))
+            .map_or(text.len(), |e| sep + e);
+        if start == sep {
+            from = sep + 3;
+            continue;
+        }
+        out.push_str(text.get(done..start).unwrap_or_default());
+        out.push_str(&defang(text.get(start..end).unwrap_or_default()));
+        done = end;
+        from = end;
+    }
+    out.push_str(text.get(done..).unwrap_or_default());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_url_of_a_text_is_defanged() {
+        assert_eq!(
+            defang_text("URL  https://evil.example/a.php?x=1\nLeads to  http://b.example, ftp://c.example/"),
+            "URL  hxxps://evil[.]example/a.php?x=1\nLeads to  hxxp://b[.]example, fxp://c[.]example/"
+        );
+        assert_eq!(
+            defang_text("no link here: a.b, ://x"),
+            "no link here: a.b, ://x"
+        );
+        assert_eq!(defang_text("9http://x.y"), "9hxxp://x[.]y");
+        for text in ["", "é://é", "a://", "  https://x.y  \t"] {
+            let _ = defang_text(text);
+        }
+    }
 
     #[test]
     fn each_spelling_is_refanged() {
@@ -224,6 +395,63 @@ mod tests {
             assert!(!r.changes.is_empty());
             assert!(looks_defanged(defanged.as_bytes()), "{defanged}");
         }
+    }
+
+    #[test]
+    fn what_is_read_as_defanged_before_analysis() {
+        for defanged in [
+            "hxxps://evil.example/",
+            "https[:]//evil.example/",
+            "hxxps[://]evil[.]example",
+            "http://evil[.]example/login",
+            "http://user[at]evil.example/",
+            "  http://evil(.)example",
+        ] {
+            assert!(reads_defanged(defanged.as_bytes()), "{defanged}");
+        }
+        for plain in [
+            "http://[::1]/",
+            "http://[:]",
+            "http://[2001:db8::7]/c=GB?objectClass?one",
+            "https://example.com/?q=a[.]b&ids[]=1",
+            "https://example.com/a(.)b",
+            "evil[.]example/login",
+            "[.]",
+            "",
+        ] {
+            assert!(!reads_defanged(plain.as_bytes()), "{plain}");
+        }
+    }
+
+    #[test]
+    fn where_the_changes_land_in_the_refanged_url() {
+        let input = b"hxxps://evil [.] example[.]com/";
+        let r = refang(input);
+        let d = Defanged {
+            pasted: input.to_vec(),
+            changes: r.changes,
+        };
+        let spans = d.refanged_spans();
+        let texts: Vec<&[u8]> = spans.iter().map(|s| s.of(&r.url)).collect();
+        assert_eq!(texts, [&b"https"[..], b".", b"."]);
+    }
+
+    #[test]
+    fn a_span_of_the_url_maps_back_to_the_pasted_text() {
+        let input = b"hxxps://evil [.] example[.]com/login";
+        let r = refang(input);
+        assert_eq!(r.url, b"https://evil.example.com/login");
+        let d = Defanged {
+            pasted: input.to_vec(),
+            changes: r.changes,
+        };
+        let of = |s: Span| String::from_utf8_lossy(d.to_pasted(s).of(input)).into_owned();
+        // The host, the path, the scheme, a dot alone.
+        assert_eq!(of(Span::new(8, 24)), "evil [.] example[.]com");
+        assert_eq!(of(Span::new(25, 30)), "login");
+        assert_eq!(of(Span::new(0, 5)), "hxxps");
+        assert_eq!(of(Span::new(12, 13)), " [.] ");
+        assert_eq!(of(Span::new(30, 30)), "");
     }
 
     #[test]

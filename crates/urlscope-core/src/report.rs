@@ -36,6 +36,10 @@ use std::io::Write;
 pub struct Report<'a> {
     input: String,
     input_valid_utf8: bool,
+    /// When the input was pasted defanged: the text as pasted and each
+    /// spelling undone, its span in the pasted text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    defanged: Option<DefangedReport>,
     components: Components<'a>,
     warnings: &'a [Warning],
     clean: &'a str,
@@ -54,12 +58,37 @@ pub struct Report<'a> {
     resolution: Option<ResolutionReport<'a>>,
 }
 
+#[derive(Serialize)]
+struct DefangedReport {
+    pasted: String,
+    changes: Vec<RefangReport>,
+}
+
+#[derive(Serialize)]
+struct RefangReport {
+    span: Span,
+    was: String,
+    to: &'static str,
+}
+
 impl<'a> Report<'a> {
     /// The report of `a`.
     pub fn of(a: &'a Analysis) -> Report<'a> {
         Report {
             input: lossy(&a.input),
             input_valid_utf8: std::str::from_utf8(&a.input).is_ok(),
+            defanged: a.defanged.as_ref().map(|d| DefangedReport {
+                pasted: lossy(&d.pasted),
+                changes: d
+                    .changes
+                    .iter()
+                    .map(|c| RefangReport {
+                        span: c.span,
+                        was: lossy(c.span.of(&d.pasted)),
+                        to: c.to,
+                    })
+                    .collect(),
+            }),
             components: Components(a),
             warnings: &a.warnings,
             clean: &a.clean,

@@ -89,7 +89,8 @@ pub fn triage(input: &[u8], options: &Options) -> Vec<Warning> {
 }
 
 /// The warnings `analyze(input, options)` would give at `min` severity or
-/// above (what `scan` shows), computed fast when the URL is plain at that
+/// above (what `scan` shows; their spans point into `input` as given, see
+/// [`Analysis::into_warnings_as_given`](crate::analysis::Analysis::into_warnings_as_given)), computed fast when the URL is plain at that
 /// threshold: a signal whose codes are all below `min` whatever their
 /// case does not make it refused. So far
 /// those are a '+' in the path (`plus-in-path`, info; 0.3% of kasztp's
@@ -110,7 +111,9 @@ pub fn triage_at(input: &[u8], options: &Options, min: Severity) -> Vec<Warning>
     if is_plain_at(input, min) {
         return Vec::new();
     }
-    let mut warnings = analyze(input, &options.with_corrected(false)).warnings;
+    // A line pasted defanged is analysed as its URL; its spans point into
+    // the line as given.
+    let mut warnings = analyze(input, &options.with_corrected(false)).into_warnings_as_given();
     warnings.retain(|w| w.severity >= min);
     warnings
 }

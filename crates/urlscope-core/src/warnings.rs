@@ -567,6 +567,13 @@ catalogue! {
         consequence: None,
         signals: [Scheme, Authority, Embedded],
     }
+    DefangedInput {
+        code: "defanged-input",
+        severity: Info,
+        summary: "The input was written defanged for a report (hxxps, [.], [at] ...): it is read as the URL it stands for, and each spelling undone is listed.",
+        consequence: None,
+        signals: [Scheme, Authority, Brackets],
+    }
     SurroundingJunk {
         code: "surrounding-junk",
         severity: Info,

@@ -9,7 +9,15 @@ import pytest
 import urlscope
 from conftest import corpus_lines
 
-SAMPLE = corpus_lines("suspicious/dev.tsv")[:150] + corpus_lines("traversal/directory_traversal.txt")[:50]
+# Reported phishing URLs, and the same written defanged as in a ticket.
+PHISHING = corpus_lines("phishing/dev.txt")[::40]
+DEFANGED = [u.replace(b"http", b"hxxp", 1).replace(b".", b"[.]", 1) for u in PHISHING]
+SAMPLE = (
+    corpus_lines("suspicious/dev.tsv")[:150]
+    + corpus_lines("traversal/directory_traversal.txt")[:50]
+    + PHISHING
+    + DEFANGED
+)
 
 
 def test_triage_equals_scan_json_on_every_corpus(corpora):
@@ -21,7 +29,7 @@ def test_triage_equals_scan_json_on_every_corpus(corpora):
 
 @pytest.mark.parametrize("min_severity", ["high", "low", "info"])
 def test_triage_equals_scan_json_at_each_threshold(scan_at, min_severity):
-    urls = corpus_lines("suspicious/dev.tsv") + corpus_lines("traversal/JHADDIX_LFI.txt")
+    urls = corpus_lines("suspicious/dev.tsv") + corpus_lines("traversal/JHADDIX_LFI.txt") + PHISHING + DEFANGED
     expected = scan_at(urls, min_severity)
     assert [urlscope.triage(u, min_severity) for u in urls] == expected
 

@@ -128,6 +128,13 @@ impl App {
                     text: self.analysis.normalized.clone(),
                 };
             }
+            Command::CopyDefanged => {
+                self.unsaved = false;
+                return Action::Copy {
+                    what: "cleaned URL, defanged",
+                    text: urlscope_core::defang::defang(&self.analysis.clean),
+                };
+            }
             Command::CopyDecoded => {
                 let shown = self.shown();
                 if let Some(n) = shown.value {

@@ -42,6 +42,8 @@ pub enum Command {
     SwitchView,
     CopyClean,
     CopyNormalized,
+    /// `D`: the cleaned URL defanged, for a ticket.
+    CopyDefanged,
     CopyDecoded,
     TogglePretty,
     ToggleReadings,

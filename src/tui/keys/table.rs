@@ -259,6 +259,15 @@ pub const BINDINGS: &[Binding] = &[
         help: "copy the normalized URL",
     },
     Binding {
+        keys: &[(KeyCode::Char('D'), SHIFT), (KeyCode::Char('D'), NONE)],
+        label: "D",
+        contexts: PANES,
+        command: Command::CopyDefanged,
+        hint: "copy defanged",
+        rank: 8,
+        help: "copy the cleaned URL defanged (hxxps://evil[.]example/), for a ticket or a report",
+    },
+    Binding {
         keys: &[(KeyCode::Char('y'), NONE)],
         label: "y",
         contexts: &[Components, Bytes, Warnings, Dialects],

@@ -54,6 +54,9 @@ pub struct Options {
     /// `Analysis::normalized`); off, they are left empty (triage needs
     /// only the warnings).
     pub corrected: bool,
+    /// Read a URL pasted defanged (`hxxps://evil[.]example/`) as the URL
+    /// it stands for ([`crate::defang::reads_defanged`]).
+    pub refang: bool,
 }
 
 impl Default for Options {
@@ -62,6 +65,7 @@ impl Default for Options {
             form: true,
             whatwg: true,
             corrected: true,
+            refang: true,
         }
     }
 }
@@ -78,6 +82,12 @@ impl Options {
         self.form = form;
         self
     }
+
+    /// Options with defanged input read as its URL, or as it is.
+    pub fn with_refang(mut self, refang: bool) -> Options {
+        self.refang = refang;
+        self
+    }
 }
 
 /// Everything known about one input.
@@ -87,8 +97,13 @@ impl Options {
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Analysis {
-    /// The input, as given: every [`Span`] of the analysis points into it.
+    /// The input, as given (or, when it was pasted defanged, the URL it
+    /// stands for: see [`Analysis::defanged`]): every [`Span`] of the
+    /// analysis points into it.
     pub input: Vec<u8>,
+    /// When the input was pasted defanged: the text as pasted and each
+    /// spelling undone, with spans into the pasted text.
+    pub defanged: Option<crate::defang::Defanged>,
     /// The RFC 3986 outline (scheme, authority, path, query and fragment
     /// spans); its `components` list is left empty, as
     /// [`Analysis::components`] holds them, decoded.
@@ -124,6 +139,7 @@ impl PartialEq for Analysis {
         // Named field by field, so that a new field is not forgotten here.
         let Analysis {
             input,
+            defanged,
             split,
             components,
             warnings,
@@ -137,6 +153,7 @@ impl PartialEq for Analysis {
             options,
         } = self;
         *input == other.input
+            && *defanged == other.defanged
             && *split == other.split
             && *components == other.components
             && *warnings == other.warnings
@@ -154,6 +171,23 @@ impl PartialEq for Analysis {
 impl Eq for Analysis {}
 
 impl Analysis {
+    /// The warnings, their spans pointing into the input as it was given:
+    /// for a URL pasted defanged, into the pasted text (an end inside what
+    /// a spelling became covers the whole spelling); otherwise they are
+    /// [`Analysis::warnings`] as they are.
+    pub fn into_warnings_as_given(self) -> Vec<Warning> {
+        let mut warnings = self.warnings;
+        if let Some(d) = &self.defanged {
+            for w in &mut warnings {
+                w.span = d.to_pasted(w.span);
+                for s in &mut w.spans {
+                    *s = d.to_pasted(*s);
+                }
+            }
+        }
+        warnings
+    }
+
     /// The WHATWG reading, or why the WHATWG parser rejects the input;
     /// `None` for relative references, input that is not UTF-8, and when
     /// [`Options::whatwg`] is off.
@@ -251,6 +285,21 @@ impl Analysis {
 /// assert!(codes.contains(&"path-traversal"));
 /// ```
 pub fn analyze(input: &[u8], options: &Options) -> Analysis {
+    if options.refang && crate::defang::reads_defanged(input) {
+        let refanged = crate::defang::refang(input);
+        if !refanged.changes.is_empty() {
+            let url = refanged.url;
+            let mut a = analyze_in(&url, options, &mut nested::Budget::top(url.len()));
+            let defanged = crate::defang::Defanged {
+                pasted: input.to_vec(),
+                changes: refanged.changes,
+            };
+            a.warnings.push(checks::junk::defanged_warning(&defanged));
+            sort_warnings(&mut a.warnings);
+            a.defanged = Some(defanged);
+            return a;
+        }
+    }
     analyze_in(input, options, &mut nested::Budget::top(input.len()))
 }
 
@@ -355,6 +404,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     }
     Analysis {
         input: input.to_vec(),
+        defanged: None,
         split: parts,
         components,
         warnings,

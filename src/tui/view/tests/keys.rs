@@ -145,6 +145,23 @@ fn copy_keys_ask_for_the_right_text() {
             text: "http://example.com/a%20b".to_string()
         }
     );
+    assert_eq!(
+        press(&mut a, KeyCode::Char('D')),
+        Action::Copy {
+            what: "cleaned URL, defanged",
+            text: "hxxp://example[.]com/a%20b".to_string()
+        }
+    );
+    // Pasted defanged, it is inspected as its URL and copied defanged again.
+    let mut a = app("hxxps://evil[.]example/login", 120, 40);
+    assert_eq!(a.analysis.input, b"https://evil.example/login");
+    assert_eq!(
+        press(&mut a, KeyCode::Char('D')),
+        Action::Copy {
+            what: "cleaned URL, defanged",
+            text: "hxxps://evil[.]example/login".to_string()
+        }
+    );
     let mut a = app("http://example.com/%1b[2J", 120, 40);
     match press(&mut a, KeyCode::Char('y')) {
         Action::Copy { text, .. } => assert_eq!(text, "\\x1b[2J"),

@@ -2,7 +2,9 @@
 //! strips (<https://url.spec.whatwg.org/#concept-basic-url-parser>, step 1)
 //! and that reach logs as they are.
 
+use crate::defang::Defanged;
 use crate::split::{Span, Split};
+use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
 
 pub(crate) fn junk_warnings(input: &[u8], parts: &Split, out: &mut Vec<Warning>) {
@@ -39,4 +41,40 @@ pub(crate) fn junk_warnings(input: &[u8], parts: &Split, out: &mut Vec<Warning>)
         None,
         "Spaces or control characters around the URL were left out of the analysis.".to_string(),
     ));
+}
+
+/// `defanged-input`: the URL was pasted defanged. The spans mark what each
+/// spelling became in the analysed URL; the message names each spelling as
+/// pasted, once per kind with its count.
+pub(crate) fn defanged_warning(defanged: &Defanged) -> Warning {
+    let mut kinds: Vec<(String, &str, usize)> = Vec::new();
+    for c in &defanged.changes {
+        let was = String::from_utf8_lossy(c.span.of(&defanged.pasted))
+            .trim()
+            .to_string();
+        match kinds.iter_mut().find(|(w, to, _)| *w == was && *to == c.to) {
+            Some(kind) => kind.2 += 1,
+            None => kinds.push((was, c.to, 1)),
+        }
+    }
+    let listed: Vec<String> = kinds
+        .iter()
+        .map(|(was, to, n)| {
+            let times = if *n > 1 {
+                format!(" ({n} times)")
+            } else {
+                String::new()
+            };
+            format!("'{}' as '{}'{times}", quote_str(was), quote_str(to))
+        })
+        .collect();
+    Warning::new(
+        WarningCode::DefangedInput,
+        defanged.refanged_spans(),
+        None,
+        format!(
+            "The URL was pasted defanged and is read as the URL it stands for: {}.",
+            listed.join(", ")
+        ),
+    )
 }
