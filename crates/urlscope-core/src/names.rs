@@ -152,6 +152,12 @@ impl<'a> Labels<'a> {
         self.name
     }
 
+    /// The last two labels (the whole name when it has fewer).
+    pub(crate) fn last_two(&self) -> &'a [u8] {
+        let start = if self.count < 2 { 0 } else { self.before_last };
+        self.name.get(start..).unwrap_or_default()
+    }
+
     /// Label `i`, one of the first five.
     fn label(&self, i: usize) -> &'a [u8] {
         let start = i

@@ -35,6 +35,7 @@
 use crate::analysis::{analyze, Options};
 use crate::names::Labels;
 use crate::plain::{class, plain_origin_host, run_of, BRACKET, PLAIN, RUN, STRAY};
+use crate::services::ServiceHint;
 use crate::warnings::{Severity, Signal, Warning};
 
 /// Where the fast path rules out each signal of the catalogue before it
@@ -71,6 +72,12 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "plain_host_name: names::may_be_internal, then names::shown_site where names::may_show_another_site"
         }
         Signal::DomainInPath => "is_plain: names::domain_in_segment on the first path segment",
+        Signal::Shortener => {
+            "is_plain: services::service_hint on the host's last two labels, unless triage_at's threshold is above its worst severity"
+        }
+        Signal::SharedHost => {
+            "is_plain: services::service_hint on the host's last two labels, then services::has_credential_word on the URL"
+        }
     }
 }
 
@@ -121,6 +128,10 @@ const PLUS_IN_PATH: Severity = Signal::PlusInPath.worst_severity();
 const STRAY_BYTE: Severity = Signal::Stray.worst_severity();
 /// The worst a `[` or `]` after the host can give.
 const BRACKETS: Severity = Signal::Brackets.worst_severity();
+/// The worst a shortener's host can give.
+const SHORTENER: Severity = Signal::Shortener.worst_severity();
+/// The worst a shared hosting service's host can give.
+const SHARED_HOST: Severity = Signal::SharedHost.worst_severity();
 
 /// Whether `input` is plain (see the module docs): certain to have no
 /// warning at all.
@@ -140,7 +151,19 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         [] | [b'/', b'/', ..] => return false,
         [b'/', ..] => 0,
         _ => match plain_origin_host(input, stray) {
-            Some((host, at)) if plain_host_name(&host) => at,
+            Some((host, at)) if plain_host_name(&host) => {
+                match service_hint(&host) {
+                    ServiceHint::None => {}
+                    ServiceHint::Shortener if min > SHORTENER => {}
+                    ServiceHint::Shortener => return false,
+                    // A sign-in word anywhere in the URL (the check reads
+                    // the host, path and query).
+                    ServiceHint::Hosting
+                        if min > SHARED_HOST || !crate::services::has_credential_word(input) => {}
+                    ServiceHint::Hosting => return false,
+                }
+                at
+            }
             _ => return false,
         },
     };
@@ -197,6 +220,15 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     rest.iter().all(|&b| class(b) & plain != 0)
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
+}
+
+/// What the last two labels of a plain host say of it (its one trailing
+/// dot dropped): a shortener's, or on a listed shared service, maybe.
+fn service_hint(labels: &Labels<'_>) -> ServiceHint {
+    match labels.name().strip_suffix(b".") {
+        Some(host) => crate::services::service_hint(Labels::of(host).last_two()),
+        None => crate::services::service_hint(labels.last_two()),
+    }
 }
 
 /// Whether a query value carries a URL as written or as the analysis

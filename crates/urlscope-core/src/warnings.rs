@@ -125,6 +125,13 @@ pub(crate) enum Signal {
     HostName,
     /// A first path segment that may read as a domain name.
     DomainInPath,
+    /// A host that may be a link shortener's
+    /// ([`crate::services::service_hint`]).
+    Shortener,
+    /// A host that may be on a listed shared hosting service
+    /// ([`crate::services::service_hint`]), with a sign-in word in the
+    /// URL.
+    SharedHost,
 }
 
 impl Signal {
@@ -148,7 +155,9 @@ impl Signal {
             | Signal::Base64
             | Signal::Embedded
             | Signal::HostName
-            | Signal::DomainInPath => false,
+            | Signal::DomainInPath
+            | Signal::Shortener
+            | Signal::SharedHost => false,
         }
     }
 }
@@ -573,6 +582,27 @@ catalogue! {
         summary: "Spaces or control characters around the URL were ignored.",
         consequence: None,
         signals: [Illegal],
+    }
+    SharedHosting {
+        code: "shared-hosting",
+        severity: Medium,
+        summary: "The host is on a public hosting, storage, form, tunnel or IPFS service where anyone publishes, and the URL shows a sign-in word there: a sign-in page written by whoever holds the account, not by the domain's owner.",
+        consequence: None,
+        signals: [SharedHost, Percent, NonAscii, Authority],
+    }
+    RawIpLogin {
+        code: "raw-ip-login",
+        severity: Medium,
+        summary: "The URL leads to a bare public IP address with a sign-in word in its path or query: real sign-in pages are served under a name, phishing kits often on an address.",
+        consequence: None,
+        signals: [Authority],
+    }
+    Shortener {
+        code: "shortener",
+        severity: Low,
+        summary: "The link is behind a shortener: where it really leads is held by the provider and cannot be read offline.",
+        consequence: None,
+        signals: [Shortener, Percent, NonAscii, Authority],
     }
 }
 

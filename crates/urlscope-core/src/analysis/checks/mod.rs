@@ -22,6 +22,7 @@ pub(crate) mod destinations;
 pub(crate) mod double_encoding;
 pub(crate) mod escapes;
 pub(crate) mod junk;
+pub(crate) mod lures;
 pub(crate) mod readings;
 pub(crate) mod sensitive;
 pub(crate) mod traversal;
