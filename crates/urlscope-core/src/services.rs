@@ -11,13 +11,11 @@
 //! form, tunnel and gateway hosts it misses (`storage.googleapis.com`,
 //! `forms.office.com`, `trycloudflare.com`, `ipfs.io`) and repeat the
 //! hosting domains phishing uses most, so that the fast path
-//! ([`crate::triage`]) can rule them out without a list lookup: a filter
-//! keyed by a host's last two labels turns away nearly every other host.
+//! ([`crate::triage`]) can rule them out with one lookup of a host's last
+//! two labels (a `match` the compiler builds), not a list search.
 //!
 //! The sign-in words that make a page on such a host (or on a bare
 //! address) a likely credential form are here too, in one list.
-
-use crate::names::is_under;
 
 /// What kind of shared service a host belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,166 +80,169 @@ pub struct Shortened {
     pub preview: Option<String>,
 }
 
-/// One shared service: its domain, what it is, and whether the domain
-/// itself serves its users' content under paths (`ipfs.io/ipfs/…`,
-/// `storage.googleapis.com/bucket/…`) rather than only under subdomains.
-struct Service {
-    domain: &'static str,
-    kind: HostingKind,
-    in_path: bool,
+/// What a listed name is.
+#[derive(Clone, Copy)]
+enum Entry {
+    /// A shared service of that kind; `true` when the domain itself serves
+    /// its users' content under paths (`ipfs.io/ipfs/…`,
+    /// `storage.googleapis.com/bucket/…`), not only under subdomains.
+    Service(HostingKind, bool),
+    /// A link shortener, and how it shows a link's destination.
+    Shortener(Preview),
 }
 
-const fn pages(domain: &'static str) -> Service {
-    Service {
-        domain,
-        kind: HostingKind::Pages,
-        in_path: false,
-    }
+/// The table: every listed name as a byte string (lowercase), with what
+/// it is. It is written out as [`ENTRIES`] and as a `match` ([`entry`]),
+/// which the compiler turns into a search by length and bytes: one
+/// lookup costs the fast path a few nanoseconds.
+macro_rules! entries {
+    ($( $(#[$doc:meta])* $name:literal => $entry:expr, )*) => {
+        /// Every listed name, with what it is.
+        #[cfg(test)]
+        const ENTRIES: &[(&[u8], Entry)] = &[ $( ($name, $entry), )* ];
+
+        /// What a listed name (lowercase) is.
+        fn entry(name: &[u8]) -> Option<Entry> {
+            match name {
+                $( $name => Some($entry), )*
+                _ => None,
+            }
+        }
+    };
 }
 
-const fn kind_of(domain: &'static str, kind: HostingKind, in_path: bool) -> Service {
-    Service {
-        domain,
-        kind,
-        in_path,
-    }
-}
+use HostingKind::{Forms, Ipfs, Pages, Storage, Tunnel};
 
-use HostingKind::{Forms, Ipfs, Storage, Tunnel};
+// The shared services, each at the domain its users' content is under,
+// then the shorteners. Amazon S3's regional endpoints are matched by rule
+// ([`s3_endpoint`]), not listed.
 
-/// The shared services, each at the domain its users' content is under.
-/// Amazon S3's regional endpoints are matched by rule
-/// ([`s3_endpoint`]), not listed.
-const SERVICES: &[Service] = &[
+entries! {
     // Web hosting and site builders (most also in the Public Suffix
     // List's private section).
-    pages("github.io"),
-    pages("gitlab.io"),
-    pages("bitbucket.io"),
-    pages("pages.dev"),
-    pages("workers.dev"),
-    pages("web.app"),
-    pages("firebaseapp.com"),
-    pages("appspot.com"),
-    pages("netlify.app"),
-    pages("vercel.app"),
-    pages("now.sh"),
-    pages("herokuapp.com"),
-    pages("glitch.me"),
-    pages("repl.co"),
-    pages("replit.app"),
-    pages("replit.dev"),
-    pages("000webhostapp.com"),
-    pages("weebly.com"),
-    pages("weeblysite.com"),
-    pages("wixsite.com"),
-    pages("blogspot.com"),
-    pages("wordpress.com"),
-    pages("azurewebsites.net"),
-    pages("azurestaticapps.net"),
-    pages("web.core.windows.net"),
-    pages("cloudfront.net"),
-    pages("amplifyapp.com"),
-    pages("onrender.com"),
-    pages("fly.dev"),
-    pages("surge.sh"),
-    pages("webflow.io"),
-    pages("framer.app"),
-    pages("framer.website"),
-    pages("notion.site"),
-    pages("carrd.co"),
-    pages("godaddysites.com"),
-    pages("square.site"),
-    pages("yolasite.com"),
-    pages("jimdosite.com"),
-    pages("mystrikingly.com"),
-    pages("site123.me"),
-    pages("webnode.page"),
-    pages("tiiny.site"),
-    pages("csb.app"),
-    pages("deno.dev"),
-    pages("pythonanywhere.com"),
-    pages("infinityfreeapp.com"),
-    pages("epizy.com"),
-    pages("rf.gd"),
-    kind_of("sites.google.com", HostingKind::Pages, true),
+    b"github.io" => Entry::Service(Pages, false),
+    b"gitlab.io" => Entry::Service(Pages, false),
+    b"bitbucket.io" => Entry::Service(Pages, false),
+    b"pages.dev" => Entry::Service(Pages, false),
+    b"workers.dev" => Entry::Service(Pages, false),
+    b"web.app" => Entry::Service(Pages, false),
+    b"firebaseapp.com" => Entry::Service(Pages, false),
+    b"appspot.com" => Entry::Service(Pages, false),
+    b"netlify.app" => Entry::Service(Pages, false),
+    b"vercel.app" => Entry::Service(Pages, false),
+    b"now.sh" => Entry::Service(Pages, false),
+    b"herokuapp.com" => Entry::Service(Pages, false),
+    b"glitch.me" => Entry::Service(Pages, false),
+    b"repl.co" => Entry::Service(Pages, false),
+    b"replit.app" => Entry::Service(Pages, false),
+    b"replit.dev" => Entry::Service(Pages, false),
+    b"000webhostapp.com" => Entry::Service(Pages, false),
+    b"weebly.com" => Entry::Service(Pages, false),
+    b"weeblysite.com" => Entry::Service(Pages, false),
+    b"wixsite.com" => Entry::Service(Pages, false),
+    b"blogspot.com" => Entry::Service(Pages, false),
+    b"wordpress.com" => Entry::Service(Pages, false),
+    b"azurewebsites.net" => Entry::Service(Pages, false),
+    b"azurestaticapps.net" => Entry::Service(Pages, false),
+    b"web.core.windows.net" => Entry::Service(Pages, false),
+    b"cloudfront.net" => Entry::Service(Pages, false),
+    b"amplifyapp.com" => Entry::Service(Pages, false),
+    b"onrender.com" => Entry::Service(Pages, false),
+    b"fly.dev" => Entry::Service(Pages, false),
+    b"surge.sh" => Entry::Service(Pages, false),
+    b"webflow.io" => Entry::Service(Pages, false),
+    b"framer.app" => Entry::Service(Pages, false),
+    b"framer.website" => Entry::Service(Pages, false),
+    b"notion.site" => Entry::Service(Pages, false),
+    b"carrd.co" => Entry::Service(Pages, false),
+    b"godaddysites.com" => Entry::Service(Pages, false),
+    b"square.site" => Entry::Service(Pages, false),
+    b"yolasite.com" => Entry::Service(Pages, false),
+    b"jimdosite.com" => Entry::Service(Pages, false),
+    b"mystrikingly.com" => Entry::Service(Pages, false),
+    b"site123.me" => Entry::Service(Pages, false),
+    b"webnode.page" => Entry::Service(Pages, false),
+    b"tiiny.site" => Entry::Service(Pages, false),
+    b"csb.app" => Entry::Service(Pages, false),
+    b"deno.dev" => Entry::Service(Pages, false),
+    b"pythonanywhere.com" => Entry::Service(Pages, false),
+    b"infinityfreeapp.com" => Entry::Service(Pages, false),
+    b"epizy.com" => Entry::Service(Pages, false),
+    b"rf.gd" => Entry::Service(Pages, false),
+    b"sites.google.com" => Entry::Service(Pages, true),
     // File and object storage.
-    kind_of("storage.googleapis.com", Storage, true),
-    kind_of("firebasestorage.googleapis.com", Storage, true),
-    kind_of("storage.cloud.google.com", Storage, true),
-    kind_of("googleusercontent.com", Storage, false),
-    kind_of("blob.core.windows.net", Storage, false),
-    kind_of("r2.dev", Storage, false),
-    kind_of("backblazeb2.com", Storage, false),
-    kind_of("digitaloceanspaces.com", Storage, false),
+    b"storage.googleapis.com" => Entry::Service(Storage, true),
+    b"firebasestorage.googleapis.com" => Entry::Service(Storage, true),
+    b"storage.cloud.google.com" => Entry::Service(Storage, true),
+    b"googleusercontent.com" => Entry::Service(Storage, false),
+    b"blob.core.windows.net" => Entry::Service(Storage, false),
+    b"r2.dev" => Entry::Service(Storage, false),
+    b"backblazeb2.com" => Entry::Service(Storage, false),
+    b"digitaloceanspaces.com" => Entry::Service(Storage, false),
     // Forms and shared documents.
-    kind_of("docs.google.com", Forms, true),
-    kind_of("forms.gle", Forms, true),
-    kind_of("forms.office.com", Forms, true),
-    kind_of("forms.microsoft.com", Forms, true),
-    kind_of("jotform.com", Forms, false),
-    kind_of("typeform.com", Forms, false),
+    b"docs.google.com" => Entry::Service(Forms, true),
+    b"forms.gle" => Entry::Service(Forms, true),
+    b"forms.office.com" => Entry::Service(Forms, true),
+    b"forms.microsoft.com" => Entry::Service(Forms, true),
+    b"jotform.com" => Entry::Service(Forms, false),
+    b"typeform.com" => Entry::Service(Forms, false),
     // Tunnels.
-    kind_of("ngrok.io", Tunnel, false),
-    kind_of("ngrok.app", Tunnel, false),
-    kind_of("ngrok-free.app", Tunnel, false),
-    kind_of("ngrok-free.dev", Tunnel, false),
-    kind_of("trycloudflare.com", Tunnel, false),
-    kind_of("loca.lt", Tunnel, false),
-    kind_of("serveo.net", Tunnel, false),
-    kind_of("serveousercontent.com", Tunnel, false),
-    kind_of("lhr.life", Tunnel, false),
-    kind_of("localhost.run", Tunnel, false),
-    kind_of("pagekite.me", Tunnel, false),
-    kind_of("devtunnels.ms", Tunnel, false),
-    kind_of("pinggy.link", Tunnel, false),
+    b"ngrok.io" => Entry::Service(Tunnel, false),
+    b"ngrok.app" => Entry::Service(Tunnel, false),
+    b"ngrok-free.app" => Entry::Service(Tunnel, false),
+    b"ngrok-free.dev" => Entry::Service(Tunnel, false),
+    b"trycloudflare.com" => Entry::Service(Tunnel, false),
+    b"loca.lt" => Entry::Service(Tunnel, false),
+    b"serveo.net" => Entry::Service(Tunnel, false),
+    b"serveousercontent.com" => Entry::Service(Tunnel, false),
+    b"lhr.life" => Entry::Service(Tunnel, false),
+    b"localhost.run" => Entry::Service(Tunnel, false),
+    b"pagekite.me" => Entry::Service(Tunnel, false),
+    b"devtunnels.ms" => Entry::Service(Tunnel, false),
+    b"pinggy.link" => Entry::Service(Tunnel, false),
     // IPFS gateways.
-    kind_of("ipfs.io", Ipfs, true),
-    kind_of("dweb.link", Ipfs, false),
-    kind_of("cloudflare-ipfs.com", Ipfs, true),
-    kind_of("gateway.pinata.cloud", Ipfs, true),
-    kind_of("mypinata.cloud", Ipfs, false),
-    kind_of("nftstorage.link", Ipfs, false),
-    kind_of("w3s.link", Ipfs, false),
-    kind_of("4everland.io", Ipfs, false),
-    kind_of("infura-ipfs.io", Ipfs, false),
-    kind_of("fleek.co", Ipfs, false),
-];
-
-/// Link shorteners anyone can use, and how each shows a link's
-/// destination without following it, where it does.
-const SHORTENERS: &[(&str, Preview)] = &[
-    ("bit.ly", Preview::Append("+")),
-    ("j.mp", Preview::None),
-    ("t.co", Preview::None),
-    ("tinyurl.com", Preview::Host("preview.tinyurl.com")),
-    ("ow.ly", Preview::None),
-    ("is.gd", Preview::Append("-")),
-    ("v.gd", Preview::None),
-    ("buff.ly", Preview::None),
-    ("rebrand.ly", Preview::None),
-    ("cutt.ly", Preview::None),
-    ("rb.gy", Preview::None),
-    ("t.ly", Preview::None),
-    ("lnkd.in", Preview::None),
-    ("tiny.cc", Preview::None),
-    ("goo.gl", Preview::None),
-    ("s.id", Preview::None),
-    ("shorturl.at", Preview::None),
-    ("bl.ink", Preview::None),
-    ("tr.im", Preview::None),
-    ("x.co", Preview::None),
-    ("surl.li", Preview::None),
-    ("short.gy", Preview::None),
-    ("clck.ru", Preview::None),
-    ("u.to", Preview::None),
-    ("vk.cc", Preview::None),
-    ("qrco.de", Preview::None),
-    ("urlz.fr", Preview::None),
-    ("tiny.one", Preview::None),
-    ("shorte.st", Preview::None),
-    ("adf.ly", Preview::None),
-];
+    b"ipfs.io" => Entry::Service(Ipfs, true),
+    b"dweb.link" => Entry::Service(Ipfs, false),
+    b"cloudflare-ipfs.com" => Entry::Service(Ipfs, true),
+    b"gateway.pinata.cloud" => Entry::Service(Ipfs, true),
+    b"mypinata.cloud" => Entry::Service(Ipfs, false),
+    b"nftstorage.link" => Entry::Service(Ipfs, false),
+    b"w3s.link" => Entry::Service(Ipfs, false),
+    b"4everland.io" => Entry::Service(Ipfs, false),
+    b"infura-ipfs.io" => Entry::Service(Ipfs, false),
+    b"fleek.co" => Entry::Service(Ipfs, false),
+    // Link shorteners anyone can use.
+    b"bit.ly" => Entry::Shortener(Preview::Append("+")),
+    b"j.mp" => Entry::Shortener(Preview::None),
+    b"t.co" => Entry::Shortener(Preview::None),
+    b"tinyurl.com" => Entry::Shortener(Preview::Host("preview.tinyurl.com")),
+    b"ow.ly" => Entry::Shortener(Preview::None),
+    b"is.gd" => Entry::Shortener(Preview::Append("-")),
+    b"v.gd" => Entry::Shortener(Preview::None),
+    b"buff.ly" => Entry::Shortener(Preview::None),
+    b"rebrand.ly" => Entry::Shortener(Preview::None),
+    b"cutt.ly" => Entry::Shortener(Preview::None),
+    b"rb.gy" => Entry::Shortener(Preview::None),
+    b"t.ly" => Entry::Shortener(Preview::None),
+    b"lnkd.in" => Entry::Shortener(Preview::None),
+    b"tiny.cc" => Entry::Shortener(Preview::None),
+    b"goo.gl" => Entry::Shortener(Preview::None),
+    b"s.id" => Entry::Shortener(Preview::None),
+    b"shorturl.at" => Entry::Shortener(Preview::None),
+    b"bl.ink" => Entry::Shortener(Preview::None),
+    b"tr.im" => Entry::Shortener(Preview::None),
+    b"x.co" => Entry::Shortener(Preview::None),
+    b"surl.li" => Entry::Shortener(Preview::None),
+    b"short.gy" => Entry::Shortener(Preview::None),
+    b"clck.ru" => Entry::Shortener(Preview::None),
+    b"u.to" => Entry::Shortener(Preview::None),
+    b"vk.cc" => Entry::Shortener(Preview::None),
+    b"qrco.de" => Entry::Shortener(Preview::None),
+    b"urlz.fr" => Entry::Shortener(Preview::None),
+    b"tiny.one" => Entry::Shortener(Preview::None),
+    b"shorte.st" => Entry::Shortener(Preview::None),
+    b"adf.ly" => Entry::Shortener(Preview::None),
+}
 
 /// How a shortener shows a link's destination without following it.
 #[derive(Clone, Copy)]
@@ -254,14 +255,40 @@ enum Preview {
     Host(&'static str),
 }
 
+/// The last two labels of the names listed under others' (their last
+/// two labels not listed themselves): a host that ends in one is looked
+/// up whole. A test checks the list against the table.
+const PARENTS: &[&[u8]] = &[
+    b"google.com",
+    b"googleapis.com",
+    b"windows.net",
+    b"office.com",
+    b"microsoft.com",
+    b"pinata.cloud",
+    b"amazonaws.com",
+];
+
+/// The listed service a host name (lowercase ASCII, no trailing dot) is
+/// on, the domain it is under, and whether it serves under paths.
+fn listed_service(name: &str) -> Option<(&str, HostingKind, bool)> {
+    // The name, then each of its suffixes after a dot.
+    let mut at = 0;
+    loop {
+        let suffix = name.get(at..)?;
+        if let Some(Entry::Service(kind, in_path)) = entry(suffix.as_bytes()) {
+            return Some((suffix, kind, in_path));
+        }
+        at += suffix.find('.')? + 1;
+    }
+}
+
 /// The shared service a host name (lowercase ASCII, no trailing dot) is
 /// on, by the tables here: `None` for the service's own site (a name
 /// with no label ahead of the domain, or only `www`, unless the domain
 /// serves its users under paths).
 pub(crate) fn listed_hosting(name: &str) -> Option<SharedHosting> {
-    let listed = SERVICES.iter().find(|s| is_under(name, s.domain));
-    let (domain, kind, in_path) = match listed {
-        Some(s) => (s.domain, s.kind, s.in_path),
+    let (domain, kind, in_path) = match listed_service(name) {
+        Some(found) => found,
         None => (s3_endpoint(name)?, Storage, true),
     };
     let ahead = name.strip_suffix(domain).unwrap_or_default();
@@ -316,8 +343,10 @@ pub(crate) fn shared_hosting(name: &str) -> Option<SharedHosting> {
 /// a code; the provider's home page is no link.
 pub(crate) fn shortened(host: &str, path: &str) -> Option<Shortened> {
     let host = host.trim_end_matches('.');
-    let bare = host.strip_prefix("www.").unwrap_or(host);
-    let &(provider, preview) = SHORTENERS.iter().find(|(p, _)| *p == bare)?;
+    let provider = host.strip_prefix("www.").unwrap_or(host);
+    let Some(Entry::Shortener(preview)) = entry(provider.as_bytes()) else {
+        return None;
+    };
     let code = path.trim_start_matches('/').trim_end_matches('/');
     if code.is_empty() {
         return None;
@@ -333,107 +362,42 @@ pub(crate) fn shortened(host: &str, path: &str) -> Option<Shortened> {
     })
 }
 
-/// What the fast path learns of a plain host name from its last two
-/// labels alone (its trailing dot dropped).
+/// What the fast path learns of a plain host name from the table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum ServiceHint {
     /// Neither a shortener nor on a listed shared service.
     None,
-    /// Maybe a shortener.
+    /// Maybe a shortener (`www.` one, or with no code in the path).
     Shortener,
     /// Maybe on a listed shared service.
     Hosting,
 }
 
-/// Whether the last two labels of a plain host name (any case) may be a
-/// shortener's or a listed service's; no false negatives. Filtered by a
-/// hash of the labels first: nearly every host is turned away without a
-/// comparison.
-pub(crate) fn service_hint(last_two: &[u8]) -> ServiceHint {
-    if !SERVICE_FILTER.may_hold(last_two) {
+/// What a plain host name (letters, digits, '-', '_', dots; any case; no
+/// trailing dot) whose last two labels are `last_two` may be, with no
+/// false negatives: one lookup of the last two labels, and for the few
+/// under a [parent](PARENTS), the name's suffixes.
+pub(crate) fn service_hint(name: &[u8], last_two: &[u8]) -> ServiceHint {
+    let mut buf = [0u8; 32];
+    let Some(lower) = buf.get_mut(..last_two.len()) else {
+        // Longer than any listed name's last two labels.
         return ServiceHint::None;
+    };
+    lower.copy_from_slice(last_two);
+    lower.make_ascii_lowercase();
+    match entry(lower) {
+        Some(Entry::Shortener(_)) => return ServiceHint::Shortener,
+        Some(Entry::Service(..)) => return ServiceHint::Hosting,
+        None if !PARENTS.contains(&&*lower) => return ServiceHint::None,
+        None => {}
     }
-    let is = |entry: &str| last_two_of(entry).as_bytes().eq_ignore_ascii_case(last_two);
-    if SHORTENERS.iter().any(|(p, _)| is(p)) {
-        ServiceHint::Shortener
-    } else if SERVICES.iter().any(|s| is(s.domain))
-        || last_two.eq_ignore_ascii_case(b"amazonaws.com")
-    {
+    let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+    if listed_service(&name).is_some() || s3_endpoint(&name).is_some() {
         ServiceHint::Hosting
     } else {
         ServiceHint::None
     }
 }
-
-/// The last two labels of a listed name.
-fn last_two_of(name: &str) -> &str {
-    let mut dots = name.rmatch_indices('.');
-    dots.next();
-    match dots.next() {
-        Some((at, _)) => name.get(at + 1..).unwrap_or(name),
-        None => name,
-    }
-}
-
-/// A set of names, any case, as 2048 bits keyed by an FNV-1a hash of the
-/// lowercase bytes: no false negatives.
-struct NameHashes([u64; 32]);
-
-impl NameHashes {
-    const fn hash(name: &[u8]) -> usize {
-        let mut h: u32 = 0x811c_9dc5;
-        let mut i = 0;
-        while i < name.len() {
-            // Indexing within the loop bound: `get` is not const.
-            #[allow(clippy::indexing_slicing)]
-            let b = name[i].to_ascii_lowercase();
-            h = (h ^ b as u32).wrapping_mul(0x0100_0193);
-            i += 1;
-        }
-        (h >> 21) as usize
-    }
-
-    /// The filter of the last two labels of every shortener and service
-    /// (and `amazonaws.com`, for S3's endpoints).
-    #[allow(clippy::indexing_slicing)]
-    const fn build() -> NameHashes {
-        let mut bits = [0u64; 32];
-        let mut i = 0;
-        while i < SHORTENERS.len() + SERVICES.len() + 1 {
-            let name = if i < SHORTENERS.len() {
-                SHORTENERS[i].0.as_bytes()
-            } else if i < SHORTENERS.len() + SERVICES.len() {
-                SERVICES[i - SHORTENERS.len()].domain.as_bytes()
-            } else {
-                b"amazonaws.com"
-            };
-            // The last two labels: from after the second dot from the end.
-            let mut start = name.len();
-            let mut dots = 0;
-            while start > 0 {
-                if name[start - 1] == b'.' {
-                    dots += 1;
-                    if dots == 2 {
-                        break;
-                    }
-                }
-                start -= 1;
-            }
-            let k = NameHashes::hash(name.split_at(start).1);
-            bits[k / 64] |= 1 << (k % 64);
-            i += 1;
-        }
-        NameHashes(bits)
-    }
-
-    fn may_hold(&self, name: &[u8]) -> bool {
-        let k = NameHashes::hash(name);
-        self.0.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1)
-    }
-}
-
-/// [`service_hint`]'s filter.
-const SERVICE_FILTER: NameHashes = NameHashes::build();
 
 /// The words of a sign-in, verification or payment page, as whole
 /// tokens of a path, query or host (split at every byte but a letter or
@@ -587,18 +551,9 @@ mod tests {
                 (service, kind),
                 "{name}"
             );
-            let last_two = last_two_of(name);
             if kind != HostingKind::Shared {
-                assert_eq!(
-                    service_hint(last_two.as_bytes()),
-                    ServiceHint::Hosting,
-                    "{name}"
-                );
-                assert_eq!(
-                    service_hint(last_two.to_uppercase().as_bytes()),
-                    ServiceHint::Hosting,
-                    "{name}"
-                );
+                assert_eq!(hint(name), ServiceHint::Hosting, "{name}");
+                assert_eq!(hint(&name.to_uppercase()), ServiceHint::Hosting, "{name}");
             }
         }
         // The services' own sites, and names that only share a suffix.
@@ -616,26 +571,48 @@ mod tests {
         }
     }
 
+    /// The fast path's lookup, as it is given a host name.
+    fn hint(name: &str) -> ServiceHint {
+        let labels = crate::names::Labels::of(name.as_bytes());
+        service_hint(name.as_bytes(), labels.last_two())
+    }
+
     #[test]
-    fn the_filter_turns_away_other_hosts() {
+    fn the_fast_path_lookup_misses_no_listed_name() {
         for name in [
             "example.com",
             "wikipedia.org",
             "co.uk",
             "amazon.com",
             "bitly.com",
+            "www.google.com",
+            "ec2.amazonaws.com",
         ] {
-            assert_eq!(service_hint(name.as_bytes()), ServiceHint::None, "{name}");
+            assert_eq!(hint(name), ServiceHint::None, "{name}");
         }
-        assert_eq!(service_hint(b"BIT.LY"), ServiceHint::Shortener);
-        for (p, _) in SHORTENERS {
-            assert_eq!(service_hint(p.as_bytes()), ServiceHint::Shortener, "{p}");
-        }
-        for s in SERVICES {
-            assert_ne!(
-                service_hint(last_two_of(s.domain).as_bytes()),
-                ServiceHint::None
+        assert_eq!(hint("BIT.LY"), ServiceHint::Shortener);
+        assert_eq!(hint("www.bit.ly"), ServiceHint::Shortener);
+        for (name, what) in ENTRIES {
+            let name = std::str::from_utf8(name).unwrap();
+            let expected = match what {
+                Entry::Shortener(_) => ServiceHint::Shortener,
+                Entry::Service(..) => ServiceHint::Hosting,
+            };
+            for host in [
+                name.to_string(),
+                format!("x.{name}"),
+                format!("A.{}", name.to_uppercase()),
+            ] {
+                assert_eq!(hint(&host), expected, "{host}");
+            }
+            // A name under another's is reached through its parent.
+            let labels = crate::names::Labels::of(name.as_bytes());
+            let last_two = labels.last_two();
+            assert!(
+                last_two == name.as_bytes() || PARENTS.contains(&last_two),
+                "{name}: add its last two labels to PARENTS"
             );
+            assert_eq!(name, name.to_ascii_lowercase());
         }
     }
 

@@ -73,10 +73,10 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         }
         Signal::DomainInPath => "is_plain: names::domain_in_segment on the first path segment",
         Signal::Shortener => {
-            "is_plain: services::service_hint on the host's last two labels, unless triage_at's threshold is above its worst severity"
+            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), unless triage_at's threshold is above its worst severity"
         }
         Signal::SharedHost => {
-            "is_plain: services::service_hint on the host's last two labels, then services::has_credential_word on the URL"
+            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::has_credential_word on the URL"
         }
     }
 }
@@ -226,8 +226,8 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
 /// dot dropped): a shortener's, or on a listed shared service, maybe.
 fn service_hint(labels: &Labels<'_>) -> ServiceHint {
     match labels.name().strip_suffix(b".") {
-        Some(host) => crate::services::service_hint(Labels::of(host).last_two()),
-        None => crate::services::service_hint(labels.last_two()),
+        Some(host) => crate::services::service_hint(host, Labels::of(host).last_two()),
+        None => crate::services::service_hint(labels.name(), labels.last_two()),
     }
 }
 
