@@ -269,6 +269,8 @@ fn plain_looking_url() -> impl Strategy<Value = Vec<u8>> {
         bytes("login"),
         bytes("sign-in"),
         bytes("SignIn.aspx"),
+        bytes("www.paypal.com"),
+        bytes("login.microsoftonline.com.php"),
         prop::sample::select(b"\x00\x1b\x7f\r\n\t\"<>[]{}|^`'".to_vec()).prop_map(|b| vec![b]),
         any::<u8>().prop_map(|b| vec![b]),
     ];

@@ -367,6 +367,106 @@ pub(crate) fn domain_in_segment(segment: &str) -> Option<&str> {
     (site && psl::domain_str(&lower).is_some()).then_some(segment)
 }
 
+/// A domain name written in a path, query or fragment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct WrittenDomain {
+    /// Where its bytes are in the text it was found in.
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// The name, lowercase, a web page's extension dropped
+    /// (`paypal.com.php` is `paypal.com`).
+    pub(crate) name: String,
+    /// Whether a URL carries it (`//` before it) or an e-mail address
+    /// holds it (`@` before it): not a name shown for itself.
+    pub(crate) carried: bool,
+}
+
+/// The extensions of web pages, which a phishing kit glues to a domain
+/// name (`paypal.com.php`, `login.microsoftonline.com.html`).
+const PAGE_EXTENSIONS: &[&[u8]] = &[
+    b"html", b"htm", b"shtml", b"php", b"asp", b"aspx", b"jsp", b"cgi",
+];
+
+/// Whether a label is a file's extension that no domain ends in: those of
+/// pages, scripts, images, styles, documents and archives (a number is
+/// none either).
+fn is_file_extension(label: &[u8]) -> bool {
+    const OTHERS: &[&[u8]] = &[
+        b"js", b"mjs", b"css", b"json", b"xml", b"txt", b"pdf", b"jpg", b"jpeg", b"png", b"gif",
+        b"svg", b"webp", b"ico", b"bmp", b"mp3", b"mp4", b"webm", b"avi", b"mov", b"zip", b"gz",
+        b"tgz", b"rar", b"7z", b"tar", b"doc", b"docx", b"xls", b"xlsx", b"ppt", b"pptx", b"csv",
+        b"rss", b"woff", b"woff2", b"ttf", b"eot", b"map", b"exe", b"dmg", b"apk", b"swf", b"flv",
+        b"wav", b"ogg", b"py", b"pl", b"rb", b"sh", b"md", b"rs", b"c", b"h", b"cpp", b"java",
+        b"ts", b"tsx", b"jsx", b"vue", b"yml", b"yaml", b"ini", b"log", b"bak", b"sql", b"tif",
+        b"tiff", b"avif", b"m3u8", b"epub",
+    ];
+    label.iter().all(u8::is_ascii_digit)
+        || PAGE_EXTENSIONS
+            .iter()
+            .chain(OTHERS)
+            .any(|e| e.eq_ignore_ascii_case(label))
+}
+
+/// The domain names written in `text` (a path, a query key, a fragment):
+/// runs of letters, digits, '-' and '.' that hold a dot between two
+/// labels and, once a web page's extension is dropped, end in a label
+/// that is not a file's extension (`index.html`, `jquery.min.js` and
+/// `v1.2.3` are no names). Cheap to turn away: a run with no dot, or one
+/// that ends in an extension, costs no copy.
+pub(crate) fn written_domains(text: &[u8]) -> impl Iterator<Item = WrittenDomain> + '_ {
+    let is_name_byte = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.');
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < text.len() {
+            while text.get(i).is_some_and(|b| !is_name_byte(b)) {
+                i += 1;
+            }
+            let start = i;
+            while text.get(i).is_some_and(is_name_byte) {
+                i += 1;
+            }
+            let run = text.get(start..i).unwrap_or_default();
+            // The dots and hyphens around it are not the name's.
+            let lead = run
+                .iter()
+                .take_while(|&&b| matches!(b, b'.' | b'-'))
+                .count();
+            let trail = run
+                .iter()
+                .rev()
+                .take_while(|&&b| matches!(b, b'.' | b'-'))
+                .count();
+            let Some(mut name) = run.get(lead..run.len().saturating_sub(trail)) else {
+                continue;
+            };
+            let Some(dot) = name.iter().rposition(|&b| b == b'.') else {
+                continue;
+            };
+            let last = name.get(dot + 1..).unwrap_or_default();
+            if PAGE_EXTENSIONS.iter().any(|e| e.eq_ignore_ascii_case(last)) {
+                name = name.get(..dot).unwrap_or_default();
+            }
+            let Some(dot) = name.iter().rposition(|&b| b == b'.') else {
+                continue;
+            };
+            if is_file_extension(name.get(dot + 1..).unwrap_or_default()) {
+                continue;
+            }
+            let at = start + lead;
+            let before = |n: usize| at.checked_sub(n).and_then(|p| text.get(p)).copied();
+            let carried =
+                before(1) == Some(b'@') || (before(1), before(2)) == (Some(b'/'), Some(b'/'));
+            return Some(WrittenDomain {
+                start: at,
+                end: at + name.len(),
+                name: String::from_utf8_lossy(name).to_ascii_lowercase(),
+                carried,
+            });
+        }
+        None
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -451,6 +551,28 @@ mod tests {
         }
         // The pool is rich in triggers: a fifth of its names pass.
         assert!(passed > all.len() / 10, "{passed} of {}", all.len());
+    }
+
+    #[test]
+    fn domains_written_in_a_path() {
+        let names =
+            |t: &str| -> Vec<String> { written_domains(t.as_bytes()).map(|d| d.name).collect() };
+        let carried = |t: &str| written_domains(t.as_bytes()).all(|d| d.carried);
+        assert_eq!(
+            names("/login.microsoftonline.com/login.php"),
+            ["login.microsoftonline.com"]
+        );
+        assert_eq!(names("/www.dropbox.com/1223/"), ["www.dropbox.com"]);
+        assert_eq!(names("/x/PayPal.com.php"), ["paypal.com"]);
+        assert_eq!(names("/.cgi.ebay.de./"), ["cgi.ebay.de"]);
+        // Files and versions are no names.
+        assert!(names("/index.html/jquery.min.js/v1.2.3/report.pdf/main.php").is_empty());
+        // Carried by a URL or an e-mail address.
+        assert!(carried("/r/https://www.paypal.com/"));
+        assert!(carried("/u/help@paypal.com/"));
+        assert!(!carried("/r/www.paypal.com/"));
+        let d = written_domains(b"/a/www.dropbox.com/").next().unwrap();
+        assert_eq!((d.start, d.end), (3, 18));
     }
 
     /// One case per way in: each is just inside the gate, and the labels

@@ -75,6 +75,9 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::Shortener => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), unless triage_at's threshold is above its worst severity"
         }
+        Signal::BrandInPath => {
+            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site"
+        }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::has_credential_word on the URL"
         }
@@ -220,6 +223,8 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     rest.iter().all(|&b| class(b) & plain != 0)
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
+        && (memchr::memchr(b'.', fragment).is_none()
+            || !crate::analysis::checks::brand_path::may_name_known_site(fragment))
 }
 
 /// What the last two labels of a plain host say of it (its one trailing
@@ -342,6 +347,8 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let mut colon = false;
     // Whether a key or value holds a '+' (a space once decoded).
     let mut plus = false;
+    // Whether the part so far holds a dot (it may name a site).
+    let mut dotted = false;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -372,6 +379,14 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             {
                 return None;
             }
+            // A known site's domain in a path part or a query key
+            // (brand-in-path): looked up only for a part with a dot.
+            if dotted
+                && piece != Piece::Value
+                && crate::analysis::checks::brand_path::may_name_known_site(part)
+            {
+                return None;
+            }
             // A ':' was noted as it went by; plain bytes hold no space.
             may_matter = may_matter || crate::targets::may_matter_by_name(part);
             if !has_slash {
@@ -384,6 +399,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             start = i;
             b64 = true;
             colon = false;
+            dotted = false;
             has_slash = true;
             continue;
         }
@@ -417,6 +433,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             b':' => (b64, may_matter, colon) = (false, true, true),
             b'.' => {
                 b64 = false;
+                dotted = true;
                 first.dots += usize::from(!has_slash);
             }
             // A stray byte or a bracket (allowed only above `low`): the

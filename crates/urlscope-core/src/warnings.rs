@@ -128,6 +128,9 @@ pub(crate) enum Signal {
     /// A host that may be a link shortener's
     /// ([`crate::services::service_hint`]).
     Shortener,
+    /// A path part, query key or fragment that may name a known site
+    /// (`crate::analysis::checks::brand_path::may_name_known_site`).
+    BrandInPath,
     /// A host that may be on a listed shared hosting service
     /// ([`crate::services::service_hint`]), with a sign-in word in the
     /// URL.
@@ -157,7 +160,8 @@ impl Signal {
             | Signal::HostName
             | Signal::DomainInPath
             | Signal::Shortener
-            | Signal::SharedHost => false,
+            | Signal::SharedHost
+            | Signal::BrandInPath => false,
         }
     }
 }
@@ -309,6 +313,11 @@ cases! {
     /// A first path segment that reads as a domain: common in benign
     /// mirrors and hosting, so only shown.
     DomainInPath => (DeceptiveHost, Low),
+    /// A known site's domain after the host, with a sign-in word.
+    BrandLogin => (BrandInPath, Medium),
+    /// A known site's domain after the host, and no sign-in word: mirrors
+    /// and hosting pages do this too, so only shown.
+    BrandMention => (BrandInPath, Low),
 }
 
 macro_rules! catalogue {
@@ -596,6 +605,13 @@ catalogue! {
         summary: "The URL leads to a bare public IP address with a sign-in word in its path or query: real sign-in pages are served under a name, phishing kits often on an address.",
         consequence: None,
         signals: [Authority],
+    }
+    BrandInPath {
+        code: "brand-in-path",
+        severity: Medium,
+        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, the way a phishing page on someone else's host shows the brand it imitates.",
+        consequence: None,
+        signals: [BrandInPath, Percent, NonAscii],
     }
     Shortener {
         code: "shortener",

@@ -7,7 +7,7 @@
 //! times).
 
 mod bytes;
-mod checks;
+pub(crate) mod checks;
 mod component;
 mod destination;
 mod folding;
@@ -345,6 +345,13 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         host.as_ref(),
         host_index,
         first_segment,
+        &mut warnings,
+    );
+    checks::brand_path::brand_path_warnings(
+        input,
+        &parts,
+        host.as_ref(),
+        |at| components.iter().position(|c| c.span.contains(at)),
         &mut warnings,
     );
     checks::lures::lure_warnings(

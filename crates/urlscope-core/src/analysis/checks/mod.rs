@@ -15,6 +15,7 @@ use crate::split::ComponentKind;
 use crate::warnings::CodeSet;
 
 pub(crate) mod authority;
+pub(crate) mod brand_path;
 pub(crate) mod characters;
 pub(crate) mod confusion;
 pub(crate) mod deceptive;
