@@ -381,31 +381,132 @@ pub(crate) struct WrittenDomain {
     pub(crate) carried: bool,
 }
 
-/// The extensions of web pages, which a phishing kit glues to a domain
-/// name (`paypal.com.php`, `login.microsoftonline.com.html`).
-const PAGE_EXTENSIONS: &[&[u8]] = &[
-    b"html", b"htm", b"shtml", b"php", b"asp", b"aspx", b"jsp", b"cgi",
+/// A label of at most five bytes, lowercase, in a buffer of five (the
+/// rest zero): extensions are compared so without a copy call.
+fn short_lowercase(label: &[u8]) -> Option<[u8; 5]> {
+    if label.len() > 5 {
+        return None;
+    }
+    let mut out = [0u8; 5];
+    for (o, b) in out.iter_mut().zip(label) {
+        *o = b.to_ascii_lowercase();
+    }
+    Some(out)
+}
+
+/// Whether a label is a web page's extension, which a phishing kit
+/// glues to a domain name (`paypal.com.php`,
+/// `login.microsoftonline.com.html`).
+fn is_page_extension(label: &[u8]) -> bool {
+    short_lowercase(label).is_some_and(|l| is_page_extension_lower(&l))
+}
+
+fn is_page_extension_lower(l: &[u8; 5]) -> bool {
+    matches!(
+        l,
+        b"html\0"
+            | b"htm\0\0"
+            | b"shtml"
+            | b"php\0\0"
+            | b"asp\0\0"
+            | b"aspx\0"
+            | b"jsp\0\0"
+            | b"cgi\0\0"
+    )
+}
+
+/// The extensions of files that no domain ends in: pages, scripts,
+/// images, styles, documents and archives (not those that are also a
+/// country's suffix, such as Poland's `.pl`).
+const FILE_EXTENSIONS: &[&[u8]] = &[
+    b"js", b"mjs", b"css", b"json", b"xml", b"txt", b"pdf", b"jpg", b"jpeg", b"png", b"gif",
+    b"svg", b"webp", b"ico", b"bmp", b"mp3", b"mp4", b"webm", b"avi", b"mov", b"zip", b"gz",
+    b"tgz", b"rar", b"7z", b"tar", b"doc", b"docx", b"xls", b"xlsx", b"ppt", b"pptx", b"csv",
+    b"rss", b"woff", b"woff2", b"ttf", b"eot", b"map", b"exe", b"dmg", b"apk", b"swf", b"flv",
+    b"wav", b"ogg", b"rb", b"c", b"h", b"cpp", b"java", b"ts", b"tsx", b"jsx", b"vue", b"yml",
+    b"yaml", b"ini", b"log", b"bak", b"sql", b"tif", b"tiff", b"avif", b"m3u8", b"epub", b"html",
+    b"htm", b"shtml", b"php", b"asp", b"aspx", b"jsp", b"cgi",
 ];
 
-/// Whether a label is a file's extension that no domain ends in: those of
-/// pages, scripts, images, styles, documents and archives (a number is
-/// none either).
-fn is_file_extension(label: &[u8]) -> bool {
-    const OTHERS: &[&[u8]] = &[
-        b"js", b"mjs", b"css", b"json", b"xml", b"txt", b"pdf", b"jpg", b"jpeg", b"png", b"gif",
-        b"svg", b"webp", b"ico", b"bmp", b"mp3", b"mp4", b"webm", b"avi", b"mov", b"zip", b"gz",
-        b"tgz", b"rar", b"7z", b"tar", b"doc", b"docx", b"xls", b"xlsx", b"ppt", b"pptx", b"csv",
-        b"rss", b"woff", b"woff2", b"ttf", b"eot", b"map", b"exe", b"dmg", b"apk", b"swf", b"flv",
-        b"wav", b"ogg", b"py", b"pl", b"rb", b"sh", b"md", b"rs", b"c", b"h", b"cpp", b"java",
-        b"ts", b"tsx", b"jsx", b"vue", b"yml", b"yaml", b"ini", b"log", b"bak", b"sql", b"tif",
-        b"tiff", b"avif", b"m3u8", b"epub",
-    ];
-    label.iter().all(u8::is_ascii_digit)
-        || PAGE_EXTENSIONS
-            .iter()
-            .chain(OTHERS)
-            .any(|e| e.eq_ignore_ascii_case(label))
+/// [`FILE_EXTENSIONS`] as numbers (a label's five bytes at most, read as
+/// one little-endian word) in a table of 256 slots, each at its hash or
+/// the next free slot after it: a lookup reads a slot or two.
+const FILE_EXTENSION_SLOTS: [u64; 256] = {
+    let mut slots = [0u64; 256];
+    let mut i = 0;
+    while i < FILE_EXTENSIONS.len() {
+        // Indexing within the bounds: `get` is not const.
+        #[allow(clippy::indexing_slicing)]
+        let (key, _) = label_key(FILE_EXTENSIONS[i]);
+        let mut slot = extension_slot(key);
+        #[allow(clippy::indexing_slicing)]
+        while slots[slot] != 0 {
+            slot = (slot + 1) % 256;
+        }
+        #[allow(clippy::indexing_slicing)]
+        {
+            slots[slot] = key;
+        }
+        i += 1;
+    }
+    slots
+};
+
+/// Where a label's number goes in [`FILE_EXTENSION_SLOTS`].
+const fn extension_slot(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize
 }
+
+/// A label of at most five bytes as one number, lowercase, and whether it
+/// is that short.
+const fn label_key(label: &[u8]) -> (u64, bool) {
+    if label.len() > 5 {
+        return (0, false);
+    }
+    let mut key = 0u64;
+    let mut i = 0;
+    while i < label.len() {
+        // Indexing within the loop bound: `get` is not const.
+        #[allow(clippy::indexing_slicing)]
+        let b = label[i].to_ascii_lowercase();
+        key |= (b as u64) << (8 * i);
+        i += 1;
+    }
+    (key, true)
+}
+
+/// Whether a label is a file's extension that no domain ends in (see
+/// [`FILE_EXTENSIONS`]; a number is none either).
+pub(crate) fn is_file_extension(label: &[u8]) -> bool {
+    let (key, short) = label_key(label);
+    if label.is_empty() {
+        return false;
+    }
+    if short {
+        let mut slot = extension_slot(key);
+        while let Some(&k) = FILE_EXTENSION_SLOTS.get(slot).filter(|&&k| k != 0) {
+            if k == key {
+                return true;
+            }
+            slot = (slot + 1) % 256;
+        }
+    }
+    label.iter().all(u8::is_ascii_digit)
+}
+
+/// Letters, digits, '-' and '.': the bytes of a written domain name.
+// Indexing within the loop bound: `get_mut` is not const.
+#[allow(clippy::indexing_slicing)]
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
+        b += 1;
+    }
+    table
+};
 
 /// The domain names written in `text` (a path, a query key, a fragment):
 /// runs of letters, digits, '-' and '.' that hold a dot between two
@@ -414,7 +515,7 @@ fn is_file_extension(label: &[u8]) -> bool {
 /// `v1.2.3` are no names). Cheap to turn away: a run with no dot, or one
 /// that ends in an extension, costs no copy.
 pub(crate) fn written_domains(text: &[u8]) -> impl Iterator<Item = WrittenDomain> + '_ {
-    let is_name_byte = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.');
+    let is_name_byte = |b: &u8| NAME_BYTES.get(usize::from(*b)) == Some(&true);
     let mut i = 0;
     std::iter::from_fn(move || {
         while i < text.len() {
@@ -443,7 +544,7 @@ pub(crate) fn written_domains(text: &[u8]) -> impl Iterator<Item = WrittenDomain
                 continue;
             };
             let last = name.get(dot + 1..).unwrap_or_default();
-            if PAGE_EXTENSIONS.iter().any(|e| e.eq_ignore_ascii_case(last)) {
+            if is_page_extension(last) {
                 name = name.get(..dot).unwrap_or_default();
             }
             let Some(dot) = name.iter().rposition(|&b| b == b'.') else {
@@ -551,6 +652,32 @@ mod tests {
         }
         // The pool is rich in triggers: a fifth of its names pass.
         assert!(passed > all.len() / 10, "{passed} of {}", all.len());
+    }
+
+    #[test]
+    fn file_extensions_are_found_in_their_table() {
+        for e in FILE_EXTENSIONS {
+            assert!(is_file_extension(e), "{}", String::from_utf8_lossy(e));
+            assert!(is_file_extension(&e.to_ascii_uppercase()));
+        }
+        for label in [
+            &b"com"[..],
+            b"de",
+            b"uk",
+            b"io",
+            b"net",
+            b"",
+            b"htmlx",
+            b"example",
+        ] {
+            assert!(
+                !is_file_extension(label),
+                "{}",
+                String::from_utf8_lossy(label)
+            );
+        }
+        assert!(is_file_extension(b"2024"));
+        assert!(is_file_extension(b"20240101"));
     }
 
     #[test]

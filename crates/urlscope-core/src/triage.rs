@@ -347,8 +347,10 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let mut colon = false;
     // Whether a key or value holds a '+' (a space once decoded).
     let mut plus = false;
-    // Whether the part so far holds a dot (it may name a site).
-    let mut dotted = false;
+    // The dots of the part so far, and where the last is (it may name a
+    // site).
+    let mut dots = 0;
+    let mut last_dot = 0;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -381,9 +383,13 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             }
             // A known site's domain in a path part or a query key
             // (brand-in-path): looked up only for a part with a dot.
-            if dotted
+            if dots > 0
                 && piece != Piece::Value
-                && crate::analysis::checks::brand_path::may_name_known_site(part)
+                && crate::analysis::checks::brand_path::part_may_name_known_site(
+                    part,
+                    dots,
+                    last_dot - start,
+                )
             {
                 return None;
             }
@@ -399,7 +405,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             start = i;
             b64 = true;
             colon = false;
-            dotted = false;
+            dots = 0;
             has_slash = true;
             continue;
         }
@@ -433,7 +439,8 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             b':' => (b64, may_matter, colon) = (false, true, true),
             b'.' => {
                 b64 = false;
-                dotted = true;
+                dots += 1;
+                last_dot = i;
                 first.dots += usize::from(!has_slash);
             }
             // A stray byte or a bracket (allowed only above `low`): the

@@ -11,7 +11,7 @@
 //! case); a known site's domain is only this rule's.
 
 use crate::analysis::HostReading;
-use crate::names::{written_domains, WrittenDomain};
+use crate::names::{is_file_extension, written_domains, WrittenDomain};
 use crate::services::credential_words;
 use crate::split::{Span, Split};
 use crate::text::quote_str;
@@ -39,7 +39,23 @@ pub(crate) fn known_site(name: &str) -> Option<KnownSite> {
 /// site, for the fast path: true whenever [`brand_path_warnings`] could
 /// find one there.
 pub(crate) fn may_name_known_site(text: &[u8]) -> bool {
-    written_domains(text).any(|d| known_site(&d.name).is_some())
+    let dots = memchr::memchr_iter(b'.', text).count();
+    let last_dot = memchr::memrchr(b'.', text).unwrap_or_default();
+    part_may_name_known_site(text, dots, last_dot)
+}
+
+/// [`may_name_known_site`] of a part whose dots the fast path counted as
+/// it went by (`dots`, the last at `last_dot`): the common case, a file
+/// name with one dot (`index.html`, `logo.png`), is turned away at once,
+/// as its one dotted run ends in a file's extension.
+pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize) -> bool {
+    if dots == 1 {
+        let ext = part.get(last_dot + 1..).unwrap_or_default();
+        if ext.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-') && is_file_extension(ext) {
+            return false;
+        }
+    }
+    written_domains(part).any(|d| known_site(&d.name).is_some())
 }
 
 /// A few brands' domains, standing in for the brand table.
@@ -218,6 +234,31 @@ mod tests {
             "https://x.example/index.html/jquery.min.js/login.php",
         ] {
             assert!(found(url).is_empty(), "{url}");
+        }
+    }
+
+    #[test]
+    fn the_fast_path_test_finds_what_the_check_finds() {
+        use super::may_name_known_site as may;
+        for part in [
+            "index.html",
+            "logo.PNG",
+            "v1.2",
+            "jquery.min.js",
+            "main.php",
+            "a.b",
+        ] {
+            assert!(!may(part.as_bytes()), "{part}");
+        }
+        for part in [
+            "paypal.com",
+            "x_paypal.com",
+            "paypal.com-",
+            "PayPal.com.php",
+            "a.html_www.dropbox.com",
+            "login.microsoftonline.com.html",
+        ] {
+            assert!(may(part.as_bytes()), "{part}");
         }
     }
 
