@@ -107,6 +107,8 @@ pub(crate) struct Labels<'a> {
     /// The start of the last label, and of the one before it.
     last: usize,
     before_last: usize,
+    /// The start of the label before that.
+    third_last: usize,
 }
 
 impl<'a> Labels<'a> {
@@ -128,12 +130,14 @@ impl<'a> Labels<'a> {
             starts: [0; 4],
             last: 0,
             before_last: 0,
+            third_last: 0,
         }
     }
 
     /// A dot at `at` in the name (dots come in order).
     #[inline]
     pub(crate) fn dot(&mut self, at: usize) {
+        self.third_last = self.before_last;
         self.before_last = self.last;
         self.last = at + 1;
         if let Some(start) = self.starts.get_mut(self.count - 1) {
@@ -153,9 +157,19 @@ impl<'a> Labels<'a> {
     }
 
     /// The last two labels (the whole name when it has fewer).
+    #[inline(always)]
     pub(crate) fn last_two(&self) -> &'a [u8] {
         let start = if self.count < 2 { 0 } else { self.before_last };
         self.name.get(start..).unwrap_or_default()
+    }
+
+    /// The last three labels, when the name has three or more.
+    #[inline(always)]
+    pub(crate) fn last_three(&self) -> Option<&'a [u8]> {
+        if self.count < 3 {
+            return None;
+        }
+        self.name.get(self.third_last..)
     }
 
     /// Label `i`, one of the first five.
@@ -431,7 +445,7 @@ const FILE_EXTENSIONS: &[&[u8]] = &[
 /// [`FILE_EXTENSIONS`] as numbers (a label's five bytes at most, read as
 /// one little-endian word) in a table of 256 slots, each at its hash or
 /// the next free slot after it: a lookup reads a slot or two.
-const FILE_EXTENSION_SLOTS: [u64; 256] = {
+static FILE_EXTENSION_SLOTS: [u64; 256] = {
     let mut slots = [0u64; 256];
     let mut i = 0;
     while i < FILE_EXTENSIONS.len() {

@@ -376,12 +376,26 @@ pub(crate) enum ServiceHint {
 /// trailing dot) whose last two labels are `last_two` may be, with no
 /// false negatives: one lookup of the last two labels, and for the few
 /// under a [parent](PARENTS), the name's suffixes.
-#[inline]
-pub(crate) fn service_hint(name: &[u8], last_two: &[u8]) -> ServiceHint {
-    // Nearly every host is turned away here, by five of its bytes.
-    if !ENTRY_FILTER.may_hold(last_two) {
+pub(crate) fn service_hint(name: &[u8]) -> ServiceHint {
+    let labels = crate::names::Labels::of(name);
+    if !may_be_listed(labels.last_two(), labels.last_three()) {
         return ServiceHint::None;
     }
+    listed_hint(name, labels.last_two())
+}
+
+/// Whether a host whose last two labels are `last_two` (and last three
+/// `last_three`, when it has three) may be listed: false for nearly every
+/// host, by five bytes of each. Inlined into the fast path's loop, which
+/// calls [`listed_hint`] only when it is true.
+#[inline(always)]
+pub(crate) fn may_be_listed(last_two: &[u8], last_three: Option<&[u8]>) -> bool {
+    TWO_LABELS.may_hold(last_two) || last_three.is_some_and(|l| THREE_LABELS.may_hold(l))
+}
+
+/// [`service_hint`] past its filter.
+#[inline(never)]
+pub(crate) fn listed_hint(name: &[u8], last_two: &[u8]) -> ServiceHint {
     let mut buf = [0u8; 32];
     let Some(lower) = buf.get_mut(..last_two.len()) else {
         // Longer than any listed name's last two labels.
@@ -395,22 +409,50 @@ pub(crate) fn service_hint(name: &[u8], last_two: &[u8]) -> ServiceHint {
         None if !PARENTS.contains(&&*lower) => return ServiceHint::None,
         None => {}
     }
-    let name = String::from_utf8_lossy(name).to_ascii_lowercase();
-    if listed_service(&name).is_some() || s3_endpoint(&name).is_some() {
+    // Under a parent (`www.google.com`, `s3.amazonaws.com`): the name's
+    // suffixes short enough to be listed, lowercase on the stack.
+    let mut buf = [0u8; 40];
+    let tail = name
+        .get(name.len().saturating_sub(buf.len())..)
+        .unwrap_or_default();
+    let Some(lower) = buf.get_mut(..tail.len()) else {
+        return ServiceHint::None;
+    };
+    lower.copy_from_slice(tail);
+    lower.make_ascii_lowercase();
+    let whole = tail.len() == name.len();
+    let starts = lower
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'.')
+        .map(|(at, _)| at + 1)
+        .chain(whole.then_some(0));
+    let listed = starts
+        .filter_map(|at| lower.get(at..))
+        .any(|suffix| matches!(entry(suffix), Some(Entry::Service(..))));
+    // Amazon S3: an `s3` or `s3-…` label anywhere under amazonaws.com.
+    let s3 = lower.ends_with(b".amazonaws.com")
+        && name.split(|&b| b == b'.').any(|l| {
+            l.eq_ignore_ascii_case(b"s3")
+                || l.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(b"s3-"))
+        });
+    if listed || s3 {
         ServiceHint::Hosting
     } else {
         ServiceHint::None
     }
 }
 
-/// A set of names, any case, as 2048 bits keyed by a name's length and
+/// A set of names, any case, as 16,384 bits keyed by a name's length and
 /// its first two and last two bytes: no false negatives, and few false
-/// positives for a handful of loads and multiplications.
-struct NameFilter([u64; 32]);
+/// positives (under 1% of hosts) for a handful of loads and a
+/// multiplication.
+struct NameFilter([u64; 256]);
 
 impl NameFilter {
     // Indexing within the bounds checked: `get` is not const.
     #[allow(clippy::indexing_slicing)]
+    #[inline(always)]
     const fn key(name: &[u8]) -> usize {
         let n = name.len();
         if n < 2 {
@@ -421,40 +463,63 @@ impl NameFilter {
             name[n - 2].to_ascii_lowercase(),
             name[n - 1].to_ascii_lowercase(),
         );
-        (n * 0x9E37
-            + a as usize * 0x3B
-            + b as usize * 0x2F1
-            + z as usize * 0x1D
-            + y as usize * 0x7F3)
-            % 2039
+        let word = (n as u64 & 0xFF)
+            | (a as u64) << 8
+            | (b as u64) << 16
+            | (y as u64) << 24
+            | (z as u64) << 32;
+        (word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 50) as usize
     }
 
-    /// The filter of every listed name and every parent.
+    /// The filter of the listed names of two labels (`labels` 2; with
+    /// `amazonaws.com`, under which S3's endpoints are found by rule), or
+    /// of the last three labels of the longer ones (`labels` 3).
     #[allow(clippy::indexing_slicing)]
-    const fn build() -> NameFilter {
-        let mut bits = [0u64; 32];
+    const fn build(labels: usize) -> NameFilter {
+        let mut bits = [0u64; 256];
         let mut i = 0;
-        while i < ENTRIES.len() + PARENTS.len() {
-            let name = if i < ENTRIES.len() {
+        while i <= ENTRIES.len() {
+            let name: &[u8] = if i < ENTRIES.len() {
                 ENTRIES[i].0
+            } else if labels == 2 {
+                b"amazonaws.com"
             } else {
-                PARENTS[i - ENTRIES.len()]
+                b""
             };
-            let k = NameFilter::key(name);
-            bits[k / 64] |= 1 << (k % 64);
+            // Where its last `labels` labels start, and how many it has.
+            let mut start = name.len();
+            let mut dots = 0;
+            while start > 0 {
+                if name[start - 1] == b'.' {
+                    dots += 1;
+                    if dots == labels {
+                        break;
+                    }
+                }
+                start -= 1;
+            }
+            let count = if start > 0 { labels + 1 } else { dots + 1 };
+            let keep = if labels == 2 { count == 2 } else { count >= 3 };
+            if keep && !name.is_empty() {
+                let k = NameFilter::key(name.split_at(start).1);
+                bits[k / 64] |= 1 << (k % 64);
+            }
             i += 1;
         }
         NameFilter(bits)
     }
 
+    #[inline(always)]
     fn may_hold(&self, name: &[u8]) -> bool {
         let k = NameFilter::key(name);
         self.0.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1)
     }
 }
 
-/// [`service_hint`]'s filter.
-const ENTRY_FILTER: NameFilter = NameFilter::build();
+/// The filter of the listed names of two labels.
+static TWO_LABELS: NameFilter = NameFilter::build(2);
+/// The filter of the last three labels of the longer listed names.
+static THREE_LABELS: NameFilter = NameFilter::build(3);
 
 /// The words of a sign-in, verification or payment page, as whole
 /// tokens of a path, query or host (split at every byte but a letter or
@@ -630,8 +695,7 @@ mod tests {
 
     /// The fast path's lookup, as it is given a host name.
     fn hint(name: &str) -> ServiceHint {
-        let labels = crate::names::Labels::of(name.as_bytes());
-        service_hint(name.as_bytes(), labels.last_two())
+        service_hint(name.as_bytes())
     }
 
     #[test]

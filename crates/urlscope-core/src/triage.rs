@@ -229,10 +229,14 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
 
 /// What the last two labels of a plain host say of it (its one trailing
 /// dot dropped): a shortener's, or on a listed shared service, maybe.
+#[inline(always)]
 fn service_hint(labels: &Labels<'_>) -> ServiceHint {
     match labels.name().strip_suffix(b".") {
-        Some(host) => crate::services::service_hint(host, Labels::of(host).last_two()),
-        None => crate::services::service_hint(labels.name(), labels.last_two()),
+        Some(host) => crate::services::service_hint(host),
+        None if crate::services::may_be_listed(labels.last_two(), labels.last_three()) => {
+            crate::services::listed_hint(labels.name(), labels.last_two())
+        }
+        None => ServiceHint::None,
     }
 }
 
