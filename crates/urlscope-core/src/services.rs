@@ -15,7 +15,8 @@
 //! two labels (a `match` the compiler builds), not a list search.
 //!
 //! The sign-in words that make a page on such a host (or on a bare
-//! address) a likely credential form are here too, in one list.
+//! address) a likely credential form, and the brands' names that make it
+//! a likely imitation, are here too, each in one list.
 
 /// What kind of shared service a host belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -633,10 +634,126 @@ pub(crate) fn credential_words(text: &[u8]) -> Vec<(usize, usize)> {
     found
 }
 
-/// Whether `text` holds a sign-in word anywhere, cheaply: the fast path's
-/// test on the few URLs on a listed shared service.
-pub(crate) fn has_credential_word(text: &[u8]) -> bool {
-    !credential_words(text).is_empty()
+/// The names of the brands phishing imitates most, as they are written in
+/// a host label or a path (`office365.html`, `paypal-secure.web.app`):
+/// whole tokens only.
+const BRAND_TOKENS: &[&str] = &[
+    "microsoft",
+    "office365",
+    "office",
+    "outlook",
+    "onedrive",
+    "sharepoint",
+    "msoffice",
+    "hotmail",
+    "google",
+    "gmail",
+    "apple",
+    "appleid",
+    "icloud",
+    "itunes",
+    "amazon",
+    "paypal",
+    "netflix",
+    "facebook",
+    "instagram",
+    "whatsapp",
+    "meta",
+    "linkedin",
+    "docusign",
+    "dropbox",
+    "adobe",
+    "dhl",
+    "fedex",
+    "usps",
+    "ups",
+    "yahoo",
+    "aol",
+    "chase",
+    "wellsfargo",
+    "bankofamerica",
+    "citi",
+    "citibank",
+    "hsbc",
+    "barclays",
+    "santander",
+    "coinbase",
+    "binance",
+    "metamask",
+    "steam",
+    "roblox",
+    "ebay",
+    "alibaba",
+    "wetransfer",
+    "zoom",
+];
+
+/// Where `text` holds a brand's name (see [`BRAND_TOKENS`]) standing
+/// alone or beside one other word in its piece (a path segment, a file
+/// name, a host label, a query key or value: `office365.html`,
+/// `sign-chase`, `paypal-help`), as byte ranges within it, the first 8 at
+/// most. In longer prose (a blog post's `using-gmail-with-mutt`) a brand
+/// is a topic, not a disguise.
+pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
+    let ends_piece = |b: u8| matches!(b, b'/' | b'?' | b'&' | b'=' | b'#' | b'.');
+    let mut found = Vec::new();
+    for (start, piece) in pieces(text, ends_piece) {
+        let mut tokens = 0;
+        let mut brand = None;
+        let mut i = 0;
+        while i < piece.len() {
+            if !piece.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+                i += 1;
+                continue;
+            }
+            let from = i;
+            while piece.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+                i += 1;
+            }
+            tokens += 1;
+            let token = piece.get(from..i).unwrap_or_default();
+            if brand.is_none()
+                && BRAND_TOKENS
+                    .iter()
+                    .any(|w| w.as_bytes().eq_ignore_ascii_case(token))
+            {
+                brand = Some((start + from, start + i));
+            }
+        }
+        if let Some(at) = brand.filter(|_| tokens <= 2) {
+            found.push(at);
+            if found.len() == 8 {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The pieces of `text` between the bytes `ends` accepts, each with where
+/// it starts.
+fn pieces(text: &[u8], ends: impl Fn(u8) -> bool) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut start = 0;
+    text.split(move |&b| ends(b)).map(move |piece| {
+        let at = start;
+        start += piece.len() + 1;
+        (at, piece)
+    })
+}
+
+/// The sign-in words and brands' names of `text`, in order: what makes a
+/// page on shared hosting a likely imitation.
+pub(crate) fn lure_words(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut found = credential_words(text);
+    found.extend(brand_words(text));
+    found.sort_unstable();
+    found
+}
+
+/// Whether `text` holds a sign-in word or a brand's name anywhere: the
+/// fast path's test on the few URLs on a listed shared service.
+pub(crate) fn has_lure_word(text: &[u8]) -> bool {
+    !credential_words(text).is_empty() || !brand_words(text).is_empty()
 }
 
 #[cfg(test)]
@@ -772,6 +889,23 @@ mod tests {
         // The provider's home page, and a host that only ends in one.
         assert_eq!(shortened("bit.ly", "/"), None);
         assert_eq!(shortened("habit.ly", "/x"), None);
+    }
+
+    #[test]
+    fn brands_alone_or_beside_one_word() {
+        fn at(t: &str) -> Vec<&str> {
+            brand_words(t.as_bytes())
+                .into_iter()
+                .map(|(s, e)| &t[s..e])
+                .collect()
+        }
+        assert_eq!(at("/bucket/office365.html"), ["office365"]);
+        assert_eq!(at("/x/sign-chase/secure/"), ["chase"]);
+        assert_eq!(at("paypal-help."), ["paypal"]);
+        // Prose, and a brand inside a longer word.
+        assert!(at("/2010/11/05/mutt-multiple-gmail-imap-setup/").is_empty());
+        assert!(at("/introducing-google-project-real-life.html").is_empty());
+        assert!(at("/googleblog/appleseed/").is_empty());
     }
 
     #[test]

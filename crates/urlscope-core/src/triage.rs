@@ -79,7 +79,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site"
         }
         Signal::SharedHost => {
-            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::has_credential_word on the URL"
+            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::has_lure_word on the URL"
         }
     }
 }
@@ -159,10 +159,10 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                     ServiceHint::None => {}
                     ServiceHint::Shortener if min > SHORTENER => {}
                     ServiceHint::Shortener => return false,
-                    // A sign-in word anywhere in the URL (the check reads
-                    // the host, path and query).
+                    // A sign-in word or a brand's name anywhere in the URL
+                    // (the check reads the host, path and query).
                     ServiceHint::Hosting
-                        if min > SHARED_HOST || !crate::services::has_credential_word(input) => {}
+                        if min > SHARED_HOST || !crate::services::has_lure_word(input) => {}
                     ServiceHint::Hosting => return false,
                 }
                 at

@@ -132,8 +132,8 @@ pub(crate) enum Signal {
     /// (`crate::analysis::checks::brand_path::may_name_known_site`).
     BrandInPath,
     /// A host that may be on a listed shared hosting service
-    /// ([`crate::services::service_hint`]), with a sign-in word in the
-    /// URL.
+    /// ([`crate::services::service_hint`]), with a sign-in word or a
+    /// brand's name in the URL.
     SharedHost,
 }
 
@@ -595,7 +595,7 @@ catalogue! {
     SharedHosting {
         code: "shared-hosting",
         severity: Medium,
-        summary: "The host is on a public hosting, storage, form, tunnel or IPFS service where anyone publishes, and the URL shows a sign-in word there: a sign-in page written by whoever holds the account, not by the domain's owner.",
+        summary: "The host is on a public hosting, storage, form, tunnel or IPFS service where anyone publishes, and the URL shows a sign-in word or a brand's name there: a page written by whoever holds the account, not by the domain's owner or the brand.",
         consequence: None,
         signals: [SharedHost, Percent, NonAscii, Authority],
     }

@@ -7,7 +7,7 @@
 //! analysis, whose warnings are lifted with their `via`.
 
 use crate::analysis::{Destination, HostReading, HostingKind, Reach};
-use crate::services::credential_words;
+use crate::services::{credential_words, lure_words};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
@@ -37,8 +37,14 @@ pub(crate) fn lure_warnings(
         .and_then(|h| h.hosting.as_ref())
         .filter(|s| s.kind != HostingKind::Shared)
     {
-        let mut spans = words_at(host_span.of(input), host_span.start);
-        spans.extend(words());
+        // Sign-in words and brands' names, in the host and after it.
+        let path_and_query = parts.query.map_or(parts.path, |q| parts.path.join(q));
+        // In the host, only the labels ahead of the service's domain (the
+        // account's): `sites.google.com` names no brand of its own.
+        let raw_host = host_span.of(input);
+        let ahead = raw_host.len().saturating_sub(service.service.len());
+        let mut spans = lures_at(raw_host.get(..ahead).unwrap_or_default(), host_span.start);
+        spans.extend(lures_at(path_and_query.of(input), path_and_query.start));
         if let Some(&first) = spans.first() {
             let word = String::from_utf8_lossy(first.of(input));
             let name = host.map_or("", |h| h.ascii.as_deref().unwrap_or(&h.decoded));
@@ -47,7 +53,7 @@ pub(crate) fn lure_warnings(
                 std::iter::once(host_span).chain(spans).collect(),
                 host_index,
                 format!(
-                    "'{}' is on '{}' ({}), where anyone can publish, and the URL shows '{}': a sign-in page there is written by whoever holds the account, not by the domain's owner.",
+                    "'{}' is on '{}' ({}), where anyone can publish, and the URL shows '{}': a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand.",
                     quote_str(name),
                     quote_str(&service.service),
                     service.kind.label(),
@@ -100,6 +106,15 @@ pub(crate) fn lure_warnings(
     }
 }
 
+/// The sign-in words and brands' names of `text`, as spans of the input
+/// (`text` starts at input byte `at`).
+fn lures_at(text: &[u8], at: usize) -> Vec<Span> {
+    lure_words(text)
+        .into_iter()
+        .map(|(s, e)| Span::new(at + s, at + e))
+        .collect()
+}
+
 /// The sign-in words of `text`, as spans of the input (`text` starts at
 /// input byte `at`).
 fn words_at(text: &[u8], at: usize) -> Vec<Span> {
@@ -142,6 +157,17 @@ mod tests {
                 Medium,
                 vec!["storage.googleapis.com".into(), "login".into()]
             )]
+        );
+        assert_eq!(
+            found("https://storage.googleapis.com/bucket/office365.html", code),
+            [(
+                Medium,
+                vec!["storage.googleapis.com".into(), "office365".into()]
+            )]
+        );
+        assert_eq!(
+            found("https://paypal-help.web.app/", code),
+            [(Medium, vec!["paypal-help.web.app".into(), "paypal".into()])]
         );
         assert_eq!(
             found("https://secure-update.web.app/", code),
