@@ -534,6 +534,29 @@ impl NameFilter {
     }
 }
 
+/// The filter of a list of words (any case).
+const fn words_filter(lists: &[&[&str]]) -> NameFilter {
+    let mut bits = [0u64; 256];
+    let mut l = 0;
+    while l < lists.len() {
+        let mut i = 0;
+        // Indexing within the loop bounds: `get` is not const.
+        #[allow(clippy::indexing_slicing)]
+        while i < lists[l].len() {
+            let k = NameFilter::key(lists[l][i].as_bytes());
+            bits[k / 64] |= 1 << (k % 64);
+            i += 1;
+        }
+        l += 1;
+    }
+    NameFilter(bits)
+}
+
+/// The filter of the sign-in words.
+static CREDENTIAL_FILTER: NameFilter = words_filter(&[CREDENTIAL_WORDS]);
+/// The filter of the brands' names.
+static BRAND_FILTER: NameFilter = words_filter(&[BRAND_TOKENS]);
+
 /// The filter of the listed names of two labels.
 static TWO_LABELS: NameFilter = NameFilter::build(2);
 /// The filter of the last three labels of the longer listed names.
@@ -626,7 +649,9 @@ pub(crate) fn credential_words(text: &[u8]) -> Vec<(usize, usize)> {
             if let Some((ps, _)) = previous {
                 found.push((ps, i));
             }
-        } else if CREDENTIAL_WORDS.iter().any(is) || GLUED_WORDS.iter().any(glued) {
+        } else if CREDENTIAL_FILTER.may_hold(token) && CREDENTIAL_WORDS.iter().any(is)
+            || token.len() > 5 && GLUED_WORDS.iter().any(glued)
+        {
             found.push((start, i));
         }
         previous = Some((start, i));
@@ -713,6 +738,7 @@ pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
             tokens += 1;
             let token = piece.get(from..i).unwrap_or_default();
             if brand.is_none()
+                && BRAND_FILTER.may_hold(token)
                 && BRAND_TOKENS
                     .iter()
                     .any(|w| w.as_bytes().eq_ignore_ascii_case(token))
@@ -889,6 +915,18 @@ mod tests {
         // The provider's home page, and a host that only ends in one.
         assert_eq!(shortened("bit.ly", "/"), None);
         assert_eq!(shortened("habit.ly", "/x"), None);
+    }
+
+    #[test]
+    fn every_word_is_found_through_its_filter() {
+        for w in CREDENTIAL_WORDS {
+            assert_eq!(credential_words(w.as_bytes()).len(), 1, "{w}");
+            assert_eq!(credential_words(w.to_uppercase().as_bytes()).len(), 1, "{w}");
+        }
+        for w in BRAND_TOKENS {
+            assert_eq!(brand_words(w.as_bytes()).len(), 1, "{w}");
+            assert_eq!(brand_words(w.to_uppercase().as_bytes()).len(), 1, "{w}");
+        }
     }
 
     #[test]
