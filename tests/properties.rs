@@ -225,7 +225,9 @@ fn plain_looking_url() -> impl Strategy<Value = Vec<u8>> {
         1 => prop::sample::select(vec!["2130706433", "127.1", "0x7f.1", "1.2.3.4", "[::1]", "[::g]", "xn--exmple-cua.com", "exämple.com", "аррӏе.com", "u:p@x", "a@b@c", "x:99999", "x:8o", "ex\u{200B}ample.com", "EXAMPLE.COM", "x.com.",
             // Stray bytes and '_' in a name (plain above low, and plain).
             "\"www.example.com", "{localhost}", "\"db.internal", "db.internal`", "1.2.3.\"4",
-            "\"www.paypal.com.evil.example", "my_host.example", "a.b_c.localhost", "\"http.example.com"])
+            "\"www.paypal.com.evil.example", "my_host.example", "a.b_c.localhost", "\"http.example.com",
+            // Shorteners, shared hosting, a bare public address.
+            "bit.ly", "WWW.TinyURL.com", "someone.github.io", "storage.googleapis.com", "login.web.app.", "203.0.113.7", "[2001:db8::5]"])
             .prop_map(|s| s.as_bytes().to_vec()),
     ];
     let hostile = prop_oneof![
@@ -264,6 +266,11 @@ fn plain_looking_url() -> impl Strategy<Value = Vec<u8>> {
         bytes("\"//evil.example"),
         bytes("{http://evil.example/}"),
         bytes("\"passwd\""),
+        bytes("login"),
+        bytes("sign-in"),
+        bytes("SignIn.aspx"),
+        bytes("www.paypal.com"),
+        bytes("login.microsoftonline.com.php"),
         prop::sample::select(b"\x00\x1b\x7f\r\n\t\"<>[]{}|^`'".to_vec()).prop_map(|b| vec![b]),
         any::<u8>().prop_map(|b| vec![b]),
     ];

@@ -207,6 +207,23 @@ const RULES: &[Row] = &[
     ("two-urls", "http://evil.com/http://google.com/", Misses, "a URL in the path is one the first carries (open-redirect), not a second authority"),
     ("two-urls", "1password://x/", Misses, "no second URL after the invalid scheme"),
     ("deceptive-host", "https://www.cl.cam.ac.uk/", Misses, "department labels under a country suffix"),
+    // Where a phishing page is put, and how its link travels.
+    ("shared-hosting", "https://storage.googleapis.com/bucket/login.html", Fires { at: "storage.googleapis.com/bucket/login" }, "a sign-in page in a public storage bucket"),
+    ("shared-hosting", "https://secure-update.web.app/", Fires { at: "secure-update.web.app" }, "sign-in words in a site on Firebase Hosting"),
+    ("shared-hosting", "https://sites.google.com/a/example.com/", Misses, "a site on Google Sites with no sign-in word"),
+    ("shared-hosting", "https://someone.github.io/blog/", Misses, "a GitHub Pages blog"),
+    ("shared-hosting", "https://www.herokuapp.com/login", Misses, "the service's own site"),
+    ("raw-ip-login", "http://203.0.113.7/ap/signin", Fires { at: "203.0.113.7/ap/signin" }, "a sign-in path on a bare address"),
+    ("raw-ip-login", "http://[2001:db8::5]/login.php", Fires { at: "[2001:db8::5]/login" }, "a sign-in page on a bare IPv6 address"),
+    ("raw-ip-login", "http://192.168.1.1/login.cgi", Misses, "a router's page inside the network (internal-destination's)"),
+    ("raw-ip-login", "http://203.0.113.7/index.html", Misses, "a bare address with no sign-in word"),
+    ("brand-in-path", "https://evil.example/login.microsoftonline.com/login.php", Fires { at: "login.microsoftonline.com/login" }, "a brand's sign-in host in the path of another site, and a login form"),
+    ("brand-in-path", "https://compromised.example/www.dropbox.com/1223/", Fires { at: "www.dropbox.com" }, "a brand's domain in the path of another site (low: mirrors do it too)"),
+    ("brand-in-path", "https://www.dropbox.com/s/x/file.pdf", Misses, "the brand's own site"),
+    ("brand-in-path", "https://x.example/r/https://login.microsoftonline.com/", Misses, "a URL the path carries is open-redirect's"),
+    ("shortener", "https://bit.ly/3abcDEF", Fires { at: "bit.ly/3abcDEF" }, "a shortened link: its destination is the provider's"),
+    ("shortener", "https://bit.ly/", Misses, "the provider's home page"),
+    ("shortener", "https://habit.ly/x", Misses, "a name that only ends like a shortener"),
 ];
 
 /// The code named `name` in the catalogue.

@@ -24,7 +24,8 @@ use crate::warnings::{Severity, Warning};
 
 /// Where a destination's host is and what kind of place it is:
 /// `169.254.169.254 (cloud metadata endpoint, a number form of …)`, or why
-/// there is none.
+/// there is none; for a link behind a shortener, that it is one
+/// ([`shortened`]).
 pub fn place(d: &Destination) -> String {
     match &d.host {
         Some(h) => {
@@ -32,11 +33,30 @@ pub fn place(d: &Destination) -> String {
             if let Some(how) = &h.spelled {
                 s.push_str(&format!(", {}", escape_str(how)));
             }
-            s + ")"
+            s.push(')');
+            if let Some(short) = shortened(d) {
+                s.push_str(&format!(", {short}"));
+            }
+            s
         }
         None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
         None => "no host (a relative reference or an opaque URL)".to_string(),
     }
+}
+
+/// That a destination is a link behind a shortener, and where the
+/// provider shows what it leads to: `a link shortened by bit.ly (its
+/// destination cannot be read offline; preview: https://bit.ly/3abc+)`.
+pub fn shortened(d: &Destination) -> Option<String> {
+    let short = d.shortened.as_ref()?;
+    let preview = short
+        .preview
+        .as_ref()
+        .map_or_else(String::new, |p| format!("; preview: {}", escape_str(p)));
+    Some(format!(
+        "a link shortened by {} (its destination cannot be read offline{preview})",
+        escape_str(&short.provider)
+    ))
 }
 
 /// What following a destination does beyond reaching its host: it runs
@@ -189,6 +209,18 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
             false,
         ));
     }
+    if let Some(s) = &h.hosting {
+        out.push(fact(
+            HostFactGroup::Registrable,
+            format!(
+                "shared hosting on '{}' ({}): its pages are written by whoever holds the account, not by the owner of '{}'",
+                escape_str(&s.service),
+                s.kind.label(),
+                escape_str(&s.service)
+            ),
+            true,
+        ));
+    }
     let mixed = h.scripts.len() > 1 || !h.confusables.is_empty();
     if !h.scripts.is_empty() {
         out.push(fact(
@@ -291,6 +323,42 @@ mod tests {
             .iter()
             .filter(|f| f.group == HostFactGroup::Scripts)
             .all(|f| f.notable));
+    }
+
+    #[test]
+    fn a_shortened_link_leads_to_its_provider_and_its_preview() {
+        let a = of("https://bit.ly/3abcDEF");
+        assert_eq!(
+            place(&a.destinations[0]),
+            "bit.ly (public), a link shortened by bit.ly (its destination cannot be read offline; preview: https://bit.ly/3abcDEF+)"
+        );
+        let a = of("https://t.co/xyz");
+        assert_eq!(
+            shortened(&a.destinations[0]).as_deref(),
+            Some("a link shortened by t.co (its destination cannot be read offline)")
+        );
+        assert_eq!(
+            shortened(&of("https://example.com/x").destinations[0]),
+            None
+        );
+    }
+
+    #[test]
+    fn a_host_on_shared_hosting_says_whose_pages_they_are() {
+        let a = of("https://someone.github.io/");
+        let facts = host_facts(a.host.as_ref().unwrap());
+        let fact = facts
+            .iter()
+            .find(|f| f.text.starts_with("shared hosting"))
+            .unwrap();
+        assert_eq!(
+            fact.text,
+            "shared hosting on 'github.io' (web hosting): its pages are written by whoever holds the account, not by the owner of 'github.io'"
+        );
+        assert!(fact.notable);
+        let a = of("https://github.com/");
+        let facts = host_facts(a.host.as_ref().unwrap());
+        assert!(!facts.iter().any(|f| f.text.starts_with("shared hosting")));
     }
 
     #[test]

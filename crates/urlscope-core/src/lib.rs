@@ -84,6 +84,7 @@ mod plain;
 pub mod report;
 pub mod resolve;
 mod schemes;
+mod services;
 pub mod split;
 mod targets;
 pub mod text;

@@ -107,6 +107,8 @@ pub(crate) struct Labels<'a> {
     /// The start of the last label, and of the one before it.
     last: usize,
     before_last: usize,
+    /// The start of the label before that.
+    third_last: usize,
 }
 
 impl<'a> Labels<'a> {
@@ -128,12 +130,14 @@ impl<'a> Labels<'a> {
             starts: [0; 4],
             last: 0,
             before_last: 0,
+            third_last: 0,
         }
     }
 
     /// A dot at `at` in the name (dots come in order).
     #[inline]
     pub(crate) fn dot(&mut self, at: usize) {
+        self.third_last = self.before_last;
         self.before_last = self.last;
         self.last = at + 1;
         if let Some(start) = self.starts.get_mut(self.count - 1) {
@@ -150,6 +154,22 @@ impl<'a> Labels<'a> {
     /// The name.
     pub(crate) fn name(&self) -> &'a [u8] {
         self.name
+    }
+
+    /// The last two labels (the whole name when it has fewer).
+    #[inline(always)]
+    pub(crate) fn last_two(&self) -> &'a [u8] {
+        let start = if self.count < 2 { 0 } else { self.before_last };
+        self.name.get(start..).unwrap_or_default()
+    }
+
+    /// The last three labels, when the name has three or more.
+    #[inline(always)]
+    pub(crate) fn last_three(&self) -> Option<&'a [u8]> {
+        if self.count < 3 {
+            return None;
+        }
+        self.name.get(self.third_last..)
     }
 
     /// Label `i`, one of the first five.
@@ -361,6 +381,207 @@ pub(crate) fn domain_in_segment(segment: &str) -> Option<&str> {
     (site && psl::domain_str(&lower).is_some()).then_some(segment)
 }
 
+/// A domain name written in a path, query or fragment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct WrittenDomain {
+    /// Where its bytes are in the text it was found in.
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// The name, lowercase, a web page's extension dropped
+    /// (`paypal.com.php` is `paypal.com`).
+    pub(crate) name: String,
+    /// Whether a URL carries it (`//` before it) or an e-mail address
+    /// holds it (`@` before it): not a name shown for itself.
+    pub(crate) carried: bool,
+}
+
+/// A label of at most five bytes, lowercase, in a buffer of five (the
+/// rest zero): extensions are compared so without a copy call.
+fn short_lowercase(label: &[u8]) -> Option<[u8; 5]> {
+    if label.len() > 5 {
+        return None;
+    }
+    let mut out = [0u8; 5];
+    for (o, b) in out.iter_mut().zip(label) {
+        *o = b.to_ascii_lowercase();
+    }
+    Some(out)
+}
+
+/// Whether a label is a web page's extension, which a phishing kit
+/// glues to a domain name (`paypal.com.php`,
+/// `login.microsoftonline.com.html`).
+fn is_page_extension(label: &[u8]) -> bool {
+    short_lowercase(label).is_some_and(|l| is_page_extension_lower(&l))
+}
+
+fn is_page_extension_lower(l: &[u8; 5]) -> bool {
+    matches!(
+        l,
+        b"html\0"
+            | b"htm\0\0"
+            | b"shtml"
+            | b"php\0\0"
+            | b"asp\0\0"
+            | b"aspx\0"
+            | b"jsp\0\0"
+            | b"cgi\0\0"
+    )
+}
+
+/// The extensions of files that no domain ends in: pages, scripts,
+/// images, styles, documents and archives (not those that are also a
+/// country's suffix, such as Poland's `.pl`).
+const FILE_EXTENSIONS: &[&[u8]] = &[
+    b"js", b"mjs", b"css", b"json", b"xml", b"txt", b"pdf", b"jpg", b"jpeg", b"png", b"gif",
+    b"svg", b"webp", b"ico", b"bmp", b"mp3", b"mp4", b"webm", b"avi", b"mov", b"zip", b"gz",
+    b"tgz", b"rar", b"7z", b"tar", b"doc", b"docx", b"xls", b"xlsx", b"ppt", b"pptx", b"csv",
+    b"rss", b"woff", b"woff2", b"ttf", b"eot", b"map", b"exe", b"dmg", b"apk", b"swf", b"flv",
+    b"wav", b"ogg", b"rb", b"c", b"h", b"cpp", b"java", b"ts", b"tsx", b"jsx", b"vue", b"yml",
+    b"yaml", b"ini", b"log", b"bak", b"sql", b"tif", b"tiff", b"avif", b"m3u8", b"epub", b"html",
+    b"htm", b"shtml", b"php", b"asp", b"aspx", b"jsp", b"cgi",
+];
+
+/// [`FILE_EXTENSIONS`] as numbers (a label's five bytes at most, read as
+/// one little-endian word) in a table of 256 slots, each at its hash or
+/// the next free slot after it: a lookup reads a slot or two.
+static FILE_EXTENSION_SLOTS: [u64; 256] = {
+    let mut slots = [0u64; 256];
+    let mut i = 0;
+    while i < FILE_EXTENSIONS.len() {
+        // Indexing within the bounds: `get` is not const.
+        #[allow(clippy::indexing_slicing)]
+        let (key, _) = label_key(FILE_EXTENSIONS[i]);
+        let mut slot = extension_slot(key);
+        #[allow(clippy::indexing_slicing)]
+        while slots[slot] != 0 {
+            slot = (slot + 1) % 256;
+        }
+        #[allow(clippy::indexing_slicing)]
+        {
+            slots[slot] = key;
+        }
+        i += 1;
+    }
+    slots
+};
+
+/// Where a label's number goes in [`FILE_EXTENSION_SLOTS`].
+const fn extension_slot(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize
+}
+
+/// A label of at most five bytes as one number, lowercase, and whether it
+/// is that short.
+const fn label_key(label: &[u8]) -> (u64, bool) {
+    if label.len() > 5 {
+        return (0, false);
+    }
+    let mut key = 0u64;
+    let mut i = 0;
+    while i < label.len() {
+        // Indexing within the loop bound: `get` is not const.
+        #[allow(clippy::indexing_slicing)]
+        let b = label[i].to_ascii_lowercase();
+        key |= (b as u64) << (8 * i);
+        i += 1;
+    }
+    (key, true)
+}
+
+/// Whether a label is a file's extension that no domain ends in (see
+/// [`FILE_EXTENSIONS`]; a number is none either).
+pub(crate) fn is_file_extension(label: &[u8]) -> bool {
+    let (key, short) = label_key(label);
+    if label.is_empty() {
+        return false;
+    }
+    if short {
+        let mut slot = extension_slot(key);
+        while let Some(&k) = FILE_EXTENSION_SLOTS.get(slot).filter(|&&k| k != 0) {
+            if k == key {
+                return true;
+            }
+            slot = (slot + 1) % 256;
+        }
+    }
+    label.iter().all(u8::is_ascii_digit)
+}
+
+/// Letters, digits, '-' and '.': the bytes of a written domain name.
+// Indexing within the loop bound: `get_mut` is not const.
+#[allow(clippy::indexing_slicing)]
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
+        b += 1;
+    }
+    table
+};
+
+/// The domain names written in `text` (a path, a query key, a fragment):
+/// runs of letters, digits, '-' and '.' that hold a dot between two
+/// labels and, once a web page's extension is dropped, end in a label
+/// that is not a file's extension (`index.html`, `jquery.min.js` and
+/// `v1.2.3` are no names). Cheap to turn away: a run with no dot, or one
+/// that ends in an extension, costs no copy.
+pub(crate) fn written_domains(text: &[u8]) -> impl Iterator<Item = WrittenDomain> + '_ {
+    let is_name_byte = |b: &u8| NAME_BYTES.get(usize::from(*b)) == Some(&true);
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < text.len() {
+            while text.get(i).is_some_and(|b| !is_name_byte(b)) {
+                i += 1;
+            }
+            let start = i;
+            while text.get(i).is_some_and(is_name_byte) {
+                i += 1;
+            }
+            let run = text.get(start..i).unwrap_or_default();
+            // The dots and hyphens around it are not the name's.
+            let lead = run
+                .iter()
+                .take_while(|&&b| matches!(b, b'.' | b'-'))
+                .count();
+            let trail = run
+                .iter()
+                .rev()
+                .take_while(|&&b| matches!(b, b'.' | b'-'))
+                .count();
+            let Some(mut name) = run.get(lead..run.len().saturating_sub(trail)) else {
+                continue;
+            };
+            let Some(dot) = name.iter().rposition(|&b| b == b'.') else {
+                continue;
+            };
+            let last = name.get(dot + 1..).unwrap_or_default();
+            if is_page_extension(last) {
+                name = name.get(..dot).unwrap_or_default();
+            }
+            let Some(dot) = name.iter().rposition(|&b| b == b'.') else {
+                continue;
+            };
+            if is_file_extension(name.get(dot + 1..).unwrap_or_default()) {
+                continue;
+            }
+            let at = start + lead;
+            let before = |n: usize| at.checked_sub(n).and_then(|p| text.get(p)).copied();
+            let carried =
+                before(1) == Some(b'@') || (before(1), before(2)) == (Some(b'/'), Some(b'/'));
+            return Some(WrittenDomain {
+                start: at,
+                end: at + name.len(),
+                name: String::from_utf8_lossy(name).to_ascii_lowercase(),
+                carried,
+            });
+        }
+        None
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -445,6 +666,54 @@ mod tests {
         }
         // The pool is rich in triggers: a fifth of its names pass.
         assert!(passed > all.len() / 10, "{passed} of {}", all.len());
+    }
+
+    #[test]
+    fn file_extensions_are_found_in_their_table() {
+        for e in FILE_EXTENSIONS {
+            assert!(is_file_extension(e), "{}", String::from_utf8_lossy(e));
+            assert!(is_file_extension(&e.to_ascii_uppercase()));
+        }
+        for label in [
+            &b"com"[..],
+            b"de",
+            b"uk",
+            b"io",
+            b"net",
+            b"",
+            b"htmlx",
+            b"example",
+        ] {
+            assert!(
+                !is_file_extension(label),
+                "{}",
+                String::from_utf8_lossy(label)
+            );
+        }
+        assert!(is_file_extension(b"2024"));
+        assert!(is_file_extension(b"20240101"));
+    }
+
+    #[test]
+    fn domains_written_in_a_path() {
+        let names =
+            |t: &str| -> Vec<String> { written_domains(t.as_bytes()).map(|d| d.name).collect() };
+        let carried = |t: &str| written_domains(t.as_bytes()).all(|d| d.carried);
+        assert_eq!(
+            names("/login.microsoftonline.com/login.php"),
+            ["login.microsoftonline.com"]
+        );
+        assert_eq!(names("/www.dropbox.com/1223/"), ["www.dropbox.com"]);
+        assert_eq!(names("/x/PayPal.com.php"), ["paypal.com"]);
+        assert_eq!(names("/.cgi.ebay.de./"), ["cgi.ebay.de"]);
+        // Files and versions are no names.
+        assert!(names("/index.html/jquery.min.js/v1.2.3/report.pdf/main.php").is_empty());
+        // Carried by a URL or an e-mail address.
+        assert!(carried("/r/https://www.paypal.com/"));
+        assert!(carried("/u/help@paypal.com/"));
+        assert!(!carried("/r/www.paypal.com/"));
+        let d = written_domains(b"/a/www.dropbox.com/").next().unwrap();
+        assert_eq!((d.start, d.end), (3, 18));
     }
 
     /// One case per way in: each is just inside the gate, and the labels

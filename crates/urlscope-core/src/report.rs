@@ -111,6 +111,7 @@ impl<'a> Report<'a> {
                     })
                     .collect(),
                 rejected: &h.rejected,
+                hosting: h.hosting.as_ref(),
             }),
             whatwg: a.whatwg().map(|w| match w {
                 Ok(r) => WhatwgReport::Reading {
@@ -268,6 +269,8 @@ struct HostReport<'a> {
     confusables: Vec<Confusable<'a>>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     rejected: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hosting: Option<&'a crate::analysis::SharedHosting>,
 }
 
 #[derive(Serialize)]
@@ -307,6 +310,8 @@ struct DestinationReport<'a> {
     runs_script: bool,
     spelling: &'a [&'static str],
     span: Span,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shortened: Option<&'a crate::analysis::Shortened>,
 }
 
 #[derive(Serialize)]
@@ -334,6 +339,7 @@ impl<'a> DestinationReport<'a> {
             runs_script: d.runs_script,
             spelling: &d.spelling,
             span: d.span,
+            shortened: d.shortened.as_ref(),
         }
     }
 }

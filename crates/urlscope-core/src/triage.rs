@@ -35,6 +35,7 @@
 use crate::analysis::{analyze, Options};
 use crate::names::Labels;
 use crate::plain::{class, plain_origin_host, run_of, BRACKET, PLAIN, RUN, STRAY};
+use crate::services::ServiceHint;
 use crate::warnings::{Severity, Signal, Warning};
 
 /// Where the fast path rules out each signal of the catalogue before it
@@ -71,6 +72,15 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "plain_host_name: names::may_be_internal, then names::shown_site where names::may_show_another_site"
         }
         Signal::DomainInPath => "is_plain: names::domain_in_segment on the first path segment",
+        Signal::Shortener => {
+            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), unless triage_at's threshold is above its worst severity"
+        }
+        Signal::BrandInPath => {
+            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site"
+        }
+        Signal::SharedHost => {
+            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::has_lure_word on the URL"
+        }
     }
 }
 
@@ -124,6 +134,10 @@ const PLUS_IN_PATH: Severity = Signal::PlusInPath.worst_severity();
 const STRAY_BYTE: Severity = Signal::Stray.worst_severity();
 /// The worst a `[` or `]` after the host can give.
 const BRACKETS: Severity = Signal::Brackets.worst_severity();
+/// The worst a shortener's host can give.
+const SHORTENER: Severity = Signal::Shortener.worst_severity();
+/// The worst a shared hosting service's host can give.
+const SHARED_HOST: Severity = Signal::SharedHost.worst_severity();
 
 /// Whether `input` is plain (see the module docs): certain to have no
 /// warning at all.
@@ -143,7 +157,19 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         [] | [b'/', b'/', ..] => return false,
         [b'/', ..] => 0,
         _ => match plain_origin_host(input, stray) {
-            Some((host, at)) if plain_host_name(&host) => at,
+            Some((host, at)) if plain_host_name(&host) => {
+                match service_hint(&host) {
+                    ServiceHint::None => {}
+                    ServiceHint::Shortener if min > SHORTENER => {}
+                    ServiceHint::Shortener => return false,
+                    // A sign-in word or a brand's name anywhere in the URL
+                    // (the check reads the host, path and query).
+                    ServiceHint::Hosting
+                        if min > SHARED_HOST || !crate::services::has_lure_word(input) => {}
+                    ServiceHint::Hosting => return false,
+                }
+                at
+            }
             _ => return false,
         },
     };
@@ -200,6 +226,21 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     rest.iter().all(|&b| class(b) & plain != 0)
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
+        && (memchr::memchr(b'.', fragment).is_none()
+            || !crate::analysis::checks::brand_path::may_name_known_site(fragment))
+}
+
+/// What the last two labels of a plain host say of it (its one trailing
+/// dot dropped): a shortener's, or on a listed shared service, maybe.
+#[inline(always)]
+fn service_hint(labels: &Labels<'_>) -> ServiceHint {
+    match labels.name().strip_suffix(b".") {
+        Some(host) => crate::services::service_hint(host),
+        None if crate::services::may_be_listed(labels.last_two(), labels.last_three()) => {
+            crate::services::listed_hint(labels.name(), labels.last_two())
+        }
+        None => ServiceHint::None,
+    }
 }
 
 /// Whether a query value carries a URL as written or as the analysis
@@ -313,6 +354,10 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let mut colon = false;
     // Whether a key or value holds a '+' (a space once decoded).
     let mut plus = false;
+    // The dots of the part so far, and where the last is (it may name a
+    // site).
+    let mut dots = 0;
+    let mut last_dot = 0;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -343,6 +388,18 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             {
                 return None;
             }
+            // A known site's domain in a path part or a query key
+            // (brand-in-path): looked up only for a part with a dot.
+            if dots > 0
+                && piece != Piece::Value
+                && crate::analysis::checks::brand_path::part_may_name_known_site(
+                    part,
+                    dots,
+                    last_dot - start,
+                )
+            {
+                return None;
+            }
             // A ':' was noted as it went by; plain bytes hold no space.
             may_matter = may_matter || crate::targets::may_matter_by_name(part);
             if !has_slash {
@@ -355,6 +412,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             start = i;
             b64 = true;
             colon = false;
+            dots = 0;
             has_slash = true;
             continue;
         }
@@ -388,6 +446,8 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             b':' => (b64, may_matter, colon) = (false, true, true),
             b'.' => {
                 b64 = false;
+                dots += 1;
+                last_dot = i;
                 first.dots += usize::from(!has_slash);
             }
             // A stray byte or a bracket (allowed only above `low`): the

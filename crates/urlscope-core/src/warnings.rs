@@ -125,6 +125,16 @@ pub(crate) enum Signal {
     HostName,
     /// A first path segment that may read as a domain name.
     DomainInPath,
+    /// A host that may be a link shortener's
+    /// ([`crate::services::service_hint`]).
+    Shortener,
+    /// A path part, query key or fragment that may name a known site
+    /// (`crate::analysis::checks::brand_path::may_name_known_site`).
+    BrandInPath,
+    /// A host that may be on a listed shared hosting service
+    /// ([`crate::services::service_hint`]), with a sign-in word or a
+    /// brand's name in the URL.
+    SharedHost,
 }
 
 impl Signal {
@@ -148,7 +158,10 @@ impl Signal {
             | Signal::Base64
             | Signal::Embedded
             | Signal::HostName
-            | Signal::DomainInPath => false,
+            | Signal::DomainInPath
+            | Signal::Shortener
+            | Signal::SharedHost
+            | Signal::BrandInPath => false,
         }
     }
 }
@@ -300,6 +313,11 @@ cases! {
     /// A first path segment that reads as a domain: common in benign
     /// mirrors and hosting, so only shown.
     DomainInPath => (DeceptiveHost, Low),
+    /// A known site's domain after the host, with a sign-in word.
+    BrandLogin => (BrandInPath, Medium),
+    /// A known site's domain after the host, and no sign-in word: mirrors
+    /// and hosting pages do this too, so only shown.
+    BrandMention => (BrandInPath, Low),
 }
 
 macro_rules! catalogue {
@@ -580,6 +598,34 @@ catalogue! {
         summary: "Spaces or control characters around the URL were ignored.",
         consequence: None,
         signals: [Illegal],
+    }
+    SharedHosting {
+        code: "shared-hosting",
+        severity: Medium,
+        summary: "The host is on a public hosting, storage, form, tunnel or IPFS service where anyone publishes, and the URL shows a sign-in word or a brand's name there: a page written by whoever holds the account, not by the domain's owner or the brand.",
+        consequence: None,
+        signals: [SharedHost, Percent, NonAscii, Authority],
+    }
+    RawIpLogin {
+        code: "raw-ip-login",
+        severity: Medium,
+        summary: "The URL leads to a bare public IP address with a sign-in word in its path or query: real sign-in pages are served under a name, phishing kits often on an address.",
+        consequence: None,
+        signals: [Authority],
+    }
+    BrandInPath {
+        code: "brand-in-path",
+        severity: Medium,
+        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, the way a phishing page on someone else's host shows the brand it imitates.",
+        consequence: None,
+        signals: [BrandInPath, Percent, NonAscii],
+    }
+    Shortener {
+        code: "shortener",
+        severity: Low,
+        summary: "The link is behind a shortener: where it really leads is held by the provider and cannot be read offline.",
+        consequence: None,
+        signals: [Shortener, Percent, NonAscii, Authority],
     }
 }
 

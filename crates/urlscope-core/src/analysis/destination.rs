@@ -17,6 +17,7 @@ use crate::analysis::nested::{Nested, NestedKind, SCRIPT_SCHEMES};
 use crate::names::{
     is_under, INTERNAL_SUFFIXES, LOOPBACK_DOMAINS, LOOPBACK_NAMES, METADATA_NAMES, WILDCARD_DNS,
 };
+use crate::services::{shortened, Shortened};
 use crate::split::{Span, Split};
 use std::borrow::Cow;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -338,6 +339,9 @@ pub struct Destination {
     pub span: Span,
     /// The outer component it is in, for a carried URL.
     pub component: Option<usize>,
+    /// The shortener it is behind, when its host is one: where it really
+    /// leads cannot be read offline.
+    pub shortened: Option<Shortened>,
 }
 
 /// `text` resolved against `base` as a browser resolves a redirect
@@ -374,6 +378,11 @@ pub(crate) fn site_of(class: &HostClass) -> String {
         return class.canonical.clone();
     }
     psl::domain_str(&class.canonical).map_or_else(|| class.canonical.clone(), str::to_string)
+}
+
+/// The shortener a URL (as a browser parses it) is behind, if any.
+fn shortened_link(u: &url::Url) -> Option<Shortened> {
+    shortened(u.host_str()?, u.path())
 }
 
 /// Every place the URL leads to: itself first, then what it carries, in
@@ -416,6 +425,7 @@ pub(crate) fn destinations(
         spelling: Vec::new(),
         span: parts.host.unwrap_or(parts.trimmed),
         component: None,
+        shortened: base.and_then(shortened_link),
     }];
     let base = base.or(placeholder.as_ref());
     let add = |n: &Nested, out: &mut Vec<Destination>| {
@@ -456,6 +466,7 @@ pub(crate) fn destinations(
             spelling: n.spelling.clone(),
             span: n.span,
             component: Some(n.component),
+            shortened: resolved.as_ref().and_then(shortened_link),
         });
         // What it carries in turn, reached through it.
         if let Some(a) = &n.analysis {

@@ -17,13 +17,24 @@ pub const LISTED_PER_CODE: usize = 32;
 
 /// Lists component warnings until a code has [`LISTED_PER_CODE`], then
 /// folds the rest of that code.
-#[derive(Default)]
 pub(crate) struct Listing {
     pub(crate) listed: [usize; WarningCode::ALL.len()],
     /// The codes that are full.
     pub(crate) full: CodeSet,
     /// What each code's summary warning stands for, by code index.
     pub(crate) folded: [Option<Folded>; WarningCode::ALL.len()],
+}
+
+// By hand: `Default` is derived for arrays of at most 32 elements, and
+// there are more codes than that.
+impl Default for Listing {
+    fn default() -> Listing {
+        Listing {
+            listed: [0; WarningCode::ALL.len()],
+            full: CodeSet::EMPTY,
+            folded: std::array::from_fn(|_| None),
+        }
+    }
 }
 
 /// What a summary warning stands for.

@@ -4,6 +4,7 @@
 //! (UTS #46), its registrable domain (Public Suffix List), its scripts
 //! and confusable characters (UTS #39).
 
+use crate::services::SharedHosting;
 use crate::split::{HostKind, Split};
 use std::borrow::Cow;
 use std::net::Ipv4Addr;
@@ -35,6 +36,10 @@ pub struct HostReading {
     /// The labels UTS #46 rejects (`xn--a`, a label holding U+202E), as
     /// written; `unicode` shows them so.
     pub rejected: Vec<String>,
+    /// The shared service (web hosting, storage, forms, a tunnel, an IPFS
+    /// gateway) the host is on, when it is on one: the page's author is
+    /// not the domain's owner.
+    pub hosting: Option<SharedHosting>,
 }
 
 /// Parse a host the way WHATWG and `inet_aton` read IPv4 numbers:
@@ -131,6 +136,7 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
         scripts: Vec::new(),
         confusables: Vec::new(),
         rejected: Vec::new(),
+        hosting: None,
     };
     let decoded = &reading.decoded;
     if kind == HostKind::RegName {
@@ -159,6 +165,7 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             None => Cow::Borrowed(decoded.as_str()),
         };
         reading.registrable = psl::domain_str(dns.trim_end_matches('.')).map(str::to_string);
+        reading.hosting = crate::services::shared_hosting(&dns);
         if let Some(unicode) = &reading.unicode {
             use unicode_normalization::UnicodeNormalization;
             use unicode_script::{Script, UnicodeScript};

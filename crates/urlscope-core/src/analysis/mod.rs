@@ -7,7 +7,7 @@
 //! times).
 
 mod bytes;
-mod checks;
+pub(crate) mod checks;
 mod component;
 mod destination;
 mod folding;
@@ -21,6 +21,7 @@ mod report;
 mod tests;
 mod whatwg;
 
+pub use crate::services::{HostingKind, SharedHosting, Shortened};
 pub use bytes::{char_info, ByteRow, CharInfo};
 pub use component::ComponentAnalysis;
 pub use destination::{classify_host, Destination, HostClass, Reach};
@@ -393,6 +394,21 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         host.as_ref(),
         host_index,
         first_segment,
+        &mut warnings,
+    );
+    checks::brand_path::brand_path_warnings(
+        input,
+        &parts,
+        host.as_ref(),
+        |at| components.iter().position(|c| c.span.contains(at)),
+        &mut warnings,
+    );
+    checks::lures::lure_warnings(
+        input,
+        &parts,
+        host.as_ref(),
+        destinations.first(),
+        host_index,
         &mut warnings,
     );
     warnings.extend(lifted);

@@ -2,9 +2,11 @@
 //! of the real one (`paypal.com.account-check.example`,
 //! `apple.com-support.example`, a bait `https` label), a fragment or query
 //! that mimics a userinfo-and-host (`evil.example#@good.example`), and a
-//! first path segment that reads as a domain name. The real site is the
-//! registrable domain of the Public Suffix List.
+//! first path segment that reads as a domain name but no known site's (a
+//! known site's is `brand-in-path`'s). The real site is the registrable
+//! domain of the Public Suffix List.
 
+use crate::analysis::checks::brand_path::known_site;
 use crate::analysis::HostReading;
 use crate::names::{domain_in_segment, shown_site};
 use crate::split::{Span, Split};
@@ -74,7 +76,9 @@ pub(crate) fn deceptive_warnings(
     }
     if let (Some((index, span)), true) = (first_segment, parts.host.is_some()) {
         let segment = String::from_utf8_lossy(span.of(input));
-        if let Some(domain) = domain_in_segment(&segment) {
+        // A known site's domain is brand-in-path's.
+        let known = |d: &str| known_site(&d.to_ascii_lowercase()).is_some();
+        if let Some(domain) = domain_in_segment(&segment).filter(|d| !known(d)) {
             out.push(Warning::for_case(
                 Case::DomainInPath,
                 vec![span],

@@ -15,6 +15,7 @@ use crate::split::ComponentKind;
 use crate::warnings::CodeSet;
 
 pub(crate) mod authority;
+pub(crate) mod brand_path;
 pub(crate) mod characters;
 pub(crate) mod confusion;
 pub(crate) mod deceptive;
@@ -22,6 +23,7 @@ pub(crate) mod destinations;
 pub(crate) mod double_encoding;
 pub(crate) mod escapes;
 pub(crate) mod junk;
+pub(crate) mod lures;
 pub(crate) mod readings;
 pub(crate) mod sensitive;
 pub(crate) mod traversal;

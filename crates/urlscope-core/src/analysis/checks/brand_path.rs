@@ -1,0 +1,280 @@
+//! `brand-in-path`: a known site's domain written in the path, a query
+//! key or the fragment of a site that is not that site's
+//! (`https://evil.example/login.microsoftonline.com/login.php`,
+//! `https://compromised.example/www.dropbox.com/1223/`), the way a
+//! phishing kit dressed on someone else's host shows the brand it
+//! imitates. A query value is left out: search and share links carry
+//! domains there all day, and a URL carried there is `open-redirect`'s.
+//!
+//! One rule per idea: a first path segment that reads as a domain name
+//! but is no known site's stays `deceptive-host`'s (the `DomainInPath`
+//! case); a known site's domain is only this rule's.
+
+use crate::analysis::HostReading;
+use crate::names::{is_file_extension, written_domains, WrittenDomain};
+use crate::services::credential_words;
+use crate::split::{Span, Split};
+use crate::text::quote_str;
+use crate::warnings::{Case, Warning};
+
+/// A known site a written domain belongs to.
+pub(crate) struct KnownSite {
+    /// Its registrable domain.
+    pub(crate) domain: String,
+    /// The brand that owns it, when it is in the brand table.
+    pub(crate) brand: Option<&'static str>,
+}
+
+/// The known site a written domain name (lowercase) belongs to.
+pub(crate) fn known_site(name: &str) -> Option<KnownSite> {
+    let domain = psl::domain_str(name)?;
+    let brand = stand_in_brand(domain)?;
+    Some(KnownSite {
+        domain: domain.to_string(),
+        brand: Some(brand),
+    })
+}
+
+/// Whether a piece of path, a query key or a fragment may name a known
+/// site, for the fast path: true whenever [`brand_path_warnings`] could
+/// find one there.
+pub(crate) fn may_name_known_site(text: &[u8]) -> bool {
+    let dots = memchr::memchr_iter(b'.', text).count();
+    let last_dot = memchr::memrchr(b'.', text).unwrap_or_default();
+    part_may_name_known_site(text, dots, last_dot)
+}
+
+/// [`may_name_known_site`] of a part whose dots the fast path counted as
+/// it went by (`dots`, the last at `last_dot`): the common case, a file
+/// name with one dot (`index.html`, `logo.png`), is turned away at once,
+/// as its one dotted run ends in a file's extension.
+pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize) -> bool {
+    if dots == 1 {
+        let ext = part.get(last_dot + 1..).unwrap_or_default();
+        if ext.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-') && is_file_extension(ext) {
+            return false;
+        }
+    }
+    written_domains(part).any(|d| known_site(&d.name).is_some())
+}
+
+/// A few brands' domains, standing in for the brand table.
+fn stand_in_brand(domain: &str) -> Option<&'static str> {
+    const BRANDS: &[(&str, &str)] = &[
+        ("microsoftonline.com", "Microsoft"),
+        ("microsoft.com", "Microsoft"),
+        ("live.com", "Microsoft"),
+        ("office.com", "Microsoft"),
+        ("dropbox.com", "Dropbox"),
+        ("ebay.de", "eBay"),
+        ("ebay.com", "eBay"),
+        ("paypal.com", "PayPal"),
+        ("google.com", "Google"),
+        ("apple.com", "Apple"),
+        ("amazon.com", "Amazon"),
+    ];
+    BRANDS.iter().find(|(d, _)| *d == domain).map(|(_, b)| *b)
+}
+
+/// Whether two sites are one owner's: the same domain, or one brand's.
+fn same_owner(a: &KnownSite, own: &str) -> bool {
+    a.domain == own || a.brand.is_some() && known_site(own).and_then(|k| k.brand) == a.brand
+}
+
+/// `brand-in-path` for the path, the query keys and the fragment.
+pub(crate) fn brand_path_warnings(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    component_at: impl Fn(usize) -> Option<usize>,
+    out: &mut Vec<Warning>,
+) {
+    let Some(own) = host.and_then(|h| h.registrable.as_deref().or(Some(h.decoded.as_str()))) else {
+        return;
+    };
+    // Where names may be shown: the path, each query key, the fragment.
+    let mut places: Vec<Span> = vec![parts.path];
+    if let Some(q) = parts.query {
+        let mut at = q.start;
+        for pair in q.of(input).split(|&b| b == b'&') {
+            let key = pair.split(|&b| b == b'=').next().unwrap_or_default();
+            places.push(Span::new(at, at + key.len()));
+            at += pair.len() + 1;
+        }
+    }
+    places.extend(parts.fragment);
+    let mut shown: Option<(WrittenDomain, KnownSite, Span)> = None;
+    for place in places {
+        let found = written_domains(place.of(input))
+            .filter(|d| !d.carried)
+            .find_map(|d| {
+                let site = known_site(&d.name)?;
+                let span = Span::new(place.start + d.start, place.start + d.end);
+                (!same_owner(&site, own)).then_some((d, site, span))
+            });
+        if found.is_some() {
+            shown = found;
+            break;
+        }
+    }
+    let Some((written, site, span)) = shown else {
+        return;
+    };
+    // A sign-in word after the host: in the path, the query or the
+    // fragment (the name itself included: `login.microsoftonline.com`).
+    let after = Span::new(parts.path.start, parts.trimmed.end.max(parts.path.start));
+    let words: Vec<Span> = credential_words(after.of(input))
+        .into_iter()
+        .map(|(s, e)| Span::new(after.start + s, after.start + e))
+        .collect();
+    let whose = site.brand.map_or_else(
+        || format!("'{}'", quote_str(&site.domain)),
+        |b| format!("{b}'s"),
+    );
+    let (case, tail) = match words.first() {
+        Some(word) => (
+            Case::BrandLogin,
+            format!(
+                ", and '{}' asks for a sign-in: a brand's sign-in page on a host it does not own",
+                quote_str(&String::from_utf8_lossy(word.of(input)))
+            ),
+        ),
+        None => (
+            Case::BrandMention,
+            ": mirrors and hosting pages do this too, and so does a page that imitates it"
+                .to_string(),
+        ),
+    };
+    let mut spans = vec![span];
+    spans.extend(words);
+    out.push(Warning::for_case(
+        case,
+        spans,
+        component_at(span.start),
+        format!(
+            "The URL shows '{}' ({whose}) after the host, but the site is '{}'{tail}.",
+            quote_str(&written.name),
+            quote_str(own),
+        ),
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::{analyze, Options};
+    use crate::warnings::{Severity, WarningCode};
+
+    /// The `brand-in-path` warnings of `url`: severity and the bytes of
+    /// each span.
+    fn found(url: &str) -> Vec<(Severity, Vec<String>)> {
+        let a = analyze(url.as_bytes(), &Options::default());
+        a.warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::BrandInPath)
+            .map(|w| {
+                let spans = w
+                    .spans
+                    .iter()
+                    .map(|s| String::from_utf8_lossy(s.of(url.as_bytes())).into_owned())
+                    .collect();
+                (w.severity, spans)
+            })
+            .collect()
+    }
+
+    fn codes(url: &str) -> Vec<&'static str> {
+        let a = analyze(url.as_bytes(), &Options::default());
+        a.warnings.iter().map(|w| w.code.code()).collect()
+    }
+
+    #[test]
+    fn a_brand_login_path_on_another_site() {
+        use Severity::{Low, Medium};
+        assert_eq!(
+            found("https://evil.example/login.microsoftonline.com/login.php"),
+            [(
+                Medium,
+                vec![
+                    "login.microsoftonline.com".into(),
+                    "login".into(),
+                    "login".into()
+                ]
+            )]
+        );
+        assert_eq!(
+            found("https://compromised.example/www.dropbox.com/1223/"),
+            [(Low, vec!["www.dropbox.com".into()])]
+        );
+        assert_eq!(
+            found("https://x.example/wp-content/cgi.ebay.de/signin.html"),
+            [(Medium, vec!["cgi.ebay.de".into(), "signin".into()])]
+        );
+        assert_eq!(
+            found("https://x.example/kit/paypal.com.php?verify=1"),
+            [(Medium, vec!["paypal.com".into(), "verify".into()])]
+        );
+        assert_eq!(found("https://x.example/a#www.paypal.com")[0].0, Low);
+        assert_eq!(found("https://x.example/a?www.paypal.com&x=1")[0].0, Low);
+    }
+
+    #[test]
+    fn quiet_where_the_name_is_the_site_s_own_or_carried() {
+        for url in [
+            // The brand's own site, and one of its other domains.
+            "https://www.dropbox.com/s/x/file.pdf",
+            "https://www.paypal.com/www.paypal.com/signin",
+            "https://login.live.com/login.microsoftonline.com/",
+            // A URL the path carries (open-redirect's), an e-mail address.
+            "https://x.example/r/https://login.microsoftonline.com/login",
+            "https://x.example/contact/help@paypal.com/",
+            // A query value: search and share links carry names there.
+            "https://x.example/share?u=www.paypal.com/signin",
+            // No known site: a hosting page, files.
+            "https://sites.google.com/a/example.com/",
+            "https://x.example/index.html/jquery.min.js/login.php",
+        ] {
+            assert!(found(url).is_empty(), "{url}");
+        }
+    }
+
+    #[test]
+    fn the_fast_path_test_finds_what_the_check_finds() {
+        use super::may_name_known_site as may;
+        for part in [
+            "index.html",
+            "logo.PNG",
+            "v1.2",
+            "jquery.min.js",
+            "main.php",
+            "a.b",
+        ] {
+            assert!(!may(part.as_bytes()), "{part}");
+        }
+        for part in [
+            "paypal.com",
+            "x_paypal.com",
+            "paypal.com-",
+            "PayPal.com.php",
+            "a.html_www.dropbox.com",
+            "login.microsoftonline.com.html",
+        ] {
+            assert!(may(part.as_bytes()), "{part}");
+        }
+    }
+
+    #[test]
+    fn one_rule_per_idea_with_deceptive_host() {
+        // A known site's domain first in the path: brand-in-path alone.
+        let c = codes("https://compromised.example/www.dropbox.com/1223/");
+        assert!(
+            c.contains(&"brand-in-path") && !c.contains(&"deceptive-host"),
+            "{c:?}"
+        );
+        // Another domain name first in the path: deceptive-host alone.
+        let c = codes("https://compromised.example/www.example.com/1223/");
+        assert!(
+            !c.contains(&"brand-in-path") && c.contains(&"deceptive-host"),
+            "{c:?}"
+        );
+    }
+}

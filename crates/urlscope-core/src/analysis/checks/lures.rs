@@ -1,0 +1,305 @@
+//! Where a phishing page is put and how its link travels: a sign-in page
+//! on shared hosting (`shared-hosting`), on a bare public address
+//! (`raw-ip-login`), and a link behind a shortener (`shortener`). The
+//! tables and the sign-in words are [`crate::services`]'.
+//!
+//! Each judges the URL itself; a URL it carries is judged by its own
+//! analysis, whose warnings are lifted with their `via`.
+
+use crate::analysis::{Destination, HostReading, HostingKind, Reach};
+use crate::services::{credential_words, lure_words};
+use crate::split::{Span, Split};
+use crate::text::quote_str;
+use crate::warnings::{Warning, WarningCode};
+
+/// `shared-hosting`, `raw-ip-login` and `shortener` for the URL itself
+/// (`own`, its first destination).
+pub(crate) fn lure_warnings(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    own: Option<&Destination>,
+    host_index: Option<usize>,
+    out: &mut Vec<Warning>,
+) {
+    let Some(host_span) = parts.host else {
+        return;
+    };
+    // The sign-in words of the path and the query, at their input bytes.
+    let words = || {
+        let path_and_query = parts
+            .query
+            .map_or(parts.path, |q| parts.path.join(q))
+            .of(input);
+        words_at(path_and_query, parts.path.start)
+    };
+    if let Some(service) = host
+        .and_then(|h| h.hosting.as_ref())
+        .filter(|s| s.kind != HostingKind::Shared)
+    {
+        // Sign-in words and brands' names, in the host and after it.
+        let path_and_query = parts.query.map_or(parts.path, |q| parts.path.join(q));
+        // In the host, only the labels ahead of the service's domain (the
+        // account's): `sites.google.com` names no brand of its own.
+        let raw_host = host_span.of(input);
+        let ahead = raw_host.len().saturating_sub(service.service.len());
+        let mut spans = lures_at(raw_host.get(..ahead).unwrap_or_default(), host_span.start);
+        spans.extend(lures_at(path_and_query.of(input), path_and_query.start));
+        if let Some(&first) = spans.first() {
+            let word = String::from_utf8_lossy(first.of(input));
+            let name = host.map_or("", |h| h.ascii.as_deref().unwrap_or(&h.decoded));
+            out.push(Warning::new(
+                WarningCode::SharedHosting,
+                std::iter::once(host_span).chain(spans).collect(),
+                host_index,
+                format!(
+                    "'{}' is on '{}' ({}), where anyone can publish, and the URL shows '{}': a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand.",
+                    quote_str(name),
+                    quote_str(&service.service),
+                    service.kind.label(),
+                    quote_str(&word),
+                ),
+            ));
+        }
+    }
+    let Some(own) = own else {
+        return;
+    };
+    if let Some(class) = own
+        .host
+        .as_ref()
+        .filter(|h| h.address.is_some() && matches!(h.reach, Reach::Public | Reach::Documentation))
+    {
+        let spans = words();
+        if let Some(&first) = spans.first() {
+            out.push(Warning::new(
+                WarningCode::RawIpLogin,
+                std::iter::once(host_span).chain(spans).collect(),
+                host_index,
+                format!(
+                    "The URL leads to the bare address {} and shows '{}': a sign-in page served from an address, with no name a reader could check.",
+                    quote_str(&class.canonical),
+                    quote_str(&String::from_utf8_lossy(first.of(input))),
+                ),
+            ));
+        }
+    }
+    if let Some(short) = &own.shortened {
+        let preview = short.preview.as_ref().map_or_else(String::new, |p| {
+            format!(
+                " ({} shows it at {} without following it)",
+                short.provider,
+                quote_str(p)
+            )
+        });
+        let mut spans = vec![host_span];
+        spans.extend((!parts.path.is_empty()).then_some(parts.path));
+        out.push(Warning::new(
+            WarningCode::Shortener,
+            spans,
+            host_index,
+            format!(
+                "The link is shortened by {}: where it leads is held by the provider and cannot be read offline{preview}.",
+                quote_str(&short.provider),
+            ),
+        ));
+    }
+}
+
+/// The sign-in words and brands' names of `text`, as spans of the input
+/// (`text` starts at input byte `at`).
+fn lures_at(text: &[u8], at: usize) -> Vec<Span> {
+    lure_words(text)
+        .into_iter()
+        .map(|(s, e)| Span::new(at + s, at + e))
+        .collect()
+}
+
+/// The sign-in words of `text`, as spans of the input (`text` starts at
+/// input byte `at`).
+fn words_at(text: &[u8], at: usize) -> Vec<Span> {
+    credential_words(text)
+        .into_iter()
+        .map(|(s, e)| Span::new(at + s, at + e))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::{analyze, Options};
+    use crate::warnings::{Severity, WarningCode};
+
+    /// The warnings of `code` for `url`: each one's severity and the
+    /// bytes of each of its spans.
+    fn found(url: &str, code: WarningCode) -> Vec<(Severity, Vec<String>)> {
+        let a = analyze(url.as_bytes(), &Options::default());
+        a.warnings
+            .iter()
+            .filter(|w| w.code == code)
+            .map(|w| {
+                let spans = w
+                    .spans
+                    .iter()
+                    .map(|s| String::from_utf8_lossy(s.of(url.as_bytes())).into_owned())
+                    .collect();
+                (w.severity, spans)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shared_hosting_with_a_sign_in_word() {
+        use Severity::Medium;
+        let code = WarningCode::SharedHosting;
+        assert_eq!(
+            found("https://storage.googleapis.com/bucket/login.html", code),
+            [(
+                Medium,
+                vec!["storage.googleapis.com".into(), "login".into()]
+            )]
+        );
+        assert_eq!(
+            found("https://storage.googleapis.com/bucket/office365.html", code),
+            [(
+                Medium,
+                vec!["storage.googleapis.com".into(), "office365".into()]
+            )]
+        );
+        assert_eq!(
+            found("https://paypal-help.web.app/", code),
+            [(Medium, vec!["paypal-help.web.app".into(), "paypal".into()])]
+        );
+        assert_eq!(
+            found("https://secure-update.web.app/", code),
+            [(
+                Medium,
+                vec![
+                    "secure-update.web.app".into(),
+                    "secure".into(),
+                    "update".into()
+                ]
+            )]
+        );
+        assert_eq!(
+            found("https://abc-1-2.ngrok-free.app/ap/signin?x=1", code),
+            [(
+                Medium,
+                vec!["abc-1-2.ngrok-free.app".into(), "signin".into()]
+            )]
+        );
+        assert_eq!(
+            found(
+                "https://docs.google.com/forms/d/e/1FAIpQL/viewform?verify=1",
+                code
+            )
+            .len(),
+            1
+        );
+        // Near misses: no sign-in word, the service's own site, a domain
+        // of the Public Suffix List's private section (a fact only), a
+        // word inside another.
+        for url in [
+            "https://sites.google.com/a/example.com/",
+            "https://someone.github.io/blog/2024/notes.html",
+            "https://storage.googleapis.com/bucket/report.pdf",
+            "https://www.herokuapp.com/login",
+            "https://someone.dyndns.org/login",
+            "https://someone.github.io/author/",
+        ] {
+            assert!(found(url, code).is_empty(), "{url}");
+        }
+    }
+
+    #[test]
+    fn a_shared_host_is_a_fact_of_the_host() {
+        let a = analyze(b"https://someone.github.io/", &Options::default());
+        let hosting = a.host.as_ref().and_then(|h| h.hosting.as_ref()).unwrap();
+        assert_eq!(hosting.service, "github.io");
+        let a = analyze(b"https://example.com/", &Options::default());
+        assert_eq!(a.host.as_ref().unwrap().hosting, None);
+    }
+
+    #[test]
+    fn a_bare_address_with_a_sign_in_path() {
+        use Severity::Medium;
+        let code = WarningCode::RawIpLogin;
+        assert_eq!(
+            found("http://203.0.113.7/ap/signin", code),
+            [(Medium, vec!["203.0.113.7".into(), "signin".into()])]
+        );
+        assert_eq!(
+            found("http://198.51.100.4/login.php", code),
+            [(Medium, vec!["198.51.100.4".into(), "login".into()])]
+        );
+        assert_eq!(
+            found("http://[2001:db8::5]/owa/auth/logon.aspx", code),
+            [(
+                Medium,
+                vec!["[2001:db8::5]".into(), "auth".into(), "logon".into()]
+            )]
+        );
+        assert_eq!(found("http://8.8.8.8/?account=1", code).len(), 1);
+        // Near misses: a router's page (inside: internal-destination's),
+        // an address with no sign-in word, a name with one.
+        for url in [
+            "http://192.168.1.1/login.cgi",
+            "http://192.168.1.1/",
+            "http://203.0.113.7/index.html",
+            "https://example.com/login.php",
+            "http://127.0.0.1/signin",
+        ] {
+            assert!(found(url, code).is_empty(), "{url}");
+        }
+    }
+
+    #[test]
+    fn a_shortened_link_and_its_preview() {
+        let a = analyze(b"https://bit.ly/3abcDEF", &Options::default());
+        let w: Vec<_> = a
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::Shortener)
+            .collect();
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].severity, Severity::Low);
+        assert!(
+            w[0].message.contains("https://bit.ly/3abcDEF+"),
+            "{}",
+            w[0].message
+        );
+        assert_eq!(
+            found("https://bit.ly/3abcDEF", WarningCode::Shortener)[0].1,
+            ["bit.ly", "/3abcDEF"]
+        );
+        let own = &a.destinations[0];
+        assert_eq!(own.shortened.as_ref().unwrap().provider, "bit.ly");
+        // Carried: its own analysis gives it, lifted with its via.
+        let a = analyze(
+            b"https://example.com/?next=https%3A%2F%2Ftinyurl.com%2Fy2abc",
+            &Options::default(),
+        );
+        let lifted = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::Shortener)
+            .unwrap();
+        assert_eq!(lifted.via.as_deref(), Some("query value 'next' → host"));
+        assert_eq!(
+            a.destinations[1]
+                .shortened
+                .as_ref()
+                .unwrap()
+                .preview
+                .as_deref(),
+            Some("https://preview.tinyurl.com/y2abc")
+        );
+        // Near misses: the provider's home page, a name that ends in one.
+        for url in [
+            "https://bit.ly/",
+            "https://bitly.com/pages/pricing",
+            "https://habit.ly/x",
+        ] {
+            assert!(found(url, WarningCode::Shortener).is_empty(), "{url}");
+        }
+    }
+}
