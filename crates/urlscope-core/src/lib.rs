@@ -85,6 +85,7 @@ pub mod report;
 pub mod resolve;
 mod schemes;
 mod services;
+pub mod sites;
 pub mod split;
 mod targets;
 pub mod text;

@@ -312,6 +312,9 @@ struct DestinationReport<'a> {
     span: Span,
     #[serde(skip_serializing_if = "Option::is_none")]
     shortened: Option<&'a crate::analysis::Shortened>,
+    /// The famous site the host imitates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imitates: Option<&'a crate::sites::Imitation>,
 }
 
 #[derive(Serialize)]
@@ -340,6 +343,7 @@ impl<'a> DestinationReport<'a> {
             spelling: &d.spelling,
             span: d.span,
             shortened: d.shortened.as_ref(),
+            imitates: d.imitates.as_ref(),
         }
     }
 }

@@ -921,7 +921,11 @@ mod tests {
     fn every_word_is_found_through_its_filter() {
         for w in CREDENTIAL_WORDS {
             assert_eq!(credential_words(w.as_bytes()).len(), 1, "{w}");
-            assert_eq!(credential_words(w.to_uppercase().as_bytes()).len(), 1, "{w}");
+            assert_eq!(
+                credential_words(w.to_uppercase().as_bytes()).len(),
+                1,
+                "{w}"
+            );
         }
         for w in BRAND_TOKENS {
             assert_eq!(brand_words(w.as_bytes()).len(), 1, "{w}");

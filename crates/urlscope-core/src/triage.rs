@@ -78,6 +78,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::BrandInPath => {
             "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site"
         }
+        Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::has_lure_word on the URL"
         }
@@ -285,6 +286,10 @@ fn plain_host_name(labels: &Labels<'_>) -> bool {
 fn plain_name(labels: &Labels<'_>) -> bool {
     let host = labels.name();
     if labels.may_be_internal() {
+        return false;
+    }
+    // A label near a famous name, or a brand's token: the exact check.
+    if crate::sites::may_imitate(host) && crate::sites::imitates(host) {
         return false;
     }
     // Most names cannot show another site, whatever the Public Suffix

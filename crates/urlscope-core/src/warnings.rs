@@ -135,6 +135,10 @@ pub(crate) enum Signal {
     /// ([`crate::services::service_hint`]), with a sign-in word or a
     /// brand's name in the URL.
     SharedHost,
+    /// A host name that may imitate a famous site: a label one edit or a
+    /// look-alike from a famous name, or holding a brand's token
+    /// ([`crate::sites::may_imitate`]).
+    Imitation,
 }
 
 impl Signal {
@@ -161,6 +165,7 @@ impl Signal {
             | Signal::DomainInPath
             | Signal::Shortener
             | Signal::SharedHost
+            | Signal::Imitation
             | Signal::BrandInPath => false,
         }
     }
@@ -318,6 +323,18 @@ cases! {
     /// A known site's domain after the host, and no sign-in word: mirrors
     /// and hosting pages do this too, so only shown.
     BrandMention => (BrandInPath, Low),
+    /// A look-alike of a brand's domain.
+    LookalikeBrand => (LookalikeDomain, High),
+    /// A look-alike of a top site's domain beside a sign-in word (or a
+    /// brand's name under another suffix).
+    LookalikeSite => (LookalikeDomain, Medium),
+    /// A look-alike of a less famous site's domain, with no sign-in word:
+    /// many honest names are one letter from a famous one, so only shown.
+    LookalikeShown => (LookalikeDomain, Low),
+    /// A brand's domain or name in the host of a site not its own.
+    BrandHost => (BrandInHost, Medium),
+    /// The same, with a sign-in word in the URL.
+    BrandHostLogin => (BrandInHost, High),
 }
 
 macro_rules! catalogue {
@@ -619,6 +636,20 @@ catalogue! {
         summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, the way a phishing page on someone else's host shows the brand it imitates.",
         consequence: None,
         signals: [BrandInPath, Percent, NonAscii],
+    }
+    LookalikeDomain {
+        code: "lookalike-domain",
+        severity: Medium,
+        summary: "The registrable domain is one edit or one look-alike letter away from a famous site's (paypa1.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain; against a top site's, medium beside a sign-in word, low otherwise.",
+        consequence: None,
+        signals: [Imitation, NonAscii, Authority],
+    }
+    BrandInHost {
+        code: "brand-in-host",
+        severity: Medium,
+        summary: "A brand's domain or name is written in the host of a site that is not the brand's, ahead of the real domain (www.paypal.com.secure-login.example.net) or glued to words in it (paypal-login-secure.example): high with a sign-in word in the URL.",
+        consequence: None,
+        signals: [Imitation, NonAscii, Authority],
     }
     Shortener {
         code: "shortener",

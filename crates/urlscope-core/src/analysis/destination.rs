@@ -342,6 +342,9 @@ pub struct Destination {
     /// The shortener it is behind, when its host is one: where it really
     /// leads cannot be read offline.
     pub shortened: Option<Shortened>,
+    /// The famous site its host imitates, when it is a look-alike
+    /// (`paypa1.com` of `paypal.com`); set for the URL itself.
+    pub imitates: Option<crate::sites::Imitation>,
 }
 
 /// `text` resolved against `base` as a browser resolves a redirect
@@ -426,6 +429,7 @@ pub(crate) fn destinations(
         span: parts.host.unwrap_or(parts.trimmed),
         component: None,
         shortened: base.and_then(shortened_link),
+        imitates: None,
     }];
     let base = base.or(placeholder.as_ref());
     let add = |n: &Nested, out: &mut Vec<Destination>| {
@@ -467,6 +471,7 @@ pub(crate) fn destinations(
             span: n.span,
             component: Some(n.component),
             shortened: resolved.as_ref().and_then(shortened_link),
+            imitates: None,
         });
         // What it carries in turn, reached through it.
         if let Some(a) = &n.analysis {

@@ -375,7 +375,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     let host_class = parts
         .host
         .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
-    let destinations =
+    let mut destinations =
         destination::destinations(input, &parts, host_class.as_ref(), &nested, base.as_ref());
     let host_index = components
         .iter()
@@ -388,12 +388,23 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         .map(|(i, c)| (i, c.span));
     checks::confusion::host_cut_warning(input, &parts, host_index, &mut warnings);
     checks::confusion::two_urls_warning(input, &parts, &mut warnings);
+    let (imitated, brand_shown) = checks::imitation::imitation_warnings(
+        input,
+        &parts,
+        host.as_ref(),
+        host_index,
+        &mut warnings,
+    );
+    if let Some(own) = destinations.first_mut().filter(|d| d.component.is_none()) {
+        own.imitates = imitated;
+    }
     checks::deceptive::deceptive_warnings(
         input,
         &parts,
         host.as_ref(),
         host_index,
         first_segment,
+        brand_shown,
         &mut warnings,
     );
     checks::brand_path::brand_path_warnings(

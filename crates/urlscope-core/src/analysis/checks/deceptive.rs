@@ -13,14 +13,16 @@ use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Case, Warning};
 
-/// `deceptive-host` for the host, a mimicking fragment or query, and a
-/// domain in the first path segment.
+/// `deceptive-host` for the host (unless `brand_shown`: `brand-in-host`
+/// said it), a mimicking fragment or query, and a domain in the first path
+/// segment.
 pub(crate) fn deceptive_warnings(
     input: &[u8],
     parts: &Split,
     host: Option<&HostReading>,
     host_index: Option<usize>,
     first_segment: Option<(usize, Span)>,
+    brand_shown: bool,
     out: &mut Vec<Warning>,
 ) {
     let real = host.and_then(|h| h.registrable.clone());
@@ -29,7 +31,8 @@ pub(crate) fn deceptive_warnings(
             .clone()
             .unwrap_or_else(|| h.decoded.to_ascii_lowercase())
     });
-    if let (Some(name), Some(real), Some(span)) = (&name, &real, parts.host) {
+    // `brand-in-host` already said that the host shows a brand's site.
+    if let (Some(name), Some(real), Some(span), false) = (&name, &real, parts.host, brand_shown) {
         if let Some(shown) = shown_site(name, real) {
             out.push(Warning::for_case(
                 Case::HostBehindHost,

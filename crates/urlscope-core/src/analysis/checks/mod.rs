@@ -22,6 +22,7 @@ pub(crate) mod deceptive;
 pub(crate) mod destinations;
 pub(crate) mod double_encoding;
 pub(crate) mod escapes;
+pub(crate) mod imitation;
 pub(crate) mod junk;
 pub(crate) mod lures;
 pub(crate) mod readings;

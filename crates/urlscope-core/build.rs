@@ -1,0 +1,94 @@
+//! Compiles the famous-sites tables (`data/known-sites.txt`,
+//! `data/brands.txt`) into sorted static arrays: see `data/README.md` and
+//! `src/sites.rs`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+fn main() {
+    println!("cargo::rerun-if-changed=data/known-sites.txt");
+    println!("cargo::rerun-if-changed=data/brands.txt");
+    let sites = std::fs::read_to_string("data/known-sites.txt").expect("data/known-sites.txt");
+    let brands = std::fs::read_to_string("data/brands.txt").expect("data/brands.txt");
+    let mut out = String::new();
+
+    // Known sites: (domain, rank from 1), sorted by domain.
+    let mut known: Vec<(String, usize)> = lines(&sites)
+        .enumerate()
+        .map(|(i, d)| (d.to_ascii_lowercase(), i + 1))
+        .collect();
+    known.sort();
+    known.dedup_by(|a, b| a.0 == b.0);
+    writeln!(
+        out,
+        "/// The known sites: (registrable domain, rank), sorted by domain."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static KNOWN_SITES: [(&str, u16); {}] = [",
+        known.len()
+    )
+    .unwrap();
+    for (d, r) in &known {
+        writeln!(out, "    ({d:?}, {r}),").unwrap();
+    }
+    writeln!(out, "];").unwrap();
+
+    // Brands: names, then (domain, brand) and (token, brand) sorted.
+    let mut names = Vec::new();
+    let mut domains: Vec<(String, usize)> = Vec::new();
+    let mut tokens: Vec<(String, usize)> = Vec::new();
+    for (i, line) in lines(&brands).enumerate() {
+        let mut fields = line.split('|').map(str::trim);
+        let (Some(name), Some(ds), Some(ts)) = (fields.next(), fields.next(), fields.next()) else {
+            panic!("data/brands.txt: '{line}' is not 'name | domains | tokens'");
+        };
+        names.push(name.to_string());
+        domains.extend(ds.split_whitespace().map(|d| (d.to_ascii_lowercase(), i)));
+        tokens.extend(ts.split_whitespace().map(|t| (t.to_ascii_lowercase(), i)));
+    }
+    domains.sort();
+    tokens.sort();
+    for w in domains.windows(2) {
+        assert!(w[0].0 != w[1].0, "data/brands.txt: {} listed twice", w[0].0);
+    }
+    writeln!(out, "/// The brands' names.").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_NAMES: [&str; {}] = {names:?};",
+        names.len()
+    )
+    .unwrap();
+    writeln!(out, "/// (registrable domain, brand), sorted by domain.").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_DOMAINS: [(&str, u8); {}] = [",
+        domains.len()
+    )
+    .unwrap();
+    for (d, b) in &domains {
+        writeln!(out, "    ({d:?}, {b}),").unwrap();
+    }
+    writeln!(out, "];").unwrap();
+    writeln!(out, "/// (token, brand), sorted by token.").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_TOKENS: [(&str, u8); {}] = [",
+        tokens.len()
+    )
+    .unwrap();
+    for (t, b) in &tokens {
+        writeln!(out, "    ({t:?}, {b}),").unwrap();
+    }
+    writeln!(out, "];").unwrap();
+
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("sites.rs");
+    std::fs::write(dest, out).expect("write sites.rs");
+}

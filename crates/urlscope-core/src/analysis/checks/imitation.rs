@@ -1,0 +1,115 @@
+//! What a host imitates: a famous site's look-alike (`lookalike-domain`:
+//! `paypa1.com`, `rnicrosoft.com`) and a brand shown in the host of a site
+//! that is not the brand's (`brand-in-host`: `www.paypal.com.secure.example.net`,
+//! `paypal-login-secure.example`). The famous sites and the edits are
+//! [`crate::sites`]'; this writes the warnings.
+
+use crate::analysis::HostReading;
+use crate::services::{credential_words, shared_hosting};
+use crate::sites::{brand_in_host, imitation, Imitation};
+use crate::split::{Span, Split};
+use crate::text::quote_str;
+use crate::warnings::{Case, Warning};
+
+/// The warnings of what the host imitates, and the imitation itself (for
+/// the destination). `brand_shown` is set when `brand-in-host` fires, so
+/// that `deceptive-host` does not say it again.
+pub(crate) fn imitation_warnings(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    host_index: Option<usize>,
+    out: &mut Vec<Warning>,
+) -> (Option<Imitation>, bool) {
+    let (Some(h), Some(span)) = (host, parts.host) else {
+        return (None, false);
+    };
+    let Some(registrable) = h.registrable.as_deref() else {
+        return (None, false);
+    };
+    let name = h
+        .ascii
+        .clone()
+        .unwrap_or_else(|| h.decoded.to_ascii_lowercase());
+    let name = name.trim_end_matches('.');
+    // Byte offsets into the host map onto the input when the host is
+    // written as read (plain ASCII); otherwise the whole host is marked.
+    let written = span.of(input);
+    let plain = written.eq_ignore_ascii_case(name.as_bytes());
+    let at = |s: usize, e: usize| {
+        if plain {
+            Span::new(span.start + s, span.start + e)
+        } else {
+            span
+        }
+    };
+    let on_hosting = shared_hosting(name).is_some();
+    let mut found = None;
+    let reg_at = name.len().saturating_sub(registrable.len());
+    // The registrable domain in Unicode, for an IDN's skeleton.
+    let unicode = h.unicode.as_deref().map(|u| {
+        let labels = registrable.split('.').count();
+        let all: Vec<&str> = u.trim_end_matches('.').split('.').collect();
+        all.get(all.len().saturating_sub(labels)..)
+            .map(|l| l.join("."))
+            .unwrap_or_default()
+    });
+    if !on_hosting {
+        if let Some(mut i) = imitation(registrable, unicode.as_deref(), reg_at) {
+            i.span = at(i.span.start, i.span.end);
+            // A brand's look-alike is high. A top site's is medium beside a
+            // sign-in word, and only shown otherwise: one letter from one
+            // of 10,000 names is also where many honest names are
+            // (latech.edu, panix.com, state.nj.us).
+            let login = !credential_words(input).is_empty();
+            let case = match (i.brand, i.family) {
+                (Some(_), family) if family != "tld-swap" => Case::LookalikeBrand,
+                (Some(_), _) => Case::LookalikeSite,
+                (None, _) if login => Case::LookalikeSite,
+                (None, _) => Case::LookalikeShown,
+            };
+            let whose = i.brand.map_or_else(
+                || format!("'{}'", quote_str(&i.domain)),
+                |b| format!("{b}'s"),
+            );
+            out.push(Warning::for_case(
+                case,
+                vec![i.span],
+                host_index,
+                format!(
+                    "'{}' is '{}' with {} ({}): a reader takes it for {whose} site.",
+                    quote_str(registrable),
+                    quote_str(&i.domain),
+                    i.edit,
+                    i.family
+                ),
+            ));
+            found = Some(i);
+        }
+    }
+    let mut shown = false;
+    if !on_hosting {
+        if let Some((brand, (s, e))) = brand_in_host(name, registrable) {
+            let login = !credential_words(input).is_empty();
+            let case = if login {
+                Case::BrandHostLogin
+            } else {
+                Case::BrandHost
+            };
+            let text = name.get(s..e).unwrap_or_default();
+            let with = if login { " beside a sign-in word" } else { "" };
+            out.push(Warning::for_case(
+                case,
+                vec![at(s, e)],
+                host_index,
+                format!(
+                    "The host shows '{}', {brand}'s name{with}, but the site a browser opens is '{}', which is not {brand}'s.",
+                    quote_str(text),
+                    quote_str(registrable)
+                ),
+            ));
+            shown = true;
+        }
+    }
+    (found, shown)
+}

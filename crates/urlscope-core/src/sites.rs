@@ -1,0 +1,698 @@
+//! The famous sites, and the names that imitate them.
+//!
+//! Two tables, compiled in by `build.rs` from `data/` (see its README): the
+//! **known sites** (the first 10,000 registrable domains of the Majestic
+//! Million) and the **brands** most often impersonated, each with every
+//! registrable domain it owns and the tokens that name it. A domain in
+//! either table is its owner's own and never imitates anything.
+//!
+//! [`imitation`] says which famous domain a registrable domain is one
+//! edit away from, by the families of dnstwist (omission, insertion,
+//! repetition, replacement, transposition, hyphenation, vowel swap,
+//! bitsquatting, plural, another suffix) and the ASCII homoglyphs readers
+//! miss (`rn` for `m`, `1` for `l`, `0` for `o`...), or whose Unicode
+//! skeleton (UTS #39) it is. The search goes through a deletion index (the
+//! SymSpell idea: two names one edit apart share a name with one letter
+//! deleted), built once, never through the table.
+
+use crate::split::Span;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+include!(concat!(env!("OUT_DIR"), "/sites.rs"));
+
+/// The shortest famous name (the label before the suffix) a look-alike is
+/// searched for: shorter names have too many innocent neighbours.
+const MIN_NAME: usize = 5;
+
+/// The rank of `domain` (a registrable domain, lowercase) in the known
+/// sites, from 1.
+pub(crate) fn known_rank(domain: &str) -> Option<u16> {
+    KNOWN_SITES
+        .binary_search_by(|(d, _)| (*d).cmp(domain))
+        .ok()
+        .and_then(|i| KNOWN_SITES.get(i))
+        .map(|(_, r)| *r)
+}
+
+/// The brand that owns `domain` (a registrable domain, lowercase).
+pub(crate) fn brand_of(domain: &str) -> Option<&'static str> {
+    BRAND_DOMAINS
+        .binary_search_by(|(d, _)| (*d).cmp(domain))
+        .ok()
+        .and_then(|i| BRAND_DOMAINS.get(i))
+        .and_then(|(_, b)| BRAND_NAMES.get(usize::from(*b)).copied())
+}
+
+/// Whether `domain` is a known site or a brand's own.
+pub(crate) fn is_known(domain: &str) -> bool {
+    known_rank(domain).is_some() || brand_of(domain).is_some()
+}
+
+/// The brand a token names (`paypal`, `appleid`, `office365`), matched
+/// without regard to case.
+pub(crate) fn brand_token(token: &[u8]) -> Option<&'static str> {
+    if token.len() < 3 || token.len() > 24 {
+        return None;
+    }
+    let lower = token.to_ascii_lowercase();
+    let lower = std::str::from_utf8(&lower).ok()?;
+    BRAND_TOKENS
+        .binary_search_by(|(t, _)| (*t).cmp(lower))
+        .ok()
+        .and_then(|i| BRAND_TOKENS.get(i))
+        .and_then(|(_, b)| BRAND_NAMES.get(usize::from(*b)).copied())
+}
+
+/// A famous site a name imitates, and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Imitation {
+    /// The famous registrable domain imitated (`paypal.com`).
+    pub domain: String,
+    /// Its brand, when the brand table has it (`PayPal`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub brand: Option<&'static str>,
+    /// The family of the edit, dnstwist's name for it (`homoglyph`,
+    /// `omission`, `insertion`, `repetition`, `replacement`,
+    /// `transposition`, `hyphenation`, `vowel-swap`, `bitsquatting`,
+    /// `plural`, `tld-swap`).
+    pub family: &'static str,
+    /// The edit in words: `'l' written as '1'`.
+    pub edit: String,
+    /// The edited bytes, in the input.
+    pub span: Span,
+}
+
+/// A famous domain, as the index holds it.
+struct Famous {
+    domain: &'static str,
+    /// Its name: the label before the public suffix.
+    name: &'static str,
+    brand: Option<&'static str>,
+    rank: u16,
+}
+
+/// The famous names and their one-letter deletions.
+struct Index {
+    famous: Vec<Famous>,
+    /// A name, or a name with one letter deleted, to the famous domains
+    /// it comes from.
+    near: HashMap<Box<str>, Vec<u32>>,
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut famous = Vec::new();
+        for (domain, b) in BRAND_DOMAINS.iter() {
+            let rank = known_rank(domain).unwrap_or(u16::MAX);
+            famous.push((*domain, BRAND_NAMES.get(usize::from(*b)).copied(), rank));
+        }
+        for (domain, rank) in KNOWN_SITES.iter() {
+            if brand_of(domain).is_none() {
+                famous.push((*domain, None, *rank));
+            }
+        }
+        let mut index = Index {
+            famous: Vec::new(),
+            near: HashMap::new(),
+        };
+        for (domain, brand, rank) in famous {
+            let Some(suffix) = psl::suffix_str(domain) else {
+                continue;
+            };
+            let Some(name) = domain
+                .len()
+                .checked_sub(suffix.len() + 1)
+                .and_then(|end| domain.get(..end))
+            else {
+                continue;
+            };
+            if name.len() < MIN_NAME || name.contains('.') {
+                continue;
+            }
+            let at = index.famous.len() as u32;
+            index.famous.push(Famous {
+                domain,
+                name,
+                brand,
+                rank,
+            });
+            index.near.entry(name.into()).or_default().push(at);
+            for i in 0..name.len() {
+                let mut deleted = String::with_capacity(name.len());
+                deleted.push_str(name.get(..i).unwrap_or_default());
+                deleted.push_str(name.get(i + 1..).unwrap_or_default());
+                let list = index.near.entry(deleted.into()).or_default();
+                if list.last() != Some(&at) {
+                    list.push(at);
+                }
+            }
+        }
+        index
+    })
+}
+
+/// ASCII look-alikes a reader takes for the letters they imitate, the
+/// longer first: (written, for).
+const HOMOGLYPHS: [(&str, &str); 9] = [
+    ("rn", "m"),
+    ("vv", "w"),
+    ("cl", "d"),
+    ("1", "l"),
+    ("l", "i"),
+    ("i", "l"),
+    ("0", "o"),
+    ("5", "s"),
+    ("3", "e"),
+];
+
+/// `name` with every ASCII look-alike read as the letter it imitates.
+fn unglyphed(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    'next: while let Some(c) = rest.chars().next() {
+        for (written, meant) in HOMOGLYPHS.iter().take(5) {
+            if let Some(after) = rest.strip_prefix(written) {
+                // `l` for `i` and `i` for `l` are left to the edit search.
+                if *written != "l" {
+                    out.push_str(meant);
+                    rest = after;
+                    continue 'next;
+                }
+            }
+        }
+        out.push(c);
+        rest = rest.get(c.len_utf8()..).unwrap_or_default();
+    }
+    out
+}
+
+/// The one edit that makes `famous` into `name`, if there is one: its
+/// family, its words, and the edited byte range of `name`.
+fn one_edit(name: &str, famous: &str) -> Option<(&'static str, String, (usize, usize))> {
+    let (n, f) = (name.as_bytes(), famous.as_bytes());
+    let common = n.iter().zip(f).take_while(|(a, b)| a == b).count();
+    let tail = n
+        .iter()
+        .rev()
+        .zip(f.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let ch = |b: Option<&u8>| b.map(|&b| char::from(b)).unwrap_or('?');
+    match n.len() as isize - f.len() as isize {
+        // A letter more.
+        1 if common + tail >= f.len() => {
+            let i = common.min(n.len() - 1);
+            let extra = ch(n.get(i));
+            // A number after a name (`force9`, `apple2`) names a version
+            // or a series far more often than it disguises.
+            if i + 1 == n.len() && extra.is_ascii_digit() {
+                return None;
+            }
+            let family = if extra == '-' {
+                "hyphenation"
+            } else if i > 0 && n.get(i - 1) == n.get(i) || n.get(i + 1) == n.get(i) {
+                "repetition"
+            } else if i + 1 == n.len() && extra == 's' {
+                "plural"
+            } else {
+                "insertion"
+            };
+            Some((family, format!("an extra '{extra}'"), (i, i + 1)))
+        }
+        // A letter fewer.
+        -1 if common + tail >= n.len() => {
+            let i = common.min(f.len() - 1);
+            let missing = ch(f.get(i));
+            let at = (i.saturating_sub(1), (i + 1).min(n.len()));
+            Some(("omission", format!("'{missing}' left out"), at))
+        }
+        0 if common + tail + 1 == n.len() => {
+            let i = common;
+            let (was, is) = (ch(f.get(i)), ch(n.get(i)));
+            let vowel = |c: char| "aeiou".contains(c);
+            let family = if HOMOGLYPHS
+                .iter()
+                .any(|(w, m)| w.len() == 1 && w.starts_with(is) && m.starts_with(was))
+            {
+                "homoglyph"
+            } else if vowel(was) && vowel(is) {
+                "vowel-swap"
+            } else if (was as u32 ^ is as u32).count_ones() == 1 {
+                "bitsquatting"
+            } else {
+                "replacement"
+            };
+            Some((family, format!("'{was}' written as '{is}'"), (i, i + 1)))
+        }
+        0 if common + tail + 2 == n.len()
+            && n.get(common) == f.get(common + 1)
+            && n.get(common + 1) == f.get(common) =>
+        {
+            let i = common;
+            let was = format!("{}{}", ch(f.get(i)), ch(f.get(i + 1)));
+            let is = format!("{}{}", ch(n.get(i)), ch(n.get(i + 1)));
+            Some((
+                "transposition",
+                format!("'{was}' written as '{is}'"),
+                (i, i + 2),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The famous domain `registrable` imitates, if it is one edit or one
+/// look-alike away from one (see the module docs). `at` is where
+/// `registrable` starts in the input: the span points there. `unicode` is
+/// the registrable domain in Unicode when it is an IDN.
+pub(crate) fn imitation(registrable: &str, unicode: Option<&str>, at: usize) -> Option<Imitation> {
+    if is_known(registrable) || !registrable.is_ascii() {
+        return None;
+    }
+    let suffix = psl::suffix_str(registrable)?;
+    let end = registrable.len().checked_sub(suffix.len() + 1)?;
+    let name = registrable.get(..end)?;
+    // Only a name one could register imitates: letters, digits, hyphens.
+    if name.len() + 1 < MIN_NAME
+        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    {
+        return None;
+    }
+    let index = index();
+    let best = |found: &mut Vec<(&Famous, &'static str, String, (usize, usize))>| {
+        // A brand's domain before a top site's, then one under the same
+        // suffix, then the better ranked.
+        found.sort_by_key(|(f, ..)| {
+            let same_suffix = f.domain.get(f.name.len() + 1..) == Some(suffix);
+            (f.brand.is_none(), !same_suffix, f.rank, f.domain)
+        });
+        found.first().map(|(f, family, edit, (s, e))| Imitation {
+            domain: f.domain.to_string(),
+            brand: f.brand,
+            family,
+            edit: edit.clone(),
+            span: Span::new(at + s, at + e),
+        })
+    };
+    // An IDN whose skeleton (UTS #39) is a famous name.
+    if let Some(unicode) = unicode.filter(|u| *u != registrable) {
+        let uname = unicode.split('.').next().unwrap_or_default();
+        let skeleton: String = unicode_security::skeleton(uname).collect();
+        let mut found: Vec<_> = index
+            .near
+            .get(skeleton.as_str())
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| index.famous.get(i as usize))
+            .filter(|f| f.name == skeleton)
+            .map(|f| {
+                (
+                    f,
+                    "homoglyph",
+                    format!("'{uname}' for '{skeleton}'"),
+                    (0, name.len()),
+                )
+            })
+            .collect();
+        return best(&mut found);
+    }
+    // ASCII look-alikes of several letters (`rn` for `m`).
+    let plain = unglyphed(name);
+    let mut found = Vec::new();
+    if plain != name {
+        for &i in index.near.get(plain.as_str()).into_iter().flatten() {
+            if let Some(f) = index.famous.get(i as usize).filter(|f| f.name == plain) {
+                let (s, e) = first_difference(name, &plain);
+                let written = name.get(s..e).unwrap_or_default();
+                let meant = plain
+                    .get(s..(s + e - s).min(plain.len()))
+                    .unwrap_or_default();
+                let meant = HOMOGLYPHS
+                    .iter()
+                    .find(|(w, _)| *w == written)
+                    .map_or(meant, |(_, m)| m);
+                found.push((
+                    f,
+                    "homoglyph",
+                    format!("'{meant}' written as '{written}'"),
+                    (s, e),
+                ));
+            }
+        }
+        if !found.is_empty() {
+            return best(&mut found);
+        }
+    }
+    // The same name under another suffix: only a brand's.
+    for &i in index.near.get(name).into_iter().flatten() {
+        if let Some(f) = index.famous.get(i as usize) {
+            if f.name == name && f.brand.is_some() {
+                let theirs = f.domain.get(f.name.len() + 1..).unwrap_or_default();
+                let edit = format!("'.{theirs}' written as '.{suffix}'");
+                found.push((f, "tld-swap", edit, (end + 1, registrable.len())));
+            }
+        }
+    }
+    if !found.is_empty() {
+        return best(&mut found);
+    }
+    // One edit: the name, or the name with a letter deleted, is a famous
+    // name or a famous name with a letter deleted.
+    let mut candidates: Vec<u32> = Vec::new();
+    let mut look = |key: &str| {
+        if let Some(list) = index.near.get(key) {
+            candidates.extend(list);
+        }
+    };
+    look(name);
+    for i in 0..name.len() {
+        let mut deleted = String::with_capacity(name.len());
+        deleted.push_str(name.get(..i).unwrap_or_default());
+        deleted.push_str(name.get(i + 1..).unwrap_or_default());
+        look(&deleted);
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    for i in candidates {
+        let Some(f) = index.famous.get(i as usize) else {
+            continue;
+        };
+        if f.name == name {
+            continue;
+        }
+        if let Some((family, edit, span)) = one_edit(name, f.name) {
+            found.push((f, family, edit, span));
+        }
+    }
+    best(&mut found)
+}
+
+/// The first byte range where `a` and `b` differ, in `a`: from the first
+/// differing byte to the last, counted from the end.
+fn first_difference(a: &str, b: &str) -> (usize, usize) {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let s = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+    let t = x
+        .iter()
+        .rev()
+        .zip(y.iter().rev())
+        .take_while(|(p, q)| p == q)
+        .count();
+    (
+        s.min(x.len()),
+        x.len().saturating_sub(t).max(s + 1).min(x.len()),
+    )
+}
+
+/// A brand shown in a host that is not the brand's: the brand, and the
+/// byte range of `host` that shows it.
+pub(crate) fn brand_in_host(
+    host: &str,
+    registrable: &str,
+) -> Option<(&'static str, (usize, usize))> {
+    if is_known(registrable) {
+        return None;
+    }
+    let ahead_len = host.len().checked_sub(registrable.len())?;
+    let ahead = host.get(..ahead_len.saturating_sub(1)).unwrap_or_default();
+    // A brand's domain written in the labels ahead (`paypal.com.`,
+    // `login.microsoftonline.com-secure.`): two or three labels at a time,
+    // the last one cut at a hyphen.
+    let labels: Vec<(usize, &str)> = label_starts(ahead).collect();
+    for (i, &(start, _)) in labels.iter().enumerate() {
+        for take in [3, 2] {
+            let Some(&(last_start, last)) = labels.get(i + take - 1) else {
+                continue;
+            };
+            let last = last.split('-').next().unwrap_or(last);
+            let end = last_start + last.len();
+            let written = ahead
+                .get(start..end)
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            if let Some(brand) = brand_of(&written) {
+                return Some((brand, (start, end)));
+            }
+        }
+    }
+    // A brand's token: a whole word of a label ahead, or a word of the
+    // registrable domain's name glued to others (`paypal-login-secure`).
+    let name_end = registrable.find('.').unwrap_or(registrable.len());
+    let name = registrable.get(..name_end).unwrap_or_default();
+    let words = |text: &str, offset: usize| -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        for word in text.split(|c: char| !c.is_ascii_alphabetic()) {
+            out.push((offset + i, offset + i + word.len()));
+            i += word.len() + 1;
+        }
+        out
+    };
+    let name_words = words(name, ahead_len);
+    let glued = name_words.iter().filter(|(s, e)| e > s).count() > 1;
+    let mut candidates = words(ahead, 0);
+    if glued {
+        candidates.extend(name_words);
+    }
+    candidates.into_iter().find_map(|(s, e)| {
+        let word = host.get(s..e)?;
+        brand_token(word.as_bytes()).map(|b| (b, (s, e)))
+    })
+}
+
+/// The labels of `text` with where each starts.
+fn label_starts(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut at = 0;
+    text.split('.').map(move |label| {
+        let start = at;
+        at += label.len() + 1;
+        (start, label)
+    })
+}
+
+/// Whether the host name `host` (ASCII) imitates a famous site, by
+/// [`imitation`] or [`brand_in_host`] on its registrable domain: the
+/// fast path's exact test, after [`may_imitate`].
+pub(crate) fn imitates(host: &[u8]) -> bool {
+    let Ok(host) = std::str::from_utf8(host) else {
+        return true;
+    };
+    let host = host.strip_suffix('.').unwrap_or(host).to_ascii_lowercase();
+    let Some(registrable) = psl::domain_str(&host) else {
+        return false;
+    };
+    imitation(registrable, None, 0).is_some() || brand_in_host(&host, registrable).is_some()
+}
+
+/// Whether a host name may imitate a famous site: the fast path's test.
+/// `false` only when no label of it (the last one aside) could be the
+/// name of a look-alike domain (a name or a name with a letter deleted in
+/// the index, or a homoglyph-free spelling of one) and none holds a
+/// brand's token.
+pub(crate) fn may_imitate(host: &[u8]) -> bool {
+    let Ok(host) = std::str::from_utf8(host) else {
+        return true;
+    };
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let mut labels = host.rsplit('.');
+    labels.next();
+    let index = index();
+    labels.any(|label| {
+        label
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|t| brand_token(t.as_bytes()).is_some())
+            || label.len() + 1 >= MIN_NAME && {
+                let lower = label.to_ascii_lowercase();
+                index.near.contains_key(lower.as_str())
+                    || (0..lower.len()).any(|i| {
+                        let mut deleted = String::with_capacity(lower.len());
+                        deleted.push_str(lower.get(..i).unwrap_or_default());
+                        deleted.push_str(lower.get(i + 1..).unwrap_or_default());
+                        index.near.contains_key(deleted.as_str())
+                    })
+                    || {
+                        let plain = unglyphed(&lower);
+                        plain != lower && index.near.contains_key(plain.as_str())
+                    }
+            }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn imitates(domain: &str) -> Option<(String, &'static str, String, String)> {
+        imitation(domain, None, 0).map(|i| {
+            let at = domain
+                .get(i.span.start..i.span.end)
+                .unwrap_or_default()
+                .to_string();
+            (i.domain, i.family, i.edit, at)
+        })
+    }
+
+    #[test]
+    fn the_tables_are_loaded() {
+        assert_eq!(known_rank("google.com"), Some(1));
+        assert!(KNOWN_SITES.len() >= 9_000, "{}", KNOWN_SITES.len());
+        assert_eq!(brand_of("microsoftonline.com"), Some("Microsoft"));
+        assert_eq!(brand_of("amazon.co.jp"), Some("Amazon"));
+        assert_eq!(brand_of("paypal-community.com"), Some("PayPal"));
+        assert_eq!(brand_token(b"PayPal"), Some("PayPal"));
+        assert_eq!(brand_token(b"apple"), None);
+    }
+
+    #[test]
+    fn each_family_is_named_with_its_edit_and_bytes() {
+        for (domain, famous, family, edit, at) in [
+            (
+                "paypa1.com",
+                "paypal.com",
+                "homoglyph",
+                "'l' written as '1'",
+                "1",
+            ),
+            (
+                "rnicrosoft.com",
+                "microsoft.com",
+                "homoglyph",
+                "'m' written as 'rn'",
+                "rn",
+            ),
+            ("paypl.com", "paypal.com", "omission", "'a' left out", "pl"),
+            (
+                "paypall.com",
+                "paypal.com",
+                "repetition",
+                "an extra 'l'",
+                "l",
+            ),
+            (
+                "pay-pal.com",
+                "paypal.com",
+                "hyphenation",
+                "an extra '-'",
+                "-",
+            ),
+            (
+                "paypxal.com",
+                "paypal.com",
+                "insertion",
+                "an extra 'x'",
+                "x",
+            ),
+            (
+                "pyapal.com",
+                "paypal.com",
+                "transposition",
+                "'ay' written as 'ya'",
+                "ya",
+            ),
+            (
+                "netflox.com",
+                "netflix.com",
+                "vowel-swap",
+                "'i' written as 'o'",
+                "o",
+            ),
+            (
+                "paypal.net",
+                "paypal.com",
+                "tld-swap",
+                "'.com' written as '.net'",
+                "net",
+            ),
+        ] {
+            let got = imitates(domain);
+            assert_eq!(
+                got,
+                Some((famous.to_string(), family, edit.to_string(), at.to_string())),
+                "{domain}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_famous_domain_and_short_names_imitate_nothing() {
+        for domain in [
+            "paypal.com",
+            "microsoftonline.com",
+            "paypal-community.com",
+            "amazon.co.jp",
+            "ebay.de",
+            "google.com",
+            "exarnple-shop.example",
+            "pineapple.example",
+            "ebey.com",
+            "hsbcc.example",
+        ] {
+            assert_eq!(imitates(domain), None, "{domain}");
+        }
+    }
+
+    #[test]
+    fn a_brand_in_the_host_of_another_site() {
+        let shown = |host: &str| {
+            let registrable = psl::domain_str(host).unwrap_or(host);
+            brand_in_host(host, registrable)
+                .map(|(b, (s, e))| (b, host.get(s..e).unwrap_or_default().to_string()))
+        };
+        for (host, brand, at) in [
+            (
+                "www.paypal.com.secure-login.example.net",
+                "PayPal",
+                "paypal.com",
+            ),
+            (
+                "login.microsoftonline.com-secure.example.net",
+                "Microsoft",
+                "microsoftonline.com",
+            ),
+            (
+                "appleid.apple.com.verify-account.example.co.uk",
+                "Apple",
+                "apple.com",
+            ),
+            ("https.www.paypal.com.x.example.ru", "PayPal", "paypal.com"),
+            ("amazon.co.jp.access.x.example.jp", "Amazon", "amazon.co.jp"),
+            ("paypal-login-secure.example", "PayPal", "paypal"),
+            ("support-appleid.example", "Apple", "appleid"),
+            ("microsoft365-verify.example", "Microsoft", "microsoft"),
+            ("appleid.apple.com-app.example", "Apple", "appleid"),
+        ] {
+            assert_eq!(shown(host), Some((brand, at.to_string())), "{host}");
+        }
+        for host in [
+            "login.microsoftonline.com",
+            "signin.ebay.de",
+            "www.amazon.co.jp",
+            "paypal-community.com",
+            "www.paypal.com",
+            "pineapple-shop.example",
+            "paypal.example",
+            "news.example.com",
+        ] {
+            assert_eq!(shown(host), None, "{host}");
+        }
+    }
+
+    #[test]
+    fn the_fast_test_lets_through_what_may_imitate() {
+        for host in [
+            "paypa1.com",
+            "www.rnicrosoft.com",
+            "login-paypal.example",
+            "secure.paypal.com.evil.example",
+        ] {
+            assert!(may_imitate(host.as_bytes()), "{host}");
+        }
+        for host in ["a.b.c", "cdn.kasztp.example", "qqzzxv.net"] {
+            assert!(!may_imitate(host.as_bytes()), "{host}");
+        }
+    }
+}
