@@ -16,7 +16,6 @@
 //! deleted), built once, never through the table.
 
 use crate::split::Span;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/sites.rs"));
@@ -25,43 +24,78 @@ include!(concat!(env!("OUT_DIR"), "/sites.rs"));
 /// searched for: shorter names have too many innocent neighbours.
 const MIN_NAME: usize = 5;
 
+/// The tables as hash maps, for the lookups the fast path makes on every
+/// host: a domain to its rank and brand, a token to its brand, and which
+/// (first letter, length) pairs tokens have.
+struct Lookup {
+    domains: foldhash::HashMap<&'static str, (Option<u16>, Option<u8>)>,
+    tokens: foldhash::HashMap<&'static str, u8>,
+    /// Bit `len` of entry `first - b'a'`: a token starts so and is so long.
+    token_shapes: [u32; 26],
+}
+
+fn lookup() -> &'static Lookup {
+    static LOOKUP: OnceLock<Lookup> = OnceLock::new();
+    LOOKUP.get_or_init(|| {
+        let mut domains = foldhash::HashMap::default();
+        for (d, r) in KNOWN_SITES.iter() {
+            domains.insert(*d, (Some(*r), None));
+        }
+        for (d, b) in BRAND_DOMAINS.iter() {
+            domains.entry(*d).or_insert((None, None)).1 = Some(*b);
+        }
+        let mut tokens = foldhash::HashMap::default();
+        let mut token_shapes = [0u32; 26];
+        for (t, b) in BRAND_TOKENS.iter() {
+            tokens.insert(*t, *b);
+            if let (Some(first), true) = (t.bytes().next(), t.len() < 32) {
+                if let Some(shape) = token_shapes.get_mut(usize::from(first.wrapping_sub(b'a'))) {
+                    *shape |= 1 << t.len();
+                }
+            }
+        }
+        Lookup {
+            domains,
+            tokens,
+            token_shapes,
+        }
+    })
+}
+
 /// The rank of `domain` (a registrable domain, lowercase) in the known
 /// sites, from 1.
 pub(crate) fn known_rank(domain: &str) -> Option<u16> {
-    KNOWN_SITES
-        .binary_search_by(|(d, _)| (*d).cmp(domain))
-        .ok()
-        .and_then(|i| KNOWN_SITES.get(i))
-        .map(|(_, r)| *r)
+    lookup().domains.get(domain).and_then(|(r, _)| *r)
 }
 
 /// The brand that owns `domain` (a registrable domain, lowercase).
 pub(crate) fn brand_of(domain: &str) -> Option<&'static str> {
-    BRAND_DOMAINS
-        .binary_search_by(|(d, _)| (*d).cmp(domain))
-        .ok()
-        .and_then(|i| BRAND_DOMAINS.get(i))
-        .and_then(|(_, b)| BRAND_NAMES.get(usize::from(*b)).copied())
+    let (_, b) = lookup().domains.get(domain)?;
+    b.and_then(|b| BRAND_NAMES.get(usize::from(b)).copied())
 }
 
 /// Whether `domain` is a known site or a brand's own.
 pub(crate) fn is_known(domain: &str) -> bool {
-    known_rank(domain).is_some() || brand_of(domain).is_some()
+    lookup().domains.contains_key(domain)
 }
 
 /// The brand a token names (`paypal`, `appleid`, `office365`), matched
 /// without regard to case.
 pub(crate) fn brand_token(token: &[u8]) -> Option<&'static str> {
-    if token.len() < 3 || token.len() > 24 {
+    let first = token.first()?.to_ascii_lowercase();
+    let shape = lookup()
+        .token_shapes
+        .get(usize::from(first.wrapping_sub(b'a')))?;
+    if token.len() >= 32 || shape & (1 << token.len()) == 0 {
         return None;
     }
-    let lower = token.to_ascii_lowercase();
-    let lower = std::str::from_utf8(&lower).ok()?;
-    BRAND_TOKENS
-        .binary_search_by(|(t, _)| (*t).cmp(lower))
-        .ok()
-        .and_then(|i| BRAND_TOKENS.get(i))
-        .and_then(|(_, b)| BRAND_NAMES.get(usize::from(*b)).copied())
+    let mut buf = [0u8; 32];
+    let lower = buf.get_mut(..token.len())?;
+    lower.copy_from_slice(token);
+    lower.make_ascii_lowercase();
+    let lower = std::str::from_utf8(lower).ok()?;
+    let b = lookup().tokens.get(lower)?;
+    BRAND_NAMES.get(usize::from(*b)).copied()
 }
 
 /// A famous site a name imitates, and how.
@@ -99,59 +133,172 @@ struct Index {
     famous: Vec<Famous>,
     /// A name, or a name with one letter deleted, to the famous domains
     /// it comes from.
-    near: HashMap<Box<str>, Vec<u32>>,
+    near: foldhash::HashMap<Box<[u8]>, Vec<u32>>,
 }
 
+/// The index of every famous domain: the brands' and the top sites'.
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut famous = Vec::new();
-        for (domain, b) in BRAND_DOMAINS.iter() {
-            let rank = known_rank(domain).unwrap_or(u16::MAX);
-            famous.push((*domain, BRAND_NAMES.get(usize::from(*b)).copied(), rank));
-        }
+    INDEX.get_or_init(|| build_index(true))
+}
+
+/// The index of the brands' domains alone: what the fast path searches on
+/// every host, small enough to stay in cache.
+fn brand_index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| build_index(false))
+}
+
+fn build_index(top_sites: bool) -> Index {
+    let mut famous = Vec::new();
+    for (domain, b) in BRAND_DOMAINS.iter() {
+        let rank = known_rank(domain).unwrap_or(u16::MAX);
+        famous.push((*domain, BRAND_NAMES.get(usize::from(*b)).copied(), rank));
+    }
+    if top_sites {
         for (domain, rank) in KNOWN_SITES.iter() {
             if brand_of(domain).is_none() {
                 famous.push((*domain, None, *rank));
             }
         }
-        let mut index = Index {
-            famous: Vec::new(),
-            near: HashMap::new(),
+    }
+    let mut index = Index {
+        famous: Vec::new(),
+        near: foldhash::HashMap::default(),
+    };
+    for (domain, brand, rank) in famous {
+        let Some(name) = name_of(domain) else {
+            continue;
         };
-        for (domain, brand, rank) in famous {
-            let Some(suffix) = psl::suffix_str(domain) else {
-                continue;
-            };
-            let Some(name) = domain
-                .len()
-                .checked_sub(suffix.len() + 1)
-                .and_then(|end| domain.get(..end))
-            else {
-                continue;
-            };
-            if name.len() < MIN_NAME || name.contains('.') {
-                continue;
-            }
-            let at = index.famous.len() as u32;
-            index.famous.push(Famous {
-                domain,
-                name,
-                brand,
-                rank,
-            });
-            index.near.entry(name.into()).or_default().push(at);
-            for i in 0..name.len() {
-                let mut deleted = String::with_capacity(name.len());
-                deleted.push_str(name.get(..i).unwrap_or_default());
-                deleted.push_str(name.get(i + 1..).unwrap_or_default());
-                let list = index.near.entry(deleted.into()).or_default();
-                if list.last() != Some(&at) {
-                    list.push(at);
-                }
+        if name.len() < MIN_NAME {
+            continue;
+        }
+        let at = index.famous.len() as u32;
+        index.famous.push(Famous {
+            domain,
+            name,
+            brand,
+            rank,
+        });
+        index
+            .near
+            .entry(name.as_bytes().into())
+            .or_default()
+            .push(at);
+        for i in 0..name.len() {
+            let mut deleted = String::with_capacity(name.len());
+            deleted.push_str(name.get(..i).unwrap_or_default());
+            deleted.push_str(name.get(i + 1..).unwrap_or_default());
+            let list = index.near.entry(deleted.into_bytes().into()).or_default();
+            if list.last() != Some(&at) {
+                list.push(at);
             }
         }
-        index
+    }
+    index
+}
+
+/// A registrable domain's name: the label before its public suffix.
+fn name_of(domain: &str) -> Option<&str> {
+    let suffix = psl::suffix_str(domain)?;
+    let name = domain.get(..domain.len().checked_sub(suffix.len() + 1)?)?;
+    (!name.contains('.')).then_some(name)
+}
+
+/// Which (first two bytes, length) and (last two bytes, length) pairs a
+/// label one edit from a brand's name can have: a name of five letters or
+/// more keeps its first two or its last two letters through one edit. The
+/// fast path's first, cheapest test (a few percent of labels pass it).
+/// Also which (first byte, length) pairs the brands' domain names have.
+struct Shapes {
+    first: Vec<u64>,
+    last: Vec<u64>,
+    exact: [u64; 128],
+}
+
+/// The slot of two bytes in [`Shapes`]' tables (letters and digits apart;
+/// anything else may share a slot, which only lets more through).
+fn pair(a: u8, b: u8) -> usize {
+    usize::from(a & 31) << 5 | usize::from(b & 31)
+}
+
+fn shapes() -> &'static Shapes {
+    static SHAPES: OnceLock<Shapes> = OnceLock::new();
+    SHAPES.get_or_init(|| {
+        let mut s = Shapes {
+            first: vec![0; 1024],
+            last: vec![0; 1024],
+            exact: [0; 128],
+        };
+        let set = |table: &mut [u64], at: usize, len: usize| {
+            if let Some(bits) = table.get_mut(at) {
+                if len < 64 {
+                    *bits |= 1 << len;
+                }
+            }
+        };
+        for f in &brand_index().famous {
+            let n = f.name.as_bytes();
+            let (Some(&a), Some(&b), Some(&y), Some(&z)) = (
+                n.first(),
+                n.get(1),
+                n.len().checked_sub(2).and_then(|i| n.get(i)),
+                n.last(),
+            ) else {
+                continue;
+            };
+            for len in n.len() - 1..=n.len() + 1 {
+                set(&mut s.first, pair(a, b), len);
+                set(&mut s.last, pair(y, z), len);
+            }
+        }
+        for name in brand_names() {
+            if let Some(&a) = name.as_bytes().first() {
+                set(&mut s.exact, usize::from(a), name.len());
+            }
+        }
+        s
+    })
+}
+
+impl Shapes {
+    fn has(table: &[u64], at: usize, len: usize) -> bool {
+        len < 64 && table.get(at).is_some_and(|bits| bits & (1 << len) != 0)
+    }
+
+    /// Whether `label` (lowercase, five bytes or more) may be one edit from
+    /// a brand's name.
+    fn near_brand(&self, label: &[u8]) -> bool {
+        let n = label.len();
+        let (Some(&a), Some(&b), Some(&y), Some(&z)) = (
+            label.first(),
+            label.get(1),
+            n.checked_sub(2).and_then(|i| label.get(i)),
+            label.last(),
+        ) else {
+            return true;
+        };
+        Shapes::has(&self.first, pair(a, b), n) || Shapes::has(&self.last, pair(y, z), n)
+    }
+
+    /// Whether `label` (lowercase) may be a brand's domain name.
+    fn brand_name(&self, label: &[u8]) -> bool {
+        label
+            .first()
+            .is_some_and(|&a| Shapes::has(&self.exact, usize::from(a), label.len()))
+    }
+}
+
+/// The names of the brands' domains, whatever their length (`x`, `ebay`,
+/// `paypal`): a label equal to one may start a brand's domain written in
+/// a host (`ebay.com.evil.example`).
+fn brand_names() -> &'static foldhash::HashSet<&'static str> {
+    static NAMES: OnceLock<foldhash::HashSet<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        BRAND_DOMAINS
+            .iter()
+            .filter_map(|(d, _)| name_of(d))
+            .collect()
     })
 }
 
@@ -277,9 +424,7 @@ pub(crate) fn imitation(registrable: &str, unicode: Option<&str>, at: usize) -> 
     let end = registrable.len().checked_sub(suffix.len() + 1)?;
     let name = registrable.get(..end)?;
     // Only a name one could register imitates: letters, digits, hyphens.
-    if name.len() + 1 < MIN_NAME
-        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-    {
+    if name.len() + 1 < MIN_NAME || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
         return None;
     }
     let index = index();
@@ -304,7 +449,7 @@ pub(crate) fn imitation(registrable: &str, unicode: Option<&str>, at: usize) -> 
         let skeleton: String = unicode_security::skeleton(uname).collect();
         let mut found: Vec<_> = index
             .near
-            .get(skeleton.as_str())
+            .get(skeleton.as_bytes())
             .into_iter()
             .flatten()
             .filter_map(|&i| index.famous.get(i as usize))
@@ -324,7 +469,7 @@ pub(crate) fn imitation(registrable: &str, unicode: Option<&str>, at: usize) -> 
     let plain = unglyphed(name);
     let mut found = Vec::new();
     if plain != name {
-        for &i in index.near.get(plain.as_str()).into_iter().flatten() {
+        for &i in index.near.get(plain.as_bytes()).into_iter().flatten() {
             if let Some(f) = index.famous.get(i as usize).filter(|f| f.name == plain) {
                 let (s, e) = first_difference(name, &plain);
                 let written = name.get(s..e).unwrap_or_default();
@@ -348,7 +493,7 @@ pub(crate) fn imitation(registrable: &str, unicode: Option<&str>, at: usize) -> 
         }
     }
     // The same name under another suffix: only a brand's.
-    for &i in index.near.get(name).into_iter().flatten() {
+    for &i in index.near.get(name.as_bytes()).into_iter().flatten() {
         if let Some(f) = index.famous.get(i as usize) {
             if f.name == name && f.brand.is_some() {
                 let theirs = f.domain.get(f.name.len() + 1..).unwrap_or_default();
@@ -364,7 +509,7 @@ pub(crate) fn imitation(registrable: &str, unicode: Option<&str>, at: usize) -> 
     // name or a famous name with a letter deleted.
     let mut candidates: Vec<u32> = Vec::new();
     let mut look = |key: &str| {
-        if let Some(list) = index.near.get(key) {
+        if let Some(list) = index.near.get(key.as_bytes()) {
             candidates.extend(list);
         }
     };
@@ -488,38 +633,82 @@ pub(crate) fn imitates(host: &[u8]) -> bool {
     imitation(registrable, None, 0).is_some() || brand_in_host(&host, registrable).is_some()
 }
 
-/// Whether a host name may imitate a famous site: the fast path's test.
-/// `false` only when no label of it (the last one aside) could be the
-/// name of a look-alike domain (a name or a name with a letter deleted in
-/// the index, or a homoglyph-free spelling of one) and none holds a
-/// brand's token.
-pub(crate) fn may_imitate(host: &[u8]) -> bool {
-    let Ok(host) = std::str::from_utf8(host) else {
-        return true;
-    };
-    let host = host.strip_suffix('.').unwrap_or(host);
-    let mut labels = host.rsplit('.');
+/// Whether a host name may imitate a famous site so that a warning at
+/// `min` or above follows: the fast path's test. `false` only when no
+/// label of it (the last one aside) holds a brand's token or is a brand's
+/// domain's name, and none is one edit or one look-alike from a brand's
+/// name; a top site's look-alike (only ever `low`) counts at `low` or
+/// below. Allocates nothing for labels up to 63 bytes.
+pub(crate) fn may_imitate(host: &[u8], min: crate::warnings::Severity) -> bool {
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    let mut labels = host.rsplit(|&b| b == b'.');
     labels.next();
-    let index = index();
     labels.any(|label| {
-        label
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|t| brand_token(t.as_bytes()).is_some())
-            || label.len() + 1 >= MIN_NAME && {
-                let lower = label.to_ascii_lowercase();
-                index.near.contains_key(lower.as_str())
-                    || (0..lower.len()).any(|i| {
-                        let mut deleted = String::with_capacity(lower.len());
-                        deleted.push_str(lower.get(..i).unwrap_or_default());
-                        deleted.push_str(lower.get(i + 1..).unwrap_or_default());
-                        index.near.contains_key(deleted.as_str())
-                    })
-                    || {
-                        let plain = unglyphed(&lower);
-                        plain != lower && index.near.contains_key(plain.as_str())
-                    }
-            }
+        if label.len() > 63 {
+            return true;
+        }
+        let mut buf = [0u8; 63];
+        let Some(lower) = buf.get_mut(..label.len()) else {
+            return true;
+        };
+        lower.copy_from_slice(label);
+        lower.make_ascii_lowercase();
+        let lower = &*lower;
+        // Words as brand_in_host reads them: letters between anything else.
+        let shapes = shapes();
+        if lower
+            .split(|b| !b.is_ascii_alphabetic())
+            .any(|t| brand_token(t).is_some())
+            || shapes.brand_name(lower)
+                && std::str::from_utf8(lower).is_ok_and(|l| brand_names().contains(l))
+        {
+            return true;
+        }
+        if lower.len() + 1 < MIN_NAME {
+            return false;
+        }
+        // Several look-alike letters may change both ends (`0utl00k`).
+        let glyphs = lower.iter().any(|b| matches!(b, b'1' | b'0' | b'5'))
+            || lower.windows(2).any(|w| matches!(w, b"rn" | b"vv" | b"cl"));
+        if (glyphs || shapes.near_brand(lower)) && near(brand_index(), lower) {
+            return true;
+        }
+        // A top site's look-alike is only shown (low).
+        min <= crate::warnings::Severity::Low && near(index(), lower)
     })
+}
+
+/// Whether `label` (lowercase) is, or is one edit or one look-alike from,
+/// a name of `index`.
+fn near(index: &Index, label: &[u8]) -> bool {
+    let known = |key: &[u8]| index.near.contains_key(key);
+    if known(label) {
+        return true;
+    }
+    let mut deleted = [0u8; 62];
+    for i in 0..label.len() {
+        let (head, tail) = (
+            label.get(..i).unwrap_or_default(),
+            label.get(i + 1..).unwrap_or_default(),
+        );
+        let Some(d) = deleted.get_mut(..head.len() + tail.len()) else {
+            return true;
+        };
+        let (h, t) = d.split_at_mut(head.len());
+        h.copy_from_slice(head);
+        t.copy_from_slice(tail);
+        if known(d) {
+            return true;
+        }
+    }
+    let glyphs = label.iter().any(|b| matches!(b, b'1' | b'0' | b'5'))
+        || label.windows(2).any(|w| matches!(w, b"rn" | b"vv" | b"cl"));
+    if !glyphs {
+        return false;
+    }
+    let text = std::str::from_utf8(label).unwrap_or_default();
+    let plain = unglyphed(text);
+    plain != text && index.near.contains_key(plain.as_bytes())
 }
 
 #[cfg(test)]
@@ -683,16 +872,21 @@ mod tests {
 
     #[test]
     fn the_fast_test_lets_through_what_may_imitate() {
+        use crate::warnings::Severity::{Low, Medium};
         for host in [
             "paypa1.com",
             "www.rnicrosoft.com",
             "login-paypal.example",
             "secure.paypal.com.evil.example",
+            "ebay.com.evil.example",
         ] {
-            assert!(may_imitate(host.as_bytes()), "{host}");
+            assert!(may_imitate(host.as_bytes(), Medium), "{host}");
         }
         for host in ["a.b.c", "cdn.kasztp.example", "qqzzxv.net"] {
-            assert!(!may_imitate(host.as_bytes()), "{host}");
+            assert!(!may_imitate(host.as_bytes(), Low), "{host}");
         }
+        // A top site's look-alike is only ever low.
+        assert!(!may_imitate(b"latech.edu", Medium));
+        assert!(may_imitate(b"latech.edu", Low));
     }
 }

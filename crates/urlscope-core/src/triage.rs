@@ -169,6 +169,12 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                         if min > SHARED_HOST || !crate::services::has_lure_word(input) => {}
                     ServiceHint::Hosting => return false,
                 }
+                // A label near a famous name, or a brand's token: the
+                // exact check.
+                let name = host.name();
+                if crate::sites::may_imitate(name, min) && crate::sites::imitates(name) {
+                    return false;
+                }
                 at
             }
             _ => return false,
@@ -288,10 +294,7 @@ fn plain_name(labels: &Labels<'_>) -> bool {
     if labels.may_be_internal() {
         return false;
     }
-    // A label near a famous name, or a brand's token: the exact check.
-    if crate::sites::may_imitate(host) && crate::sites::imitates(host) {
-        return false;
-    }
+
     // Most names cannot show another site, whatever the Public Suffix
     // List says of them: those skip the lookup.
     let may_show = if host.ends_with(b".") {

@@ -325,11 +325,11 @@ cases! {
     BrandMention => (BrandInPath, Low),
     /// A look-alike of a brand's domain.
     LookalikeBrand => (LookalikeDomain, High),
-    /// A look-alike of a top site's domain beside a sign-in word (or a
-    /// brand's name under another suffix).
+    /// A brand's name under another suffix (`paypal.net`): brands hold
+    /// many such domains, not all of them listed.
     LookalikeSite => (LookalikeDomain, Medium),
-    /// A look-alike of a less famous site's domain, with no sign-in word:
-    /// many honest names are one letter from a famous one, so only shown.
+    /// A look-alike of a top site's domain: many honest names are one
+    /// letter from one of 10,000 famous ones, so only shown.
     LookalikeShown => (LookalikeDomain, Low),
     /// A brand's domain or name in the host of a site not its own.
     BrandHost => (BrandInHost, Medium),
@@ -640,7 +640,7 @@ catalogue! {
     LookalikeDomain {
         code: "lookalike-domain",
         severity: Medium,
-        summary: "The registrable domain is one edit or one look-alike letter away from a famous site's (paypa1.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain; against a top site's, medium beside a sign-in word, low otherwise.",
+        summary: "The registrable domain is one edit or one look-alike letter away from a famous site's (paypa1.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix); low against a top site's, where many honest names are one letter from a famous one.",
         consequence: None,
         signals: [Imitation, NonAscii, Authority],
     }

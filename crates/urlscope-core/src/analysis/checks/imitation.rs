@@ -57,15 +57,13 @@ pub(crate) fn imitation_warnings(
     if !on_hosting {
         if let Some(mut i) = imitation(registrable, unicode.as_deref(), reg_at) {
             i.span = at(i.span.start, i.span.end);
-            // A brand's look-alike is high. A top site's is medium beside a
-            // sign-in word, and only shown otherwise: one letter from one
-            // of 10,000 names is also where many honest names are
-            // (latech.edu, panix.com, state.nj.us).
-            let login = !credential_words(input).is_empty();
+            // A brand's look-alike is high. A top site's is only shown:
+            // one letter from one of 10,000 names is also where many honest
+            // names are (latech.edu, panix.com, state.nj.us), and at medium
+            // it flagged 2% of a benign crawl.
             let case = match (i.brand, i.family) {
-                (Some(_), family) if family != "tld-swap" => Case::LookalikeBrand,
-                (Some(_), _) => Case::LookalikeSite,
-                (None, _) if login => Case::LookalikeSite,
+                (Some(_), "tld-swap") => Case::LookalikeSite,
+                (Some(_), _) => Case::LookalikeBrand,
                 (None, _) => Case::LookalikeShown,
             };
             let whose = i.brand.map_or_else(
