@@ -37,11 +37,25 @@ pub fn place(d: &Destination) -> String {
             if let Some(short) = shortened(d) {
                 s.push_str(&format!(", {short}"));
             }
+            if let Some(i) = &d.imitates {
+                s.push_str(&format!(", {}", imitation(i)));
+            }
             s
         }
         None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
         None => "no host (a relative reference or an opaque URL)".to_string(),
     }
+}
+
+/// What a host imitates: `imitates paypal.com (PayPal): 'l' written as
+/// '1'`.
+pub fn imitation(i: &crate::sites::Imitation) -> String {
+    let brand = i.brand.map_or_else(String::new, |b| format!(" ({b})"));
+    format!(
+        "imitates {}{brand}: {}",
+        escape_str(&i.domain),
+        escape_str(&i.edit)
+    )
 }
 
 /// That a destination is a link behind a shortener, and where the

@@ -68,6 +68,13 @@ fn host_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
         return Vec::new();
     };
     let facts = describe::host_facts(h);
+    // What the host imitates opens its registrable domain's line.
+    let imitates = shown
+        .analysis
+        .destinations
+        .first()
+        .and_then(|d| d.imitates.as_ref())
+        .map(describe::imitation);
     host_rows(h)
         .into_iter()
         .enumerate()
@@ -76,12 +83,14 @@ fn host_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
             let label = if i == 0 { "host     " } else { "         " };
             let of_group: Vec<&describe::HostFact> =
                 facts.iter().filter(|f| f.group == group).collect();
-            let text = of_group
-                .iter()
-                .map(|f| f.text.as_str())
-                .collect::<Vec<_>>()
-                .join(" · ");
-            let style = if of_group.iter().any(|f| f.notable) {
+            let mut texts: Vec<&str> = of_group.iter().map(|f| f.text.as_str()).collect();
+            let imitated = group == describe::HostFactGroup::Registrable && imitates.is_some();
+            // First, so that a narrow pane still shows it.
+            if let (true, Some(i)) = (imitated, &imitates) {
+                texts.insert(0, i);
+            }
+            let text = texts.join(" · ");
+            let style = if imitated || of_group.iter().any(|f| f.notable) {
                 theme.highlight()
             } else {
                 Style::new()
