@@ -181,8 +181,12 @@ pub struct InputArgs {
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// Print JSON instead of a report.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "html")]
     pub json: bool,
+    /// Print one self-contained HTML page to project or print (several URLs
+    /// from standard input make one lesson with a table of contents).
+    #[arg(long)]
+    pub html: bool,
     /// Do not read '+' as a space in query keys and values.
     #[arg(long)]
     pub no_form: bool,
