@@ -41,15 +41,14 @@ table.bytes td { white-space: nowrap; }
 .sev { font-weight: 800; text-transform: uppercase; padding: 0 .3rem; border: 2px solid; }
 .sev-high, .sev-critical { color: var(--warn); }
 .dim { color: var(--dim); }
-section.component, section.lesson-url { break-inside: avoid; page-break-inside: avoid; margin-bottom: 1.5rem; }
-nav ol { columns: 2; }
+section.component { break-inside: avoid; page-break-inside: avoid; margin-bottom: 1.5rem; }
+nav li { margin-bottom: .3rem; }
 @media print {
   @page { margin: 15mm; }
   :root { --bg: #fff; --fg: #000; --dim: #333; }
   body { font-size: 11pt; max-width: none; padding: 0; }
   .url { font-size: 13pt; }
-  section.lesson-url { break-before: page; }
-  section.lesson-url:first-of-type { break-before: auto; }
+  nav + section.lesson-url, section.lesson-url + section.lesson-url { break-before: page; }
 }
 "#;
 
