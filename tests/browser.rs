@@ -162,10 +162,56 @@ fn the_lesson_renders_in_chromium() {
         "the page is wider than the window"
     );
 
+    // The scan report: charts drawn, every code of the flagged lines in the
+    // DOM, not blank.
+    let log = dir.join("access.log");
+    std::fs::write(
+        &log,
+        "10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /x/..%2f..%2fetc/passwd HTTP/1.1\" 404 1\n\
+         10.0.0.1 - - [10/Oct/2000:14:05:00 -0700] \"GET /r?next=http://paypal.com.evil.example/ HTTP/1.1\" 302 1\n\
+         10.0.0.2 - - [10/Oct/2000:14:15:00 -0700] \"GET /f?u=http://169.254.169.254/latest/meta-data/ HTTP/1.1\" 200 1\n\
+         10.0.0.2 - - [10/Oct/2000:15:15:00 -0700] \"GET /a/%252e%252e/%252e%252e/etc/shadow HTTP/1.1\" 404 1\n",
+    )
+    .unwrap();
+    let report = dir.join("scan.html");
+    let status = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(["scan", "--min-severity", "low", "--html"])
+        .arg(&report)
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert_eq!(status.status.code(), Some(1));
+    let scan_shot = dir.join("scan.png");
+    chromium(
+        &dir,
+        &[
+            &format!("--screenshot={}", scan_shot.display()),
+            "--window-size=1366,768",
+        ],
+        &report,
+    );
+    let scan_ink = ink(&scan_shot);
+    assert!(
+        scan_ink > 0.01,
+        "the scan report's screenshot is blank ({scan_ink})"
+    );
+    let dom = String::from_utf8(chromium(&dir, &["--dump-dom"], &report).stdout).unwrap();
+    for code in ["path-traversal", "open-redirect", "internal-destination"] {
+        assert!(
+            dom.contains(&format!("<code>{code}</code>")),
+            "{code} missing from the scan report"
+        );
+    }
+    assert!(
+        dom.matches("<svg class=\"chart\"").count() >= 3,
+        "charts missing"
+    );
+
     if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
         let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
         std::fs::create_dir_all(&docs).unwrap();
         std::fs::copy(&shot, docs.join("explain-html-laptop.png")).unwrap();
         std::fs::copy(&print, docs.join("explain-html-print.png")).unwrap();
+        std::fs::copy(&scan_shot, docs.join("scan-html-laptop.png")).unwrap();
     }
 }

@@ -1,7 +1,7 @@
 //! `explain --html`: the page's content, and that no byte from a hostile
 //! URL becomes markup or reorders the page.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use urlscope::html::{check_inert, write_lesson};
 use urlscope_core::Options;
 
@@ -101,4 +101,40 @@ fn several_urls_make_one_lesson_with_contents() {
     assert!(page.contains("id=\"url-2\""));
     assert_eq!(page.matches("<!DOCTYPE html>").count(), 1);
     check_inert(&page).unwrap();
+}
+
+/// `scan --html` over the hostile corpora and an access log of the
+/// payloads: a report with charts, and no input byte as markup.
+#[test]
+fn scan_report_of_hostile_lines_stays_text() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scan-html");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("access.log");
+    let mut lines = String::new();
+    for (i, p) in PAYLOADS.iter().enumerate() {
+        let target = p.replace(['"', ' ', '\r', '\n'], "");
+        lines.push_str(&format!(
+            "10.0.0.1 - - [10/Oct/2000:1{}:55:36 -0700] \"GET /r?next={target} HTTP/1.1\" 200 1 \"-\" \"ua\"\n",
+            i % 3
+        ));
+    }
+    std::fs::write(&log, lines).unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/traversal");
+    for (input, hours) in [(log.clone(), true), (data.join("JHADDIX_LFI.txt"), false)] {
+        let report = dir.join("report.html");
+        let _ = std::fs::remove_file(&report);
+        assert_cmd::Command::cargo_bin("urlscope")
+            .unwrap()
+            .args(["scan", "--min-severity", "low", "--html"])
+            .arg(&report)
+            .arg(&input)
+            .assert()
+            .code(1);
+        let page = std::fs::read_to_string(&report).unwrap();
+        check_inert(&page).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+        assert!(page.contains("<h2>Warnings per code</h2>"));
+        assert!(page.contains("<svg class=\"chart\""));
+        assert!(page.contains("<details><summary><code>"));
+        assert_eq!(page.contains("<h2>Flagged requests per hour</h2>"), hours);
+    }
 }

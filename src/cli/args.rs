@@ -146,6 +146,10 @@ pub struct ScanArgs {
     /// How to read lines: one URL per line, or access-log lines.
     #[arg(long, value_enum, default_value_t = scan::Format::Auto)]
     pub format: scan::Format,
+    /// Also write a self-contained HTML report (totals, charts, the flagged
+    /// lines grouped by code) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Do not read '+' as a space in query keys and values.
     #[arg(long)]
     pub no_form: bool,

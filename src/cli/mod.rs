@@ -238,6 +238,7 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                 min_severity: args.min_severity.0,
                 format: args.format,
                 options: urlscope_core::Options::default().with_form(!args.no_form),
+                html: args.html.clone(),
             };
             let status = scan::run(out, &args.files, &opts)?;
             if status != 0 {

@@ -10,12 +10,15 @@
 //! can reorder the page), then HTML escaping (so nothing can add markup).
 
 mod bytes;
+mod chart;
 mod inert;
 mod lesson;
 mod page;
+mod scan_report;
 
 pub use inert::check_inert;
 pub use lesson::write_lesson;
+pub use scan_report::{log_hour, write_scan_report, FlaggedLine, Totals};
 
 /// Bytes from a URL as HTML text: controls, bidi and invisible characters
 /// as visible escapes (`\u{202e}`), then `&`, `<`, `>`, `"` and `'` as

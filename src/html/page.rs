@@ -42,6 +42,11 @@ table.bytes td { white-space: nowrap; }
 .sev-high, .sev-critical { color: var(--warn); }
 .dim { color: var(--dim); }
 section.component { break-inside: avoid; page-break-inside: avoid; margin-bottom: 1.5rem; }
+svg.chart { max-width: 48rem; display: block; margin-bottom: 1rem; }
+svg.chart text { fill: currentColor; font-size: 16px; font-family: system-ui, sans-serif; }
+svg.chart rect { fill: var(--scheme); stroke: var(--fg); stroke-width: 1; }
+details { border: 1px solid var(--rule); padding: .3rem .6rem; margin-bottom: .5rem; }
+summary { cursor: pointer; font-weight: 700; }
 nav li { margin-bottom: .3rem; }
 @media print {
   @page { margin: 15mm; }
