@@ -138,3 +138,23 @@ fn scan_report_of_hostile_lines_stays_text() {
         assert_eq!(page.contains("<h2>Flagged requests per hour</h2>"), hours);
     }
 }
+
+/// The inspector's `H`: the handout goes to a new file, never over one,
+/// named from the host's safe characters only.
+#[test]
+fn inspector_handouts_never_overwrite() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("handouts");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let first = urlscope::tui::write_handout(&dir, "ex.example", b"one");
+    let second = urlscope::tui::write_handout(&dir, "ex.example", b"two");
+    assert!(first.ends_with("urlscope-ex.example-1.html"), "{first}");
+    assert!(second.ends_with("urlscope-ex.example-2.html"), "{second}");
+    assert_eq!(
+        std::fs::read(dir.join("urlscope-ex.example-1.html")).unwrap(),
+        b"one"
+    );
+    let hostile = urlscope::tui::write_handout(&dir, "../../etc/<x>\u{202E}", b"three");
+    assert!(hostile.ends_with("urlscope-etcx-1.html"), "{hostile}");
+    assert!(dir.join("urlscope-etcx-1.html").exists());
+}

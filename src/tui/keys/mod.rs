@@ -43,6 +43,8 @@ pub enum Command {
     CopyClean,
     CopyNormalized,
     CopyDecoded,
+    /// `H`: write the URL's HTML handout to a file.
+    WriteHandout,
     TogglePretty,
     ToggleReadings,
     ToggleDialects,
