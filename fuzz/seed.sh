@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 data=../tests/data
-for target in analyze clean encode_decode utf8 tui nested refang; do
+for target in analyze clean encode_decode utf8 tui nested refang html; do
   mkdir -p "corpus/$target"
 done
 python3 - "$data" <<'PY'
@@ -21,8 +21,8 @@ for case in json.load(open(f"{data}/wpt-url/urltestdata.json", encoding="utf-8")
         seeds.append(case["input"].encode("utf-8", "surrogatepass"))
 with open(f"{data}/utf8/UTF-8-test.txt", "rb") as f:
     utf8 = f.read().split(b"\n")
-for target in ["analyze", "clean", "encode_decode", "utf8", "tui"]:
-    chosen = utf8 if target == "utf8" else (seeds[::16] if target == "tui" else seeds)
+for target in ["analyze", "clean", "encode_decode", "utf8", "tui", "html"]:
+    chosen = utf8 if target == "utf8" else (seeds[::16] if target in ("tui", "html") else seeds)
     for s in chosen:
         if not s:
             continue

@@ -7,4 +7,5 @@
 
 pub mod cli;
 pub mod gallery;
+pub mod html;
 pub mod tui;

@@ -152,6 +152,10 @@ pub struct ScanArgs {
     /// How to read lines: one URL per line, or access-log lines.
     #[arg(long, value_enum, default_value_t = scan::Format::Auto)]
     pub format: scan::Format,
+    /// Also write a self-contained HTML report (totals, charts, the flagged
+    /// lines grouped by code) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Do not read '+' as a space in query keys and values.
     #[arg(long)]
     pub no_form: bool,
@@ -187,8 +191,12 @@ pub struct InputArgs {
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// Print JSON instead of a report.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "html")]
     pub json: bool,
+    /// Print one self-contained HTML page to project or print (several URLs
+    /// from standard input make one lesson with a table of contents).
+    #[arg(long)]
+    pub html: bool,
     /// Do not read '+' as a space in query keys and values.
     #[arg(long)]
     pub no_form: bool,

@@ -6,7 +6,7 @@
 //! is the binary's choice, so this module knows nothing of it.
 
 mod args;
-mod cells;
+pub(crate) mod cells;
 mod clean;
 mod decode;
 mod defang;
@@ -14,7 +14,7 @@ mod encode;
 mod examples;
 mod exit;
 mod explain;
-mod follow;
+pub(crate) mod follow;
 mod input;
 pub mod json;
 mod manual;
@@ -23,7 +23,7 @@ mod reports;
 mod resolve;
 mod scan;
 mod sources;
-mod style;
+pub(crate) mod style;
 
 use args::{Command, Opt};
 use clap::{CommandFactory, Parser};
@@ -216,7 +216,9 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
             let urls = read_urls(&args.input)?;
             let options = urlscope_core::Options::default().with_form(!args.no_form);
             let base = args.input.base.as_ref();
-            if args.json {
+            if args.html {
+                reports::write_html(out, &urls, base, &options)?;
+            } else if args.json {
                 reports::write_json(out, &urls, base, &options)?;
             } else {
                 reports::write_reports(out, &urls, base, &options, style)?;
@@ -267,6 +269,7 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
                 min_severity: args.min_severity.0,
                 format: args.format,
                 options: urlscope_core::Options::default().with_form(!args.no_form),
+                html: args.html.clone(),
             };
             let status = scan::run(out, &args.files, &opts)?;
             if status != 0 {

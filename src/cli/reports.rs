@@ -60,6 +60,28 @@ pub fn write_json(
     Ok(())
 }
 
+/// One HTML lesson of every URL (each the target's analysis when there is
+/// a base).
+pub fn write_html(
+    out: &mut impl Write,
+    urls: &[Vec<u8>],
+    base: Option<&OsString>,
+    options: &Options,
+) -> Result<(), Failure> {
+    let analyses: Vec<_> = with_resolutions(urls, base)?
+        .into_iter()
+        .map(|(url, resolution)| {
+            let mut analysis = urlscope_core::analyze(&url, options);
+            if let Some((reference, r)) = &resolution {
+                analysis.warnings.extend(r.differential_warning(reference));
+            }
+            analysis
+        })
+        .collect();
+    crate::html::write_lesson(out, &analyses)?;
+    Ok(())
+}
+
 /// A resolved input: the URL to analyse, and the reference and resolution
 /// it came from when there is a base.
 type Resolved = (Vec<u8>, Option<(Vec<u8>, Resolution)>);

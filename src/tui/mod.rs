@@ -30,6 +30,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
 use std::io::{self, Write};
+use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
@@ -269,6 +270,9 @@ fn event_loop(
             Action::Copy { what, text } => {
                 app.status = copy(terminal.backend_mut(), &mut clipboard, what, &text);
             }
+            Action::Handout { host, html } => {
+                app.status = write_handout(Path::new("."), &host, &html);
+            }
             Action::Suspend => {
                 suspend(screen)?;
                 terminal.clear()?;
@@ -288,4 +292,36 @@ fn event_loop(
         };
         Outcome::Quit { clean }
     })
+}
+
+/// Write a handout to `urlscope-<host>-<n>.html` in `dir`, with the first
+/// `n` whose file does not exist yet (never overwriting one); the status
+/// line's words.
+pub fn write_handout(dir: &Path, host: &str, html: &[u8]) -> String {
+    // Only letters, digits, '.' and '-' of the host reach the file name.
+    let host: String = host
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-')
+        .take(64)
+        .collect();
+    let host = host.trim_matches('.');
+    let host = if host.is_empty() { "url" } else { host };
+    for n in 1..10_000 {
+        let path = dir.join(format!("urlscope-{host}-{n}.html"));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                return match file.write_all(html) {
+                    Ok(()) => format!("handout written to {}", path.display()),
+                    Err(e) => format!("handout: cannot write {}: {e}", path.display()),
+                };
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return format!("handout: cannot create {}: {e}", path.display()),
+        }
+    }
+    "handout: too many handouts here already".to_string()
 }

@@ -9,6 +9,7 @@
 //! Gzip files are read transparently.
 
 use super::exit::{Failure, EXIT_FOUND, EXIT_USAGE};
+use crate::html::{log_hour, write_scan_report, FlaggedLine, Totals};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -48,6 +49,9 @@ pub struct ScanOptions {
     pub min_severity: Severity,
     pub format: Format,
     pub options: Options,
+    /// Where to write the HTML report; the flagged lines are kept for it
+    /// only when there is one.
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// What a scan found, for the summary and the exit status.
@@ -61,6 +65,8 @@ pub struct Summary {
     pub truncated: u64,
     pub errors: u64,
     pub codes: BTreeMap<WarningCode, u64>,
+    /// The flagged lines, for the HTML report (empty without one).
+    pub records: Vec<FlaggedLine>,
 }
 
 /// The outcome of one line that is not blank.
@@ -72,6 +78,8 @@ enum Outcome {
         output: Option<String>,
         /// The codes at or above the threshold, each once.
         codes: Vec<WarningCode>,
+        /// The line as the HTML report keeps it, when there is one.
+        record: Option<FlaggedLine>,
     },
 }
 
@@ -82,6 +90,7 @@ struct Found {
     urls: u64,
     unparsed: u64,
     flagged: Vec<(String, Vec<WarningCode>)>,
+    records: Vec<FlaggedLine>,
 }
 
 impl Found {
@@ -90,6 +99,7 @@ impl Found {
         self.urls += next.urls;
         self.unparsed += next.unparsed;
         self.flagged.append(&mut next.flagged);
+        self.records.append(&mut next.records);
         self
     }
 }
@@ -361,11 +371,16 @@ fn scan_block(
             let no = line_no + k as u64 + 1;
             match scan_line(name, no, line, format == Format::AccessLog, opts) {
                 Outcome::Unparsed => found.unparsed += 1,
-                Outcome::Analysed { output, codes } => {
+                Outcome::Analysed {
+                    output,
+                    codes,
+                    record,
+                } => {
                     found.urls += 1;
                     if let Some(text) = output {
                         found.flagged.push((text, codes));
                     }
+                    found.records.extend(record);
                 }
             }
             found
@@ -375,6 +390,7 @@ fn scan_block(
     summary.truncated += block.lines.iter().filter(|l| l.cut).count() as u64;
     summary.urls += found.urls;
     summary.unparsed += found.unparsed;
+    summary.records.extend(found.records);
     for (text, codes) in found.flagged {
         summary.flagged += 1;
         for c in codes {
@@ -419,7 +435,31 @@ fn scan_line(name: &str, no: u64, line: &[u8], access_log: bool, opts: &ScanOpti
         }
     }
     let output = (!warnings.is_empty()).then(|| format_line(name, no, input, &warnings, opts.json));
-    Outcome::Analysed { output, codes }
+    let record = (opts.html.is_some() && !warnings.is_empty()).then(|| {
+        // Only flagged lines pay for the full analysis, and only for the
+        // report: where they lead.
+        let a = urlscope_core::analyze(input, &opts.options);
+        FlaggedLine {
+            file: name.to_string(),
+            line: no,
+            input: input.to_vec(),
+            // A carried URL that leaves the site is where the request
+            // sends its visitor; else the URL's own site.
+            site: a
+                .destinations
+                .iter()
+                .find(|d| d.leaves_site)
+                .or(a.destinations.first())
+                .and_then(|d| d.site.clone()),
+            hour: if access_log { log_hour(line) } else { None },
+            warnings,
+        }
+    });
+    Outcome::Analysed {
+        output,
+        codes,
+        record,
+    }
 }
 
 /// Scan `files` (standard input when empty); returns the exit status.
@@ -467,6 +507,28 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     counts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     for (code, n) in counts {
         let _ = writeln!(err, "  {:<20} {n}", code.code());
+    }
+    if let Some(path) = &opts.html {
+        let totals = Totals {
+            lines: summary.lines,
+            urls: summary.urls,
+            flagged: summary.flagged,
+            unparsed: summary.unparsed,
+            min_severity: Some(opts.min_severity),
+        };
+        let mut page = Vec::new();
+        write_scan_report(&mut page, totals, &summary.records)?;
+        std::fs::write(path, page).map_err(|e| {
+            Failure::usage(format!(
+                "scan: cannot write {}: {e}",
+                escape_str(&path.display().to_string())
+            ))
+        })?;
+        let _ = writeln!(
+            err,
+            "  report written to {}",
+            escape_str(&path.display().to_string())
+        );
     }
     Ok(if summary.errors > 0 {
         EXIT_USAGE

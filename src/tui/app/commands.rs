@@ -46,6 +46,11 @@ pub enum Action {
         what: &'static str,
         text: String,
     },
+    /// Write this HTML handout to a new file named after `host`.
+    Handout {
+        host: String,
+        html: Vec<u8>,
+    },
 }
 
 impl App {
@@ -134,6 +139,21 @@ impl App {
                     what: "cleaned URL, defanged",
                     text: urlscope_core::defang::defang(&self.analysis.clean),
                 };
+            }
+            Command::WriteHandout => {
+                let mut html = Vec::new();
+                if let Err(e) =
+                    crate::html::write_lesson(&mut html, std::slice::from_ref(&self.analysis))
+                {
+                    self.status = format!("handout: {e}");
+                    return Action::None;
+                }
+                let host = self
+                    .analysis
+                    .host
+                    .as_ref()
+                    .map_or_else(|| "url".to_string(), |h| h.decoded.clone());
+                return Action::Handout { host, html };
             }
             Command::CopyDecoded => {
                 let shown = self.shown();

@@ -45,6 +45,8 @@ pub enum Command {
     /// `D`: the cleaned URL defanged, for a ticket.
     CopyDefanged,
     CopyDecoded,
+    /// `H`: write the URL's HTML handout to a file.
+    WriteHandout,
     TogglePretty,
     ToggleReadings,
     ToggleDialects,

@@ -277,6 +277,15 @@ pub const BINDINGS: &[Binding] = &[
         help: "copy the selected component or carried value, decoded (controls stay escaped)",
     },
     Binding {
+        keys: &[(KeyCode::Char('H'), SHIFT), (KeyCode::Char('H'), NONE)],
+        label: "H",
+        contexts: PANES,
+        command: Command::WriteHandout,
+        hint: "handout",
+        rank: 8,
+        help: "write the URL's HTML handout (explain --html) to a new file here",
+    },
+    Binding {
         keys: &[(KeyCode::Char('r'), NONE)],
         label: "r",
         contexts: PANES,

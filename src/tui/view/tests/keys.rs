@@ -353,3 +353,18 @@ fn fixing_a_query_value_encodes_it_for_its_place() {
     press(&mut a, KeyCode::Esc);
     assert_eq!(a.analysis.input, b"http://example.com/a/b");
 }
+
+#[test]
+fn handout_key_asks_for_the_url_s_page() {
+    let mut a = app("http://example.com/<script>", 120, 40);
+    match press(&mut a, KeyCode::Char('H')) {
+        Action::Handout { host, html } => {
+            assert_eq!(host, "example.com");
+            let html = String::from_utf8(html).unwrap();
+            assert!(html.starts_with("<!DOCTYPE html>"));
+            assert!(html.contains("&lt;script&gt;"));
+            crate::html::check_inert(&html).unwrap();
+        }
+        other => panic!("{other:?}"),
+    }
+}
