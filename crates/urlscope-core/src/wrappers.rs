@@ -387,6 +387,20 @@ mod tests {
     }
 
     #[test]
+    fn proofpoint_v1_published_example() {
+        // Swimlane's Proofpoint connector documentation
+        // (swimlane/techpubs-knowledgecenter, decode_urls.md), written as
+        // it arrives from HTML mail, with '&amp;'.
+        let (w, t) = target(
+            "https://urldefense.proofpoint.com/v1/url?u=http://www.bouncycastle.org/&amp;k=oIvRg1%2BdGAgOoM1BIlLLqw%3D%3D%0A&amp;r=IKM5u8%2B%2F%2Fi8EBhWOS%2BqGbTqCC%2BrMqWI%2FVfEAEsQO%2F0Y%3D%0A&amp;m=Ww6iaHO73mDQpPQwOwfLfN8WMapqHyvtu8jM8SjqmVQ%3D%0A&amp;s=d3583cfa53dade97025bc6274c6c8951dc29fe0f38830cf8e5a447723b9f1c9a",
+        );
+        assert_eq!(
+            (w, t.as_str()),
+            (Wrapper::ProofpointV1, "http://www.bouncycastle.org/")
+        );
+    }
+
+    #[test]
     fn safelinks_and_others() {
         let (w, t) = target(
             "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fevil.example.com%2Flogin&data=05%7C01&sdata=x&reserved=0",
