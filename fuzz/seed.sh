@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 data=../tests/data
-for target in analyze clean encode_decode utf8 tui nested refang html; do
+for target in analyze clean encode_decode utf8 tui nested refang html wrappers; do
   mkdir -p "corpus/$target"
 done
 python3 - "$data" <<'PY'

@@ -92,6 +92,7 @@ pub mod text;
 pub mod triage;
 pub mod utf8;
 pub mod warnings;
+pub mod wrappers;
 
 pub use analysis::{
     analyze, Analysis, ComponentAnalysis, Destination, HostClass, HostReading, Jwt, Nested,
