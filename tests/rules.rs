@@ -345,3 +345,54 @@ fn lifted_findings_of_one_kind_are_one_warning() {
         w.message
     );
 }
+
+/// A link protection's own parameter is where it is meant to lead: no
+/// open redirect of the wrapper; what the destination holds is reported,
+/// through the wrapper, and "leads to" names the chain.
+#[test]
+fn wrapped_links_lead_through_their_wrapper() {
+    let codes = |url: &str| -> Vec<&'static str> {
+        analyze(url.as_bytes(), &Options::default())
+            .warnings
+            .iter()
+            .map(|w| w.code.code())
+            .collect()
+    };
+    // Safe Links around a plain site: nothing; around an open redirect
+    // parameter of any other site, an open redirect.
+    let safelinks = "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fevil.example.com%2Flogin&data=05%7C01";
+    assert!(
+        !codes(safelinks).contains(&"open-redirect"),
+        "{:?}",
+        codes(safelinks)
+    );
+    assert!(
+        codes("https://evil.example/?url=https%3A%2F%2Fx.example%2F").contains(&"open-redirect")
+    );
+    // Proofpoint v2 and v3 around a brand's name and a metadata address.
+    let v3 = "https://urldefense.com/v3/__https://www.paypal.com.secure-login.example.net/login__;!!ABC!xyz$";
+    assert_eq!(codes(v3), ["brand-in-host"]);
+    let v2 = "https://urldefense.proofpoint.com/v2/url?u=http-3A__169.254.169.254_latest_meta-2Ddata_&d=x";
+    assert_eq!(codes(v2), ["internal-destination"]);
+    let a = analyze(v3.as_bytes(), &Options::default());
+    let places: Vec<String> = a
+        .destinations
+        .iter()
+        .map(urlscope_core::describe::place)
+        .collect();
+    assert_eq!(
+        places,
+        [
+            "urldefense.com (public), a link wrapped by Proofpoint URL Defense",
+            "www.paypal.com.secure-login.example.net (public), through Proofpoint URL Defense",
+        ]
+    );
+    // The fast path agrees.
+    for url in [safelinks, v3, v2] {
+        assert_eq!(
+            urlscope_core::triage::triage(url.as_bytes(), &Options::default()),
+            analyze(url.as_bytes(), &Options::default()).into_warnings_as_given(),
+            "{url}"
+        );
+    }
+}

@@ -40,6 +40,9 @@ pub fn place(d: &Destination) -> String {
             if let Some(i) = &d.imitates {
                 s.push_str(&format!(", {}", imitation(i)));
             }
+            if let Some(w) = wrapped(d) {
+                s.push_str(&format!(", {w}"));
+            }
             s
         }
         None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
@@ -56,6 +59,25 @@ pub fn imitation(i: &crate::sites::Imitation) -> String {
         escape_str(&i.domain),
         escape_str(&i.edit)
     )
+}
+
+/// That the URL is wrapped by a link protection, or that a destination is
+/// reached through one: `a link wrapped by Microsoft Safe Links`,
+/// `through Microsoft Safe Links`, or, for a wrapper that keeps the
+/// destination, `a link wrapped by Mimecast (the destination is held by
+/// Mimecast and cannot be read offline)`.
+pub fn wrapped(d: &Destination) -> Option<String> {
+    if let Some(vendor) = d.through {
+        return Some(format!("through {vendor}"));
+    }
+    let w = d.wrapper.as_ref()?;
+    let vendor = w.wrapper.vendor();
+    Some(match w.carried {
+        crate::wrappers::Carried::Opaque => format!(
+            "a link wrapped by {vendor} (the destination is held by {vendor} and cannot be read offline)"
+        ),
+        _ => format!("a link wrapped by {vendor}"),
+    })
 }
 
 /// That a destination is a link behind a shortener, and where the

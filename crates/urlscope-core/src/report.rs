@@ -315,6 +315,21 @@ struct DestinationReport<'a> {
     /// The famous site the host imitates.
     #[serde(skip_serializing_if = "Option::is_none")]
     imitates: Option<&'a crate::sites::Imitation>,
+    /// The link protection the URL is written in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wrapper: Option<WrapperReport>,
+    /// The link protection this destination is reached through.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    through: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct WrapperReport {
+    /// `safelinks`, `proofpoint-v3`...
+    name: &'static str,
+    vendor: &'static str,
+    /// Whether the destination is held by the vendor, not in the URL.
+    opaque: bool,
 }
 
 #[derive(Serialize)]
@@ -344,6 +359,12 @@ impl<'a> DestinationReport<'a> {
             span: d.span,
             shortened: d.shortened.as_ref(),
             imitates: d.imitates.as_ref(),
+            wrapper: d.wrapper.as_ref().map(|w| WrapperReport {
+                name: w.wrapper.name(),
+                vendor: w.wrapper.vendor(),
+                opaque: matches!(w.carried, crate::wrappers::Carried::Opaque),
+            }),
+            through: d.through,
         }
     }
 }

@@ -345,6 +345,12 @@ pub struct Destination {
     /// The famous site its host imitates, when it is a look-alike
     /// (`paypa1.com` of `paypal.com`); set for the URL itself.
     pub imitates: Option<crate::sites::Imitation>,
+    /// The link protection the URL itself is written in (Safe Links,
+    /// Proofpoint...), when it is: set for the URL itself.
+    pub wrapper: Option<crate::wrappers::Unwrapped>,
+    /// The link protection this destination is reached through: the
+    /// wrapper's own parameter, which is no open redirect.
+    pub through: Option<&'static str>,
 }
 
 /// `text` resolved against `base` as a browser resolves a redirect
@@ -430,6 +436,8 @@ pub(crate) fn destinations(
         component: None,
         shortened: base.and_then(shortened_link),
         imitates: None,
+        wrapper: None,
+        through: None,
     }];
     let base = base.or(placeholder.as_ref());
     let add = |n: &Nested, out: &mut Vec<Destination>| {
@@ -472,6 +480,8 @@ pub(crate) fn destinations(
             component: Some(n.component),
             shortened: resolved.as_ref().and_then(shortened_link),
             imitates: None,
+            wrapper: None,
+            through: None,
         });
         // What it carries in turn, reached through it.
         if let Some(a) = &n.analysis {
@@ -490,7 +500,53 @@ pub(crate) fn destinations(
             _ => n.children.iter().for_each(|c| add(c, &mut out)),
         }
     }
+    unwrapped(input, parts, &mut out);
     out
+}
+
+/// When the URL is a link protection's wrapper (Safe Links, Proofpoint
+/// URL Defense...): the wrapper on the URL's own destination, and the
+/// destination it carries marked as reached through it (added when the
+/// unfolding did not find it: Proofpoint's encodings are its own).
+fn unwrapped(input: &[u8], parts: &Split, out: &mut Vec<Destination>) {
+    let Ok(text) = std::str::from_utf8(parts.trimmed.of(input)) else {
+        return;
+    };
+    let Some(w) = crate::wrappers::unwrap(text) else {
+        return;
+    };
+    let vendor = w.wrapper.vendor();
+    if let crate::wrappers::Carried::Url(target) = &w.carried {
+        if let Ok(u) = url::Url::parse(target) {
+            let site = out.first().and_then(|d| d.site.clone());
+            match out.iter_mut().skip(1).find(|d| d.target == u.as_str()) {
+                Some(d) => d.through = Some(vendor),
+                None => {
+                    let host = u.host_str().map(classify_host);
+                    let to = host.as_ref().map(site_of);
+                    out.push(Destination {
+                        via: format!("link {vendor} wraps"),
+                        target: u.as_str().to_string(),
+                        runs_script: SCRIPT_SCHEMES.contains(&u.scheme()),
+                        scheme: u.scheme().to_string(),
+                        leaves_site: to.is_some() && to != site,
+                        host,
+                        site: to,
+                        spelling: Vec::new(),
+                        span: parts.query.unwrap_or(parts.path),
+                        component: None,
+                        shortened: shortened_link(&u),
+                        imitates: None,
+                        wrapper: None,
+                        through: Some(vendor),
+                    });
+                }
+            }
+        }
+    }
+    if let Some(own) = out.first_mut() {
+        own.wrapper = Some(w);
+    }
 }
 
 #[cfg(test)]

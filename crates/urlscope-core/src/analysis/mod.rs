@@ -286,6 +286,59 @@ impl Analysis {
 /// assert!(codes.contains(&"path-traversal"));
 /// ```
 pub fn analyze(input: &[u8], options: &Options) -> Analysis {
+    let mut a = analyze_pasted(input, options);
+    lift_wrapped(&mut a, options);
+    a
+}
+
+/// A link protection's destination that the unfolding could not read
+/// (Proofpoint's encodings are its own) is analysed here, one level deep,
+/// and its findings lifted onto the bytes that carry it.
+fn lift_wrapped(a: &mut Analysis, options: &Options) {
+    let Some(d) = a
+        .destinations
+        .iter()
+        .find(|d| d.through.is_some() && d.component.is_none() && !d.via.is_empty())
+    else {
+        return;
+    };
+    // Decoding may expand a little (Proofpoint's runs); never much.
+    if d.target.len() > a.input.len().saturating_mul(2) {
+        return;
+    }
+    let inner = analyze_in(
+        d.target.as_bytes(),
+        &options.with_corrected(false),
+        &mut nested::Budget::top(d.target.len()),
+    );
+    let (span, via) = (d.span, d.via.clone());
+    let lifted: Vec<Warning> = inner
+        .warnings
+        .iter()
+        .filter(|w| nested::lifted_code(w.code))
+        .take(nested::MAX_NESTED)
+        .map(|w| {
+            let inner_via = w.via.clone().unwrap_or_else(|| {
+                w.component
+                    .and_then(|i| inner.components.get(i))
+                    .map_or_else(|| "URL".to_string(), |c| c.kind.label().to_string())
+            });
+            let mut l =
+                Warning::new(w.code, vec![span], None, w.message.clone()).with_severity(w.severity);
+            l.layer = w.layer;
+            l.via = Some(format!("{via} → {inner_via}"));
+            l
+        })
+        .collect();
+    if !lifted.is_empty() {
+        a.warnings.extend(lifted);
+        sort_warnings(&mut a.warnings);
+    }
+}
+
+/// [`analyze`] of the input as pasted: a defanged URL as the URL it
+/// stands for.
+fn analyze_pasted(input: &[u8], options: &Options) -> Analysis {
     if options.refang && crate::defang::reads_defanged(input) {
         let refanged = crate::defang::refang(input);
         if !refanged.changes.is_empty() {

@@ -47,7 +47,9 @@ pub(crate) fn destination_warnings(
             w.via = carried.then(|| d.via.clone());
             out.push(w);
         }
-        if !carried {
+        // A link protection's own parameter is where it is meant to lead;
+        // what the destination itself holds is judged on its own.
+        if !carried || d.through.is_some() && !d.runs_script {
             continue;
         }
         let redirect = if d.runs_script {

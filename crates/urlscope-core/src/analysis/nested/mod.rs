@@ -424,7 +424,7 @@ pub(crate) fn component_label(c: &ComponentAnalysis, key: Option<&str>) -> Strin
 /// The codes a nested analysis gives that are not lifted as they are: the
 /// destination family is judged again from the outer URL (which knows the
 /// chain), and junk around a nested value means nothing.
-fn lifted_code(code: WarningCode) -> bool {
+pub(crate) fn lifted_code(code: WarningCode) -> bool {
     !matches!(
         code,
         WarningCode::InternalDestination
