@@ -416,7 +416,12 @@ fn one_edit(name: &str, famous: &str) -> Option<(&'static str, String, (usize, u
 /// look-alike away from one (see the module docs). `at` is where
 /// `registrable` starts in the input: the span points there. `unicode` is
 /// the registrable domain in Unicode when it is an IDN.
-pub(crate) fn imitation(registrable: &str, unicode: Option<&str>, at: usize) -> Option<Imitation> {
+pub(crate) fn imitation(
+    registrable: &str,
+    unicode: Option<&str>,
+    at: usize,
+    top_sites: bool,
+) -> Option<Imitation> {
     if is_known(registrable) || !registrable.is_ascii() {
         return None;
     }
@@ -427,7 +432,9 @@ pub(crate) fn imitation(registrable: &str, unicode: Option<&str>, at: usize) -> 
     if name.len() + 1 < MIN_NAME || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
         return None;
     }
-    let index = index();
+    // The top sites' look-alikes are only ever low: when nothing below
+    // medium is wanted, the brands' small index is enough.
+    let index = if top_sites { index() } else { brand_index() };
     let best = |found: &mut Vec<(&Famous, &'static str, String, (usize, usize))>| {
         // A brand's domain before a top site's, then one under the same
         // suffix, then the better ranked.
@@ -620,9 +627,10 @@ fn label_starts(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Whether the host name `host` (ASCII) imitates a famous site, by
-/// [`imitation`] or [`brand_in_host`] on its registrable domain: the
-/// fast path's exact test, after [`may_imitate`].
-pub(crate) fn imitates(host: &[u8]) -> bool {
+/// [`imitation`] (of a brand's domain only, unless `top_sites`) or
+/// [`brand_in_host`] on its registrable domain: the fast path's exact
+/// test, after [`may_imitate`].
+pub(crate) fn imitates(host: &[u8], top_sites: bool) -> bool {
     let Ok(host) = std::str::from_utf8(host) else {
         return true;
     };
@@ -630,7 +638,8 @@ pub(crate) fn imitates(host: &[u8]) -> bool {
     let Some(registrable) = psl::domain_str(&host) else {
         return false;
     };
-    imitation(registrable, None, 0).is_some() || brand_in_host(&host, registrable).is_some()
+    imitation(registrable, None, 0, top_sites).is_some()
+        || brand_in_host(&host, registrable).is_some()
 }
 
 /// Whether a host name may imitate a famous site so that a warning at
@@ -716,7 +725,7 @@ mod tests {
     use super::*;
 
     fn imitates(domain: &str) -> Option<(String, &'static str, String, String)> {
-        imitation(domain, None, 0).map(|i| {
+        imitation(domain, None, 0, true).map(|i| {
             let at = domain
                 .get(i.span.start..i.span.end)
                 .unwrap_or_default()

@@ -124,7 +124,9 @@ pub fn triage_at(input: &[u8], options: &Options, min: Severity) -> Vec<Warning>
     }
     // A line pasted defanged is analysed as its URL; its spans point into
     // the line as given.
-    let mut warnings = analyze(input, &options.with_corrected(false)).into_warnings_as_given();
+    let mut options = options.with_corrected(false);
+    options.low_imitations = min <= Severity::Low;
+    let mut warnings = analyze(input, &options).into_warnings_as_given();
     warnings.retain(|w| w.severity >= min);
     warnings
 }
@@ -172,7 +174,9 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                 // A label near a famous name, or a brand's token: the
                 // exact check.
                 let name = host.name();
-                if crate::sites::may_imitate(name, min) && crate::sites::imitates(name) {
+                if crate::sites::may_imitate(name, min)
+                    && crate::sites::imitates(name, min <= Severity::Low)
+                {
                     return false;
                 }
                 // Proofpoint's wrappers carry their destination in their

@@ -58,6 +58,10 @@ pub struct Options {
     /// Read a URL pasted defanged (`hxxps://evil[.]example/`) as the URL
     /// it stands for ([`crate::defang::reads_defanged`]).
     pub refang: bool,
+    /// Search the top sites' look-alikes, which are only ever `low`:
+    /// off when only warnings at medium or above are wanted (triage at
+    /// `scan`'s threshold), which spares building their index.
+    pub(crate) low_imitations: bool,
 }
 
 impl Default for Options {
@@ -67,6 +71,7 @@ impl Default for Options {
             whatwg: true,
             corrected: true,
             refang: true,
+            low_imitations: true,
         }
     }
 }
@@ -446,6 +451,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         &parts,
         host.as_ref(),
         host_index,
+        options.low_imitations,
         &mut warnings,
     );
     if let Some(own) = destinations.first_mut().filter(|d| d.component.is_none()) {

@@ -12,13 +12,15 @@ use crate::text::quote_str;
 use crate::warnings::{Case, Warning};
 
 /// The warnings of what the host imitates, and the imitation itself (for
-/// the destination). `brand_shown` is set when `brand-in-host` fires, so
+/// the destination); the top sites' look-alikes (only ever low) only with
+/// `top_sites`. `brand_shown` is set when `brand-in-host` fires, so
 /// that `deceptive-host` does not say it again.
 pub(crate) fn imitation_warnings(
     input: &[u8],
     parts: &Split,
     host: Option<&HostReading>,
     host_index: Option<usize>,
+    top_sites: bool,
     out: &mut Vec<Warning>,
 ) -> (Option<Imitation>, bool) {
     let (Some(h), Some(span)) = (host, parts.host) else {
@@ -55,7 +57,7 @@ pub(crate) fn imitation_warnings(
             .unwrap_or_default()
     });
     if !on_hosting {
-        if let Some(mut i) = imitation(registrable, unicode.as_deref(), reg_at) {
+        if let Some(mut i) = imitation(registrable, unicode.as_deref(), reg_at, top_sites) {
             i.span = at(i.span.start, i.span.end);
             // A brand's look-alike is high. A top site's is only shown:
             // one letter from one of 10,000 names is also where many honest
