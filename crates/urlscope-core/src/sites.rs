@@ -626,6 +626,28 @@ fn label_starts(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// The famous site a host name imitates, when its registrable domain is a
+/// look-alike of one (see [`Imitation`]; the span is within `host`).
+///
+/// ```
+/// let i = urlscope_core::sites::imitation_of_host("www.paypa1.com").unwrap();
+/// assert_eq!((i.domain.as_str(), i.family), ("paypal.com", "homoglyph"));
+/// assert!(urlscope_core::sites::imitation_of_host("www.paypal.com").is_none());
+/// ```
+pub fn imitation_of_host(host: &str) -> Option<Imitation> {
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    // On shared hosting, `shared-hosting` says it, as in the analysis.
+    if crate::services::shared_hosting(&host).is_some() {
+        return None;
+    }
+    let registrable = psl::domain_str(&host)?;
+    let at = host.len() - registrable.len();
+    let unicode = registrable
+        .contains("xn--")
+        .then(|| idna::domain_to_unicode(registrable).0);
+    imitation(registrable, unicode.as_deref(), at, true)
+}
+
 /// Whether the host name `host` (ASCII) imitates a famous site, by
 /// [`imitation`] (of a brand's domain only, unless `top_sites`) or
 /// [`brand_in_host`] on its registrable domain: the fast path's exact

@@ -36,7 +36,9 @@ use urlscope_core::triage::triage_at;
 use urlscope_core::{Options, Severity};
 
 /// The fields of each row, in order.
-pub const FIELDS: [&str; 6] = ["flagged", "severity", "codes", "host", "reach", "cleaned"];
+pub const FIELDS: [&str; 7] = [
+    "flagged", "severity", "codes", "host", "reach", "imitates", "cleaned",
+];
 
 /// Rows per rayon task: below this a batch is triaged on one thread (a
 /// plain URL takes well under a microsecond).
@@ -85,9 +87,9 @@ impl Wanted {
         self.has("flagged") || self.has("severity") || self.has("codes")
     }
 
-    /// Whether the host is needed (`host`, `reach`).
+    /// Whether the host is needed (`host`, `reach`, `imitates`).
     fn host(self) -> bool {
-        self.has("host") || self.has("reach")
+        self.has("host") || self.has("reach") || self.has("imitates")
     }
 }
 
@@ -96,6 +98,8 @@ struct Row {
     severity: Option<Severity>,
     codes: Vec<&'static str>,
     host: Option<(String, &'static str)>,
+    /// The famous domain the host imitates.
+    imitates: Option<String>,
     cleaned: String,
 }
 
@@ -121,10 +125,16 @@ fn triage_row(input: &[u8], options: &Options, min: Severity, wanted: Wanted) ->
             let class = classify_host(&String::from_utf8_lossy(span.of(input)));
             (class.canonical, class.reach.label())
         });
+    let imitates = host
+        .as_ref()
+        .filter(|_| wanted.has("imitates"))
+        .and_then(|(h, _)| urlscope_core::sites::imitation_of_host(h))
+        .map(|i| i.domain);
     Row {
         severity: warnings.iter().map(|w| w.severity).max(),
         codes,
         host,
+        imitates,
         cleaned: match (&parts, cleaned) {
             (Some(parts), true) => urlscope_core::clean::clean(input, parts),
             _ => String::new(),
@@ -181,6 +191,7 @@ struct Columns {
     codes: ListBuilder<StringBuilder>,
     host: StringBuilder,
     reach: StringBuilder,
+    imitates: StringBuilder,
     cleaned: StringBuilder,
 }
 
@@ -193,13 +204,14 @@ impl Columns {
             codes: ListBuilder::new(StringBuilder::new()),
             host: StringBuilder::new(),
             reach: StringBuilder::new(),
+            imitates: StringBuilder::new(),
             cleaned: StringBuilder::new(),
         }
     }
 
     /// Add a row (a null one for `None`).
     fn push(&mut self, result: Option<&Row>) {
-        let [flagged, severity, codes, host, reach, cleaned] = self.wanted.0;
+        let [flagged, severity, codes, host, reach, imitates, cleaned] = self.wanted.0;
         if flagged {
             self.flagged
                 .append_option(result.map(|row| row.severity.is_some()));
@@ -221,6 +233,10 @@ impl Columns {
         if reach {
             self.reach.append_option(class.map(|(_, r)| *r));
         }
+        if imitates {
+            self.imitates
+                .append_option(result.and_then(|row| row.imitates.as_deref()));
+        }
         if cleaned {
             self.cleaned
                 .append_option(result.map(|row| row.cleaned.as_str()));
@@ -235,6 +251,7 @@ impl Columns {
             Arc::new(self.codes.finish()),
             Arc::new(self.host.finish()),
             Arc::new(self.reach.finish()),
+            Arc::new(self.imitates.finish()),
             Arc::new(self.cleaned.finish()),
         ];
         let (fields, columns): (Vec<Field>, Vec<ArrayRef>) = FIELDS

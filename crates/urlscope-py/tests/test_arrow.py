@@ -41,6 +41,14 @@ def test_host_and_reach_are_the_analysis_first_destination():
             (host["canonical"], host["reach"]) if host else (None, None)
         ), url
         assert row["cleaned"] == urlscope.clean(url)
+        imitates = urlscope.analyze(url)["destinations"][0].get("imitates")
+        assert row["imitates"] == (imitates["domain"] if imitates else None), url
+
+
+def test_imitates_names_the_famous_domain():
+    urls = ["https://paypa1.com/signin", "https://rnicrosoft.com/", "https://www.paypal.com/", None]
+    rows = urlscope.arrow.triage(pa.array(urls, pa.string()), fields=["imitates"]).to_pylist()
+    assert rows == [{"imitates": "paypal.com"}, {"imitates": "microsoft.com"}, {"imitates": None}, None]
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,9 @@ host       string           the host the URL leads to, as a fetcher reads
 reach      string           what kind of place that is: ``public``,
                             ``loopback``, ``private network``,
                             ``link-local``, ``cloud metadata endpoint``...
+imitates   string           the famous domain the host is a look-alike of
+                            (``paypal.com`` for ``paypa1.com``), null when
+                            none
 cleaned    string           the cleaned URL (``urlscope clean``)
 ========== ================ ==============================================
 
@@ -53,6 +56,7 @@ TYPE = pa.struct(
         pa.field("codes", pa.list_(pa.string())),
         pa.field("host", pa.string()),
         pa.field("reach", pa.string()),
+        pa.field("imitates", pa.string()),
         pa.field("cleaned", pa.string()),
     ]
 )
@@ -103,7 +107,7 @@ def triage(
     is not read as a space in query keys and values. ``fields`` keeps only
     the fields named (in :data:`FIELDS`' order) and computes only what they
     need: ``("flagged", "severity", "codes")`` is the triage alone, at
-    ``scan``'s speed; ``host``, ``reach`` and ``cleaned`` take a second
+    ``scan``'s speed; ``host``, ``reach``, ``imitates`` and ``cleaned`` take a second
     look at every URL.
 
     >>> import pyarrow as pa, urlscope.arrow

@@ -33,6 +33,7 @@ _SQL_TYPES = {
     "codes": "VARCHAR[]",
     "host": "VARCHAR",
     "reach": "VARCHAR",
+    "imitates": "VARCHAR",
     "cleaned": "VARCHAR",
 }
 

@@ -30,6 +30,7 @@ DTYPE = pl.Struct(
         "codes": pl.List(pl.String),
         "host": pl.String,
         "reach": pl.String,
+        "imitates": pl.String,
         "cleaned": pl.String,
     }
 )

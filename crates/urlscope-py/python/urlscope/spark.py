@@ -32,6 +32,7 @@ SCHEMA = StructType(
         StructField("codes", ArrayType(StringType())),
         StructField("host", StringType()),
         StructField("reach", StringType()),
+        StructField("imitates", StringType()),
         StructField("cleaned", StringType()),
     ]
 )
