@@ -1,6 +1,6 @@
 //! The HTML report of a scan: totals, charts of the warnings per code and
 //! per severity, the top destination sites, the hosts that show another
-//! site (`deceptive-host`), the flagged requests per hour when the log
+//! site (`lookalike-domain`, `brand-in-host`, `deceptive-host`), the flagged requests per hour when the log
 //! lines carry timestamps, and the flagged lines grouped by code in
 //! `<details>` (searchable with the browser's find; no script).
 
@@ -104,21 +104,27 @@ pub fn write_scan_report(
         writeln!(out, "<h2>Top destination sites of the flagged lines</h2>")?;
         chart::bars(out, "top destination sites", &by_count(sites, TOP_SITES))?;
     }
-    // Hosts that show another site first: the core's deceptive-host.
+    // Hosts that imitate a famous site: a look-alike, a brand in the
+    // host, or another site's name shown first.
     let mimics = counted(
         flagged
             .iter()
             .filter(|f| {
-                f.warnings
-                    .iter()
-                    .any(|w| w.code == WarningCode::DeceptiveHost)
+                f.warnings.iter().any(|w| {
+                    matches!(
+                        w.code,
+                        WarningCode::LookalikeDomain
+                            | WarningCode::BrandInHost
+                            | WarningCode::DeceptiveHost
+                    )
+                })
             })
             .filter_map(|f| f.site.clone()),
     );
     if !mimics.is_empty() {
         writeln!(
             out,
-            "<h2>Hosts that imitate known sites (deceptive-host)</h2>"
+            "<h2>Hosts that imitate known sites (lookalike-domain, brand-in-host, deceptive-host)</h2>"
         )?;
         chart::bars(
             out,
