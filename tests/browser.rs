@@ -45,6 +45,29 @@ fn chromium(dir: &Path, args: &[&str], page: &Path) -> std::process::Output {
 }
 
 /// The share of pixels that differ from the top-left one (the background).
+/// Whether `page` is no wider than a laptop's window (1366x768): a
+/// test-only copy of it (without the policy that forbids scripts, which
+/// the page keeps) writes the comparison into its own DOM.
+fn fits(dir: &Path, page: &str, name: &str) -> bool {
+    let probe = page
+        .replace(
+            "<meta http-equiv=\"Content-Security-Policy\"",
+            "<meta name=\"was-csp\"",
+        )
+        .replace(
+            "</body>",
+            "<script>document.body.setAttribute('data-fits', \
+             String(document.documentElement.scrollWidth <= window.innerWidth))</script></body>",
+        );
+    let probe_file = dir.join(format!("probe-{name}.html"));
+    std::fs::write(&probe_file, probe).unwrap();
+    let dom = String::from_utf8(
+        chromium(dir, &["--dump-dom", "--window-size=1366,768"], &probe_file).stdout,
+    )
+    .unwrap();
+    dom.contains("data-fits=\"true\"")
+}
+
 fn ink(png_file: &Path) -> f64 {
     let decoder = png::Decoder::new(std::fs::File::open(png_file).unwrap());
     let mut reader = decoder.read_info().unwrap();
@@ -138,28 +161,10 @@ fn the_lesson_renders_in_chromium() {
         "markup from the input reached the DOM"
     );
 
-    // Nothing wider than a laptop's window: a test-only copy of the page
-    // (without the policy that forbids scripts) writes the comparison into
-    // its own DOM.
-    let probe = page
-        .replace(
-            "<meta http-equiv=\"Content-Security-Policy\"",
-            "<meta name=\"was-csp\"",
-        )
-        .replace(
-            "</body>",
-            "<script>document.body.setAttribute('data-fits', \
-             String(document.documentElement.scrollWidth <= window.innerWidth))</script></body>",
-        );
-    let probe_file = dir.join("probe.html");
-    std::fs::write(&probe_file, probe).unwrap();
-    let dom = String::from_utf8(
-        chromium(&dir, &["--dump-dom", "--window-size=1366,768"], &probe_file).stdout,
-    )
-    .unwrap();
+    // Nothing wider than a laptop's window.
     assert!(
-        dom.contains("data-fits=\"true\""),
-        "the page is wider than the window"
+        fits(&dir, &page, "lesson"),
+        "the lesson is wider than the window"
     );
 
     // The scan report: charts drawn, every code of the flagged lines in the
@@ -205,6 +210,11 @@ fn the_lesson_renders_in_chromium() {
     assert!(
         dom.matches("<svg class=\"chart\"").count() >= 3,
         "charts missing"
+    );
+    let report_page = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        fits(&dir, &report_page, "scan"),
+        "the scan report is wider than the window"
     );
 
     if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
