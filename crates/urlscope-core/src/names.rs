@@ -333,7 +333,7 @@ pub(crate) fn shown_site(name: &str, real: &str) -> Option<String> {
     // The labels ahead hold a registrable domain of their own, under a
     // suffix readers take for a site's (a department `www.ag` or
     // `cs.web` under a country or new generic suffix does not count).
-    if let (Some(suffix), Some(d)) = (psl::suffix_str(prefix), psl::domain_str(prefix)) {
+    if let (Some(suffix), Some(d)) = (public_suffix(prefix), registrable_domain(prefix)) {
         let sld = d.split('.').next().unwrap_or_default();
         if reads_as_site_suffix(suffix) && sld != "www" {
             return Some(d.to_string());
@@ -348,7 +348,7 @@ pub(crate) fn shown_site(name: &str, real: &str) -> Option<String> {
             return None;
         }
         let glued = format!("{last}.{tld}");
-        if reads_as_site_suffix(tld) && psl::domain_str(&glued) == Some(glued.as_str()) {
+        if reads_as_site_suffix(tld) && registrable_domain(&glued) == Some(glued.as_str()) {
             return Some(glued);
         }
     }
@@ -377,8 +377,8 @@ pub(crate) fn domain_in_segment(segment: &str) -> Option<&str> {
         return None;
     }
     let lower = segment.to_ascii_lowercase();
-    let site = psl::suffix_str(&lower).is_some_and(reads_as_site_suffix);
-    (site && psl::domain_str(&lower).is_some()).then_some(segment)
+    let site = public_suffix(&lower).is_some_and(reads_as_site_suffix);
+    (site && registrable_domain(&lower).is_some()).then_some(segment)
 }
 
 /// A domain name written in a path, query or fragment.
@@ -582,6 +582,31 @@ pub(crate) fn written_domains(text: &[u8]) -> impl Iterator<Item = WrittenDomain
     })
 }
 
+/// The registrable domain of `name` by the Public Suffix List: every
+/// lookup goes through here, so the list's large lookup code is built into
+/// the binary once, not at each call.
+#[inline(never)]
+pub(crate) fn registrable_domain(name: &str) -> Option<&str> {
+    psl::domain_str(name)
+}
+
+/// The public suffix of `name` by the Public Suffix List (see
+/// [`registrable_domain`]).
+#[inline(never)]
+pub(crate) fn public_suffix(name: &str) -> Option<&str> {
+    psl::suffix_str(name)
+}
+
+/// The public suffix of `name` and whether it is in the list's private
+/// section (see [`registrable_domain`]).
+#[inline(never)]
+pub(crate) fn public_suffix_kind(name: &str) -> Option<(&str, bool)> {
+    let suffix = psl::suffix(name.as_bytes())?;
+    let private = suffix.typ() == Some(psl::Type::Private);
+    let text = std::str::from_utf8(suffix.as_bytes()).ok()?;
+    Some((name.get(name.len().checked_sub(text.len())?..)?, private))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -654,7 +679,7 @@ mod tests {
         }
         let mut passed = 0;
         for name in &all {
-            let shown = psl::domain_str(name).and_then(|real| shown_site(name, real));
+            let shown = registrable_domain(name).and_then(|real| shown_site(name, real));
             if !may_show_another_site(name.as_bytes()) {
                 passed += 1;
                 assert_eq!(shown, None, "{name}");
@@ -729,7 +754,7 @@ mod tests {
             ("http.example.com", Some("http")),
         ] {
             assert!(may_show_another_site(name.as_bytes()), "{name}");
-            let real = psl::domain_str(name).expect("a domain");
+            let real = registrable_domain(name).expect("a domain");
             assert_eq!(shown_site(name, real).as_deref(), shows, "{name}");
         }
         for name in [

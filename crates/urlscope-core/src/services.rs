@@ -343,11 +343,10 @@ pub(crate) fn shared_hosting(name: &str) -> Option<SharedHosting> {
     if let Some(listed) = listed_hosting(name) {
         return Some(listed);
     }
-    let suffix = psl::suffix(name.as_bytes())?;
-    if suffix.typ() != Some(psl::Type::Private) {
+    let (service, private) = crate::names::public_suffix_kind(name)?;
+    if !private {
         return None;
     }
-    let service = std::str::from_utf8(suffix.as_bytes()).ok()?;
     let ahead = name.strip_suffix(service)?.strip_suffix('.')?;
     (!ahead.is_empty() && ahead != "www").then(|| SharedHosting {
         service: service.to_string(),

@@ -200,7 +200,7 @@ fn build_index(top_sites: bool) -> Index {
 
 /// A registrable domain's name: the label before its public suffix.
 fn name_of(domain: &str) -> Option<&str> {
-    let suffix = psl::suffix_str(domain)?;
+    let suffix = crate::names::public_suffix(domain)?;
     let name = domain.get(..domain.len().checked_sub(suffix.len() + 1)?)?;
     (!name.contains('.')).then_some(name)
 }
@@ -425,7 +425,7 @@ pub(crate) fn imitation(
     if is_known(registrable) || !registrable.is_ascii() {
         return None;
     }
-    let suffix = psl::suffix_str(registrable)?;
+    let suffix = crate::names::public_suffix(registrable)?;
     let end = registrable.len().checked_sub(suffix.len() + 1)?;
     let name = registrable.get(..end)?;
     // Only a name one could register imitates: letters, digits, hyphens.
@@ -640,7 +640,7 @@ pub fn imitation_of_host(host: &str) -> Option<Imitation> {
     if crate::services::shared_hosting(&host).is_some() {
         return None;
     }
-    let registrable = psl::domain_str(&host)?;
+    let registrable = crate::names::registrable_domain(&host)?;
     let at = host.len() - registrable.len();
     let unicode = registrable
         .contains("xn--")
@@ -657,7 +657,7 @@ pub(crate) fn imitates(host: &[u8], top_sites: bool) -> bool {
         return true;
     };
     let host = host.strip_suffix('.').unwrap_or(host).to_ascii_lowercase();
-    let Some(registrable) = psl::domain_str(&host) else {
+    let Some(registrable) = crate::names::registrable_domain(&host) else {
         return false;
     };
     imitation(registrable, None, 0, top_sites).is_some()
@@ -858,7 +858,7 @@ mod tests {
     #[test]
     fn a_brand_in_the_host_of_another_site() {
         let shown = |host: &str| {
-            let registrable = psl::domain_str(host).unwrap_or(host);
+            let registrable = crate::names::registrable_domain(host).unwrap_or(host);
             brand_in_host(host, registrable)
                 .map(|(b, (s, e))| (b, host.get(s..e).unwrap_or_default().to_string()))
         };

@@ -324,7 +324,7 @@ fn plain_name(labels: &Labels<'_>) -> bool {
     } else {
         name
     };
-    let Some(real) = psl::domain_str(&name) else {
+    let Some(real) = crate::names::registrable_domain(&name) else {
         return true;
     };
     crate::names::shown_site(&name, real).is_none()

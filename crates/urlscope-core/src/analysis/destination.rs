@@ -386,7 +386,8 @@ pub(crate) fn site_of(class: &HostClass) -> String {
     if class.address.is_some() {
         return class.canonical.clone();
     }
-    psl::domain_str(&class.canonical).map_or_else(|| class.canonical.clone(), str::to_string)
+    crate::names::registrable_domain(&class.canonical)
+        .map_or_else(|| class.canonical.clone(), str::to_string)
 }
 
 /// The shortener a URL (as a browser parses it) is behind, if any.

@@ -164,7 +164,8 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             }
             None => Cow::Borrowed(decoded.as_str()),
         };
-        reading.registrable = psl::domain_str(dns.trim_end_matches('.')).map(str::to_string);
+        reading.registrable =
+            crate::names::registrable_domain(dns.trim_end_matches('.')).map(str::to_string);
         reading.hosting = crate::services::shared_hosting(&dns);
         if let Some(unicode) = &reading.unicode {
             use unicode_normalization::UnicodeNormalization;

@@ -27,7 +27,7 @@ pub(crate) struct KnownSite {
 
 /// The known site a written domain name (lowercase) belongs to.
 pub(crate) fn known_site(name: &str) -> Option<KnownSite> {
-    let domain = psl::domain_str(name)?;
+    let domain = crate::names::registrable_domain(name)?;
     let brand = stand_in_brand(domain)?;
     Some(KnownSite {
         domain: domain.to_string(),
