@@ -20,3 +20,48 @@ fn fast_path_missed_bare_hex_after_dots() {
     let a = analyze(input, &Options::default());
     assert!(a.warnings.iter().any(|w| w.code.code() == "path-traversal"));
 }
+
+/// fuzz target `analyze`: a host whose public suffix held NUL bytes
+/// (`…office365.us\0\0…`) was a brand's name under another suffix, and the
+/// look-alike's message carried the NULs raw. Only a domain one could
+/// register imitates now.
+#[test]
+fn a_junk_suffix_imitates_nothing() {
+    let mut input = b"https://dinf.v\xffcottt.safelinks.protection.office365.us".to_vec();
+    input.extend_from_slice(&[0; 20]);
+    input.extend_from_slice(b"//www\xff\xffub.ac.#be/english/");
+    let a = analyze(&input, &Options::default());
+    for w in &a.warnings {
+        assert!(
+            !w.message.chars().any(urlscope_core::text::needs_escape),
+            "{}",
+            w.message
+        );
+    }
+    assert!(a
+        .warnings
+        .iter()
+        .all(|w| w.code != urlscope_core::warnings::WarningCode::LookalikeDomain));
+    triage_agrees(&input);
+}
+
+/// fuzz target `analyze`: a carried URL's analysis gave a low look-alike
+/// warning at one threshold and not at another, which moved the fixed
+/// window of its lifted warnings; a carried URL is now analysed the same
+/// whatever the threshold.
+#[test]
+fn a_carried_urls_lifted_warnings_do_not_depend_on_the_threshold() {
+    let input = include_bytes!("data/regressions/lifted-window.bin");
+    triage_agrees(input);
+    let full = analyze(input, &Options::default()).into_warnings_as_given();
+    for min in [
+        urlscope_core::warnings::Severity::Low,
+        urlscope_core::warnings::Severity::Medium,
+    ] {
+        let kept: Vec<_> = full.iter().filter(|w| w.severity >= min).cloned().collect();
+        assert_eq!(
+            urlscope_core::triage::triage_at(input, &Options::default(), min),
+            kept
+        );
+    }
+}

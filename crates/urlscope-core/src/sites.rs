@@ -422,7 +422,13 @@ pub(crate) fn imitation(
     at: usize,
     top_sites: bool,
 ) -> Option<Imitation> {
-    if is_known(registrable) || !registrable.is_ascii() {
+    // Only a domain one could register imitates: letters, digits,
+    // hyphens and dots.
+    if is_known(registrable)
+        || !registrable
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+    {
         return None;
     }
     let suffix = crate::names::public_suffix(registrable)?;
@@ -849,7 +855,8 @@ mod tests {
             "exarnple-shop.example",
             "pineapple.example",
             "ebey.com",
-            "hsbcc.example",
+            "office365.us\0\0",
+            "paypal.c\u{1b}m",
         ] {
             assert_eq!(imitates(domain), None, "{domain}");
         }

@@ -311,9 +311,11 @@ fn lift_wrapped(a: &mut Analysis, options: &Options) {
     if d.target.len() > a.input.len().saturating_mul(2) {
         return;
     }
+    let mut options = options.with_corrected(false);
+    options.low_imitations = true;
     let inner = analyze_in(
         d.target.as_bytes(),
-        &options.with_corrected(false),
+        &options,
         &mut nested::Budget::top(d.target.len()),
     );
     let (span, via) = (d.span, d.via.clone());

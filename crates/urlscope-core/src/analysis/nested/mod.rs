@@ -603,7 +603,12 @@ fn url_node(
             depth: budget.depth + 1,
             bytes: budget.bytes,
         };
-        let a = analyze_in(text, &options.with_corrected(false), &mut inner);
+        // A carried URL's warnings are lifted a fixed number at a time,
+        // whatever their severity: its analysis is the same whatever the
+        // threshold, low look-alikes included.
+        let mut options = options.with_corrected(false);
+        options.low_imitations = true;
+        let a = analyze_in(text, &options, &mut inner);
         budget.bytes = inner.bytes;
         Box::new(a)
     });
