@@ -6,7 +6,7 @@
 //! registrable domain it owns and the tokens that name it. A domain in
 //! either table is its owner's own and never imitates anything.
 //!
-//! [`imitation`] says which famous domain a registrable domain is one
+//! [`imitation_of_host`] says which famous domain a host's registrable domain is one
 //! edit away from, by the families of dnstwist (omission, insertion,
 //! repetition, replacement, transposition, hyphenation, vowel swap,
 //! bitsquatting, plural, another suffix) and the ASCII homoglyphs readers

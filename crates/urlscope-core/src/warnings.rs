@@ -605,7 +605,7 @@ catalogue! {
     DefangedInput {
         code: "defanged-input",
         severity: Info,
-        summary: "The input was written defanged for a report (hxxps, [.], [at] ...): it is read as the URL it stands for, and each spelling undone is listed.",
+        summary: "The input was written defanged for a report (hxxps for https, a dot or an at sign in brackets): it is read as the URL it stands for, and each spelling undone is listed.",
         consequence: None,
         signals: [Scheme, Authority, Brackets],
     }
