@@ -185,10 +185,7 @@ fn build_index(top_sites: bool) -> Index {
             .entry(name.as_bytes().into())
             .or_default()
             .push(at);
-        for i in 0..name.len() {
-            let mut deleted = String::with_capacity(name.len());
-            deleted.push_str(name.get(..i).unwrap_or_default());
-            deleted.push_str(name.get(i + 1..).unwrap_or_default());
+        for deleted in deletions(name) {
             let list = index.near.entry(deleted.into_bytes().into()).or_default();
             if list.last() != Some(&at) {
                 list.push(at);
@@ -315,6 +312,25 @@ const HOMOGLYPHS: [(&str, &str); 9] = [
     ("5", "s"),
     ("3", "e"),
 ];
+
+/// `name` with each of its letters deleted in turn: the deletion index's
+/// keys.
+fn deletions(name: &str) -> impl Iterator<Item = String> + '_ {
+    (0..name.len()).map(move |i| {
+        let mut deleted = String::with_capacity(name.len());
+        deleted.push_str(name.get(..i).unwrap_or_default());
+        deleted.push_str(name.get(i + 1..).unwrap_or_default());
+        deleted
+    })
+}
+
+/// Whether `label` holds an ASCII look-alike [`unglyphed`] reads (and a
+/// few more): several may change both ends of a name (`0utl00k`), which
+/// the letter filter would miss.
+fn has_glyphs(label: &[u8]) -> bool {
+    label.iter().any(|b| matches!(b, b'1' | b'0' | b'5'))
+        || label.windows(2).any(|w| matches!(w, b"rn" | b"vv" | b"cl"))
+}
 
 /// `name` with every ASCII look-alike read as the letter it imitates.
 fn unglyphed(name: &str) -> String {
@@ -527,10 +543,7 @@ pub(crate) fn imitation(
         }
     };
     look(name);
-    for i in 0..name.len() {
-        let mut deleted = String::with_capacity(name.len());
-        deleted.push_str(name.get(..i).unwrap_or_default());
-        deleted.push_str(name.get(i + 1..).unwrap_or_default());
+    for deleted in deletions(name) {
         look(&deleted);
     }
     candidates.sort_unstable();
@@ -704,10 +717,7 @@ pub(crate) fn may_imitate(host: &[u8], min: crate::warnings::Severity) -> bool {
         if lower.len() + 1 < MIN_NAME {
             return false;
         }
-        // Several look-alike letters may change both ends (`0utl00k`).
-        let glyphs = lower.iter().any(|b| matches!(b, b'1' | b'0' | b'5'))
-            || lower.windows(2).any(|w| matches!(w, b"rn" | b"vv" | b"cl"));
-        if (glyphs || shapes.near_brand(lower)) && near(brand_index(), lower) {
+        if (has_glyphs(lower) || shapes.near_brand(lower)) && near(brand_index(), lower) {
             return true;
         }
         // A top site's look-alike is only shown (low).
@@ -738,9 +748,7 @@ fn near(index: &Index, label: &[u8]) -> bool {
             return true;
         }
     }
-    let glyphs = label.iter().any(|b| matches!(b, b'1' | b'0' | b'5'))
-        || label.windows(2).any(|w| matches!(w, b"rn" | b"vv" | b"cl"));
-    if !glyphs {
+    if !has_glyphs(label) {
         return false;
     }
     let text = std::str::from_utf8(label).unwrap_or_default();
