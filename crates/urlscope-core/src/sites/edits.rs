@@ -1,0 +1,277 @@
+//! The edits that make a famous name into a look-alike: the families of
+//! dnstwist, the ASCII homoglyphs, and the Unicode skeleton.
+
+use super::{brand_index, index, is_known, Famous, Imitation, MIN_NAME};
+use crate::split::Span;
+
+/// ASCII look-alikes a reader takes for the letters they imitate, the
+/// longer first: (written, for).
+const HOMOGLYPHS: [(&str, &str); 9] = [
+    ("rn", "m"),
+    ("vv", "w"),
+    ("cl", "d"),
+    ("1", "l"),
+    ("l", "i"),
+    ("i", "l"),
+    ("0", "o"),
+    ("5", "s"),
+    ("3", "e"),
+];
+
+/// `name` with each of its letters deleted in turn: the deletion index's
+/// keys.
+pub(super) fn deletions(name: &str) -> impl Iterator<Item = String> + '_ {
+    (0..name.len()).map(move |i| {
+        let mut deleted = String::with_capacity(name.len());
+        deleted.push_str(name.get(..i).unwrap_or_default());
+        deleted.push_str(name.get(i + 1..).unwrap_or_default());
+        deleted
+    })
+}
+
+/// `name` with every ASCII look-alike read as the letter it imitates.
+pub(super) fn unglyphed(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    'next: while let Some(c) = rest.chars().next() {
+        for (written, meant) in HOMOGLYPHS.iter().take(5) {
+            if let Some(after) = rest.strip_prefix(written) {
+                // `l` for `i` and `i` for `l` are left to the edit search.
+                if *written != "l" {
+                    out.push_str(meant);
+                    rest = after;
+                    continue 'next;
+                }
+            }
+        }
+        out.push(c);
+        rest = rest.get(c.len_utf8()..).unwrap_or_default();
+    }
+    out
+}
+
+/// The one edit that makes `famous` into `name`, if there is one: its
+/// family, its words, and the edited byte range of `name`.
+fn one_edit(name: &str, famous: &str) -> Option<(&'static str, String, (usize, usize))> {
+    let (n, f) = (name.as_bytes(), famous.as_bytes());
+    let common = n.iter().zip(f).take_while(|(a, b)| a == b).count();
+    let tail = n
+        .iter()
+        .rev()
+        .zip(f.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let ch = |b: Option<&u8>| b.map(|&b| char::from(b)).unwrap_or('?');
+    match n.len() as isize - f.len() as isize {
+        // A letter more.
+        1 if common + tail >= f.len() => {
+            let i = common.min(n.len() - 1);
+            let extra = ch(n.get(i));
+            // A number after a name (`force9`, `apple2`) names a version
+            // or a series far more often than it disguises.
+            if i + 1 == n.len() && extra.is_ascii_digit() {
+                return None;
+            }
+            let family = if extra == '-' {
+                "hyphenation"
+            } else if i > 0 && n.get(i - 1) == n.get(i) || n.get(i + 1) == n.get(i) {
+                "repetition"
+            } else if i + 1 == n.len() && extra == 's' {
+                "plural"
+            } else {
+                "insertion"
+            };
+            Some((family, format!("an extra '{extra}'"), (i, i + 1)))
+        }
+        // A letter fewer.
+        -1 if common + tail >= n.len() => {
+            let i = common.min(f.len() - 1);
+            let missing = ch(f.get(i));
+            let at = (i.saturating_sub(1), (i + 1).min(n.len()));
+            Some(("omission", format!("'{missing}' left out"), at))
+        }
+        0 if common + tail + 1 == n.len() => {
+            let i = common;
+            let (was, is) = (ch(f.get(i)), ch(n.get(i)));
+            let vowel = |c: char| "aeiou".contains(c);
+            let family = if HOMOGLYPHS
+                .iter()
+                .any(|(w, m)| w.len() == 1 && w.starts_with(is) && m.starts_with(was))
+            {
+                "homoglyph"
+            } else if vowel(was) && vowel(is) {
+                "vowel-swap"
+            } else if (was as u32 ^ is as u32).count_ones() == 1 {
+                "bitsquatting"
+            } else {
+                "replacement"
+            };
+            Some((family, format!("'{was}' written as '{is}'"), (i, i + 1)))
+        }
+        0 if common + tail + 2 == n.len()
+            && n.get(common) == f.get(common + 1)
+            && n.get(common + 1) == f.get(common) =>
+        {
+            let i = common;
+            let was = format!("{}{}", ch(f.get(i)), ch(f.get(i + 1)));
+            let is = format!("{}{}", ch(n.get(i)), ch(n.get(i + 1)));
+            Some((
+                "transposition",
+                format!("'{was}' written as '{is}'"),
+                (i, i + 2),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The famous domain `registrable` imitates, if it is one edit or one
+/// look-alike away from one (see the module docs). `at` is where
+/// `registrable` starts in the input: the span points there. `unicode` is
+/// the registrable domain in Unicode when it is an IDN.
+pub(crate) fn imitation(
+    registrable: &str,
+    unicode: Option<&str>,
+    at: usize,
+    top_sites: bool,
+) -> Option<Imitation> {
+    // Only a domain one could register imitates: letters, digits,
+    // hyphens and dots.
+    if is_known(registrable)
+        || !registrable
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+    {
+        return None;
+    }
+    let suffix = crate::names::public_suffix(registrable)?;
+    let end = registrable.len().checked_sub(suffix.len() + 1)?;
+    let name = registrable.get(..end)?;
+    // Only a name one could register imitates: letters, digits, hyphens.
+    if name.len() + 1 < MIN_NAME || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+        return None;
+    }
+    // The top sites' look-alikes are only ever low: when nothing below
+    // medium is wanted, the brands' small index is enough.
+    let index = if top_sites { index() } else { brand_index() };
+    let best = |found: &mut Vec<(&Famous, &'static str, String, (usize, usize))>| {
+        // A brand's domain before a top site's, then one under the same
+        // suffix, then the better ranked.
+        found.sort_by_key(|(f, ..)| {
+            let same_suffix = f.domain.get(f.name.len() + 1..) == Some(suffix);
+            (f.brand.is_none(), !same_suffix, f.rank, f.domain)
+        });
+        found.first().map(|(f, family, edit, (s, e))| Imitation {
+            domain: f.domain.to_string(),
+            brand: f.brand,
+            family,
+            edit: edit.clone(),
+            span: Span::new(at + s, at + e),
+        })
+    };
+    // An IDN whose skeleton (UTS #39) is a famous name.
+    if let Some(unicode) = unicode.filter(|u| *u != registrable) {
+        let uname = unicode.split('.').next().unwrap_or_default();
+        let skeleton: String = unicode_security::skeleton(uname).collect();
+        let mut found: Vec<_> = index
+            .near
+            .get(skeleton.as_bytes())
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| index.famous.get(i as usize))
+            .filter(|f| f.name == skeleton)
+            .map(|f| {
+                (
+                    f,
+                    "homoglyph",
+                    format!("'{uname}' for '{skeleton}'"),
+                    (0, name.len()),
+                )
+            })
+            .collect();
+        return best(&mut found);
+    }
+    // ASCII look-alikes of several letters (`rn` for `m`).
+    let plain = unglyphed(name);
+    let mut found = Vec::new();
+    if plain != name {
+        for &i in index.near.get(plain.as_bytes()).into_iter().flatten() {
+            if let Some(f) = index.famous.get(i as usize).filter(|f| f.name == plain) {
+                let (s, e) = first_difference(name, &plain);
+                let written = name.get(s..e).unwrap_or_default();
+                let meant = plain
+                    .get(s..(s + e - s).min(plain.len()))
+                    .unwrap_or_default();
+                let meant = HOMOGLYPHS
+                    .iter()
+                    .find(|(w, _)| *w == written)
+                    .map_or(meant, |(_, m)| m);
+                found.push((
+                    f,
+                    "homoglyph",
+                    format!("'{meant}' written as '{written}'"),
+                    (s, e),
+                ));
+            }
+        }
+        if !found.is_empty() {
+            return best(&mut found);
+        }
+    }
+    // The same name under another suffix: only a brand's.
+    for &i in index.near.get(name.as_bytes()).into_iter().flatten() {
+        if let Some(f) = index.famous.get(i as usize) {
+            if f.name == name && f.brand.is_some() {
+                let theirs = f.domain.get(f.name.len() + 1..).unwrap_or_default();
+                let edit = format!("'.{theirs}' written as '.{suffix}'");
+                found.push((f, "tld-swap", edit, (end + 1, registrable.len())));
+            }
+        }
+    }
+    if !found.is_empty() {
+        return best(&mut found);
+    }
+    // One edit: the name, or the name with a letter deleted, is a famous
+    // name or a famous name with a letter deleted.
+    let mut candidates: Vec<u32> = Vec::new();
+    let mut look = |key: &str| {
+        if let Some(list) = index.near.get(key.as_bytes()) {
+            candidates.extend(list);
+        }
+    };
+    look(name);
+    for deleted in deletions(name) {
+        look(&deleted);
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    for i in candidates {
+        let Some(f) = index.famous.get(i as usize) else {
+            continue;
+        };
+        if f.name == name {
+            continue;
+        }
+        if let Some((family, edit, span)) = one_edit(name, f.name) {
+            found.push((f, family, edit, span));
+        }
+    }
+    best(&mut found)
+}
+
+/// The first byte range where `a` and `b` differ, in `a`: from the first
+/// differing byte to the last, counted from the end.
+fn first_difference(a: &str, b: &str) -> (usize, usize) {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let s = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+    let t = x
+        .iter()
+        .rev()
+        .zip(y.iter().rev())
+        .take_while(|(p, q)| p == q)
+        .count();
+    (
+        s.min(x.len()),
+        x.len().saturating_sub(t).max(s + 1).min(x.len()),
+    )
+}

@@ -1,0 +1,312 @@
+//! The famous sites, and the names that imitate them.
+//!
+//! Two tables, compiled in by `build.rs` from `data/` (see its README): the
+//! **known sites** (the first 10,000 registrable domains of the Majestic
+//! Million) and the **brands** most often impersonated, each with every
+//! registrable domain it owns and the tokens that name it. A domain in
+//! either table is its owner's own and never imitates anything.
+//!
+//! [`imitation_of_host`] says which famous domain a host's registrable domain is one
+//! edit away from, by the families of dnstwist (omission, insertion,
+//! repetition, replacement, transposition, hyphenation, vowel swap,
+//! bitsquatting, plural, another suffix) and the ASCII homoglyphs readers
+//! miss (`rn` for `m`, `1` for `l`, `0` for `o`...), or whose Unicode
+//! skeleton (UTS #39) it is. The search goes through a deletion index (the
+//! SymSpell idea: two names one edit apart share a name with one letter
+//! deleted), built once, never through the table.
+
+use crate::split::Span;
+use std::sync::OnceLock;
+
+mod edits;
+mod fast;
+#[cfg(test)]
+mod tests;
+
+use edits::deletions;
+pub(crate) use edits::imitation;
+pub(crate) use fast::may_imitate;
+
+include!(concat!(env!("OUT_DIR"), "/sites.rs"));
+
+/// The shortest famous name (the label before the suffix) a look-alike is
+/// searched for: shorter names have too many innocent neighbours.
+const MIN_NAME: usize = 5;
+
+/// The tables as hash maps, for the lookups the fast path makes on every
+/// host: a domain to its rank and brand, a token to its brand.
+struct Lookup {
+    domains: foldhash::HashMap<&'static str, (Option<u16>, Option<u8>)>,
+    tokens: foldhash::HashMap<&'static str, u8>,
+}
+
+fn lookup() -> &'static Lookup {
+    static LOOKUP: OnceLock<Lookup> = OnceLock::new();
+    LOOKUP.get_or_init(|| {
+        let mut domains = foldhash::HashMap::default();
+        for (d, r) in KNOWN_SITES.iter() {
+            domains.insert(*d, (Some(*r), None));
+        }
+        for (d, b) in BRAND_DOMAINS.iter() {
+            domains.entry(*d).or_insert((None, None)).1 = Some(*b);
+        }
+        let mut tokens = foldhash::HashMap::default();
+        for (t, b) in BRAND_TOKENS.iter() {
+            tokens.insert(*t, *b);
+        }
+        Lookup { domains, tokens }
+    })
+}
+
+/// The rank of `domain` (a registrable domain, lowercase) in the known
+/// sites, from 1.
+pub(crate) fn known_rank(domain: &str) -> Option<u16> {
+    lookup().domains.get(domain).and_then(|(r, _)| *r)
+}
+
+/// The brand that owns `domain` (a registrable domain, lowercase).
+pub(crate) fn brand_of(domain: &str) -> Option<&'static str> {
+    let (_, b) = lookup().domains.get(domain)?;
+    b.and_then(|b| BRAND_NAMES.get(usize::from(b)).copied())
+}
+
+/// Whether `domain` is a known site or a brand's own.
+pub(crate) fn is_known(domain: &str) -> bool {
+    lookup().domains.contains_key(domain)
+}
+
+/// The brand a token names (`paypal`, `appleid`, `office365`), matched
+/// without regard to case.
+pub(crate) fn brand_token(token: &[u8]) -> Option<&'static str> {
+    if !fast::may_be_word(token) {
+        return None;
+    }
+    let mut buf = [0u8; 32];
+    let lower = buf.get_mut(..token.len())?;
+    lower.copy_from_slice(token);
+    lower.make_ascii_lowercase();
+    let lower = std::str::from_utf8(lower).ok()?;
+    let b = lookup().tokens.get(lower)?;
+    BRAND_NAMES.get(usize::from(*b)).copied()
+}
+
+/// A famous site a name imitates, and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Imitation {
+    /// The famous registrable domain imitated (`paypal.com`).
+    pub domain: String,
+    /// Its brand, when the brand table has it (`PayPal`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub brand: Option<&'static str>,
+    /// The family of the edit, dnstwist's name for it (`homoglyph`,
+    /// `omission`, `insertion`, `repetition`, `replacement`,
+    /// `transposition`, `hyphenation`, `vowel-swap`, `bitsquatting`,
+    /// `plural`, `tld-swap`).
+    pub family: &'static str,
+    /// The edit in words: `'l' written as '1'`.
+    pub edit: String,
+    /// The edited bytes, in the input.
+    pub span: Span,
+}
+
+/// A famous domain, as the index holds it.
+struct Famous {
+    domain: &'static str,
+    /// Its name: the label before the public suffix.
+    name: &'static str,
+    brand: Option<&'static str>,
+    rank: u16,
+}
+
+/// The famous names and their one-letter deletions.
+struct Index {
+    famous: Vec<Famous>,
+    /// A name, or a name with one letter deleted, to the famous domains
+    /// it comes from.
+    near: foldhash::HashMap<Box<[u8]>, Vec<u32>>,
+}
+
+/// The index of every famous domain: the brands' and the top sites'.
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| build_index(true))
+}
+
+/// The index of the brands' domains alone: what the fast path searches on
+/// every host, small enough to stay in cache.
+fn brand_index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| build_index(false))
+}
+
+fn build_index(top_sites: bool) -> Index {
+    let mut famous = Vec::new();
+    for (domain, b) in BRAND_DOMAINS.iter() {
+        let rank = known_rank(domain).unwrap_or(u16::MAX);
+        famous.push((*domain, BRAND_NAMES.get(usize::from(*b)).copied(), rank));
+    }
+    if top_sites {
+        for (domain, rank) in KNOWN_SITES.iter() {
+            if brand_of(domain).is_none() {
+                famous.push((*domain, None, *rank));
+            }
+        }
+    }
+    let mut index = Index {
+        famous: Vec::new(),
+        near: foldhash::HashMap::default(),
+    };
+    for (domain, brand, rank) in famous {
+        let Some(name) = name_of(domain) else {
+            continue;
+        };
+        if name.len() < MIN_NAME {
+            continue;
+        }
+        let at = index.famous.len() as u32;
+        index.famous.push(Famous {
+            domain,
+            name,
+            brand,
+            rank,
+        });
+        index
+            .near
+            .entry(name.as_bytes().into())
+            .or_default()
+            .push(at);
+        for deleted in deletions(name) {
+            let list = index.near.entry(deleted.into_bytes().into()).or_default();
+            if list.last() != Some(&at) {
+                list.push(at);
+            }
+        }
+    }
+    index
+}
+
+/// A registrable domain's name: the label before its public suffix.
+fn name_of(domain: &str) -> Option<&str> {
+    let suffix = crate::names::public_suffix(domain)?;
+    let name = domain.get(..domain.len().checked_sub(suffix.len() + 1)?)?;
+    (!name.contains('.')).then_some(name)
+}
+
+/// The names of the brands' domains, whatever their length (`x`, `ebay`,
+/// `paypal`): a label equal to one may start a brand's domain written in
+/// a host (`ebay.com.evil.example`).
+fn brand_names() -> &'static foldhash::HashSet<&'static str> {
+    static NAMES: OnceLock<foldhash::HashSet<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        BRAND_DOMAINS
+            .iter()
+            .filter_map(|(d, _)| name_of(d))
+            .collect()
+    })
+}
+
+/// A brand shown in a host that is not the brand's: the brand, and the
+/// byte range of `host` that shows it.
+pub(crate) fn brand_in_host(
+    host: &str,
+    registrable: &str,
+) -> Option<(&'static str, (usize, usize))> {
+    if is_known(registrable) {
+        return None;
+    }
+    let ahead_len = host.len().checked_sub(registrable.len())?;
+    let ahead = host.get(..ahead_len.saturating_sub(1)).unwrap_or_default();
+    // A brand's domain written in the labels ahead (`paypal.com.`,
+    // `login.microsoftonline.com-secure.`): two or three labels at a time,
+    // the last one cut at a hyphen.
+    let labels: Vec<(usize, &str)> = label_starts(ahead).collect();
+    for (i, &(start, _)) in labels.iter().enumerate() {
+        for take in [3, 2] {
+            let Some(&(last_start, last)) = labels.get(i + take - 1) else {
+                continue;
+            };
+            let last = last.split('-').next().unwrap_or(last);
+            let end = last_start + last.len();
+            let written = ahead
+                .get(start..end)
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            if let Some(brand) = brand_of(&written) {
+                return Some((brand, (start, end)));
+            }
+        }
+    }
+    // A brand's token: a whole word of a label ahead, or a word of the
+    // registrable domain's name glued to others (`paypal-login-secure`).
+    let name_end = registrable.find('.').unwrap_or(registrable.len());
+    let name = registrable.get(..name_end).unwrap_or_default();
+    let words = |text: &str, offset: usize| -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        for word in text.split(|c: char| !c.is_ascii_alphabetic()) {
+            out.push((offset + i, offset + i + word.len()));
+            i += word.len() + 1;
+        }
+        out
+    };
+    let name_words = words(name, ahead_len);
+    let glued = name_words.iter().filter(|(s, e)| e > s).count() > 1;
+    let mut candidates = words(ahead, 0);
+    if glued {
+        candidates.extend(name_words);
+    }
+    candidates.into_iter().find_map(|(s, e)| {
+        let word = host.get(s..e)?;
+        brand_token(word.as_bytes()).map(|b| (b, (s, e)))
+    })
+}
+
+/// The labels of `text` with where each starts.
+fn label_starts(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut at = 0;
+    text.split('.').map(move |label| {
+        let start = at;
+        at += label.len() + 1;
+        (start, label)
+    })
+}
+
+/// The famous site a host name imitates, when its registrable domain is a
+/// look-alike of one (see [`Imitation`]; the span is within `host`).
+///
+/// ```
+/// let i = urlscope_core::sites::imitation_of_host("www.paypa1.com").unwrap();
+/// assert_eq!((i.domain.as_str(), i.family), ("paypal.com", "homoglyph"));
+/// assert!(urlscope_core::sites::imitation_of_host("www.paypal.com").is_none());
+/// ```
+pub fn imitation_of_host(host: &str) -> Option<Imitation> {
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    // On shared hosting, `shared-hosting` says it, as in the analysis.
+    if crate::services::shared_hosting(&host).is_some() {
+        return None;
+    }
+    let registrable = crate::names::registrable_domain(&host)?;
+    let at = host.len() - registrable.len();
+    let unicode = registrable
+        .contains("xn--")
+        .then(|| idna::domain_to_unicode(registrable).0);
+    imitation(registrable, unicode.as_deref(), at, true)
+}
+
+/// Whether the host name `host` (ASCII) imitates a famous site, by
+/// [`imitation`] (of a brand's domain only, unless `top_sites`) or
+/// [`brand_in_host`] on its registrable domain: the fast path's exact
+/// test, after [`may_imitate`].
+pub(crate) fn imitates(host: &[u8], top_sites: bool) -> bool {
+    let Ok(host) = std::str::from_utf8(host) else {
+        return true;
+    };
+    let host = host.strip_suffix('.').unwrap_or(host).to_ascii_lowercase();
+    let Some(registrable) = crate::names::registrable_domain(&host) else {
+        return false;
+    };
+    imitation(registrable, None, 0, top_sites).is_some()
+        || brand_in_host(&host, registrable).is_some()
+}

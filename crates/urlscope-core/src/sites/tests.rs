@@ -1,0 +1,179 @@
+use super::edits::imitation;
+use super::fast::may_imitate;
+use super::*;
+
+fn imitates(domain: &str) -> Option<(String, &'static str, String, String)> {
+    imitation(domain, None, 0, true).map(|i| {
+        let at = domain
+            .get(i.span.start..i.span.end)
+            .unwrap_or_default()
+            .to_string();
+        (i.domain, i.family, i.edit, at)
+    })
+}
+
+#[test]
+fn the_tables_are_loaded() {
+    assert_eq!(known_rank("google.com"), Some(1));
+    assert!(KNOWN_SITES.len() >= 9_000, "{}", KNOWN_SITES.len());
+    assert_eq!(brand_of("microsoftonline.com"), Some("Microsoft"));
+    assert_eq!(brand_of("amazon.co.jp"), Some("Amazon"));
+    assert_eq!(brand_of("paypal-community.com"), Some("PayPal"));
+    assert_eq!(brand_token(b"PayPal"), Some("PayPal"));
+    assert_eq!(brand_token(b"apple"), None);
+}
+
+#[test]
+fn each_family_is_named_with_its_edit_and_bytes() {
+    for (domain, famous, family, edit, at) in [
+        (
+            "paypa1.com",
+            "paypal.com",
+            "homoglyph",
+            "'l' written as '1'",
+            "1",
+        ),
+        (
+            "rnicrosoft.com",
+            "microsoft.com",
+            "homoglyph",
+            "'m' written as 'rn'",
+            "rn",
+        ),
+        ("paypl.com", "paypal.com", "omission", "'a' left out", "pl"),
+        (
+            "paypall.com",
+            "paypal.com",
+            "repetition",
+            "an extra 'l'",
+            "l",
+        ),
+        (
+            "pay-pal.com",
+            "paypal.com",
+            "hyphenation",
+            "an extra '-'",
+            "-",
+        ),
+        (
+            "paypxal.com",
+            "paypal.com",
+            "insertion",
+            "an extra 'x'",
+            "x",
+        ),
+        (
+            "pyapal.com",
+            "paypal.com",
+            "transposition",
+            "'ay' written as 'ya'",
+            "ya",
+        ),
+        (
+            "netflox.com",
+            "netflix.com",
+            "vowel-swap",
+            "'i' written as 'o'",
+            "o",
+        ),
+        (
+            "paypal.net",
+            "paypal.com",
+            "tld-swap",
+            "'.com' written as '.net'",
+            "net",
+        ),
+    ] {
+        let got = imitates(domain);
+        assert_eq!(
+            got,
+            Some((famous.to_string(), family, edit.to_string(), at.to_string())),
+            "{domain}"
+        );
+    }
+}
+
+#[test]
+fn a_famous_domain_and_short_names_imitate_nothing() {
+    for domain in [
+        "paypal.com",
+        "microsoftonline.com",
+        "paypal-community.com",
+        "amazon.co.jp",
+        "ebay.de",
+        "google.com",
+        "exarnple-shop.example",
+        "pineapple.example",
+        "ebey.com",
+        "office365.us\0\0",
+        "paypal.c\u{1b}m",
+    ] {
+        assert_eq!(imitates(domain), None, "{domain}");
+    }
+}
+
+#[test]
+fn a_brand_in_the_host_of_another_site() {
+    let shown = |host: &str| {
+        let registrable = crate::names::registrable_domain(host).unwrap_or(host);
+        brand_in_host(host, registrable)
+            .map(|(b, (s, e))| (b, host.get(s..e).unwrap_or_default().to_string()))
+    };
+    for (host, brand, at) in [
+        (
+            "www.paypal.com.secure-login.example.net",
+            "PayPal",
+            "paypal.com",
+        ),
+        (
+            "login.microsoftonline.com-secure.example.net",
+            "Microsoft",
+            "microsoftonline.com",
+        ),
+        (
+            "appleid.apple.com.verify-account.example.co.uk",
+            "Apple",
+            "apple.com",
+        ),
+        ("https.www.paypal.com.x.example.ru", "PayPal", "paypal.com"),
+        ("amazon.co.jp.access.x.example.jp", "Amazon", "amazon.co.jp"),
+        ("paypal-login-secure.example", "PayPal", "paypal"),
+        ("support-appleid.example", "Apple", "appleid"),
+        ("microsoft365-verify.example", "Microsoft", "microsoft"),
+        ("appleid.apple.com-app.example", "Apple", "appleid"),
+    ] {
+        assert_eq!(shown(host), Some((brand, at.to_string())), "{host}");
+    }
+    for host in [
+        "login.microsoftonline.com",
+        "signin.ebay.de",
+        "www.amazon.co.jp",
+        "paypal-community.com",
+        "www.paypal.com",
+        "pineapple-shop.example",
+        "paypal.example",
+        "news.example.com",
+    ] {
+        assert_eq!(shown(host), None, "{host}");
+    }
+}
+
+#[test]
+fn the_fast_test_lets_through_what_may_imitate() {
+    use crate::warnings::Severity::{Low, Medium};
+    for host in [
+        "paypa1.com",
+        "www.rnicrosoft.com",
+        "login-paypal.example",
+        "secure.paypal.com.evil.example",
+        "ebay.com.evil.example",
+    ] {
+        assert!(may_imitate(host.as_bytes(), Medium), "{host}");
+    }
+    for host in ["a.b.c", "cdn.kasztp.example", "qqzzxv.net"] {
+        assert!(!may_imitate(host.as_bytes(), Low), "{host}");
+    }
+    // A top site's look-alike is only ever low.
+    assert!(!may_imitate(b"latech.edu", Medium));
+    assert!(may_imitate(b"latech.edu", Low));
+}
