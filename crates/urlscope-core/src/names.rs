@@ -163,6 +163,14 @@ impl<'a> Labels<'a> {
         self.name.get(start..).unwrap_or_default()
     }
 
+    /// The name ahead of its last two labels, with the dot after it
+    /// (empty when the name has two labels or fewer).
+    #[inline(always)]
+    pub(crate) fn ahead_of_last_two(&self) -> &'a [u8] {
+        let end = if self.count < 2 { 0 } else { self.before_last };
+        self.name.get(..end).unwrap_or_default()
+    }
+
     /// The last three labels, when the name has three or more.
     #[inline(always)]
     pub(crate) fn last_three(&self) -> Option<&'a [u8]> {

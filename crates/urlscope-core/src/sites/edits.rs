@@ -31,23 +31,26 @@ pub(super) fn deletions(name: &str) -> impl Iterator<Item = String> + '_ {
 
 /// `name` with every ASCII look-alike read as the letter it imitates.
 pub(super) fn unglyphed(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
+    let bytes: Vec<u8> = unglyph(name.as_bytes()).collect();
+    // Only ASCII is replaced, by ASCII: the text stays UTF-8.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The bytes of [`unglyphed`].
+pub(super) fn unglyph(name: &[u8]) -> impl Iterator<Item = u8> + '_ {
     let mut rest = name;
-    'next: while let Some(c) = rest.chars().next() {
-        for (written, meant) in HOMOGLYPHS.iter().take(5) {
-            if let Some(after) = rest.strip_prefix(written) {
-                // `l` for `i` and `i` for `l` are left to the edit search.
-                if *written != "l" {
-                    out.push_str(meant);
-                    rest = after;
-                    continue 'next;
-                }
+    std::iter::from_fn(move || {
+        let (&b, after) = rest.split_first()?;
+        // `l` for `i` and `i` for `l` are left to the edit search.
+        for (written, meant) in HOMOGLYPHS.iter().take(5).filter(|(w, _)| *w != "l") {
+            if let Some(after) = rest.strip_prefix(written.as_bytes()) {
+                rest = after;
+                return meant.bytes().next();
             }
         }
-        out.push(c);
-        rest = rest.get(c.len_utf8()..).unwrap_or_default();
-    }
-    out
+        rest = after;
+        Some(b)
+    })
 }
 
 /// The one edit that makes `famous` into `name`, if there is one: its

@@ -7,7 +7,7 @@
 //! maps a letter's two cases to one slot (digits and hyphens share slots
 //! with letters, which only lets more through).
 
-use super::edits::unglyphed;
+use super::edits::unglyph;
 use super::{brand_index, brand_names, brand_token, index, Index, BRAND_TOKENS, MIN_NAME};
 use crate::warnings::Severity;
 use std::sync::OnceLock;
@@ -22,8 +22,9 @@ struct Filter {
     /// four to six bytes.
     first: Vec<u64>,
     last: Vec<u64>,
-    /// Slot [`triple`] of a name's first three bytes, and of its last
-    /// three: the same, for labels of seven bytes or more.
+    /// Bit [`triple`] of a name's first three bytes and a length, and of
+    /// its last three: the same, for labels of seven bytes or more (a
+    /// bit set of 8 KB each, which stays in cache).
     first3: Vec<u64>,
     last3: Vec<u64>,
 }
@@ -38,9 +39,21 @@ fn pair(a: u8, b: u8) -> usize {
     usize::from(a & 31) << 5 | usize::from(b & 31)
 }
 
-/// The slot of three bytes.
-fn triple(a: u8, b: u8, c: u8) -> usize {
-    usize::from(a & 31) << 10 | usize::from(b & 31) << 5 | usize::from(c & 31)
+/// The bit of three bytes and a length, hashed to 16 bits.
+fn triple(a: u8, b: u8, c: u8, len: usize) -> usize {
+    let key = u32::from(a & 31) << 16 | u32::from(b & 31) << 11 | u32::from(c & 31) << 6;
+    (key | (len as u32 & 63)).wrapping_mul(0x9E37_79B1) as usize >> 16
+}
+
+fn set_bit(bits: &mut [u64], at: usize) {
+    if let Some(word) = bits.get_mut(at / 64) {
+        *word |= 1 << (at % 64);
+    }
+}
+
+fn has_bit(bits: &[u64], at: usize) -> bool {
+    bits.get(at / 64)
+        .is_some_and(|word| word >> (at % 64) & 1 == 1)
 }
 
 fn set(table: &mut [u64], at: usize, len: usize) {
@@ -62,8 +75,8 @@ fn filter() -> &'static Filter {
             words: vec![0; 1 << 10],
             first: vec![0; 1 << 10],
             last: vec![0; 1 << 10],
-            first3: vec![0; 1 << 15],
-            last3: vec![0; 1 << 15],
+            first3: vec![0; 1 << 10],
+            last3: vec![0; 1 << 10],
         };
         let words = BRAND_TOKENS.iter().map(|(t, _)| *t);
         for word in words.chain(brand_names().iter().copied()) {
@@ -81,8 +94,8 @@ fn filter() -> &'static Filter {
                     set(&mut f.first, pair(a, b), len);
                     set(&mut f.last, pair(y, z), len);
                 } else {
-                    set(&mut f.first3, triple(a, b, c), len);
-                    set(&mut f.last3, triple(x, y, z), len);
+                    set_bit(&mut f.first3, triple(a, b, c, len));
+                    set_bit(&mut f.last3, triple(x, y, z, len));
                 }
             }
         }
@@ -107,7 +120,7 @@ impl Filter {
             let (&[a, b, c, ..], &[.., x, y, z]) = (label, label) else {
                 return true;
             };
-            has(&self.first3, triple(a, b, c), n) || has(&self.last3, triple(x, y, z), n)
+            has_bit(&self.first3, triple(a, b, c, n)) || has_bit(&self.last3, triple(x, y, z, n))
         } else {
             let (&[a, b, ..], &[.., y, z]) = (label, label) else {
                 return true;
@@ -116,6 +129,22 @@ impl Filter {
         }
     }
 }
+
+/// For each byte (in lowercase), what makes it a look-alike
+/// [`unglyphed`] reads: the letter before it (`rn`, `vv`, `cl`), 1 when it
+/// is one alone (`1`, `0`, `5`), 0 when it is none.
+// Indexes by a byte in a constant: checked when it is built.
+#[allow(clippy::indexing_slicing)]
+static GLYPH_AFTER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'n' as usize] = b'r';
+    t[b'v' as usize] = b'v';
+    t[b'l' as usize] = b'c';
+    t[b'1' as usize] = 1;
+    t[b'0' as usize] = 1;
+    t[b'5' as usize] = 1;
+    t
+};
 
 /// Whether a host name may imitate a famous site so that a warning at
 /// `min` or above follows. `false` only when no label of it (the last one
@@ -132,17 +161,18 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
     // One pass: each word (letters between anything else, as
     // brand_in_host reads them) and each label, as they end, with whether
     // the label holds an ASCII look-alike [`unglyphed`] reads (several may
-    // change both ends of a name, `0utl00k`, which the tables would miss).
-    let (mut label, mut word, mut glyphs, mut prev) = (0, 0, false, 0);
+    // change both ends of a name, `vvindovvs`, which the tables would miss).
+    let (mut label, mut word, mut glyphs, mut prev) = (0, 0, false, b'.');
     for (i, &b) in head.iter().enumerate() {
         let lower = b | 32;
+        // The letter a look-alike's second letter follows (`r` for `n`),
+        // or 1 for a digit that is a look-alike alone.
+        let glyph = GLYPH_AFTER.get(usize::from(lower)).copied().unwrap_or(0);
+        glyphs |= glyph == prev || glyph == 1;
+        prev = lower;
         if lower.wrapping_sub(b'a') < 26 {
-            glyphs |= matches!((prev, lower), (b'r', b'n') | (b'v', b'v') | (b'c', b'l'));
-            prev = lower;
             continue;
         }
-        prev = lower;
-        glyphs |= matches!(b, b'1' | b'0' | b'5');
         if word < i && is_token(filter, head.get(word..i).unwrap_or_default()) {
             return true;
         }
@@ -209,27 +239,117 @@ fn label_lookups(
         || top_sites && (one_edit_from(index(), lower) || glyphs && glyphs_of(index(), lower))
 }
 
-/// Whether `label` (lowercase) is, or is one edit from, a name of `index`.
+/// The base of [`KeyHashes`]' polynomial hash.
+const BASE: u64 = 0x100_0000_01b3;
+
+/// `BASE` to the powers 0 to 63.
+// Indexes below 64 in a constant: checked when it is built.
+#[allow(clippy::indexing_slicing)]
+static POWERS: [u64; 64] = {
+    let mut p = [1u64; 64];
+    let mut i = 1;
+    while i < 64 {
+        p[i] = p[i - 1].wrapping_mul(BASE);
+        i += 1;
+    }
+    p
+};
+
+/// The polynomial hash of `bytes`: `H(a ++ b) = H(a) * BASE^len(b) + H(b)`,
+/// so a name's hashes with each letter deleted come from its prefixes'
+/// and suffixes' in one pass.
+fn poly(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0, |h, &b| {
+        h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1)
+    })
+}
+
+/// A set of hashes ([`poly`]) in an open-addressed table: whether a key
+/// may be in an index costs a multiplication and a probe or two, not a
+/// hash map's lookup. A hash found is only a hint, which the map confirms.
+#[derive(Default)]
+pub(super) struct KeyHashes {
+    slots: Vec<u64>,
+    shift: u32,
+}
+
+impl KeyHashes {
+    pub(super) fn of<'a>(keys: impl ExactSizeIterator<Item = &'a [u8]>) -> KeyHashes {
+        let bits = (keys.len() * 2).max(2).next_power_of_two().trailing_zeros();
+        let mut table = KeyHashes {
+            slots: vec![0; 1 << bits],
+            shift: 64 - bits,
+        };
+        for key in keys {
+            let h = poly(key) | 1;
+            let mut at = table.slot(h);
+            while let Some(slot) = table.slots.get_mut(at) {
+                if *slot == 0 || *slot == h {
+                    *slot = h;
+                    break;
+                }
+                at = (at + 1) & (table.slots.len() - 1);
+            }
+        }
+        table
+    }
+
+    fn slot(&self, h: u64) -> usize {
+        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn may_hold(&self, h: u64) -> bool {
+        let h = h | 1;
+        let mut at = self.slot(h);
+        // The table is at most half full: an empty slot comes soon.
+        while let Some(&slot) = self.slots.get(at) {
+            if slot == h {
+                return true;
+            }
+            if slot == 0 {
+                return false;
+            }
+            at = (at + 1) & (self.slots.len() - 1);
+        }
+        true
+    }
+}
+
+/// Whether `label` (lowercase, under 63 bytes) is, or is one edit from, a
+/// name of `index`: whether it or it with one letter deleted is a key.
 fn one_edit_from(index: &Index, label: &[u8]) -> bool {
     let known = |key: &[u8]| index.near.contains_key(key);
-    if known(label) {
+    let n = label.len();
+    let mut prefix = [0u64; 64];
+    for (i, &b) in label.iter().enumerate() {
+        let h = prefix.get(i).copied().unwrap_or_default();
+        if let Some(next) = prefix.get_mut(i + 1) {
+            *next = h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1);
+        }
+    }
+    let hashes = &index.hashes;
+    if hashes.may_hold(prefix.get(n).copied().unwrap_or_default()) && known(label) {
         return true;
     }
-    let mut deleted = [0u8; 62];
-    for i in 0..label.len() {
-        let (head, tail) = (
-            label.get(..i).unwrap_or_default(),
-            label.get(i + 1..).unwrap_or_default(),
-        );
-        let Some(d) = deleted.get_mut(..head.len() + tail.len()) else {
-            return true;
-        };
-        let (h, t) = d.split_at_mut(head.len());
-        h.copy_from_slice(head);
-        t.copy_from_slice(tail);
-        if known(d) {
-            return true;
+    // From the last letter back: the hash of what follows letter i.
+    let mut suffix = 0u64;
+    for (i, &b) in label.iter().enumerate().rev() {
+        let power = POWERS.get(n - 1 - i).copied().unwrap_or_default();
+        let head = prefix.get(i).copied().unwrap_or_default();
+        if hashes.may_hold(head.wrapping_mul(power).wrapping_add(suffix)) {
+            let mut deleted = [0u8; 63];
+            let (h, t) = (label.get(..i), label.get(i + 1..));
+            let (Some(h), Some(t), Some(d)) = (h, t, deleted.get_mut(..n - 1)) else {
+                return true;
+            };
+            let (dh, dt) = d.split_at_mut(i);
+            dh.copy_from_slice(h);
+            dt.copy_from_slice(t);
+            if known(d) {
+                return true;
+            }
         }
+        suffix = (u64::from(b) + 1).wrapping_mul(power).wrapping_add(suffix);
     }
     false
 }
@@ -237,9 +357,14 @@ fn one_edit_from(index: &Index, label: &[u8]) -> bool {
 /// Whether `label` (lowercase), its ASCII look-alikes read as the letters
 /// they imitate, may be a name of `index`.
 fn glyphs_of(index: &Index, label: &[u8]) -> bool {
-    let text = std::str::from_utf8(label).unwrap_or_default();
-    let plain = unglyphed(text);
-    plain != text && index.near.contains_key(plain.as_bytes())
+    let mut buf = [0u8; 63];
+    let mut len = 0;
+    for (slot, b) in buf.iter_mut().zip(unglyph(label)) {
+        *slot = b;
+        len += 1;
+    }
+    let plain = buf.get(..len).unwrap_or_default();
+    plain != label && index.hashes.may_hold(poly(plain)) && index.near.contains_key(plain)
 }
 
 #[cfg(test)]
@@ -281,6 +406,38 @@ mod tests {
             }
         }
         assert!(tried > 1000, "{tried}");
+    }
+
+    #[test]
+    fn look_alikes_are_found_in_either_case_and_only_there() {
+        use Severity::Medium;
+        for host in [
+            "vvindovvs.example",
+            "www.RNicrosoft.example",
+            "secure.c1ient.paypa1.example",
+        ] {
+            assert!(may_imitate(host.as_bytes(), Medium), "{host}");
+        }
+        // No look-alike, no neighbour, no token: nothing to look up.
+        for host in ["www.example.com", "r.n.example", "cdn-static.example.org"] {
+            assert!(!may_imitate(host.as_bytes(), Medium), "{host}");
+        }
+    }
+
+    #[test]
+    fn deletions_are_hashed_as_the_keys_are() {
+        let label = b"paypxal";
+        let keys = [&b"paypal"[..], b"zzz"];
+        let index = Index {
+            famous: Vec::new(),
+            near: keys.iter().map(|k| (Box::from(*k), Vec::new())).collect(),
+            hashes: KeyHashes::of(keys.into_iter()),
+        };
+        assert!(one_edit_from(&index, label));
+        assert!(one_edit_from(&index, b"paypal"));
+        assert!(!one_edit_from(&index, b"paxpxal"));
+        assert!(index.hashes.may_hold(poly(b"zzz")));
+        assert!(!index.hashes.may_hold(poly(b"zz")));
     }
 
     #[test]

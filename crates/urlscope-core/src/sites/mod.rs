@@ -126,6 +126,8 @@ struct Index {
     /// A name, or a name with one letter deleted, to the famous domains
     /// it comes from.
     near: foldhash::HashMap<Box<[u8]>, Vec<u32>>,
+    /// The keys of `near`, hashed: the fast path's first test of a key.
+    hashes: fast::KeyHashes,
 }
 
 /// The index of every famous domain: the brands' and the top sites'.
@@ -157,6 +159,7 @@ fn build_index(top_sites: bool) -> Index {
     let mut index = Index {
         famous: Vec::new(),
         near: foldhash::HashMap::default(),
+        hashes: fast::KeyHashes::default(),
     };
     for (domain, brand, rank) in famous {
         let Some(name) = name_of(domain) else {
@@ -184,6 +187,7 @@ fn build_index(top_sites: bool) -> Index {
             }
         }
     }
+    index.hashes = fast::KeyHashes::of(index.near.keys().map(|k| &**k));
     index
 }
 

@@ -38,6 +38,8 @@ use crate::plain::{class, plain_origin_host, run_of, BRACKET, PLAIN, RUN, STRAY}
 use crate::services::ServiceHint;
 use crate::warnings::{Severity, Signal, Warning};
 
+mod hosts;
+
 /// Where the fast path rules out each signal of the catalogue before it
 /// calls a URL plain. The match is exhaustive: a new signal does not
 /// compile until the fast path says how it rules it out.
@@ -160,36 +162,28 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         [] | [b'/', b'/', ..] => return false,
         [b'/', ..] => 0,
         _ => match plain_origin_host(input, stray) {
-            Some((host, at)) if plain_host_name(&host) => {
-                match service_hint(&host) {
-                    ServiceHint::None => {}
-                    ServiceHint::Shortener if min > SHORTENER => {}
-                    ServiceHint::Shortener => return false,
-                    // A sign-in word or a brand's name anywhere in the URL
-                    // (the check reads the host, path and query).
-                    ServiceHint::Hosting
-                        if min > SHARED_HOST || !crate::services::has_lure_word(input) => {}
-                    ServiceHint::Hosting => return false,
-                }
-                // A label near a famous name, or a brand's token: the
-                // exact check.
-                let name = host.name();
-                if crate::sites::may_imitate(name, min)
-                    && crate::sites::imitates(name, min <= Severity::Low)
-                {
-                    return false;
-                }
-                // Proofpoint's wrappers carry their destination in their
-                // own encoding, which no byte of the URL betrays; the
-                // other wrappers' destinations hold a '%' or a ':'.
-                if name.eq_ignore_ascii_case(b"urldefense.proofpoint.com")
-                    || name.eq_ignore_ascii_case(b"urldefense.com")
-                {
-                    return false;
+            Some((host, at)) => {
+                match hosts::verdict(&host, min) {
+                    HostVerdict::NotPlain => return false,
+                    HostVerdict::Plain => {}
+                    // A sign-in word or a brand's name in the account's
+                    // labels or after the host (the check reads the labels
+                    // ahead of the service's domain, the path and the
+                    // query; the service's own name, `sites.google.com`,
+                    // is no lure).
+                    HostVerdict::PlainWithoutLure
+                        if crate::services::has_lure_word(host.ahead_of_last_two())
+                            || crate::services::has_lure_word(
+                                input.get(at..).unwrap_or_default(),
+                            ) =>
+                    {
+                        return false
+                    }
+                    HostVerdict::PlainWithoutLure => {}
                 }
                 at
             }
-            _ => return false,
+            None => return false,
         },
     };
     let rest = input.get(path_start..).unwrap_or_default();
@@ -247,6 +241,50 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
         && (memchr::memchr(b'.', fragment).is_none()
             || !crate::analysis::checks::brand_path::may_name_known_site(fragment))
+}
+
+/// What a plain origin's host says of the URL at `min`, the URL aside.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum HostVerdict {
+    /// It may have a warning at `min` whatever follows.
+    NotPlain,
+    /// It gives no warning at `min`.
+    Plain,
+    /// It is on a shared hosting service: plain unless the URL holds a
+    /// sign-in word or a brand's name.
+    PlainWithoutLure,
+}
+
+/// [`HostVerdict`] of a plain origin's host, whose labels its scan found:
+/// what [`hosts::verdict`] keeps.
+fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
+    if !plain_host_name(host) {
+        return HostVerdict::NotPlain;
+    }
+    let lure = match service_hint(host) {
+        ServiceHint::None => false,
+        ServiceHint::Shortener if min > SHORTENER => false,
+        ServiceHint::Shortener => return HostVerdict::NotPlain,
+        ServiceHint::Hosting => min <= SHARED_HOST,
+    };
+    // A label near a famous name, or a brand's token: the exact check.
+    let name = host.name();
+    if crate::sites::may_imitate(name, min) && crate::sites::imitates(name, min <= Severity::Low) {
+        return HostVerdict::NotPlain;
+    }
+    // Proofpoint's wrappers carry their destination in their own
+    // encoding, which no byte of the URL betrays; the other wrappers'
+    // destinations hold a '%' or a ':'.
+    if name.eq_ignore_ascii_case(b"urldefense.proofpoint.com")
+        || name.eq_ignore_ascii_case(b"urldefense.com")
+    {
+        return HostVerdict::NotPlain;
+    }
+    if lure {
+        HostVerdict::PlainWithoutLure
+    } else {
+        HostVerdict::Plain
+    }
 }
 
 /// What the last two labels of a plain host say of it (its one trailing
