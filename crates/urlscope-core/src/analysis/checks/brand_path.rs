@@ -28,7 +28,7 @@ pub(crate) struct KnownSite {
 /// The known site a written domain name (lowercase) belongs to.
 pub(crate) fn known_site(name: &str) -> Option<KnownSite> {
     let domain = crate::names::registrable_domain(name)?;
-    let brand = stand_in_brand(domain)?;
+    let brand = crate::sites::brand_of(domain)?;
     Some(KnownSite {
         domain: domain.to_string(),
         brand: Some(brand),
@@ -56,24 +56,6 @@ pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize
         }
     }
     written_domains(part).any(|d| known_site(&d.name).is_some())
-}
-
-/// A few brands' domains, standing in for the brand table.
-fn stand_in_brand(domain: &str) -> Option<&'static str> {
-    const BRANDS: &[(&str, &str)] = &[
-        ("microsoftonline.com", "Microsoft"),
-        ("microsoft.com", "Microsoft"),
-        ("live.com", "Microsoft"),
-        ("office.com", "Microsoft"),
-        ("dropbox.com", "Dropbox"),
-        ("ebay.de", "eBay"),
-        ("ebay.com", "eBay"),
-        ("paypal.com", "PayPal"),
-        ("google.com", "Google"),
-        ("apple.com", "Apple"),
-        ("amazon.com", "Amazon"),
-    ];
-    BRANDS.iter().find(|(d, _)| *d == domain).map(|(_, b)| *b)
 }
 
 /// Whether two sites are one owner's: the same domain, or one brand's.
