@@ -29,10 +29,20 @@ const POINTER_WIDTH: usize = 72;
 const CONTEXT_BEFORE: usize = 48;
 const CONTEXT_AFTER: usize = 4 * POINTER_WIDTH;
 
-/// The input around `span` and a line of carets under the span's bytes.
-/// Only a window of the input around the span is read, so the cost does
-/// not grow with the input.
-fn pointer(input: &[u8], span: Span) -> (String, String) {
+/// The input around a warning's spans and a line of carets under their
+/// bytes: all of them when they fit in one window, else the first.
+fn pointer_at(input: &[u8], spans: &[Span], whole: Span) -> (String, String) {
+    match spans {
+        [] => pointer(input, whole, &[whole]),
+        [first, ..] if whole.len() > POINTER_WIDTH => pointer(input, *first, &[*first]),
+        _ => pointer(input, whole, spans),
+    }
+}
+
+/// The input around `span` and a line of carets under the bytes of
+/// `marked` (within it). Only a window of the input around the span is
+/// read, so the cost does not grow with the input.
+fn pointer(input: &[u8], span: Span, marked: &[Span]) -> (String, String) {
     let mut from = span.start.saturating_sub(CONTEXT_BEFORE).min(input.len());
     // Start on a character boundary.
     while from > 0 && from < span.start && input.get(from).is_some_and(|b| (0x80..0xC0).contains(b))
@@ -77,7 +87,10 @@ fn pointer(input: &[u8], span: Span) -> (String, String) {
             break;
         }
         line.push_str(&p.text);
-        let mark = if (first..=last).contains(&i) && !span.is_empty() {
+        let in_marked = marked
+            .iter()
+            .any(|m| p.span.start < m.end.max(m.start + 1) && p.span.end > m.start);
+        let mark = if (first..=last).contains(&i) && !span.is_empty() && in_marked {
             '^'
         } else {
             ' '
@@ -253,7 +266,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             describe::warning_place(a, w)
         )?;
         writeln!(out, "         {}", w.message)?;
-        let (line, marks) = pointer(&a.input, w.spans.first().copied().unwrap_or(w.span));
+        let (line, marks) = pointer_at(&a.input, &w.spans, w.span);
         writeln!(out, "         {line}")?;
         writeln!(out, "         {}", style.severity(w.severity, &marks))?;
     }
@@ -379,7 +392,7 @@ mod tests {
     #[test]
     fn pointer_marks_the_span() {
         let input = b"http://x/%252e%252e/";
-        let (line, marks) = pointer(input, Span::new(9, 14));
+        let (line, marks) = pointer(input, Span::new(9, 14), &[Span::new(9, 14)]);
         assert_eq!(line, "http://x/%252e%252e/");
         assert_eq!(marks, "         ^^^^^");
     }
@@ -387,7 +400,7 @@ mod tests {
     #[test]
     fn pointer_escapes_controls_and_keeps_columns() {
         let input = b"/a\x1bb";
-        let (line, marks) = pointer(input, Span::new(3, 4));
+        let (line, marks) = pointer(input, Span::new(3, 4), &[Span::new(3, 4)]);
         assert_eq!(line, "/a\\x1bb");
         assert_eq!(marks, "      ^");
     }

@@ -323,6 +323,14 @@ cases! {
     /// A known site's domain after the host, and no sign-in word: mirrors
     /// and hosting pages do this too, so only shown.
     BrandMention => (BrandInPath, Low),
+    /// A host written with characters UTS #46 maps to others.
+    MappedName => (MappedHost, Medium),
+    /// A host written with mapped characters whose name is a famous
+    /// site's.
+    MappedKnownSite => (MappedHost, High),
+    /// A host with a deviation character (ß, ς, ZWJ, ZWNJ), which
+    /// IDNA2003 and IDNA2008 read as two hosts.
+    Deviation => (MappedHost, Medium),
     /// A look-alike of a brand's domain.
     LookalikeBrand => (LookalikeDomain, High),
     /// A brand's name under another suffix (`paypal.net`): brands hold
@@ -536,6 +544,13 @@ catalogue! {
         code: "idn-homograph",
         severity: High,
         summary: "The host mixes scripts, is written wholly in look-alikes of another name, or has a label UTS #46 rejects, so it can impersonate another domain.",
+        consequence: None,
+        signals: [Authority, Percent, NonAscii],
+    }
+    MappedHost {
+        code: "mapped-host",
+        severity: Medium,
+        summary: "The host is written with characters UTS #46 maps to others (circled or full-width letters, ligatures) or reads two ways (ß, ς and the zero-width joiners, which IDNA2003 maps away and IDNA2008 keeps): the text shown and the host a browser opens differ, which string filters and allow-lists miss. High when the name opened is a famous site's.",
         consequence: None,
         signals: [Authority, Percent, NonAscii],
     }

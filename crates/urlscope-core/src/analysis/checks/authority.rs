@@ -125,7 +125,14 @@ pub(crate) fn authority_warnings(
                 ),
             ));
         }
-        if let Some(unicode) = &reading.unicode {
+        let mapped = super::mapped::mapped_warning(raw, span, host_index, reading, out);
+        // A mapped host whose name is plain ASCII is no internationalized
+        // name: mapped-host says what it is.
+        if let Some(unicode) = reading
+            .unicode
+            .as_ref()
+            .filter(|u| !mapped || !u.is_ascii())
+        {
             idn_warning(span, host_index, reading, unicode, out);
         }
     }

@@ -5,7 +5,7 @@
 //! Per component (on its raw bytes, then on each decoded layer):
 //! [`escapes`], [`characters`], [`double_encoding`], [`traversal`],
 //! [`sensitive`]. Per URL: [`authority`] (userinfo, host, port, scheme),
-//! [`junk`], [`confusion`] (a host cut short, two URLs in one) and
+//! [`mapped`], [`junk`], [`confusion`] (a host cut short, two URLs in one) and
 //! [`readings`] (the RFC 3986 and WHATWG readings compared).
 
 use crate::analysis::component::Provenance;
@@ -25,6 +25,7 @@ pub(crate) mod escapes;
 pub(crate) mod imitation;
 pub(crate) mod junk;
 pub(crate) mod lures;
+pub(crate) mod mapped;
 pub(crate) mod readings;
 pub(crate) mod sensitive;
 pub(crate) mod traversal;
