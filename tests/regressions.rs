@@ -65,3 +65,35 @@ fn a_carried_urls_lifted_warnings_do_not_depend_on_the_threshold() {
         );
     }
 }
+
+/// proptest `folded_components_keep_their_own_warnings`: a path of 33
+/// segments `\\%C3%A9@..`, each a scheme-relative URL carrying the rest,
+/// gave 264 `open-redirect` warnings on components; past the listing
+/// limit they are one summary now.
+#[test]
+fn a_chain_of_carried_urls_is_listed_then_summed_up() {
+    let mut input = b"http://h".to_vec();
+    for _ in 0..33 {
+        input.extend_from_slice(b"/\\\\%C3%A9@..");
+    }
+    let a = analyze(&input, &Options::default());
+    let redirects: Vec<_> = a
+        .warnings
+        .iter()
+        .filter(|w| w.code.code() == "open-redirect")
+        .collect();
+    let listed = redirects.iter().filter(|w| w.component.is_some()).count();
+    assert_eq!(listed, urlscope_core::analysis::LISTED_PER_CODE);
+    let summary = redirects
+        .iter()
+        .find(|w| w.component.is_none())
+        .expect("a summary");
+    assert!(
+        summary
+            .message
+            .starts_with("232 more carried values lead off-site"),
+        "{}",
+        summary.message
+    );
+    triage_agrees(&input);
+}

@@ -5,11 +5,64 @@
 //! with the URL as base).
 
 use crate::analysis::destination::{Destination, Reach};
+use crate::analysis::report::MAX_SPANS;
+use crate::analysis::LISTED_PER_CODE;
+use crate::split::Span;
 use crate::text::quote_str;
-use crate::warnings::{Case, Warning};
+use crate::warnings::{Case, Warning, WarningCode};
 
-/// `internal-destination` and `open-redirect` for every destination.
+/// `internal-destination` and `open-redirect` for every destination; past
+/// [`LISTED_PER_CODE`] of a code on components (a chain of URLs each
+/// carrying the rest), the others are one summary warning.
 pub(crate) fn destination_warnings(
+    destinations: &[Destination],
+    host_index: Option<usize>,
+    out: &mut Vec<Warning>,
+) {
+    let mut found = Vec::new();
+    each_destination_warning(destinations, host_index, &mut found);
+    // Per code (internal-destination, open-redirect): how many are
+    // listed on components, and the summary of the rest with its count.
+    let mut listed = [0usize; 2];
+    let mut folded: [Option<(Warning, usize)>; 2] = [None, None];
+    for w in found {
+        let slot = usize::from(w.code == WarningCode::OpenRedirect);
+        let (Some(n), Some(summary)) = (listed.get_mut(slot), folded.get_mut(slot)) else {
+            continue;
+        };
+        if w.component.is_none() || *n < LISTED_PER_CODE {
+            *n += usize::from(w.component.is_some());
+            out.push(w);
+            continue;
+        }
+        let (s, more) = summary.get_or_insert_with(|| {
+            (
+                Warning::new(w.code, Vec::new(), None, String::new()).with_severity(w.severity),
+                0,
+            )
+        });
+        *more += 1;
+        s.severity = s.severity.max(w.severity);
+        if s.spans.len() < MAX_SPANS {
+            s.spans.extend(w.spans.iter().copied());
+        }
+        s.span = s.spans.iter().copied().fold(w.span, Span::join);
+    }
+    for (mut s, more) in folded.into_iter().flatten() {
+        let what = if s.code == WarningCode::OpenRedirect {
+            "lead off-site"
+        } else {
+            "lead inside a private network"
+        };
+        s.message = format!(
+            "{more} more carried values {what}, past the {LISTED_PER_CODE} listed one by one (each carried URL carries the next)."
+        );
+        out.push(s);
+    }
+}
+
+/// [`destination_warnings`], each one.
+fn each_destination_warning(
     destinations: &[Destination],
     host_index: Option<usize>,
     out: &mut Vec<Warning>,
