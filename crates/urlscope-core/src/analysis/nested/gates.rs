@@ -4,6 +4,7 @@
 //! finds something in passes it (the property tests below compare them
 //! with the routes ungated).
 
+use super::obfuscated;
 use super::{base64_payload, find_url, hex_payload, jwt};
 use crate::split::ComponentKind;
 
@@ -37,6 +38,15 @@ pub(crate) fn carries_url(value: &[u8]) -> bool {
             && base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some()))
         || (hex_may_carry_url(value)
             && hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some()))
+        || (value.len() >= obfuscated::SHORTEST && obfuscated_carries_url(value))
+}
+
+/// The obfuscated routes of [`carries_url`], each past its gate.
+fn obfuscated_carries_url(value: &[u8]) -> bool {
+    (obfuscated::may_be_reversed_url(value) && obfuscated::reversed_url(value).is_some())
+        || (obfuscated::may_be_escaped(value)
+            && (obfuscated::percent_u(value).is_some() || obfuscated::entities(value).is_some()))
+        || (reversed_base64_may_carry_url(value) && obfuscated::reversed_base64(value).is_some())
 }
 
 /// Whether [`find_url`] skips `b` ahead of a URL: a blank or control a
@@ -97,20 +107,54 @@ fn head_may_carry_url(head: &[u8], whole: bool) -> bool {
 /// its body (padding dropped) is at least 12 digits of one alphabet, and
 /// its first bytes, decoded on the stack, pass [`head_may_carry_url`].
 fn base64_may_carry_url(value: &[u8]) -> bool {
-    let Some(body) = base64_body(value) else {
-        return false;
-    };
-    // The first two groups of four digits (which turn most words away),
-    // then up to 64 digits (48 bytes).
+    base64_body(value)
+        .is_some_and(|body| base64_digits_may_carry_url(body.get(..64).unwrap_or(body), body.len()))
+}
+
+/// [`base64_may_carry_url`] of a body of `len` digits whose first (up to
+/// 64) are `digits`: the first two groups of four (which turn most words
+/// away), then all of them (48 bytes).
+fn base64_digits_may_carry_url(digits: &[u8], len: usize) -> bool {
     let mut head = [0u8; 48];
     [8, 64].into_iter().all(|most| {
-        let digits = body.get(..body.len().min(most) / 4 * 4).unwrap_or_default();
-        let len = crate::plain::decode_base64_head(digits, &mut head);
-        head_may_carry_url(
-            head.get(..len).unwrap_or_default(),
-            digits.len() == body.len(),
-        )
+        let take = digits.get(..len.min(most) / 4 * 4).unwrap_or_default();
+        let n = crate::plain::decode_base64_head(take, &mut head);
+        head_may_carry_url(head.get(..n).unwrap_or_default(), take.len() == len)
     })
+}
+
+/// Whether [`obfuscated::reversed_base64`] may decode `value` to text
+/// holding a URL: [`base64_may_carry_url`] of its last digits, read
+/// backwards on the stack.
+fn reversed_base64_may_carry_url(value: &[u8]) -> bool {
+    // The last eight digits first (which turn most values away), then
+    // the shape, then up to 64.
+    let Some(tail) = value.len().checked_sub(8).and_then(|at| value.get(at..)) else {
+        return false;
+    };
+    if value.len() < 12 || !tail.iter().all(|&b| crate::plain::base64_digit(b) != 64) {
+        return false;
+    }
+    let mut last = [0u8; 8];
+    for (out, &b) in last.iter_mut().zip(tail.iter().rev()) {
+        *out = b;
+    }
+    if !base64_digits_may_carry_url(&last, usize::MAX) {
+        return false;
+    }
+    if !obfuscated::may_be_reversed_base64(value) {
+        return false;
+    }
+    let body = value
+        .strip_prefix(b"==")
+        .or_else(|| value.strip_prefix(b"="))
+        .unwrap_or(value);
+    let mut digits = [0u8; 64];
+    let n = body.len().min(64);
+    for (out, &b) in digits.iter_mut().zip(body.iter().rev()) {
+        *out = b;
+    }
+    base64_digits_may_carry_url(digits.get(..n).unwrap_or_default(), body.len())
 }
 
 /// Whether [`hex_payload`] may decode `value` to text holding a URL: an
@@ -161,12 +205,18 @@ fn hex_head(value: &[u8], head: &mut [u8]) -> Option<usize> {
 /// in passes, checked without allocating. A URL needs what
 /// [`may_start_url`] asks; a JWT's header starts `eyJ`; a base64 or hex
 /// payload needs its shape and [printable](printable) first bytes, decoded
-/// on the stack.
+/// on the stack; an obfuscated one ([`obfuscated`]) a scheme at its end,
+/// base64 that read backwards may carry a URL, a `%u` escape or a `&`
+/// reference.
 pub(super) fn may_hold_value(layer: &[u8]) -> bool {
     may_start_url(layer)
         || layer.starts_with(b"eyJ")
         || base64_may_be_text(layer)
         || hex_may_be_text(layer)
+        || obfuscated::may_be_reversed_url(layer)
+        || reversed_base64_may_carry_url(layer)
+        || obfuscated::has_percent_u(layer)
+        || obfuscated::may_hold_reference(layer)
 }
 
 /// Whether [`base64_payload`] may decode `value` to text: its body
@@ -214,6 +264,7 @@ mod tests {
             })
             || base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some())
             || hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some())
+            || obfuscated::decoded(value).is_some()
     }
 
     #[test]

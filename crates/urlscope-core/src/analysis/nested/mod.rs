@@ -10,7 +10,9 @@
 //! parser (<https://url.spec.whatwg.org/#concept-basic-url-parser>)
 //! strips the leading blanks and reads `\` as `/` in special URLs. Encoded
 //! payloads are base64 and base64url (RFC 4648), hex, and JWTs (RFC 7519:
-//! three base64url parts whose header is a JSON object naming its `alg`).
+//! three base64url parts whose header is a JSON object naming its `alg`),
+//! and the obfuscated spellings of [`obfuscated`]: a URL or base64 written
+//! backwards, `%uXXXX` escapes, HTML character references.
 //!
 //! Bounds: nesting is at most [`MAX_DEPTH`] deep, a URL carries at most
 //! [`MAX_NESTED`] values, and the bytes analysed again in all nested
@@ -24,6 +26,7 @@ use crate::split::{ComponentKind, Span, Split};
 use crate::warnings::{Warning, WarningCode};
 
 mod gates;
+mod obfuscated;
 
 pub(crate) use gates::carries_url;
 use gates::{may_carry, may_hold_value, worth_a_look};
@@ -50,10 +53,19 @@ pub enum NestedKind {
     Hex,
     /// A JSON Web Token (three base64url parts, the first two JSON).
     Jwt,
+    /// A URL written backwards.
+    Reversed,
+    /// Base64 written backwards.
+    ReversedBase64,
+    /// Text in `%uXXXX` escapes (IIS, JavaScript's `unescape`).
+    PercentU,
+    /// Text in HTML character references (`&#104;`, `&colon;`).
+    Entities,
 }
 
 impl NestedKind {
-    /// The JSON name: `url`, `base64`, `base64url`, `hex`, `jwt`.
+    /// The JSON name: `url`, `base64`, `base64url`, `hex`, `jwt`,
+    /// `reversed`, `reversed-base64`, `percent-u`, `html-entities`.
     pub fn name(self) -> &'static str {
         match self {
             NestedKind::Url => "url",
@@ -61,14 +73,22 @@ impl NestedKind {
             NestedKind::Base64Url => "base64url",
             NestedKind::Hex => "hex",
             NestedKind::Jwt => "jwt",
+            NestedKind::Reversed => "reversed",
+            NestedKind::ReversedBase64 => "reversed-base64",
+            NestedKind::PercentU => "percent-u",
+            NestedKind::Entities => "html-entities",
         }
     }
 
     /// The name in at most six columns, for a list: `url`, `base64`,
-    /// `b64url`, `hex`, `jwt`.
+    /// `b64url`, `hex`, `jwt`, `rev`, `rb64`, `%u`, `html`.
     pub fn short_name(self) -> &'static str {
         match self {
             NestedKind::Base64Url => "b64url",
+            NestedKind::Reversed => "rev",
+            NestedKind::ReversedBase64 => "rb64",
+            NestedKind::PercentU => "%u",
+            NestedKind::Entities => "html",
             other => other.name(),
         }
     }
@@ -540,12 +560,19 @@ fn unfold_value(
     let span = at.span(0, layer.len());
     let (kind, text, jwt) = if let Some(jwt) = jwt(layer) {
         (NestedKind::Jwt, jwt.payload.clone(), Some(jwt))
-    } else if let Some((kind, text)) = base64_payload(layer) {
-        (kind, text, None)
-    } else if let Some(text) = hex_payload(layer) {
-        (NestedKind::Hex, text, None)
     } else {
-        return None;
+        // Read forwards first; backwards or unescaped only when that
+        // carries a URL where reading forwards carries none.
+        let forward =
+            base64_payload(layer).or_else(|| hex_payload(layer).map(|t| (NestedKind::Hex, t)));
+        let carries = |t: &str| find_url(t.as_bytes()).is_some();
+        match forward {
+            Some((kind, text)) if carries(&text) => (kind, text, None),
+            forward => match obfuscated::decoded(layer).or(forward) {
+                Some((kind, text)) => (kind, text, None),
+                None => return None,
+            },
+        }
     };
     let via = format!("{} → {}", at.label, kind.name());
     let mut children = Vec::new();
@@ -566,7 +593,13 @@ fn unfold_value(
         if let Some(found) = find_url(value.as_bytes()) {
             let url = value.as_bytes().get(found.from..).unwrap_or_default();
             let mut spelling = found.spelling;
-            spelling.push("hidden in an encoded payload");
+            spelling.push(match kind {
+                NestedKind::Reversed => "written backwards",
+                NestedKind::ReversedBase64 => "in base64 written backwards",
+                NestedKind::PercentU => "in %u escapes",
+                NestedKind::Entities => "in HTML character references",
+                _ => "hidden in an encoded payload",
+            });
             let mut child = url_node(url, child_via, spelling, options, budget);
             child.component = at.component;
             child.layer = at.layer + 1;
