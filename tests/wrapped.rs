@@ -1,0 +1,65 @@
+//! Link-protection wrappers as their vendors and public decoders publish
+//! them (`tests/data/wrapped/`): each unwraps to the URL its source
+//! decodes, and the analysis leads to that URL's host through the wrapper.
+
+use urlscope_core::analysis::{analyze, Options};
+use urlscope_core::wrappers::{unwrap, Carried};
+
+const PUBLISHED: &str = include_str!("data/wrapped/published.tsv");
+
+/// The rows: wrapper, wrapped URL, carried URL, source.
+fn rows() -> Vec<[&'static str; 4]> {
+    PUBLISHED
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            [f[0], f[1], f[2], f[3]]
+        })
+        .collect()
+}
+
+/// The host of a plain absolute URL (the published targets are).
+fn host_of(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    rest.split(['/', ':', '?', '#']).next().unwrap_or_default()
+}
+
+#[test]
+fn every_published_wrapper_unwraps_to_what_its_source_decodes() {
+    let rows = rows();
+    assert!(rows.len() >= 7, "{}", rows.len());
+    for [wrapper, wrapped, carried, _] in rows {
+        let u = unwrap(wrapped).unwrap_or_else(|| panic!("{wrapped} is not unwrapped"));
+        let Carried::Url(first) = &u.carried else {
+            panic!("{wrapped}: opaque");
+        };
+        // A wrapper around a wrapper unwraps one layer at a time.
+        let inner = if wrapper.contains('+') {
+            match unwrap(first).map(|u| u.carried) {
+                Some(Carried::Url(inner)) => inner,
+                other => panic!("{wrapped}: the inner layer is {other:?}"),
+            }
+        } else {
+            first.clone()
+        };
+        assert_eq!(inner, carried, "{wrapped}");
+    }
+}
+
+#[test]
+fn every_published_wrapper_leads_to_its_host_through_the_wrapper() {
+    for [_, wrapped, carried, _] in rows() {
+        let a = analyze(wrapped.as_bytes(), &Options::default());
+        let last = a.destinations.last().expect("a destination");
+        let host = last.host.as_ref().map_or("", |h| h.canonical.as_str());
+        assert_eq!(host, host_of(carried), "{wrapped}");
+        assert!(last.through.is_some(), "{wrapped}: {last:?}");
+        // A known wrapper's own parameter is no open redirect.
+        assert!(
+            !a.warnings.iter().any(|w| w.code.code() == "open-redirect"),
+            "{wrapped}: {:?}",
+            a.warnings
+        );
+    }
+}
