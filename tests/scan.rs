@@ -110,6 +110,29 @@ fn json_lines_carry_the_explain_warning_objects() {
 }
 
 #[test]
+fn json_lines_say_what_a_look_alike_imitates() {
+    let d = dir("imitates");
+    let f = write(
+        &d.join("urls.txt"),
+        b"https://paypa1.com/signin\nhttps://www.paypal.com.evil.example/login\n",
+    );
+    let out = scan().args(["scan", "--json", &f]).output().expect("run");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let rows: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    let i = &rows[0]["imitates"];
+    assert_eq!(i["domain"], "paypal.com");
+    assert_eq!(i["brand"], "PayPal");
+    assert_eq!(i["family"], "homoglyph");
+    assert_eq!(i["span"], serde_json::json!([13, 14]));
+    // A brand's name in the host imitates no domain by an edit.
+    assert!(rows[1].get("imitates").is_none(), "{}", rows[1]);
+}
+
+#[test]
 fn access_logs_of_every_common_format() {
     let d = dir("logs");
     let log = b"203.0.113.9 - - [10/Oct/2024:13:55:36 -0700] \"GET /index.html HTTP/1.1\" 200 2326\n\

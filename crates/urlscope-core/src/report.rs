@@ -451,16 +451,33 @@ pub struct ScanLine<'a> {
     pub input: String,
     /// The warnings the triage gave the line.
     pub warnings: &'a [Warning],
+    /// The famous site the URL's host imitates, as `explain --json` gives
+    /// it on the URL's destination, when `lookalike-domain` is among the
+    /// warnings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imitates: Option<crate::sites::Imitation>,
 }
 
 impl<'a> ScanLine<'a> {
-    /// The record of `input`, line `line` of `file`.
+    /// The record of `input`, line `line` of `file`. A line with
+    /// `lookalike-domain` (a few in a log) is analysed in full for what it
+    /// imitates.
     pub fn new(file: &'a str, line: u64, input: &[u8], warnings: &'a [Warning]) -> ScanLine<'a> {
+        let lookalike = warnings
+            .iter()
+            .any(|w| w.code == crate::warnings::WarningCode::LookalikeDomain);
+        let imitates = lookalike
+            .then(|| {
+                let a = crate::analysis::analyze(input, &crate::analysis::Options::default());
+                a.destinations.into_iter().next().and_then(|d| d.imitates)
+            })
+            .flatten();
         ScanLine {
             file,
             line,
             input: lossy(input),
             warnings,
+            imitates,
         }
     }
 }
