@@ -37,6 +37,17 @@ pub enum Wrapper {
     Symantec,
     /// Mimecast URL Protect: the destination is held by Mimecast.
     Mimecast,
+    /// Bing's click tracker (`www.bing.com/ck/a?...&u=a1` and the target
+    /// in base64url).
+    Bing,
+    /// YouTube's redirector (`www.youtube.com/redirect?q=`).
+    YouTube,
+    /// Mailchimp's click tracking (`*.list-manage.com/track/click`): the
+    /// destination is held by Mailchimp.
+    Mailchimp,
+    /// SendGrid's click tracking (`*.ct.sendgrid.net/ls/click`): the
+    /// destination is held by SendGrid.
+    SendGrid,
 }
 
 impl Wrapper {
@@ -56,6 +67,10 @@ impl Wrapper {
             Wrapper::TrendMicro => "Trend Micro click-time protection",
             Wrapper::Symantec => "Symantec click-time protection",
             Wrapper::Mimecast => "Mimecast URL Protect",
+            Wrapper::Bing => "Bing's click tracker",
+            Wrapper::YouTube => "YouTube's redirector",
+            Wrapper::Mailchimp => "Mailchimp's click tracking",
+            Wrapper::SendGrid => "SendGrid's click tracking",
         }
     }
 
@@ -75,6 +90,10 @@ impl Wrapper {
             Wrapper::TrendMicro => "trendmicro",
             Wrapper::Symantec => "symantec",
             Wrapper::Mimecast => "mimecast",
+            Wrapper::Bing => "bing",
+            Wrapper::YouTube => "youtube",
+            Wrapper::Mailchimp => "mailchimp",
+            Wrapper::SendGrid => "sendgrid",
         }
     }
 }
@@ -202,11 +221,32 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     if host == "clicktime.symantec.com" {
         return found(Wrapper::Symantec, param(query, "u").map(|v| unpercent(&v)));
     }
-    if host.starts_with("protect") && host.ends_with(".mimecast.com") && path.starts_with("/s/") {
-        return Some(Unwrapped {
-            wrapper: Wrapper::Mimecast,
+    let opaque = |wrapper| {
+        Some(Unwrapped {
+            wrapper,
             carried: Carried::Opaque,
-        });
+        })
+    };
+    if host.starts_with("protect") && host.ends_with(".mimecast.com") && path.starts_with("/s/") {
+        return opaque(Wrapper::Mimecast);
+    }
+    if matches!(host, "www.bing.com" | "bing.com") && path == "/ck/a" {
+        // `u=a1` then the target in base64url, unpadded.
+        let target = param(query, "u")
+            .and_then(|u| u.strip_prefix("a1").map(str::to_owned))
+            .and_then(|b| base64url(&b))
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .filter(|t| t.contains("://"));
+        return found(Wrapper::Bing, target);
+    }
+    if matches!(host, "www.youtube.com" | "youtube.com" | "m.youtube.com") && path == "/redirect" {
+        return found(Wrapper::YouTube, param(query, "q").map(|v| unpercent(&v)));
+    }
+    if host.ends_with(".list-manage.com") && path == "/track/click" {
+        return opaque(Wrapper::Mailchimp);
+    }
+    if host.ends_with(".ct.sendgrid.net") && path == "/ls/click" {
+        return opaque(Wrapper::SendGrid);
     }
     None
 }
@@ -426,6 +466,41 @@ mod tests {
                 "{url}"
             );
         }
+    }
+
+    #[test]
+    fn click_trackers() {
+        // Bing: `a1`, then base64url of the target.
+        let (w, t) = target(
+            "https://www.bing.com/ck/a?!&&p=0123abcd&ptn=3&ver=2&hsh=3&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvbG9naW4&ntb=1",
+        );
+        assert_eq!(
+            (w, t.as_str()),
+            (Wrapper::Bing, "https://evil.example/login")
+        );
+        let (w, t) = target(
+            "https://www.youtube.com/redirect?event=video_description&redir_token=x&q=https%3A%2F%2Fevil.example%2F&v=abc",
+        );
+        assert_eq!((w, t.as_str()), (Wrapper::YouTube, "https://evil.example/"));
+        for (url, wrapper) in [
+            (
+                "https://example.us1.list-manage.com/track/click?u=abc&id=def&e=0123",
+                Wrapper::Mailchimp,
+            ),
+            (
+                "https://u123456.ct.sendgrid.net/ls/click?upn=xyz",
+                Wrapper::SendGrid,
+            ),
+        ] {
+            let u = unwrap(url).unwrap();
+            assert_eq!((u.wrapper, u.carried), (wrapper, Carried::Opaque), "{url}");
+        }
+        // A Bing search, and a `u` that is no target.
+        assert_eq!(
+            unwrap("https://www.bing.com/search?q=https://evil.example/"),
+            None
+        );
+        assert_eq!(unwrap("https://www.bing.com/ck/a?u=a1bm90IGEgdXJs"), None);
     }
 
     #[test]

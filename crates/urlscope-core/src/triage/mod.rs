@@ -272,11 +272,17 @@ fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
     if crate::sites::may_imitate(name, min) && crate::sites::imitates(name, min <= Severity::Low) {
         return HostVerdict::NotPlain;
     }
-    // Proofpoint's wrappers carry their destination in their own
-    // encoding, which no byte of the URL betrays; the other wrappers'
-    // destinations hold a '%' or a ':'.
-    if name.eq_ignore_ascii_case(b"urldefense.proofpoint.com")
-        || name.eq_ignore_ascii_case(b"urldefense.com")
+    // Proofpoint's wrappers and Bing's click tracker carry their
+    // destination in their own encodings, which no byte of the URL
+    // betrays; the other wrappers' destinations hold a '%' or a ':'.
+    if [
+        &b"urldefense.proofpoint.com"[..],
+        b"urldefense.com",
+        b"www.bing.com",
+        b"bing.com",
+    ]
+    .iter()
+    .any(|w| name.eq_ignore_ascii_case(w))
     {
         return HostVerdict::NotPlain;
     }
