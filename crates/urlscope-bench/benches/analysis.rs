@@ -99,5 +99,43 @@ fn nested(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_url, nested);
+/// The look-alike check alone, per host: `sites::imitation_of_host` (the
+/// public suffix, then the deletion index of the brands and the top
+/// sites) on the distinct hosts of kasztp, against `url::Url::parse` of
+/// `https://HOST/` for scale.
+fn lookalike(c: &mut Criterion) {
+    let mut hosts: Vec<String> = lines("corpus/kasztp.txt")
+        .iter()
+        .filter_map(|u| url::Url::parse(std::str::from_utf8(u).ok()?).ok())
+        .filter_map(|u| u.host_str().map(str::to_owned))
+        .collect();
+    hosts.sort_unstable();
+    hosts.dedup();
+    let urls: Vec<String> = hosts.iter().map(|h| format!("https://{h}/")).collect();
+    // The tables and indexes are built once, before the clock.
+    black_box(urlscope_core::sites::imitation_of_host("paypa1.com"));
+    let mut group = c.benchmark_group("lookalike");
+    group.throughput(Throughput::Elements(hosts.len() as u64));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(8));
+    group.bench_function("sites::imitation_of_host", |b| {
+        b.iter(|| {
+            hosts
+                .iter()
+                .filter(|h| urlscope_core::sites::imitation_of_host(black_box(h)).is_some())
+                .count()
+        })
+    });
+    group.bench_function("url::Url::parse https://HOST/", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| url::Url::parse(black_box(u)).is_ok())
+                .count()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, per_url, nested, lookalike);
 criterion_main!(benches);
