@@ -53,17 +53,23 @@ pub(super) fn unglyph(name: &[u8]) -> impl Iterator<Item = u8> + '_ {
     })
 }
 
+/// How many bytes `a` and `b` share at their start, and at their end.
+fn common_ends(a: &[u8], b: &[u8]) -> (usize, usize) {
+    let head = a.iter().zip(b).take_while(|(p, q)| p == q).count();
+    let tail = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(p, q)| p == q)
+        .count();
+    (head, tail)
+}
+
 /// The one edit that makes `famous` into `name`, if there is one: its
 /// family, its words, and the edited byte range of `name`.
 fn one_edit(name: &str, famous: &str) -> Option<(&'static str, String, (usize, usize))> {
     let (n, f) = (name.as_bytes(), famous.as_bytes());
-    let common = n.iter().zip(f).take_while(|(a, b)| a == b).count();
-    let tail = n
-        .iter()
-        .rev()
-        .zip(f.iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let (common, tail) = common_ends(n, f);
     let ch = |b: Option<&u8>| b.map(|&b| char::from(b)).unwrap_or('?');
     match n.len() as isize - f.len() as isize {
         // A letter more.
@@ -266,13 +272,7 @@ pub(crate) fn imitation(
 /// differing byte to the last, counted from the end.
 fn first_difference(a: &str, b: &str) -> (usize, usize) {
     let (x, y) = (a.as_bytes(), b.as_bytes());
-    let s = x.iter().zip(y).take_while(|(p, q)| p == q).count();
-    let t = x
-        .iter()
-        .rev()
-        .zip(y.iter().rev())
-        .take_while(|(p, q)| p == q)
-        .count();
+    let (s, t) = common_ends(x, y);
     (
         s.min(x.len()),
         x.len().saturating_sub(t).max(s + 1).min(x.len()),
