@@ -182,7 +182,7 @@ const RULES: &[Row] = &[
     ("lookalike-domain", "https://paypa1.com/", Fires { at: "1" }, "'1' for 'l' in PayPal's name"),
     ("lookalike-domain", "https://rnicrosoft.com/", Fires { at: "rn" }, "'rn' for 'm' in Microsoft's name"),
     ("lookalike-domain", "https://paypl.com/signin", Fires { at: "pl" }, "a letter of PayPal's name left out"),
-    ("lookalike-domain", "https://www.bing.com/ck/a?!&&p=abc&u=a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg&ntb=1", Fires { at: "!&&p=abc&u=a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg&ntb=1" }, "paypa1.com behind Bing's click tracker"),
+    ("lookalike-domain", "https://www.bing.com/ck/a?!&&p=abc&u=a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg&ntb=1", Fires { at: "a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg" }, "paypa1.com behind Bing's click tracker"),
     ("lookalike-domain", "https://paypal.com/", Misses, "PayPal's own domain"),
     ("lookalike-domain", "https://paypal-community.com/", Misses, "a domain PayPal owns"),
     ("lookalike-domain", "https://ebey.com/", Misses, "four-letter names have too many innocent neighbours"),

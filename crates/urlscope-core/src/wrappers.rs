@@ -116,6 +116,10 @@ pub struct Unwrapped {
     pub wrapper: Wrapper,
     /// What it carries.
     pub carried: Carried,
+    /// The bytes of the URL given to [`unwrap`] that carry the
+    /// destination (a parameter's value, Proofpoint v3's encoded URL,
+    /// Cisco's path), when it is read: `(start, end)`.
+    pub at: Option<(usize, usize)>,
 }
 
 /// The wrapper `url` is written in and what it carries, or `None` when
@@ -139,46 +143,51 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         Some(q) => (&after[..q], after[q + 1..].split('#').next().unwrap_or("")),
         None => (after.split('#').next().unwrap_or(""), ""),
     };
-    let found = |wrapper, carried: Option<String>| {
-        carried.filter(|c| !c.is_empty()).map(|c| Unwrapped {
+    // Where a slice of `url` lies in it.
+    let range = |raw: &str| {
+        let start = (raw.as_ptr() as usize).saturating_sub(url.as_ptr() as usize);
+        (start, start + raw.len())
+    };
+    // The destination decoded from `raw` (a slice of `url`).
+    let found = |wrapper, raw: Option<&str>, decode: &dyn Fn(&str) -> Option<String>| {
+        let raw = raw?;
+        decode(raw).filter(|c| !c.is_empty()).map(|c| Unwrapped {
             wrapper,
             carried: Carried::Url(c),
+            at: Some(range(raw)),
         })
     };
+    let plain = |v: &str| Some(unpercent(v));
     if host.ends_with(".safelinks.protection.outlook.com")
         || host.ends_with(".safelinks.protection.office365.us")
         || (host == "statics.teams.cdn.office.net" && path.contains("safelinks"))
     {
-        return found(
-            Wrapper::SafeLinks,
-            param(query, "url").map(|v| unpercent(&v)),
-        );
+        return found(Wrapper::SafeLinks, param(query, "url"), &plain);
     }
     if host == "urldefense.proofpoint.com" || host == "urldefense.com" {
         let p = path.to_ascii_lowercase();
         if p.starts_with("/v1/url") {
-            return found(
-                Wrapper::ProofpointV1,
-                param(query, "u").map(|v| unpercent(&v)),
-            );
+            return found(Wrapper::ProofpointV1, param(query, "u"), &plain);
         }
         if p.starts_with("/v2/url") {
-            return found(
-                Wrapper::ProofpointV2,
-                param(query, "u").map(|v| proofpoint_v2(&v)),
-            );
+            return found(Wrapper::ProofpointV2, param(query, "u"), &|v| {
+                Some(proofpoint_v2(v))
+            });
         }
         if p.starts_with("/v3/__") {
-            return found(Wrapper::ProofpointV3, proofpoint_v3(&rest[host_end + 6..]));
+            return found(
+                Wrapper::ProofpointV3,
+                rest.get(host_end + 6..),
+                &proofpoint_v3,
+            );
         }
         return None;
     }
     if (host == "www.google.com" || host == "google.com") && path == "/url" {
         return found(
             Wrapper::Google,
-            param(query, "q")
-                .or_else(|| param(query, "url"))
-                .map(|v| unpercent(&v)),
+            param(query, "q").or_else(|| param(query, "url")),
+            &plain,
         );
     }
     if matches!(
@@ -186,19 +195,16 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         "l.facebook.com" | "lm.facebook.com" | "l.messenger.com"
     ) && path == "/l.php"
     {
-        return found(Wrapper::Facebook, param(query, "u").map(|v| unpercent(&v)));
+        return found(Wrapper::Facebook, param(query, "u"), &plain);
     }
     if matches!(host, "www.linkedin.com" | "linkedin.com") && path == "/redir/redirect" {
-        return found(
-            Wrapper::LinkedIn,
-            param(query, "url").map(|v| unpercent(&v)),
-        );
+        return found(Wrapper::LinkedIn, param(query, "url"), &plain);
     }
     if host == "slack-redir.net" && path == "/link" {
-        return found(Wrapper::Slack, param(query, "url").map(|v| unpercent(&v)));
+        return found(Wrapper::Slack, param(query, "url"), &plain);
     }
     if host == "linkprotect.cudasvc.com" && path == "/url" {
-        return found(Wrapper::Barracuda, param(query, "a").map(|v| unpercent(&v)));
+        return found(Wrapper::Barracuda, param(query, "a"), &plain);
     }
     if host == "secure-web.cisco.com" {
         // /TOKEN/URL: the destination, percent-encoded, is the path after
@@ -207,24 +213,21 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
             .get(1..)
             .and_then(|p| p.split_once('/'))
             .map(|(_, t)| t);
-        return found(
-            Wrapper::Cisco,
-            tail.map(unpercent).filter(|t| t.contains("://")),
-        );
+        return found(Wrapper::Cisco, tail, &|t| {
+            Some(unpercent(t)).filter(|t| t.contains("://"))
+        });
     }
     if host.ends_with(".trendmicro.com") && path.contains("/wis/clicktime/") {
-        return found(
-            Wrapper::TrendMicro,
-            param(query, "url").map(|v| unpercent(&v)),
-        );
+        return found(Wrapper::TrendMicro, param(query, "url"), &plain);
     }
     if host == "clicktime.symantec.com" {
-        return found(Wrapper::Symantec, param(query, "u").map(|v| unpercent(&v)));
+        return found(Wrapper::Symantec, param(query, "u"), &plain);
     }
     let opaque = |wrapper| {
         Some(Unwrapped {
             wrapper,
             carried: Carried::Opaque,
+            at: None,
         })
     };
     if host.starts_with("protect") && host.ends_with(".mimecast.com") && path.starts_with("/s/") {
@@ -232,15 +235,13 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     }
     if matches!(host, "www.bing.com" | "bing.com") && path == "/ck/a" {
         // `u=a1` then the target in base64url, unpadded.
-        let target = param(query, "u")
-            .and_then(|u| u.strip_prefix("a1").map(str::to_owned))
-            .and_then(|b| base64url(&b))
-            .and_then(|bytes| String::from_utf8(bytes).ok())
-            .filter(|t| t.contains("://"));
-        return found(Wrapper::Bing, target);
+        return found(Wrapper::Bing, param(query, "u"), &|u| {
+            let bytes = base64url(u.strip_prefix("a1")?)?;
+            String::from_utf8(bytes).ok().filter(|t| t.contains("://"))
+        });
     }
     if matches!(host, "www.youtube.com" | "youtube.com" | "m.youtube.com") && path == "/redirect" {
-        return found(Wrapper::YouTube, param(query, "q").map(|v| unpercent(&v)));
+        return found(Wrapper::YouTube, param(query, "q"), &plain);
     }
     if host.ends_with(".list-manage.com") && path == "/track/click" {
         return opaque(Wrapper::Mailchimp);
@@ -252,15 +253,12 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
 }
 
 /// The raw value of the first parameter named `name` in `query`.
-fn param(query: &str, name: &str) -> Option<String> {
-    query
-        .split('&')
-        .find_map(|pair| {
-            pair.split_once('=')
-                .filter(|(k, _)| *k == name)
-                .map(|(_, v)| v)
-        })
-        .map(str::to_owned)
+fn param<'a>(query: &'a str, name: &str) -> Option<&'a str> {
+    query.split('&').find_map(|pair| {
+        pair.split_once('=')
+            .filter(|(k, _)| *k == name)
+            .map(|(_, v)| v)
+    })
 }
 
 fn hex(b: u8) -> Option<u8> {
@@ -501,6 +499,27 @@ mod tests {
             None
         );
         assert_eq!(unwrap("https://www.bing.com/ck/a?u=a1bm90IGEgdXJs"), None);
+    }
+
+    #[test]
+    fn the_carrying_bytes_are_the_parameters_value() {
+        for (url, carrying) in [
+            (
+                "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fx.example%2F&data=05",
+                "https%3A%2F%2Fx.example%2F",
+            ),
+            (
+                "https://urldefense.com/v3/__https://x.example/__;!!x$",
+                "https://x.example/__;!!x$",
+            ),
+            (
+                "https://secure-web.cisco.com/1abc/https%3A%2F%2Fx.example%2F",
+                "https%3A%2F%2Fx.example%2F",
+            ),
+        ] {
+            let (s, e) = unwrap(url).and_then(|u| u.at).expect("read");
+            assert_eq!(&url[s..e], carrying, "{url}");
+        }
     }
 
     #[test]

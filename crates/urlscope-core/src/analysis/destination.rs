@@ -534,7 +534,10 @@ fn unwrapped(input: &[u8], parts: &Split, out: &mut Vec<Destination>) {
                         host,
                         site: to,
                         spelling: Vec::new(),
-                        span: parts.query.unwrap_or(parts.path),
+                        // The bytes that carry it, in the input.
+                        span: w.at.map_or(parts.query.unwrap_or(parts.path), |(s, e)| {
+                            Span::new(parts.trimmed.start + s, parts.trimmed.start + e)
+                        }),
                         component: None,
                         shortened: shortened_link(&u),
                         imitates: None,
