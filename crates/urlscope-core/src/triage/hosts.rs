@@ -22,28 +22,22 @@ const LONGEST: usize = 60;
 #[derive(Clone, Copy)]
 struct Slot {
     name: [u8; LONGEST],
-    /// The name's length; 0 for an empty slot.
+    /// The name's length; 0 for an empty slot (no name is empty).
     len: u8,
-    min: u8,
-    verdict: u8,
+    min: Severity,
+    verdict: HostVerdict,
 }
 
 const EMPTY: Slot = Slot {
     name: [0; LONGEST],
     len: 0,
-    min: 0,
-    verdict: 0,
+    min: Severity::Info,
+    verdict: HostVerdict::NotPlain,
 };
 
 thread_local! {
     static SLOTS_OF_THREAD: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
 }
-
-const VERDICTS: [HostVerdict; 3] = [
-    HostVerdict::NotPlain,
-    HostVerdict::Plain,
-    HostVerdict::PlainWithoutLure,
-];
 
 /// [`host_verdict`] of `host` at `min`, from this thread's cache when it
 /// holds it.
@@ -52,16 +46,14 @@ pub(super) fn verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
     if name.is_empty() || name.len() > LONGEST {
         return host_verdict(host, min);
     }
-    let min_byte = min as u8;
     let at = foldhash::fast::FixedState::with_seed(0x5eed).hash_one(name) as usize % SLOTS;
     let found = SLOTS_OF_THREAD.with(|slots| {
         let slots = slots.try_borrow().ok()?;
         let slot = slots.get(at)?;
         let same = usize::from(slot.len) == name.len()
-            && slot.min == min_byte
+            && slot.min == min
             && slot.name.get(..name.len()) == Some(name);
-        same.then(|| VERDICTS.get(usize::from(slot.verdict)).copied())
-            .flatten()
+        same.then_some(slot.verdict)
     });
     if let Some(verdict) = found {
         return verdict;
@@ -82,8 +74,8 @@ pub(super) fn verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
         };
         kept.copy_from_slice(name);
         slot.len = len;
-        slot.min = min_byte;
-        slot.verdict = VERDICTS.iter().position(|v| *v == verdict).unwrap_or(0) as u8;
+        slot.min = min;
+        slot.verdict = verdict;
     });
     verdict
 }
