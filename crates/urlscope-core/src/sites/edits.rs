@@ -5,8 +5,10 @@ use super::{brand_index, index, is_known, Famous, Imitation, MIN_NAME};
 use crate::split::Span;
 
 /// ASCII look-alikes a reader takes for the letters they imitate, the
-/// longer first: (written, for).
-const HOMOGLYPHS: [(&str, &str); 9] = [
+/// longer first: (written, for). The first [`UNGLYPHED`] are what
+/// [`unglyph`] reads; the others (`l` for `i`, `i` for `l`, a digit for a
+/// letter) are one edit each, which the edit search finds and names.
+pub(super) const HOMOGLYPHS: [(&str, &str); 9] = [
     ("rn", "m"),
     ("vv", "w"),
     ("cl", "d"),
@@ -17,6 +19,9 @@ const HOMOGLYPHS: [(&str, &str); 9] = [
     ("5", "s"),
     ("3", "e"),
 ];
+
+/// How many of [`HOMOGLYPHS`], from the first, [`unglyph`] reads.
+pub(super) const UNGLYPHED: usize = 4;
 
 /// `name` with each of its letters deleted in turn: the deletion index's
 /// keys.
@@ -41,8 +46,7 @@ pub(super) fn unglyph(name: &[u8]) -> impl Iterator<Item = u8> + '_ {
     let mut rest = name;
     std::iter::from_fn(move || {
         let (&b, after) = rest.split_first()?;
-        // `l` for `i` and `i` for `l` are left to the edit search.
-        for (written, meant) in HOMOGLYPHS.iter().take(5).filter(|(w, _)| *w != "l") {
+        for (written, meant) in HOMOGLYPHS.iter().take(UNGLYPHED) {
             if let Some(after) = rest.strip_prefix(written.as_bytes()) {
                 rest = after;
                 return meant.bytes().next();

@@ -1,13 +1,13 @@
 //! The fast path's test: whether a host may imitate a famous site at all.
 //!
 //! It runs on every host `scan` reads, so it makes no copy and no hash
-//! lookup for most labels: three small tables, indexed by a label's ends
-//! and length, let through every label the exact checks could match and
-//! a few percent of the others. Letters are read through `& 31`, which
+//! lookup for most labels: small tables, indexed by a word's or a label's
+//! ends and length, let through every label the exact checks could match
+//! and a few percent of the others. Letters are read through `& 31`, which
 //! maps a letter's two cases to one slot (digits and hyphens share slots
 //! with letters, which only lets more through).
 
-use super::edits::unglyph;
+use super::edits::{unglyph, HOMOGLYPHS, UNGLYPHED};
 use super::{brand_index, brand_names, brand_token, index, Index, BRAND_TOKENS, MIN_NAME};
 use crate::warnings::Severity;
 use std::sync::OnceLock;
@@ -130,19 +130,23 @@ impl Filter {
     }
 }
 
-/// For each byte (in lowercase), what makes it a look-alike
-/// [`unglyphed`] reads: the letter before it (`rn`, `vv`, `cl`), 1 when it
-/// is one alone (`1`, `0`, `5`), 0 when it is none.
+/// For each byte (in lowercase), what makes it a look-alike [`unglyph`]
+/// reads (the first [`UNGLYPHED`] of [`HOMOGLYPHS`]): the letter before
+/// it for a pair (`rn`, `vv`, `cl`), 1 for one alone (`1`), 0 when it is
+/// none.
 // Indexes by a byte in a constant: checked when it is built.
 #[allow(clippy::indexing_slicing)]
 static GLYPH_AFTER: [u8; 256] = {
     let mut t = [0u8; 256];
-    t[b'n' as usize] = b'r';
-    t[b'v' as usize] = b'v';
-    t[b'l' as usize] = b'c';
-    t[b'1' as usize] = 1;
-    t[b'0' as usize] = 1;
-    t[b'5' as usize] = 1;
+    let mut i = 0;
+    while i < UNGLYPHED {
+        match HOMOGLYPHS[i].0.as_bytes() {
+            [first, second] => t[*second as usize] = *first,
+            [alone] => t[*alone as usize] = 1,
+            _ => {}
+        }
+        i += 1;
+    }
     t
 };
 
@@ -160,7 +164,7 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
     let filter = filter();
     // One pass: each word (letters between anything else, as
     // brand_in_host reads them) and each label, as they end, with whether
-    // the label holds an ASCII look-alike [`unglyphed`] reads (several may
+    // the label holds an ASCII look-alike [`unglyph`] reads (several may
     // change both ends of a name, `vvindovvs`, which the tables would miss).
     let (mut label, mut word, mut glyphs, mut prev) = (0, 0, false, b'.');
     for (i, &b) in head.iter().enumerate() {
@@ -259,9 +263,17 @@ static POWERS: [u64; 64] = {
 /// so a name's hashes with each letter deleted come from its prefixes'
 /// and suffixes' in one pass.
 fn poly(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0, |h, &b| {
-        h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1)
-    })
+    bytes.iter().fold(0, |h, &b| poly_step(h, b))
+}
+
+/// [`poly`] of a text, from that of the text without its last byte `b`.
+fn poly_step(h: u64, b: u8) -> u64 {
+    h.wrapping_mul(BASE).wrapping_add(poly_digit(b))
+}
+
+/// What a byte counts for in [`poly`] (never 0, so leading bytes count).
+fn poly_digit(b: u8) -> u64 {
+    u64::from(b) + 1
 }
 
 /// A set of hashes ([`poly`]) in an open-addressed table: whether a key
@@ -324,7 +336,7 @@ fn one_edit_from(index: &Index, label: &[u8]) -> bool {
     for (i, &b) in label.iter().enumerate() {
         let h = prefix.get(i).copied().unwrap_or_default();
         if let Some(next) = prefix.get_mut(i + 1) {
-            *next = h.wrapping_mul(BASE).wrapping_add(u64::from(b) + 1);
+            *next = poly_step(h, b);
         }
     }
     let hashes = &index.hashes;
@@ -349,7 +361,7 @@ fn one_edit_from(index: &Index, label: &[u8]) -> bool {
                 return true;
             }
         }
-        suffix = (u64::from(b) + 1).wrapping_mul(power).wrapping_add(suffix);
+        suffix = poly_digit(b).wrapping_mul(power).wrapping_add(suffix);
     }
     false
 }
