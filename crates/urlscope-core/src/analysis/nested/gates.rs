@@ -142,13 +142,9 @@ fn reversed_base64_may_carry_url(value: &[u8]) -> bool {
     if !base64_digits_may_carry_url(&last, usize::MAX) {
         return false;
     }
-    if !obfuscated::may_be_reversed_base64(value) {
+    let Some(body) = obfuscated::reversed_base64_body(value) else {
         return false;
-    }
-    let body = value
-        .strip_prefix(b"==")
-        .or_else(|| value.strip_prefix(b"="))
-        .unwrap_or(value);
+    };
     let mut digits = [0u8; 64];
     let n = body.len().min(64);
     for (out, &b) in digits.iter_mut().zip(body.iter().rev()) {

@@ -65,21 +65,21 @@ pub(super) fn reversed_url(layer: &[u8]) -> Option<String> {
     (found.from == 0).then_some(text)
 }
 
-/// Whether `layer` read backwards may be base64 (at least 12 digits, the
-/// padding at its start): the cheap test before [`reversed_base64`].
-pub(super) fn may_be_reversed_base64(layer: &[u8]) -> bool {
+/// The digits of `layer` read backwards as base64, the padding at its
+/// start dropped, when there are at least 12 and all are of the alphabet:
+/// the cheap test before [`reversed_base64`].
+pub(super) fn reversed_base64_body(layer: &[u8]) -> Option<&[u8]> {
     let body = layer
         .strip_prefix(b"==")
         .or_else(|| layer.strip_prefix(b"="))
         .unwrap_or(layer);
-    body.len() >= 12 && body.iter().all(|&b| crate::plain::base64_digit(b) != 64)
+    let digits = body.iter().all(|&b| crate::plain::base64_digit(b) != 64);
+    (body.len() >= 12 && digits).then_some(body)
 }
 
 /// The text of `layer` read backwards as base64, when it carries a URL.
 pub(super) fn reversed_base64(layer: &[u8]) -> Option<String> {
-    if !may_be_reversed_base64(layer) {
-        return None;
-    }
+    reversed_base64_body(layer)?;
     let reversed: Vec<u8> = layer.iter().rev().copied().collect();
     let (_, text) = base64_payload(&reversed)?;
     find_url(text.as_bytes()).is_some().then_some(text)
