@@ -85,16 +85,22 @@ fn min_severity_filters() {
     assert!(stdout.lines().count() >= 3, "{stdout}");
 }
 
+/// `scan --json FILE`: its output, and each line read as JSON.
+fn json_scan(file: &str) -> (String, Vec<serde_json::Value>) {
+    let out = scan().args(["scan", "--json", file]).output().expect("run");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let rows = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    (stdout, rows)
+}
+
 #[test]
 fn json_lines_carry_the_explain_warning_objects() {
     let d = dir("json");
     let f = write(&d.join("urls.txt"), LIST);
-    let out = scan().args(["scan", "--json", &f]).output().expect("run");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8");
-    let rows: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json line"))
-        .collect();
+    let (stdout, rows) = json_scan(&f);
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0]["file"], f.as_str());
     assert_eq!(rows[0]["line"], 3);
@@ -116,12 +122,7 @@ fn json_lines_say_what_a_look_alike_imitates() {
         &d.join("urls.txt"),
         b"https://paypa1.com/signin\nhttps://www.paypal.com.evil.example/login\n",
     );
-    let out = scan().args(["scan", "--json", &f]).output().expect("run");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8");
-    let rows: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json line"))
-        .collect();
+    let (stdout, rows) = json_scan(&f);
     assert_eq!(rows.len(), 2, "{stdout}");
     let i = &rows[0]["imitates"];
     assert_eq!(i["domain"], "paypal.com");
