@@ -3,7 +3,7 @@
 //! without finding anything (see BENCHMARKS.md, "Per-URL cost").
 //!
 //! ```text
-//! cargo run --release -p urlscope-bench --example slow_path [corpus/kasztp.txt]
+//! cargo run --release -p urlscope-bench --example slow_path [corpus/kasztp.txt [medium]]
 //! ```
 
 fn main() {
@@ -11,15 +11,23 @@ fn main() {
         .nth(1)
         .unwrap_or_else(|| "corpus/kasztp.txt".to_string());
     let urls = urlscope_bench::lines(&path);
+    // The threshold, as `scan --min-severity` takes it (info by default).
+    let min = match std::env::args().nth(2).as_deref() {
+        None | Some("info") => urlscope_core::Severity::Info,
+        Some("low") => urlscope_core::Severity::Low,
+        Some("medium") => urlscope_core::Severity::Medium,
+        Some("high") => urlscope_core::Severity::High,
+        Some(other) => panic!("not a severity: {other}"),
+    };
     let options = urlscope_core::Options::default();
     let mut slow = 0;
     let mut clean = Vec::new();
     for url in &urls {
-        if urlscope_core::triage::is_plain(url) {
+        if urlscope_core::triage::is_plain_at(url, min) {
             continue;
         }
         slow += 1;
-        if urlscope_core::triage::triage(url, &options).is_empty() {
+        if urlscope_core::triage::triage_at(url, &options, min).is_empty() {
             clean.push(String::from_utf8_lossy(url).into_owned());
         }
     }

@@ -211,6 +211,23 @@ fn brand_names() -> &'static foldhash::HashSet<&'static str> {
     })
 }
 
+/// Whether `label` (in any case) is the name of a brand's domain
+/// (`paypal` of `paypal.com`): a written name is a brand's domain only
+/// when the label ahead of its public suffix is one, which a test holds
+/// for every registrable domain of the table.
+pub(crate) fn is_brand_name(label: &[u8]) -> bool {
+    if !fast::may_be_word(label) {
+        return false;
+    }
+    let mut buf = [0u8; 63];
+    let Some(lower) = buf.get_mut(..label.len()) else {
+        return false;
+    };
+    lower.copy_from_slice(label);
+    lower.make_ascii_lowercase();
+    std::str::from_utf8(lower).is_ok_and(|l| brand_names().contains(l))
+}
+
 /// A brand shown in a host that is not the brand's: the brand, and the
 /// byte range of `host` that shows it.
 pub(crate) fn brand_in_host(

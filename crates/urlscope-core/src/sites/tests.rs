@@ -177,3 +177,23 @@ fn the_fast_test_lets_through_what_may_imitate() {
     assert!(!may_imitate(b"latech.edu", Medium));
     assert!(may_imitate(b"latech.edu", Low));
 }
+
+/// `is_brand_name`, the fast path's test for a brand's domain written in a
+/// path, is exact: every brand domain that a name can have for its
+/// registrable domain has a name that passes it, in either case.
+#[test]
+fn every_brand_domain_has_a_brand_name() {
+    let mut tried = 0;
+    for (d, _) in BRAND_DOMAINS.iter() {
+        if crate::names::registrable_domain(d) != Some(*d) {
+            continue;
+        }
+        let name = name_of(d).unwrap_or_else(|| panic!("{d} has no name"));
+        assert!(is_brand_name(name.as_bytes()), "{d}");
+        assert!(is_brand_name(name.to_ascii_uppercase().as_bytes()), "{d}");
+        tried += 1;
+    }
+    assert!(tried > 100, "{tried}");
+    assert!(!is_brand_name(b"index"));
+    assert!(!is_brand_name(b""));
+}

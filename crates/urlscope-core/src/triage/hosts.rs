@@ -13,8 +13,8 @@ use crate::warnings::Severity;
 use std::cell::RefCell;
 use std::hash::BuildHasher;
 
-/// Slots per thread (64 bytes each: 64 KB).
-const SLOTS: usize = 1024;
+/// Slots per thread (64 bytes each: 256 KB).
+const SLOTS: usize = 4096;
 
 /// The longest host name kept; longer ones are judged each time.
 const LONGEST: usize = 60;

@@ -11,7 +11,7 @@
 //! case); a known site's domain is only this rule's.
 
 use crate::analysis::HostReading;
-use crate::names::{is_file_extension, written_domains, WrittenDomain};
+use crate::names::{written_domains, WrittenDomain};
 use crate::services::credential_words;
 use crate::split::{Span, Split};
 use crate::text::quote_str;
@@ -37,25 +37,55 @@ pub(crate) fn known_site(name: &str) -> Option<KnownSite> {
 
 /// Whether a piece of path, a query key or a fragment may name a known
 /// site, for the fast path: true whenever [`brand_path_warnings`] could
-/// find one there.
+/// find one there. A brand's domain has a brand's name for a label
+/// (`paypal` of `paypal.com`): most pieces have none (`index.html`), and
+/// are turned away by a table or two per label, without reading their
+/// names whole.
 pub(crate) fn may_name_known_site(text: &[u8]) -> bool {
-    let dots = memchr::memchr_iter(b'.', text).count();
-    let last_dot = memchr::memrchr(b'.', text).unwrap_or_default();
-    part_may_name_known_site(text, dots, last_dot)
+    let mut start = 0;
+    for (i, &b) in text.iter().enumerate() {
+        if b.is_ascii_alphanumeric() || b == b'-' {
+            continue;
+        }
+        if brand_name_in(text.get(start..i).unwrap_or_default()) {
+            return written_domains(text).any(|d| known_site(&d.name).is_some());
+        }
+        start = i + 1;
+    }
+    brand_name_in(text.get(start..).unwrap_or_default())
+        && written_domains(text).any(|d| known_site(&d.name).is_some())
 }
 
 /// [`may_name_known_site`] of a part whose dots the fast path counted as
-/// it went by (`dots`, the last at `last_dot`): the common case, a file
-/// name with one dot (`index.html`, `logo.png`), is turned away at once,
-/// as its one dotted run ends in a file's extension.
+/// it went by (`dots`, the last at `last_dot`). With one dot (most parts
+/// with any: `index.html`), a domain written there has for its name the
+/// letters, digits and hyphens just before that dot: one label to test.
 pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize) -> bool {
-    if dots == 1 {
-        let ext = part.get(last_dot + 1..).unwrap_or_default();
-        if ext.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-') && is_file_extension(ext) {
-            return false;
-        }
+    if dots != 1 {
+        return may_name_known_site(part);
     }
-    written_domains(part).any(|d| known_site(&d.name).is_some())
+    let ahead = part.get(..last_dot).unwrap_or_default();
+    let run = ahead
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'-')
+        .count();
+    brand_name_in(ahead.get(ahead.len() - run..).unwrap_or_default())
+        && written_domains(part).any(|d| known_site(&d.name).is_some())
+}
+
+/// Whether a run of letters, digits and hyphens is a brand's domain's
+/// name, the hyphens around it dropped (as [`written_domains`] drops them).
+fn brand_name_in(run: &[u8]) -> bool {
+    if !matches!((run.first(), run.last()), (Some(b'-'), _) | (_, Some(b'-'))) {
+        return crate::sites::is_brand_name(run);
+    }
+    let start = run.iter().position(|&b| b != b'-').unwrap_or(run.len());
+    let end = run
+        .iter()
+        .rposition(|&b| b != b'-')
+        .map_or(start, |e| e + 1);
+    crate::sites::is_brand_name(run.get(start..end).unwrap_or_default())
 }
 
 /// Whether two sites are one owner's: the same domain, or one brand's.
