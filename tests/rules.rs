@@ -219,6 +219,8 @@ const RULES: &[Row] = &[
     ("open-redirect", "https://victim.example/r?u=olleh//:a", Misses, "a one-letter scheme read backwards is no URL"),
     ("open-redirect", "https://victim.example/login?next=/account", Misses, "a same-site path"),
     ("open-redirect", "https://accounts.google.com/?continue=https://mail.google.com/", Misses, "the same registrable domain"),
+    ("open-redirect", "https://login.microsoftonline.com/common/oauth2/authorize?redirect_uri=https%3A%2F%2Fwww.office.com%2F", Misses, "one brand's own other domain"),
+    ("open-redirect", "https://www.paypal.com/signin?returnUri=https%3A%2F%2Fevil.example%2F", Fires { at: "https%3A%2F%2Fevil.example%2F" }, "a brand's sign-in page sending its visitors to another owner's site"),
     ("deceptive-host", "https://bbc.co.uk.account-check.example/", Fires { at: "bbc.co.uk.account-check.example" }, "another site's name ahead of the real one"),
     ("deceptive-host", "https://paypal.com.account-check.example/", Misses, "a brand's domain ahead: brand-in-host says it"),
     ("deceptive-host", "https://evil.example#@good.example", Fires { at: "#@good.example" }, "a fragment that mimics userinfo"),

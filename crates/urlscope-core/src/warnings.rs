@@ -599,7 +599,7 @@ catalogue! {
     OpenRedirect {
         code: "open-redirect",
         severity: Medium,
-        summary: "A parameter, fragment or path carries a URL that lands on another site (or runs script): a site that redirects to it sends its visitors there.",
+        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains are one site), or runs script: a site that redirects to it sends its visitors there.",
         consequence: None,
         signals: [Embedded, Percent, Illegal, NonAscii, Base64],
     }

@@ -329,7 +329,9 @@ pub struct Destination {
     pub host: Option<HostClass>,
     /// The registrable domain (Public Suffix List), or the address.
     pub site: Option<String>,
-    /// For a carried URL: it lands on another site than the URL it is in.
+    /// For a carried URL: it lands on another site than the URL it is in
+    /// (one brand's own domains, `microsoftonline.com` and `office.com`,
+    /// are one site).
     pub leaves_site: bool,
     /// It runs script when followed (`javascript:`, `data:`...).
     pub runs_script: bool,
@@ -388,6 +390,20 @@ pub(crate) fn site_of(class: &HostClass) -> String {
     }
     crate::names::registrable_domain(&class.canonical)
         .map_or_else(|| class.canonical.clone(), str::to_string)
+}
+
+/// Whether a carried URL's site `to` is another than `site`, the site of
+/// the URL it is in: a different registrable domain or address, unless
+/// one brand owns both (a brand's sign-in page sends its visitors on to
+/// its own other domains all day).
+fn leaves(to: Option<&str>, site: Option<&str>) -> bool {
+    match (to, site) {
+        (Some(to), Some(site)) if to != site => {
+            crate::sites::brand_of(to).is_none_or(|b| crate::sites::brand_of(site) != Some(b))
+        }
+        (Some(_), None) => true,
+        _ => false,
+    }
 }
 
 /// The shortener a URL (as a browser parses it) is behind, if any.
@@ -467,7 +483,7 @@ pub(crate) fn destinations(
             }
         };
         let to = host.as_ref().map(site_of);
-        let leaves_site = to.is_some() && to != site;
+        let leaves_site = leaves(to.as_deref(), site.as_deref());
         out.push(Destination {
             via: n.via.clone(),
             target,
@@ -530,7 +546,7 @@ fn unwrapped(input: &[u8], parts: &Split, out: &mut Vec<Destination>) {
                         target: u.as_str().to_string(),
                         runs_script: SCRIPT_SCHEMES.contains(&u.scheme()),
                         scheme: u.scheme().to_string(),
-                        leaves_site: to.is_some() && to != site,
+                        leaves_site: leaves(to.as_deref(), site.as_deref()),
                         host,
                         site: to,
                         spelling: Vec::new(),
