@@ -189,6 +189,7 @@ const RULES: &[Row] = &[
     ("brand-in-host", "https://www.paypal.com.secure-login.example.net/", Fires { at: "paypal.com" }, "PayPal's domain ahead of example.net"),
     ("brand-in-host", "https://paypal-login-secure.example/", Fires { at: "paypal" }, "PayPal's name glued to words in another domain"),
     ("brand-in-host", "https://login.microsoftonline.com/", Misses, "Microsoft's own sign-in host"),
+    ("brand-in-host", "https://click.pstmrk.it/3s/www.paypal.com.secure-login.example.net/qzFR/1/x", Fires { at: "www.paypal.com.secure-login.example.net" }, "behind Postmark's click tracking, which writes its destination without a scheme"),
     ("brand-in-host", "https://www.amazon.co.jp/", Misses, "Amazon's own country domain"),
     ("brand-in-host", "https://pineapple-shop.example/", Misses, "'apple' inside a word is no brand"),
     ("mapped-host", "https://ⓖⓞⓞⓖⓛⓔ.com/", Fires { at: "ⓖⓞⓞⓖⓛⓔ" }, "circled letters UTS #46 maps to google.com"),

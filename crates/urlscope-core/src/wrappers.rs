@@ -48,6 +48,12 @@ pub enum Wrapper {
     /// SendGrid's click tracking (`*.ct.sendgrid.net/ls/click`): the
     /// destination is held by SendGrid.
     SendGrid,
+    /// Amazon SES click tracking (`*.awstrack.me/L0/URL/...`, the
+    /// destination percent-encoded in one path segment).
+    AmazonSes,
+    /// Postmark's click tracking (`click.pstmrk.it/3s/URL/...`, the
+    /// destination without its scheme, percent-encoded in one segment).
+    Postmark,
 }
 
 impl Wrapper {
@@ -71,6 +77,8 @@ impl Wrapper {
             Wrapper::YouTube => "YouTube's redirector",
             Wrapper::Mailchimp => "Mailchimp's click tracking",
             Wrapper::SendGrid => "SendGrid's click tracking",
+            Wrapper::AmazonSes => "Amazon SES click tracking",
+            Wrapper::Postmark => "Postmark's click tracking",
         }
     }
 
@@ -94,6 +102,8 @@ impl Wrapper {
             Wrapper::YouTube => "youtube",
             Wrapper::Mailchimp => "mailchimp",
             Wrapper::SendGrid => "sendgrid",
+            Wrapper::AmazonSes => "amazon-ses",
+            Wrapper::Postmark => "postmark",
         }
     }
 }
@@ -248,6 +258,39 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     }
     if host.ends_with(".ct.sendgrid.net") && path == "/ls/click" {
         return opaque(Wrapper::SendGrid);
+    }
+    // The segment after the first: `/L0/https:%2F%2Fexample.com%2Fx/1/...`.
+    let second_segment = || {
+        path.get(1..)
+            .and_then(|p| p.split_once('/'))
+            .map(|(first, rest)| (first, rest.split('/').next().unwrap_or(rest)))
+    };
+    if host == "awstrack.me" || host.ends_with(".awstrack.me") {
+        let segment = second_segment().filter(|(first, _)| *first == "L0");
+        return found(Wrapper::AmazonSes, segment.map(|(_, s)| s), &|t| {
+            Some(unpercent(t)).filter(|t| t.contains("://"))
+        });
+    }
+    if host == "click.pstmrk.it" {
+        // `2s`, `3s`, `3ts`, `2sm`...: a version, then up to two letters.
+        let versioned = |v: &str| {
+            let mut b = v.bytes();
+            matches!(b.next(), Some(b'2' | b'3'))
+                && v.len() <= 3
+                && b.all(|c| matches!(c, b'm' | b's' | b't'))
+        };
+        let segment = second_segment().filter(|(first, _)| versioned(first));
+        return found(Wrapper::Postmark, segment.map(|(_, s)| s), &|t| {
+            let t = unpercent(t);
+            // The scheme is left out; the tracker sends its visitors on
+            // over HTTPS.
+            Some(if t.contains("://") {
+                t
+            } else {
+                format!("https://{t}")
+            })
+            .filter(|t| t.len() > "https://".len())
+        });
     }
     None
 }
@@ -492,6 +535,43 @@ mod tests {
         ] {
             let u = unwrap(url).unwrap();
             assert_eq!((u.wrapper, u.carried), (wrapper, Carried::Opaque), "{url}");
+        }
+        // Amazon SES and Postmark, as their links are published.
+        let (w, t) = target(
+            "https://4bqs42xm.r.us-west-2.awstrack.me/L0/https:%2F%2Fevil.example%2Flogin%3Fa=1/1/0100018e-000000/abc=151",
+        );
+        assert_eq!(
+            (w, t.as_str()),
+            (Wrapper::AmazonSes, "https://evil.example/login?a=1")
+        );
+        let (w, t) = target(
+            "https://click.pstmrk.it/3ts/evil.example%2Flogin%3Ft%3D1/5VpE/dOizAQ/AQ/01cb/1/58BL",
+        );
+        assert_eq!(
+            (w, t.as_str()),
+            (Wrapper::Postmark, "https://evil.example/login?t=1")
+        );
+        let (w, t) = target(
+            "https://click.pstmrk.it/2s/www.lipsum.com%2Ffeed%2Fhtml/wmxJTyAN/Gc9Q/H5vxf8qJfE",
+        );
+        assert_eq!(
+            (w, t.as_str()),
+            (Wrapper::Postmark, "https://www.lipsum.com/feed/html")
+        );
+        // Their other addresses carry nothing.
+        for url in [
+            "https://x.r.us-east-1.awstrack.me/I0/0100018e/abc",
+            "https://click.pstmrk.it/about/x",
+            "https://awstrack.me.evil.example/L0/https:%2F%2Fa.example/1/x",
+        ] {
+            assert!(
+                unwrap(url).is_none_or(|u| u.carried == Carried::Opaque),
+                "{url}"
+            );
+            assert!(
+                !matches!(unwrap(url), Some(u) if matches!(u.wrapper, Wrapper::AmazonSes | Wrapper::Postmark)),
+                "{url}"
+            );
         }
         // A Bing search, and a `u` that is no target.
         assert_eq!(
