@@ -511,18 +511,38 @@ mod tests {
 
     #[test]
     fn click_trackers() {
-        // Bing: `a1`, then base64url of the target.
-        let (w, t) = target(
-            "https://www.bing.com/ck/a?!&&p=0123abcd&ptn=3&ver=2&hsh=3&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvbG9naW4&ntb=1",
-        );
-        assert_eq!(
-            (w, t.as_str()),
-            (Wrapper::Bing, "https://evil.example/login")
-        );
-        let (w, t) = target(
-            "https://www.youtube.com/redirect?event=video_description&redir_token=x&q=https%3A%2F%2Fevil.example%2F&v=abc",
-        );
-        assert_eq!((w, t.as_str()), (Wrapper::YouTube, "https://evil.example/"));
+        for (url, wrapper, destination) in [
+            // Bing: `a1`, then base64url of the target.
+            (
+                "https://www.bing.com/ck/a?!&&p=0123abcd&ptn=3&ver=2&hsh=3&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvbG9naW4&ntb=1",
+                Wrapper::Bing,
+                "https://evil.example/login",
+            ),
+            (
+                "https://www.youtube.com/redirect?event=video_description&redir_token=x&q=https%3A%2F%2Fevil.example%2F&v=abc",
+                Wrapper::YouTube,
+                "https://evil.example/",
+            ),
+            // Amazon SES and Postmark, as their links are published.
+            (
+                "https://4bqs42xm.r.us-west-2.awstrack.me/L0/https:%2F%2Fevil.example%2Flogin%3Fa=1/1/0100018e-000000/abc=151",
+                Wrapper::AmazonSes,
+                "https://evil.example/login?a=1",
+            ),
+            (
+                "https://click.pstmrk.it/3ts/evil.example%2Flogin%3Ft%3D1/5VpE/dOizAQ/AQ/01cb/1/58BL",
+                Wrapper::Postmark,
+                "https://evil.example/login?t=1",
+            ),
+            (
+                "https://click.pstmrk.it/2s/www.lipsum.com%2Ffeed%2Fhtml/wmxJTyAN/Gc9Q/H5vxf8qJfE",
+                Wrapper::Postmark,
+                "https://www.lipsum.com/feed/html",
+            ),
+        ] {
+            let (w, t) = target(url);
+            assert_eq!((w, t.as_str()), (wrapper, destination), "{url}");
+        }
         for (url, wrapper) in [
             (
                 "https://example.us1.list-manage.com/track/click?u=abc&id=def&e=0123",
@@ -536,28 +556,6 @@ mod tests {
             let u = unwrap(url).unwrap();
             assert_eq!((u.wrapper, u.carried), (wrapper, Carried::Opaque), "{url}");
         }
-        // Amazon SES and Postmark, as their links are published.
-        let (w, t) = target(
-            "https://4bqs42xm.r.us-west-2.awstrack.me/L0/https:%2F%2Fevil.example%2Flogin%3Fa=1/1/0100018e-000000/abc=151",
-        );
-        assert_eq!(
-            (w, t.as_str()),
-            (Wrapper::AmazonSes, "https://evil.example/login?a=1")
-        );
-        let (w, t) = target(
-            "https://click.pstmrk.it/3ts/evil.example%2Flogin%3Ft%3D1/5VpE/dOizAQ/AQ/01cb/1/58BL",
-        );
-        assert_eq!(
-            (w, t.as_str()),
-            (Wrapper::Postmark, "https://evil.example/login?t=1")
-        );
-        let (w, t) = target(
-            "https://click.pstmrk.it/2s/www.lipsum.com%2Ffeed%2Fhtml/wmxJTyAN/Gc9Q/H5vxf8qJfE",
-        );
-        assert_eq!(
-            (w, t.as_str()),
-            (Wrapper::Postmark, "https://www.lipsum.com/feed/html")
-        );
         // Their other addresses carry nothing.
         for url in [
             "https://x.r.us-east-1.awstrack.me/I0/0100018e/abc",
