@@ -12,13 +12,12 @@ fn main() {
         .unwrap_or_else(|| "corpus/kasztp.txt".to_string());
     let urls = urlscope_bench::lines(&path);
     // The threshold, as `scan --min-severity` takes it (info by default).
-    let min = match std::env::args().nth(2).as_deref() {
-        None | Some("info") => urlscope_core::Severity::Info,
-        Some("low") => urlscope_core::Severity::Low,
-        Some("medium") => urlscope_core::Severity::Medium,
-        Some("high") => urlscope_core::Severity::High,
-        Some(other) => panic!("not a severity: {other}"),
-    };
+    let min = std::env::args()
+        .nth(2)
+        .map_or(urlscope_core::Severity::Info, |name| {
+            urlscope_core::Severity::from_name(&name)
+                .unwrap_or_else(|| panic!("not a severity: {name}"))
+        });
     let options = urlscope_core::Options::default();
     let mut slow = 0;
     let mut clean = Vec::new();

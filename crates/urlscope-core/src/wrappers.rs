@@ -216,13 +216,12 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     if host == "linkprotect.cudasvc.com" && path == "/url" {
         return found(Wrapper::Barracuda, param(query, "a"), &plain);
     }
+    // The path's first segment, and what follows it.
+    let first_segment = path.get(1..).and_then(|p| p.split_once('/'));
     if host == "secure-web.cisco.com" {
         // /TOKEN/URL: the destination, percent-encoded, is the path after
         // the first segment.
-        let tail = path
-            .get(1..)
-            .and_then(|p| p.split_once('/'))
-            .map(|(_, t)| t);
+        let tail = first_segment.map(|(_, t)| t);
         return found(Wrapper::Cisco, tail, &|t| {
             Some(unpercent(t)).filter(|t| t.contains("://"))
         });
@@ -259,12 +258,9 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     if host.ends_with(".ct.sendgrid.net") && path == "/ls/click" {
         return opaque(Wrapper::SendGrid);
     }
-    // The segment after the first: `/L0/https:%2F%2Fexample.com%2Fx/1/...`.
-    let second_segment = || {
-        path.get(1..)
-            .and_then(|p| p.split_once('/'))
-            .map(|(first, rest)| (first, rest.split('/').next().unwrap_or(rest)))
-    };
+    // The first segment and the second: `/L0/https:%2F%2Fexample.com%2Fx/1/...`.
+    let second_segment =
+        || first_segment.map(|(first, rest)| (first, rest.split('/').next().unwrap_or(rest)));
     if host == "awstrack.me" || host.ends_with(".awstrack.me") {
         let segment = second_segment().filter(|(first, _)| *first == "L0");
         return found(Wrapper::AmazonSes, segment.map(|(_, s)| s), &|t| {
@@ -293,6 +289,23 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         });
     }
     None
+}
+
+/// Whether a host is a wrapper's whose destination no byte of the URL
+/// betrays: Proofpoint's and Bing's own encodings, Postmark's URL without
+/// its scheme. The other wrappers' destinations hold a '%' or a ':', which
+/// the fast path ([`crate::triage`]) sends to the full analysis already;
+/// these hosts it must send there itself.
+pub(crate) fn hides_destination(host: &[u8]) -> bool {
+    [
+        &b"urldefense.proofpoint.com"[..],
+        b"urldefense.com",
+        b"www.bing.com",
+        b"bing.com",
+        b"click.pstmrk.it",
+    ]
+    .iter()
+    .any(|w| host.eq_ignore_ascii_case(w))
 }
 
 /// The raw value of the first parameter named `name` in `query`.

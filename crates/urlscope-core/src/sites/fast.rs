@@ -8,7 +8,9 @@
 //! with letters, which only lets more through).
 
 use super::edits::{unglyph, HOMOGLYPHS, UNGLYPHED};
-use super::{brand_index, brand_names, brand_token, index, Index, BRAND_TOKENS, MIN_NAME};
+use super::{
+    brand_index, brand_names, brand_token, index, lowercase, Index, BRAND_TOKENS, MIN_NAME,
+};
 use crate::warnings::Severity;
 use std::sync::OnceLock;
 
@@ -229,12 +231,9 @@ fn label_lookups(
     top_sites: bool,
 ) -> bool {
     let mut buf = [0u8; 63];
-    let Some(lower) = buf.get_mut(..label.len()) else {
+    let Some(lower) = lowercase(label, &mut buf) else {
         return true;
     };
-    lower.copy_from_slice(label);
-    lower.make_ascii_lowercase();
-    let lower = &*lower;
     let brands = brand_index();
     brand_name && std::str::from_utf8(lower).is_ok_and(|l| brand_names().contains(l))
         || near_brand && one_edit_from(brands, lower)

@@ -81,11 +81,8 @@ pub(crate) fn brand_token(token: &[u8]) -> Option<&'static str> {
     if !fast::may_be_word(token) {
         return None;
     }
-    let mut buf = [0u8; 32];
-    let lower = buf.get_mut(..token.len())?;
-    lower.copy_from_slice(token);
-    lower.make_ascii_lowercase();
-    let lower = std::str::from_utf8(lower).ok()?;
+    let mut buf = [0u8; 63];
+    let lower = std::str::from_utf8(lowercase(token, &mut buf)?).ok()?;
     let b = lookup().tokens.get(lower)?;
     BRAND_NAMES.get(usize::from(*b)).copied()
 }
@@ -220,12 +217,18 @@ pub(crate) fn is_brand_name(label: &[u8]) -> bool {
         return false;
     }
     let mut buf = [0u8; 63];
-    let Some(lower) = buf.get_mut(..label.len()) else {
-        return false;
-    };
-    lower.copy_from_slice(label);
+    lowercase(label, &mut buf)
+        .and_then(|l| std::str::from_utf8(l).ok())
+        .is_some_and(|l| brand_names().contains(l))
+}
+
+/// `bytes` in ASCII lowercase, copied into `buf` (on the caller's stack);
+/// `None` when they do not fit (no label, token or name does).
+fn lowercase<'b>(bytes: &[u8], buf: &'b mut [u8; 63]) -> Option<&'b [u8]> {
+    let lower = buf.get_mut(..bytes.len())?;
+    lower.copy_from_slice(bytes);
     lower.make_ascii_lowercase();
-    std::str::from_utf8(lower).is_ok_and(|l| brand_names().contains(l))
+    Some(lower)
 }
 
 /// A brand shown in a host that is not the brand's: the brand, and the

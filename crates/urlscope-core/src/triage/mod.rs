@@ -272,20 +272,8 @@ fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
     if crate::sites::may_imitate(name, min) && crate::sites::imitates(name, min <= Severity::Low) {
         return HostVerdict::NotPlain;
     }
-    // Proofpoint's wrappers, Bing's and Postmark's click trackers carry
-    // their destination in their own encodings (Postmark's without its
-    // scheme), which no byte of the URL betrays; the other wrappers'
-    // destinations hold a '%' or a ':'.
-    if [
-        &b"urldefense.proofpoint.com"[..],
-        b"urldefense.com",
-        b"www.bing.com",
-        b"bing.com",
-        b"click.pstmrk.it",
-    ]
-    .iter()
-    .any(|w| name.eq_ignore_ascii_case(w))
-    {
+    // A wrapper whose destination no byte of the URL betrays.
+    if crate::wrappers::hides_destination(name) {
         return HostVerdict::NotPlain;
     }
     if lure {

@@ -44,16 +44,15 @@ pub(crate) fn known_site(name: &str) -> Option<KnownSite> {
 pub(crate) fn may_name_known_site(text: &[u8]) -> bool {
     let mut start = 0;
     for (i, &b) in text.iter().enumerate() {
-        if b.is_ascii_alphanumeric() || b == b'-' {
+        if in_label(b) {
             continue;
         }
         if brand_name_in(text.get(start..i).unwrap_or_default()) {
-            return written_domains(text).any(|d| known_site(&d.name).is_some());
+            return names_known_site(text);
         }
         start = i + 1;
     }
-    brand_name_in(text.get(start..).unwrap_or_default())
-        && written_domains(text).any(|d| known_site(&d.name).is_some())
+    brand_name_in(text.get(start..).unwrap_or_default()) && names_known_site(text)
 }
 
 /// [`may_name_known_site`] of a part whose dots the fast path counted as
@@ -65,13 +64,20 @@ pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize
         return may_name_known_site(part);
     }
     let ahead = part.get(..last_dot).unwrap_or_default();
-    let run = ahead
-        .iter()
-        .rev()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'-')
-        .count();
-    brand_name_in(ahead.get(ahead.len() - run..).unwrap_or_default())
-        && written_domains(part).any(|d| known_site(&d.name).is_some())
+    let run = ahead.iter().rev().take_while(|&&b| in_label(b)).count();
+    brand_name_in(ahead.get(ahead.len() - run..).unwrap_or_default()) && names_known_site(part)
+}
+
+/// Whether a byte may be inside a written domain's label: a letter, a
+/// digit or a hyphen.
+fn in_label(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-'
+}
+
+/// Whether a domain written in `text` is a known site's (the exact test
+/// the fast path's label tests stand in front of).
+fn names_known_site(text: &[u8]) -> bool {
+    written_domains(text).any(|d| known_site(&d.name).is_some())
 }
 
 /// Whether a run of letters, digits and hyphens is a brand's domain's

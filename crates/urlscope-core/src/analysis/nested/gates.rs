@@ -172,6 +172,13 @@ fn base64_body(value: &[u8]) -> Option<&[u8]> {
         .strip_suffix(b"==")
         .or_else(|| value.strip_suffix(b"="))
         .unwrap_or(value);
+    base64_digits(body)
+}
+
+/// `body` when it is at least 12 digits, each of one base64 alphabet or
+/// the other: what a payload needs once its padding is dropped (at its
+/// end, or at its start when it is written backwards).
+pub(super) fn base64_digits(body: &[u8]) -> Option<&[u8]> {
     let digits = body.iter().all(|&b| crate::plain::base64_digit(b) != 64);
     (body.len() >= 12 && digits).then_some(body)
 }

@@ -73,8 +73,7 @@ pub(super) fn reversed_base64_body(layer: &[u8]) -> Option<&[u8]> {
         .strip_prefix(b"==")
         .or_else(|| layer.strip_prefix(b"="))
         .unwrap_or(layer);
-    let digits = body.iter().all(|&b| crate::plain::base64_digit(b) != 64);
-    (body.len() >= 12 && digits).then_some(body)
+    super::gates::base64_digits(body)
 }
 
 /// The text of `layer` read backwards as base64, when it carries a URL.
