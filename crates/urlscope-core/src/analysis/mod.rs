@@ -39,7 +39,7 @@ use crate::analysis::whatwg::{reading_from_base, whatwg_may_differ, whatwg_readi
 use crate::clean::{clean_with_changes, normalize_cleaned};
 use crate::split::{ComponentKind, Span, Split};
 use crate::targets::{HeldPart, TargetScan};
-use crate::warnings::{CodeSet, Severity, Warning};
+use crate::warnings::{CodeSet, Severity, Warning, WarningCode};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
@@ -364,6 +364,29 @@ fn analyze_pasted(input: &[u8], options: &Options) -> Analysis {
     analyze_in(input, options, &mut nested::Budget::top(input.len()))
 }
 
+/// The escaped slashes of a URL a known wrapper carries in a path segment
+/// (Amazon SES, Cisco Secure Email) are how the wrapper writes it, and the
+/// wrapper reads them back as its destination, which is analysed as a
+/// destination: no server splits that segment at them, so they are no
+/// `encoded-slash`.
+fn carried_escapes_are_the_wrappers(
+    parts: &Split,
+    own: Option<&Destination>,
+    warnings: &mut Vec<Warning>,
+) {
+    let Some(w) = own.and_then(|d| d.wrapper.as_ref()) else {
+        return;
+    };
+    let (crate::wrappers::Carried::Url(_), Some((start, end))) = (&w.carried, w.at) else {
+        return;
+    };
+    let carrier = Span::new(parts.trimmed.start + start, parts.trimmed.start + end);
+    warnings.retain(|w| {
+        w.code != WarningCode::EncodedSlash
+            || !(carrier.contains(w.span.start) && w.span.end <= carrier.end)
+    });
+}
+
 /// [`analyze`] within a budget for unfolding what the input carries.
 pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::Budget) -> Analysis {
     // The outline only: the components are decoded one by one as the
@@ -441,6 +464,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         .iter()
         .position(|c| c.kind == ComponentKind::Host);
     checks::destinations::destination_warnings(&destinations, host_index, &mut warnings);
+    carried_escapes_are_the_wrappers(&parts, destinations.first(), &mut warnings);
     let first_segment = components
         .iter()
         .enumerate()
