@@ -45,15 +45,31 @@ fn main() {
     let mut names = Vec::new();
     let mut domains: Vec<(String, usize)> = Vec::new();
     let mut tokens: Vec<(String, usize)> = Vec::new();
+    // The words that name a brand in a short piece of a path or a shared
+    // host: its one-word tokens and its common words.
+    let mut words: Vec<String> = Vec::new();
     for (i, line) in lines(&brands).enumerate() {
         let mut fields = line.split('|').map(str::trim);
         let (Some(name), Some(ds), Some(ts)) = (fields.next(), fields.next(), fields.next()) else {
-            panic!("data/brands.txt: '{line}' is not 'name | domains | tokens'");
+            panic!("data/brands.txt: '{line}' is not 'name | domains | tokens [| words]'");
         };
         names.push(name.to_string());
         domains.extend(ds.split_whitespace().map(|d| (d.to_ascii_lowercase(), i)));
         tokens.extend(ts.split_whitespace().map(|t| (t.to_ascii_lowercase(), i)));
+        let common = fields.next().unwrap_or_default().split_whitespace();
+        words.extend(
+            ts.split_whitespace()
+                .filter(|t| t.bytes().all(|b| b.is_ascii_alphanumeric()))
+                .chain(common)
+                .map(str::to_ascii_lowercase),
+        );
+        assert!(
+            fields.next().is_none(),
+            "data/brands.txt: '{line}' has a fifth field"
+        );
     }
+    words.sort();
+    words.dedup();
     domains.sort();
     tokens.sort();
     for w in domains.windows(2) {
@@ -88,6 +104,13 @@ fn main() {
         writeln!(out, "    ({t:?}, {b}),").unwrap();
     }
     writeln!(out, "];").unwrap();
+
+    writeln!(
+        out,
+        "/// The words that name a brand in a short piece of a path or a shared host, sorted."
+    )
+    .unwrap();
+    writeln!(out, "pub(crate) const BRAND_WORDS: &[&str] = &{words:?};").unwrap();
 
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("sites.rs");
     std::fs::write(dest, out).expect("write sites.rs");

@@ -111,6 +111,7 @@ macro_rules! entries {
     };
 }
 
+use crate::sites::BRAND_WORDS;
 use HostingKind::{Forms, Ipfs, Pages, Storage, Tunnel};
 
 // The shared services, each at the domain its users' content is under,
@@ -554,7 +555,7 @@ const fn words_filter(lists: &[&[&str]]) -> NameFilter {
 /// The filter of the sign-in words.
 static CREDENTIAL_FILTER: NameFilter = words_filter(&[CREDENTIAL_WORDS]);
 /// The filter of the brands' names.
-static BRAND_FILTER: NameFilter = words_filter(&[BRAND_TOKENS]);
+static BRAND_FILTER: NameFilter = words_filter(&[BRAND_WORDS]);
 
 /// The filter of the listed names of two labels.
 static TWO_LABELS: NameFilter = NameFilter::build(2);
@@ -658,61 +659,8 @@ pub(crate) fn credential_words(text: &[u8]) -> Vec<(usize, usize)> {
     found
 }
 
-/// The names of the brands phishing imitates most, as they are written in
-/// a host label or a path (`office365.html`, `paypal-secure.web.app`):
-/// whole tokens only.
-const BRAND_TOKENS: &[&str] = &[
-    "microsoft",
-    "office365",
-    "office",
-    "outlook",
-    "onedrive",
-    "sharepoint",
-    "msoffice",
-    "hotmail",
-    "google",
-    "gmail",
-    "apple",
-    "appleid",
-    "icloud",
-    "itunes",
-    "amazon",
-    "paypal",
-    "netflix",
-    "facebook",
-    "instagram",
-    "whatsapp",
-    "meta",
-    "linkedin",
-    "docusign",
-    "dropbox",
-    "adobe",
-    "dhl",
-    "fedex",
-    "usps",
-    "ups",
-    "yahoo",
-    "aol",
-    "chase",
-    "wellsfargo",
-    "bankofamerica",
-    "citi",
-    "citibank",
-    "hsbc",
-    "barclays",
-    "santander",
-    "coinbase",
-    "binance",
-    "metamask",
-    "steam",
-    "roblox",
-    "ebay",
-    "alibaba",
-    "wetransfer",
-    "zoom",
-];
-
-/// Where `text` holds a brand's name (see [`BRAND_TOKENS`]) standing
+/// Where `text` holds a brand's name ([`BRAND_WORDS`], from the brand
+/// table: its one-word tokens and common words) standing
 /// alone or beside one other word in its piece (a path segment, a file
 /// name, a host label, a query key or value: `office365.html`,
 /// `sign-chase`, `paypal-help`), as byte ranges within it, the first 8 at
@@ -738,7 +686,7 @@ pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
             let token = piece.get(from..i).unwrap_or_default();
             if brand.is_none()
                 && BRAND_FILTER.may_hold(token)
-                && BRAND_TOKENS
+                && BRAND_WORDS
                     .iter()
                     .any(|w| w.as_bytes().eq_ignore_ascii_case(token))
             {
@@ -926,7 +874,7 @@ mod tests {
                 "{w}"
             );
         }
-        for w in BRAND_TOKENS {
+        for w in BRAND_WORDS {
             assert_eq!(brand_words(w.as_bytes()).len(), 1, "{w}");
             assert_eq!(brand_words(w.to_uppercase().as_bytes()).len(), 1, "{w}");
         }
