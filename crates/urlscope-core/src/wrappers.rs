@@ -185,11 +185,16 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
             });
         }
         if p.starts_with("/v3/__") {
-            return found(
-                Wrapper::ProofpointV3,
-                rest.get(host_end + 6..),
-                &proofpoint_v3,
-            );
+            // The destination's bytes end where its substitutions start
+            // (`__;`), as proofpoint_v3 reads them.
+            let tail = rest.get(host_end + 6..);
+            let url_len = tail.and_then(|t| t.split_once("__;")).map(|(u, _)| u.len());
+            return found(Wrapper::ProofpointV3, tail, &proofpoint_v3).map(|mut u| {
+                u.at =
+                    u.at.zip(url_len)
+                        .map(|((start, _), len)| (start, start + len));
+                u
+            });
         }
         return None;
     }
@@ -594,6 +599,7 @@ mod tests {
 
     #[test]
     fn the_carrying_bytes_are_the_parameters_value() {
+        // Proofpoint v3's are its URL's, up to its substitutions' `__;`.
         for (url, carrying) in [
             (
                 "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fx.example%2F&data=05",
@@ -601,7 +607,7 @@ mod tests {
             ),
             (
                 "https://urldefense.com/v3/__https://x.example/__;!!x$",
-                "https://x.example/__;!!x$",
+                "https://x.example/",
             ),
             (
                 "https://secure-web.cisco.com/1abc/https%3A%2F%2Fx.example%2F",

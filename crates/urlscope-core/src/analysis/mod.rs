@@ -291,15 +291,16 @@ impl Analysis {
 /// assert!(codes.contains(&"path-traversal"));
 /// ```
 pub fn analyze(input: &[u8], options: &Options) -> Analysis {
-    let mut a = analyze_pasted(input, options);
-    lift_wrapped(&mut a, options);
-    a
+    analyze_pasted(input, options)
 }
 
 /// A link protection's destination that the unfolding could not read
-/// (Proofpoint's encodings are its own) is analysed here, one level deep,
-/// and its findings lifted onto the bytes that carry it.
-fn lift_wrapped(a: &mut Analysis, options: &Options) {
+/// (Proofpoint's encodings are its own) is analysed here, and its findings
+/// lifted onto the bytes that carry it. Every analysis does so, a carried
+/// URL's too, so a wrapper inside a wrapper (Safe Links around Proofpoint)
+/// reaches the last destination; the budget bounds the depth and the bytes
+/// as for the unfolding.
+fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget) {
     let Some(d) = a
         .destinations
         .iter()
@@ -308,16 +309,21 @@ fn lift_wrapped(a: &mut Analysis, options: &Options) {
         return;
     };
     // Decoding may expand a little (Proofpoint's runs); never much.
-    if d.target.len() > a.input.len().saturating_mul(2) {
+    if d.target.len() > a.input.len().saturating_mul(2)
+        || budget.depth >= nested::MAX_DEPTH
+        || budget.bytes < d.target.len()
+    {
         return;
     }
+    budget.bytes -= d.target.len();
+    let mut inner_budget = nested::Budget {
+        depth: budget.depth + 1,
+        bytes: budget.bytes,
+    };
     let mut options = options.with_corrected(false);
     options.low_imitations = true;
-    let inner = analyze_in(
-        d.target.as_bytes(),
-        &options,
-        &mut nested::Budget::top(d.target.len()),
-    );
+    let inner = analyze_in(d.target.as_bytes(), &options, &mut inner_budget);
+    budget.bytes = inner_budget.bytes;
     let (span, via) = (d.span, d.via.clone());
     let lifted: Vec<Warning> = inner
         .warnings
@@ -514,7 +520,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
             c.severity = c.severity.max(Some(w.severity));
         }
     }
-    Analysis {
+    let mut a = Analysis {
         input: input.to_vec(),
         defanged: None,
         split: parts,
@@ -528,7 +534,9 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         destinations,
         whatwg: whatwg.map_or_else(OnceLock::new, OnceLock::from),
         options: *options,
-    }
+    };
+    lift_wrapped(&mut a, options, budget);
+    a
 }
 
 /// Warnings in report order: by first byte, the worst first, then by code
