@@ -73,6 +73,8 @@ const RULES: &[Row] = &[
     ("crlf", "http://x/?a=%0aSet", Fires { at: "%0a" }, "a lone LF ends a line for most readers"),
     ("crlf", "http://x/?a=\r\nSet", Fires { at: "\r\n" }, "raw CR LF"),
     ("crlf", "http://x/?a=%0bSet", Misses, "VT is a control character, not a line end"),
+    ("crlf", "https://urldefense.proofpoint.com/v1/url?u=http://www.example.org/&k=oIvRg1%2BdGAgOoM1BIlLLqw%3D%3D%0A&s=d358", Misses, "Proofpoint v1's encoder ends its own base64 values with a newline"),
+    ("crlf", "https://urldefense.proofpoint.com/v1/url?u=http://x.example/%0Aa&k=abc", Fires { at: "%0A" }, "in the URL it carries a newline is the destination's"),
     ("crlf", "http://x/?a=%5cr%5cn", Misses, "the text \\r\\n, escaped"),
     ("control-char", "http://x/%1b", Fires { at: "%1b" }, "ESC starts terminal sequences"),
     ("control-char", "http://x/%7f", Fires { at: "%7f" }, "DEL is a control"),

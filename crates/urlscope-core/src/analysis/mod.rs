@@ -370,16 +370,14 @@ fn analyze_pasted(input: &[u8], options: &Options) -> Analysis {
     analyze_in(input, options, &mut nested::Budget::top(input.len()))
 }
 
-/// The escaped slashes of a URL a known wrapper carries in a path segment
-/// (Amazon SES, Cisco Secure Email) are how the wrapper writes it, and the
-/// wrapper reads them back as its destination, which is analysed as a
-/// destination: no server splits that segment at them, so they are no
-/// `encoded-slash`.
-fn carried_escapes_are_the_wrappers(
-    parts: &Split,
-    own: Option<&Destination>,
-    warnings: &mut Vec<Warning>,
-) {
+/// What a known wrapper writes itself is no finding:
+/// - the escaped slashes of a URL it carries in a path segment (Amazon
+///   SES, Cisco Secure Email): it reads them back as its destination,
+///   which is analysed as a destination, and no server splits that segment
+///   at them, so they are no `encoded-slash`;
+/// - the `%0A` that ends each base64 value of Proofpoint v1's own
+///   parameters (`k`, `r`, `m`), its encoder's newline: no `crlf`.
+fn the_wrappers_own_writing(parts: &Split, own: Option<&Destination>, warnings: &mut Vec<Warning>) {
     let Some(w) = own.and_then(|d| d.wrapper.as_ref()) else {
         return;
     };
@@ -387,9 +385,12 @@ fn carried_escapes_are_the_wrappers(
         return;
     };
     let carrier = Span::new(parts.trimmed.start + start, parts.trimmed.start + end);
-    warnings.retain(|w| {
-        w.code != WarningCode::EncodedSlash
-            || !(carrier.contains(w.span.start) && w.span.end <= carrier.end)
+    let carried = |w: &Warning| carrier.contains(w.span.start) && w.span.end <= carrier.end;
+    let proofpoint_v1 = w.wrapper == crate::wrappers::Wrapper::ProofpointV1;
+    warnings.retain(|w| match w.code {
+        WarningCode::EncodedSlash => !carried(w),
+        WarningCode::Crlf => !proofpoint_v1 || carried(w),
+        _ => true,
     });
 }
 
@@ -470,7 +471,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         .iter()
         .position(|c| c.kind == ComponentKind::Host);
     checks::destinations::destination_warnings(&destinations, host_index, &mut warnings);
-    carried_escapes_are_the_wrappers(&parts, destinations.first(), &mut warnings);
+    the_wrappers_own_writing(&parts, destinations.first(), &mut warnings);
     let first_segment = components
         .iter()
         .enumerate()
