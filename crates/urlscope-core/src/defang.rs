@@ -244,6 +244,27 @@ pub fn refang(input: &[u8]) -> Refanged {
         i += s.len();
     }
     while let Some(&b) = input.get(i) {
+        // A carried URL's scheme, as defang writes it (`?u=hxxps://...`):
+        // only before a whole `://`, and not inside a word.
+        if matches!(b | 32, b'h' | b'f')
+            && !i
+                .checked_sub(1)
+                .and_then(|p| input.get(p))
+                .is_some_and(u8::is_ascii_alphanumeric)
+        {
+            let rest = input.get(i..).unwrap_or_default();
+            if let Some((s, to)) = defanged_scheme(rest)
+                .filter(|(s, _)| rest.get(s.len()..s.len() + 3) == Some(b"://"))
+            {
+                out.url.extend_from_slice(to.as_bytes());
+                out.changes.push(Refang {
+                    span: Span::new(i, i + s.len()),
+                    to,
+                });
+                i += s.len();
+                continue;
+            }
+        }
         if matches!(b, b'[' | b'(' | b'{') {
             if let Some((len, to)) = bracketed_at(input, i) {
                 let mut start = i;
@@ -275,10 +296,23 @@ pub fn refang(input: &[u8]) -> Refanged {
 
 /// `url` written defanged: `http`, `https`, `ftp` and `ftps` as `hxxp`,
 /// `hxxps`, `fxp`, `fxps`, and every dot of the host as `[.]`, so that it
-/// can be pasted into a ticket without becoming a link. Text that is not
-/// an absolute URL with a host has only its dots bracketed up to the
-/// first `/`, `?` or `#`.
+/// can be pasted into a ticket without becoming a link; so is each URL it
+/// carries written out (`?u=https://evil.example/`, Proofpoint's
+/// `__https://evil.example/__`). Text that is not an absolute URL with a
+/// host has only its dots bracketed up to the first `/`, `?` or `#`. A URL
+/// already written defanged is written from the URL it stands for, so
+/// defanging twice changes nothing.
 pub fn defang(url: &str) -> String {
+    if reads_defanged(url.as_bytes()) {
+        if let Ok(fanged) = String::from_utf8(refang(url.as_bytes()).url) {
+            return defang_fanged(&fanged);
+        }
+    }
+    defang_fanged(url)
+}
+
+/// [`defang`] of a URL not written defanged.
+fn defang_fanged(url: &str) -> String {
     let (scheme, rest) = match url.split_once("://") {
         Some((s, r))
             if !s.is_empty()
@@ -291,15 +325,7 @@ pub fn defang(url: &str) -> String {
     };
     let mut out = String::with_capacity(url.len() + 16);
     if let Some(s) = scheme {
-        let lower = s.to_ascii_lowercase();
-        let written = match lower.as_str() {
-            "http" => "hxxp",
-            "https" => "hxxps",
-            "ftp" => "fxp",
-            "ftps" => "fxps",
-            _ => s,
-        };
-        out.push_str(written);
+        out.push_str(defanged_name(s));
         out.push_str("://");
     }
     let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
@@ -310,8 +336,53 @@ pub fn defang(url: &str) -> String {
     let (userinfo, host) = authority.split_at(host_from);
     out.push_str(userinfo);
     out.push_str(&host.replace('.', "[.]"));
-    out.push_str(tail);
+    defang_carried(tail, &mut out);
     out
+}
+
+/// How [`defang`] writes the scheme `s`.
+fn defanged_name(s: &str) -> &str {
+    match s.to_ascii_lowercase().as_str() {
+        "http" => "hxxp",
+        "https" => "hxxps",
+        "ftp" => "fxp",
+        "ftps" => "fxps",
+        _ => s,
+    }
+}
+
+/// `tail` (what follows a URL's host) onto `out`, each URL written out in
+/// it (`scheme://host`) defanged: its scheme, and the dots of its host (the
+/// letters, digits, hyphens and dots after `://`).
+fn defang_carried(tail: &str, out: &mut String) {
+    let mut done = 0;
+    while let Some(found) = tail.get(done..).and_then(|t| t.find("://")) {
+        let sep = done + found;
+        let head = tail.get(done..sep).unwrap_or_default();
+        let name = head
+            .bytes()
+            .rev()
+            .take_while(u8::is_ascii_alphabetic)
+            .count();
+        let host_from = sep + 3;
+        let host_len = tail
+            .get(host_from..)
+            .unwrap_or_default()
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+            .count();
+        out.push_str(head.get(..head.len() - name).unwrap_or_default());
+        out.push_str(defanged_name(
+            head.get(head.len() - name..).unwrap_or_default(),
+        ));
+        out.push_str("://");
+        let host = tail
+            .get(host_from..host_from + host_len)
+            .unwrap_or_default();
+        out.push_str(&host.replace('.', "[.]"));
+        done = host_from + host_len;
+    }
+    out.push_str(tail.get(done..).unwrap_or_default());
 }
 
 /// `text` (a report, a list) with every URL in it (a scheme, `://`, up to
@@ -490,6 +561,27 @@ mod tests {
         assert_eq!(defang("evil.example/login"), "evil[.]example/login");
     }
 
+    #[test]
+    fn carried_urls_are_defanged_and_defanging_twice_changes_nothing() {
+        for (url, defanged) in [
+            (
+                "https://urldefense.com/v3/__https://evil.example/a__;!!x$",
+                "hxxps://urldefense[.]com/v3/__hxxps://evil[.]example/a__;!!x$",
+            ),
+            (
+                "https://www.google.com/url?q=http://evil.example&sa=D",
+                "hxxps://www[.]google[.]com/url?q=hxxp://evil[.]example&sa=D",
+            ),
+        ] {
+            assert_eq!(defang(url), defanged);
+            assert_eq!(defang(defanged), defanged);
+            assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
+        }
+        // Inside a word, or without a whole `://`, it is text.
+        let text = "https://x.example/?a=myhxxp://b&c=hxxp:d";
+        assert_eq!(refang(text.as_bytes()).url, text.as_bytes());
+    }
+
     proptest::proptest! {
         /// Refanging a defanged URL gives the URL back.
         #[test]
@@ -500,7 +592,11 @@ mod tests {
         ) {
             let url = format!("{scheme}://{host}{path}");
             let back = refang(defang(&url).as_bytes());
-            proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), url);
+            proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), url.clone());
+            // With the URL carried in a parameter too.
+            let carrier = format!("https://redirect.example/?to={url}&a.b");
+            let back = refang(defang(&carrier).as_bytes());
+            proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), carrier);
         }
     }
 }
