@@ -63,3 +63,32 @@ fn every_published_wrapper_leads_to_its_host_through_the_wrapper() {
         );
     }
 }
+
+/// What the last destination imitates is said on it, whatever wraps it,
+/// and pointed at in the pasted URL.
+#[test]
+fn the_last_destination_says_what_it_imitates() {
+    for (wrapped, at) in [
+        (
+            "https://www.google.com/url?q=https://paypa1.com/signin",
+            "1",
+        ),
+        (
+            "https://urldefense.com/v3/__https://paypa1.com/signin__;!!A!b$",
+            "https://paypa1.com/signin",
+        ),
+        (
+            "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2F&data=1",
+            "https%3A%2F%2Fpaypa1.com%2F",
+        ),
+    ] {
+        let a = analyze(wrapped.as_bytes(), &Options::default());
+        let last = a.destinations.last().expect("a destination");
+        let i = last
+            .imitates
+            .as_ref()
+            .unwrap_or_else(|| panic!("{wrapped}: {last:?}"));
+        assert_eq!(i.domain, "paypal.com", "{wrapped}");
+        assert_eq!(&wrapped[i.span.start..i.span.end], at, "{wrapped}");
+    }
+}

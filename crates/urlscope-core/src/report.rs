@@ -452,8 +452,9 @@ pub struct ScanLine<'a> {
     /// The warnings the triage gave the line.
     pub warnings: &'a [Warning],
     /// The famous site the URL's host imitates, as `explain --json` gives
-    /// it on the URL's destination, when `lookalike-domain` is among the
-    /// warnings.
+    /// it on the URL's destination (or, for a wrapped or redirecting link,
+    /// on the first destination it leads to that imitates one), when
+    /// `lookalike-domain` is among the warnings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub imitates: Option<crate::sites::Imitation>,
 }
@@ -469,7 +470,7 @@ impl<'a> ScanLine<'a> {
         let imitates = lookalike
             .then(|| {
                 let a = crate::analysis::analyze(input, &crate::analysis::Options::default());
-                a.destinations.into_iter().next().and_then(|d| d.imitates)
+                a.destinations.into_iter().find_map(|d| d.imitates)
             })
             .flatten();
         ScanLine {

@@ -18,6 +18,7 @@ use crate::names::{
     is_under, INTERNAL_SUFFIXES, LOOPBACK_DOMAINS, LOOPBACK_NAMES, METADATA_NAMES, WILDCARD_DNS,
 };
 use crate::services::{shortened, Shortened};
+use crate::sites::Imitation;
 use crate::split::{Span, Split};
 use std::borrow::Cow;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -496,7 +497,12 @@ pub(crate) fn destinations(
             span: n.span,
             component: Some(n.component),
             shortened: resolved.as_ref().and_then(shortened_link),
-            imitates: None,
+            imitates: n
+                .analysis
+                .as_ref()
+                .and_then(|a| a.destinations.first())
+                .and_then(|d| d.imitates.as_ref())
+                .map(|i| carried_imitation(i, n, input)),
             wrapper: None,
             through: None,
         });
@@ -507,6 +513,7 @@ pub(crate) fn destinations(
                 d.via = format!("{} → {}", n.via, d.via);
                 d.span = n.span;
                 d.component = Some(n.component);
+                d.imitates = d.imitates.map(|i| Imitation { span: n.span, ..i });
                 out.push(d);
             }
         }
@@ -519,6 +526,19 @@ pub(crate) fn destinations(
     }
     unwrapped(input, parts, &mut out);
     out
+}
+
+/// What a carried URL's host imitates, its span moved onto the outer
+/// input: onto the same bytes when the URL is carried as it is written,
+/// else onto the bytes that carry it.
+fn carried_imitation(i: &Imitation, n: &Nested, input: &[u8]) -> Imitation {
+    let verbatim = n.span.of(input) == n.text.as_bytes();
+    let span = if verbatim {
+        Span::new(n.span.start + i.span.start, n.span.start + i.span.end)
+    } else {
+        n.span
+    };
+    Imitation { span, ..i.clone() }
 }
 
 /// When the URL is a link protection's wrapper (Safe Links, Proofpoint

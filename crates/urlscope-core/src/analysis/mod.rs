@@ -301,11 +301,14 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
 /// reaches the last destination; the budget bounds the depth and the bytes
 /// as for the unfolding.
 fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget) {
-    let Some(d) = a
+    let Some(at) = a
         .destinations
         .iter()
-        .find(|d| d.through.is_some() && d.component.is_none() && !d.via.is_empty())
+        .position(|d| d.through.is_some() && d.component.is_none() && !d.via.is_empty())
     else {
+        return;
+    };
+    let Some(d) = a.destinations.get(at) else {
         return;
     };
     // Decoding may expand a little (Proofpoint's runs); never much.
@@ -325,6 +328,15 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
     let inner = analyze_in(d.target.as_bytes(), &options, &mut inner_budget);
     budget.bytes = inner_budget.bytes;
     let (span, via) = (d.span, d.via.clone());
+    // What its host imitates, on the bytes that carry it.
+    let imitates = inner
+        .destinations
+        .first()
+        .and_then(|own| own.imitates.clone())
+        .map(|i| crate::sites::Imitation { span, ..i });
+    if let Some(d) = a.destinations.get_mut(at) {
+        d.imitates = imitates;
+    }
     let lifted: Vec<Warning> = inner
         .warnings
         .iter()
