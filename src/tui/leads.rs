@@ -19,20 +19,30 @@ pub fn summary(a: &Analysis, width: usize) -> Vec<(String, Option<Severity>)> {
     let Some(own) = a.destinations.first() else {
         return Vec::new();
     };
-    let mut pieces = vec![
-        ("leads to ".to_string(), None),
-        (place(own), a.destination_severity(own)),
-    ];
     let ranked = a.carried_destinations();
     let tail = match ranked.len() {
         0 => String::new(),
         1 => " (L)".to_string(),
         n => format!(" · +{} more (L)", n - 1),
     };
-    if let Some((worst, s)) = ranked.first() {
-        pieces.push((" · ".to_string(), None));
-        pieces.push((place(worst), *s));
-        pieces.push((format!(" via {}", escape_str(&worst.via)), None));
+    // A link protection's own host is not where the link leads: the last
+    // destination of the chain of wrappers comes first, its place naming
+    // the wrapper it is reached through (`through Google's redirector`).
+    let through = own
+        .wrapper
+        .as_ref()
+        .and_then(|_| a.destinations.iter().rev().find(|d| d.through.is_some()));
+    let mut pieces = vec![("leads to ".to_string(), None)];
+    match through {
+        Some(last) => pieces.push((place(last), a.destination_severity(last))),
+        _ => {
+            pieces.push((place(own), a.destination_severity(own)));
+            if let Some((worst, s)) = ranked.first() {
+                pieces.push((" · ".to_string(), None));
+                pieces.push((place(worst), *s));
+                pieces.push((format!(" via {}", escape_str(&worst.via)), None));
+            }
+        }
     }
     let room = width.saturating_sub(tail.width());
     let mut used = 0;
@@ -131,4 +141,44 @@ pub fn lines(a: &Analysis, width: usize) -> Vec<Lead> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use urlscope_core::analysis::{analyze, Options};
+
+    fn line(url: &str, width: usize) -> String {
+        let a = analyze(url.as_bytes(), &Options::default());
+        summary(&a, width).into_iter().map(|(t, _)| t).collect()
+    }
+
+    /// A wrapped link leads where its chain of wrappers ends, and says so
+    /// first; its wrapper's own host is not where it leads.
+    #[test]
+    fn a_wrapped_link_leads_to_the_end_of_its_chain() {
+        let google = line("https://www.google.com/url?q=https://paypa1.com/signin", 78);
+        assert!(
+            google.starts_with("leads to paypa1.com (public), imitates paypal.com"),
+            "{google}"
+        );
+        let chain = line(
+            "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Furldefense.com%2Fv3%2F__https%3A%2F%2Fpaypa1.com%2Fsignin__%3B%21%21A%21b%24&data=1",
+            200,
+        );
+        assert!(chain.starts_with("leads to paypa1.com (public)"), "{chain}");
+        assert!(chain.contains("through Proofpoint URL Defense"), "{chain}");
+        // A wrapper that keeps its destination is where the link leads.
+        let mimecast = line("https://protect-eu.mimecast.com/s/AbCd", 200);
+        assert!(
+            mimecast.starts_with("leads to protect-eu.mimecast.com"),
+            "{mimecast}"
+        );
+        // A plain link: its own host, then the worst URL it carries.
+        let plain = line("https://shop.example/?next=https://evil.example/", 200);
+        assert!(
+            plain.starts_with("leads to shop.example (documentation) · evil.example"),
+            "{plain}"
+        );
+    }
 }

@@ -119,18 +119,20 @@ fn copy(
         crossterm::clipboard::CopyToClipboard::to_clipboard_from(text.as_bytes())
     );
     let osc = match osc {
-        Ok(()) => "OSC 52 sent".to_string(),
+        Ok(()) => "OSC 52".to_string(),
         Err(e) => format!("OSC 52 failed ({e})"),
     };
     if clipboard.is_none() {
         *clipboard = arboard::Clipboard::new().ok();
     }
     let system = match clipboard.as_mut().map(|c| c.set_text(text.to_string())) {
-        Some(Ok(())) => "system clipboard set".to_string(),
-        Some(Err(e)) => format!("system clipboard: {e}"),
-        None => "no system clipboard (no display server)".to_string(),
+        Some(Ok(())) => "and the system clipboard".to_string(),
+        Some(Err(e)) => format!("not the system clipboard ({e})"),
+        None => "no system clipboard".to_string(),
     };
-    format!("copied {what} ({} bytes): {osc}; {system}", text.len())
+    // The outcome first, short enough for an 80-column status line; what
+    // was copied after it, where a narrow line cuts.
+    format!("copied {} bytes: {osc}, {system} · {what}", text.len())
 }
 
 /// In debug builds only, `URLSCOPE_TEST_PANIC_KEY=<char>` makes that key
