@@ -175,11 +175,22 @@ impl App {
         app
     }
 
-    /// The first component with a warning, else the first path segment,
+    /// The first component with a warning (a carried URL's warning lifted
+    /// onto the component that carries it), else the first path segment,
     /// else the host, else the first component.
     pub(super) fn initial_selection(&self) -> usize {
         let a = &self.analysis;
-        let first_warned = a.warnings.iter().filter_map(|w| w.component).min();
+        let carrying = |w: &urlscope_core::warnings::Warning| {
+            w.via.as_ref()?;
+            a.components
+                .iter()
+                .position(|c| c.span.contains(w.span.start))
+        };
+        let first_warned = a
+            .warnings
+            .iter()
+            .filter_map(|w| w.component.or_else(|| carrying(w)))
+            .min();
         first_warned
             .or_else(|| {
                 a.components

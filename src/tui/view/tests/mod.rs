@@ -74,6 +74,14 @@ fn selection_starts_on_the_first_warned_component() {
     assert_eq!(a.selected, 2, "first path segment");
     let a = app("http://example.com", 120, 40);
     assert_eq!(a.selected, 1, "the host");
+    // A warning lifted from the URL a link protection carries: the value
+    // that carries it.
+    let a = app(
+        "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2F&data=1",
+        120,
+        40,
+    );
+    assert_eq!(a.selected, 4, "the url value");
 }
 
 #[test]
