@@ -227,6 +227,60 @@ pub(crate) fn is_trimmed_byte(b: u8) -> bool {
     b <= b' '
 }
 
+/// The delimiters RFC 3986 (Appendix C) suggests around a URL in text,
+/// which are not part of it: `<` and `>`, or double quotes (as mail
+/// clients write a link in plain text: `<https://example.com/>`).
+pub(crate) const DELIMITERS: [(u8, u8); 2] = [(b'<', b'>'), (b'"', b'"')];
+
+/// `start..end` (the pasted URL, spaces trimmed) without a pair of
+/// [`DELIMITERS`] around it, when what they enclose starts with a scheme
+/// and its `:`; the spaces inside them are trimmed too.
+fn inside_delimiters(input: &[u8], start: usize, end: usize) -> (usize, usize) {
+    let (Some(&first), Some(&last)) = (
+        input.get(start),
+        end.checked_sub(1).and_then(|e| input.get(e)),
+    ) else {
+        return (start, end);
+    };
+    if end - start < 2 || !DELIMITERS.contains(&(first, last)) {
+        return (start, end);
+    }
+    let inner = input.get(start + 1..end - 1).unwrap_or_default();
+    let lead = inner.iter().take_while(|&&b| is_trimmed_byte(b)).count();
+    let trail = inner
+        .iter()
+        .rev()
+        .take_while(|&&b| is_trimmed_byte(b))
+        .count();
+    let url = inner
+        .get(lead..inner.len().saturating_sub(trail))
+        .unwrap_or_default();
+    match memchr(b':', url) {
+        Some(colon) if is_scheme(url.get(..colon).unwrap_or_default()) => {
+            (start + 1 + lead, start + 1 + lead + url.len())
+        }
+        _ => (start, end),
+    }
+}
+
+/// `input` without the [`DELIMITERS`] around it that [`outline`] leaves
+/// out (the spaces inside them kept, for a parser that trims them
+/// itself), else `input`.
+pub(crate) fn without_delimiters(input: &[u8]) -> &[u8] {
+    let start = input.iter().take_while(|&&b| is_trimmed_byte(b)).count();
+    let end = input.len()
+        - input
+            .iter()
+            .rev()
+            .take_while(|&&b| is_trimmed_byte(b))
+            .count();
+    if start < end && inside_delimiters(input, start, end) != (start, end) {
+        input.get(start + 1..end - 1).unwrap_or(input)
+    } else {
+        input
+    }
+}
+
 fn is_scheme(bytes: &[u8]) -> bool {
     match bytes.split_first() {
         Some((first, rest)) => {
@@ -272,6 +326,7 @@ pub fn outline(input: &[u8]) -> Split {
         .iter()
         .rposition(|&b| !is_trimmed_byte(b))
         .map_or(start, |i| i + 1);
+    let (start, end) = inside_delimiters(input, start, end);
     let mut out = Split {
         trimmed: Span::new(start, end),
         ..Split::default()

@@ -627,7 +627,7 @@ catalogue! {
     SurroundingJunk {
         code: "surrounding-junk",
         severity: Info,
-        summary: "Spaces or control characters around the URL were ignored.",
+        summary: "Spaces or control characters around the URL, or the delimiters `<>` or `\"\"` that RFC 3986 suggests around one in text, were ignored.",
         consequence: None,
         signals: [Illegal],
     }

@@ -76,7 +76,7 @@ pub(crate) fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
 
 pub(crate) fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, String>> {
     parts.scheme?;
-    let text = std::str::from_utf8(input).ok()?;
+    let text = std::str::from_utf8(crate::split::without_delimiters(input)).ok()?;
     Some(reading_of(&url::Url::parse(text)))
 }
 

@@ -35,11 +35,23 @@ pub(crate) fn junk_warnings(input: &[u8], parts: &Split, out: &mut Vec<Warning>)
             "Control characters around the URL are ignored by browsers but reach logs and terminals as they are.".to_string(),
         ));
     }
+    let delimited = crate::split::DELIMITERS
+        .iter()
+        .find(|(open, close)| before.of(input).contains(open) && after.of(input).contains(close));
+    let message = match delimited {
+        Some((open, close)) => format!(
+            "The delimiters '{}' and '{}' around the URL (RFC 3986, Appendix C) were left out of the analysis.",
+            char::from(*open),
+            char::from(*close)
+        ),
+        None => "Spaces or control characters around the URL were left out of the analysis."
+            .to_string(),
+    };
     out.push(Warning::new(
         WarningCode::SurroundingJunk,
         spans,
         None,
-        "Spaces or control characters around the URL were left out of the analysis.".to_string(),
+        message,
     ));
 }
 
