@@ -56,6 +56,9 @@ fn examples(doc: &str, readme: &str) -> Vec<Example> {
             example.output.push(line.to_string());
         }
     }
+    // An unclosed fence turns the rest of the document inside out (and
+    // its examples into prose this test would skip).
+    assert!(!in_block, "{doc}: a code block is not closed");
     found
 }
 

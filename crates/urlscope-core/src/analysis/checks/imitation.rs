@@ -8,7 +8,7 @@ use crate::analysis::HostReading;
 use crate::services::{credential_words, shared_hosting};
 use crate::sites::{brand_in_host, imitation, Imitation};
 use crate::split::{Span, Split};
-use crate::text::quote_str;
+use crate::text::{quote, quote_str};
 use crate::warnings::{Case, Warning};
 
 /// The warnings of what the host imitates, and the imitation itself (for
@@ -90,17 +90,22 @@ pub(crate) fn imitation_warnings(
     let mut shown = false;
     if !on_hosting {
         if let Some((brand, (s, e))) = brand_in_host(name, registrable) {
-            let login = !credential_words(input).is_empty();
-            let case = if login {
+            // The first sign-in word, named and marked with the brand.
+            let word = credential_words(input)
+                .first()
+                .map(|&(ws, we)| Span::new(ws, we));
+            let case = if word.is_some() {
                 Case::BrandHostLogin
             } else {
                 Case::BrandHost
             };
             let text = name.get(s..e).unwrap_or_default();
-            let with = if login { " beside a sign-in word" } else { "" };
+            let with = word.map_or_else(String::new, |w| {
+                format!(" beside the sign-in word '{}'", quote(w.of(input)))
+            });
             out.push(Warning::for_case(
                 case,
-                vec![at(s, e)],
+                std::iter::once(at(s, e)).chain(word).collect(),
                 host_index,
                 format!(
                     "The host shows '{}', {brand}'s name{with}, but the site a browser opens is '{}', which is not {brand}'s.",
