@@ -236,12 +236,16 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
         ));
     }
     if let Some(d) = &h.registrable {
+        // On shared hosting the domain's owner is not the pages' author:
+        // the next fact says so, and this one does not contradict it.
+        let owner = if h.hosting.is_some() {
+            ""
+        } else {
+            " (what one owner controls)"
+        };
         out.push(fact(
             HostFactGroup::Registrable,
-            format!(
-                "registrable domain '{}' (what one owner controls)",
-                escape_str(d)
-            ),
+            format!("registrable domain '{}'{owner}", escape_str(d)),
             false,
         ));
     }

@@ -48,15 +48,28 @@ pub(crate) fn lure_warnings(
         if let Some(&first) = spans.first() {
             let word = String::from_utf8_lossy(first.of(input));
             let name = host.map_or("", |h| h.ascii.as_deref().unwrap_or(&h.decoded));
+            // `user.github.io` is on `github.io`; `storage.googleapis.com`
+            // (its buckets in the path) is the service itself.
+            let place = if name.eq_ignore_ascii_case(&service.service) {
+                format!(
+                    "'{}' is a service ({}),",
+                    quote_str(name),
+                    service.kind.label()
+                )
+            } else {
+                format!(
+                    "'{}' is on '{}' ({}),",
+                    quote_str(name),
+                    quote_str(&service.service),
+                    service.kind.label()
+                )
+            };
             out.push(Warning::new(
                 WarningCode::SharedHosting,
                 std::iter::once(host_span).chain(spans).collect(),
                 host_index,
                 format!(
-                    "'{}' is on '{}' ({}), where anyone can publish, and the URL shows '{}': a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand.",
-                    quote_str(name),
-                    quote_str(&service.service),
-                    service.kind.label(),
+                    "{place} where anyone can publish, and the URL shows '{}': a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand.",
                     quote_str(&word),
                 ),
             ));
