@@ -23,6 +23,30 @@ pub(super) const HOMOGLYPHS: [(&str, &str); 9] = [
 /// How many of [`HOMOGLYPHS`], from the first, [`unglyph`] reads.
 pub(super) const UNGLYPHED: usize = 4;
 
+/// Each character of an IDN label that UTS #39 reads as another, named:
+/// `'а' (U+0430 CYRILLIC SMALL LETTER A) for 'a'` (two look the same on
+/// screen, so the code point and name tell them apart).
+fn skeleton_edit(label: &str) -> String {
+    let mut edits: Vec<String> = Vec::new();
+    for c in label.chars() {
+        let read: String = unicode_security::skeleton(&c.to_string()).collect();
+        if !c.is_ascii() && read != c.to_string() {
+            let info = crate::analysis::char_info(c);
+            let edit = format!(
+                "'{}' ({} {}) for '{}'",
+                crate::text::escape_str(&c.to_string()),
+                info.codepoint,
+                info.name,
+                crate::text::escape_str(&read)
+            );
+            if !edits.contains(&edit) {
+                edits.push(edit);
+            }
+        }
+    }
+    edits.join(", ")
+}
+
 /// `name` with each of its letters deleted in turn: the deletion index's
 /// keys.
 pub(super) fn deletions(name: &str) -> impl Iterator<Item = String> + '_ {
@@ -193,14 +217,7 @@ pub(crate) fn imitation(
             .flatten()
             .filter_map(|&i| index.famous.get(i as usize))
             .filter(|f| f.name == skeleton)
-            .map(|f| {
-                (
-                    f,
-                    "homoglyph",
-                    format!("'{uname}' for '{skeleton}'"),
-                    (0, name.len()),
-                )
-            })
+            .map(|f| (f, "homoglyph", skeleton_edit(uname), (0, name.len())))
             .collect();
         return best(&mut found);
     }

@@ -78,7 +78,7 @@ pub(crate) fn imitation_warnings(
                 host_index,
                 format!(
                     "'{}' is '{}' with {} ({}): a reader takes it for {whose} site.",
-                    quote_str(registrable),
+                    quote_str(unicode.as_deref().unwrap_or(registrable)),
                     quote_str(&i.domain),
                     i.edit,
                     i.family
