@@ -156,7 +156,7 @@ fn access_logs_of_every_common_format() {
     let stderr = String::from_utf8(out.stderr).expect("utf-8");
     assert!(stderr.contains("4 URLs analysed"), "{stderr}");
     assert!(
-        stderr.contains("1 access-log lines had no request line"),
+        stderr.contains("1 access-log line had no request line"),
         "{stderr}"
     );
     // Forced as lines, the whole log line is the input.
@@ -224,7 +224,7 @@ fn long_and_binary_lines_never_stop_a_scan() {
     let stdout = String::from_utf8(out.stdout).expect("utf-8 output even for binary input");
     assert!(stdout.contains(":2: high "), "{stdout}");
     assert!(stdout.contains(":3: high path-traversal"), "{stdout}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("1 lines longer than"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 line longer than"));
 }
 
 /// From a pipe, a finding is printed when its line arrives, not when the

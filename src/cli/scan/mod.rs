@@ -408,6 +408,11 @@ fn read_error(summary: &mut Summary, message: &str) {
     eprintln!("urlscope: {message}");
 }
 
+/// `n` and the noun that counts it: `1 line`, `2 lines`.
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Whether a line holds no URL: empty or only white space.
 fn is_blank(line: &[u8]) -> bool {
     line.iter().all(|b| b.is_ascii_whitespace())
@@ -481,9 +486,9 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     };
     let _ = writeln!(
         err,
-        "urlscope scan: {} lines, {} URLs analysed, {} flagged ({pct:.2}%) at {} or above in {secs:.2} s ({:.0} URLs/s, {:.1} MB/s)",
-        summary.lines,
-        summary.urls,
+        "urlscope scan: {}, {} analysed, {} flagged ({pct:.2}%) at {} or above in {secs:.2} s ({:.0} URLs/s, {:.1} MB/s)",
+        plural(summary.lines, "line", "lines"),
+        plural(summary.urls, "URL", "URLs"),
         summary.flagged,
         opts.min_severity.name(),
         summary.urls as f64 / secs,
@@ -492,15 +497,20 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     if summary.unparsed > 0 {
         let _ = writeln!(
             err,
-            "  {} access-log lines had no request line",
-            summary.unparsed
+            "  {} had no request line",
+            plural(summary.unparsed, "access-log line", "access-log lines")
         );
     }
     if summary.truncated > 0 {
         let _ = writeln!(
             err,
-            "  {} lines longer than {MAX_LINE} bytes were cut",
-            summary.truncated
+            "  {} longer than {MAX_LINE} bytes {} cut",
+            plural(summary.truncated, "line", "lines"),
+            if summary.truncated == 1 {
+                "was"
+            } else {
+                "were"
+            }
         );
     }
     let mut counts: Vec<(&WarningCode, &u64)> = summary.codes.iter().collect();
