@@ -81,6 +81,11 @@ fn the_last_destination_says_what_it_imitates() {
             "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2F&data=1",
             "https%3A%2F%2Fpaypa1.com%2F",
         ),
+        // Mimecast holds the destination but names its domain.
+        (
+            "https://protect-eu.mimecast.com/s/AbCdEf?domain=paypa1.com",
+            "paypa1.com",
+        ),
     ] {
         let a = analyze(wrapped.as_bytes(), &Options::default());
         let last = a.destinations.last().expect("a destination");

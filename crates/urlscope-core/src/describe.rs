@@ -73,6 +73,9 @@ pub fn wrapped(d: &Destination) -> Option<String> {
     let w = d.wrapper.as_ref()?;
     let vendor = w.wrapper.vendor();
     Some(match w.carried {
+        crate::wrappers::Carried::Opaque if w.domain.is_some() => format!(
+            "a link wrapped by {vendor} (the destination is held by {vendor}; the link names only its domain)"
+        ),
         crate::wrappers::Carried::Opaque => format!(
             "a link wrapped by {vendor} (the destination is held by {vendor} and cannot be read offline)"
         ),

@@ -317,19 +317,23 @@ struct DestinationReport<'a> {
     imitates: Option<&'a crate::sites::Imitation>,
     /// The link protection the URL is written in.
     #[serde(skip_serializing_if = "Option::is_none")]
-    wrapper: Option<WrapperReport>,
+    wrapper: Option<WrapperReport<'a>>,
     /// The link protection this destination is reached through.
     #[serde(skip_serializing_if = "Option::is_none")]
     through: Option<&'static str>,
 }
 
 #[derive(Serialize)]
-struct WrapperReport {
+struct WrapperReport<'a> {
     /// `safelinks`, `proofpoint-v3`...
     name: &'static str,
     vendor: &'static str,
     /// Whether the destination is held by the vendor, not in the URL.
     opaque: bool,
+    /// The destination's domain, when a wrapper that holds the destination
+    /// names it (Mimecast's `domain=`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    domain: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -363,6 +367,7 @@ impl<'a> DestinationReport<'a> {
                 name: w.wrapper.name(),
                 vendor: w.wrapper.vendor(),
                 opaque: matches!(w.carried, crate::wrappers::Carried::Opaque),
+                domain: w.domain.as_ref().map(|(d, _)| d.as_str()),
             }),
             through: d.through,
         }

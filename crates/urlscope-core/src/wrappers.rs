@@ -130,6 +130,9 @@ pub struct Unwrapped {
     /// destination (a parameter's value, Proofpoint v3's encoded URL,
     /// Cisco's path), when it is read: `(start, end)`.
     pub at: Option<(usize, usize)>,
+    /// The destination's domain, when a wrapper that keeps the destination
+    /// still names it (Mimecast's `domain=`), with the bytes that name it.
+    pub domain: Option<(String, (usize, usize))>,
 }
 
 /// The wrapper `url` is written in and what it carries, or `None` when
@@ -165,6 +168,7 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
             wrapper,
             carried: Carried::Url(c),
             at: Some(range(raw)),
+            domain: None,
         })
     };
     let plain = |v: &str| Some(unpercent(v));
@@ -242,10 +246,19 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
             wrapper,
             carried: Carried::Opaque,
             at: None,
+            domain: None,
         })
     };
-    if host.starts_with("protect") && host.ends_with(".mimecast.com") && path.starts_with("/s/") {
-        return opaque(Wrapper::Mimecast);
+    if is_mimecast(host.as_bytes()) && path.starts_with("/s/") {
+        // The link names the destination's domain (`?domain=example.com`).
+        let domain = param(query, "domain")
+            .filter(|d| {
+                d.contains('.')
+                    && d.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+            })
+            .map(|d| (d.to_ascii_lowercase(), range(d)));
+        return opaque(Wrapper::Mimecast).map(|u| Unwrapped { domain, ..u });
     }
     if matches!(host, "www.bing.com" | "bing.com") && path == "/ck/a" {
         // `u=a1` then the target in base64url, unpadded.
@@ -298,19 +311,29 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
 
 /// Whether a host is a wrapper's whose destination no byte of the URL
 /// betrays: Proofpoint's and Bing's own encodings, Postmark's URL without
-/// its scheme. The other wrappers' destinations hold a '%' or a ':', which
+/// its scheme, the domain Mimecast names in a parameter. The other wrappers' destinations hold a '%' or a ':', which
 /// the fast path ([`crate::triage`]) sends to the full analysis already;
 /// these hosts it must send there itself.
 pub(crate) fn hides_destination(host: &[u8]) -> bool {
-    [
-        &b"urldefense.proofpoint.com"[..],
-        b"urldefense.com",
-        b"www.bing.com",
-        b"bing.com",
-        b"click.pstmrk.it",
-    ]
-    .iter()
-    .any(|w| host.eq_ignore_ascii_case(w))
+    is_mimecast(host)
+        || [
+            &b"urldefense.proofpoint.com"[..],
+            b"urldefense.com",
+            b"www.bing.com",
+            b"bing.com",
+            b"click.pstmrk.it",
+        ]
+        .iter()
+        .any(|w| host.eq_ignore_ascii_case(w))
+}
+
+/// Whether `host` is one of Mimecast URL Protect's (`protect-eu.mimecast.com`),
+/// whose links may name their destination's domain in a plain parameter.
+fn is_mimecast(host: &[u8]) -> bool {
+    let lower = |b: &[u8]| b.to_ascii_lowercase();
+    host.len() > ".mimecast.com".len()
+        && lower(host.get(..7).unwrap_or_default()) == b"protect"
+        && lower(host.get(host.len() - 13..).unwrap_or_default()) == b".mimecast.com"
 }
 
 /// The raw value of the first parameter named `name` in `query`.
@@ -624,6 +647,16 @@ mod tests {
         let u =
             unwrap("https://protect-eu.mimecast.com/s/AbCdEfGhIjKl?domain=evil.example").unwrap();
         assert_eq!((u.wrapper, u.carried), (Wrapper::Mimecast, Carried::Opaque));
+        // The domain it names, and where.
+        let url = "https://protect-us.mimecast.com/s/Dq2tCqx82YfM?domain=Docs.Example.com";
+        let (domain, (s, e)) = unwrap(url).and_then(|u| u.domain).expect("a domain");
+        assert_eq!(
+            (domain.as_str(), &url[s..e]),
+            ("docs.example.com", "Docs.Example.com")
+        );
+        // Nothing that is not a host name.
+        let url = "https://protect-us.mimecast.com/s/Dq2tCqx82YfM?domain=a%2Fb";
+        assert_eq!(unwrap(url).and_then(|u| u.domain), None);
     }
 
     #[test]

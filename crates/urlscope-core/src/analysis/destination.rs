@@ -584,6 +584,29 @@ fn unwrapped(input: &[u8], parts: &Split, out: &mut Vec<Destination>) {
             }
         }
     }
+    // A wrapper that keeps the destination but names its domain: that
+    // domain is where the link leads, as far as the link says.
+    if let (crate::wrappers::Carried::Opaque, Some((domain, (s, e)))) = (&w.carried, &w.domain) {
+        let host = classify_host(domain);
+        let to = site_of(&host);
+        let site = out.first().and_then(|d| d.site.clone());
+        out.push(Destination {
+            via: format!("the domain {vendor} names"),
+            target: format!("https://{domain}/"),
+            runs_script: false,
+            scheme: "https".to_string(),
+            leaves_site: leaves(Some(&to), site.as_deref()),
+            host: Some(host),
+            site: Some(to),
+            spelling: Vec::new(),
+            span: Span::new(parts.trimmed.start + s, parts.trimmed.start + e),
+            component: None,
+            shortened: None,
+            imitates: None,
+            wrapper: None,
+            through: Some(vendor),
+        });
+    }
     if let Some(own) = out.first_mut() {
         own.wrapper = Some(w);
     }

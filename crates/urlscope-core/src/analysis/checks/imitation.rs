@@ -4,7 +4,7 @@
 //! `paypal-login-secure.example`). The famous sites and the edits are
 //! [`crate::sites`]'; this writes the warnings.
 
-use crate::analysis::HostReading;
+use crate::analysis::{HostReading, Reach};
 use crate::services::{credential_words, shared_hosting};
 use crate::sites::{brand_in_host, imitation, Imitation};
 use crate::split::{Span, Split};
@@ -26,6 +26,13 @@ pub(crate) fn imitation_warnings(
     let (Some(h), Some(span)) = (host, parts.host) else {
         return (None, false);
     };
+    // A name inside a private network (`metadata.google.internal`,
+    // `intranet.corp`) is registered by no one outside it: it imitates no
+    // public site, whatever its labels (its reach is said elsewhere).
+    let reach = crate::analysis::classify_host(&h.decoded).reach;
+    if !matches!(reach, Reach::Public | Reach::Documentation) {
+        return (None, false);
+    }
     let Some(registrable) = h.registrable.as_deref() else {
         return (None, false);
     };
