@@ -79,6 +79,10 @@ pub fn wrapped(d: &Destination) -> Option<String> {
         crate::wrappers::Carried::Opaque => format!(
             "a link wrapped by {vendor} (the destination is held by {vendor} and cannot be read offline)"
         ),
+        crate::wrappers::Carried::Url(ref t) if url::Url::parse(t).is_err() => format!(
+            "a link wrapped by {vendor} (what it carries, '{}', is no URL: the link is damaged or was not written by {vendor})",
+            escape_str(t)
+        ),
         _ => format!("a link wrapped by {vendor}"),
     })
 }
@@ -383,6 +387,27 @@ mod tests {
         assert_eq!(
             shortened(&of("https://example.com/x").destinations[0]),
             None
+        );
+    }
+
+    #[test]
+    fn a_wrapper_says_what_it_holds_names_or_fails_to_carry() {
+        let wrapped = |url: &str| wrapped(&of(url).destinations[0]).unwrap_or_default();
+        assert_eq!(
+            wrapped("https://protect-eu.mimecast.com/s/AbCd"),
+            "a link wrapped by Mimecast URL Protect (the destination is held by Mimecast URL Protect and cannot be read offline)"
+        );
+        assert!(
+            wrapped("https://protect-eu.mimecast.com/s/AbCd?domain=example.com")
+                .ends_with("the link names only its domain)")
+        );
+        assert!(
+            wrapped("https://urldefense.proofpoint.com/v2/url?u=https-3A__a-b.example_x&d=x")
+                .contains("is no URL: the link is damaged")
+        );
+        assert_eq!(
+            wrapped("https://www.google.com/url?q=https://example.com/"),
+            "a link wrapped by Google's redirector"
         );
     }
 
