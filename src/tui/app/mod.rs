@@ -172,7 +172,18 @@ impl App {
         app.wanted = app.analysis.input.clone();
         let first = app.initial_selection();
         app.select_component(first);
+        app.warning = app.worst_warning();
         app
+    }
+
+    /// The first of the worst warnings: where the warnings pane starts
+    /// (the list is in the order of the bytes, so an `info` on the first
+    /// byte may come before a `high`).
+    fn worst_warning(&self) -> usize {
+        let w = &self.analysis.warnings;
+        (0..w.len())
+            .max_by_key(|&i| (w.get(i).map(|w| w.severity), std::cmp::Reverse(i)))
+            .unwrap_or(0)
     }
 
     /// The first component with a warning (a carried URL's warning lifted
