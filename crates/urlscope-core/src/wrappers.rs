@@ -329,11 +329,17 @@ pub(crate) fn hides_destination(host: &[u8]) -> bool {
 
 /// Whether `host` is one of Mimecast URL Protect's (`protect-eu.mimecast.com`),
 /// whose links may name their destination's domain in a plain parameter.
+/// It runs on every host `scan` reads, so it compares in place (no
+/// lowercase copy).
 fn is_mimecast(host: &[u8]) -> bool {
-    let lower = |b: &[u8]| b.to_ascii_lowercase();
-    host.len() > ".mimecast.com".len()
-        && lower(host.get(..7).unwrap_or_default()) == b"protect"
-        && lower(host.get(host.len() - 13..).unwrap_or_default()) == b".mimecast.com"
+    const SUFFIX: &[u8] = b".mimecast.com";
+    host.len() > SUFFIX.len()
+        && host
+            .get(..7)
+            .is_some_and(|head| head.eq_ignore_ascii_case(b"protect"))
+        && host
+            .get(host.len() - SUFFIX.len()..)
+            .is_some_and(|tail| tail.eq_ignore_ascii_case(SUFFIX))
 }
 
 /// The raw value of the first parameter named `name` in `query`.
