@@ -45,6 +45,9 @@ pub struct LineBlocks<R> {
     size: usize,
     /// Bytes read from `reader` so far.
     read: u64,
+    /// Whether a read may wait for the whole block (a regular file): the
+    /// buffer is then filled as the reader writes it, not zeroed first.
+    whole: bool,
 }
 
 impl<R: Read> LineBlocks<R> {
@@ -58,7 +61,15 @@ impl<R: Read> LineBlocks<R> {
             eof: false,
             size: size.max(1),
             read: 0,
+            whole: false,
         }
+    }
+
+    /// Read each block whole, for an input whose reads never wait for a
+    /// writer (a regular file): a pipe's lines are triaged as they come.
+    pub fn whole_reads(mut self, whole: bool) -> LineBlocks<R> {
+        self.whole = whole;
+        self
     }
 
     /// Read the next block into `block` (a spent one, whose allocations
@@ -77,7 +88,11 @@ impl<R: Read> LineBlocks<R> {
         loop {
             let before = bytes.len();
             let want = self.size.saturating_sub(before).max(1 << 16);
-            let n = read_some(&mut self.reader, bytes, want)?;
+            let n = if self.whole {
+                read_whole(&mut self.reader, bytes, want)?
+            } else {
+                read_some(&mut self.reader, bytes, want)?
+            };
             self.read += n as u64;
             self.eof = n == 0;
             if self.skipping {
@@ -155,13 +170,28 @@ fn read_some(reader: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> io::Resu
     read
 }
 
+/// Append up to `want` bytes to `buf`, reading until they are there or
+/// the input ends (0 then). The reader writes into the buffer's spare
+/// room directly: the bytes are not zeroed first, as [`read_some`] must.
+fn read_whole(reader: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> io::Result<usize> {
+    buf.reserve(want);
+    reader.take(want as u64).read_to_end(buf)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every line of `input` read in blocks of `size`, as (text, cut).
+    /// Every line of `input` read in blocks of `size`, as (text, cut):
+    /// the same whether each block is read whole or as reads come.
     fn all_lines(input: &[u8], size: usize) -> Vec<(Vec<u8>, bool)> {
-        let mut blocks = LineBlocks::new(input, size);
+        let lines = lines_read(input, size, false);
+        assert_eq!(lines_read(input, size, true), lines, "size {size}");
+        lines
+    }
+
+    fn lines_read(input: &[u8], size: usize, whole: bool) -> Vec<(Vec<u8>, bool)> {
+        let mut blocks = LineBlocks::new(input, size).whole_reads(whole);
         let mut out = Vec::new();
         let mut spent = Block::default();
         let mut read = 0;

@@ -225,7 +225,12 @@ fn open(name: &str) -> io::Result<(Box<dyn Read + Send>, Option<u64>)> {
         (Box::new(io::stdin()), None)
     } else {
         let file = std::fs::File::open(name)?;
-        let size = file.metadata().ok().map(|m| m.len());
+        // A regular file's size (a named pipe's says nothing).
+        let size = file
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len());
         (Box::new(file), size)
     };
     let mut reader = BufReader::with_capacity(1 << 16, raw);
@@ -277,7 +282,9 @@ fn scan_one(
     let (full, filled) = mpsc::sync_channel::<io::Result<Block>>(1);
     let (spent, recycled) = mpsc::channel::<Block>();
     std::thread::spawn(move || {
-        let mut blocks = LineBlocks::new(reader, BLOCK);
+        // A regular file never makes a read wait for a writer, so its
+        // blocks are read whole.
+        let mut blocks = LineBlocks::new(reader, BLOCK).whole_reads(size.is_some());
         loop {
             let block = recycled.try_recv().unwrap_or_default();
             let next = blocks.next_block(block).transpose();
