@@ -15,11 +15,16 @@
 //! - `host`, `reach`: where the URL itself leads, as the full analysis
 //!   reports it first among its destinations (`destinations[0].host`'s
 //!   `canonical` and `reach` in `explain --json`). The analysis computes
-//!   that as [`classify_host`] of the split's host, so this does the same
-//!   for every row, plain or not, without the full analysis that the
-//!   triage spares plain URLs;
+//!   that as [`classify_host`](urlscope_core::analysis::classify_host)
+//!   of the split's host, so this does the same for every row, plain or
+//!   not, without the full analysis that the triage spares plain URLs
+//!   (a host seen lately on the thread is not judged again: see
+//!   [`crate::hosts`]);
+//! - `imitates`: the famous domain the host is a look-alike of
+//!   ([`urlscope_core::sites::imitation_of_host`] of `host`);
 //! - `cleaned`: the cleaned URL (`urlscope clean`).
 
+use crate::hosts::HostFacts;
 use arrow_array::builder::{BooleanBuilder, ListBuilder, StringBuilder};
 use arrow_array::cast::AsArray;
 use arrow_array::{make_array, Array, ArrayRef, StructArray};
@@ -31,7 +36,6 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::sync::Arc;
-use urlscope_core::analysis::classify_host;
 use urlscope_core::triage::triage_at;
 use urlscope_core::{Options, Severity};
 
@@ -91,20 +95,40 @@ impl Wanted {
     fn host(self) -> bool {
         self.has("host") || self.has("reach") || self.has("imitates")
     }
+
+    /// What the fields asked for need of each row.
+    fn needs(self) -> Needs {
+        Needs {
+            triage: self.triage(),
+            host: self.host(),
+            imitates: self.has("imitates"),
+            cleaned: self.has("cleaned"),
+        }
+    }
+}
+
+/// What each row needs computed, decided once per array (the fields are
+/// looked up by name once, not on every row).
+#[derive(Debug, Clone, Copy)]
+struct Needs {
+    triage: bool,
+    host: bool,
+    imitates: bool,
+    cleaned: bool,
 }
 
 /// What one URL gives (what was asked for).
 struct Row {
     severity: Option<Severity>,
     codes: Vec<&'static str>,
-    host: Option<(String, &'static str)>,
-    /// The famous domain the host imitates.
-    imitates: Option<String>,
+    /// Its host, with what it imitates when asked (shared with the
+    /// thread's cache and the other rows of the same host).
+    host: Option<Arc<HostFacts>>,
     cleaned: String,
 }
 
-fn triage_row(input: &[u8], options: &Options, min: Severity, wanted: Wanted) -> Row {
-    let warnings = if wanted.triage() {
+fn triage_row(input: &[u8], options: &Options, min: Severity, needs: Needs) -> Row {
+    let warnings = if needs.triage {
         triage_at(input, options, min)
     } else {
         Vec::new()
@@ -115,27 +139,19 @@ fn triage_row(input: &[u8], options: &Options, min: Severity, wanted: Wanted) ->
             codes.push(w.code.code());
         }
     }
-    let cleaned = wanted.has("cleaned");
-    let parts = (cleaned || wanted.host()).then(|| urlscope_core::split::split(input));
+    // The host and the cleaned URL need the spans only, not the list of
+    // components (`clean` reads no more, as the core's callers show).
+    let parts = (needs.cleaned || needs.host).then(|| urlscope_core::split::outline(input));
     let host = parts
         .as_ref()
-        .filter(|_| wanted.host())
+        .filter(|_| needs.host)
         .and_then(|p| p.host)
-        .map(|span| {
-            let class = classify_host(&String::from_utf8_lossy(span.of(input)));
-            (class.canonical, class.reach.label())
-        });
-    let imitates = host
-        .as_ref()
-        .filter(|_| wanted.has("imitates"))
-        .and_then(|(h, _)| urlscope_core::sites::imitation_of_host(h))
-        .map(|i| i.domain);
+        .map(|span| crate::hosts::facts(span.of(input), needs.imitates));
     Row {
         severity: warnings.iter().map(|w| w.severity).max(),
         codes,
         host,
-        imitates,
-        cleaned: match (&parts, cleaned) {
+        cleaned: match (&parts, needs.cleaned) {
             (Some(parts), true) => urlscope_core::clean::clean(input, parts),
             _ => String::new(),
         },
@@ -226,16 +242,16 @@ impl Columns {
             }
             self.codes.append(result.is_some());
         }
-        let class = result.and_then(|row| row.host.as_ref());
+        let facts = result.and_then(|row| row.host.as_deref());
         if host {
-            self.host.append_option(class.map(|(h, _)| h.as_str()));
+            self.host.append_option(facts.map(|f| f.canonical.as_str()));
         }
         if reach {
-            self.reach.append_option(class.map(|(_, r)| *r));
+            self.reach.append_option(facts.map(|f| f.reach));
         }
         if imitates {
             self.imitates
-                .append_option(result.and_then(|row| row.imitates.as_deref()));
+                .append_option(facts.and_then(|f| f.imitates.as_deref()));
         }
         if cleaned {
             self.cleaned
@@ -280,6 +296,7 @@ pub fn triage_array(
     fields: Option<Vec<String>>,
 ) -> PyResult<PyArrowType<ArrayData>> {
     let wanted = Wanted::of(fields)?;
+    let needs = wanted.needs();
     let min = crate::severity(min_severity)?;
     let options = crate::options(form);
     let array = make_array(array.0);
@@ -292,7 +309,7 @@ pub fn triage_array(
             let results: Vec<Option<Row>> = chunk
                 .par_iter()
                 .with_min_len(MIN_ROWS_PER_TASK)
-                .map(|input| input.map(|bytes| triage_row(bytes, &options, min, wanted)))
+                .map(|input| input.map(|bytes| triage_row(bytes, &options, min, needs)))
                 .collect();
             for result in &results {
                 columns.push(result.as_ref());

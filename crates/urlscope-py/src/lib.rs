@@ -28,6 +28,7 @@
 )]
 
 mod batch;
+mod hosts;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};

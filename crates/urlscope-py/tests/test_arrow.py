@@ -51,6 +51,23 @@ def test_imitates_names_the_famous_domain():
     assert rows == [{"imitates": "paypal.com"}, {"imitates": "microsoft.com"}, {"imitates": None}, None]
 
 
+def test_a_host_seen_before_gives_what_it_gave_first():
+    """Each thread keeps the hosts it judged lately: a host seen again, or
+    seen first by a call that did not ask what it imitates, gives the
+    fields the analysis gives."""
+    urls = ["https://paypa1.com/a", "http://0x7f.1/", "https://PAYPA1.com./b", "https://paypa1.com/c"]
+    urlscope.arrow.triage(pa.array(urls), fields=["host", "reach"])
+    rows = urlscope.arrow.triage(pa.array(urls * 3), fields=["host", "reach", "imitates"]).to_pylist()
+    for url, row in zip(urls * 3, rows):
+        destination = urlscope.analyze(url)["destinations"][0]
+        imitates = destination.get("imitates")
+        assert row == {
+            "host": destination["host"]["canonical"],
+            "reach": destination["host"]["reach"],
+            "imitates": imitates["domain"] if imitates else None,
+        }, url
+
+
 @pytest.mark.parametrize(
     "kind",
     [pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary(), pa.binary_view()],
