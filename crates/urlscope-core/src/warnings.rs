@@ -339,6 +339,13 @@ cases! {
     /// A look-alike of a top site's domain: many honest names are one
     /// letter from one of 10,000 famous ones, so only shown.
     LookalikeShown => (LookalikeDomain, Low),
+    /// A brand's name with an edit and under another suffix than any of
+    /// the brand's domains with that name (`qmail.org` for `gmail.com`):
+    /// two steps from the brand, where many honest names fall, so only
+    /// shown.
+    LookalikeBrandElsewhere => (LookalikeDomain, Low),
+    /// The same, with a sign-in word in the URL (`paypa1.net/signin`).
+    LookalikeBrandElsewhereLogin => (LookalikeDomain, Medium),
     /// A brand's domain or name in the host of a site not its own.
     BrandHost => (BrandInHost, Medium),
     /// The same, with a sign-in word in the URL.
@@ -655,7 +662,7 @@ catalogue! {
     LookalikeDomain {
         code: "lookalike-domain",
         severity: Medium,
-        summary: "The registrable domain is one edit or one look-alike letter away from a famous site's (paypa1.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix); low against a top site's, where many honest names are one letter from a famous one.",
+        summary: "The registrable domain is one edit or one look-alike letter away from a famous site's (paypa1.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix); low against a top site's, or for an edit of a brand's name under another suffix than the brand's (qmail.org: two steps, where many honest names fall), medium when that URL holds a sign-in word.",
         consequence: None,
         signals: [Imitation, NonAscii, Authority],
     }

@@ -364,3 +364,30 @@ fn non_utf8_input_is_shown_not_refused() {
     assert!(codes(b"/caf\xE9").contains(&"invalid-utf8"));
     assert_eq!(a.clean, "/caf%E9");
 }
+
+/// A brand's look-alike is high under the brand's own suffix; an edit of
+/// its name under another suffix (two steps, where honest names such as
+/// `qmail.org` and `tunes.org` fall) is only shown, or medium beside a
+/// sign-in word; an IDN written to look like the name is high whatever
+/// its suffix.
+#[test]
+fn a_brand_look_alike_under_another_suffix_is_two_steps() {
+    let severity = |url: &str| {
+        analyze(url.as_bytes(), &Options::default())
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::LookalikeDomain)
+            .map(|w| w.severity)
+    };
+    assert_eq!(severity("https://paypa1.com/"), Some(Severity::High));
+    assert_eq!(severity("https://amaz0n.co.jp/"), Some(Severity::High));
+    assert_eq!(severity("https://qmail.org/"), Some(Severity::Low));
+    assert_eq!(severity("https://tunes.org/~unios/"), Some(Severity::Low));
+    assert_eq!(severity("https://paypa1.net/"), Some(Severity::Low));
+    assert_eq!(
+        severity("https://paypa1.net/signin"),
+        Some(Severity::Medium)
+    );
+    assert_eq!(severity("https://paypal.net/"), Some(Severity::Medium));
+    assert_eq!(severity("https://xn--pypal-4ve.net/"), Some(Severity::High));
+}

@@ -70,21 +70,44 @@ pub(crate) fn imitation_warnings(
             // one letter from one of 10,000 names is also where many honest
             // names are (latech.edu, panix.com, state.nj.us), and at medium
             // it flagged 2% of a benign crawl.
+            // An edit of a brand's name under another suffix than the
+            // brand's domain with that name is two steps from the brand
+            // (`qmail.org`, `tunes.org`), where honest names fall: only
+            // shown, unless the URL asks for a sign-in (`paypa1.net/signin`).
+            // An IDN written to look like the name is no accident,
+            // whatever its suffix.
+            let suffix = crate::names::public_suffix;
+            let same_suffix = registrable.contains("xn--")
+                || suffix(registrable).is_some_and(|s| suffix(&i.domain) == Some(s));
+            let elsewhere = i.brand.is_some() && !same_suffix && i.family != "tld-swap";
+            let word = elsewhere
+                .then(|| {
+                    credential_words(input)
+                        .first()
+                        .map(|&(ws, we)| Span::new(ws, we))
+                })
+                .flatten();
             let case = match (i.brand, i.family) {
                 (Some(_), "tld-swap") => Case::LookalikeSite,
-                (Some(_), _) => Case::LookalikeBrand,
+                (Some(_), _) if same_suffix => Case::LookalikeBrand,
+                (Some(_), _) if word.is_some() => Case::LookalikeBrandElsewhereLogin,
+                (Some(_), _) => Case::LookalikeBrandElsewhere,
                 (None, _) => Case::LookalikeShown,
             };
             let whose = i.brand.map_or_else(
                 || format!("'{}'", quote_str(&i.domain)),
                 |b| format!("{b}'s"),
             );
+            let also = if elsewhere { " and another suffix" } else { "" };
+            let with = word.map_or_else(String::new, |w| {
+                format!(", beside the sign-in word '{}'", quote(w.of(input)))
+            });
             out.push(Warning::for_case(
                 case,
-                vec![i.span],
+                std::iter::once(i.span).chain(word).collect(),
                 host_index,
                 format!(
-                    "'{}' is '{}' with {} ({}): a reader takes it for {whose} site.",
+                    "'{}' is '{}' with {} ({}){also}{with}: a reader takes it for {whose} site.",
                     quote_str(unicode.as_deref().unwrap_or(registrable)),
                     quote_str(&i.domain),
                     i.edit,
