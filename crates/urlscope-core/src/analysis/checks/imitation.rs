@@ -80,13 +80,7 @@ pub(crate) fn imitation_warnings(
             let same_suffix = registrable.contains("xn--")
                 || suffix(registrable).is_some_and(|s| suffix(&i.domain) == Some(s));
             let elsewhere = i.brand.is_some() && !same_suffix && i.family != "tld-swap";
-            let word = elsewhere
-                .then(|| {
-                    credential_words(input)
-                        .first()
-                        .map(|&(ws, we)| Span::new(ws, we))
-                })
-                .flatten();
+            let word = elsewhere.then(|| first_sign_in_word(input)).flatten();
             let case = match (i.brand, i.family) {
                 (Some(_), "tld-swap") => Case::LookalikeSite,
                 (Some(_), _) if same_suffix => Case::LookalikeBrand,
@@ -99,9 +93,7 @@ pub(crate) fn imitation_warnings(
                 |b| format!("{b}'s"),
             );
             let also = if elsewhere { " and another suffix" } else { "" };
-            let with = word.map_or_else(String::new, |w| {
-                format!(", beside the sign-in word '{}'", quote(w.of(input)))
-            });
+            let with = word.map_or_else(String::new, |w| format!(",{}", beside(input, w)));
             out.push(Warning::for_case(
                 case,
                 std::iter::once(i.span).chain(word).collect(),
@@ -121,18 +113,14 @@ pub(crate) fn imitation_warnings(
     if !on_hosting {
         if let Some((brand, (s, e))) = brand_in_host(name, registrable) {
             // The first sign-in word, named and marked with the brand.
-            let word = credential_words(input)
-                .first()
-                .map(|&(ws, we)| Span::new(ws, we));
+            let word = first_sign_in_word(input);
             let case = if word.is_some() {
                 Case::BrandHostLogin
             } else {
                 Case::BrandHost
             };
             let text = name.get(s..e).unwrap_or_default();
-            let with = word.map_or_else(String::new, |w| {
-                format!(" beside the sign-in word '{}'", quote(w.of(input)))
-            });
+            let with = word.map_or_else(String::new, |w| beside(input, w));
             out.push(Warning::for_case(
                 case,
                 std::iter::once(at(s, e)).chain(word).collect(),
@@ -147,4 +135,17 @@ pub(crate) fn imitation_warnings(
         }
     }
     (found, shown)
+}
+
+/// The first sign-in word of the URL, which makes an imitation worse and
+/// is marked beside it.
+fn first_sign_in_word(input: &[u8]) -> Option<Span> {
+    credential_words(input)
+        .first()
+        .map(|&(s, e)| Span::new(s, e))
+}
+
+/// How a message names that word: ` beside the sign-in word 'signin'`.
+fn beside(input: &[u8], word: Span) -> String {
+    format!(" beside the sign-in word '{}'", quote(word.of(input)))
 }
