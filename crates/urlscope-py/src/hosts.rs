@@ -9,6 +9,7 @@
 //! answer.
 
 use std::cell::RefCell;
+use std::hash::BuildHasher;
 use std::sync::Arc;
 use urlscope_core::analysis::classify_host;
 use urlscope_core::sites::imitation_of_host;
@@ -114,25 +115,9 @@ pub fn facts(host: &[u8], imitation: bool) -> Arc<HostFacts> {
     facts
 }
 
-/// The slot of a host: a multiply-rotate hash over its bytes (FxHash's),
-/// its top bits (the best mixed) picking the slot.
+/// The slot of a host: its hash's top bits, hashed as the core's triage
+/// cache hashes its hosts.
 fn slot_of(host: &[u8]) -> usize {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let mix = |hash: u64, word: u64| (hash.rotate_left(5) ^ word).wrapping_mul(SEED);
-    let mut words = host.chunks_exact(8);
-    let mut hash = (&mut words).fold(host.len() as u64, |hash, word| {
-        mix(
-            hash,
-            u64::from_le_bytes(word.try_into().unwrap_or_default()),
-        )
-    });
-    let rest = words.remainder();
-    if !rest.is_empty() {
-        let mut last = [0u8; 8];
-        if let Some(into) = last.get_mut(..rest.len()) {
-            into.copy_from_slice(rest);
-        }
-        hash = mix(hash, u64::from_le_bytes(last));
-    }
+    let hash = foldhash::fast::FixedState::with_seed(0x5eed).hash_one(host);
     (hash >> (u64::BITS - SLOTS.trailing_zeros())) as usize
 }
