@@ -180,10 +180,12 @@ impl App {
     /// (the list is in the order of the bytes, so an `info` on the first
     /// byte may come before a `high`).
     fn worst_warning(&self) -> usize {
-        let w = &self.analysis.warnings;
-        (0..w.len())
-            .max_by_key(|&i| (w.get(i).map(|w| w.severity), std::cmp::Reverse(i)))
-            .unwrap_or(0)
+        self.analysis
+            .warnings
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, w)| (w.severity, std::cmp::Reverse(i)))
+            .map_or(0, |(i, _)| i)
     }
 
     /// The first component with a warning (a carried URL's warning lifted
