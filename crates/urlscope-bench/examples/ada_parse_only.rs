@@ -1,4 +1,4 @@
-//! The end-to-end peer of `urlscope scan` (issue 14 §5): read a file and
+//! The end-to-end peer of `urlscope scan` (see BENCHMARKS.md): read a file and
 //! parse every line with `ada-url` (the C++ WHATWG parser), nothing more.
 //! It prints `urls=N valid=M`. See BENCHMARKS.md for the side-by-side run:
 //!

@@ -1,5 +1,5 @@
 //! kasztp.txt with every URL given one piece near the fast path's gates
-//! (see BENCHMARKS.md, issue 14): a host that may be deceptive or internal,
+//! (see BENCHMARKS.md): a host that may be deceptive or internal,
 //! upper case or a trailing dot; a carried `+//`, base64, hex, JWT or
 //! scheme value in the query, the fragment or the path. Deterministic (a
 //! fixed xorshift sequence); for comparing two builds with

@@ -1,5 +1,5 @@
 //! URLs that carry URLs: the corpus that measures the slow path of
-//! `triage` (issue 14 §5), built deterministically from the vendored
+//! `triage` (see BENCHMARKS.md), built deterministically from the vendored
 //! corpora so the benchmark needs no file of its own.
 //!
 //! Each outer URL is a real one from `corpus/kasztp.txt`; what it carries
