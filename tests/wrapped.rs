@@ -73,9 +73,10 @@ fn the_last_destination_says_what_it_imitates() {
             "https://www.google.com/url?q=https://paypa1.com/signin",
             "1",
         ),
+        // Carried as written: the very byte.
         (
             "https://urldefense.com/v3/__https://paypa1.com/signin__;!!A!b$",
-            "https://paypa1.com/signin",
+            "1",
         ),
         (
             "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2F&data=1",
@@ -96,4 +97,73 @@ fn the_last_destination_says_what_it_imitates() {
         assert_eq!(i.domain, "paypal.com", "{wrapped}");
         assert_eq!(&wrapped[i.span.start..i.span.end], at, "{wrapped}");
     }
+}
+
+/// What a wrapped destination carries is reported as for any carried URL,
+/// whatever the wrapper's encoding: the same warnings as the destination
+/// pasted alone, lifted through the wrapper onto the bytes that carry it,
+/// and the hosts it reaches in turn.
+#[test]
+fn a_wrapped_destination_is_analysed_as_any_carried_url() {
+    let inner = "https://evil.example/a?next=http%3A%2F%2F127.0.0.1%2F";
+    for (wrapped, carrier) in [
+        // Proofpoint v2's own escapes.
+        (
+            "https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example_a-3Fnext-3Dhttp-253A-252F-252F127.0.0.1-252F&d=DwMFaQ&c=x&r=y&m=z&s=w&e=",
+            "https-3A__evil.example_a-3Fnext-3Dhttp-253A-252F-252F127.0.0.1-252F",
+        ),
+        // Proofpoint v3, its characters substituted (`**A` for `//`).
+        (
+            "https://urldefense.com/v3/__https://evil.example/a?next=http:**A127.0.0.1*__;Ly8v!!ABC!xyz$",
+            "https://evil.example/a?next=http:**A127.0.0.1*",
+        ),
+        // Safe Links, percent-encoded (found by the unfolding as written).
+        (
+            "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Fevil.example%2Fa%3Fnext%3Dhttp%253A%252F%252F127.0.0.1%252F&data=1",
+            "https%3A%2F%2Fevil.example%2Fa%3Fnext%3Dhttp%253A%252F%252F127.0.0.1%252F",
+        ),
+    ] {
+        let a = analyze(wrapped.as_bytes(), &Options::default());
+        let alone = analyze(inner.as_bytes(), &Options::default());
+        let start = wrapped.find(carrier).expect("the carrier");
+        let lifted: Vec<_> = a.warnings.iter().filter(|w| w.via.is_some()).collect();
+        for w in &alone.warnings {
+            assert!(
+                lifted.iter().any(|l| l.code == w.code && l.severity == w.severity),
+                "{wrapped}: {w:?} not lifted from {lifted:?}"
+            );
+        }
+        for w in lifted {
+            assert!(
+                w.span.start >= start && w.span.end <= start + carrier.len(),
+                "{wrapped}: {w:?}"
+            );
+        }
+        let reached: Vec<&str> = a
+            .destinations
+            .iter()
+            .filter_map(|d| d.host.as_ref().map(|h| h.canonical.as_str()))
+            .collect();
+        assert!(reached.contains(&"127.0.0.1"), "{wrapped}: {reached:?}");
+    }
+}
+
+/// Proofpoint v3's trailer (`__;` and its substitutions, `!!` and its
+/// token) is the wrapper's, never part of a URL the unfolding finds.
+#[test]
+fn proofpoint_v3_s_trailer_is_in_no_carried_url() {
+    let wrapped =
+        "https://urldefense.com/v3/__https://evil.example/a?next=https://paypa1.com/__;!!ABC!xyz$";
+    let a = analyze(wrapped.as_bytes(), &Options::default());
+    // The first is the wrapped link itself.
+    for d in a.destinations.iter().skip(1) {
+        assert!(!d.target.contains("__;"), "{d:?}");
+    }
+    let lookalikes = a
+        .warnings
+        .iter()
+        .filter(|w| w.code.code() == "lookalike-domain")
+        .count();
+    assert_eq!(lookalikes, 1, "{:?}", a.warnings);
+    assert!(a.warnings.iter().any(|w| w.code.code() == "open-redirect"));
 }

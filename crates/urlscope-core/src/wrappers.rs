@@ -82,6 +82,18 @@ impl Wrapper {
         }
     }
 
+    /// Whether the destination is written in the wrapper's own encoding
+    /// (Proofpoint's `-3A` escapes and `__` markers, Bing's base64,
+    /// Postmark's scheme-less URL), which nothing but [`unwrap`] reads: a
+    /// URL found in those bytes by the generic unfolding is a misreading
+    /// (Proofpoint v3's `__;!!...` trailer taken into a carried URL).
+    pub(crate) fn encodes_its_own(self) -> bool {
+        matches!(
+            self,
+            Wrapper::ProofpointV2 | Wrapper::ProofpointV3 | Wrapper::Bing | Wrapper::Postmark
+        )
+    }
+
     /// The JSON name.
     pub fn name(self) -> &'static str {
         match self {

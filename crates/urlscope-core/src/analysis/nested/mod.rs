@@ -471,6 +471,7 @@ pub(crate) fn unfold(
     if budget.depth >= MAX_DEPTH {
         return out;
     }
+    let wrapped = Wrapped::of(input, parts);
     let mut key = None;
     for (i, c) in components.iter().enumerate() {
         if out.len() >= MAX_NESTED || budget.bytes == 0 {
@@ -478,6 +479,15 @@ pub(crate) fn unfold(
         }
         if c.kind == ComponentKind::QueryKey {
             key = Some(c);
+            continue;
+        }
+        // The bytes of a wrapper's own encoding are read by its unwrapping
+        // alone (a component that starts in them may run on into the
+        // wrapper's own trailer, Proofpoint v3's `__;!!...`).
+        if wrapped
+            .as_ref()
+            .is_some_and(|w| w.own_encoding && w.span.contains(c.span.start))
+        {
             continue;
         }
         // A layer turned away by the gate gives nothing, so a component
@@ -514,7 +524,92 @@ pub(crate) fn unfold(
             input, parts, components, options, budget, lifted,
         ));
     }
+    if let Some(w) = wrapped {
+        if out.len() < MAX_NESTED && !out.iter().any(|n| w.is(&n.text)) {
+            out.push(w.node(input, components, options, budget, lifted));
+        }
+    }
     out
+}
+
+/// The destination a link protection's wrapper carries (Safe Links,
+/// Proofpoint URL Defense...), as [`crate::wrappers::unwrap`] decodes it.
+/// Where the unfolding found it as written (Safe Links' `url=`), that is
+/// the node; where the wrapper encodes it its own way (Proofpoint's
+/// `-3A` escapes), it is analysed here as any carried URL, its warnings
+/// lifted onto the bytes that carry it.
+struct Wrapped {
+    target: String,
+    /// The outer bytes that carry it.
+    span: Span,
+    via: String,
+    /// [`crate::wrappers::Wrapper::encodes_its_own`].
+    own_encoding: bool,
+}
+
+impl Wrapped {
+    fn of(input: &[u8], parts: &Split) -> Option<Wrapped> {
+        let text = std::str::from_utf8(parts.trimmed.of(input)).ok()?;
+        let w = crate::wrappers::unwrap(text)?;
+        let crate::wrappers::Carried::Url(target) = w.carried else {
+            return None;
+        };
+        let start = parts.trimmed.start;
+        Some(Wrapped {
+            target,
+            span: w
+                .at
+                .map_or(parts.trimmed, |(s, e)| Span::new(start + s, start + e)),
+            via: format!("link {} wraps", w.wrapper.vendor()),
+            own_encoding: w.wrapper.encodes_its_own(),
+        })
+    }
+
+    /// Whether a carried URL's text is this destination.
+    fn is(&self, text: &str) -> bool {
+        text == self.target
+            || matches!(
+                (url::Url::parse(text), url::Url::parse(&self.target)),
+                (Ok(a), Ok(b)) if a == b
+            )
+    }
+
+    /// The destination as a carried URL, analysed, in the component that
+    /// holds its first byte; its warnings point at their own bytes when
+    /// it is carried as written (Proofpoint v3 without substitutions),
+    /// else at all the bytes that carry it.
+    fn node(
+        self,
+        input: &[u8],
+        components: &[ComponentAnalysis],
+        options: &Options,
+        budget: &mut Budget,
+        lifted: &mut Vec<Warning>,
+    ) -> Nested {
+        let span = self.span;
+        let verbatim = span.of(input) == self.target.as_bytes();
+        let mut node = url_node(
+            self.target.as_bytes(),
+            self.via,
+            Vec::new(),
+            options,
+            budget,
+        );
+        node.component = components
+            .iter()
+            .position(|c| c.span.contains(span.start))
+            .unwrap_or(0);
+        node.layer = 1;
+        node.span = span;
+        lift(&node, lifted, |s| {
+            if verbatim {
+                Span::new(span.start + s.start, span.start + s.end)
+            } else {
+                span
+            }
+        });
+        node
+    }
 }
 
 /// Where in the outer URL a value is being read.
