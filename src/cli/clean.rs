@@ -1,15 +1,19 @@
 //! `urlscope clean`, `normalize` and `pretty`: a corrected form of each
-//! URL, one a line.
+//! URL, one a line. A URL pasted defanged is corrected as the URL it
+//! stands for, as `explain` reads it (`--defang` writes the result
+//! defanged again).
 
 use std::io::{self, Write};
 use urlscope_core::clean;
+use urlscope_core::defang::as_meant;
 use urlscope_core::text::escape_str;
 
 /// `clean`: illegal characters percent-encoded, the meaning kept.
 pub fn write_clean(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
-        let parts = urlscope_core::split::split(url);
-        writeln!(out, "{}", clean::clean(url, &parts))?;
+        let url = as_meant(url);
+        let parts = urlscope_core::split::split(&url);
+        writeln!(out, "{}", clean::clean(&url, &parts))?;
     }
     Ok(())
 }
@@ -17,7 +21,7 @@ pub fn write_clean(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
 /// `normalize`: RFC 3986 §6.2.2 and §6.2.3.
 pub fn write_normalized(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
-        writeln!(out, "{}", clean::normalize(url))?;
+        writeln!(out, "{}", clean::normalize(&as_meant(url)))?;
     }
     Ok(())
 }
@@ -25,7 +29,7 @@ pub fn write_normalized(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()
 /// `pretty`: as an address bar shows it, escaped for the terminal.
 pub fn write_pretty(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
-        writeln!(out, "{}", escape_str(&clean::pretty(url)))?;
+        writeln!(out, "{}", escape_str(&clean::pretty(&as_meant(url))))?;
     }
     Ok(())
 }
@@ -60,6 +64,28 @@ mod tests {
                 &["https://example.com/search?q=url+parsing&lang=en"]
             ),
             "https://example.com/search?q=url+parsing&lang=en\n"
+        );
+    }
+
+    /// A defanged URL is corrected as the URL it stands for, as
+    /// `explain` reads it; a bracketed dot that is data stays.
+    #[test]
+    fn a_defanged_url_is_corrected_as_its_url() {
+        let pasted = [
+            "hxxps://paypa1[.]com/sign in",
+            "https://example.com/?q=a[.]b",
+        ];
+        assert_eq!(
+            printed(write_clean, &pasted),
+            "https://paypa1.com/sign%20in\nhttps://example.com/?q=a%5B.%5Db\n"
+        );
+        assert_eq!(
+            printed(write_normalized, &pasted[..1]),
+            "https://paypa1.com/sign%20in\n"
+        );
+        assert_eq!(
+            printed(write_pretty, &pasted[..1]),
+            "https://paypa1.com/sign in\n"
         );
     }
 

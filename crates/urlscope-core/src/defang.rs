@@ -187,6 +187,23 @@ pub fn reads_defanged(input: &[u8]) -> bool {
             .any(|i| bracketed_at(authority, i).is_some_and(|(_, to)| matches!(to, "." | "@")))
 }
 
+/// The URL `input` stands for, as the analysis reads it: refanged when
+/// it [reads defanged](reads_defanged), else as it is. What `clean`,
+/// `normalize` and `pretty` correct.
+///
+/// ```
+/// use urlscope_core::defang::as_meant;
+/// assert_eq!(&*as_meant(b"hxxps://paypa1[.]com/sign in"), b"https://paypa1.com/sign in");
+/// assert_eq!(&*as_meant(b"https://example.com/?q=a[.]b"), b"https://example.com/?q=a[.]b");
+/// ```
+pub fn as_meant(input: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if reads_defanged(input) {
+        std::borrow::Cow::Owned(refang(input).url)
+    } else {
+        std::borrow::Cow::Borrowed(input)
+    }
+}
+
 /// Whether `input` holds any defanged spelling [`refang`] reads: a cheap
 /// test to run before it.
 pub fn looks_defanged(input: &[u8]) -> bool {
@@ -244,8 +261,9 @@ pub fn refang(input: &[u8]) -> Refanged {
         i += s.len();
     }
     while let Some(&b) = input.get(i) {
-        // A carried URL's scheme, as defang writes it (`?u=hxxps://...`):
-        // only before a whole `://`, and not inside a word.
+        // A carried URL's scheme, as defang writes it (`?u=hxxps://...`,
+        // `?url=hxxps%3A%2F%2F...`): only before a whole `://` (or its
+        // percent-encoding), and not inside a word.
         if matches!(b | 32, b'h' | b'f')
             && !i
                 .checked_sub(1)
@@ -253,9 +271,10 @@ pub fn refang(input: &[u8]) -> Refanged {
                 .is_some_and(u8::is_ascii_alphanumeric)
         {
             let rest = input.get(i..).unwrap_or_default();
-            if let Some((s, to)) = defanged_scheme(rest)
-                .filter(|(s, _)| rest.get(s.len()..s.len() + 3) == Some(b"://"))
-            {
+            if let Some(&(s, to)) = SCHEMES.iter().find(|(s, _)| {
+                starts_with_ignore_case(rest, s)
+                    && separator(rest.get(s.len()..).unwrap_or_default()).is_some()
+            }) {
                 out.url.extend_from_slice(to.as_bytes());
                 out.changes.push(Refang {
                     span: Span::new(i, i + s.len()),
@@ -351,20 +370,44 @@ fn defanged_name(s: &str) -> &str {
     }
 }
 
+/// How a carried URL's `://` is written: as it is, percent-encoded (Safe
+/// Links' `?url=https%3A%2F%2F...`) or encoded twice; the hex in either
+/// case.
+const SEPARATORS: [&[u8]; 3] = [b"://", b"%3A%2F%2F", b"%253A%252F%252F"];
+
+/// The length of the [`SEPARATORS`] spelling `text` starts with.
+fn separator(text: &[u8]) -> Option<usize> {
+    SEPARATORS
+        .iter()
+        .find(|s| starts_with_ignore_case(text, s))
+        .map(|s| s.len())
+}
+
+/// Where the next [`SEPARATORS`] spelling in `text` from `from` starts,
+/// and its length.
+fn next_separator(text: &str, from: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let rest = bytes.get(from..)?;
+    memchr::memchr2_iter(b':', b'%', rest).find_map(|at| {
+        let at = from + at;
+        separator(bytes.get(at..).unwrap_or_default()).map(|len| (at, len))
+    })
+}
+
 /// `tail` (what follows a URL's host) onto `out`, each URL written out in
-/// it (`scheme://host`) defanged: its scheme, and the dots of its host (the
-/// letters, digits, hyphens and dots after `://`).
+/// it (`scheme://host`, its `://` percent-encoded or not) defanged: its
+/// scheme, and the dots of its host (the letters, digits, hyphens and
+/// dots after the `://`).
 fn defang_carried(tail: &str, out: &mut String) {
     let mut done = 0;
-    while let Some(found) = tail.get(done..).and_then(|t| t.find("://")) {
-        let sep = done + found;
+    while let Some((sep, sep_len)) = next_separator(tail, done) {
         let head = tail.get(done..sep).unwrap_or_default();
         let name = head
             .bytes()
             .rev()
             .take_while(u8::is_ascii_alphabetic)
             .count();
-        let host_from = sep + 3;
+        let host_from = sep + sep_len;
         let host_len = tail
             .get(host_from..)
             .unwrap_or_default()
@@ -375,7 +418,7 @@ fn defang_carried(tail: &str, out: &mut String) {
         out.push_str(defanged_name(
             head.get(head.len() - name..).unwrap_or_default(),
         ));
-        out.push_str("://");
+        out.push_str(tail.get(sep..host_from).unwrap_or_default());
         let host = tail
             .get(host_from..host_from + host_len)
             .unwrap_or_default();
@@ -572,13 +615,23 @@ mod tests {
                 "https://www.google.com/url?q=http://evil.example&sa=D",
                 "hxxps://www[.]google[.]com/url?q=hxxp://evil[.]example&sa=D",
             ),
+            // Percent-encoded (Safe Links), and encoded twice.
+            (
+                "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypal.com.secure-login.example%2Fsignin&data=04",
+                "hxxps://nam02[.]safelinks[.]protection[.]outlook[.]com/?url=hxxps%3A%2F%2Fpaypal[.]com[.]secure-login[.]example%2Fsignin&data=04",
+            ),
+            (
+                "https://r.example/?u=https%253a%252f%252fevil.example%252fx",
+                "hxxps://r[.]example/?u=hxxps%253a%252f%252fevil[.]example%252fx",
+            ),
         ] {
             assert_eq!(defang(url), defanged);
             assert_eq!(defang(defanged), defanged);
             assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
         }
-        // Inside a word, or without a whole `://`, it is text.
-        let text = "https://x.example/?a=myhxxp://b&c=hxxp:d";
+        // Inside a word, or without a whole `://` or its encoding, it is
+        // text.
+        let text = "https://x.example/?a=myhxxp://b&c=hxxp:d&e=hxxp%3A%2Fd";
         assert_eq!(refang(text.as_bytes()).url, text.as_bytes());
     }
 
@@ -593,10 +646,20 @@ mod tests {
             let url = format!("{scheme}://{host}{path}");
             let back = refang(defang(&url).as_bytes());
             proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), url.clone());
-            // With the URL carried in a parameter too.
+            // With the URL carried in a parameter too, as it is and
+            // percent-encoded.
             let carrier = format!("https://redirect.example/?to={url}&a.b");
             let back = refang(defang(&carrier).as_bytes());
             proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), carrier);
+            let encoded = format!(
+                "https://redirect.example/?to={}&a.b",
+                url.replace(':', "%3A").replace('/', "%2F")
+            );
+            let defanged = defang(&encoded);
+            let live = format!("%2F%2F{host}");
+            proptest::prop_assert!(!host.contains('.') || !defanged.contains(&live), "{}", defanged);
+            let back = refang(defanged.as_bytes());
+            proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), encoded);
         }
     }
 }
