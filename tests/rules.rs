@@ -189,6 +189,8 @@ const RULES: &[Row] = &[
     ("lookalike-domain", "https://protect-eu.mimecast.com/s/AbCdEf?domain=paypa1.com", Fires { at: "paypa1.com" }, "the domain a Mimecast link names for the destination it holds"),
     ("lookalike-domain", "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Furldefense.com%2Fv3%2F__https%3A%2F%2Fpaypa1.com%2Fsignin__%3B%21%21A%21b%24&data=1", Fires { at: "1" }, "Safe Links around Proofpoint v3: the last destination is judged, on its own byte (Proofpoint v3 carries it as written)"),
     ("lookalike-domain", "https://rnicrosoft.com/", Fires { at: "rn" }, "'rn' for 'm' in Microsoft's name"),
+    ("lookalike-domain", "https://accounts.g00gle.com/signin", Fires { at: "00" }, "the same look-alike twice: '00' for 'oo' in Google's name"),
+    ("lookalike-domain", "https://faceb00k.com/login", Fires { at: "00" }, "'00' for 'oo' in Facebook's name"),
     ("lookalike-domain", "https://paypl.com/signin", Fires { at: "pl" }, "a letter of PayPal's name left out"),
     ("lookalike-domain", "https://www.bing.com/ck/a?!&&p=abc&u=a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg&ntb=1", Fires { at: "a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg" }, "paypa1.com behind Bing's click tracker"),
     ("lookalike-domain", "https://paypal.com/", Misses, "PayPal's own domain"),

@@ -662,7 +662,7 @@ catalogue! {
     LookalikeDomain {
         code: "lookalike-domain",
         severity: Medium,
-        summary: "The registrable domain is one edit or one look-alike letter away from a famous site's (paypa1.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix); low against a top site's, or for an edit of a brand's name under another suffix than the brand's (qmail.org: two steps, where many honest names fall), medium when that URL holds a sign-in word.",
+        summary: "The registrable domain is one edit or look-alike letters away from a famous site's (paypa1.com, g00gle.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix); low against a top site's, or for an edit of a brand's name under another suffix than the brand's (qmail.org: two steps, where many honest names fall), medium when that URL holds a sign-in word.",
         consequence: None,
         signals: [Imitation, NonAscii, Authority],
     }

@@ -6,22 +6,23 @@ use crate::split::Span;
 
 /// ASCII look-alikes a reader takes for the letters they imitate, the
 /// longer first: (written, for). The first [`UNGLYPHED`] are what
-/// [`unglyph`] reads; the others (`l` for `i`, `i` for `l`, a digit for a
-/// letter) are one edit each, which the edit search finds and names.
+/// [`unglyph`] reads, each wherever it stands (`g00gle`, `rnicrosoft`);
+/// the others (`l` for `i` and `i` for `l`, which read both ways) are one
+/// edit each, which the edit search finds and names.
 pub(super) const HOMOGLYPHS: [(&str, &str); 9] = [
     ("rn", "m"),
     ("vv", "w"),
     ("cl", "d"),
     ("1", "l"),
-    ("l", "i"),
-    ("i", "l"),
     ("0", "o"),
     ("5", "s"),
     ("3", "e"),
+    ("l", "i"),
+    ("i", "l"),
 ];
 
 /// How many of [`HOMOGLYPHS`], from the first, [`unglyph`] reads.
-pub(super) const UNGLYPHED: usize = 4;
+pub(super) const UNGLYPHED: usize = 7;
 
 /// Each character of an IDN label that UTS #39 reads as another, named:
 /// `'а' (U+0430 CYRILLIC SMALL LETTER A) for 'a'` (two look the same on
