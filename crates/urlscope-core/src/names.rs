@@ -592,9 +592,13 @@ pub(crate) fn written_domains(text: &[u8]) -> impl Iterator<Item = WrittenDomain
 
 /// The registrable domain of `name` by the Public Suffix List: every
 /// lookup goes through here, so the list's large lookup code is built into
-/// the binary once, not at each call.
+/// the binary once, not at each call. A name that ends in a number has
+/// none (see [`ends_in_a_number`]).
 #[inline(never)]
 pub(crate) fn registrable_domain(name: &str) -> Option<&str> {
+    if ends_in_a_number(name) {
+        return None;
+    }
     psl::domain_str(name)
 }
 
@@ -602,13 +606,37 @@ pub(crate) fn registrable_domain(name: &str) -> Option<&str> {
 /// [`registrable_domain`]).
 #[inline(never)]
 pub(crate) fn public_suffix(name: &str) -> Option<&str> {
+    if ends_in_a_number(name) {
+        return None;
+    }
     psl::suffix_str(name)
+}
+
+/// Whether `name`'s last label (one trailing dot aside) is a number,
+/// decimal or `0x` hex: the URL Standard's "ends in a number", which sends
+/// the host to the IPv4 parser (`0xd8.072.54990`) or rejects it
+/// (`q177.0.0.1`). No public suffix is a number, so the list's default
+/// rule (`*`) would make `0.1` a registrable domain.
+fn ends_in_a_number(name: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    let last = name.rsplit('.').next().unwrap_or(name);
+    let hex = last
+        .get(..2)
+        .filter(|p| p.eq_ignore_ascii_case("0x"))
+        .map(|_| &last[2..]);
+    match hex {
+        Some(digits) => digits.bytes().all(|b| b.is_ascii_hexdigit()),
+        None => !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()),
+    }
 }
 
 /// The public suffix of `name` and whether it is in the list's private
 /// section (see [`registrable_domain`]).
 #[inline(never)]
 pub(crate) fn public_suffix_kind(name: &str) -> Option<(&str, bool)> {
+    if ends_in_a_number(name) {
+        return None;
+    }
     let suffix = psl::suffix(name.as_bytes())?;
     let private = suffix.typ() == Some(psl::Type::Private);
     let text = std::str::from_utf8(suffix.as_bytes()).ok()?;
@@ -618,6 +646,30 @@ pub(crate) fn public_suffix_kind(name: &str) -> Option<(&str, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A name that ends in a number is an address (or no host) to a
+    /// WHATWG parser: it has no registrable domain.
+    #[test]
+    fn a_name_that_ends_in_a_number_has_no_registrable_domain() {
+        for name in [
+            "q177.0.0.1",
+            "0xd8.072.54990",
+            "1.2.3.4",
+            "a.0x1F",
+            "example.0x",
+            "10.",
+        ] {
+            assert_eq!(registrable_domain(name), None, "{name}");
+            assert_eq!(public_suffix(name), None, "{name}");
+        }
+        for (name, domain) in [
+            ("example.com", "example.com"),
+            ("a.b2.com", "b2.com"),
+            ("x.0xg", "x.0xg"),
+        ] {
+            assert_eq!(registrable_domain(name), Some(domain), "{name}");
+        }
+    }
 
     #[test]
     fn every_internal_name_has_its_last_label_listed() {
