@@ -339,19 +339,35 @@ pub(crate) fn hides_destination(host: &[u8]) -> bool {
         .any(|w| host.eq_ignore_ascii_case(w))
 }
 
-/// Whether `host` is one of Mimecast URL Protect's (`protect-eu.mimecast.com`),
-/// whose links may name their destination's domain in a plain parameter.
+/// Whether `host` is one of Mimecast URL Protect's, whose links may name
+/// their destination's domain in a plain parameter: since 2024
+/// `url.REGION.SERVICE.mimecastprotect.com` (`url.us.m.mimecastprotect.com`),
+/// before that a first label of `protect` and the region under
+/// `mimecast.com` (`protect-eu.mimecast.com`, `us-protect.mimecast.com`).
 /// It runs on every host `scan` reads, so it compares in place (no
 /// lowercase copy).
 fn is_mimecast(host: &[u8]) -> bool {
-    const SUFFIX: &[u8] = b".mimecast.com";
-    host.len() > SUFFIX.len()
-        && host
-            .get(..7)
-            .is_some_and(|head| head.eq_ignore_ascii_case(b"protect"))
-        && host
-            .get(host.len() - SUFFIX.len()..)
-            .is_some_and(|tail| tail.eq_ignore_ascii_case(SUFFIX))
+    let ends = |suffix: &[u8]| {
+        host.len() > suffix.len()
+            && host
+                .get(host.len() - suffix.len()..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(suffix))
+    };
+    if ends(b".mimecastprotect.com") {
+        return host
+            .get(..4)
+            .is_some_and(|head| head.eq_ignore_ascii_case(b"url."));
+    }
+    const PROTECT: &[u8] = b"protect";
+    let first = host.split(|&b| b == b'.').next().unwrap_or_default();
+    ends(b".mimecast.com")
+        && first.len() > PROTECT.len()
+        && (first
+            .get(..PROTECT.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(PROTECT))
+            || first
+                .get(first.len() - PROTECT.len()..)
+                .is_some_and(|t| t.eq_ignore_ascii_case(PROTECT)))
 }
 
 /// The raw value of the first parameter named `name` in `query`.
@@ -675,6 +691,30 @@ mod tests {
         // Nothing that is not a host name.
         let url = "https://protect-us.mimecast.com/s/Dq2tCqx82YfM?domain=a%2Fb";
         assert_eq!(unwrap(url).and_then(|u| u.domain), None);
+        // Every host Mimecast has rewritten links to, and near misses.
+        for host in [
+            "protect-eu.mimecast.com",
+            "us-protect.mimecast.com",
+            "url.us.m.mimecastprotect.com",
+            "URL.UK.A.MIMECASTPROTECT.COM",
+        ] {
+            let url = format!("https://{host}/s/AbCd?domain=evil.example");
+            let u = unwrap(&url).unwrap_or_else(|| panic!("{url}"));
+            assert_eq!(u.wrapper, Wrapper::Mimecast, "{url}");
+            assert!(hides_destination(host.as_bytes()), "{host}");
+        }
+        for host in [
+            "protect.mimecast.com",
+            "www.mimecast.com",
+            "login.mimecast.com",
+            "mimecastprotect.com",
+            "www.mimecastprotect.com",
+            "url.us.m.mimecastprotect.com.evil.example",
+        ] {
+            let url = format!("https://{host}/s/AbCd?domain=evil.example");
+            assert_eq!(unwrap(&url), None, "{url}");
+            assert!(!hides_destination(host.as_bytes()), "{host}");
+        }
     }
 
     #[test]
