@@ -159,14 +159,22 @@ pub fn severity_counts(warnings: &[Warning]) -> String {
 }
 
 /// Where a warning is: `bytes 9-14, path [2]` (its span, and the
-/// component it is about, numbered as the component list numbers it).
+/// component it is about, numbered as the component list numbers it). A
+/// warning lifted from a carried value names the component holding the
+/// bytes that encode it, and the way in: `bytes 29-173, query value [3],
+/// via query value 'token' → jwt claim "redirect" → path segment`.
 pub fn warning_place(a: &Analysis, w: &Warning) -> String {
     let mut s = format!("bytes {}-{}", w.span.start, w.span.end);
-    if let Some((i, c)) = w
-        .component
-        .and_then(|i| a.components.get(i).map(|c| (i, c)))
-    {
+    let via = w.via.as_ref().filter(|_| w.component.is_none());
+    let component = match via {
+        Some(_) => a.component_at(w.span.start),
+        None => w.component,
+    };
+    if let Some((i, c)) = component.and_then(|i| a.components.get(i).map(|c| (i, c))) {
         s.push_str(&format!(", {} [{i}]", c.kind.label()));
+    }
+    if let Some(via) = via {
+        s.push_str(&format!(", via {}", crate::text::escape_str(via)));
     }
     s
 }
@@ -437,5 +445,18 @@ mod tests {
         assert!(warning_place(&a, w).starts_with(&format!("bytes {}-", w.span.start)));
         assert!(severity_counts(&a.warnings).contains(w.severity.name()));
         assert_eq!(severity_counts(&[]), "");
+        // A warning lifted from a carried URL: the component that carries
+        // it, and the way in.
+        let a = of("https://app.example/cb?u=//evil.example/%2e%2e/x");
+        let lifted = a
+            .warnings
+            .iter()
+            .find(|w| w.via.is_some() && w.component.is_none())
+            .expect("a lifted warning");
+        let place = warning_place(&a, lifted);
+        assert!(
+            place.contains(", query value [4], via query value 'u'"),
+            "{place}"
+        );
     }
 }
