@@ -140,19 +140,23 @@ fn triage_row(input: &[u8], options: &Options, min: Severity, needs: Needs) -> R
         }
     }
     // The host and the cleaned URL need the spans only, not the list of
-    // components (`clean` reads no more, as the core's callers show).
-    let parts = (needs.cleaned || needs.host).then(|| urlscope_core::split::outline(input));
+    // components (`clean` reads no more, as the core's callers show); of
+    // a URL written defanged, those of the URL it stands for, as the
+    // triage reads it.
+    let meant = (needs.cleaned || needs.host).then(|| urlscope_core::defang::as_meant(input));
+    let url = meant.as_deref().unwrap_or(input);
+    let parts = meant.is_some().then(|| urlscope_core::split::outline(url));
     let host = parts
         .as_ref()
         .filter(|_| needs.host)
         .and_then(|p| p.host)
-        .map(|span| crate::hosts::facts(span.of(input), needs.imitates));
+        .map(|span| crate::hosts::facts(span.of(url), needs.imitates));
     Row {
         severity: warnings.iter().map(|w| w.severity).max(),
         codes,
         host,
         cleaned: match (&parts, needs.cleaned) {
-            (Some(parts), true) => urlscope_core::clean::clean(input, parts),
+            (Some(parts), true) => urlscope_core::clean::clean(url, parts),
             _ => String::new(),
         },
     }

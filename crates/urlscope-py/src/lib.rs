@@ -34,6 +34,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
+use urlscope_core::defang::as_meant;
 use urlscope_core::dialects::{decode_as, encode_as, DecodeDialect, EncodeDialect};
 use urlscope_core::percent::{explain_utf8_error, first_malformed_escape};
 use urlscope_core::report::Report;
@@ -138,25 +139,30 @@ fn triage<'py>(
 }
 
 /// The cleaned URL (`urlscope clean`): illegal characters
-/// percent-encoded, meaning kept.
+/// percent-encoded, meaning kept; a URL written defanged is cleaned as the
+/// URL it stands for.
 #[pyfunction]
 fn clean(url: &Bound<'_, PyAny>) -> PyResult<String> {
     let input = input_bytes(url)?;
+    let input = as_meant(&input);
     let parts = urlscope_core::split::split(&input);
     Ok(urlscope_core::clean::clean(&input, &parts))
 }
 
-/// The normalized URL (`urlscope normalize`, RFC 3986 section 6.2.2).
+/// The normalized URL (`urlscope normalize`, RFC 3986 section 6.2.2); a
+/// URL written defanged is normalized as the URL it stands for.
 #[pyfunction]
 fn normalize(url: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(urlscope_core::clean::normalize(&input_bytes(url)?))
+    let input = input_bytes(url)?;
+    Ok(urlscope_core::clean::normalize(&as_meant(&input)))
 }
 
 /// The URL as an address bar shows it (`urlscope pretty`): harmless
-/// escapes decoded.
+/// escapes decoded; a URL written defanged as the URL it stands for.
 #[pyfunction]
 fn pretty(url: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(urlscope_core::clean::pretty(&input_bytes(url)?))
+    let input = input_bytes(url)?;
+    Ok(urlscope_core::clean::pretty(&as_meant(&input)))
 }
 
 /// The URL written so that it is no longer a link (`urlscope defang`):
