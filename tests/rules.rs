@@ -162,6 +162,7 @@ const RULES: &[Row] = &[
     ("idn", "http://exämple.com/", Fires { at: "exämple.com" }, "a non-ASCII host"),
     ("idn", "http://xn--exmple-cua.com/", Fires { at: "xn--exmple-cua.com" }, "the same host in its ASCII form"),
     ("idn", "http://example.com/", Misses, "an ASCII host"),
+    ("idn", "http://127\u{3002}0\u{3002}0\u{3002}1/", Misses, "an IPv4 address written with ideographic full stops is no internationalized name: ip-obfuscation says what it is"),
     ("idn", "http://xn-exmple-cua.com/", Misses, "one hyphen is no ACE prefix"),
     ("idn", "http://аррӏе.com/", Misses, "a homograph is reported as idn-homograph instead"),
     ("idn-homograph", "http://аррӏе.com/", Fires { at: "аррӏе.com" }, "Cyrillic letters that spell apple"),

@@ -126,12 +126,13 @@ pub(crate) fn authority_warnings(
             ));
         }
         let mapped = super::mapped::mapped_warning(raw, span, host_index, reading, out);
-        // A mapped host whose name is plain ASCII is no internationalized
-        // name: mapped-host says what it is.
+        // A host whose Unicode form is plain ASCII is no internationalized
+        // name: mapped-host or ip-obfuscation (`127。0。0。1`) says what it
+        // is. A label UTS #46 rejects is still said.
         if let Some(unicode) = reading
             .unicode
             .as_ref()
-            .filter(|u| !mapped || !u.is_ascii())
+            .filter(|u| !u.is_ascii() || (!mapped && !reading.rejected.is_empty()))
         {
             idn_warning(span, host_index, reading, unicode, out);
         }
