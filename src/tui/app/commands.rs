@@ -81,12 +81,8 @@ impl App {
             Command::Jump => self.jump(),
             Command::Open => {}
             Command::Zoom => {
+                // While zoomed, the status line says so (view::hints).
                 self.zoom = !self.zoom;
-                self.status = if self.zoom {
-                    "zoomed (z or Esc: back)".to_string()
-                } else {
-                    String::new()
-                };
                 self.keep_selections_visible();
             }
             Command::Edit => {

@@ -92,11 +92,17 @@ fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width);
     let context = app.context();
     let mut spans = Vec::new();
+    // A zoomed pane says so for as long as it is zoomed, unless a message
+    // of the last key takes the place (an overlay has its own keys).
+    let status = match app.status.as_str() {
+        "" if app.zoom && !app.overlay.is_open() => "zoomed (z or Esc: back)",
+        status => status,
+    };
     // The keys keep at least half the bar.
-    let status_room = if app.status.is_empty() {
+    let status_room = if status.is_empty() {
         0
     } else {
-        let want = app.status.width() + 2;
+        let want = status.width() + 2;
         let hints_need: usize = keys::hints(context, width / 2)
             .iter()
             .map(|(k, w)| k.width() + w.width() + 3)
@@ -104,10 +110,7 @@ fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         want.min(width.saturating_sub(hints_need))
     };
     if status_room > 2 {
-        let status = fit(
-            &urlscope_core::text::escape_str(&app.status),
-            status_room - 2,
-        );
+        let status = fit(&urlscope_core::text::escape_str(status), status_room - 2);
         spans.push(Span::styled(
             format!("{status}  "),
             Style::new().add_modifier(Modifier::BOLD),

@@ -230,7 +230,17 @@ fn every_pane_zooms() {
             let s = screen(&a, w, h);
             assert!(!s.contains("Corrected URL"), "{name} zoomed:\n{s}");
             insta::assert_snapshot!(format!("zoom_{name}_{w}x{h}"), s);
-            let back = if name == "help" || name == "gallery" {
+            let overlay = name == "help" || name == "gallery";
+            // A pane's bar says so for as long as it is zoomed.
+            if !overlay {
+                press(&mut a, KeyCode::Down);
+                let s = screen(&a, w, h);
+                assert!(
+                    s.contains("zoomed (z or Esc: back)"),
+                    "{name} after a move:\n{s}"
+                );
+            }
+            let back = if overlay {
                 KeyCode::Char('z')
             } else {
                 KeyCode::Esc
