@@ -98,9 +98,12 @@ fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         "" if app.zoom && !app.overlay.is_open() => "zoomed (z or Esc: back)",
         status => status,
     };
-    // The keys keep at least half the bar.
+    // The keys keep at least half the bar, but for the warning that the
+    // next q quits without the edit: it is said whole.
     let status_room = if status.is_empty() {
         0
+    } else if app.quit_armed {
+        (status.width() + 2).min(width)
     } else {
         let want = status.width() + 2;
         let hints_need: usize = keys::hints(context, width / 2)

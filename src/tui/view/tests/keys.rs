@@ -298,6 +298,9 @@ fn esc_never_quits_and_q_warns_once_about_an_unsaved_edit() {
         "{}",
         a.status
     );
+    // Said whole at 80 columns, the keys giving way.
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("q again quits"), "{s}");
     assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Quit);
     // Copying clears the warning.
     let mut a = app("http://example.com/a", 80, 24);
