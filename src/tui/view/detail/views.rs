@@ -53,10 +53,11 @@ fn render_scrolled(
     let width = usize::from(area.width.saturating_sub(2));
     let title = scrolled_title(title, app.detail.scroll(), &lines, area);
     let lines = scrolled(lines, app.detail.scroll(), area);
+    // Room for the spaces around the title and the focus marker.
     let block = pane_block(
         app,
         theme,
-        fit(&title, width.saturating_sub(2)),
+        fit(&title, width.saturating_sub(4)),
         Some(Pane::Bytes),
     );
     frame.render_widget(Paragraph::new(lines).block(block), area);

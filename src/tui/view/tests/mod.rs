@@ -234,6 +234,17 @@ fn d_shows_every_encoder_side_by_side() {
     assert!(s.contains("python-quote-plus  %21%27%28%29~+%C3%A9"), "{s}");
     assert!(s.contains("firefox-bar        !%27()~%20%C3%A9"), "{s}");
     insta::assert_snapshot!("dialects_120x40", s);
+    // At 80 columns, focused, its title is cut with `…`, never clipped.
+    let mut a = app("http://example.com/?q=%21%27%28%29%7E%20%C3%A9", 80, 24);
+    a.select_component(4);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Char('d'));
+    let s = screen(&a, 80, 24);
+    let title = s
+        .lines()
+        .find(|l| l.contains("every encoder"))
+        .unwrap_or_default();
+    assert!(title.contains("▶") && title.ends_with("… ┐"), "{s}");
 }
 
 /// A long URL whose first warned component is its 200th pair: it is
