@@ -220,6 +220,7 @@ const RULES: &[Row] = &[
     ("surrounding-junk", "\"http://x/\"", Fires { at: "\"http://x/\"" }, "double quotes delimit a URL too"),
     ("surrounding-junk", "<x>", Misses, "without a scheme inside, the brackets are the text"),
     ("internal-destination", "http://localhost:22/", Fires { at: "localhost" }, "loopback by name"),
+    ("internal-destination", "jar:http://127.0.0.1!/", Fires { at: "http://127.0.0.1!/" }, "a jar: URL's archive, up to its '!/', is fetched by a Java client"),
     ("internal-destination", "http://0x7f.1/", Fires { at: "0x7f.1" }, "127.0.0.1 as a number"),
     ("internal-destination", "http://x.example/?u=http%3A%2F%2F169.254.169.254%2F", Fires { at: "http%3A%2F%2F169.254.169.254%2F" }, "the metadata endpoint in a parameter"),
     ("internal-destination", "http://localhost.example.com/", Misses, "a public name that starts with localhost"),

@@ -841,9 +841,20 @@ fn unfold_path(
         .iter()
         .position(|c| c.kind == ComponentKind::PathSegment && c.span.end >= start)
         .unwrap_or(0);
-    let url = text.get(found.from..).unwrap_or_default();
+    let mut url = text.get(found.from..).unwrap_or_default();
     let mut spelling = found.spelling;
-    spelling.push("in the path, which servers that echo it as a redirect follow");
+    // `jar:URL!/entry`: a Java client fetches the archive at URL, up to the
+    // first `!/` (JarURLConnection), and reads the entry from it.
+    let jar = parts
+        .scheme
+        .is_some_and(|s| s.of(input).eq_ignore_ascii_case(b"jar"));
+    match memchr::memmem::find(url, b"!/").filter(|_| jar) {
+        Some(bang) => {
+            url = url.get(..bang).unwrap_or_default();
+            spelling.push("the archive a Java client fetches for a jar: URL, up to its '!/'");
+        }
+        None => spelling.push("in the path, which servers that echo it as a redirect follow"),
+    }
     let label = components
         .get(component)
         .map_or("path", |c| c.kind.label())
