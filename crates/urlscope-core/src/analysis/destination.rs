@@ -422,6 +422,7 @@ pub(crate) fn destinations(
     host: Option<&HostClass>,
     nested: &[Nested],
     base: Option<&url::Url>,
+    wrapper: Option<crate::wrappers::Unwrapped>,
 ) -> Vec<Destination> {
     let scheme = parts
         .scheme
@@ -524,7 +525,9 @@ pub(crate) fn destinations(
             _ => n.children.iter().for_each(|c| add(c, &mut out)),
         }
     }
-    unwrapped(input, parts, &mut out);
+    if let Some(w) = wrapper {
+        unwrapped(w, parts, &mut out);
+    }
     out
 }
 
@@ -541,17 +544,11 @@ fn carried_imitation(i: &Imitation, n: &Nested, input: &[u8]) -> Imitation {
     Imitation { span, ..i.clone() }
 }
 
-/// When the URL is a link protection's wrapper (Safe Links, Proofpoint
-/// URL Defense...): the wrapper on the URL's own destination, and the
-/// destination it carries marked as reached through it (added when the
-/// unfolding did not find it: Proofpoint's encodings are its own).
-fn unwrapped(input: &[u8], parts: &Split, out: &mut Vec<Destination>) {
-    let Ok(text) = std::str::from_utf8(parts.trimmed.of(input)) else {
-        return;
-    };
-    let Some(w) = crate::wrappers::unwrap(text) else {
-        return;
-    };
+/// When the URL is a link protection's wrapper `w` (Safe Links,
+/// Proofpoint URL Defense...): the wrapper on the URL's own destination,
+/// and the destination it carries marked as reached through it (added
+/// when the unfolding did not reach it: past its depth or its count).
+fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destination>) {
     let vendor = w.wrapper.vendor();
     if let crate::wrappers::Carried::Url(target) = &w.carried {
         if let Ok(u) = url::Url::parse(target) {

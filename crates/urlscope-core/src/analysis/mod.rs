@@ -411,6 +411,11 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     // The outline only: the components are decoded one by one as the
     // split finds them, never listed twice.
     let parts = crate::split::outline(input);
+    // The link protection the URL is written in, read once: what it
+    // carries is unfolded, and where it leads is a destination.
+    let wrapper = std::str::from_utf8(parts.trimmed.of(input))
+        .ok()
+        .and_then(crate::wrappers::unwrap);
     // The component checks (then what the components carry) and the
     // whole-URL readings (WHATWG parse, normalized and cleaned URLs) are
     // independent: on long inputs they run side by side.
@@ -424,7 +429,15 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
             // Where it leads: what it carries, unfolded, with the
             // carried URLs' own warnings lifted.
             let mut lifted = Vec::new();
-            let nested = nested::unfold(input, &parts, &components, options, budget, &mut lifted);
+            let nested = nested::unfold(
+                input,
+                &parts,
+                &components,
+                wrapper.as_ref(),
+                options,
+                budget,
+                &mut lifted,
+            );
             (components, warnings, nested, lifted)
         },
         || {
@@ -477,8 +490,14 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     let host_class = parts
         .host
         .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
-    let mut destinations =
-        destination::destinations(input, &parts, host_class.as_ref(), &nested, base.as_ref());
+    let mut destinations = destination::destinations(
+        input,
+        &parts,
+        host_class.as_ref(),
+        &nested,
+        base.as_ref(),
+        wrapper,
+    );
     let host_index = components
         .iter()
         .position(|c| c.kind == ComponentKind::Host);

@@ -463,6 +463,7 @@ pub(crate) fn unfold(
     input: &[u8],
     parts: &Split,
     components: &[ComponentAnalysis],
+    wrapper: Option<&crate::wrappers::Unwrapped>,
     options: &Options,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
@@ -471,7 +472,7 @@ pub(crate) fn unfold(
     if budget.depth >= MAX_DEPTH {
         return out;
     }
-    let wrapped = Wrapped::of(input, parts);
+    let wrapped = wrapper.and_then(|w| Wrapped::of(w, parts));
     let mut key = None;
     for (i, c) in components.iter().enumerate() {
         if out.len() >= MAX_NESTED || budget.bytes == 0 {
@@ -538,8 +539,11 @@ pub(crate) fn unfold(
 /// the node; where the wrapper encodes it its own way (Proofpoint's
 /// `-3A` escapes), it is analysed here as any carried URL, its warnings
 /// lifted onto the bytes that carry it.
-struct Wrapped {
-    target: String,
+struct Wrapped<'w> {
+    target: &'w str,
+    /// The target as a WHATWG parser reads it, to know it however the
+    /// unfolding spelled it.
+    parsed: Option<url::Url>,
     /// The outer bytes that carry it.
     span: Span,
     via: String,
@@ -547,16 +551,15 @@ struct Wrapped {
     own_encoding: bool,
 }
 
-impl Wrapped {
-    fn of(input: &[u8], parts: &Split) -> Option<Wrapped> {
-        let text = std::str::from_utf8(parts.trimmed.of(input)).ok()?;
-        let w = crate::wrappers::unwrap(text)?;
-        let crate::wrappers::Carried::Url(target) = w.carried else {
+impl<'w> Wrapped<'w> {
+    fn of(w: &'w crate::wrappers::Unwrapped, parts: &Split) -> Option<Wrapped<'w>> {
+        let crate::wrappers::Carried::Url(target) = &w.carried else {
             return None;
         };
         let start = parts.trimmed.start;
         Some(Wrapped {
             target,
+            parsed: url::Url::parse(target).ok(),
             span: w
                 .at
                 .map_or(parts.trimmed, |(s, e)| Span::new(start + s, start + e)),
@@ -568,10 +571,10 @@ impl Wrapped {
     /// Whether a carried URL's text is this destination.
     fn is(&self, text: &str) -> bool {
         text == self.target
-            || matches!(
-                (url::Url::parse(text), url::Url::parse(&self.target)),
-                (Ok(a), Ok(b)) if a == b
-            )
+            || self
+                .parsed
+                .as_ref()
+                .is_some_and(|p| url::Url::parse(text).is_ok_and(|u| u == *p))
     }
 
     /// The destination as a carried URL, analysed, in the component that
