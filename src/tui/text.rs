@@ -34,6 +34,24 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         .collect()
 }
 
+/// `text` wrapped to `room` columns in at most `max` lines, the last one
+/// ending in `…` when the text goes on past it.
+pub fn wrap_within(text: &str, room: usize, max: usize) -> Vec<String> {
+    let mut wrapped = wrap(text, room.max(8));
+    if wrapped.len() > max {
+        wrapped.truncate(max);
+        if let Some(last) = wrapped.last_mut() {
+            let cut = fit(last, room.saturating_sub(1));
+            *last = if cut.ends_with('…') {
+                cut
+            } else {
+                format!("{cut}…")
+            };
+        }
+    }
+    wrapped
+}
+
 /// `url` (already escaped) broken into lines of at most `width` columns,
 /// only before a delimiter (`/ ? & = # ;`) or an escape (`%2e`, `\x1b`), so
 /// no line ends inside an escape; a piece longer than a line is broken by

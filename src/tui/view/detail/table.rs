@@ -199,7 +199,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
                     "Table 3-5: {range} takes {n} byte{}; {lead}. The payload bits, in order, are the code point.",
                     if n == 1 { "" } else { "s" }
                 );
-                for line in wrap_within(&more, room, max - 2) {
+                for line in crate::tui::text::wrap_within(&more, room, max - 2) {
                     out.push(Line::from(vec![indent(), Span::styled(line, theme.dim())]));
                 }
             }
@@ -208,7 +208,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
         Err(_) => {
             let why = urlscope_core::utf8::explain_ill_formed_at(c.decoded(), app.byte_cursor)
                 .unwrap_or_default();
-            wrap_within(&why, room, max)
+            crate::tui::text::wrap_within(&why, room, max)
                 .into_iter()
                 .enumerate()
                 .map(|(i, text)| {
@@ -220,22 +220,4 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
                 .collect()
         }
     }
-}
-
-/// `text` wrapped to `room` columns in at most `max` lines, the last one
-/// ending in `…` when the text goes on past it.
-fn wrap_within(text: &str, room: usize, max: usize) -> Vec<String> {
-    let mut wrapped = crate::tui::text::wrap(text, room.max(8));
-    if wrapped.len() > max {
-        wrapped.truncate(max);
-        if let Some(last) = wrapped.last_mut() {
-            let cut = fit(last, room.saturating_sub(1));
-            *last = if cut.ends_with('…') {
-                cut
-            } else {
-                format!("{cut}…")
-            };
-        }
-    }
-    wrapped
 }
