@@ -23,6 +23,49 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// A title of `parts` joined by ` · `, cut to `width` columns. Each part
+/// comes with a rank: while the title is too wide, the part of the highest
+/// rank goes (the later of two of a rank first); parts of rank 0 stay.
+/// When those alone are too wide, the first part is cut with `…` so the
+/// others stay whole: the hint that names a key is never what is cut.
+pub fn fit_parts(parts: &[(String, u8)], width: usize) -> String {
+    const JOIN: &str = " · ";
+    let mut kept: Vec<&(String, u8)> = parts.iter().collect();
+    let joined = |kept: &[&(String, u8)]| -> String {
+        kept.iter()
+            .map(|(p, _)| p.as_str())
+            .collect::<Vec<_>>()
+            .join(JOIN)
+    };
+    loop {
+        let title = joined(&kept);
+        if title.width() <= width {
+            return title;
+        }
+        let drop = kept
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, rank))| *rank > 0)
+            .max_by_key(|(i, (_, rank))| (*rank, *i))
+            .map(|(i, _)| i);
+        match drop {
+            Some(i) => {
+                kept.remove(i);
+            }
+            None => break,
+        }
+    }
+    let Some(((first, _), rest)) = kept.split_first() else {
+        return String::new();
+    };
+    let tail: String = rest.iter().map(|(p, _)| format!("{JOIN}{p}")).collect();
+    let room = width.saturating_sub(tail.width());
+    if rest.is_empty() || room < 2 {
+        return fit(&joined(&kept), width);
+    }
+    format!("{}{tail}", fit(first, room))
+}
+
 /// `text` wrapped at word boundaries to `width` columns, never inside a
 /// word: `UTF-16`, `U+D800` and escapes stay whole (no hyphenation).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -108,4 +151,54 @@ pub fn preview(bytes: &[u8], width: usize) -> String {
         text.push('…');
     }
     fit(&text, width)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(p: &[(&str, u8)]) -> Vec<(String, u8)> {
+        p.iter().map(|(s, r)| (s.to_string(), *r)).collect()
+    }
+
+    #[test]
+    fn a_title_that_fits_is_whole() {
+        let p = parts(&[
+            ("[3] path segment", 0),
+            ("bytes 1-9", 2),
+            ("view: hex (v)", 0),
+        ]);
+        assert_eq!(
+            fit_parts(&p, 80),
+            "[3] path segment · bytes 1-9 · view: hex (v)"
+        );
+    }
+
+    #[test]
+    fn a_narrow_title_lets_the_highest_rank_go_first_and_keeps_rank_0() {
+        let p = parts(&[
+            ("[3] path segment", 0),
+            ("bytes 27-36", 2),
+            ("3 decoded bytes", 3),
+            ("view: hex (v)", 0),
+            ("via query value 'u'", 4),
+        ]);
+        assert_eq!(
+            fit_parts(&p, 46),
+            "[3] path segment · bytes 27-36 · view: hex (v)"
+        );
+        assert_eq!(fit_parts(&p, 40), "[3] path segment · view: hex (v)");
+    }
+
+    #[test]
+    fn a_title_too_wide_for_its_kept_parts_cuts_the_first_with_an_ellipsis() {
+        let p = parts(&[
+            ("[4] query value 'token' → jwt claim \"redirect\" → url", 0),
+            ("layer 1", 2),
+            ("view: hex (v)", 0),
+        ]);
+        let t = fit_parts(&p, 40);
+        assert_eq!(t, "[4] query value 'token'… · view: hex (v)");
+        assert_eq!(t.width(), 40);
+    }
 }

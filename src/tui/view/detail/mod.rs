@@ -12,6 +12,7 @@ use super::parts::{fit, pane_block, plain_pieces, preview, window, wrap_pieces};
 use crate::tui::app::{App, Detail, DetailView, Pane};
 use crate::tui::carried::{facts, LABEL_W};
 use crate::tui::layout::{host_rows, selected_host, shows_all_views, DetailFit, WarningText};
+use crate::tui::text::fit_parts;
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -242,53 +243,51 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         }
         _ => table::table(app, theme, view, width, fit_rows, &mut lines),
     }
-    let view_label = match view {
-        Some(v) => format!(" · view: {} (v)", v.label()),
-        None => String::new(),
-    };
-    let title = match shown.value {
+    // The parts of the title, with the rank at which a narrow pane lets
+    // each go (0: never); the view and its key stay whole, `z` shows the rest.
+    let mut parts: Vec<(String, u8)> = match shown.value {
         Some(n) => {
             let of = if std::ptr::eq(a, &app.analysis) {
                 format!("[{}] ", n.component)
             } else {
                 String::new()
             };
-            format!(
-                "{of}{} · layer {} · bytes {}-{}{}{view_label}",
-                app.carried_chain(),
-                n.layer,
-                n.span.start,
-                n.span.end,
-                if of.is_empty() {
-                    " of the carried URL"
-                } else {
-                    ""
-                },
-            )
+            let whose = if of.is_empty() {
+                " of the carried URL"
+            } else {
+                ""
+            };
+            vec![
+                (format!("{of}{}", app.carried_chain()), 0),
+                (format!("layer {}", n.layer), 2),
+                (format!("bytes {}-{}{whose}", n.span.start, n.span.end), 3),
+            ]
         }
         None => {
-            // The way to a carried URL's component comes last: a narrow
-            // title keeps the bytes, and `z` shows it whole.
-            let chain = app.carried_chain();
-            let via = if chain.is_empty() {
-                String::new()
-            } else {
-                format!(" · via {chain}")
-            };
-            format!(
-                "{} · bytes {}-{} · {} decoded byte{}{view_label}{via}",
-                component_name(app, shown.component, c.kind),
-                c.span.start,
-                c.span.end,
-                c.decoded().len(),
-                if c.decoded().len() == 1 { "" } else { "s" },
-            )
+            let count = c.decoded().len();
+            vec![
+                (component_name(app, shown.component, c.kind), 0),
+                (format!("bytes {}-{}", c.span.start, c.span.end), 2),
+                (
+                    format!("{count} decoded byte{}", if count == 1 { "" } else { "s" }),
+                    3,
+                ),
+            ]
         }
     };
+    if let Some(v) = view {
+        parts.push((format!("view: {} (v)", v.label()), 0));
+    }
+    // The way to a carried URL's component comes last and goes first: a
+    // narrow title keeps the bytes.
+    let chain = app.carried_chain();
+    if shown.value.is_none() && !chain.is_empty() {
+        parts.push((format!("via {chain}"), 4));
+    }
     let block = pane_block(
         app,
         theme,
-        fit(&title, width.saturating_sub(4)),
+        fit_parts(&parts, width.saturating_sub(4)),
         Some(Pane::Bytes),
     );
     frame.render_widget(Paragraph::new(lines).block(block), area);

@@ -33,6 +33,24 @@ fn cafe_shows_lead_and_continuation_bits() {
     assert!(s.contains("110|00011"), "{s}");
 }
 
+/// At 80 columns the bytes pane's title lets the byte counts go, not the
+/// view and its key.
+#[test]
+fn a_narrow_title_still_says_the_view_and_its_key() {
+    let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", 80, 24);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Tab);
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.contains("▶ [3] path segment · bytes 27-36 · view: hex (v) ┐"),
+        "{s}"
+    );
+    press(&mut a, KeyCode::Char('v'));
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("view: binary (v)"), "{s}");
+}
+
 #[test]
 fn double_encoded_traversal_shows_layers_and_both_warnings() {
     let a = app(
