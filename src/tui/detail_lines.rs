@@ -8,12 +8,16 @@ use crate::tui::text::{fit, preview};
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthStr;
 use urlscope_core::analysis::{Analysis, Readings};
+use urlscope_core::describe::Agreement;
 use urlscope_core::dialects::{compare_encoders, EncodeDialect};
 use urlscope_core::warnings::Severity;
 
 /// The RFC 3986 reading next to the WHATWG reading, `width` columns wide,
-/// differing fields marked, then why they differ.
+/// each field marked as the same text, the same meaning written
+/// differently, or a different meaning (the core's words, a legend under
+/// the fields), then why they differ.
 pub fn readings(readings: Option<&Readings>, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let col = width.saturating_sub(14) / 2;
     let mut lines = vec![Line::styled(
@@ -44,8 +48,9 @@ pub fn readings(readings: Option<&Readings>, theme: Theme, width: usize) -> Vec<
             f.whatwg.as_deref().unwrap_or("(none)").as_bytes(),
             col.saturating_sub(1),
         );
-        let mark = if f.differs { "≠" } else { "=" };
-        let style = if f.differs {
+        let agreement = Agreement::of(f);
+        let mark = agreement.mark();
+        let style = if agreement == Agreement::Differs {
             theme.highlight()
         } else {
             Style::new()
@@ -55,6 +60,13 @@ pub fn readings(readings: Option<&Readings>, theme: Theme, width: usize) -> Vec<
             Span::styled(format!("{rfc:<col$} "), style),
             Span::styled(what, style),
         ]));
+    }
+    if !r.fields.is_empty() {
+        lines.extend(
+            agreement_legend(width)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.dim())),
+        );
     }
     let options = textwrap::Options::new(width.max(8))
         .initial_indent("  ")
@@ -72,6 +84,33 @@ pub fn readings(readings: Option<&Readings>, theme: Theme, width: usize) -> Vec<
         lines.extend(reasons.into_iter().map(Line::raw));
     }
     lines
+}
+
+/// What the readings' marks mean, under the field column's heading
+/// `marks`, in lines of at most `width` columns; a mark and its meaning
+/// are never split across lines.
+fn agreement_legend(width: usize) -> Vec<String> {
+    const LABEL: &str = "  marks     ";
+    let room = width.saturating_sub(LABEL.len());
+    let mut entries: Vec<String> = Vec::new();
+    for a in Agreement::ALL {
+        let entry = format!("{} {}", a.mark(), a.meaning());
+        match entries.last_mut() {
+            Some(line) if line.width() + 2 + entry.width() <= room => {
+                line.push_str("  ");
+                line.push_str(&entry);
+            }
+            _ => entries.push(fit(&entry, room)),
+        }
+    }
+    entries
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let label = if i == 0 { LABEL } else { "            " };
+            format!("{label}{e}")
+        })
+        .collect()
 }
 
 /// `decoded` (a component's decoded bytes) encoded by every dialect,

@@ -18,7 +18,9 @@
 //! );
 //! ```
 
-use crate::analysis::{char_info, Analysis, Destination, HostReading, Nested, NestedKind};
+use crate::analysis::{
+    char_info, Analysis, Destination, HostReading, Nested, NestedKind, ReadingField,
+};
 use crate::text::{escape_str, quote_str};
 use crate::warnings::{Severity, Warning};
 
@@ -324,6 +326,73 @@ pub fn carries(n: &Nested, values: usize) -> Option<String> {
         ))
     } else {
         None
+    }
+}
+
+/// How the RFC 3986 and WHATWG readings of one field compare, as the
+/// readings are marked wherever they are shown side by side.
+///
+/// ```
+/// use urlscope_core::analysis::{analyze, Options};
+/// use urlscope_core::describe::Agreement;
+/// let a = analyze(b"HTTP://ex%41mple.com:80/", &Options::default());
+/// let r = a.readings().unwrap();
+/// let of = |name: &str| Agreement::of(r.fields.iter().find(|f| f.name == name).unwrap());
+/// assert_eq!(of("path"), Agreement::SameText);
+/// assert_eq!(of("host"), Agreement::SameMeaning); // ex%41mple.com, example.com
+/// assert_eq!(Agreement::SameMeaning.mark(), "≈");
+/// let a = analyze(br"http://evil.com\@good.com/", &Options::default());
+/// let r = a.readings().unwrap();
+/// let host = r.fields.iter().find(|f| f.name == "host").unwrap();
+/// assert_eq!(Agreement::of(host), Agreement::Differs);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agreement {
+    /// Both write the field alike.
+    SameText,
+    /// Written differently, meaning the same once the normalizations both
+    /// sides agree on are applied: case, IDNA, default ports, dot segments,
+    /// percent-encoding.
+    SameMeaning,
+    /// The two readings mean different things.
+    Differs,
+}
+
+impl Agreement {
+    /// Every agreement, in the order a legend lists them.
+    pub const ALL: [Agreement; 3] = [
+        Agreement::SameText,
+        Agreement::SameMeaning,
+        Agreement::Differs,
+    ];
+
+    /// How `field`'s two readings compare.
+    pub fn of(field: &ReadingField) -> Agreement {
+        if field.differs {
+            Agreement::Differs
+        } else if field.rfc3986 == field.whatwg {
+            Agreement::SameText
+        } else {
+            Agreement::SameMeaning
+        }
+    }
+
+    /// The mark beside the field: `=`, `≈` or `≠`.
+    pub fn mark(self) -> &'static str {
+        match self {
+            Agreement::SameText => "=",
+            Agreement::SameMeaning => "≈",
+            Agreement::Differs => "≠",
+        }
+    }
+
+    /// What the mark says, for a legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Agreement::SameText => "same text",
+            Agreement::SameMeaning => "same meaning, written differently",
+            Agreement::Differs => "different meaning",
+        }
     }
 }
 

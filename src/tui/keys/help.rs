@@ -2,6 +2,7 @@
 
 use super::Context::{self, *};
 use super::{Binding, ALL, ANYWHERE, BINDINGS, EDITOR_KEYS, LISTS, MARKS, PANES};
+use urlscope_core::describe::Agreement;
 
 /// One line of the help.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +58,11 @@ pub fn help_lines(context: Context) -> Vec<HelpLine> {
         MARKS
             .iter()
             .map(|(m, what)| HelpLine::Key(m, what.to_string())),
+    );
+    lines.extend(
+        Agreement::ALL
+            .iter()
+            .map(|a| HelpLine::Key(a.mark(), format!("in the readings (r): {}", a.meaning()))),
     );
     lines
 }

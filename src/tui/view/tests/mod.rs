@@ -268,6 +268,27 @@ fn the_first_warned_component_is_in_view_at_start() {
     }
 }
 
+/// In the readings `=` is kept for fields both write alike; a field
+/// written differently with the same meaning is `≈`, and the legend under
+/// the fields says what each mark means, in the core's words.
+#[test]
+fn readings_mark_the_same_meaning_written_differently_apart_from_the_same_text() {
+    let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", 120, 40);
+    press(&mut a, KeyCode::Char('r'));
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("≈ host      ex%41mple.com"), "{s}");
+    assert!(s.contains("= path      /%E2%82%AC"), "{s}");
+    assert!(!s.contains("││≠"), "no field differs: {s}");
+    let legend: Vec<String> = urlscope_core::describe::Agreement::ALL
+        .iter()
+        .map(|m| format!("{} {}", m.mark(), m.meaning()))
+        .collect();
+    assert!(
+        s.contains(&format!("  marks     {}", legend.join("  "))),
+        "{s}"
+    );
+}
+
 /// The readings scroll to their last line at 80x24.
 #[test]
 fn readings_scroll_to_the_end() {
