@@ -3,9 +3,15 @@
 //! file that exists (and to a heading it holds).
 //!
 //! `UPDATE_DOCS=1 cargo test --test docs` rewrites the generated part of
-//! docs/warnings.md from the catalogue.
+//! docs/warnings.md from the catalogue, and the inspector's screens in
+//! docs/inspector.md from the inspector's own drawing.
 
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use ratatui::Terminal;
 use std::path::{Path, PathBuf};
+use urlscope::tui::app::App;
 use urlscope_core::warnings::{Case, Severity, WarningCode};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -178,4 +184,188 @@ fn no_document_speaks_of_work_rounds() {
         }
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// A screen of the inspector that docs/inspector.md shows: where the
+/// document marks it (`<!-- screen: NAME (tests/docs.rs) -->` just above
+/// its code block), what it inspects, at what size, after which keys.
+struct Screen {
+    name: &'static str,
+    base: Option<&'static str>,
+    url: String,
+    width: u16,
+    height: u16,
+    keys: Vec<KeyEvent>,
+    /// Only the top rows, the rest said with a last line `…`.
+    top: Option<usize>,
+}
+
+fn keys(codes: &[KeyCode]) -> Vec<KeyEvent> {
+    codes
+        .iter()
+        .map(|&c| KeyEvent::new(c, KeyModifiers::NONE))
+        .collect()
+}
+
+fn typed(text: &str) -> Vec<KeyEvent> {
+    keys(&text.chars().map(KeyCode::Char).collect::<Vec<_>>())
+}
+
+/// The screens, as the text beside each one says how to reach it.
+fn screens() -> Vec<Screen> {
+    use KeyCode::{Down, Tab};
+    const TOKEN: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsInJlZGlyZWN0IjoiaHR0cDovLzEyNy4wLjAuMTo4MDgwL2FkbWluLy4uLy4uL2V0Yy9wYXNzd2QifQ.c2lnbmF0dXJl";
+    let first_example = urlscope::gallery::default_example().url.to_string();
+    let mut fixing = keys(&[Down, Down, KeyCode::Char('E')]);
+    fixing.push(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    fixing.extend(typed("tom & jerry"));
+    vec![
+        Screen {
+            name: "tour",
+            base: None,
+            url: first_example,
+            width: 120,
+            height: 40,
+            keys: keys(&[Down, Down]),
+            top: None,
+        },
+        Screen {
+            name: "bits",
+            base: None,
+            url: "http://example.com/%E2%9C%93%ED%A0%80".to_string(),
+            width: 80,
+            height: 24,
+            keys: keys(&[Tab, Down, Down, KeyCode::Char('z')]),
+            top: None,
+        },
+        Screen {
+            name: "carried",
+            base: None,
+            url: "https://victim.example/login?next=https%3A%2F%2F169.254.169.254%2Flatest%2Fmeta-data%2F".to_string(),
+            width: 80,
+            height: 24,
+            keys: keys(&[Down]),
+            top: None,
+        },
+        Screen {
+            name: "jwt",
+            base: None,
+            url: format!("https://app.example/cb?token={TOKEN}&u=//evil.example/%2e%2e/x"),
+            width: 120,
+            height: 40,
+            keys: keys(&[Down]),
+            top: Some(24),
+        },
+        Screen {
+            name: "base",
+            base: Some("http://good.example/a/"),
+            url: "\\evil.example/x".to_string(),
+            width: 80,
+            height: 24,
+            keys: Vec::new(),
+            top: Some(5),
+        },
+        Screen {
+            name: "fix",
+            base: None,
+            url: "http://example.com/s?q=old&lang=en".to_string(),
+            width: 80,
+            height: 24,
+            keys: fixing,
+            top: Some(4),
+        },
+    ]
+}
+
+/// The rows `screen` shows, drawn by the inspector's own code on a
+/// terminal of its size, trailing blanks dropped as a terminal's copy
+/// drops them.
+fn drawn(screen: &Screen) -> Vec<String> {
+    let options = urlscope_core::Options::default();
+    let url = screen.url.as_bytes().to_vec();
+    let mut app = match screen.base {
+        Some(base) => App::with_base(base.as_bytes().to_vec(), url, options, true),
+        None => App::new(url, options, true),
+    };
+    let (w, h) = (screen.width, screen.height);
+    app.set_size(Rect::new(0, 0, w, h));
+    for &key in &screen.keys {
+        app.handle_key(key);
+    }
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+    terminal
+        .draw(|f| urlscope::tui::view::render(&app, f))
+        .expect("draw");
+    let buffer = terminal.backend().buffer();
+    let mut rows: Vec<String> = (0..h)
+        .map(|y| {
+            let row: String = (0..w).map(|x| buffer[(x, y)].symbol()).collect();
+            row.trim_end().to_string()
+        })
+        .collect();
+    if let Some(top) = screen.top {
+        rows.truncate(top);
+        rows.push("…".to_string());
+    }
+    rows
+}
+
+/// docs/inspector.md with each marked screen drawn anew: the block's
+/// opening `$ ...` lines stay, the rows after them are the inspector's.
+fn with_screens_drawn(doc: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = doc;
+    for screen in screens() {
+        let marker = format!("<!-- screen: {} (tests/docs.rs) -->\n```\n", screen.name);
+        let Some(at) = rest.find(&marker) else {
+            return Err(format!(
+                "docs/inspector.md has no {marker:?} (in this order)"
+            ));
+        };
+        let body = at + marker.len();
+        let Some(len) = rest[body..].find("```\n") else {
+            return Err(format!("the screen {} has no closing ```", screen.name));
+        };
+        out.push_str(&rest[..body]);
+        for line in rest[body..body + len]
+            .lines()
+            .take_while(|l| l.starts_with("$ "))
+        {
+            out.push_str(line);
+            out.push('\n');
+        }
+        for row in drawn(&screen) {
+            out.push_str(&row);
+            out.push('\n');
+        }
+        rest = &rest[body + len..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+#[test]
+fn the_inspector_screens_in_the_documents_are_the_inspectors() {
+    let path = Path::new(ROOT).join("docs/inspector.md");
+    let doc = std::fs::read_to_string(&path).expect("docs/inspector.md");
+    let drawn = with_screens_drawn(&doc).unwrap_or_else(|e| panic!("{e}"));
+    if drawn == doc {
+        return;
+    }
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(&path, drawn).expect("write docs/inspector.md");
+        return;
+    }
+    let differ: Vec<String> = doc
+        .lines()
+        .zip(drawn.lines())
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .take(6)
+        .map(|(n, (a, b))| format!("line {}:\n  written {a}\n  drawn   {b}", n + 1))
+        .collect();
+    panic!(
+        "docs/inspector.md shows screens the inspector does not draw (UPDATE_DOCS=1 cargo test --test docs redraws them):\n{}",
+        differ.join("\n")
+    );
 }
