@@ -154,7 +154,7 @@ fn explain_base_shows_the_resolution_then_analyses_the_target() {
             "Base        http://a/b/c/d;p?q\n\
              Reference   http:g\n\
              Target      http:g  (RFC 3986 section 5.2; analysed below)\n\
-             WHATWG      http://a/b/c/g  ≠ parser-differential: WHATWG reads a reference with \
+             WHATWG      http://a/b/c/g  ≠ parser-differential: WHATWG reads a reference with\n            \
              the base's special scheme and no '//' as relative\n\
              \n\
              URL         http:g\n"
@@ -163,8 +163,8 @@ fn explain_base_shows_the_resolution_then_analyses_the_target() {
     );
     assert!(text.contains(
         "  HIGH   parser-differential  bytes 0-6\n         RFC 3986 resolves 'http:g' to 'http:g' \
-         but a WHATWG parser to 'http://a/b/c/g' (WHATWG reads a reference with the base's special \
-         scheme and no '//' as relative), so a filter and a fetcher can act on different URLs.\n"
+         but a WHATWG parser to\n         'http://a/b/c/g' (WHATWG reads a reference with the base's special\n         \
+         scheme and no '//' as relative), so a filter and a fetcher can act on\n         different URLs.\n"
     ));
     // JSON: the target's analysis, the resolution's warning among its own.
     let out = urlscope()

@@ -117,6 +117,8 @@ fn confusables_are_characters_whose_skeleton_is_not_their_own_decomposition() {
         .assert()
         .success()
         .stdout(predicates::str::contains(
-            "\nHost        registered name, IDNA 'xn--exmple-cua.com', registrable domain 'xn--exmple-cua.com' (what one owner controls), scripts Latin\n",
+            "\nHost        registered name, IDNA 'xn--exmple-cua.com',\n            \
+             registrable domain 'xn--exmple-cua.com' (what one owner controls),\n            \
+             scripts Latin\n",
         ));
 }

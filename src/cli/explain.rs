@@ -3,7 +3,10 @@
 //! Everything from the input is printed through [`urlscope_core::text`], so no
 //! byte of a hostile URL reaches the terminal as a control sequence.
 
-use super::cells::{cell, cell_long, layer_steps, raw_and_decoded};
+use super::cells::{
+    cell_long, cell_within, layer_steps, raw_and_decoded, raw_and_decoded_cells, wrapped,
+    wrapped_list, WIDTH,
+};
 use super::style::Style;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
@@ -22,8 +25,14 @@ const MAX_ROWS: usize = 512;
 /// (JSON lists them all).
 const MAX_COMPONENTS: usize = 1000;
 const MAX_BYTE_TABLES: usize = 64;
+/// Columns of the headings ("Reading   " and the two spaces after it)
+/// that the lines after a wrapped heading's first are indented by.
+const HEAD: usize = 12;
+/// Characters of each reading in the readings table: two and the row's
+/// name fit in 80 columns.
+const READING: usize = 31;
 /// Columns of input shown around a warning's bytes.
-const POINTER_WIDTH: usize = 72;
+const POINTER_WIDTH: usize = 70;
 
 /// Bytes of context read around a warning's span.
 const CONTEXT_BEFORE: usize = 48;
@@ -123,6 +132,15 @@ fn binary(value: u8, role: ByteRole) -> String {
     }
 }
 
+/// A reading of a field as the readings table shows it.
+fn shown_reading(text: Option<&str>) -> &str {
+    match text {
+        None => "(none)",
+        Some("") => "(empty)",
+        Some(text) => text,
+    }
+}
+
 /// Write the whole report.
 pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<()> {
     let reading = describe::reading(a);
@@ -141,10 +159,8 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         style.heading("URL       "),
         cell_long(&a.input)
     )?;
-    writeln!(
-        out,
-        "{}  {reading}, {} bytes, {} component{}, {} warning{}{}",
-        style.heading("Reading   "),
+    let line = format!(
+        "{reading}, {} bytes, {} component{}, {} warning{}{}",
         a.input.len(),
         a.components.len(),
         if a.components.len() == 1 { "" } else { "s" },
@@ -155,6 +171,12 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         } else {
             format!(" ({})", describe::severity_counts(&a.warnings))
         }
+    );
+    writeln!(
+        out,
+        "{}  {}",
+        style.heading("Reading   "),
+        wrapped_list(&line, HEAD, HEAD)
     )?;
     super::follow::write_leads_to(out, a, style)?;
 
@@ -165,18 +187,32 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         "  {:>3}  {:<13} {:<11} raw → decoded",
         "#", "kind", "bytes"
     )?;
+    // The columns before a component's text.
+    const TEXT_AT: usize = 2 + 3 + 2 + 13 + 1 + 11 + 1;
     for (i, c) in a.components.iter().enumerate().take(MAX_COMPONENTS) {
+        let (raw, decoded) = raw_and_decoded_cells(&a.input, c);
+        let tag = worst
+            .get(i)
+            .copied()
+            .flatten()
+            .map(|worst| (worst, format!("[{}]", worst.name())));
+        let tag_width = tag.as_ref().map_or(0, |(_, t)| 2 + t.len());
+        let decoded_width = decoded.as_ref().map_or(0, |d| 3 + d.width());
+        let fits = TEXT_AT + raw.width() + decoded_width + tag_width <= WIDTH;
         let mut line = format!(
-            "  {i:>3}  {} {:<11} {}",
+            "  {i:>3}  {} {:<11} {raw}",
             style.kind(c.kind, &format!("{:<13}", c.kind.label())),
             format!("{}-{}", c.span.start, c.span.end),
-            raw_and_decoded(&a.input, c)
         );
-        if let Some(worst) = worst.get(i).copied().flatten() {
-            line.push_str(&format!(
-                "  {}",
-                style.severity(worst, &format!("[{}]", worst.name()))
-            ));
+        if let (Some(decoded), true) = (&decoded, fits) {
+            line.push_str(&format!(" → {decoded}"));
+        }
+        if let Some((worst, tag)) = &tag {
+            line.push_str(&format!("  {}", style.severity(*worst, tag)));
+        }
+        // What does not fit goes below the raw text, with its arrow.
+        if let (Some(decoded), false) = (&decoded, fits) {
+            line.push_str(&format!("\n{:TEXT_AT$}→ {decoded}", ""));
         }
         writeln!(out, "{line}")?;
     }
@@ -210,15 +246,24 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             writeln!(out, "      (empty)")?;
             continue;
         }
+        let rows = a.byte_rows_window(i, 0, MAX_ROWS);
+        // The role column is as wide as this table's widest role: "ascii"
+        // and "lead 1/2" keep a row within 80 columns; an ill-formed
+        // byte's role names its problem.
+        let role_width = rows
+            .iter()
+            .map(|row| row.role.describe().width())
+            .max()
+            .unwrap_or(0)
+            .max("role".len());
         writeln!(
             out,
             "      {}",
             style.dim(&format!(
-                "{:<6} {:<4} {:<10} {:<32} character",
+                "{:<6} {:<4} {:<10} {:<role_width$}  character",
                 "from", "hex", "binary", "role"
             ))
         )?;
-        let rows = a.byte_rows_window(i, 0, MAX_ROWS);
         for row in &rows {
             let from = match row.source {
                 SourceKind::Plus => "+ (sp)".to_string(),
@@ -226,13 +271,13 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             };
             let role = row.role.describe();
             let role = if matches!(row.role, ByteRole::Invalid(_)) {
-                style.invalid(&format!("{role:<32}"))
+                style.invalid(&format!("{role:<role_width$}"))
             } else {
-                format!("{role:<32}")
+                format!("{role:<role_width$}")
             };
             writeln!(
                 out,
-                "      {:<6} {:<4} {:<10} {} {}",
+                "      {:<6} {:<4} {:<10} {}  {}",
                 from,
                 format!("{:02X}", row.value),
                 binary(row.value, row.role),
@@ -255,6 +300,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         writeln!(out, "  none")?;
     }
     for w in &a.warnings {
+        let lead = 2 + 6 + 1 + w.code.code().len() + 2;
         writeln!(
             out,
             "  {} {}  {}",
@@ -263,9 +309,9 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 &format!("{:<6}", w.severity.name().to_uppercase())
             ),
             w.code.code(),
-            describe::warning_place(a, w)
+            wrapped(&describe::warning_place(a, w), lead, 9)
         )?;
-        writeln!(out, "         {}", w.message)?;
+        writeln!(out, "         {}", wrapped(&w.message, 9, 9))?;
         let (line, marks) = pointer_at(&a.input, &w.spans, w.span);
         writeln!(out, "         {line}")?;
         writeln!(out, "         {}", style.severity(w.severity, &marks))?;
@@ -284,12 +330,12 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             writeln!(out, "  the WHATWG parser rejects this URL: {e}")?;
         }
         for f in &r.fields {
-            let mark = if f.differs { "≠" } else { "=" };
+            let mark = describe::Agreement::of(f).mark();
             let line = format!(
                 "  {mark} {:<9} {} | {}",
                 f.name,
-                cell(f.rfc3986.as_deref().unwrap_or("(none)").as_bytes()),
-                cell(f.whatwg.as_deref().unwrap_or("(none)").as_bytes())
+                cell_within(shown_reading(f.rfc3986.as_deref()).as_bytes(), READING),
+                cell_within(shown_reading(f.whatwg.as_deref()).as_bytes(), READING)
             );
             if f.differs {
                 writeln!(out, "{}", style.severity(Severity::High, &line))?;
@@ -297,8 +343,13 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 writeln!(out, "{line}")?;
             }
         }
+        let legend: Vec<String> = describe::Agreement::ALL
+            .iter()
+            .map(|a| format!("{} {}", a.mark(), a.meaning()))
+            .collect();
+        writeln!(out, "  {}", style.dim(&legend.join(" · ")))?;
         if !r.reasons.is_empty() {
-            writeln!(out, "  why: {}", r.reasons.join("; "))?;
+            writeln!(out, "  why: {}", wrapped(&r.reasons.join("; "), 7, 7))?;
         }
     }
 
@@ -309,7 +360,12 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             .map(|f| f.text)
             .collect();
         let line = facts.join(", ");
-        writeln!(out, "{}  {line}", style.heading("Host      "))?;
+        writeln!(
+            out,
+            "{}  {}",
+            style.heading("Host      "),
+            wrapped_list(&line, HEAD, HEAD)
+        )?;
     }
     match a.whatwg() {
         Some(Ok(r)) => writeln!(
@@ -351,7 +407,7 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
                         ch.to_string()
                     };
                     lines.push(format!(
-                        "  {} {glyph}  pattern {}\n      bytes   {}   (payload bits {} = U+{:04X})",
+                        "  {} {glyph}  pattern {}\n      bytes   {}\n      payload {} = U+{:04X}",
                         info.codepoint,
                         l.pattern,
                         l.bytes,
@@ -364,7 +420,13 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
                     if let Some(why) =
                         urlscope_core::utf8::explain_ill_formed_at(c.decoded(), unit.start)
                     {
-                        lines.push(format!("  {}  {why}", style.invalid(&escape_bytes(bytes))));
+                        let shown = escape_bytes(bytes);
+                        let lead = 2 + shown.width() + 2;
+                        lines.push(format!(
+                            "  {}  {}",
+                            style.invalid(&shown),
+                            wrapped(&why, lead, lead)
+                        ));
                     }
                 }
                 _ => {}

@@ -2,7 +2,7 @@
 //! top, and the values the URL carries as indented sub-reports. The words
 //! are the core's ([`urlscope_core::describe`]); this lays them out.
 
-use super::cells::{layer_steps, raw_and_decoded};
+use super::cells::{layer_steps, raw_and_decoded, wrapped, wrapped_list};
 use super::style::Style;
 use std::io::{self, Write};
 use urlscope_core::analysis::{Analysis, Nested, NestedKind};
@@ -14,17 +14,15 @@ use urlscope_core::text::{escape_str, quote_str};
 pub fn write_leads_to(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<()> {
     for (i, d) in a.destinations.iter().enumerate() {
         let head = if i == 0 { "Leads to  " } else { "          " };
-        if d.via.is_empty() {
-            writeln!(out, "{}  {}", style.heading(head), describe::place(d))?;
+        // The lines after the first line up under the place, after the
+        // heading or after "via ".
+        let line = if d.via.is_empty() {
+            wrapped_list(&describe::place(d), 12, 12)
         } else {
-            writeln!(
-                out,
-                "{}  via {}: {}",
-                style.heading(head),
-                escape_str(&d.via),
-                describe::destination(d)
-            )?;
-        }
+            let line = format!("via {}: {}", escape_str(&d.via), describe::destination(d));
+            wrapped(&line, 12, 16)
+        };
+        writeln!(out, "{}  {line}", style.heading(head))?;
     }
     Ok(())
 }
@@ -71,12 +69,14 @@ fn write_nested(out: &mut impl Write, n: &Nested, style: Style, depth: usize) ->
             }
         }
         for w in &inner.warnings {
+            let severity = w.severity.name().to_uppercase();
+            let lead = pad.len() + 2 + severity.len() + 1 + w.code.code().len() + 2;
             writeln!(
                 out,
                 "{pad}  {} {}: {}",
-                style.severity(w.severity, &w.severity.name().to_uppercase()),
+                style.severity(w.severity, &severity),
                 w.code.code(),
-                w.message
+                wrapped(&w.message, lead, pad.len() + 4)
             )?;
         }
         for child in &inner.nested {

@@ -84,13 +84,19 @@ pub fn write_resolution(
         escape_bytes(&r.target)
     )?;
     match (&r.whatwg, r.differs) {
-        (Ok(theirs), true) => writeln!(
-            out,
-            "{}      {}  ≠ parser-differential{}",
-            style.heading("WHATWG"),
-            escape_str(theirs),
-            r.reason.map(|why| format!(": {why}")).unwrap_or_default(),
-        )?,
+        (Ok(theirs), true) => {
+            let line = format!(
+                "{}  ≠ parser-differential{}",
+                escape_str(theirs),
+                r.reason.map(|why| format!(": {why}")).unwrap_or_default(),
+            );
+            writeln!(
+                out,
+                "{}      {}",
+                style.heading("WHATWG"),
+                super::cells::wrapped(&line, 12, 12)
+            )?
+        }
         (Err(e), true) => writeln!(
             out,
             "{}      rejected ({})  ≠ parser-differential",

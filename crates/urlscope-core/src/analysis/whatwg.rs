@@ -319,7 +319,8 @@ impl Analysis {
             ReadingField {
                 name: "username",
                 rfc3986: user.map(crate::text::escape_bytes),
-                whatwg: Some(w.username.clone()),
+                // The URL Standard's username is never null: empty is none.
+                whatwg: (!w.username.is_empty()).then(|| w.username.clone()),
                 differs: user_differs,
             },
             ReadingField {
