@@ -190,6 +190,8 @@ fn no_document_speaks_of_work_rounds() {
 /// document marks it (`<!-- screen: NAME (tests/docs.rs) -->` just above
 /// its code block), what it inspects, at what size, after which keys.
 struct Screen {
+    /// The document that shows it.
+    doc: &'static str,
     name: &'static str,
     base: Option<&'static str>,
     url: String,
@@ -221,6 +223,37 @@ fn screens() -> Vec<Screen> {
     fixing.extend(typed("tom & jerry"));
     vec![
         Screen {
+            doc: "README.md",
+            name: "tour",
+            base: None,
+            url: urlscope::gallery::default_example().url.to_string(),
+            width: 120,
+            height: 40,
+            keys: keys(&[Down, Down]),
+            top: None,
+        },
+        Screen {
+            doc: "docs/tutorial.md",
+            name: "cafe",
+            base: None,
+            url: "http://example.com/caf%C3%A9".to_string(),
+            width: 100,
+            height: 30,
+            keys: keys(&[Tab, Down, Down, Down]),
+            top: Some(22),
+        },
+        Screen {
+            doc: "docs/tutorial.md",
+            name: "traversal",
+            base: None,
+            url: "http://example.com/files/%252e%252e%252f%252e%252e%252fetc/passwd".to_string(),
+            width: 100,
+            height: 30,
+            keys: Vec::new(),
+            top: Some(25),
+        },
+        Screen {
+            doc: "docs/inspector.md",
             name: "tour",
             base: None,
             url: first_example,
@@ -230,6 +263,7 @@ fn screens() -> Vec<Screen> {
             top: None,
         },
         Screen {
+            doc: "docs/inspector.md",
             name: "bits",
             base: None,
             url: "http://example.com/%E2%9C%93%ED%A0%80".to_string(),
@@ -239,6 +273,7 @@ fn screens() -> Vec<Screen> {
             top: None,
         },
         Screen {
+            doc: "docs/inspector.md",
             name: "carried",
             base: None,
             url: "https://victim.example/login?next=https%3A%2F%2F169.254.169.254%2Flatest%2Fmeta-data%2F".to_string(),
@@ -248,6 +283,7 @@ fn screens() -> Vec<Screen> {
             top: None,
         },
         Screen {
+            doc: "docs/inspector.md",
             name: "jwt",
             base: None,
             url: format!("https://app.example/cb?token={TOKEN}&u=//evil.example/%2e%2e/x"),
@@ -257,6 +293,7 @@ fn screens() -> Vec<Screen> {
             top: Some(24),
         },
         Screen {
+            doc: "docs/inspector.md",
             name: "base",
             base: Some("http://good.example/a/"),
             url: "\\evil.example/x".to_string(),
@@ -266,6 +303,7 @@ fn screens() -> Vec<Screen> {
             top: Some(5),
         },
         Screen {
+            doc: "docs/inspector.md",
             name: "fix",
             base: None,
             url: "http://example.com/s?q=old&lang=en".to_string(),
@@ -310,17 +348,16 @@ fn drawn(screen: &Screen) -> Vec<String> {
     rows
 }
 
-/// docs/inspector.md with each marked screen drawn anew: the block's
-/// opening `$ ...` lines stay, the rows after them are the inspector's.
-fn with_screens_drawn(doc: &str) -> Result<String, String> {
+/// Document `path` (`text`) with each screen it marks drawn anew: the
+/// block's opening `$ ...` lines stay, the rows after them are the
+/// inspector's.
+fn with_screens_drawn(path: &str, text: &str) -> Result<String, String> {
     let mut out = String::new();
-    let mut rest = doc;
-    for screen in screens() {
+    let mut rest = text;
+    for screen in screens().into_iter().filter(|s| s.doc == path) {
         let marker = format!("<!-- screen: {} (tests/docs.rs) -->\n```\n", screen.name);
         let Some(at) = rest.find(&marker) else {
-            return Err(format!(
-                "docs/inspector.md has no {marker:?} (in this order)"
-            ));
+            return Err(format!("{path} has no {marker:?} (in this order)"));
         };
         let body = at + marker.len();
         let Some(len) = rest[body..].find("```\n") else {
@@ -346,26 +383,30 @@ fn with_screens_drawn(doc: &str) -> Result<String, String> {
 
 #[test]
 fn the_inspector_screens_in_the_documents_are_the_inspectors() {
-    let path = Path::new(ROOT).join("docs/inspector.md");
-    let doc = std::fs::read_to_string(&path).expect("docs/inspector.md");
-    let drawn = with_screens_drawn(&doc).unwrap_or_else(|e| panic!("{e}"));
-    if drawn == doc {
-        return;
+    let mut wrong = Vec::new();
+    for doc in ["README.md", "docs/inspector.md", "docs/tutorial.md"] {
+        let path = Path::new(ROOT).join(doc);
+        let text = std::fs::read_to_string(&path).expect(doc);
+        let drawn = with_screens_drawn(doc, &text).unwrap_or_else(|e| panic!("{e}"));
+        if drawn == text {
+            continue;
+        }
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            std::fs::write(&path, drawn).expect(doc);
+            continue;
+        }
+        wrong.extend(
+            text.lines()
+                .zip(drawn.lines())
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .take(6)
+                .map(|(n, (a, b))| format!("{doc}:{}:\n  written {a}\n  drawn   {b}", n + 1)),
+        );
     }
-    if std::env::var_os("UPDATE_DOCS").is_some() {
-        std::fs::write(&path, drawn).expect("write docs/inspector.md");
-        return;
-    }
-    let differ: Vec<String> = doc
-        .lines()
-        .zip(drawn.lines())
-        .enumerate()
-        .filter(|(_, (a, b))| a != b)
-        .take(6)
-        .map(|(n, (a, b))| format!("line {}:\n  written {a}\n  drawn   {b}", n + 1))
-        .collect();
-    panic!(
-        "docs/inspector.md shows screens the inspector does not draw (UPDATE_DOCS=1 cargo test --test docs redraws them):\n{}",
-        differ.join("\n")
+    assert!(
+        wrong.is_empty(),
+        "documents show screens the inspector does not draw (UPDATE_DOCS=1 cargo test --test docs redraws them):\n{}",
+        wrong.join("\n")
     );
 }

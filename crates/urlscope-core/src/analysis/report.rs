@@ -90,8 +90,10 @@ pub(crate) fn finding_warning(
     let count = finding.spans.len();
     let mut spans = finding.spans;
     spans.sort();
-    // "detail (N places) in the path segment after N decoding layers:
-    // consequence.", written once into a string of the right size.
+    // "detail (the first of N places) in the path segment after N
+    // decoding layers: consequence.", written once into a string of the
+    // right size. The detail is the first place's: the others may differ
+    // ('%2e' first, then '%41'), and the spans show each.
     let consequence = code.consequence();
     let label = comp.kind.label();
     let mut message = String::with_capacity(
@@ -99,7 +101,7 @@ pub(crate) fn finding_warning(
     );
     message.push_str(&finding.detail);
     if count > 1 {
-        let _ = write!(message, " ({count} places)");
+        let _ = write!(message, " (the first of {count} places)");
     }
     message.push_str(" in the ");
     message.push_str(label);
