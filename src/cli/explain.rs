@@ -250,8 +250,12 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         // The role column is as wide as this table's widest role: "ascii"
         // and "lead 1/2" keep a row within 80 columns; an ill-formed
         // byte's role names its problem.
+        // An ill-formed byte's row says its problem in the role column and
+        // what readers make of it on the lines below, at that column: its
+        // words would push the table past 80 columns.
         let role_width = rows
             .iter()
+            .filter(|row| !matches!(row.role, ByteRole::Invalid(_)))
             .map(|row| row.role.describe().width())
             .max()
             .unwrap_or(0)
@@ -270,20 +274,19 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 _ => a.source_text(row),
             };
             let role = row.role.describe();
-            let role = if matches!(row.role, ByteRole::Invalid(_)) {
-                style.invalid(&format!("{role:<role_width$}"))
-            } else {
-                format!("{role:<role_width$}")
-            };
-            writeln!(
-                out,
-                "      {:<6} {:<4} {:<10} {}  {}",
+            let cells = format!(
+                "      {:<6} {:<4} {:<10} ",
                 from,
                 format!("{:02X}", row.value),
                 binary(row.value, row.role),
-                role,
-                row.describe_char()
-            )?;
+            );
+            if matches!(row.role, ByteRole::Invalid(_)) {
+                let at = cells.width();
+                writeln!(out, "{cells}{}", style.invalid(&role))?;
+                writeln!(out, "{:at$}{}", "", wrapped(&row.describe_char(), at, at))?;
+            } else {
+                writeln!(out, "{cells}{role:<role_width$}  {}", row.describe_char())?;
+            }
         }
         let total = c.decoded().len();
         if total > rows.len() {
