@@ -382,20 +382,20 @@ Components
 
 Bytes
   [0] path segment  caf%C3%A9 → café
-      from   hex  binary     role      character
-      c      63   0|1100011  ascii     U+0063  c  LATIN SMALL LETTER C
-      a      61   0|1100001  ascii     U+0061  a  LATIN SMALL LETTER A
-      f      66   0|1100110  ascii     U+0066  f  LATIN SMALL LETTER F
-      %C3    C3   110|00011  lead 1/2  U+00E9  é  LATIN SMALL LETTER E WITH ACUTE
-      %A9    A9   10|101001  cont 2/2  ╰ U+00E9
+      from   hex binary     role      character
+      c      63  0|1100011  ascii     U+0063  c  LATIN SMALL LETTER C
+      a      61  0|1100001  ascii     U+0061  a  LATIN SMALL LETTER A
+      f      66  0|1100110  ascii     U+0066  f  LATIN SMALL LETTER F
+      %C3    C3  110|00011  lead 1/2  U+00E9  é  LATIN SMALL LETTER E WITH ACUTE
+      %A9    A9  10|101001  cont 2/2  ╰ U+00E9
   [1] query key  q
-      from   hex  binary     role   character
-      q      71   0|1110001  ascii  U+0071  q  LATIN SMALL LETTER Q
+      from   hex binary     role   character
+      q      71  0|1110001  ascii  U+0071  q  LATIN SMALL LETTER Q
   [2] query value  a+b → a b
-      from   hex  binary     role   character
-      a      61   0|1100001  ascii  U+0061  a  LATIN SMALL LETTER A
-      + (sp) 20   0|0100000  ascii  U+0020  ␠  SPACE
-      b      62   0|1100010  ascii  U+0062  b  LATIN SMALL LETTER B
+      from   hex binary     role   character
+      a      61  0|1100001  ascii  U+0061  a  LATIN SMALL LETTER A
+      + (sp) 20  0|0100000  ascii  U+0020  ␠  SPACE
+      b      62  0|1100010  ascii  U+0062  b  LATIN SMALL LETTER B
 
 Warnings
   none

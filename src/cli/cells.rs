@@ -3,10 +3,11 @@
 
 use unicode_width::UnicodeWidthStr;
 use urlscope_core::analysis::ComponentAnalysis;
+use urlscope_core::split::ComponentKind;
 use urlscope_core::text::escape_bytes;
 
 /// Characters of raw or decoded text shown in a cell.
-const CELL_CHARS: usize = 40;
+pub const CELL_CHARS: usize = 40;
 
 /// The width `explain` lays its report out for: an 80-column terminal,
 /// a projector, a printed handout.
@@ -33,18 +34,72 @@ pub fn cell_within(bytes: &[u8], chars: usize) -> String {
 
 /// A component's raw text, and what it decodes to when that differs.
 pub fn raw_and_decoded(input: &[u8], c: &ComponentAnalysis) -> String {
-    match raw_and_decoded_cells(input, c) {
+    match raw_and_decoded_cells(input, c, CELL_CHARS) {
         (raw, Some(decoded)) => format!("{raw} → {decoded}"),
         (raw, None) => raw,
     }
 }
 
-/// The cells of [`raw_and_decoded`]: the raw text, and the decoded text
-/// when it differs.
-pub fn raw_and_decoded_cells(input: &[u8], c: &ComponentAnalysis) -> (String, Option<String>) {
+/// The cells of [`raw_and_decoded`], each cut to `chars` characters: the
+/// raw text, and the decoded text when it differs. A host too long for
+/// its cell keeps both ends: the name it shows first and the domain it
+/// belongs to, at its end.
+pub fn raw_and_decoded_cells(
+    input: &[u8],
+    c: &ComponentAnalysis,
+    chars: usize,
+) -> (String, Option<String>) {
+    let cut = |bytes: &[u8]| {
+        if c.kind == ComponentKind::Host {
+            cell_both_ends(bytes, chars)
+        } else {
+            cell_within(bytes, chars)
+        }
+    };
     let raw = c.span.of(input);
-    let decoded = (c.decoded() != raw).then(|| cell(c.decoded_lossy().as_bytes()));
-    (cell(raw), decoded)
+    let decoded = (c.decoded() != raw).then(|| cut(c.decoded_lossy().as_bytes()));
+    (cut(raw), decoded)
+}
+
+/// `bytes` escaped, cut in the middle to `chars` characters with `…`
+/// when longer: the start and the end both show.
+pub fn cell_both_ends(bytes: &[u8], chars: usize) -> String {
+    let text = escape_bytes(bytes);
+    let n = text.chars().count();
+    if n <= chars || chars < 3 {
+        return cell_within(bytes, chars);
+    }
+    let tail = (chars - 1) / 2;
+    let head = chars - 1 - tail;
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(n - tail).collect();
+    format!("{start}…{end}")
+}
+
+/// Two texts, each cut to `chars` characters so that where they first
+/// differ shows in both: from the start when it lies within the cut,
+/// else from a few characters before it, after a `…`.
+pub fn cells_where_they_differ(a: &str, b: &str, chars: usize) -> (String, String) {
+    let (ea, eb) = (escape_bytes(a.as_bytes()), escape_bytes(b.as_bytes()));
+    let first = ea
+        .chars()
+        .zip(eb.chars())
+        .position(|(x, y)| x != y)
+        .unwrap_or_else(|| ea.chars().count().min(eb.chars().count()));
+    let fits = |t: &str| t.chars().count() <= chars;
+    if first + 4 < chars || (fits(&ea) && fits(&eb)) {
+        return (
+            cell_within(a.as_bytes(), chars),
+            cell_within(b.as_bytes(), chars),
+        );
+    }
+    let from = first.saturating_sub(8);
+    let window = |t: &str| {
+        let rest: String = t.chars().skip(from).collect();
+        let shown = cell_within(rest.as_bytes(), chars - 1);
+        format!("…{shown}")
+    };
+    (window(&ea), window(&eb))
 }
 
 /// Each decoding of a component that is decoded more than once:
@@ -83,7 +138,13 @@ pub fn wrapped(text: &str, lead: usize, indent: usize) -> String {
         .break_words(false)
         .word_splitter(textwrap::WordSplitter::NoHyphenation)
         .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit);
-    let lines = textwrap::wrap(text, options);
+    // An arrow stays with what it leads to, and a text shortened in the
+    // middle (`…(9 more bytes)…`) stays one word.
+    let held = text
+        .replace("→ ", &format!("→{GLUE}"))
+        .replace(" more bytes)…", &format!("{GLUE}more{GLUE}bytes)…"))
+        .replace(" more byte)…", &format!("{GLUE}more{GLUE}byte)…"));
+    let lines = textwrap::wrap(&held, options);
     let mut out = String::with_capacity(text.len() + 16);
     for (i, line) in lines.iter().enumerate() {
         if i == 0 {
@@ -93,8 +154,13 @@ pub fn wrapped(text: &str, lead: usize, indent: usize) -> String {
             out.push_str(line);
         }
     }
-    out
+    out.replace(GLUE, " ")
 }
+
+/// What [`wrapped`] and [`wrapped_list`] hold a space that must not break
+/// as: a private-use character, which no text they lay out holds (the
+/// line breaks only at ASCII spaces).
+const GLUE: char = '\u{e000}';
 
 /// A list (`a, b (c, d), e`) laid out as [`wrapped`] lays out text, but
 /// breaking only after the commas between its items, never inside one;
@@ -108,7 +174,7 @@ pub fn wrapped_list(text: &str, lead: usize, indent: usize) -> String {
         .map(|c| {
             let out = match c {
                 ' ' if depth == 0 && after_comma => ' ',
-                ' ' => NO_BREAK,
+                ' ' => GLUE,
                 c => c,
             };
             match c {
@@ -124,12 +190,8 @@ pub fn wrapped_list(text: &str, lead: usize, indent: usize) -> String {
     if indent.max(lead) + longest > WIDTH {
         return wrapped(text, lead, indent);
     }
-    // A no-break space already in the text is escaped before it gets here.
-    wrapped(&held, lead, indent).replace(NO_BREAK, " ")
+    wrapped(&held, lead, indent)
 }
-
-/// What [`wrapped_list`] holds an item's spaces as.
-const NO_BREAK: char = '\u{a0}';
 
 #[cfg(test)]
 mod tests {
@@ -175,6 +237,28 @@ mod tests {
         // An item longer than a line: broken as prose.
         let long = format!("a, {}", "b ".repeat(40));
         assert_eq!(wrapped_list(&long, 12, 12), wrapped(&long, 12, 12));
+    }
+
+    #[test]
+    fn a_long_host_keeps_both_ends_and_a_difference_shows() {
+        let host = b"login.microsoftonline.com.account-verify-update.example.evil.co.uk";
+        let cut = cell_both_ends(host, 37);
+        assert_eq!(cut.chars().count(), 37);
+        assert!(
+            cut.starts_with("login.micro") && cut.ends_with(".evil.co.uk"),
+            "{cut}"
+        );
+        assert_eq!(cell_both_ends(b"example.com", 37), "example.com");
+        let a = format!("/{}/b\\c", "a".repeat(40));
+        let b = format!("/{}/b/c", "a".repeat(40));
+        let (x, y) = cells_where_they_differ(&a, &b, 31);
+        assert!(x.ends_with("/b\\c") && y.ends_with("/b/c"), "{x} | {y}");
+        assert!(x.starts_with('…') && x.chars().count() <= 31, "{x}");
+        // A difference within the cut: both cut from the start.
+        assert_eq!(
+            cells_where_they_differ("HTTP", "http", 31),
+            ("HTTP".into(), "http".into())
+        );
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub fn write_refanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> 
 pub struct DefangLines<W: Write> {
     inner: W,
     line: Vec<u8>,
+    /// The last line written, as given and as defanged, when defanging
+    /// changed it: a line of carets under it points into it.
+    changed: Option<(Vec<char>, Vec<char>)>,
 }
 
 impl<W: Write> DefangLines<W> {
@@ -36,15 +39,110 @@ impl<W: Write> DefangLines<W> {
         DefangLines {
             inner,
             line: Vec::new(),
+            changed: None,
         }
     }
 
     fn write_line(&mut self) -> io::Result<()> {
-        let text = String::from_utf8_lossy(&self.line);
-        self.inner.write_all(defang_text(&text).as_bytes())?;
+        let text = String::from_utf8_lossy(&self.line).into_owned();
+        let out = match self.changed.take() {
+            // Carets under a line that changed point where its text went.
+            Some((given, defanged)) if is_carets(&text) => carets_moved(&text, &given, &defanged),
+            _ => {
+                let out = defang_text(&text);
+                if out != text {
+                    self.changed = Some((text.chars().collect(), out.chars().collect()));
+                }
+                out
+            }
+        };
+        self.inner.write_all(out.as_bytes())?;
         self.line.clear();
         Ok(())
     }
+}
+
+/// Whether `line` is a line of carets (`     ^^^ ^`) and nothing else.
+fn is_carets(line: &str) -> bool {
+    let line = line.trim_end_matches(['\n', '\r']);
+    line.contains('^') && line.chars().all(|c| c == ' ' || c == '^')
+}
+
+/// The caret line `carets`, written under `given`, moved to point at the
+/// same characters of `defanged` (each run of carets spans what its
+/// characters became, brackets put inside included). The two are aligned
+/// character by character (an edit distance's alignment: defanging only
+/// puts characters in and replaces a few); lines too long to align keep
+/// their carets.
+fn carets_moved(carets: &str, given: &[char], defanged: &[char]) -> String {
+    let Some(to) = alignment(given, defanged) else {
+        return carets.to_string();
+    };
+    let end = carets.trim_end_matches(['\n', '\r']);
+    let marks: Vec<bool> = end.chars().map(|c| c == '^').collect();
+    let mut out = vec![' '; defanged.len().max(1)];
+    let mut i = 0;
+    while i < marks.len() {
+        if !marks.get(i).copied().unwrap_or(false) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while marks.get(i).copied().unwrap_or(false) {
+            i += 1;
+        }
+        let (Some(&from), Some(&last)) = (to.get(start), to.get(i - 1)) else {
+            continue;
+        };
+        for c in out.iter_mut().take(last + 1).skip(from) {
+            *c = '^';
+        }
+    }
+    let line: String = out.into_iter().collect();
+    format!("{}{}", line.trim_end(), &carets[end.len()..])
+}
+
+/// For each character of `a`, the index of the character of `b` it stands
+/// at in an edit distance's alignment of the two (a character `b` lacks
+/// stands where the next one does); `None` past 512 characters.
+fn alignment(a: &[char], b: &[char]) -> Option<Vec<usize>> {
+    if a.len() > 512 || b.len() > 512 {
+        return None;
+    }
+    let (n, m) = (a.len(), b.len());
+    // cost[i][j]: the edits from a[i..] to b[j..].
+    let mut cost = vec![vec![0usize; m + 1]; n + 1];
+    for i in (0..=n).rev() {
+        for j in (0..=m).rev() {
+            let value = match (a.get(i), b.get(j)) {
+                (None, None) => 0,
+                (None, Some(_)) => m - j,
+                (Some(_), None) => n - i,
+                (Some(x), Some(y)) => {
+                    let here = cost[i + 1][j + 1] + usize::from(x != y);
+                    here.min(cost[i + 1][j] + 1).min(cost[i][j + 1] + 1)
+                }
+            };
+            cost[i][j] = value;
+        }
+    }
+    let mut to = Vec::with_capacity(n);
+    let (mut i, mut j) = (0, 0);
+    while i < n {
+        let x = a.get(i);
+        let y = b.get(j);
+        if j < m && cost[i][j] == cost[i + 1][j + 1] + usize::from(x != y) {
+            to.push(j);
+            i += 1;
+            j += 1;
+        } else if j < m && cost[i][j] == cost[i][j + 1] + 1 {
+            j += 1;
+        } else {
+            to.push(j.min(m.saturating_sub(1)));
+            i += 1;
+        }
+    }
+    Some(to)
 }
 
 impl<W: Write> Write for DefangLines<W> {
@@ -72,6 +170,31 @@ impl<W: Write> Write for DefangLines<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn carets_under_a_defanged_line_follow_its_text() {
+        let mut out = Vec::new();
+        {
+            let mut lines = DefangLines::new(&mut out);
+            lines
+                .write_all(b"   https://www.paypal.com.evil.example/x\n               ^^^^^^^^^^\n")
+                .unwrap();
+            lines.flush().unwrap();
+        }
+        let text = String::from_utf8(out).unwrap();
+        let mut rows = text.lines();
+        let url = rows.next().unwrap();
+        let carets = rows.next().unwrap();
+        assert_eq!(url, "   hxxps://www[.]paypal[.]com[.]evil[.]example/x");
+        let at = carets.find('^').unwrap();
+        assert_eq!(&url[at..carets.len()], "paypal[.]com", "{url}\n{carets}");
+        // Carets under a line defanging left alone stay where they are.
+        let mut out = Vec::new();
+        DefangLines::new(&mut out)
+            .write_all(b"  abc\n   ^\n")
+            .unwrap();
+        assert_eq!(out, b"  abc\n   ^\n");
+    }
 
     fn printed(write: fn(&mut Vec<u8>, &[Vec<u8>]) -> io::Result<()>, url: &str) -> String {
         let mut out = Vec::new();

@@ -4,8 +4,8 @@
 //! byte of a hostile URL reaches the terminal as a control sequence.
 
 use super::cells::{
-    cell_long, cell_within, layer_steps, raw_and_decoded, raw_and_decoded_cells, wrapped,
-    wrapped_list, WIDTH,
+    cell_long, cells_where_they_differ, layer_steps, raw_and_decoded_cells, wrapped, wrapped_list,
+    CELL_CHARS, WIDTH,
 };
 use super::style::Style;
 use std::io::{self, Write};
@@ -190,7 +190,8 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
     // The columns before a component's text.
     const TEXT_AT: usize = 2 + 3 + 2 + 13 + 1 + 11 + 1;
     for (i, c) in a.components.iter().enumerate().take(MAX_COMPONENTS) {
-        let (raw, decoded) = raw_and_decoded_cells(&a.input, c);
+        // Room for the widest tag, `  [medium]`, after the text.
+        let (raw, decoded) = raw_and_decoded_cells(&a.input, c, WIDTH - TEXT_AT - 10);
         let tag = worst
             .get(i)
             .copied()
@@ -233,14 +234,21 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         )?;
     }
     for (i, c) in a.components.iter().enumerate().take(MAX_BYTE_TABLES) {
+        // The decoded text goes below the raw when both do not fit.
+        let head = format!("  [{i}] {}  ", c.kind.label());
+        let (raw, decoded) = raw_and_decoded_cells(&a.input, c, CELL_CHARS);
+        let decoded = match decoded {
+            Some(d) if head.width() + raw.width() + 3 + d.width() <= WIDTH => format!(" → {d}"),
+            Some(d) => format!("\n{:w$}→ {d}", "", w = head.width()),
+            None => String::new(),
+        };
         writeln!(
             out,
-            "  [{i}] {}  {}",
+            "  [{i}] {}  {raw}{decoded}",
             style.kind(c.kind, c.kind.label()),
-            raw_and_decoded(&a.input, c)
         )?;
         if let Some(steps) = layer_steps(&a.input, c) {
-            writeln!(out, "      layers: {steps}")?;
+            writeln!(out, "      layers: {}", wrapped(&steps, 14, 14))?;
         }
         if c.decoded().is_empty() {
             writeln!(out, "      (empty)")?;
@@ -264,7 +272,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             out,
             "      {}",
             style.dim(&format!(
-                "{:<6} {:<4} {:<10} {:<role_width$}  character",
+                "{:<6} {:<3} {:<10} {:<role_width$}  character",
                 "from", "hex", "binary", "role"
             ))
         )?;
@@ -274,9 +282,11 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 _ => a.source_text(row),
             };
             let role = row.role.describe();
+            // Padded by display width: a wide character is two columns.
+            let pad = 6usize.saturating_sub(from.width());
             let cells = format!(
-                "      {:<6} {:<4} {:<10} ",
-                from,
+                "      {from}{:pad$} {:<3} {:<10} ",
+                "",
                 format!("{:02X}", row.value),
                 binary(row.value, row.role),
             );
@@ -312,7 +322,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 &format!("{:<6}", w.severity.name().to_uppercase())
             ),
             w.code.code(),
-            wrapped(&describe::warning_place(a, w), lead, 9)
+            wrapped(&describe::warning_place(a, w), lead, lead)
         )?;
         writeln!(out, "         {}", wrapped(&w.message, 9, 9))?;
         let (line, marks) = pointer_at(&a.input, &w.spans, w.span);
@@ -334,12 +344,14 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         }
         for f in &r.fields {
             let mark = describe::Agreement::of(f).mark();
-            let line = format!(
-                "  {mark} {:<9} {} | {}",
-                f.name,
-                cell_within(shown_reading(f.rfc3986.as_deref()).as_bytes(), READING),
-                cell_within(shown_reading(f.whatwg.as_deref()).as_bytes(), READING)
+            // Cut where the two first differ, so a difference past the cut
+            // shows.
+            let (rfc3986, whatwg) = cells_where_they_differ(
+                shown_reading(f.rfc3986.as_deref()),
+                shown_reading(f.whatwg.as_deref()),
+                READING,
             );
+            let line = format!("  {mark} {:<9} {rfc3986} | {whatwg}", f.name);
             if f.differs {
                 writeln!(out, "{}", style.severity(Severity::High, &line))?;
             } else {
@@ -350,7 +362,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             .iter()
             .map(|a| format!("{} {}", a.mark(), a.meaning()))
             .collect();
-        writeln!(out, "  {}", style.dim(&legend.join(" · ")))?;
+        writeln!(out, "  {}", style.dim(&legend.join(";  ")))?;
         if !r.reasons.is_empty() {
             writeln!(out, "  why: {}", wrapped(&r.reasons.join("; "), 7, 7))?;
         }
