@@ -87,7 +87,7 @@ pub fn cells_where_they_differ(a: &str, b: &str, chars: usize) -> (String, Strin
         .position(|(x, y)| x != y)
         .unwrap_or_else(|| ea.chars().count().min(eb.chars().count()));
     let fits = |t: &str| t.chars().count() <= chars;
-    if first + 4 < chars || (fits(&ea) && fits(&eb)) {
+    if ea == eb || first + 4 < chars || (fits(&ea) && fits(&eb)) {
         return (
             cell_within(a.as_bytes(), chars),
             cell_within(b.as_bytes(), chars),
@@ -254,7 +254,11 @@ mod tests {
         let (x, y) = cells_where_they_differ(&a, &b, 31);
         assert!(x.ends_with("/b\\c") && y.ends_with("/b/c"), "{x} | {y}");
         assert!(x.starts_with('…') && x.chars().count() <= 31, "{x}");
-        // A difference within the cut: both cut from the start.
+        // The same text, or a difference within the cut: both cut from
+        // the start.
+        let same = format!("http://example.com/{}", "a".repeat(40));
+        let (x, y) = cells_where_they_differ(&same, &same, 31);
+        assert!(x.starts_with("http://") && x == y, "{x}");
         assert_eq!(
             cells_where_they_differ("HTTP", "http", 31),
             ("HTTP".into(), "http".into())
