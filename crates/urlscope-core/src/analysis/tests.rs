@@ -150,11 +150,7 @@ fn double_encoding_names_the_depth_and_bytes() {
     let w = warning(input, "double-encoding").expect("double-encoding");
     assert_eq!(w.spans[0], Span::new(9, 14));
     assert!(w.message.contains("2 layers"), "{}", w.message);
-    assert!(
-        w.message.contains("'%252e' -> '%2e' -> '.'"),
-        "{}",
-        w.message
-    );
+    assert!(w.message.contains("'%252e' → '%2e' → '.'"), "{}", w.message);
     let t = warning(input, "path-traversal").expect("traversal");
     assert_eq!(t.severity, Severity::High);
     assert_eq!(t.layer, Some(2));

@@ -30,7 +30,7 @@ pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findi
                 .collect();
             steps.push(format!("'{}'", crate::text::quote(&bytes)));
         }
-        finding.detail = format!("{} layers of escapes: {}", depth, steps.join(" -> "));
+        finding.detail = format!("{} layers of escapes: {}", depth, steps.join(" → "));
     }
     if let Some(finding) = f.get_mut(WarningCode::DoubleEncoding) {
         // The message names the depth itself.
