@@ -13,6 +13,11 @@ pub const CELL_CHARS: usize = 40;
 /// a projector, a printed handout.
 pub const WIDTH: usize = 80;
 
+/// Columns of a report's headings ("Reading   ", "WHATWG    " and the two
+/// spaces after them): the lines after a wrapped heading's first are
+/// indented by as many.
+pub const HEAD: usize = 12;
+
 /// `bytes` escaped, cut to [`CELL_CHARS`] characters with `…`.
 pub fn cell(bytes: &[u8]) -> String {
     cell_within(bytes, CELL_CHARS)
@@ -20,11 +25,16 @@ pub fn cell(bytes: &[u8]) -> String {
 
 /// `bytes` escaped, cut to `chars` characters (at least one) with `…`.
 pub fn cell_within(bytes: &[u8], chars: usize) -> String {
-    let chars = chars.max(1);
     // No more than can show: a character is at most four bytes.
-    let shown = bytes.get(..chars * 4).unwrap_or(bytes);
-    let text = escape_bytes(shown);
-    if shown.len() < bytes.len() || text.chars().count() > chars {
+    let shown = bytes.get(..chars.max(1) * 4).unwrap_or(bytes);
+    cut_to(escape_bytes(shown), chars, shown.len() < bytes.len())
+}
+
+/// Text already escaped, cut to `chars` characters (at least one) with
+/// `…` when it is longer or when `more` follows it.
+fn cut_to(text: String, chars: usize, more: bool) -> String {
+    let chars = chars.max(1);
+    if more || text.chars().count() > chars {
         let cut: String = text.chars().take(chars - 1).collect();
         format!("{cut}…")
     } else {
@@ -88,16 +98,14 @@ pub fn cells_where_they_differ(a: &str, b: &str, chars: usize) -> (String, Strin
         .unwrap_or_else(|| ea.chars().count().min(eb.chars().count()));
     let fits = |t: &str| t.chars().count() <= chars;
     if ea == eb || first + 4 < chars || (fits(&ea) && fits(&eb)) {
-        return (
-            cell_within(a.as_bytes(), chars),
-            cell_within(b.as_bytes(), chars),
-        );
+        return (cut_to(ea, chars, false), cut_to(eb, chars, false));
     }
     let from = first.saturating_sub(8);
     let window = |t: &str| {
-        let rest: String = t.chars().skip(from).collect();
-        let shown = cell_within(rest.as_bytes(), chars - 1);
-        format!("…{shown}")
+        format!(
+            "…{}",
+            cut_to(t.chars().skip(from).collect(), chars - 1, false)
+        )
     };
     (window(&ea), window(&eb))
 }
@@ -142,8 +150,7 @@ pub fn wrapped(text: &str, lead: usize, indent: usize) -> String {
     // middle (`…(9 more bytes)…`) stays one word.
     let held = text
         .replace("→ ", &format!("→{GLUE}"))
-        .replace(" more bytes)…", &format!("{GLUE}more{GLUE}bytes)…"))
-        .replace(" more byte)…", &format!("{GLUE}more{GLUE}byte)…"));
+        .replace(" more bytes)…", &format!("{GLUE}more{GLUE}bytes)…"));
     let lines = textwrap::wrap(&held, options);
     let mut out = String::with_capacity(text.len() + 16);
     for (i, line) in lines.iter().enumerate() {

@@ -5,7 +5,7 @@
 
 use super::cells::{
     cell_long, cells_where_they_differ, layer_steps, raw_and_decoded_cells, wrapped, wrapped_list,
-    CELL_CHARS, WIDTH,
+    CELL_CHARS, HEAD, WIDTH,
 };
 use super::style::Style;
 use std::io::{self, Write};
@@ -25,9 +25,6 @@ const MAX_ROWS: usize = 512;
 /// (JSON lists them all).
 const MAX_COMPONENTS: usize = 1000;
 const MAX_BYTE_TABLES: usize = 64;
-/// Columns of the headings ("Reading   " and the two spaces after it)
-/// that the lines after a wrapped heading's first are indented by.
-const HEAD: usize = 12;
 /// Characters of each reading in the readings table: two and the row's
 /// name fit in 80 columns.
 const READING: usize = 31;
@@ -255,12 +252,11 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             continue;
         }
         let rows = a.byte_rows_window(i, 0, MAX_ROWS);
-        // The role column is as wide as this table's widest role: "ascii"
-        // and "lead 1/2" keep a row within 80 columns; an ill-formed
-        // byte's role names its problem.
-        // An ill-formed byte's row says its problem in the role column and
-        // what readers make of it on the lines below, at that column: its
-        // words would push the table past 80 columns.
+        // The role column is as wide as this table's widest well-formed
+        // role ("ascii", "lead 1/2"). An ill-formed byte's row says its
+        // problem in the role column and what readers make of it on the
+        // lines below, at that column: its words would push the table past
+        // 80 columns.
         let role_width = rows
             .iter()
             .filter(|row| !matches!(row.role, ByteRole::Invalid(_)))

@@ -2,7 +2,7 @@
 //! top, and the values the URL carries as indented sub-reports. The words
 //! are the core's ([`urlscope_core::describe`]); this lays them out.
 
-use super::cells::{layer_steps, raw_and_decoded, wrapped, wrapped_list};
+use super::cells::{layer_steps, raw_and_decoded, wrapped, wrapped_list, HEAD};
 use super::style::Style;
 use std::io::{self, Write};
 use urlscope_core::analysis::{Analysis, Nested, NestedKind};
@@ -17,10 +17,10 @@ pub fn write_leads_to(out: &mut impl Write, a: &Analysis, style: Style) -> io::R
         // The lines after the first line up under the place, after the
         // heading or after "via ".
         let line = if d.via.is_empty() {
-            wrapped_list(&describe::place(d), 12, 12)
+            wrapped_list(&describe::place(d), HEAD, HEAD)
         } else {
             let line = format!("via {}: {}", escape_str(&d.via), describe::destination(d));
-            wrapped(&line, 12, 16)
+            wrapped(&line, HEAD, HEAD + "via ".len())
         };
         writeln!(out, "{}  {line}", style.heading(head))?;
     }

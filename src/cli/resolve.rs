@@ -94,7 +94,7 @@ pub fn write_resolution(
                 out,
                 "{}      {}",
                 style.heading("WHATWG"),
-                super::cells::wrapped(&line, 12, 12)
+                super::cells::wrapped(&line, super::cells::HEAD, super::cells::HEAD)
             )?
         }
         (Err(e), true) => writeln!(
