@@ -356,7 +356,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         }
         let legend: Vec<String> = describe::Agreement::ALL
             .iter()
-            .map(|a| format!("{} {}", a.mark(), a.meaning()))
+            .map(|a| a.legend())
             .collect();
         writeln!(out, "  {}", style.dim(&legend.join(";  ")))?;
         if !r.reasons.is_empty() {

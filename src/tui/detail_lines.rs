@@ -94,7 +94,7 @@ fn agreement_legend(width: usize) -> Vec<String> {
     let room = width.saturating_sub(LABEL.len());
     let mut entries: Vec<String> = Vec::new();
     for a in Agreement::ALL {
-        let entry = format!("{} {}", a.mark(), a.meaning());
+        let entry = a.legend();
         match entries.last_mut() {
             Some(line) if line.width() + 2 + entry.width() <= room => {
                 line.push_str("  ");

@@ -386,6 +386,12 @@ impl Agreement {
         }
     }
 
+    /// The mark and what it says, as a legend lists it:
+    /// `≈ same meaning, written differently`.
+    pub fn legend(self) -> String {
+        format!("{} {}", self.mark(), self.meaning())
+    }
+
     /// What the mark says, for a legend.
     pub fn meaning(self) -> &'static str {
         match self {
