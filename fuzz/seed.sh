@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 data=../tests/data
-for target in analyze clean encode_decode utf8 tui nested refang html wrappers; do
+for target in analyze clean encode_decode utf8 tui nested refang html wrappers find; do
   mkdir -p "corpus/$target"
 done
 python3 - "$data" <<'PY'
@@ -55,5 +55,21 @@ with open(f"{data}/phishing/dev.txt", "rb") as f:
         s = scheme.replace(b"http", b"hxxp") + (b"[://]" if i % 5 == 0 else sep) + host.replace(b".", dot) + slash + tail
         with open(f"corpus/refang/{hashlib.sha1(s).hexdigest()}", "wb") as out:
             out.write(s)
+# The find target: URLs in the prose, logs and reports they arrive in,
+# some defanged or written without a scheme.
+frames = [b"Click here: %s to verify.", b"see <%s>", b"(%s).", b"[link](%s) and %s,",
+          b"1286536309.450 254 10.0.0.1 TCP_MISS/200 1234 GET %s - DIRECT/93.184.216.34 text/html",
+          b"\"%s\",\"2024-10-10\"", b"\xe9\xff%s\xfe", b"IOC: %s; also %s!"]
+for i, url in enumerate(seeds[::8]):
+    if not url:
+        continue
+    if i % 3 == 1:
+        url = url.replace(b"http", b"hxxp", 1).replace(b".", b"[.]", 2)
+    elif i % 3 == 2 and b"://" in url:
+        url = url.split(b"://", 1)[1].replace(b".", b" [.] ", 1)
+    frame = frames[i % len(frames)]
+    s = frame.replace(b"%s", url)
+    with open(f"corpus/find/{hashlib.sha1(s).hexdigest()}", "wb") as out:
+        out.write(s)
 print("seeded", len(seeds), "URLs and", len(utf8), "UTF-8 lines")
 PY

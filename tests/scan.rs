@@ -272,3 +272,212 @@ fn a_pipe_gets_each_finding_as_its_line_arrives() {
         "-:2: high path-traversal,sensitive-file: http://a/%2e%2e/etc/passwd\n"
     );
 }
+
+/// An e-mail a user reported: prose, a markdown link, a link in angle
+/// brackets, links followed by punctuation.
+const EMAIL: &[u8] = b"Dear customer,\n\
+Your account is on hold. Click here: https://paypa1.com/signin to verify.\n\
+Or see [our help](https://help.example.com/faq_(billing)) and <https://evil.example/%2e%2e/%2e%2e/etc/passwd>.\n\
+Questions? Write to (https://example.com/contact), or www.paypa1.com/help!\n\
+Thanks, The Team\n";
+
+#[test]
+fn text_finds_each_url_of_an_email() {
+    let d = dir("email");
+    let f = write(&d.join("mail.txt"), EMAIL);
+    // Most lines are prose: `auto` reads the file as text.
+    for args in [vec!["scan"], vec!["scan", "--format", "text"]] {
+        let out = scan().args(&args).arg(&f).output().expect("run");
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8(out.stdout).expect("utf-8"),
+            format!(
+                "{f}:2: high lookalike-domain: https://paypa1.com/signin\n\
+                 {f}:3: high path-traversal,sensitive-file: https://evil.example/%2e%2e/%2e%2e/etc/passwd\n\
+                 {f}:4: high lookalike-domain: www.paypa1.com/help\n"
+            )
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("5 lines, 5 URLs analysed, 3 flagged"),
+            "{stderr}"
+        );
+    }
+    // Read as one URL per line, prose is no URL.
+    let out = scan()
+        .args(["scan", "--format", "lines", &f])
+        .output()
+        .expect("run");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains(":2: high lookalike-domain: https"));
+}
+
+#[test]
+fn text_reads_defanged_urls_of_a_threat_report() {
+    let d = dir("report");
+    let f = write(
+        &d.join("report.txt"),
+        b"The actor hosted the kit at hxxps://paypa1[.]com/login and later at\n\
+          paypa1 [.] com, redirecting through http[:]//127.1/ (see IOC list).\n",
+    );
+    let out = scan()
+        .args(["scan", "--format", "text", &f])
+        .output()
+        .expect("run");
+    assert_eq!(
+        String::from_utf8(out.stdout).expect("utf-8"),
+        format!(
+            "{f}:1: high lookalike-domain: hxxps://paypa1[.]com/login\n\
+             {f}:2: high lookalike-domain: paypa1 [.] com\n\
+             {f}:2: high ip-obfuscation,internal-destination: http[:]//127.1/\n"
+        )
+    );
+}
+
+#[test]
+fn text_json_says_where_each_url_is_and_spans_point_into_it() {
+    let d = dir("text-json");
+    let line = b"two links: https://a.example/%252e%252e/x, and go to www.paypa1.com/x.\nno link at all here\n";
+    let f = write(&d.join("two.txt"), line);
+    let out = scan()
+        .args(["scan", "--json", "--format", "text", &f])
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let rows: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    let text = std::str::from_utf8(line).expect("utf-8");
+    for row in &rows {
+        assert_eq!(row["line"], 1);
+        let input = row["input"].as_str().expect("input");
+        let at = &row["at"];
+        let (a, b) = (
+            at[0].as_u64().expect("at") as usize,
+            at[1].as_u64().expect("at") as usize,
+        );
+        assert_eq!(&text[a..b], input, "{row}");
+        for w in row["warnings"].as_array().expect("warnings") {
+            let (s, e) = (
+                w["span"][0].as_u64().expect("span") as usize,
+                w["span"][1].as_u64().expect("span") as usize,
+            );
+            assert!(e <= input.len(), "{w} outside {input}");
+            if w["code"] == "double-encoding" {
+                assert_eq!(&input[s..e], "%252e%252e", "{w}");
+            }
+            if w["code"] == "lookalike-domain" {
+                assert_eq!(&input[s..e], "1", "{w}");
+            }
+        }
+    }
+    assert_eq!(rows[0]["input"], "https://a.example/%252e%252e/x");
+    assert_eq!(rows[1]["input"], "www.paypa1.com/x");
+    assert_eq!(rows[1]["imitates"]["span"], serde_json::json!([9, 10]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("2 lines, 2 URLs analysed, 2 flagged"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn text_keeps_invalid_utf8_and_escapes_it() {
+    let d = dir("text-bytes");
+    let f = write(
+        &d.join("latin1.txt"),
+        b"caf\xE9 cr\xE8me \xFF<https://example.com/caf\xE9>\xFE and \xC3\n",
+    );
+    let out = scan()
+        .args(["scan", "--format", "text", &f])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stdout).expect("utf-8 output"),
+        format!("{f}:1: medium invalid-utf8: https://example.com/caf\\xE9\n")
+    );
+}
+
+#[test]
+fn text_of_a_one_megabyte_line() {
+    let d = dir("text-long");
+    let mut line = b"https://example.com/%2e%2e/etc/passwd ".to_vec();
+    while line.len() < 500_000 {
+        line.extend_from_slice(b"lorem (ipsum) [dolor] sit: amet, e.g. www. ");
+    }
+    line.extend_from_slice(b"<http://127.1/> ");
+    while line.len() < 999_950 {
+        line.extend_from_slice(b"a[.] b ");
+    }
+    line.extend_from_slice(b"last: hxxp://evil[.]example/%252e%252e/");
+    assert!(line.len() < 1 << 20);
+    let f = write(&d.join("long.txt"), &line);
+    let out = scan()
+        .args(["scan", "--format", "text", &f])
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let found: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.rsplit(": ").next().expect("url"))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "https://example.com/%2e%2e/etc/passwd",
+            "http://127.1/",
+            "hxxp://evil[.]example/%252e%252e/"
+        ],
+        "{stdout}"
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("cut"));
+}
+
+#[test]
+fn a_url_list_stays_one_url_per_line() {
+    let d = dir("auto-lines");
+    // A list of URLs, one with a raw space, is still read whole.
+    let f = write(
+        &d.join("urls.txt"),
+        b"https://example.com/ok\nhttps://example.com/sign in/..%2f..%2fetc/passwd\n/..%2f..%2fwin.ini\n",
+    );
+    let out = scan().args(["scan", &f]).output().expect("run");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(stdout.contains(":2: high "), "{stdout}");
+    assert!(stdout.contains("sign in/..%2f"), "{stdout}");
+    assert!(stdout.contains(":3: high path-traversal"), "{stdout}");
+}
+
+#[test]
+fn w3c_extended_logs_of_iis() {
+    let d = dir("w3c");
+    let log = b"#Software: Microsoft Internet Information Services 10.0\r\n\
+#Version: 1.0\r\n\
+#Date: 2024-10-10 13:55:00\r\n\
+#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) sc-status\r\n\
+2024-10-10 13:55:36 10.0.0.5 GET /index.html - 80 - 192.0.2.7 Mozilla/5.0 200\r\n\
+2024-10-10 13:55:37 10.0.0.5 GET /scripts/..%255c../winnt/system32/cmd.exe /c+dir 80 - 192.0.2.7 - 404\r\n\
+2024-10-10 13:55:38\r\n\
+#Fields: date time cs-method cs-uri-query cs-uri-stem\r\n\
+2024-10-10 13:56:00 GET next=//evil.example /login\r\n";
+    let f = write(&d.join("u_ex241010.log"), log);
+    for args in [vec!["scan"], vec!["scan", "--format", "w3c"]] {
+        let out = scan().args(&args).arg(&f).output().expect("run");
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8(out.stdout).expect("utf-8"),
+            format!(
+                "{f}:6: high path-traversal,sensitive-file,double-encoding: /scripts/..%255c../winnt/system32/cmd.exe?/c+dir\n\
+                 {f}:9: medium open-redirect: /login?next=//evil.example\n"
+            )
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("3 URLs analysed"), "{stderr}");
+        assert!(
+            stderr.contains("1 access-log line had no request line"),
+            "{stderr}"
+        );
+    }
+}

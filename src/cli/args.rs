@@ -87,7 +87,8 @@ pub enum Command {
     Encode(EncodeArgs),
     /// Percent-decode TEXT and print it.
     Decode(DecodeArgs),
-    /// Triage URL lists and access logs: print the lines with warnings.
+    /// Triage URL lists, access logs and the URLs in any text: print the
+    /// URLs with warnings.
     Scan(ScanArgs),
     /// Resolve the reference REF against BASE (RFC 3986 section 5.2) and print the target.
     Resolve(ResolveArgs),
@@ -139,17 +140,24 @@ impl clap::ValueEnum for MinSeverity {
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Exit status: 0 when nothing was flagged, 1 when something was, \
+    after_help = "Examples:\n  \
+    urlscope scan urls.txt access.log.gz      # the format is chosen per file\n  \
+    urlscope scan --format text report.eml    # every URL in the text, defanged ones too\n  \
+    urlscope scan --json u_ex241010.log       # IIS (W3C extended) logs\n\n\
+    Exit status: 0 when nothing was flagged, 1 when something was, \
     2 on a usage error or a file that could not be read (the others are still scanned)."
 )]
 pub struct ScanArgs {
-    /// One JSON object per flagged line instead of text.
+    /// One JSON object per flagged line (per flagged URL of a text)
+    /// instead of text.
     #[arg(long)]
     pub json: bool,
     /// Report lines with a warning at or above this severity.
     #[arg(long, value_enum, default_value_t = MinSeverity(Severity::Medium))]
     pub min_severity: MinSeverity,
-    /// How to read lines: one URL per line, or access-log lines.
+    /// How to read lines. auto: per file, from its first 20 lines (a W3C
+    /// `#Fields:` directive, access-log lines, else text when most lines
+    /// hold spaces between words, else lines).
     #[arg(long, value_enum, default_value_t = scan::Format::Auto)]
     pub format: scan::Format,
     /// Also write a self-contained HTML report (totals, charts, the flagged

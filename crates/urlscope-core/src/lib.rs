@@ -77,6 +77,7 @@ pub mod clean;
 pub mod defang;
 pub mod describe;
 pub mod dialects;
+pub mod find;
 mod names;
 pub mod percent;
 mod plain;

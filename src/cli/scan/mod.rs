@@ -1,4 +1,4 @@
-//! `urlscope scan`: triage URL lists and access logs.
+//! `urlscope scan`: triage URL lists, access logs and the URLs in text.
 //!
 //! Files are streamed in blocks of whole lines (see [`lines`]): one thread
 //! reads the next block while every core (rayon) triages this one, and the
@@ -17,14 +17,17 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use urlscope_core::find::FoundUrl;
 use urlscope_core::text::escape_str;
 use urlscope_core::triage::triage_at;
 use urlscope_core::warnings::{Severity, Warning, WarningCode};
 use urlscope_core::Options;
 
 mod lines;
+mod w3c;
 
 use lines::{Block, Line, LineBlocks, MAX_LINE};
+use w3c::Fields;
 
 /// Bytes read per parallel batch (whole lines; about 22,000 of kasztp's
 /// URLs). Larger blocks cost more system time (a 4 MiB buffer is written
@@ -41,6 +44,21 @@ pub enum Format {
     /// Common/Combined Log Format (nginx, Apache): the request target of
     /// the quoted request line.
     AccessLog,
+    /// W3C extended log (IIS): the request target of the fields its
+    /// `#Fields:` directive names (cs-uri-stem and cs-uri-query, or
+    /// cs-uri).
+    W3c,
+    /// Any text (an e-mail, a ticket, a proxy log, a threat report): every
+    /// URL found in each line, defanged ones and `www.` names included.
+    Text,
+}
+
+/// How a file's lines are being read: the format, and for a W3C extended
+/// log the fields its last `#Fields:` directive named.
+#[derive(Debug, Clone)]
+struct Reading {
+    format: Format,
+    fields: Option<Fields>,
 }
 
 #[derive(Debug, Clone)]
@@ -69,20 +87,6 @@ pub struct Summary {
     pub records: Vec<FlaggedLine>,
 }
 
-/// The outcome of one line that is not blank.
-enum Outcome {
-    /// An access-log line with no request line.
-    Unparsed,
-    Analysed {
-        /// The text to print, when the line is flagged.
-        output: Option<String>,
-        /// The codes at or above the threshold, each once.
-        codes: Vec<WarningCode>,
-        /// The line as the HTML report keeps it, when there is one.
-        record: Option<FlaggedLine>,
-    },
-}
-
 /// What a run of lines holds: counts, and the flagged lines in order with
 /// their codes.
 #[derive(Default)]
@@ -94,6 +98,54 @@ struct Found {
 }
 
 impl Found {
+    /// One URL of line `no` of `name`, `line`, triaged: counted, and kept
+    /// when flagged (with the hour of its timestamp when `hour`, for an
+    /// access log).
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        name: &str,
+        no: u64,
+        line: &[u8],
+        target: Target,
+        warnings: Vec<Warning>,
+        hour: bool,
+        opts: &ScanOptions,
+    ) {
+        self.urls += 1;
+        if warnings.is_empty() {
+            return;
+        }
+        let mut codes: Vec<WarningCode> = Vec::new();
+        for w in &warnings {
+            if !codes.contains(&w.code) {
+                codes.push(w.code);
+            }
+        }
+        self.flagged
+            .push((format_line(name, no, target, &warnings, opts.json), codes));
+        if opts.html.is_some() {
+            // Only flagged lines pay for the full analysis, and only for
+            // the report: where they lead.
+            let a = urlscope_core::analyze(target.url, &opts.options);
+            self.records.push(FlaggedLine {
+                file: name.to_string(),
+                line: no,
+                input: target.shown.to_vec(),
+                // A carried URL that leaves the site is where the request
+                // sends its visitor; else the URL's own site.
+                site: a
+                    .destinations
+                    .iter()
+                    .find(|d| d.leaves_site)
+                    .or(a.destinations.first())
+                    .and_then(|d| d.site.clone()),
+                hour: if hour { log_hour(line) } else { None },
+                warnings,
+            });
+        }
+    }
+
     /// The lines of `self`, then those of `next`.
     fn join(mut self, mut next: Found) -> Found {
         self.urls += next.urls;
@@ -176,6 +228,20 @@ fn unescape_log(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Whether the first lines of a file are text rather than one URL each:
+/// most of them hold white space between words (a URL list's lines
+/// seldom do; an e-mail's, a ticket's and a proxy log's always do).
+fn looks_like_text(sample: &[Vec<u8>]) -> bool {
+    let worded = sample
+        .iter()
+        .filter(|l| {
+            let l = l.trim_ascii();
+            l.iter().any(|b| b.is_ascii_whitespace())
+        })
+        .count();
+    worded * 2 > sample.len()
+}
+
 /// Whether a file looks like an access log: most of its first lines have a
 /// `[date]` and a quoted request line.
 fn looks_like_access_log(sample: &[Vec<u8>]) -> bool {
@@ -190,12 +256,55 @@ fn looks_like_access_log(sample: &[Vec<u8>]) -> bool {
     !sample.is_empty() && hits * 2 > sample.len()
 }
 
-fn format_line(name: &str, no: u64, input: &[u8], warnings: &[Warning], json: bool) -> String {
-    if json {
-        return urlscope_core::report::to_safe_string(&urlscope_core::report::ScanLine::new(
-            name, no, input, warnings,
-        ));
+/// What one record of `scan` is about: the request target of a log line,
+/// a line of a list, or a URL found in a line of text.
+#[derive(Clone, Copy)]
+struct Target<'a> {
+    /// The text the record shows; the warnings' spans point into it.
+    shown: &'a [u8],
+    /// The URL analysed: `shown`, but for a name written without a scheme
+    /// in text, which is analysed with the scheme it implies.
+    url: &'a [u8],
+    /// Where it was found, for a URL found in text.
+    found: Option<FoundUrl>,
+}
+
+impl<'a> Target<'a> {
+    fn whole(input: &'a [u8]) -> Target<'a> {
+        Target {
+            shown: input,
+            url: input,
+            found: None,
+        }
     }
+}
+
+/// `scan --json`'s record of a URL found in text: where in the line it is.
+#[derive(serde::Serialize)]
+struct FoundLine<'a> {
+    #[serde(flatten)]
+    line: urlscope_core::report::ScanLine<'a>,
+    /// The URL's bytes in the line.
+    at: urlscope_core::Span,
+}
+
+fn format_line(name: &str, no: u64, target: Target, warnings: &[Warning], json: bool) -> String {
+    if json {
+        let mut record = urlscope_core::report::ScanLine::new(name, no, target.url, warnings);
+        let Some(found) = target.found else {
+            return urlscope_core::report::to_safe_string(&record);
+        };
+        // The record shows the URL as written; its spans point into that.
+        record.input = String::from_utf8_lossy(target.shown).into_owned();
+        if let Some(imitation) = record.imitates.as_mut() {
+            imitation.span = found.as_written(imitation.span);
+        }
+        return urlscope_core::report::to_safe_string(&FoundLine {
+            line: record,
+            at: found.span,
+        });
+    }
+    let input = target.shown;
     let worst = warnings
         .iter()
         .map(|w| w.severity)
@@ -272,7 +381,10 @@ fn scan_one(
     };
     let bar = progress_bar(size);
     let mut shown = false;
-    let mut format = opts.format;
+    let mut reading = Reading {
+        format: opts.format,
+        fields: None,
+    };
     // The number of the line before the block.
     let mut line_no = 0u64;
     let bytes_before = summary.bytes;
@@ -304,7 +416,7 @@ fn scan_one(
             }
         };
         let flagged = summary.flagged;
-        format = scan_block(&block, line_no, format, name, opts, out, summary)?;
+        reading = scan_block(&block, line_no, reading, name, opts, out, summary)?;
         // A block is all a pipe had: what it found is shown now.
         if summary.flagged > flagged {
             out.flush()?;
@@ -324,17 +436,18 @@ fn scan_one(
 }
 
 /// Triage the lines of one block, which follows line `line_no`, in
-/// parallel, and write the flagged ones in order; the format the lines
-/// were read in (decided on the first lines when it was `Auto`).
+/// parallel, and write the flagged ones in order; how the next block is
+/// read (the format decided on the first lines when it was `Auto`, and a
+/// W3C log's fields).
 fn scan_block(
     block: &Block,
     line_no: u64,
-    mut format: Format,
+    mut reading: Reading,
     name: &str,
     opts: &ScanOptions,
     out: &mut impl Write,
     summary: &mut Summary,
-) -> Result<Format, Failure> {
+) -> Result<Reading, Failure> {
     let first_block = line_no == 0;
     let text = |k: usize, l: &Line| {
         let line = block.bytes.get(l.start..l.end).unwrap_or_default();
@@ -345,7 +458,7 @@ fn scan_block(
         };
         line.strip_suffix(b"\r").unwrap_or(line)
     };
-    if format == Format::Auto {
+    if reading.format == Format::Auto {
         let sample: Vec<Vec<u8>> = block
             .lines
             .iter()
@@ -356,13 +469,35 @@ fn scan_block(
             .map(<[u8]>::to_vec)
             .collect();
         if !sample.is_empty() {
-            format = if looks_like_access_log(&sample) {
+            reading.format = if w3c::looks_like_w3c(&sample) {
+                Format::W3c
+            } else if looks_like_access_log(&sample) {
                 Format::AccessLog
+            } else if looks_like_text(&sample) {
+                Format::Text
             } else {
                 Format::Lines
             };
         }
     }
+    // A W3C log's `#Fields:` directives, read in order before the lines
+    // are triaged in parallel: each line reads the fields of the last
+    // directive before it.
+    let mut directives: Vec<(usize, Fields)> = Vec::new();
+    if reading.format == Format::W3c {
+        for (k, l) in block.lines.iter().enumerate() {
+            if let Some(fields) = Fields::of_directive(text(k, l)) {
+                directives.push((k, fields));
+            }
+        }
+    }
+    let fields_of = |k: usize| {
+        let before = directives.partition_point(|(at, _)| *at < k);
+        match before.checked_sub(1).and_then(|d| directives.get(d)) {
+            Some((_, fields)) => Some(fields),
+            None => reading.fields.as_ref(),
+        }
+    };
     // Each thread counts its lines and keeps only the flagged ones; the
     // halves join in order, so the output keeps the input's order.
     let found = block
@@ -376,23 +511,38 @@ fn scan_block(
                 return found;
             }
             let no = line_no + k as u64 + 1;
-            match scan_line(name, no, line, format == Format::AccessLog, opts) {
-                Outcome::Unparsed => found.unparsed += 1,
-                Outcome::Analysed {
-                    output,
-                    codes,
-                    record,
-                } => {
-                    found.urls += 1;
-                    if let Some(text) = output {
-                        found.flagged.push((text, codes));
-                    }
-                    found.records.extend(record);
+            let target = match reading.format {
+                Format::Text => {
+                    scan_text_line(name, no, line, opts, &mut found);
+                    return found;
                 }
-            }
+                Format::W3c if w3c::is_directive(line) => return found,
+                Format::W3c => match fields_of(k).and_then(|f| f.target(line)) {
+                    Some(target) => Some(target),
+                    None => {
+                        found.unparsed += 1;
+                        return found;
+                    }
+                },
+                Format::AccessLog => match request_target(line) {
+                    Some(target) => Some(target),
+                    None => {
+                        found.unparsed += 1;
+                        return found;
+                    }
+                },
+                Format::Lines | Format::Auto => None,
+            };
+            let input = target.as_deref().unwrap_or(line);
+            let warnings = triage_at(input, &opts.options, opts.min_severity);
+            let hour = reading.format == Format::AccessLog;
+            found.add(name, no, line, Target::whole(input), warnings, hour, opts);
             found
         })
         .reduce(Found::default, Found::join);
+    if let Some((_, fields)) = directives.pop() {
+        reading.fields = Some(fields);
+    }
     summary.lines += block.lines.len() as u64;
     summary.truncated += block.lines.iter().filter(|l| l.cut).count() as u64;
     summary.urls += found.urls;
@@ -405,7 +555,22 @@ fn scan_block(
         }
         writeln!(out, "{text}")?;
     }
-    Ok(format)
+    Ok(reading)
+}
+
+/// Triage every URL found in a line of text.
+fn scan_text_line(name: &str, no: u64, line: &[u8], opts: &ScanOptions, found: &mut Found) {
+    for url in urlscope_core::find::urls(line) {
+        let analysed = url.url(line);
+        let mut warnings = triage_at(&analysed, &opts.options, opts.min_severity);
+        url.warnings_as_written(&mut warnings);
+        let target = Target {
+            shown: line.get(url.span.range()).unwrap_or_default(),
+            url: &analysed,
+            found: Some(url),
+        };
+        found.add(name, no, line, target, warnings, false, opts);
+    }
 }
 
 /// A file that cannot be read: said on standard error, counted for the
@@ -423,55 +588,6 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 /// Whether a line holds no URL: empty or only white space.
 fn is_blank(line: &[u8]) -> bool {
     line.iter().all(|b| b.is_ascii_whitespace())
-}
-
-/// Triage one line (its request target, in an access log).
-fn scan_line(name: &str, no: u64, line: &[u8], access_log: bool, opts: &ScanOptions) -> Outcome {
-    let target;
-    let input: &[u8] = if access_log {
-        match request_target(line) {
-            Some(t) => {
-                target = t;
-                &target
-            }
-            None => return Outcome::Unparsed,
-        }
-    } else {
-        line
-    };
-    let warnings = triage_at(input, &opts.options, opts.min_severity);
-    let mut codes: Vec<WarningCode> = Vec::new();
-    for w in &warnings {
-        if !codes.contains(&w.code) {
-            codes.push(w.code);
-        }
-    }
-    let output = (!warnings.is_empty()).then(|| format_line(name, no, input, &warnings, opts.json));
-    let record = (opts.html.is_some() && !warnings.is_empty()).then(|| {
-        // Only flagged lines pay for the full analysis, and only for the
-        // report: where they lead.
-        let a = urlscope_core::analyze(input, &opts.options);
-        FlaggedLine {
-            file: name.to_string(),
-            line: no,
-            input: input.to_vec(),
-            // A carried URL that leaves the site is where the request
-            // sends its visitor; else the URL's own site.
-            site: a
-                .destinations
-                .iter()
-                .find(|d| d.leaves_site)
-                .or(a.destinations.first())
-                .and_then(|d| d.site.clone()),
-            hour: if access_log { log_hour(line) } else { None },
-            warnings,
-        }
-    });
-    Outcome::Analysed {
-        output,
-        codes,
-        record,
-    }
 }
 
 /// Scan `files` (standard input when empty); returns the exit status.

@@ -1,0 +1,580 @@
+//! Finding the URLs in a line of text: an e-mail body, a ticket, a proxy
+//! log, a threat report.
+//!
+//! A URL in prose has no delimiters of its own, so where it starts and ends
+//! is a convention, the one mail clients and linkifiers (GitHub's autolinks,
+//! the `linkify` crate) follow:
+//!
+//! - it starts at a scheme followed by `//` (or `\\`, which browsers read
+//!   the same), at `http:`-like schemes with one slash or none
+//!   (`http:/evil.example`, which browsers still open), at `javascript:`,
+//!   `vbscript:` and `data:`, or at a name starting `www.` (read as if
+//!   `http://` stood before it);
+//! - it runs to the next white space (or a no-break or ideographic space),
+//!   `<`, `>`, `"`, `` ` ``, a typographic quote, or a closing bracket
+//!   that closes nothing inside it (`(see https://example.com/a_(b))` keeps
+//!   `a_(b)` and drops the last `)`);
+//! - its trailing `.`, `,`, `:`, `;`, `!`, `?`, `'` and `*` (and their
+//!   full-width forms, `。`, `…`) are the sentence's, not the URL's.
+//!
+//! URLs written defanged (see [`crate::defang`]) are found too: a scheme
+//! followed by a bracketed separator (`http[:]//`, `hxxps[://]`), and a
+//! name with a bracketed dot (`evil[.]example`, `evil [.] example`, read
+//! as if `http://` stood before it). The spellings are [`crate::defang`]'s:
+//! this module asks its `refang` what a bracket stands for.
+//!
+//! Everything between the ends is kept: raw controls, invalid UTF-8, a
+//! backslash in the authority. Those are what a suspicious URL is made of,
+//! and what the analysis must see. That is why this is not the `linkify`
+//! crate: it reads `&str` only, and it validates the host, so it cuts
+//! `http://evil.example\@good.example/` at the backslash and finds no URL
+//! at all in `http://127.1/`, `http://%65vil.example/` or
+//! `https://a_b.example/`. A name without a scheme is only found after
+//! `www.` or with a bracketed dot: `file.txt` is no link.
+//!
+//! One pass, linear in the line's length; any bytes are accepted.
+//!
+//! ```
+//! use urlscope_core::find::urls;
+//! let line = b"Click (https://paypa1.com/signin). Or see <www.example.com/a>, evil[.]example.";
+//! let found: Vec<&[u8]> = urls(line).map(|u| &line[u.span.range()]).collect();
+//! assert_eq!(found, [&b"https://paypa1.com/signin"[..], b"www.example.com/a", b"evil[.]example"]);
+//! ```
+
+use crate::defang::refang;
+use crate::split::Span;
+use crate::warnings::Warning;
+use std::borrow::Cow;
+
+/// What stands before a URL found without a scheme when it is analysed:
+/// what a mail client's linkifier and a browser's address bar make of
+/// `www.example.com`.
+pub const IMPLIED_SCHEME: &str = "http://";
+
+/// A URL found in a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FoundUrl {
+    /// Its bytes in the line, as written (defanged spellings included).
+    pub span: Span,
+    /// Whether it was written without a scheme (`www.example.com`,
+    /// `evil[.]example`), and is read with [`IMPLIED_SCHEME`] before it.
+    pub implied_scheme: bool,
+}
+
+impl FoundUrl {
+    /// The URL to analyse: its text in `line`, after [`IMPLIED_SCHEME`]
+    /// when it was written without a scheme.
+    ///
+    /// ```
+    /// use urlscope_core::find::urls;
+    /// let line = b"see www.example.com";
+    /// let found = urls(line).next().unwrap();
+    /// assert_eq!(&*found.url(line), b"http://www.example.com");
+    /// ```
+    pub fn url<'a>(&self, line: &'a [u8]) -> Cow<'a, [u8]> {
+        let text = line.get(self.span.range()).unwrap_or_default();
+        if self.implied_scheme {
+            let mut url = Vec::with_capacity(IMPLIED_SCHEME.len() + text.len());
+            url.extend_from_slice(IMPLIED_SCHEME.as_bytes());
+            url.extend_from_slice(text);
+            Cow::Owned(url)
+        } else {
+            Cow::Borrowed(text)
+        }
+    }
+
+    /// `span`, a span of [`FoundUrl::url`], as a span of the URL as
+    /// written (of `line[self.span]`): without the implied scheme, which
+    /// no written byte stands for (a span inside it becomes empty, at 0).
+    pub fn as_written(&self, span: Span) -> Span {
+        if !self.implied_scheme {
+            return span;
+        }
+        let shift = IMPLIED_SCHEME.len();
+        Span::new(
+            span.start.saturating_sub(shift),
+            span.end.saturating_sub(shift),
+        )
+    }
+
+    /// `warnings` of [`FoundUrl::url`], their spans made spans of the URL
+    /// as written (see [`FoundUrl::as_written`]).
+    pub fn warnings_as_written(&self, warnings: &mut [Warning]) {
+        if !self.implied_scheme {
+            return;
+        }
+        for w in warnings {
+            w.span = self.as_written(w.span);
+            for s in &mut w.spans {
+                *s = self.as_written(*s);
+            }
+        }
+    }
+}
+
+/// The URLs in `line`, in order (see the module docs).
+pub fn urls(line: &[u8]) -> Urls<'_> {
+    Urls { line, done: 0 }
+}
+
+/// The iterator of [`urls`].
+#[derive(Debug, Clone)]
+pub struct Urls<'a> {
+    line: &'a [u8],
+    /// Where the last URL ended: nothing before it is looked at again.
+    done: usize,
+}
+
+impl Iterator for Urls<'_> {
+    type Item = FoundUrl;
+
+    fn next(&mut self) -> Option<FoundUrl> {
+        let line = self.line;
+        let mut at = self.done;
+        while let Some(t) = next_trigger(line, at) {
+            at = t + 1;
+            let start = match line.get(t) {
+                Some(b':') => scheme_start(line, self.done, t)
+                    .filter(|&s| separator_follows(line, s, t))
+                    .map(|s| (s, false)),
+                Some(b'.') => www_start(line, self.done, t).map(|s| (s, true)),
+                Some(b'[' | b'(' | b'{') => scheme_start(line, self.done, t)
+                    .filter(|_| defanged_separator_at(line, t))
+                    .map(|s| (s, false))
+                    .or_else(|| defanged_name_start(line, self.done, t).map(|s| (s, true))),
+                _ => None,
+            };
+            let Some((start, implied_scheme)) = start else {
+                continue;
+            };
+            // Where the authority (or the name) begins: a defanged dot
+            // with spaces around it is read only up to the path.
+            let authority = if implied_scheme { start } else { t };
+            let end = trim_end(line, start, extent(line, start, authority));
+            self.done = end.max(t + 1);
+            // A scheme with nothing after it (`see http://.`) is no URL.
+            let rest = line.get(t + 1..end).unwrap_or_default();
+            if rest
+                .iter()
+                .any(|&b| b.is_ascii_alphanumeric() || b >= 0x80 || b == b'%')
+            {
+                return Some(FoundUrl {
+                    span: Span::new(start, end),
+                    implied_scheme,
+                });
+            }
+            at = self.done;
+        }
+        self.done = line.len();
+        None
+    }
+}
+
+/// The bytes that may announce a URL: a scheme's `:`, the `.` of `www.`,
+/// a bracket of a defanged spelling.
+fn is_trigger(b: u8) -> bool {
+    matches!(b, b':' | b'.' | b'[' | b'(' | b'{')
+}
+
+fn next_trigger(line: &[u8], from: usize) -> Option<usize> {
+    line.get(from..)?
+        .iter()
+        .position(|&b| is_trigger(b))
+        .map(|p| from + p)
+}
+
+/// The longest scheme this finder looks back for.
+const MAX_SCHEME: usize = 32;
+
+/// The scheme that ends at `colon` (RFC 3986 §3.1 without `.`, so that
+/// `e.g.https://` starts at `https`), not before `floor`: its start.
+fn scheme_start(line: &[u8], floor: usize, colon: usize) -> Option<usize> {
+    let is_scheme_byte = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-');
+    let before = line.get(floor..colon)?;
+    let run = before
+        .iter()
+        .rev()
+        .take(MAX_SCHEME + 1)
+        .take_while(|b| is_scheme_byte(b))
+        .count();
+    if run > MAX_SCHEME {
+        return None;
+    }
+    let run_start = colon - run;
+    // A scheme starts with a letter: `2http:` is `http:`.
+    let skip = line
+        .get(run_start..colon)?
+        .iter()
+        .take_while(|b| !b.is_ascii_alphabetic())
+        .count();
+    let start = run_start + skip;
+    // One letter is a drive (`C:\Users`), not a scheme.
+    (colon - start >= 2).then_some(start)
+}
+
+/// Schemes browsers open with one slash or none after the colon
+/// (`http:evil.example`), and their defanged spellings.
+const SPECIAL: [&[u8]; 10] = [
+    b"http", b"https", b"ws", b"wss", b"ftp", b"hxxp", b"hxxps", b"hxxxps", b"fxp", b"fxps",
+];
+
+/// Schemes whose URLs have no `//` and still run code or carry a page.
+const OPAQUE: [&[u8]; 3] = [b"javascript", b"vbscript", b"data"];
+
+/// Whether what follows the scheme `line[start..colon]` and its colon
+/// makes a URL.
+fn separator_follows(line: &[u8], start: usize, colon: usize) -> bool {
+    let scheme = line.get(start..colon).unwrap_or_default();
+    let after = line.get(colon + 1..).unwrap_or_default();
+    let slash = |b: Option<&u8>| matches!(b, Some(b'/' | b'\\'));
+    if slash(after.first()) && slash(after.get(1)) {
+        return true;
+    }
+    let one_of = |names: &[&[u8]]| names.iter().any(|n| n.eq_ignore_ascii_case(scheme));
+    let continues = after.first().is_some_and(|&b| !ends_url(after, 0, b));
+    continues && (one_of(&SPECIAL) || one_of(&OPAQUE))
+}
+
+/// Whether a bracketed spelling of `://` starts at `i` (`[:]//`,
+/// `[://]`).
+fn defanged_separator_at(line: &[u8], i: usize) -> bool {
+    if line.get(i + 1) != Some(&b':') {
+        return false;
+    }
+    let window = line.get(i..line.len().min(i + 8)).unwrap_or_default();
+    let r = refang(window);
+    r.changes.first().is_some_and(|c| c.span.start == 0) && r.url.starts_with(b"://")
+}
+
+/// The length of the bracketed dot (`[.]`, `(dot)`, with any spaces
+/// after it) that starts at `i`.
+fn defanged_dot_at(line: &[u8], i: usize) -> Option<usize> {
+    if !matches!(line.get(i + 1), Some(b'.' | b'd' | b'D')) {
+        return None;
+    }
+    // The longest spelling is 5 bytes; the spaces after it are the
+    // disguise's too.
+    let spaces = line
+        .get(i + 5..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|&&b| b == b' ')
+        .count();
+    let window = line.get(i..line.len().min(i + 5 + spaces))?;
+    let r = refang(window);
+    let change = r.changes.first()?;
+    (change.span.start == 0 && change.to == ".").then_some(change.span.end)
+}
+
+/// A byte of a host name as written in text: ASCII letters and digits,
+/// `-`, `_`, and any non-ASCII byte (an internationalized name).
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_') || b >= 0x80
+}
+
+/// The start of a name written with a defanged dot at `i`
+/// (`evil[.]example`, `evil [.] example`), not before `floor`.
+fn defanged_name_start(line: &[u8], floor: usize, i: usize) -> Option<usize> {
+    let len = defanged_dot_at(line, i)?;
+    let after = *line.get(i + len)?;
+    if !(after.is_ascii_alphanumeric() || after >= 0x80) {
+        return None;
+    }
+    let before = line.get(floor..i)?;
+    let spaces = before.iter().rev().take_while(|&&b| b == b' ').count();
+    let name = before
+        .get(..before.len() - spaces)?
+        .iter()
+        .rev()
+        .take_while(|&&b| is_name_byte(b) || b == b'.')
+        .count();
+    let mut start = i - spaces - name;
+    // A name starts with a letter, a digit or a non-ASCII byte.
+    while line
+        .get(start)
+        .is_some_and(|&b| matches!(b, b'-' | b'_' | b'.'))
+    {
+        start += 1;
+    }
+    (start < i - spaces).then_some(start)
+}
+
+/// The start of `www.` whose dot is at `dot`, when it begins a name.
+fn www_start(line: &[u8], floor: usize, dot: usize) -> Option<usize> {
+    let start = dot.checked_sub(3).filter(|&s| s >= floor)?;
+    let www = line.get(start..dot)?;
+    let follows = line
+        .get(dot + 1)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80);
+    let starts_word = start
+        .checked_sub(1)
+        .and_then(|p| line.get(p))
+        .is_none_or(|&b| !is_name_byte(b) && b != b'.');
+    (www.eq_ignore_ascii_case(b"www") && follows && starts_word).then_some(start)
+}
+
+/// Whether the byte `b` at `i` of `text` ends a URL: white space, a
+/// control that ends lines, `<`, `>`, `"`, `` ` ``, and the Unicode spaces
+/// and quotation marks prose puts around links.
+fn ends_url(text: &[u8], i: usize, b: u8) -> bool {
+    match b {
+        b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | b'<' | b'>' | b'"' | b'`' => true,
+        // U+00A0 no-break space, U+00AB «, U+00BB ».
+        0xC2 => matches!(text.get(i + 1), Some(0xA0 | 0xAB | 0xBB)),
+        0xE2 => matches!(
+            (text.get(i + 1), text.get(i + 2)),
+            // U+2018, U+2019, U+201C, U+201D quotes; U+2028, U+2029 line
+            // and paragraph separators; U+2039, U+203A ‹ ›.
+            (
+                Some(0x80),
+                Some(0x98 | 0x99 | 0x9C | 0x9D | 0xA8 | 0xA9 | 0xB9 | 0xBA)
+            )
+        ),
+        // U+3000 ideographic space, U+300C..U+300F 「」『』.
+        0xE3 => matches!(
+            (text.get(i + 1), text.get(i + 2)),
+            (Some(0x80), Some(0x80 | 0x8C..=0x8F))
+        ),
+        _ => false,
+    }
+}
+
+/// Where the URL starting at `start` ends, before any trimming; its
+/// authority (or name) begins at `authority`.
+fn extent(line: &[u8], start: usize, authority: usize) -> usize {
+    // Brackets opened and not yet closed: (), [], {}.
+    let mut open = [0usize; 3];
+    let mut in_name = true;
+    let mut i = start;
+    while let Some(&b) = line.get(i) {
+        if b == b' ' && in_name {
+            // `evil [.] example`: the spaces are part of the disguise.
+            let spaces = line
+                .get(i..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&b| b == b' ')
+                .count();
+            let name_before = i > start && line.get(i - 1).is_some_and(|&b| is_name_byte(b));
+            if let Some(len) = defanged_dot_at(line, i + spaces).filter(|_| name_before) {
+                let next = i + spaces + len;
+                if line
+                    .get(next)
+                    .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+                {
+                    i = next;
+                    continue;
+                }
+            }
+            break;
+        }
+        if ends_url(line, i, b) {
+            break;
+        }
+        // After ESC a bracket introduces a terminal control sequence
+        // (`ESC [`, `ESC ]`), and brackets nothing.
+        let escaped = i > 0 && line.get(i - 1) == Some(&0x1B);
+        let kind = match b {
+            _ if escaped => None,
+            b'(' | b')' => Some(0),
+            b'[' | b']' => Some(1),
+            b'{' | b'}' => Some(2),
+            _ => None,
+        };
+        if let Some(k) = kind {
+            let Some(depth) = open.get_mut(k) else { break };
+            if matches!(b, b'(' | b'[' | b'{') {
+                *depth += 1;
+            } else if *depth == 0 {
+                // A bracket closed that was opened before the URL.
+                break;
+            } else {
+                *depth -= 1;
+            }
+        }
+        if i > authority + 2 && matches!(b, b'/' | b'?' | b'#' | b'\\') {
+            in_name = false;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Punctuation that ends a sentence or a clause, not a URL, when it is
+/// last: ASCII, then the full-width and CJK forms (UTF-8).
+const TRAILING: &[u8] = b".,:;!?'*";
+const TRAILING_WIDE: [&[u8]; 6] = [
+    "。".as_bytes(),
+    "、".as_bytes(),
+    "，".as_bytes(),
+    "！".as_bytes(),
+    "？".as_bytes(),
+    "…".as_bytes(),
+];
+
+/// `end` with the trailing punctuation of `line[start..end]` dropped.
+fn trim_end(line: &[u8], start: usize, mut end: usize) -> usize {
+    loop {
+        let text = line.get(start..end).unwrap_or_default();
+        if text.last().is_some_and(|b| TRAILING.contains(b)) {
+            end -= 1;
+        } else if let Some(wide) = TRAILING_WIDE.iter().find(|w| text.ends_with(w)) {
+            end -= wide.len();
+        } else {
+            return end;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(line: &str) -> Vec<&str> {
+        urls(line.as_bytes())
+            .map(|u| &line[u.span.range()])
+            .collect()
+    }
+
+    #[test]
+    fn urls_in_prose() {
+        assert_eq!(
+            found("Click here: https://paypa1.com/signin to verify"),
+            ["https://paypa1.com/signin"]
+        );
+        assert_eq!(
+            found("Verify at https://paypa1.com/signin."),
+            ["https://paypa1.com/signin"]
+        );
+        assert_eq!(found("no link here, nor here: 12:30."), Vec::<&str>::new());
+        assert_eq!(
+            found("file.txt and readme.md, C:\\Users\\x"),
+            Vec::<&str>::new()
+        );
+    }
+
+    #[test]
+    fn delimiters_around_a_url_are_not_its_own() {
+        assert_eq!(
+            found("see <https://evil.example/x>"),
+            ["https://evil.example/x"]
+        );
+        assert_eq!(found("(http://a.example/b)."), ["http://a.example/b"]);
+        assert_eq!(
+            found("\"https://a.example/q?x=1\",'http://b.example/'"),
+            ["https://a.example/q?x=1", "http://b.example/"]
+        );
+        assert_eq!(found("“https://a.example/”"), ["https://a.example/"]);
+        assert_eq!(found("«https://a.example/»"), ["https://a.example/"]);
+        assert_eq!(found("**https://a.example/**"), ["https://a.example/"]);
+        assert_eq!(found("見て https://a.example/。"), ["https://a.example/"]);
+        assert_eq!(
+            found("x\u{a0}https://a.example/\u{a0}y"),
+            ["https://a.example/"]
+        );
+    }
+
+    #[test]
+    fn brackets_inside_a_url_are_kept_when_balanced() {
+        assert_eq!(
+            found("[md](https://c.example/d_(e)) https://en.wikipedia.org/wiki/Link_(Zelda)"),
+            [
+                "https://c.example/d_(e)",
+                "https://en.wikipedia.org/wiki/Link_(Zelda)"
+            ]
+        );
+        assert_eq!(
+            found("[https://a.example/](https://b.example/)"),
+            ["https://a.example/", "https://b.example/"]
+        );
+        assert_eq!(found("http://[::1]:8080/x]"), ["http://[::1]:8080/x"]);
+        assert_eq!(
+            found("?q[]=1 http://a.example/?q[]=1"),
+            ["http://a.example/?q[]=1"]
+        );
+    }
+
+    #[test]
+    fn hostile_urls_are_found_whole() {
+        for url in [
+            "http://evil.example\\@good.example/",
+            "http://127.1/",
+            "http://%65vil.example/",
+            "https://a_b.example/",
+            "https:\\\\evil.example/",
+            "http:/evil.example/",
+            "javascript:alert(1)",
+            "data:text/html;base64,PHNjcmlwdD4=",
+            "https://example.com/a\u{1b}]0;x\u{7}",
+        ] {
+            assert_eq!(found(&format!("x {url} y")), [url], "{url}");
+        }
+        assert_eq!(found("see http: the protocol"), Vec::<&str>::new());
+        assert_eq!(found("e.g.https://a.example/"), ["https://a.example/"]);
+    }
+
+    #[test]
+    fn defanged_urls() {
+        assert_eq!(
+            found("hxxps://evil[.]example[.]com/login and evil[.]com."),
+            ["hxxps://evil[.]example[.]com/login", "evil[.]com"]
+        );
+        assert_eq!(
+            found("http[:]//evil.com/x hxxp[://]a.b/c"),
+            ["http[:]//evil.com/x", "hxxp[://]a.b/c"]
+        );
+        assert_eq!(
+            found("at evil [.] example (dot) com/a b"),
+            ["evil [.] example (dot) com/a"]
+        );
+        assert_eq!(found("https://a.example/x [.] y"), ["https://a.example/x"]);
+        assert_eq!(found("user[at]sub.evil{.}com"), ["sub.evil{.}com"]);
+        assert_eq!(found("[.] alone, a[.] b"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn names_without_a_scheme() {
+        assert_eq!(
+            found("visit www.example.com/path, or WWW.EXAMPLE.ORG."),
+            ["www.example.com/path", "WWW.EXAMPLE.ORG"]
+        );
+        assert_eq!(found("awww.example.com www. x"), Vec::<&str>::new());
+        let line = b"go to www.paypa1.com/x";
+        let u = urls(line).next().unwrap();
+        assert!(u.implied_scheme);
+        assert_eq!(&*u.url(line), b"http://www.paypa1.com/x");
+        assert_eq!(u.as_written(Span::new(11, 18)), Span::new(4, 11));
+        assert_eq!(u.as_written(Span::new(0, 4)), Span::new(0, 0));
+    }
+
+    #[test]
+    fn any_bytes() {
+        let line = b"\xFF\xFEhttps://example.com/caf\xE9 \xC3(\xE9";
+        let found: Vec<_> = urls(line).map(|u| u.span).collect();
+        assert_eq!(found, [Span::new(2, 26)]);
+        for line in [
+            &b"http:"[..],
+            b"[",
+            b"[.",
+            b"www.",
+            b"a[.]",
+            b":\xFF//",
+            b"\xE2\x80",
+            b"ab://",
+        ] {
+            assert_eq!(urls(line).count(), 0, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn a_long_line_takes_one_pass() {
+        let mut line = Vec::new();
+        for _ in 0..20_000 {
+            line.extend_from_slice(b"(((([[[.:a[.]b ");
+        }
+        line.extend_from_slice(b"https://example.com/");
+        let found: Vec<_> = urls(&line).collect();
+        assert_eq!(found.len(), 20_001);
+    }
+}

@@ -1,0 +1,36 @@
+//! URLs found in text: finding never panics and runs in one pass; the
+//! URLs are in order, apart, inside the line, never start or end with
+//! white space or a sentence's punctuation; and each one's triage, spans
+//! made spans of the URL as written, points inside it.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use urlscope_core::analysis::Options;
+use urlscope_core::find::{urls, IMPLIED_SCHEME};
+use urlscope_core::triage::triage_at;
+use urlscope_core::warnings::Severity;
+
+fuzz_target!(|data: &[u8]| {
+    let mut last = 0;
+    for found in urls(data) {
+        let span = found.span;
+        assert!(last <= span.start && span.start < span.end && span.end <= data.len());
+        last = span.end;
+        let written = &data[span.range()];
+        assert!(!written.first().unwrap().is_ascii_whitespace());
+        assert!(!b" \t\r\n.,:;!?'*".contains(written.last().unwrap()));
+        let url = found.url(data);
+        if found.implied_scheme {
+            assert!(url.starts_with(IMPLIED_SCHEME.as_bytes()));
+            assert_eq!(&url[IMPLIED_SCHEME.len()..], written);
+        } else {
+            assert_eq!(&*url, written);
+        }
+        let mut warnings = triage_at(&url, &Options::default(), Severity::Low);
+        found.warnings_as_written(&mut warnings);
+        for w in &warnings {
+            // A defanged URL's spans already point into the text as
+            // written; a span of the implied scheme is empty at 0.
+            assert!(w.span.start <= w.span.end && w.span.end <= written.len(), "{w:?}");
+        }
+    }
+});
