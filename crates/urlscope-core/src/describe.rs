@@ -19,7 +19,8 @@
 //! ```
 
 use crate::analysis::{
-    char_info, Analysis, Destination, HostReading, Nested, NestedKind, ReadingField,
+    char_info, Analysis, Destination, HostClass, HostReading, Nested, NestedKind, Peer, Reader,
+    ReadingField,
 };
 use crate::text::{escape_str, quote_str};
 use crate::warnings::{Severity, Warning};
@@ -27,15 +28,27 @@ use crate::warnings::{Severity, Warning};
 /// Where a destination's host is and what kind of place it is:
 /// `169.254.169.254 (cloud metadata endpoint, a number form of …)`, or why
 /// there is none; for a link behind a shortener, that it is one
-/// ([`shortened`]).
+/// ([`shortened`]). When parsers read different hosts in the URL, the
+/// host a browser opens comes first, said to be so, and then the host the
+/// others read ([`other_reading`]).
+///
+/// ```
+/// use urlscope_core::analysis::{analyze, Options};
+/// use urlscope_core::describe;
+/// let a = analyze(br"http://evil.com\@good.com/", &Options::default());
+/// assert_eq!(
+///     describe::place(&a.destinations[0]),
+///     "evil.com (public; what a browser opens), but RFC 3986 parsers such as \
+///      Python's urllib.parse read good.com (public)"
+/// );
+/// ```
 pub fn place(d: &Destination) -> String {
     match &d.host {
         Some(h) => {
-            let mut s = format!("{} ({}", escape_str(&h.canonical), h.reach.label());
-            if let Some(how) = &h.spelled {
-                s.push_str(&format!(", {}", escape_str(how)));
+            let mut s = host_place(h);
+            if d.other_reading.is_some() {
+                s.insert_str(s.len() - 1, "; what a browser opens");
             }
-            s.push(')');
             if let Some(short) = shortened(d) {
                 s.push_str(&format!(", {short}"));
             }
@@ -45,11 +58,56 @@ pub fn place(d: &Destination) -> String {
             if let Some(w) = wrapped(d) {
                 s.push_str(&format!(", {w}"));
             }
+            if let Some(other) = other_reading(d) {
+                s.push_str(&format!(", but {other}"));
+            }
             s
         }
         None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
         None => "no host (a relative reference or an opaque URL)".to_string(),
     }
+}
+
+/// A host and what kind of place it is: `127.0.0.1 (loopback, a number
+/// form of 127.0.0.1)`.
+fn host_place(h: &HostClass) -> String {
+    let mut s = format!("{} ({}", escape_str(&h.canonical), h.reach.label());
+    if let Some(how) = &h.spelled {
+        s.push_str(&format!(", {}", escape_str(how)));
+    }
+    s.push(')');
+    s
+}
+
+/// The host other parsers read in the URL, when it is not the one a
+/// browser opens, naming a known parser of that kind when it was checked
+/// to read it: `RFC 3986 parsers such as Python's urllib.parse read
+/// good.com (public)`, `RFC 3986 parsers read no host`.
+pub fn other_reading(d: &Destination) -> Option<String> {
+    let other = d.other_reading.as_ref()?;
+    let reader = match other.reader {
+        Reader::Rfc3986 => "RFC 3986 parsers",
+    };
+    let peers: Vec<&str> = other
+        .peers
+        .iter()
+        .map(|p| match p {
+            Peer::PythonUrllib => "Python's urllib.parse",
+        })
+        .collect();
+    let such_as = if peers.is_empty() {
+        String::new()
+    } else {
+        format!(" such as {}", peers.join(" and "))
+    };
+    let mut s = match &other.host {
+        Some(h) => format!("{reader}{such_as} read {}", host_place(h)),
+        None => format!("{reader}{such_as} read no host"),
+    };
+    if let Some(i) = &other.imitates {
+        s.push_str(&format!(", {}", imitation(i)));
+    }
+    Some(s)
 }
 
 /// What a host imitates: `imitates paypal.com (PayPal): 'l' written as

@@ -321,6 +321,22 @@ struct DestinationReport<'a> {
     /// The link protection this destination is reached through.
     #[serde(skip_serializing_if = "Option::is_none")]
     through: Option<&'static str>,
+    /// The host RFC 3986 parsers read instead of `host` (a browser's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    other_reading: Option<OtherReadingReport<'a>>,
+}
+
+#[derive(Serialize)]
+struct OtherReadingReport<'a> {
+    /// `rfc3986`.
+    reader: &'static str,
+    /// Known parsers of that kind checked to read it: `python-urllib`.
+    peers: Vec<&'static str>,
+    /// `null` when it reads no host.
+    host: Option<DestinationHost<'a>>,
+    site: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imitates: Option<&'a crate::sites::Imitation>,
 }
 
 #[derive(Serialize)]
@@ -344,18 +360,24 @@ struct DestinationHost<'a> {
     spelled: Option<&'a str>,
 }
 
+impl<'a> DestinationHost<'a> {
+    fn of(h: &'a crate::analysis::HostClass) -> DestinationHost<'a> {
+        DestinationHost {
+            canonical: &h.canonical,
+            address: h.address.map(|ip| ip.to_string()),
+            reach: h.reach.label(),
+            spelled: h.spelled.as_deref(),
+        }
+    }
+}
+
 impl<'a> DestinationReport<'a> {
     fn of(d: &'a Destination) -> DestinationReport<'a> {
         DestinationReport {
             via: &d.via,
             target: &d.target,
             scheme: &d.scheme,
-            host: d.host.as_ref().map(|h| DestinationHost {
-                canonical: &h.canonical,
-                address: h.address.map(|ip| ip.to_string()),
-                reach: h.reach.label(),
-                spelled: h.spelled.as_deref(),
-            }),
+            host: d.host.as_ref().map(DestinationHost::of),
             site: d.site.as_deref(),
             leaves_site: d.leaves_site,
             runs_script: d.runs_script,
@@ -370,6 +392,13 @@ impl<'a> DestinationReport<'a> {
                 domain: w.domain.as_ref().map(|(d, _)| d.as_str()),
             }),
             through: d.through,
+            other_reading: d.other_reading.as_ref().map(|o| OtherReadingReport {
+                reader: o.reader.name(),
+                peers: o.peers.iter().map(|p| p.name()).collect(),
+                host: o.host.as_ref().map(DestinationHost::of),
+                site: o.site.as_deref(),
+                imitates: o.imitates.as_ref(),
+            }),
         }
     }
 }

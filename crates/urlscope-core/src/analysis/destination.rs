@@ -315,6 +315,64 @@ fn octal_digits(label: &str) -> Option<&str> {
         .filter(|d| !d.is_empty() && d.bytes().all(|b| (b'0'..=b'7').contains(&b)))
 }
 
+/// A kind of URL parser that reads another host in the URL than the one a
+/// browser opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reader {
+    /// Parsers that follow RFC 3986 (its Appendix B split): a backslash is
+    /// no separator, the authority needs `//`, the host follows an `@`.
+    Rfc3986,
+}
+
+impl Reader {
+    /// Its name in `explain --json`: `rfc3986`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reader::Rfc3986 => "rfc3986",
+        }
+    }
+}
+
+/// A widely used parser whose reading of a host was checked against its
+/// own code, to name as an example of a [`Reader`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Peer {
+    /// Python's `urllib.parse.urlsplit(url).hostname`.
+    PythonUrllib,
+}
+
+impl Peer {
+    /// Its name in `explain --json`: `python-urllib`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Peer::PythonUrllib => "python-urllib",
+        }
+    }
+}
+
+/// The host another kind of parser reads in the URL, when it is not the
+/// one a browser opens (`http://evil.com\@good.com/`: a browser opens
+/// `evil.com`, an RFC 3986 parser reads `good.com`). A filter built on one
+/// parser and a fetcher built on the other act on different hosts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OtherReading {
+    /// Who reads it.
+    pub reader: Reader,
+    /// Known parsers of that kind that read this host here (checked on
+    /// this URL, not assumed from the kind).
+    pub peers: Vec<Peer>,
+    /// The host it reads, classed; `None` when it reads none
+    /// (`http:evil.com`).
+    pub host: Option<HostClass>,
+    /// That host's registrable domain, or its address.
+    pub site: Option<String>,
+    /// The famous site that host imitates, when it is a look-alike.
+    pub imitates: Option<Imitation>,
+}
+
 /// A place the URL leads to: the URL itself, or one it carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -326,7 +384,9 @@ pub struct Destination {
     pub target: String,
     /// Its scheme, lowercase.
     pub scheme: String,
-    /// The host a fetcher connects to, classed.
+    /// The host a browser connects to, classed: the WHATWG URL Standard's
+    /// reading, or, when WHATWG rejects the URL, the RFC 3986 one (a lax
+    /// client's).
     pub host: Option<HostClass>,
     /// The registrable domain (Public Suffix List), or the address.
     pub site: Option<String>,
@@ -354,6 +414,9 @@ pub struct Destination {
     /// The link protection this destination is reached through: the
     /// wrapper's own parameter, which is no open redirect.
     pub through: Option<&'static str>,
+    /// The host RFC 3986 parsers read instead, when it is another than
+    /// `host` (set for the URL itself).
+    pub other_reading: Option<OtherReading>,
 }
 
 /// `text` resolved against `base` as a browser resolves a redirect
@@ -438,7 +501,8 @@ pub(crate) fn destinations(
                 .or_else(|| url::Url::parse("https://base.invalid/").ok())
         })
         .flatten();
-    let site = host.map(site_of);
+    let (own_host, other_reading) = browser_reading(input, parts, host, base);
+    let site = own_host.as_ref().map(site_of);
     let mut out = vec![Destination {
         via: String::new(),
         target: base.map_or_else(
@@ -447,16 +511,22 @@ pub(crate) fn destinations(
         ),
         runs_script: SCRIPT_SCHEMES.contains(&scheme.as_str()),
         scheme,
-        host: host.cloned(),
+        host: own_host,
         site: site.clone(),
         leaves_site: false,
         spelling: Vec::new(),
-        span: parts.host.unwrap_or(parts.trimmed),
+        // When the readings differ, the bytes that lead there are the
+        // whole authority (a browser's host may be RFC 3986's userinfo).
+        span: match (&other_reading, parts.host) {
+            (None, Some(h)) => h,
+            _ => parts.authority.unwrap_or(parts.trimmed),
+        },
         component: None,
         shortened: base.and_then(shortened_link),
         imitates: None,
         wrapper: None,
         through: None,
+        other_reading,
     }];
     let base = base.or(placeholder.as_ref());
     let add = |n: &Nested, out: &mut Vec<Destination>| {
@@ -506,6 +576,7 @@ pub(crate) fn destinations(
                 .map(|i| carried_imitation(i, n, input)),
             wrapper: None,
             through: None,
+            other_reading: None,
         });
         // What it carries in turn, reached through it.
         if let Some(a) = &n.analysis {
@@ -529,6 +600,122 @@ pub(crate) fn destinations(
         unwrapped(w, parts, &mut out);
     }
     out
+}
+
+/// The host a browser opens for the URL itself, and the host RFC 3986
+/// parsers read when it is another. `rfc3986` is the split's host, classed;
+/// `base` the WHATWG parse of the trimmed input. A host both read alike
+/// however each writes it (`0x7f.1` and `127.0.0.1`, `good。com` and
+/// `good.com`, `%65vil.com` and `evil.com`) is one host: [`classify_host`]
+/// reads it as WHATWG does. When WHATWG rejects the URL or reads no host,
+/// the RFC 3986 host is all there is.
+fn browser_reading(
+    input: &[u8],
+    parts: &Split,
+    rfc3986: Option<&HostClass>,
+    base: Option<&url::Url>,
+) -> (Option<HostClass>, Option<OtherReading>) {
+    let Some(browser) = base
+        .and_then(url::Url::host_str)
+        .filter(|h| !h.is_empty())
+        .map(classify_host)
+    else {
+        return (rfc3986.cloned(), None);
+    };
+    let theirs = rfc3986.filter(|h| !h.canonical.is_empty());
+    if theirs.is_some_and(|h| h.canonical == browser.canonical) {
+        return (rfc3986.cloned(), None);
+    }
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    // The host as written, so that its class says how it is spelled
+    // (`0x7f.1\@good.com` opens 127.0.0.1, written as a number form).
+    let browser = base
+        .map(|u| crate::schemes::is_special(u.scheme()))
+        .and_then(|special| whatwg_written_host(&text, special))
+        .map(|h| classify_host(&h))
+        .filter(|h| h.canonical == browser.canonical)
+        .unwrap_or(browser);
+    let python = python_urllib_host(&text).map(|h| classify_host(&h).canonical);
+    let peers = if python.as_deref() == theirs.map(|h| h.canonical.as_str()) {
+        vec![Peer::PythonUrllib]
+    } else {
+        Vec::new()
+    };
+    let other = OtherReading {
+        reader: Reader::Rfc3986,
+        peers,
+        host: theirs.cloned(),
+        site: theirs.map(site_of),
+        imitates: None,
+    };
+    (Some(browser), Some(other))
+}
+
+/// The host of `text` as written, where the URL Standard finds it: tabs
+/// and newlines removed, then after the scheme, past any run of slashes
+/// (and backslashes, in a special URL) or after `//`, up to the first `/`,
+/// `?` or `#` (or `\\`, in a special URL), after the last `@`, before a
+/// port.
+fn whatwg_written_host(text: &str, special: bool) -> Option<String> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+        .collect();
+    let (_, rest) = cleaned
+        .trim_start_matches(|c: char| c <= ' ')
+        .split_once(':')?;
+    let rest = if special {
+        rest.trim_start_matches(['/', '\\'])
+    } else {
+        rest.strip_prefix("//")?
+    };
+    let authority = rest
+        .split(|c: char| matches!(c, '/' | '?' | '#') || special && c == '\\')
+        .next()
+        .unwrap_or_default();
+    let (_, host) = authority.rsplit_once('@').unwrap_or(("", authority));
+    let host = match host.split_once(']') {
+        Some((v6, _)) if host.starts_with('[') => format!("{v6}]"),
+        _ => host.split(':').next().unwrap_or_default().to_string(),
+    };
+    (!host.is_empty()).then_some(host)
+}
+
+/// The host Python's `urllib.parse.urlsplit(text).hostname` reads
+/// (CPython 3.11's `urllib/parse.py`): tabs and newlines removed, leading
+/// controls and spaces stripped, a scheme of letters, digits, `+`, `-`
+/// and `.` before the first `:`, then a network location only after `//`,
+/// up to the first `/`, `?` or `#`; the host after its last `@`, without
+/// its port, lowercase (an IPv6 address kept in its brackets, as
+/// [`classify_host`] reads it). A backslash is an ordinary byte to it.
+fn python_urllib_host(text: &str) -> Option<String> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+        .collect();
+    let url = cleaned.trim_start_matches(|c: char| c <= ' ');
+    let rest = match url.split_once(':') {
+        Some((scheme, rest))
+            if scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')) =>
+        {
+            rest
+        }
+        _ => url,
+    };
+    let netloc = rest.strip_prefix("//")?;
+    let netloc = netloc.split(['/', '?', '#']).next().unwrap_or_default();
+    let (_, host) = netloc.rsplit_once('@').unwrap_or(("", netloc));
+    let host = match host.split_once('[') {
+        Some((_, bracketed)) => {
+            let inner = bracketed.split(']').next().unwrap_or_default();
+            return (!inner.is_empty()).then(|| format!("[{}]", inner.to_lowercase()));
+        }
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    (!host.is_empty()).then(|| host.to_lowercase())
 }
 
 /// What a carried URL's host imitates, its span moved onto the outer
@@ -576,6 +763,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
                         imitates: None,
                         wrapper: None,
                         through: Some(vendor),
+                        other_reading: None,
                     });
                 }
             }
@@ -602,6 +790,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
             imitates: None,
             wrapper: None,
             through: Some(vendor),
+            other_reading: None,
         });
     }
     if let Some(own) = out.first_mut() {

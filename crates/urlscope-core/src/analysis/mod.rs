@@ -24,7 +24,7 @@ mod whatwg;
 pub use crate::services::{HostingKind, SharedHosting, Shortened};
 pub use bytes::{char_info, ByteRow, CharInfo};
 pub use component::ComponentAnalysis;
-pub use destination::{classify_host, Destination, HostClass, Reach};
+pub use destination::{classify_host, Destination, HostClass, OtherReading, Peer, Reach, Reader};
 pub use folding::LISTED_PER_CODE;
 pub use host::HostReading;
 pub(crate) use nested::carries_url;
@@ -519,7 +519,23 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
         &mut warnings,
     );
     if let Some(own) = destinations.first_mut().filter(|d| d.component.is_none()) {
-        own.imitates = imitated;
+        match own.other_reading.as_mut() {
+            // The checks judged the host as written (RFC 3986's); the
+            // host a browser opens is judged here.
+            Some(other) => {
+                other.imitates = imitated;
+                own.imitates = own
+                    .host
+                    .as_ref()
+                    .filter(|h| h.address.is_none())
+                    .and_then(|h| crate::sites::imitation_of_host(&h.canonical))
+                    .map(|i| crate::sites::Imitation {
+                        span: own.span,
+                        ..i
+                    });
+            }
+            None => own.imitates = imitated,
+        }
     }
     checks::deceptive::deceptive_warnings(
         input,

@@ -69,11 +69,20 @@ fn each_destination_warning(
 ) {
     for d in destinations {
         let carried = !d.via.is_empty();
-        let component = if carried { d.component } else { host_index };
+        // When parsers read different hosts, the bytes that lead there
+        // are more than the host component.
+        let component = match (carried, &d.other_reading) {
+            (true, _) => d.component,
+            (false, None) => host_index,
+            (false, Some(_)) => None,
+        };
+        if let Some(w) = other_reading_internal(d) {
+            out.push(w);
+        }
         if let Some(host) = d.host.as_ref().filter(|h| h.reach.is_internal()) {
             let case = if host.reach == Reach::Metadata {
                 Case::MetadataEndpoint
-            } else if carried || host.spelled.is_some() {
+            } else if carried || host.spelled.is_some() || d.other_reading.is_some() {
                 Case::HiddenInternal
             } else {
                 Case::PlainInternal
@@ -88,6 +97,16 @@ fn each_destination_warning(
                     quote_str(&d.via),
                     quote_str(&host.canonical),
                     host.reach.label()
+                )
+            } else if let Some(other) = &d.other_reading {
+                format!(
+                    "A browser opens '{}' ({}{spelled}), where RFC 3986 parsers read {}: a filter that reads the URL as RFC 3986 does lets it through, and a server that fetches it as the URL Standard says reaches inside its own network.",
+                    quote_str(&host.canonical),
+                    host.reach.label(),
+                    other
+                        .host
+                        .as_ref()
+                        .map_or_else(|| "no host".to_string(), |h| format!("'{}'", quote_str(&h.canonical)))
                 )
             } else {
                 format!(
@@ -152,4 +171,35 @@ fn each_destination_warning(
             out.push(w);
         }
     }
+}
+
+/// `internal-destination` for the host RFC 3986 parsers read in the URL
+/// itself, when it is inside and the host a browser opens is not: a
+/// server that checks the URL as a browser reads it and fetches it with
+/// an RFC 3986 client reaches inside.
+fn other_reading_internal(d: &Destination) -> Option<Warning> {
+    let other = d.other_reading.as_ref()?;
+    let host = other.host.as_ref().filter(|h| h.reach.is_internal())?;
+    if d.host.as_ref().is_some_and(|h| h.reach.is_internal()) {
+        return None;
+    }
+    let case = if host.reach == Reach::Metadata {
+        Case::MetadataEndpoint
+    } else {
+        Case::HiddenInternal
+    };
+    let spelled = host
+        .spelled
+        .as_ref()
+        .map_or_else(String::new, |s| format!(", spelled as {s}"));
+    let browser = d.host.as_ref().map_or_else(
+        || "no host".to_string(),
+        |h| format!("'{}'", quote_str(&h.canonical)),
+    );
+    let message = format!(
+        "RFC 3986 parsers read the host as '{}' ({}{spelled}), where a browser opens {browser}: a filter that reads the URL as a browser does lets it through, and a server that fetches it with an RFC 3986 client reaches inside its own network.",
+        quote_str(&host.canonical),
+        host.reach.label()
+    );
+    Some(Warning::for_case(case, vec![d.span], None, message))
 }

@@ -1,0 +1,429 @@
+//! Where a URL leads when parsers disagree on its host: the destination
+//! is the host a browser opens (the WHATWG URL Standard's reading), and the
+//! host RFC 3986 parsers read instead is said beside it, with the parser
+//! checked to read it.
+//!
+//! Every expected host below was recorded, not reasoned out: the browser's
+//! from node v20.20.2 (`new URL(url).hostname`), Python's from CPython
+//! 3.11.7 (`urllib.parse.urlsplit(url).hostname`). The tests need neither.
+
+use assert_cmd::Command;
+use urlscope_core::analysis::{analyze, Options, Peer, Reader};
+use urlscope_core::describe;
+use urlscope_core::triage::triage_at;
+use urlscope_core::warnings::Severity;
+
+/// One parser differential: the URL, what node reads, what Python reads,
+/// and what this tool's RFC 3986 split reads when it is another host than
+/// node's (`Some(None)`: no host at all).
+struct Case {
+    class: &'static str,
+    url: &'static str,
+    /// `new URL(url).hostname`, node v20.20.2.
+    node: &'static str,
+    /// `urlsplit(url).hostname`, Python 3.11.7 (`None` printed as None).
+    python: Option<&'static str>,
+    /// The RFC 3986 host, when it is not node's.
+    rfc3986: Option<Option<&'static str>>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        class: "backslash before '@'",
+        url: r"http://evil.com\@good.com/",
+        node: "evil.com",
+        python: Some("good.com"),
+        rfc3986: Some(Some("good.com")),
+    },
+    Case {
+        class: "two backslashes before '@'",
+        url: r"http://evil.com\\@good.com",
+        node: "evil.com",
+        python: Some("good.com"),
+        rfc3986: Some(Some("good.com")),
+    },
+    Case {
+        class: "backslash inside the host",
+        url: r"https://good.com\.evil.com",
+        node: "good.com",
+        python: Some(r"good.com\.evil.com"),
+        rfc3986: Some(Some(r"good.com\.evil.com")),
+    },
+    Case {
+        class: "backslash after a port",
+        url: r"http://good.com:80\@evil.com/",
+        node: "good.com",
+        python: Some("evil.com"),
+        rfc3986: Some(Some("evil.com")),
+    },
+    Case {
+        class: "backslash, then an IPv4 number form",
+        url: r"http://0x7f.1\@good.com/",
+        node: "127.0.0.1",
+        python: Some("good.com"),
+        rfc3986: Some(Some("good.com")),
+    },
+    Case {
+        class: "backslash, RFC 3986 reading an internal address",
+        url: r"http://good.com\@127.0.0.1/",
+        node: "good.com",
+        python: Some("127.0.0.1"),
+        rfc3986: Some(Some("127.0.0.1")),
+    },
+    Case {
+        class: "backslash after an IPv6 literal",
+        url: r"http://[::1]\@good.com/",
+        node: "[::1]",
+        python: Some("good.com"),
+        rfc3986: Some(Some("good.com")),
+    },
+    Case {
+        class: "backslash in ws:",
+        url: r"ws://evil.com\@good.com/",
+        node: "evil.com",
+        python: Some("good.com"),
+        rfc3986: Some(Some("good.com")),
+    },
+    Case {
+        class: "backslash in file:",
+        url: r"file://evil.com\@good.com/",
+        node: "evil.com",
+        python: Some("good.com"),
+        rfc3986: Some(Some("good.com")),
+    },
+    Case {
+        class: "backslash in a scheme that is not special",
+        url: r"foo://evil.com\@good.com/",
+        node: "good.com",
+        python: Some("good.com"),
+        rfc3986: None,
+    },
+    Case {
+        class: "slash and backslash after the scheme",
+        url: r"https:/\evil.com/",
+        node: "evil.com",
+        python: None,
+        rfc3986: Some(None),
+    },
+    Case {
+        class: "no slash after the scheme",
+        url: "http:evil.com",
+        node: "evil.com",
+        python: None,
+        rfc3986: Some(None),
+    },
+    Case {
+        class: "one slash after the scheme",
+        url: "http:/evil.com/",
+        node: "evil.com",
+        python: None,
+        rfc3986: Some(None),
+    },
+    Case {
+        class: "three slashes after the scheme",
+        url: "http:///evil.com/",
+        node: "evil.com",
+        python: None,
+        rfc3986: Some(None),
+    },
+    Case {
+        class: "two backslashes for the slashes",
+        url: r"http:\\evil.com",
+        node: "evil.com",
+        python: None,
+        rfc3986: Some(None),
+    },
+    Case {
+        class: "userinfo up to the last '@'",
+        url: "http://user@127.0.0.1:80@good.com/",
+        node: "good.com",
+        python: Some("good.com"),
+        rfc3986: Some(Some("127.0.0.1")),
+    },
+    Case {
+        class: "'@' in the fragment",
+        url: "http://evil.com#@good.com",
+        node: "evil.com",
+        python: Some("evil.com"),
+        rfc3986: None,
+    },
+    Case {
+        class: "'@' in the query",
+        url: "http://evil.com?@good.com/",
+        node: "evil.com",
+        python: Some("evil.com"),
+        rfc3986: None,
+    },
+    Case {
+        class: "tab inside the host",
+        url: "http://ev\til.com/",
+        node: "evil.com",
+        python: Some("evil.com"),
+        rfc3986: None,
+    },
+    Case {
+        class: "newline inside the host",
+        url: "http://ev\nil.com/",
+        node: "evil.com",
+        python: Some("evil.com"),
+        rfc3986: None,
+    },
+    Case {
+        class: "tab before '@'",
+        url: "http://evil.com\t@good.com/",
+        node: "good.com",
+        python: Some("good.com"),
+        rfc3986: None,
+    },
+    Case {
+        class: "ideographic full stop",
+        url: "http://good\u{3002}com/",
+        node: "good.com",
+        python: Some("good\u{3002}com"),
+        rfc3986: None,
+    },
+    Case {
+        class: "full-width letters and dot",
+        url: "http://\u{ff47}\u{ff4f}\u{ff4f}\u{ff44}\u{ff0e}\u{ff43}\u{ff4f}\u{ff4d}/",
+        node: "good.com",
+        python: Some("\u{ff47}\u{ff4f}\u{ff4f}\u{ff44}\u{ff0e}\u{ff43}\u{ff4f}\u{ff4d}"),
+        rfc3986: None,
+    },
+    Case {
+        class: "percent-encoded host",
+        url: "http://%65vil.com",
+        node: "evil.com",
+        python: Some("%65vil.com"),
+        rfc3986: None,
+    },
+    Case {
+        class: "IPv4 in hex and short form",
+        url: "http://0x7f.1/",
+        node: "127.0.0.1",
+        python: Some("0x7f.1"),
+        rfc3986: None,
+    },
+    Case {
+        class: "IPv4 in two parts",
+        url: "http://127.1/",
+        node: "127.0.0.1",
+        python: Some("127.1"),
+        rfc3986: None,
+    },
+    Case {
+        class: "IPv4 as one number",
+        url: "http://2130706433/",
+        node: "127.0.0.1",
+        python: Some("2130706433"),
+        rfc3986: None,
+    },
+];
+
+/// The URL leads where node goes; a host RFC 3986 parsers read instead is
+/// there exactly when they read another, and Python is named as one of
+/// them exactly when it reads that host too.
+#[test]
+fn the_destination_is_the_host_a_browser_opens() {
+    for case in CASES {
+        let a = analyze(case.url.as_bytes(), &Options::default());
+        let own = &a.destinations[0];
+        let host = own.host.as_ref().map(|h| h.canonical.as_str());
+        assert_eq!(host, Some(case.node), "{}: {}", case.class, case.url);
+        let other = own.other_reading.as_ref();
+        assert_eq!(
+            other.map(|o| o.host.as_ref().map(|h| h.canonical.as_str())),
+            case.rfc3986,
+            "{}: {}",
+            case.class,
+            case.url
+        );
+        let Some(other) = other else { continue };
+        assert_eq!(other.reader, Reader::Rfc3986);
+        // Python's host, read as a host is read (IDNA, IPv4 forms).
+        let python = case
+            .python
+            .map(|h| urlscope_core::analysis::classify_host(h).canonical);
+        let python_agrees = python.as_deref() == case.rfc3986.flatten();
+        assert_eq!(
+            other.peers.contains(&Peer::PythonUrllib),
+            python_agrees,
+            "{}: {}",
+            case.class,
+            case.url
+        );
+    }
+}
+
+/// Every case where the readings differ is flagged at medium or above by
+/// `scan`'s triage, which gives what the analysis gives.
+#[test]
+fn scan_flags_every_differential() {
+    let options = Options::default();
+    for case in CASES.iter().filter(|c| c.rfc3986.is_some()) {
+        let flagged = triage_at(case.url.as_bytes(), &options, Severity::Medium);
+        assert!(!flagged.is_empty(), "{}: {}", case.class, case.url);
+        assert!(
+            flagged
+                .iter()
+                .any(|w| w.code.code() == "parser-differential"),
+            "{}: {flagged:?}",
+            case.url
+        );
+        assert_eq!(
+            urlscope_core::triage::triage(case.url.as_bytes(), &options),
+            analyze(case.url.as_bytes(), &options).into_warnings_as_given(),
+            "{}",
+            case.url
+        );
+    }
+}
+
+/// A browser that opens an internal host, while RFC 3986 parsers read a
+/// public one, is an internal destination; and so is the other way round,
+/// for a server that checks as a browser does and fetches with an RFC
+/// 3986 client.
+#[test]
+fn an_internal_host_either_parser_reads_is_an_internal_destination() {
+    for (url, first) in [
+        (r"http://0x7f.1\@good.com/", "A browser opens '127.0.0.1'"),
+        (
+            r"http://good.com\@127.0.0.1/",
+            "RFC 3986 parsers read the host as '127.0.0.1'",
+        ),
+        (
+            "http://user@127.0.0.1:80@good.com/",
+            "RFC 3986 parsers read the host as '127.0.0.1'",
+        ),
+    ] {
+        let a = analyze(url.as_bytes(), &Options::default());
+        let internal: Vec<_> = a
+            .warnings
+            .iter()
+            .filter(|w| w.code.code() == "internal-destination")
+            .collect();
+        assert_eq!(internal.len(), 1, "{url}: {internal:?}");
+        assert_eq!(internal[0].severity, Severity::High, "{url}");
+        assert!(
+            internal[0].message.starts_with(first),
+            "{url}: {internal:?}"
+        );
+        assert_eq!(
+            a.destination_severity(&a.destinations[0]),
+            Some(Severity::High),
+            "{url}"
+        );
+    }
+    // Both read a public host: no internal destination.
+    let a = analyze(br"http://evil.com\@good.com/", &Options::default());
+    assert!(!a
+        .warnings
+        .iter()
+        .any(|w| w.code.code() == "internal-destination"));
+}
+
+/// The words: the browser's host first, said to be so, then which parser
+/// reads which other host.
+#[test]
+fn the_place_names_both_readings() {
+    let place =
+        |url: &str| describe::place(&analyze(url.as_bytes(), &Options::default()).destinations[0]);
+    assert_eq!(
+        place(r"http://evil.com\@good.com/"),
+        "evil.com (public; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read good.com (public)"
+    );
+    assert_eq!(
+        place("http:evil.com"),
+        "evil.com (public; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read no host"
+    );
+    assert_eq!(
+        place(r"http://0x7f.1\@good.com/"),
+        "127.0.0.1 (loopback, a number form of 127.0.0.1; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read good.com (public)"
+    );
+    // Python reads the last '@' as browsers do: it is not named.
+    assert_eq!(
+        place("http://user@127.0.0.1:80@good.com/"),
+        "good.com (public; what a browser opens), but RFC 3986 parsers read 127.0.0.1 (loopback)"
+    );
+    // A look-alike is said of the host that is one.
+    assert_eq!(
+        place(r"http://evil.com\@paypa1.com/"),
+        "evil.com (public; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read paypa1.com (public), imitates paypal.com (PayPal): 'l' written as '1'"
+    );
+    assert_eq!(
+        place(r"http://paypa1.com\@example.com/"),
+        "paypa1.com (public; what a browser opens), imitates paypal.com (PayPal): 'l' written as '1', but RFC 3986 parsers such as Python's urllib.parse read example.com (public)"
+    );
+    // Readings that agree say nothing more.
+    assert_eq!(
+        place("http://0x7f.1/"),
+        "127.0.0.1 (loopback, a number form of 127.0.0.1)"
+    );
+}
+
+fn explain(args: &[&str], url: &str) -> String {
+    let out = Command::cargo_bin("urlscope")
+        .expect("binary")
+        .env_remove("NO_COLOR")
+        .arg("explain")
+        .args(args)
+        .arg(url)
+        .output()
+        .expect("run");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// `explain` says it in its "Leads to" lines, within 80 columns.
+#[test]
+fn explain_leads_to_the_browser_first() {
+    let out = explain(&["--color", "never"], r"http://evil.com\@good.com/");
+    let leads: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Leads to"))
+        .take_while(|l| l.starts_with("Leads to") || l.starts_with("            "))
+        .collect();
+    assert_eq!(
+        leads,
+        [
+            "Leads to    evil.com (public; what a browser opens), but RFC 3986 parsers such",
+            "            as Python's urllib.parse read good.com (public)",
+        ]
+    );
+    for url in CASES.iter().map(|c| c.url) {
+        let out = explain(&["--color", "never"], url);
+        for line in out
+            .lines()
+            .skip_while(|l| !l.starts_with("Leads to"))
+            .take(3)
+        {
+            assert!(
+                unicode_width::UnicodeWidthStr::width(line) <= 80,
+                "{url}: {line}"
+            );
+        }
+    }
+}
+
+/// `explain --json` (and Python's `analyze`, the same object): the host a
+/// browser opens, and `other_reading` only where another host is read.
+#[test]
+fn explain_json_gives_the_other_reading() {
+    let json: serde_json::Value =
+        serde_json::from_str(&explain(&["--json"], r"http://good.com\@127.0.0.1/")).expect("json");
+    let own = &json["destinations"][0];
+    assert_eq!(own["host"]["canonical"], "good.com");
+    assert_eq!(own["other_reading"]["reader"], "rfc3986");
+    assert_eq!(
+        own["other_reading"]["peers"],
+        serde_json::json!(["python-urllib"])
+    );
+    assert_eq!(own["other_reading"]["host"]["canonical"], "127.0.0.1");
+    assert_eq!(own["other_reading"]["host"]["reach"], "loopback");
+    assert_eq!(own["other_reading"]["site"], "127.0.0.1");
+    let json: serde_json::Value =
+        serde_json::from_str(&explain(&["--json"], "http:evil.com")).expect("json");
+    assert_eq!(json["destinations"][0]["host"]["canonical"], "evil.com");
+    assert!(json["destinations"][0]["other_reading"]["host"].is_null());
+    let json: serde_json::Value =
+        serde_json::from_str(&explain(&["--json"], "http://0x7f.1/")).expect("json");
+    assert!(json["destinations"][0].get("other_reading").is_none());
+}
