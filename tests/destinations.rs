@@ -427,3 +427,30 @@ fn explain_json_gives_the_other_reading() {
         serde_json::from_str(&explain(&["--json"], "http://0x7f.1/")).expect("json");
     assert!(json["destinations"][0].get("other_reading").is_none());
 }
+
+/// `destination_host` (what the Python package's Arrow triage reads
+/// without the whole analysis) is the host of the analysis's first
+/// destination, on every case and on the suspicious corpus.
+#[test]
+fn destination_host_is_the_first_destination() {
+    let corpus = std::fs::read_to_string("tests/data/suspicious/dev.tsv").expect("corpus");
+    let urls = corpus
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split('\t').nth(1))
+        .chain(CASES.iter().map(|c| c.url));
+    let mut differ = 0;
+    for url in urls {
+        let input = url.as_bytes();
+        let a = analyze(input, &Options::default());
+        let parts = urlscope_core::split::outline(input);
+        let host = urlscope_core::analysis::destination_host(input, &parts)
+            .map(|h| urlscope_core::analysis::classify_host(&String::from_utf8_lossy(&h)));
+        assert_eq!(host.as_ref(), a.destinations[0].host.as_ref(), "{url}");
+        differ += usize::from(a.destinations[0].other_reading.is_some());
+    }
+    // The corpus holds differentials of its own (`https:google.com`,
+    // `http://127.1.1.1:80\@127.2.2.2:80/`...).
+    let cases = CASES.iter().filter(|c| c.rfc3986.is_some()).count();
+    assert!(differ > cases, "{differ}");
+}

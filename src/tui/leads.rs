@@ -181,4 +181,27 @@ mod tests {
             "{plain}"
         );
     }
+
+    /// Where parsers read different hosts, the line under the URL and the
+    /// `L` view name the host a browser opens first, and the `L` view
+    /// says whole which host RFC 3986 parsers read, in the core's words.
+    #[test]
+    fn a_parser_differential_leads_where_a_browser_goes() {
+        let url = r"http://evil.com\@good.com/";
+        let at80 = line(url, 78);
+        assert!(
+            at80.starts_with("leads to evil.com (public; what a browser opens)"),
+            "{at80}"
+        );
+        let a = analyze(url.as_bytes(), &Options::default());
+        let text: Vec<String> = lines(&a, 60).into_iter().map(|l| l.text).collect();
+        let said = text
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let place = describe::place(&a.destinations[0]);
+        assert!(said.contains(&place), "{said}");
+        assert!(place.ends_with("read good.com (public)"), "{place}");
+    }
 }

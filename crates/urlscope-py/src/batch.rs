@@ -16,8 +16,10 @@
 //!   reports it first among its destinations (`destinations[0].host`'s
 //!   `canonical` and `reach` in `explain --json`). The analysis computes
 //!   that as [`classify_host`](urlscope_core::analysis::classify_host)
-//!   of the split's host, so this does the same for every row, plain or
-//!   not, without the full analysis that the triage spares plain URLs
+//!   of [`destination_host`](urlscope_core::analysis::destination_host)
+//!   (the split's host, or the one a browser opens when that differs), so
+//!   this does the same for every row, plain or not, without the full
+//!   analysis that the triage spares plain URLs
 //!   (a host seen lately on the thread is not judged again: see
 //!   [`crate::hosts`]);
 //! - `imitates`: the famous domain the host is a look-alike of
@@ -149,8 +151,8 @@ fn triage_row(input: &[u8], options: &Options, min: Severity, needs: Needs) -> R
     let host = parts
         .as_ref()
         .filter(|_| needs.host)
-        .and_then(|p| p.host)
-        .map(|span| crate::hosts::facts(span.of(url), needs.imitates));
+        .and_then(|p| urlscope_core::analysis::destination_host(url, p))
+        .map(|h| crate::hosts::facts(&h, needs.imitates));
     Row {
         severity: warnings.iter().map(|w| w.severity).max(),
         codes,

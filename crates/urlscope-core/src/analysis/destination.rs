@@ -627,13 +627,8 @@ fn browser_reading(
         return (rfc3986.cloned(), None);
     }
     let text = String::from_utf8_lossy(parts.trimmed.of(input));
-    // The host as written, so that its class says how it is spelled
-    // (`0x7f.1\@good.com` opens 127.0.0.1, written as a number form).
-    let browser = base
-        .map(|u| crate::schemes::is_special(u.scheme()))
-        .and_then(|special| whatwg_written_host(&text, special))
+    let browser = browser_host_text(&text, base)
         .map(|h| classify_host(&h))
-        .filter(|h| h.canonical == browser.canonical)
         .unwrap_or(browser);
     let python = python_urllib_host(&text).map(|h| classify_host(&h).canonical);
     let peers = if python.as_deref() == theirs.map(|h| h.canonical.as_str()) {
@@ -649,6 +644,53 @@ fn browser_reading(
         imitates: None,
     };
     (Some(browser), Some(other))
+}
+
+/// The host a browser opens for `text` (parsed as `base`), written so that
+/// [`classify_host`] classes it as the browser reads it and says how it
+/// is spelled: as written in `text` when that reads as the same host
+/// (`0x7f.1\@good.com` opens 127.0.0.1, written as a number form), else
+/// as the browser serializes it.
+fn browser_host_text(text: &str, base: Option<&url::Url>) -> Option<String> {
+    let u = base?;
+    let serialized = u.host_str().filter(|h| !h.is_empty())?;
+    let canonical = classify_host(serialized).canonical;
+    whatwg_written_host(text, crate::schemes::is_special(u.scheme()))
+        .filter(|h| classify_host(h).canonical == canonical)
+        .or_else(|| Some(serialized.to_string()))
+}
+
+/// The host of the URL itself as written, as [`analyze`](crate::analysis::analyze)'s
+/// first destination reads it: [`classify_host`] of it is that
+/// destination's `host`. It is the RFC 3986 host unless a browser opens
+/// another, and then the browser's (see [`OtherReading`]). For callers that
+/// want where a URL leads without its whole analysis (a URL whose readings
+/// are certain to agree is not parsed again); `parts` is
+/// [`outline`](crate::split::outline) of `input`.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::analysis::destination_host;
+/// use urlscope_core::split::outline;
+/// let host = |url: &[u8]| destination_host(url, &outline(url)).map(|h| h.into_owned());
+/// assert_eq!(host(b"https://example.com/a").as_deref(), Some(&b"example.com"[..]));
+/// assert_eq!(host(br"http://0x7f.1\@good.com/").as_deref(), Some(&b"0x7f.1"[..]));
+/// assert_eq!(host(b"http:evil.com").as_deref(), Some(&b"evil.com"[..]));
+/// ```
+pub fn destination_host<'a>(input: &'a [u8], parts: &Split) -> Option<Cow<'a, [u8]>> {
+    let rfc3986 = || parts.host.map(|h| Cow::Borrowed(h.of(input)));
+    if !crate::analysis::whatwg::whatwg_may_differ(input, parts) {
+        return rfc3986();
+    }
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    let base = url::Url::parse(&text).ok();
+    let class = parts
+        .host
+        .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
+    match browser_reading(input, parts, class.as_ref(), base.as_ref()) {
+        (_, None) => rfc3986(),
+        (_, Some(_)) => browser_host_text(&text, base.as_ref()).map(|h| Cow::Owned(h.into_bytes())),
+    }
 }
 
 /// The host of `text` as written, where the URL Standard finds it: tabs

@@ -24,7 +24,9 @@ mod whatwg;
 pub use crate::services::{HostingKind, SharedHosting, Shortened};
 pub use bytes::{char_info, ByteRow, CharInfo};
 pub use component::ComponentAnalysis;
-pub use destination::{classify_host, Destination, HostClass, OtherReading, Peer, Reach, Reader};
+pub use destination::{
+    classify_host, destination_host, Destination, HostClass, OtherReading, Peer, Reach, Reader,
+};
 pub use folding::LISTED_PER_CODE;
 pub use host::HostReading;
 pub(crate) use nested::carries_url;
@@ -527,7 +529,6 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
                 own.imitates = own
                     .host
                     .as_ref()
-                    .filter(|h| h.address.is_none())
                     .and_then(|h| crate::sites::imitation_of_host(&h.canonical))
                     .map(|i| crate::sites::Imitation {
                         span: own.span,
