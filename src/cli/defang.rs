@@ -3,7 +3,7 @@
 //! back.
 
 use std::io::{self, Write};
-use urlscope_core::defang::{defang, defang_text, refang};
+use urlscope_core::defang::{defang, defang_text_with, refang, HostNames};
 use urlscope_core::text::escape_bytes;
 
 /// Each URL defanged, one a line.
@@ -23,14 +23,21 @@ pub fn write_refanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> 
     Ok(())
 }
 
-/// A writer that writes every URL of what passes through it defanged
-/// (`--defang`), a line at a time: a URL never spans lines.
+/// A writer that writes every URL and every host name of what passes
+/// through it defanged (`--defang`), a line at a time: a URL never spans
+/// lines. The hosts of the URLs it has written are known from then on, so
+/// `evil.example` is written `evil[.]example` on every line after its URL
+/// (see [`urlscope_core::defang::defang_names`]). An HTML page's style
+/// and script blocks pass as they are: `table.bytes` there is a selector.
 pub struct DefangLines<W: Write> {
     inner: W,
     line: Vec<u8>,
     /// The last line written, as given and as defanged, when defanging
     /// changed it: a line of carets under it points into it.
     changed: Option<(Vec<char>, Vec<char>)>,
+    names: HostNames,
+    /// Inside an HTML `<style>` or `<script>` block.
+    in_code: bool,
 }
 
 impl<W: Write> DefangLines<W> {
@@ -40,16 +47,29 @@ impl<W: Write> DefangLines<W> {
             inner,
             line: Vec::new(),
             changed: None,
+            names: HostNames::new(),
+            in_code: false,
         }
     }
 
     fn write_line(&mut self) -> io::Result<()> {
         let text = String::from_utf8_lossy(&self.line).into_owned();
+        let trimmed = text.trim_start();
+        if trimmed.starts_with("<style") || trimmed.starts_with("<script") {
+            self.in_code = true;
+        }
+        if self.in_code {
+            self.in_code = !(text.contains("</style>") || text.contains("</script>"));
+            self.inner.write_all(&self.line)?;
+            self.line.clear();
+            self.changed = None;
+            return Ok(());
+        }
         let out = match self.changed.take() {
             // Carets under a line that changed point where its text went.
             Some((given, defanged)) if is_carets(&text) => carets_moved(&text, &given, &defanged),
             _ => {
-                let out = defang_text(&text);
+                let out = defang_text_with(&text, &mut self.names);
                 if out != text {
                     self.changed = Some((text.chars().collect(), out.chars().collect()));
                 }

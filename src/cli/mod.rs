@@ -102,6 +102,15 @@ pub fn request() -> Result<Request, Failure> {
                 .to_string(),
         ));
     }
+    if defang && matches!(&opt.command, Some(Command::Scan(a)) if a.html.is_some()) {
+        // The page goes to a file, not through the writer that defangs
+        // what is printed: refused rather than written live.
+        return Err(Failure::usage(
+            "--defang defangs what is printed; scan --html writes its page to a file with every URL \
+             as it is (open the page, do not paste it): drop one of them"
+                .to_string(),
+        ));
+    }
     let task = match opt.command {
         Some(command) => Task::Command(command),
         None => {

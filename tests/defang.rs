@@ -1,0 +1,315 @@
+//! `--defang` against an auto-linker: for hostile URLs of each kind, no
+//! line of `explain --defang` holds a name or an address that a ticket
+//! system's auto-linker (Jira, ServiceNow, Slack, Outlook) would make a
+//! link of, and the report is the plain report with defanging undone.
+//!
+//! The auto-linker's rule is written here on its own ([`live_names`]),
+//! not borrowed from urlscope: a scheme link, a name starting `www.`, an
+//! IPv4 address, or a dotted name whose last label is a top-level domain
+//! (a two-letter country code or a common generic one), or that holds one
+//! before a page's extension or where a report cut it.
+
+use assert_cmd::Command;
+
+fn urlscope() -> Command {
+    let mut cmd = Command::cargo_bin("urlscope").expect("binary");
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = urlscope().args(args).output().expect("run");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// The country codes (ISO 3166, as linkify-it lists them).
+const COUNTRY_CODES: &str = "ac ad ae af ag ai al am an ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bv bw by bz ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et eu fi fj fk fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir is it je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mg mh mk ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sj sk sl sm sn so sr st su sv sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug uk us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw";
+
+/// Generic top-level domains common in links (`.zip` and `.mov` are left
+/// out: in a path they are files).
+const GENERIC: &str = "com net org info biz edu gov mil int app dev xyz top online site shop club live tech store cloud link click page name pro mobi asia tel travel jobs museum aero coop cat icu buzz work fun space website host press life world today email support services solutions digital network security bank finance money group company agency systems help zone one vip win bid loan men date review trade science party racing download stream fit rest bar best cam";
+
+const PAGES: [&str; 8] = ["html", "htm", "shtml", "php", "asp", "aspx", "jsp", "cgi"];
+
+fn is_tld(label: &str) -> bool {
+    let label = label.to_ascii_lowercase();
+    COUNTRY_CODES.split(' ').any(|c| c == label) || GENERIC.split(' ').any(|g| g == label)
+}
+
+/// What an auto-linker makes a link of in `line`.
+fn live_names(line: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let lower = line.to_ascii_lowercase();
+    for scheme in ["http://", "https://", "ftp://", "ftps://"] {
+        for (at, _) in lower.match_indices(scheme) {
+            let glued = lower[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphabetic());
+            if !glued {
+                found.push(line[at..].chars().take(30).collect());
+            }
+        }
+    }
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '-');
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if !is_word(chars[i].1) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && is_word(chars[i].1) {
+            i += 1;
+        }
+        let from = chars[start].0;
+        let to = chars.get(i).map_or(line.len(), |c| c.0);
+        let cut =
+            (start > 0 && chars[start - 1].1 == '…') || chars.get(i).is_some_and(|c| c.1 == '…');
+        let token = line[from..to].trim_matches(|c| matches!(c, '.' | '-' | '_'));
+        let labels: Vec<&str> = token.split('.').filter(|l| !l.is_empty()).collect();
+        if labels.len() < 2 {
+            continue;
+        }
+        let octets = labels.len() == 4
+            && labels
+                .iter()
+                .all(|l| l.len() <= 3 && l.bytes().all(|b| b.is_ascii_digit()));
+        let last = labels[labels.len() - 1].to_ascii_lowercase();
+        let live = octets
+            || labels[0].eq_ignore_ascii_case("www")
+            || is_tld(&last)
+            || ((PAGES.contains(&last.as_str()) || cut) && labels[1..].iter().any(|l| is_tld(l)));
+        if live {
+            found.push(token.to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn the_auto_linker_rule_links_what_it_should() {
+    for line in [
+        "Leads to    evil.example.com (public)",
+        "→ 127.0.0.1",
+        "site 'paypa1.co'",
+        "…ecure-login.example.net/login",
+        "www.paypal.com.secure-lo…",
+        "see https://x",
+        "bob@mail.paypal.com",
+    ] {
+        assert!(!live_names(line).is_empty(), "{line}");
+    }
+    for line in [
+        "hxxps://evil[.]example[.]com/login.php",
+        "U+002E  .  FULL STOP",
+        "version 1.2.3, index.html, jquery.min.js",
+        "10[.]0[.]0[.]1 and [::1]",
+        "myhttp://x",
+    ] {
+        assert!(
+            live_names(line).is_empty(),
+            "{line}: {:?}",
+            live_names(line)
+        );
+    }
+}
+
+/// Hostile URLs of each kind a report names hosts for.
+const HOSTILE: &[(&str, &str)] = &[
+    ("brand in host", "https://www.paypal.com.secure-login.example.net/login"),
+    ("brand in host, long", "https://login.microsoftonline.com.account-verify.evil.co.uk/oauth2/v2.0/authorize?client_id=1"),
+    ("look-alike", "https://paypa1.com/signin"),
+    ("userinfo", "http://paypal.com@evil.example/"),
+    ("userinfo with password", "http://user:pass@evil.example.com/"),
+    ("e-mail in the query", "https://unichipwholesale.com/wms/update/?client_id=zhuang.wu@huawei.com"),
+    ("loopback", "http://127.0.0.1/%2e%2e/etc/passwd"),
+    ("number form", "http://0x7f.1/admin"),
+    ("decimal address", "http://2130706433/"),
+    ("IPv6", "http://[::1]/admin"),
+    ("IPv6 carrying IPv4", "http://[::ffff:127.0.0.1]/"),
+    ("metadata", "http://169.254.169.254/latest/meta-data/"),
+    ("internal name", "http://metadata.google.internal/computeMetadata/v1/"),
+    ("IDN", "https://exämple.com/café"),
+    ("percent-encoded host", "https://evil%2Eexample.com/"),
+    ("upper case", "https://EVIL.Example.COM/"),
+    ("Proofpoint", "https://urldefense.com/v3/__https://www.paypal.com.secure-login.example.net/login__;!!ABC!xyz$"),
+    ("Safe Links", "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypal.com.secure-login.example%2Fsignin&data=04"),
+    ("Google redirect", "https://www.google.com/url?q=http://evil.example&sa=D"),
+    ("open redirect", "https://victim.example/login?next=//google.com/%2f.."),
+    ("open redirect, null byte", "https://victim.example/login?next=//google%00.com"),
+    ("open redirect, encoded scheme", "http://evil.example/?redirect=%68%74%74%70%73%3a%2f%2fpaypal.com"),
+    ("two URLs", "https://evil.example/%0Ahttps://paypal.com/"),
+    ("base64", "https://r.example/?u=aHR0cHM6Ly9ldmlsLmV4YW1wbGUuY29tL2xvZ2lu"),
+    ("JWT", "https://r.example/?t=eyJhbGciOiJub25lIn0.eyJ1cmwiOiJodHRwczovL2V2aWwuZXhhbXBsZS5jb20vbG9naW4iLCJpc3MiOiJsb2dpbi5ldmlsLmNvbSJ9."),
+    ("domain in the path", "https://evil.example/www.paypal.com/login.php"),
+    ("domain in a value", "https://evil.example/?next=paypal.com&x=login.php"),
+    ("page extension", "http://evil.example/paypal.com.php"),
+    ("mailto", "mailto:victim@paypal.com?subject=hi"),
+    ("javascript", "javascript:fetch('//evil.example.com/x')"),
+    ("scheme-relative", "//evil.example.com/path"),
+    ("no scheme", "evil.example.com/login"),
+    ("defanged input", "hxxps://paypa1[.]com/signin"),
+    ("ftp", "ftp://files.evil.example.com/x.zip"),
+    ("excerpt cut mid-URL", "https://a.very.long.subdomain.chain.for.cutting.evil.example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/%252e%252e%252fetc/passwd?next=//paypal.com"),
+];
+
+#[test]
+fn no_line_of_a_defanged_report_holds_a_live_name() {
+    for (kind, url) in HOSTILE {
+        let report = stdout_of(&["explain", "--defang", "--color", "never", url]);
+        for line in report.lines() {
+            let live = live_names(line);
+            assert!(live.is_empty(), "{kind}: {url}\n{line}\nlive: {live:?}");
+        }
+    }
+}
+
+#[test]
+fn a_defanged_report_is_the_report_with_its_names_defanged() {
+    for (kind, url) in HOSTILE {
+        let plain = stdout_of(&["explain", "--color", "never", url]);
+        let defanged = stdout_of(&["explain", "--defang", "--color", "never", url]);
+        let plain: Vec<&str> = plain.lines().collect();
+        let defanged: Vec<&str> = defanged.lines().collect();
+        assert_eq!(plain.len(), defanged.len(), "{kind}: {url}");
+        let mut changed = Vec::new();
+        for (i, (p, d)) in plain.iter().zip(&defanged).enumerate() {
+            if p == d {
+                continue;
+            }
+            if p.trim().starts_with('^') {
+                // Carets follow the text: checked below.
+                continue;
+            }
+            assert!(
+                d.contains("[.]") || d.contains("hxxp") || d.contains("fxp"),
+                "{kind}: a line changed without defanging:\n{p}\n{d}"
+            );
+            changed.push((i, *p, *d));
+        }
+        // One `refang` for all the changed lines: the report is the plain
+        // one, once undone.
+        let joined: Vec<&str> = changed.iter().map(|c| c.2).collect();
+        let out = urlscope()
+            .arg("refang")
+            .write_stdin(joined.join("\n"))
+            .output()
+            .expect("run");
+        let back = String::from_utf8(out.stdout).expect("utf-8");
+        assert_eq!(back.lines().count(), changed.len(), "{kind}: {url}\n{back}");
+        assert!(!changed.is_empty(), "{kind}: nothing defanged");
+        for ((_, p, d), b) in changed.iter().zip(back.lines()) {
+            // refang reads a line as one URL: text it leaves differs only
+            // where the report itself holds a bracketed spelling.
+            assert_eq!(&b, p, "{kind}: {url}\n{d}");
+        }
+    }
+}
+
+#[test]
+fn carets_under_a_defanged_excerpt_mark_the_same_text() {
+    for (kind, url) in HOSTILE {
+        let plain = stdout_of(&["explain", "--color", "never", url]);
+        let defanged = stdout_of(&["explain", "--defang", "--color", "never", url]);
+        let pairs = |text: &str| -> Vec<(String, String)> {
+            let lines: Vec<&str> = text.lines().collect();
+            lines
+                .windows(2)
+                .filter(|w| w[1].contains('^') && w[1].chars().all(|c| c == ' ' || c == '^'))
+                .map(|w| {
+                    let marked: String = w[0]
+                        .chars()
+                        .zip(w[1].chars().chain(std::iter::repeat(' ')))
+                        .map(|(c, m)| if m == '^' { c } else { ' ' })
+                        .collect();
+                    (
+                        w[0].to_string(),
+                        marked.split_whitespace().collect::<Vec<_>>().join(" "),
+                    )
+                })
+                .collect()
+        };
+        for ((_, p), (line, d)) in pairs(&plain).iter().zip(pairs(&defanged)) {
+            let d = d.replace("[.]", ".").replace("hxxp", "http");
+            assert_eq!(&d, p, "{kind}: {url}\n{line}");
+        }
+    }
+}
+
+#[test]
+fn a_name_is_defanged_the_same_way_on_every_line() {
+    // `evil.example` ends in no suffix an auto-linker knows; its URL line
+    // writes it defanged, and so does every other line.
+    let report = stdout_of(&["explain", "--defang", "http://user@login.evil.example/x"]);
+    assert!(!report.contains("evil.example"), "{report}");
+    assert!(
+        report.contains("Leads to    login[.]evil[.]example"),
+        "{report}"
+    );
+    assert!(
+        report.contains("registrable domain 'evil[.]example'"),
+        "{report}"
+    );
+}
+
+#[test]
+fn names_that_are_no_hosts_are_left_alone() {
+    let url = "https://evil.example/v1.2.3/jquery.min.js/index.html?f=login.php";
+    let report = stdout_of(&["explain", "--defang", "--color", "never", url]);
+    for kept in [
+        "v1.2.3",
+        "jquery.min.js",
+        "index.html",
+        "login.php",
+        "U+002E  .  FULL STOP",
+    ] {
+        assert!(report.contains(kept), "{kept}\n{report}");
+    }
+    assert!(!report.contains("U+002E  [.]"), "{report}");
+}
+
+#[test]
+fn the_html_lesson_is_defanged_but_its_style_is_not() {
+    let page = stdout_of(&[
+        "explain",
+        "--html",
+        "--defang",
+        "https://www.paypal.com.evil.example/x",
+    ]);
+    assert!(
+        page.contains("table.bytes"),
+        "the style sheet's selectors are kept"
+    );
+    for line in page
+        .lines()
+        .filter(|l| !l.contains('{') && !l.contains('}'))
+    {
+        assert!(live_names(line).is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn scan_refuses_to_write_a_live_page_under_defang() {
+    let dir = std::env::temp_dir().join(format!("urlscope-defang-scan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let log = dir.join("log.txt");
+    std::fs::write(&log, "https://evil.example/\n").expect("log");
+    let page = dir.join("page.html");
+    let out = urlscope()
+        .args(["scan", "--defang", "--html"])
+        .arg(&page)
+        .arg(&log)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--defang"));
+    assert!(!page.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
