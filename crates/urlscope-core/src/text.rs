@@ -32,9 +32,26 @@ pub(crate) fn is_invisible(c: char) -> bool {
         | '\u{E0100}'..='\u{E01EF}')
 }
 
-/// Whether `c` is shown as an escape rather than itself.
+/// Spaces that are not U+0020 (Unicode's space separators: no-break,
+/// en, em, thin, ideographic, ...): printed as themselves they read as an
+/// ordinary space, and `a b` would hide which of them the URL holds.
+pub(crate) fn is_space_lookalike(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00A0}' | '\u{1680}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
+    )
+}
+
+/// Whether `c` is shown as an escape rather than itself: controls, bidi
+/// and invisible characters, line and paragraph separators, and the
+/// spaces that pass for U+0020.
 pub fn needs_escape(c: char) -> bool {
-    is_control(c) || is_bidi_control(c) || is_invisible(c) || c == '\u{2028}' || c == '\u{2029}'
+    is_control(c)
+        || is_bidi_control(c)
+        || is_invisible(c)
+        || is_space_lookalike(c)
+        || c == '\u{2028}'
+        || c == '\u{2029}'
 }
 
 /// The visible form of one character that [`needs_escape`]: `\x1b` for
@@ -301,13 +318,15 @@ fn units(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
 }
 
 /// A one-cell picture for a character a byte table cannot show as itself:
-/// the Control Pictures block for C0 controls (`␀`, `␛`), `␡` for DEL, and
-/// `·` for anything else unprintable.
+/// the Control Pictures block for C0 controls (`␀`, `␛`), `␡` for DEL, `⍽`
+/// for the no-break space, and `·` for anything else unprintable.
 pub fn glyph(c: char) -> char {
     match u32::from(c) {
         v @ 0x00..=0x1F => char::from_u32(0x2400 + v).unwrap_or('·'),
         0x20 => '␠',
         0x7F => '␡',
+        // The sign for a no-break space (ISO 9995-7).
+        0xA0 => '⍽',
         _ if needs_escape(c) => '·',
         _ => c,
     }
@@ -317,6 +336,18 @@ pub fn glyph(c: char) -> char {
 mod tests {
     use super::*;
     use proptest::strategy::Strategy;
+
+    /// A space that is not U+0020 is shown escaped, so `a b` cannot hide
+    /// which space the URL holds; U+0020 itself is printed as it is.
+    #[test]
+    fn spaces_that_pass_for_a_space_are_escaped() {
+        assert_eq!(
+            escape_bytes("a\u{a0}b c\u{3000}d".as_bytes()),
+            "a\\xa0b c\\u{3000}d"
+        );
+        assert_eq!(glyph('\u{a0}'), '⍽');
+        assert_eq!(glyph('\u{2009}'), '·');
+    }
 
     #[test]
     fn escape_sequences_are_defused() {

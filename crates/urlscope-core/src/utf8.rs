@@ -626,7 +626,7 @@ fn would_be(bytes: &[u8], len: usize) -> Option<u32> {
 /// ```
 /// use urlscope_core::utf8::explain_ill_formed_at;
 /// let why = explain_ill_formed_at(&[0xED, 0xA0, 0x80], 1).unwrap();
-/// assert!(why.starts_with("A0 cannot follow ED: ED needs a second byte in 80..9F"), "{why}");
+/// assert!(why.starts_with("A0 cannot follow ED, because ED needs a second byte in 80..9F"), "{why}");
 /// assert!(why.contains("ED A0 80 would encode the surrogate U+D800"), "{why}");
 /// let why = explain_ill_formed_at(b"a\xA9", 1).unwrap();
 /// assert!(why.contains("no lead byte before it"), "{why}");
@@ -663,9 +663,9 @@ pub fn explain_ill_formed_at(bytes: &[u8], at: usize) -> Option<String> {
         }
         let why = explain_ill_formed(bytes.get(p..).unwrap_or_default())?;
         return Some(if back == 1 {
-            format!("{byte:02X} cannot follow {lead:02X}: {why}")
+            format!("{byte:02X} cannot follow {lead:02X}, because {why}")
         } else {
-            format!("{byte:02X} is left over from the sequence {lead:02X} starts: {why}")
+            format!("{byte:02X} is left over from the sequence {lead:02X} starts, because {why}")
         });
     }
     own()
@@ -808,7 +808,7 @@ mod tests {
             (
                 &[0xED, 0xA0, 0x80],
                 1,
-                "A0 cannot follow ED: ED needs a second byte in 80..9F",
+                "A0 cannot follow ED, because ED needs a second byte in 80..9F",
             ),
             (
                 &[0xED, 0xA0, 0x80],
@@ -818,13 +818,13 @@ mod tests {
             (
                 &[0xE0, 0x9F, 0x80],
                 1,
-                "9F cannot follow E0: E0 needs a second byte in A0..BF",
+                "9F cannot follow E0, because E0 needs a second byte in A0..BF",
             ),
             (&[0xF4, 0x90, 0x80, 0x80], 3, "above U+10FFFF"),
             (
                 &[0xC0, 0xAF],
                 1,
-                "AF cannot follow C0: C0 is in no row of Table 3-6",
+                "AF cannot follow C0, because C0 is in no row of Table 3-6",
             ),
             (
                 &[0x61, 0xA9],

@@ -46,12 +46,15 @@ pub(crate) fn traversal_checks(
                 } else {
                     let spelled = span.of(input);
                     let literal = spelled.iter().all(|&c| c == b'.' || c == b'/');
-                    let what = if part.len == 2 { "'..'" } else { "'.'" };
+                    let dots = if part.len == 2 { ".." } else { "." };
                     f.add(WarningCode::PathTraversal, span, li + 1, || {
                         if literal {
-                            format!("a {what} segment")
+                            format!("a '{dots}' segment")
                         } else {
-                            format!("{what} spelled '{}'", crate::text::quote(spelled))
+                            // The span takes the separator that ends the
+                            // part, so the spelling is of both.
+                            let sep = sep.map(|sep| sep.c.to_string()).unwrap_or_default();
+                            format!("'{dots}{sep}' spelled '{}'", crate::text::quote(spelled))
                         }
                     });
                     if part.len == 1 {
