@@ -141,6 +141,30 @@ const CASES: &[Case] = &[
         rfc3986: Some(Some("127.0.0.1")),
     },
     Case {
+        class: "two '@', the host RFC 3986 splits off holding the second",
+        url: "http://a@b@good.com/",
+        node: "good.com",
+        python: Some("good.com"),
+        // `b@good.com` is no host to an RFC 3986 parser, and Python reads
+        // the browser's: nothing is said beside it.
+        rfc3986: None,
+    },
+    Case {
+        class: "backslash between two '@'",
+        url: r"https://:@google.com\@www.whitelisteddomain.tld",
+        node: "google.com",
+        python: Some("www.whitelisteddomain.tld"),
+        // The split's `google.com\@www...` is no host: Python's is said.
+        rfc3986: Some(Some("www.whitelisteddomain.tld")),
+    },
+    Case {
+        class: "backslash, then '@@'",
+        url: r"http://127.1.1.1:80\@@127.2.2.2:80/",
+        node: "127.1.1.1",
+        python: Some("127.2.2.2"),
+        rfc3986: Some(Some("127.2.2.2")),
+    },
+    Case {
         class: "'@' in the fragment",
         url: "http://evil.com#@good.com",
         node: "evil.com",

@@ -630,20 +630,45 @@ fn browser_reading(
     let browser = browser_host_text(&text, base)
         .map(|h| classify_host(&h))
         .unwrap_or(browser);
-    let python = python_urllib_host(&text).map(|h| classify_host(&h).canonical);
-    let peers = if python.as_deref() == theirs.map(|h| h.canonical.as_str()) {
-        vec![Peer::PythonUrllib]
+    let python = python_urllib_host(&text).map(|h| classify_host(&h));
+    // A host no RFC 3986 parser reads (`b@good.com`, split at the first
+    // '@' of `http://a@b@good.com/`) gives way to what Python, which
+    // follows RFC 3986 but ends the userinfo at the last '@', reads.
+    let readable = parts
+        .host
+        .is_none_or(|h| h.of(input).iter().all(|&b| in_rfc3986_host(b)));
+    let (host, peers) = if readable {
+        let agrees = python.as_ref().map(|p| &p.canonical) == theirs.map(|h| &h.canonical);
+        (
+            theirs.cloned(),
+            if agrees {
+                vec![Peer::PythonUrllib]
+            } else {
+                Vec::new()
+            },
+        )
     } else {
-        Vec::new()
+        match python.filter(|p| p.canonical != browser.canonical) {
+            Some(p) => (Some(p), vec![Peer::PythonUrllib]),
+            None => return (Some(browser), None),
+        }
     };
     let other = OtherReading {
         reader: Reader::Rfc3986,
         peers,
-        host: theirs.cloned(),
-        site: theirs.map(site_of),
+        site: host.as_ref().map(site_of),
+        host,
         imitates: None,
     };
     (Some(browser), Some(other))
+}
+
+/// Whether RFC 3986 allows byte `b` in a host: a reg-name's unreserved
+/// characters, escapes and sub-delimiters, an IP literal's brackets and
+/// colons, and (as IRIs, RFC 3987, write them) bytes of non-ASCII
+/// characters.
+fn in_rfc3986_host(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b >= 0x80 || b"-._~%!$&'()*+,;=:[]".contains(&b)
 }
 
 /// The host a browser opens for `text` (parsed as `base`), written so that
@@ -687,9 +712,11 @@ pub fn destination_host<'a>(input: &'a [u8], parts: &Split) -> Option<Cow<'a, [u
     let class = parts
         .host
         .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
-    match browser_reading(input, parts, class.as_ref(), base.as_ref()) {
-        (_, None) => rfc3986(),
-        (_, Some(_)) => browser_host_text(&text, base.as_ref()).map(|h| Cow::Owned(h.into_bytes())),
+    let (host, _) = browser_reading(input, parts, class.as_ref(), base.as_ref());
+    if host == class {
+        rfc3986()
+    } else {
+        browser_host_text(&text, base.as_ref()).map(|h| Cow::Owned(h.into_bytes()))
     }
 }
 

@@ -525,7 +525,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
             // The checks judged the host as written (RFC 3986's); the
             // host a browser opens is judged here.
             Some(other) => {
-                other.imitates = imitated;
+                other.imitates = imitated.filter(|_| other.host == host_class);
                 own.imitates = own
                     .host
                     .as_ref()
