@@ -478,3 +478,30 @@ fn destination_host_is_the_first_destination() {
     let cases = CASES.iter().filter(|c| c.rfc3986.is_some()).count();
     assert!(differ > cases, "{differ}");
 }
+
+/// Hostile spellings of the differentials, long: each reading is one pass,
+/// so they are analysed without a panic and in linear time.
+#[test]
+fn long_hostile_differentials_are_read_in_one_pass() {
+    let inputs = [
+        format!("http://{}good.com/", r"a\@".repeat(40_000)),
+        format!("http:{}evil.com", r"/\".repeat(40_000)),
+        format!("https://{}@good.com/", "@".repeat(80_000)),
+        format!("http://[{}\\@good.com/", ":".repeat(80_000)),
+    ];
+    for input in &inputs {
+        let start = std::time::Instant::now();
+        let a = analyze(input.as_bytes(), &Options::default());
+        let parts = urlscope_core::split::outline(input.as_bytes());
+        let host = urlscope_core::analysis::destination_host(input.as_bytes(), &parts);
+        let _ = describe::place(&a.destinations[0]);
+        assert_eq!(
+            host.map(|h| urlscope_core::analysis::classify_host(&String::from_utf8_lossy(&h))),
+            a.destinations[0].host,
+            "{}…",
+            &input[..40]
+        );
+        // Generous: a quadratic reading of 80,000 bytes takes minutes.
+        assert!(start.elapsed().as_secs() < 20, "{}…", &input[..40]);
+    }
+}
