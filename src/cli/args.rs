@@ -139,14 +139,12 @@ impl clap::ValueEnum for MinSeverity {
 }
 
 #[derive(Args, Debug)]
-#[command(
-    after_help = "Examples:\n  \
+#[command(after_help = "Examples:\n  \
     urlscope scan urls.txt access.log.gz      # the format is chosen per file\n  \
     urlscope scan --format text report.eml    # every URL in the text, defanged ones too\n  \
     urlscope scan --json u_ex241010.log       # IIS (W3C extended) logs\n\n\
     Exit status: 0 when nothing was flagged, 1 when something was, \
-    2 on a usage error or a file that could not be read (the others are still scanned)."
-)]
+    2 on a usage error or a file that could not be read (the others are still scanned).")]
 pub struct ScanArgs {
     /// One JSON object per flagged line (per flagged URL of a text)
     /// instead of text.

@@ -139,8 +139,9 @@ impl Iterator for Urls<'_> {
                     .filter(|&s| separator_follows(line, s, t))
                     .map(|s| (s, false)),
                 Some(b'.') => www_start(line, self.done, t).map(|s| (s, true)),
-                Some(b'[' | b'(' | b'{') => scheme_start(line, self.done, t)
-                    .filter(|_| defanged_separator_at(line, t))
+                Some(b'[' | b'(' | b'{') => defanged_separator_at(line, t)
+                    .then(|| scheme_start(line, self.done, t))
+                    .flatten()
                     .map(|s| (s, false))
                     .or_else(|| defanged_name_start(line, self.done, t).map(|s| (s, true))),
                 _ => None,
@@ -340,31 +341,70 @@ fn ends_url(text: &[u8], i: usize, b: u8) -> bool {
     }
 }
 
+/// The bytes [`extent`] passes over without a second look: all but white
+/// space, the delimiters of [`ends_url`], brackets, and the lead bytes of
+/// the Unicode spaces and quotes [`ends_url`] knows.
+const PASSED: [bool; 256] = passed_bytes();
+
+#[allow(clippy::indexing_slicing)]
+const fn passed_bytes() -> [bool; 256] {
+    let mut table = [true; 256];
+    let looked_at = b" \t\n\r\x0B\x0C<>\"`()[]{}\xC2\xE2\xE3";
+    let mut k = 0;
+    while k < looked_at.len() {
+        table[looked_at[k] as usize] = false;
+        k += 1;
+    }
+    table
+}
+
+fn passed(b: u8) -> bool {
+    PASSED.get(usize::from(b)).copied().unwrap_or(false)
+}
+
 /// Where the URL starting at `start` ends, before any trimming; its
 /// authority (or name) begins at `authority`.
 fn extent(line: &[u8], start: usize, authority: usize) -> usize {
     // Brackets opened and not yet closed: (), [], {}.
     let mut open = [0usize; 3];
+    // Whether the URL is still in its authority (or name), where a
+    // defanged dot may have spaces around it; looked for up to
+    // `name_checked` (after the scheme's `//`).
     let mut in_name = true;
+    let mut name_checked = authority + 3;
     let mut i = start;
-    while let Some(&b) = line.get(i) {
-        if b == b' ' && in_name {
-            // `evil [.] example`: the spaces are part of the disguise.
-            let spaces = line
-                .get(i..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|&&b| b == b' ')
-                .count();
-            let name_before = i > start && line.get(i - 1).is_some_and(|&b| is_name_byte(b));
-            if let Some(len) = defanged_dot_at(line, i + spaces).filter(|_| name_before) {
-                let next = i + spaces + len;
-                if line
-                    .get(next)
-                    .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
-                {
-                    i = next;
-                    continue;
+    loop {
+        i += line
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| passed(b))
+            .count();
+        let Some(&b) = line.get(i) else { break };
+        if b == b' ' {
+            if in_name {
+                let seen = line.get(name_checked.min(i)..i).unwrap_or_default();
+                in_name = !seen.iter().any(|b| matches!(b, b'/' | b'?' | b'#' | b'\\'));
+                name_checked = name_checked.max(i);
+            }
+            if in_name {
+                // `evil [.] example`: the spaces are part of the disguise.
+                let spaces = line
+                    .get(i..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|&&b| b == b' ')
+                    .count();
+                let name_before = i > start && line.get(i - 1).is_some_and(|&b| is_name_byte(b));
+                if let Some(len) = defanged_dot_at(line, i + spaces).filter(|_| name_before) {
+                    let next = i + spaces + len;
+                    if line
+                        .get(next)
+                        .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+                    {
+                        i = next;
+                        continue;
+                    }
                 }
             }
             break;
@@ -392,9 +432,6 @@ fn extent(line: &[u8], start: usize, authority: usize) -> usize {
             } else {
                 *depth -= 1;
             }
-        }
-        if i > authority + 2 && matches!(b, b'/' | b'?' | b'#' | b'\\') {
-            in_name = false;
         }
         i += 1;
     }
