@@ -21,7 +21,16 @@ pub(super) fn render_readings(
 ) {
     let width = usize::from(area.width.saturating_sub(2));
     let lines = detail_lines::readings(readings, theme, width);
-    render_scrolled(app, "Parser readings (r: bytes)", lines, theme, frame, area);
+    // The column heads stay while the fields scroll.
+    render_scrolled(
+        app,
+        "Parser readings (r: bytes)",
+        lines,
+        1,
+        theme,
+        frame,
+        area,
+    );
 }
 
 /// The selected component's decoded text encoded by every dialect, the
@@ -37,22 +46,33 @@ pub(super) fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: 
         "{} · every encoder (d: bytes)",
         super::component_name(app, shown.component, c.kind)
     );
-    render_scrolled(app, &title, lines, theme, frame, area);
+    // The text being encoded stays while the encoders scroll.
+    render_scrolled(app, &title, lines, 1, theme, frame, area);
 }
 
-/// `lines` in the pane from the view's scroll, under `title` (which says
-/// which lines show when not all fit).
+/// `lines` in the pane from the view's scroll, its first `pinned` lines
+/// (column heads) always shown, under `title` (which says which of the
+/// other lines show when not all fit). The view scrolls as far as it
+/// would with nothing pinned: the pinned lines take the rows of the
+/// lines scrolled past.
 fn render_scrolled(
     app: &App,
     title: &str,
-    lines: Vec<Line<'static>>,
+    mut lines: Vec<Line<'static>>,
+    pinned: usize,
     theme: Theme,
     frame: &mut Frame,
     area: Rect,
 ) {
     let width = usize::from(area.width.saturating_sub(2));
-    let title = scrolled_title(title, app.detail.scroll(), &lines, area);
-    let lines = scrolled(lines, app.detail.scroll(), area);
+    let body = lines.split_off(pinned.min(lines.len()));
+    let rows = area.height.saturating_sub(2);
+    let body_area = Rect {
+        height: (usize::from(rows).saturating_sub(lines.len()) as u16).saturating_add(2),
+        ..area
+    };
+    let title = scrolled_title(title, app.detail.scroll(), &body, body_area);
+    lines.extend(scrolled(body, app.detail.scroll(), body_area));
     // Room for the spaces around the title and the focus marker.
     let block = pane_block(
         app,
@@ -90,5 +110,13 @@ fn scrolled_title(title: &str, scroll: usize, lines: &[Line], area: Rect) -> Str
 pub(super) fn render_leads(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width.saturating_sub(2));
     let lines = detail_lines::leads(&app.analysis, theme, width);
-    render_scrolled(app, "Where it leads (L: bytes)", lines, theme, frame, area);
+    render_scrolled(
+        app,
+        "Where it leads (L: bytes)",
+        lines,
+        0,
+        theme,
+        frame,
+        area,
+    );
 }

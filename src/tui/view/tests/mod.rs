@@ -289,7 +289,8 @@ fn readings_mark_the_same_meaning_written_differently_apart_from_the_same_text()
     );
 }
 
-/// The readings scroll to their last line at 80x24.
+/// The readings scroll to their last line at 80x24, their column heads
+/// staying in view.
 #[test]
 fn readings_scroll_to_the_end() {
     let mut a = app("http://evil.com\\@good.com/", 80, 24);
@@ -301,6 +302,8 @@ fn readings_scroll_to_the_end() {
     let s = screen(&a, 80, 24);
     assert!(s.contains("why they differ"), "{s}");
     assert!(s.contains("WHATWG reads"), "{s}");
+    assert!(s.contains("field     RFC 3986"), "{s}");
+    assert!(!s.contains("= scheme"), "{s}");
     press(&mut a, KeyCode::Esc);
     assert!(a.detail.kind().is_none() && a.running);
 }
