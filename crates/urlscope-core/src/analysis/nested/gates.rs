@@ -5,7 +5,7 @@
 //! with the routes ungated).
 
 use super::obfuscated;
-use super::{base64_payload, find_url, hex_payload, jwt};
+use super::{base64_payload, find_url, hex_payload, jwt, text_carries_url};
 use crate::split::ComponentKind;
 
 /// Where to look for nested values in a component, and what to call it.
@@ -20,8 +20,10 @@ pub(crate) fn may_carry(kind: ComponentKind) -> bool {
 }
 
 /// Whether one layer of a component carries a URL by any route
-/// [`unfold`] follows: at its start, in a JWT's claims, in base64 or hex.
-/// The fast path ([`crate::triage`]) asks exactly this of every value.
+/// [`unfold`] follows: at its start, in a JWT's claims, in base64 or hex
+/// (at the start of the text or among other text, as
+/// [`text_carries_url`] reads it). The fast path ([`crate::triage`]) asks
+/// exactly this of every value.
 ///
 /// Each route is tried only past a gate that every value it finds a URL
 /// in passes, checked without allocating: most values are words and
@@ -29,15 +31,12 @@ pub(crate) fn may_carry(kind: ComponentKind) -> bool {
 pub(crate) fn carries_url(value: &[u8]) -> bool {
     (may_start_url(value) && find_url(value).is_some())
         || (value.starts_with(b"eyJ")
-            && jwt(value).is_some_and(|j| {
-                j.claims
-                    .iter()
-                    .any(|(_, v)| find_url(v.as_bytes()).is_some())
-            }))
+            && jwt(value)
+                .is_some_and(|j| j.claims.iter().any(|(_, v)| text_carries_url(v.as_bytes()))))
         || (base64_may_carry_url(value)
-            && base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some()))
+            && base64_payload(value).is_some_and(|(_, t)| text_carries_url(t.as_bytes())))
         || (hex_may_carry_url(value)
-            && hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some()))
+            && hex_payload(value).is_some_and(|t| text_carries_url(t.as_bytes())))
         || (value.len() >= obfuscated::SHORTEST && obfuscated_carries_url(value))
 }
 
@@ -105,10 +104,63 @@ fn head_may_carry_url(head: &[u8], whole: bool) -> bool {
 
 /// Whether [`base64_payload`] may decode `value` to text holding a URL:
 /// its body (padding dropped) is at least 12 digits of one alphabet, and
-/// its first bytes, decoded on the stack, pass [`head_may_carry_url`].
+/// its first bytes, decoded on the stack, pass [`head_may_carry_url`], or
+/// its bytes, decoded one group at a time, pass [`text_may_hold_scheme`].
 fn base64_may_carry_url(value: &[u8]) -> bool {
-    base64_body(value)
-        .is_some_and(|body| base64_digits_may_carry_url(body.get(..64).unwrap_or(body), body.len()))
+    base64_body(value).is_some_and(|body| {
+        base64_digits_may_carry_url(body.get(..64).unwrap_or(body), body.len())
+            || text_may_hold_scheme(base64_bytes(body))
+    })
+}
+
+/// The bytes of base64 `digits` (of one alphabet, as checked before), a
+/// group of four at a time, a last group of two or three giving one or
+/// two.
+fn base64_bytes(digits: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    digits.chunks(4).flat_map(|group| {
+        let n = group.iter().fold(0u32, |n, &d| {
+            n << 6 | u32::from(crate::plain::base64_digit(d) & 63)
+        });
+        let n = n << (6 * (4 - group.len()));
+        let [_, a, b, c] = n.to_be_bytes();
+        [a, b, c].into_iter().take(group.len().saturating_sub(1))
+    })
+}
+
+/// Whether decoded payload bytes may be text (see [`printable`]) in which
+/// [`text_carries_url`] finds a URL after other text: a URL in prose has
+/// a scheme, so a `:` after a byte a scheme ends with (or a tab or newline
+/// [`scheme_at`] drops). Read until that `:`, or until a byte no such text
+/// holds: a control but tab and newlines, or a byte that breaks UTF-8 (a
+/// continuation byte where none is due, a lead byte where one is, bytes
+/// UTF-8 never uses), which ends most binary payloads within a few bytes.
+///
+/// [`printable`]: super::printable
+/// [`scheme_at`]: super::scheme_at
+fn text_may_hold_scheme(bytes: impl Iterator<Item = u8>) -> bool {
+    let mut previous = 0u8;
+    // Continuation bytes still due for the character being read.
+    let mut due = 0u8;
+    for b in bytes {
+        match b {
+            0x80..=0xBF if due > 0 => due -= 1,
+            0xC2..=0xDF if due == 0 => due = 1,
+            0xE0..=0xEF if due == 0 => due = 2,
+            0xF0..=0xF4 if due == 0 => due = 3,
+            0x80.. => return false,
+            _ if due > 0 => return false,
+            b':' if previous.is_ascii_alphanumeric()
+                || matches!(previous, b'+' | b'-' | b'.' | b'\t' | b'\n' | b'\r') =>
+            {
+                return true
+            }
+            b'\t' | b'\n' | b'\r' => {}
+            0..=0x1F | 0x7F => return false,
+            _ => {}
+        }
+        previous = b;
+    }
+    false
 }
 
 /// [`base64_may_carry_url`] of a body of `len` digits whose first (up to
@@ -155,13 +207,22 @@ fn reversed_base64_may_carry_url(value: &[u8]) -> bool {
 
 /// Whether [`hex_payload`] may decode `value` to text holding a URL: an
 /// even run of at least 16 hex digits whose first bytes, decoded on the
-/// stack, pass [`head_may_carry_url`].
+/// stack, pass [`head_may_carry_url`], or whose bytes, decoded one pair at
+/// a time, pass [`text_may_hold_scheme`].
 fn hex_may_carry_url(value: &[u8]) -> bool {
     let mut head = [0u8; 48];
     let Some(len) = hex_head(value, &mut head) else {
         return false;
     };
     head_may_carry_url(head.get(..len).unwrap_or_default(), 2 * len == value.len())
+        || text_may_hold_scheme(value.chunks_exact(2).map(|pair| {
+            let digit = |i: usize| {
+                pair.get(i)
+                    .and_then(|&d| crate::percent::hex_value(d))
+                    .unwrap_or_default()
+            };
+            digit(0) << 4 | digit(1)
+        }))
 }
 
 /// The body of a base64 or base64url payload the unfolding may decode:
@@ -260,13 +321,10 @@ mod tests {
     /// `carries_url` without its gates: each route tried as it is.
     fn carries_url_ungated(value: &[u8]) -> bool {
         find_url(value).is_some()
-            || jwt(value).is_some_and(|j| {
-                j.claims
-                    .iter()
-                    .any(|(_, v)| find_url(v.as_bytes()).is_some())
-            })
-            || base64_payload(value).is_some_and(|(_, t)| find_url(t.as_bytes()).is_some())
-            || hex_payload(value).is_some_and(|t| find_url(t.as_bytes()).is_some())
+            || jwt(value)
+                .is_some_and(|j| j.claims.iter().any(|(_, v)| text_carries_url(v.as_bytes())))
+            || base64_payload(value).is_some_and(|(_, t)| text_carries_url(t.as_bytes()))
+            || hex_payload(value).is_some_and(|t| text_carries_url(t.as_bytes()))
             || obfuscated::decoded(value).is_some()
     }
 
@@ -311,8 +369,14 @@ mod tests {
         for (letters, carries) in [(31, true), (32, false)] {
             let text = format!(" {}://evil.example", "a".repeat(letters));
             let encoded = engine.encode(&text);
-            assert_eq!(base64_may_carry_url(encoded.as_bytes()), carries, "{text}");
-            assert_eq!(carries_url(encoded.as_bytes()), carries, "{text}");
+            let digits = encoded.as_bytes();
+            let head =
+                base64_digits_may_carry_url(digits.get(..64).unwrap_or(digits), digits.len());
+            assert_eq!(head, carries, "{text}");
+            // The colon still lets it past the gate for URLs among text,
+            // and no route reads a 32-letter scheme.
+            assert!(base64_may_carry_url(digits), "{text}");
+            assert_eq!(carries_url(digits), carries, "{text}");
         }
         for value in [
             &b"documentation"[..],

@@ -12,7 +12,12 @@
 //! payloads are base64 and base64url (RFC 4648), hex, and JWTs (RFC 7519:
 //! three base64url parts whose header is a JSON object naming its `alg`),
 //! and the obfuscated spellings of [`obfuscated`]: a URL or base64 written
-//! backwards, `%uXXXX` escapes, HTML character references.
+//! backwards, `%uXXXX` escapes, HTML character references. A payload's
+//! text carries a URL when it is one, or when it holds one among other
+//! text (`{"redirect":"https://x"}`, `Continue at https://x`), found as
+//! [`crate::find`] finds URLs in prose. A `data:` URL carries its body
+//! ([`data`]): the page a browser renders from it, whose links are where
+//! it leads.
 //!
 //! Bounds: nesting is at most [`MAX_DEPTH`] deep, a URL carries at most
 //! [`MAX_NESTED`] values, and the bytes analysed again in all nested
@@ -25,6 +30,7 @@ use crate::percent::decode_layers_of;
 use crate::split::{ComponentKind, Span, Split};
 use crate::warnings::{Warning, WarningCode};
 
+mod data;
 mod gates;
 mod obfuscated;
 
@@ -61,11 +67,15 @@ pub enum NestedKind {
     PercentU,
     /// Text in HTML character references (`&#104;`, `&colon;`).
     Entities,
+    /// The body of a `data:` URL (RFC 2397), decoded: the page or file a
+    /// browser renders from it. Its `via` names the media type.
+    DataBody,
 }
 
 impl NestedKind {
     /// The JSON name: `url`, `base64`, `base64url`, `hex`, `jwt`,
-    /// `reversed`, `reversed-base64`, `percent-u`, `html-entities`.
+    /// `reversed`, `reversed-base64`, `percent-u`, `html-entities`,
+    /// `data`.
     pub fn name(self) -> &'static str {
         match self {
             NestedKind::Url => "url",
@@ -77,11 +87,12 @@ impl NestedKind {
             NestedKind::ReversedBase64 => "reversed-base64",
             NestedKind::PercentU => "percent-u",
             NestedKind::Entities => "html-entities",
+            NestedKind::DataBody => "data",
         }
     }
 
     /// The name in at most six columns, for a list: `url`, `base64`,
-    /// `b64url`, `hex`, `jwt`, `rev`, `rb64`, `%u`, `html`.
+    /// `b64url`, `hex`, `jwt`, `rev`, `rb64`, `%u`, `html`, `data`.
     pub fn short_name(self) -> &'static str {
         match self {
             NestedKind::Base64Url => "b64url",
@@ -338,6 +349,38 @@ fn find_absolute(text: &[u8]) -> Option<(String, Vec<&'static str>)> {
     is_url.then_some((scheme, spelling))
 }
 
+/// Whether a payload's text carries a URL, as [`payload_urls`] finds one.
+pub(crate) fn text_carries_url(text: &[u8]) -> bool {
+    find_url(text).is_some() || urls_in_prose(text).next().is_some()
+}
+
+/// The URLs a payload's text carries, each with its place in the text and
+/// how it is spelled: the whole text when it is a URL ([`find_url`] at
+/// its start, as a redirect reads the value), else each URL in it as
+/// [`crate::find`] finds URLs in prose (a JSON value, an HTML attribute,
+/// `Continue at https://...`).
+pub(crate) fn payload_urls(text: &[u8]) -> impl Iterator<Item = (Span, Vec<&'static str>)> + '_ {
+    let whole = find_url(text).map(|f| (Span::new(f.from, text.len()), f.spelling));
+    let inner = whole
+        .is_none()
+        .then(|| urls_in_prose(text))
+        .into_iter()
+        .flatten();
+    whole.into_iter().chain(inner)
+}
+
+/// The URLs [`crate::find::urls`] finds in `text` that a browser follows
+/// as written: with their scheme (a bare `www.` name or a defanged one is
+/// no link a page follows), read by [`find_url`] from their first byte.
+fn urls_in_prose(text: &[u8]) -> impl Iterator<Item = (Span, Vec<&'static str>)> + '_ {
+    crate::find::urls(text)
+        .filter(|u| !u.implied_scheme)
+        .filter_map(move |u| {
+            let found = find_url(u.span.of(text)).filter(|f| f.from == 0)?;
+            Some((u.span, found.spelling))
+        })
+}
+
 /// Decode `text` as base64 or base64url (padded or not) when it is one,
 /// to printable UTF-8.
 pub(crate) fn base64_payload(text: &[u8]) -> Option<(NestedKind, String)> {
@@ -472,11 +515,19 @@ pub(crate) fn unfold(
     if budget.depth >= MAX_DEPTH {
         return out;
     }
+    // A data: URL's path and query are its body, read whole as the page
+    // it is: their pieces are no values of their own.
+    let data = data_node(input, parts, components, options, budget, lifted);
+    let is_data = data.is_some();
+    out.extend(data);
     let wrapped = wrapper.and_then(|w| Wrapped::of(w, parts));
     let mut key = None;
     for (i, c) in components.iter().enumerate() {
-        if out.len() >= MAX_NESTED || budget.bytes == 0 {
+        if values(&out) >= MAX_NESTED || budget.bytes == 0 {
             break;
+        }
+        if is_data && c.kind != ComponentKind::Fragment {
+            continue;
         }
         if c.kind == ComponentKind::QueryKey {
             key = Some(c);
@@ -514,23 +565,83 @@ pub(crate) fn unfold(
                 label: &label,
                 prov: &prov,
             };
-            if let Some(n) = unfold_value(layer, &at, options, budget, lifted) {
+            let room = MAX_NESTED - values(&out);
+            if let Some(n) = unfold_value(layer, &at, room, options, budget, lifted) {
                 out.push(n);
                 break;
             }
         }
     }
-    if out.len() < MAX_NESTED {
+    if values(&out) < MAX_NESTED && !is_data {
         out.extend(unfold_path(
             input, parts, components, options, budget, lifted,
         ));
     }
     if let Some(w) = wrapped {
-        if out.len() < MAX_NESTED && !out.iter().any(|n| w.is(&n.text)) {
+        if values(&out) < MAX_NESTED && !out.iter().any(|n| w.is(&n.text)) {
             out.push(w.node(input, components, options, budget, lifted));
         }
     }
     out
+}
+
+/// How many values `nodes` show: each node and each URL under it.
+fn values(nodes: &[Nested]) -> usize {
+    nodes.iter().map(|n| 1 + n.children.len()).sum()
+}
+
+/// The body of a `data:` URL whose body is text, decoded as far as the
+/// budget allows, with each URL it carries analysed in turn: their
+/// warnings point at the bytes that encode them (exactly in a
+/// percent-encoded body, the whole body in base64).
+fn data_node(
+    input: &[u8],
+    parts: &Split,
+    components: &[ComponentAnalysis],
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+) -> Option<Nested> {
+    let body = data::read(input, parts, budget.bytes)?;
+    let via = format!("data: URL body ({})", body.media_type);
+    let component_at = |at: usize| {
+        components
+            .iter()
+            .rposition(|c| c.span.start <= at)
+            .unwrap_or(0)
+    };
+    let text = body.text.as_bytes();
+    let mut children = Vec::new();
+    // A link in a page is written as a page writes links, to slip past
+    // nothing: only a spelling of its own is said.
+    for (at, spelling) in payload_urls(text).take(MAX_NESTED - 1) {
+        let span = body.span_of(input, at.start, at.end);
+        let mut child = url_node(at.of(text), via.clone(), spelling, options, budget);
+        child.component = component_at(span.start);
+        child.layer = 1;
+        child.span = span;
+        let len = at.end - at.start;
+        lift(&child, lifted, |s| {
+            body.span_of(
+                input,
+                at.start + s.start.min(len),
+                at.start + s.end.min(len),
+            )
+        });
+        children.push(child);
+    }
+    Some(Nested {
+        kind: NestedKind::DataBody,
+        component: component_at(body.span.start),
+        layer: 1,
+        span: body.span,
+        via,
+        text: body.text,
+        spelling: Vec::new(),
+        jwt: None,
+        analysis: None,
+        children,
+    })
 }
 
 /// The destination a link protection's wrapper carries (Safe Links,
@@ -631,10 +742,12 @@ impl Place<'_> {
 }
 
 /// One value of a component's layer, unfolded: a URL, a JWT, base64 or
-/// hex carrying text.
+/// hex carrying text, with at most `room` values in all (the payload and
+/// the URLs in it).
 fn unfold_value(
     layer: &[u8],
     at: &Place<'_>,
+    room: usize,
     options: &Options,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
@@ -663,7 +776,7 @@ fn unfold_value(
         // carries a URL where reading forwards carries none.
         let forward =
             base64_payload(layer).or_else(|| hex_payload(layer).map(|t| (NestedKind::Hex, t)));
-        let carries = |t: &str| find_url(t.as_bytes()).is_some();
+        let carries = |t: &str| text_carries_url(t.as_bytes());
         match forward {
             Some((kind, text)) if carries(&text) => (kind, text, None),
             forward => match obfuscated::decoded(layer).or(forward) {
@@ -688,9 +801,9 @@ fn unfold_value(
         None => vec![(via.clone(), text.clone())],
     };
     for (child_via, value) in inner.drain(..) {
-        if let Some(found) = find_url(value.as_bytes()) {
-            let url = value.as_bytes().get(found.from..).unwrap_or_default();
-            let mut spelling = found.spelling;
+        let room = room.saturating_sub(1 + children.len());
+        for (found, mut spelling) in payload_urls(value.as_bytes()).take(room) {
+            let url = found.of(value.as_bytes());
             spelling.push(match kind {
                 NestedKind::Reversed => "written backwards",
                 NestedKind::ReversedBase64 => "in base64 written backwards",
@@ -698,7 +811,7 @@ fn unfold_value(
                 NestedKind::Entities => "in HTML character references",
                 _ => "hidden in an encoded payload",
             });
-            let mut child = url_node(url, child_via, spelling, options, budget);
+            let mut child = url_node(url, child_via.clone(), spelling, options, budget);
             child.component = at.component;
             child.layer = at.layer + 1;
             child.span = span;

@@ -7,7 +7,7 @@
 //! a URL, so a word that happens to read as something backwards is left
 //! alone.
 
-use super::{base64_payload, find_url, NestedKind};
+use super::{base64_payload, find_url, text_carries_url, NestedKind};
 
 /// The fewest bytes a value any route reads a URL from has: `a:sw` read
 /// backwards is `ws:a`; an escape or a reference takes six or more, and
@@ -96,7 +96,7 @@ pub(super) fn has_percent_u(layer: &[u8]) -> bool {
 
 /// `layer` with its `%uXXXX` escapes (UTF-16 code units, surrogate pairs
 /// joined) and `%XX` escapes decoded, when it holds a `%u` and the text
-/// carries a URL.
+/// carries a URL (at its start or among other text).
 pub(super) fn percent_u(layer: &[u8]) -> Option<String> {
     if !has_percent_u(layer) {
         return None;
@@ -142,7 +142,7 @@ pub(super) fn percent_u(layer: &[u8]) -> Option<String> {
     }
     flush(&mut bytes, &mut units);
     let text = String::from_utf16_lossy(&units);
-    find_url(text.as_bytes()).is_some().then_some(text)
+    text_carries_url(text.as_bytes()).then_some(text)
 }
 
 /// The named character references a URL is spelled with, and what they
@@ -206,7 +206,7 @@ pub(super) fn may_hold_reference(layer: &[u8]) -> bool {
 }
 
 /// `layer` with its character references decoded, when it holds one and
-/// the text carries a URL.
+/// the text carries a URL (at its start or among other text).
 pub(super) fn entities(layer: &[u8]) -> Option<String> {
     if !may_hold_reference(layer) {
         return None;
@@ -231,7 +231,7 @@ pub(super) fn entities(layer: &[u8]) -> Option<String> {
         }
     }
     out.push_str(rest);
-    (any && find_url(out.as_bytes()).is_some()).then_some(out)
+    (any && text_carries_url(out.as_bytes())).then_some(out)
 }
 
 #[cfg(test)]
