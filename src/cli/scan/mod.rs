@@ -98,18 +98,16 @@ struct Found {
 }
 
 impl Found {
-    /// One URL of line `no` of `name`, `line`, triaged: counted, and kept
-    /// when flagged (with the hour of its timestamp when `hour`, for an
-    /// access log).
-    #[allow(clippy::too_many_arguments)]
+    /// One URL of line `no` of `name`, triaged: counted, and kept when
+    /// flagged (for the HTML report, with the hour of the timestamp of
+    /// `access_log`, the line it came from in an access log).
     fn add(
         &mut self,
         name: &str,
         no: u64,
-        line: &[u8],
         target: Target,
         warnings: Vec<Warning>,
-        hour: bool,
+        access_log: Option<&[u8]>,
         opts: &ScanOptions,
     ) {
         self.urls += 1;
@@ -140,7 +138,7 @@ impl Found {
                     .find(|d| d.leaves_site)
                     .or(a.destinations.first())
                     .and_then(|d| d.site.clone()),
-                hour: if hour { log_hour(line) } else { None },
+                hour: access_log.and_then(log_hour),
                 warnings,
             });
         }
@@ -535,8 +533,8 @@ fn scan_block(
             };
             let input = target.as_deref().unwrap_or(line);
             let warnings = triage_at(input, &opts.options, opts.min_severity);
-            let hour = reading.format == Format::AccessLog;
-            found.add(name, no, line, Target::whole(input), warnings, hour, opts);
+            let access_log = (reading.format == Format::AccessLog).then_some(line);
+            found.add(name, no, Target::whole(input), warnings, access_log, opts);
             found
         })
         .reduce(Found::default, Found::join);
@@ -569,7 +567,7 @@ fn scan_text_line(name: &str, no: u64, line: &[u8], opts: &ScanOptions, found: &
             url: &analysed,
             found: Some(url),
         };
-        found.add(name, no, line, target, warnings, false, opts);
+        found.add(name, no, target, warnings, None, opts);
     }
 }
 
