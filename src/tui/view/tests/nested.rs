@@ -372,3 +372,37 @@ fn random_keys_over_carried_values_never_panic() {
         }
     }
 }
+
+/// A data: page whose script sends its visitor to another site: its body
+/// hangs under the path segment that holds it, with the link it carries,
+/// and where it leads is on the URL pane's lower border.
+#[test]
+fn a_data_url_shows_its_body_and_where_it_leads() {
+    let url = "data:text/html;base64,PHNjcmlwdD5sb2NhdGlvbj0iaHR0cHM6Ly9ldmlsLmV4YW1wbGUvIjwvc2NyaXB0Pg==";
+    let (w, h) = (80, 24);
+    let mut a = app(url, w, h);
+    at(&mut a, w, h);
+    let s = screen(&a, w, h);
+    assert!(
+        s.contains("└ leads to a 'data:' URL (runs script) · evil.example"),
+        "{s}"
+    );
+    // Open by default: the link it carries has a medium warning.
+    assert!(s.contains("│ ● ▾data   <script>locati…"), "{s}");
+    assert!(s.contains("│ ●  ▾url    https://evil.…"), "{s}");
+    for _ in 0..3 {
+        press(&mut a, KeyCode::Down);
+    }
+    assert_eq!(a.carried, Some(Row::Value { node: vec![0] }));
+    let s = screen(&a, w, h);
+    assert!(
+        s.contains("[2] data: URL body (text/html) · view: hex (v)"),
+        "{s}"
+    );
+    assert!(
+        s.contains(r#"decoded  <script>location="https://evil.example/"…"#),
+        "{s}"
+    );
+    assert!(s.contains("leads to evil.example (documentation)"), "{s}");
+    insta::assert_snapshot!("data_body_80x24", s);
+}

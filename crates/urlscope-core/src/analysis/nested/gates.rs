@@ -391,6 +391,33 @@ mod tests {
         }
     }
 
+    /// The gate for URLs among a payload's text reads to a scheme's `:`,
+    /// and stops at the first byte no text holds.
+    #[test]
+    fn text_may_hold_scheme_reads_to_a_colon_or_a_byte_no_text_holds() {
+        let gate = |b: &[u8]| text_may_hold_scheme(b.iter().copied());
+        assert!(gate(b"Continue at https://evil.example"));
+        assert!(gate("caf\u{e9} javascript:x".as_bytes()));
+        assert!(gate(b"http\t:x"));
+        assert!(!gate(br#"{"a":1}"#));
+        assert!(!gate(b"no colon here"));
+        // A control, a stray continuation byte, a lead byte cut short.
+        assert!(!gate(b"a\x01 https://evil.example"));
+        assert!(!gate(b"a\x80 https://evil.example"));
+        assert!(!gate(b"\xc3a https://evil.example"));
+        // Base64 of text with a URL mid-text passes, whatever its head.
+        use base64::Engine;
+        let encoded = base64::engine::general_purpose::STANDARD_NO_PAD
+            .encode("Continue at https://evil.example now");
+        assert!(base64_may_carry_url(encoded.as_bytes()));
+        assert!(carries_url(encoded.as_bytes()));
+        let hex: String = "see http://x.example"
+            .bytes()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert!(hex_may_carry_url(hex.as_bytes()) && carries_url(hex.as_bytes()));
+    }
+
     /// `unfold_value`'s routes, each tried as it is.
     fn holds_value_ungated(layer: &[u8]) -> bool {
         find_url(layer).is_some()

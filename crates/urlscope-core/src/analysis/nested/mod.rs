@@ -1042,6 +1042,61 @@ mod tests {
     }
 
     #[test]
+    fn a_payload_carries_the_urls_in_its_text() {
+        let urls = |text: &str| -> Vec<String> {
+            payload_urls(text.as_bytes())
+                .map(|(at, _)| text[at.range()].to_string())
+                .collect()
+        };
+        // A text that is a URL is read whole, as a redirect reads it.
+        assert_eq!(urls("https://a.example/ b"), ["https://a.example/ b"]);
+        assert_eq!(
+            urls(r#"{"redirect":"https://evil.example/x"}"#),
+            ["https://evil.example/x"]
+        );
+        assert_eq!(
+            urls("Continue at https://evil.example, or javascript:alert(1)."),
+            ["https://evil.example", "javascript:alert(1)"]
+        );
+        assert_eq!(
+            urls(r#"<meta http-equiv="refresh" content="0;url=http://127.0.0.1/">"#),
+            ["http://127.0.0.1/"]
+        );
+        // A name without a scheme, or defanged, is no link a page follows.
+        assert!(urls("see www.evil.example or evil[.]example").is_empty());
+        assert!(urls("hxxp[:]//evil.example").is_empty());
+        assert!(!text_carries_url(b"Note: nothing here"));
+    }
+
+    #[test]
+    fn a_data_url_unfolds_into_its_body() {
+        let url = "data:text/html,%3Ciframe%20src=%22http://169.254.169.254/%22%3E#x";
+        let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+        let [body] = a.nested.as_slice() else {
+            panic!("{:?}", a.nested)
+        };
+        assert_eq!(body.kind, NestedKind::DataBody);
+        assert_eq!(body.via, "data: URL body (text/html)");
+        assert_eq!(body.text, r#"<iframe src="http://169.254.169.254/">"#);
+        let [link] = body.children.as_slice() else {
+            panic!("{:?}", body.children)
+        };
+        assert_eq!(&url[link.span.range()], "http://169.254.169.254/");
+        assert!(link.analysis.is_some());
+        // Not a text body, or not a data: URL: nothing of the kind.
+        for url in [
+            "data:image/png;base64,iVBORw0KGgo=",
+            "https://example.com/data:,x",
+        ] {
+            let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+            assert!(
+                a.nested.iter().all(|n| n.kind != NestedKind::DataBody),
+                "{url}"
+            );
+        }
+    }
+
+    #[test]
     fn payloads() {
         assert_eq!(
             base64_payload(b"aHR0cHM6Ly9ldmlsLmV4YW1wbGUv"),
