@@ -57,7 +57,7 @@ pub struct Opt {
     /// Write every URL in the output defanged (hxxps://evil[.]example/),
     /// so that it can be pasted into a ticket without becoming a link
     /// (explain, clean, normalize, pretty, resolve, scan, --print; not
-    /// with --json).
+    /// with --json, nor with scan --html, whose page goes to a file).
     #[arg(long, global = true)]
     pub defang: bool,
 }

@@ -34,7 +34,8 @@
 //! object (what `urlscope explain --json` prints). [`text`] makes hostile
 //! bytes safe to print; [`resolve`] resolves a reference against a base
 //! (RFC 3986 §5.2) and compares with WHATWG; [`defang`] writes and reads
-//! URLs in the defanged form of threat reports.
+//! URLs in the defanged form of threat reports; [`find`] finds the URLs in
+//! a line of text (an e-mail, a ticket, a proxy log).
 //!
 //! The types every front end handles are at the root: [`Analysis`] and its
 //! [`ComponentAnalysis`], [`Warning`] with its [`WarningCode`], [`Severity`]
@@ -45,7 +46,7 @@
 //!
 //! The modules form layers, each using only those below it: `split`,
 //! `utf8`, `schemes`, `text` at the bottom; then `percent`, `targets`,
-//! `warnings`, `plain`, `clean`, `dialects`, `defang`; then `analysis`;
+//! `warnings`, `plain`, `clean`, `dialects`, `defang`, `find`; then `analysis`;
 //! then `triage`, `describe` and `report` (`schemes`, `targets`, `names`
 //! and `plain` are the crate's own).
 //!
