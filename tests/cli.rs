@@ -372,7 +372,7 @@ fn explain_report_exact() {
 URL         /caf%C3%A9?q=a+b
 Reading     relative reference (no scheme or host), 16 bytes, 3 components,
             0 warnings
-Leads to    no host (a relative reference or an opaque URL)
+Leads to    no host (a relative reference: read against the page it is on)
 
 Components
     #  kind          bytes       raw → decoded

@@ -64,7 +64,33 @@ pub fn place(d: &Destination) -> String {
             s
         }
         None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
-        None => "no host (a relative reference or an opaque URL)".to_string(),
+        None => hostless(d),
+    }
+}
+
+/// Where a URL with no host leads, by its scheme: nowhere of its own (a
+/// relative reference), the reader's own disk, a mail address, or no
+/// network place at all.
+fn hostless(d: &Destination) -> String {
+    match d.scheme.as_str() {
+        "" => "no host (a relative reference: read against the page it is on)".to_string(),
+        "file" => "no host (a 'file:' URL: a file on the reader's own machine)".to_string(),
+        "mailto" => {
+            let to = d.target.get("mailto:".len()..).unwrap_or_default();
+            let to = to.split(['?', '#']).next().unwrap_or_default();
+            if to.is_empty() {
+                "no host (a 'mailto:' URL: an e-mail)".to_string()
+            } else {
+                format!(
+                    "no host (a 'mailto:' URL: an e-mail to '{}')",
+                    quote_str(to)
+                )
+            }
+        }
+        scheme => format!(
+            "no host (a '{}:' URL, which names no place on the network)",
+            escape_str(scheme)
+        ),
     }
 }
 
@@ -489,11 +515,32 @@ mod tests {
             "a 'javascript:' URL (runs script)"
         );
         assert_eq!(reach(&a.destinations[0]).as_deref(), Some("runs script"));
-        let a = of("/relative/path");
-        assert_eq!(
-            place(&a.destinations[0]),
-            "no host (a relative reference or an opaque URL)"
-        );
+    }
+
+    /// A URL with no host says what it is by its scheme; an empty host
+    /// (`file:///`) is none.
+    #[test]
+    fn a_url_with_no_host_says_what_it_is() {
+        for (url, said) in [
+            (
+                "/relative/path",
+                "no host (a relative reference: read against the page it is on)",
+            ),
+            (
+                "file:///etc/passwd",
+                "no host (a 'file:' URL: a file on the reader's own machine)",
+            ),
+            (
+                "mailto:ceo@paypa1.com?subject=Invoice",
+                "no host (a 'mailto:' URL: an e-mail to 'ceo@paypa1.com')",
+            ),
+            (
+                "tel:+15551234",
+                "no host (a 'tel:' URL, which names no place on the network)",
+            ),
+        ] {
+            assert_eq!(place(&of(url).destinations[0]), said, "{url}");
+        }
     }
 
     #[test]

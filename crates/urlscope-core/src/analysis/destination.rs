@@ -615,6 +615,8 @@ fn browser_reading(
     rfc3986: Option<&HostClass>,
     base: Option<&url::Url>,
 ) -> (Option<HostClass>, Option<OtherReading>) {
+    // An empty authority (`file:///etc/passwd`) names no host.
+    let rfc3986 = rfc3986.filter(|h| !h.canonical.is_empty());
     let Some(browser) = base
         .and_then(url::Url::host_str)
         .filter(|h| !h.is_empty())
