@@ -6,6 +6,28 @@ use crate::analysis::{ComponentAnalysis, HostReading};
 use crate::split::{ComponentKind, HostKind, Span, Split};
 use crate::warnings::{Case, Warning, WarningCode};
 
+/// The host a browser opens when RFC 3986's userinfo holds a raw `\` in a
+/// special URL (`http://evil.com\@good.com/`): the WHATWG URL Standard
+/// reads `\` as `/`, so the authority ends there and its host is what
+/// comes before it (after its own last `@`, without a port). `None` when
+/// there is no such backslash or that host would be empty.
+fn browser_host_in_userinfo(input: &[u8], parts: &Split) -> Option<Vec<u8>> {
+    let scheme = String::from_utf8_lossy(parts.scheme?.of(input)).to_ascii_lowercase();
+    if !crate::schemes::is_special(&scheme) {
+        return None;
+    }
+    let raw = parts.userinfo?.of(input);
+    let before = raw.get(..memchr::memchr(b'\\', raw)?)?;
+    let authority = before.rsplit(|&b| b == b'@').next().unwrap_or_default();
+    let host = match authority.iter().rposition(|&b| b == b':') {
+        Some(colon) if authority.get(colon + 1..)?.iter().all(u8::is_ascii_digit) => {
+            authority.get(..colon)?
+        }
+        _ => authority,
+    };
+    (!host.is_empty()).then(|| host.to_vec())
+}
+
 pub(crate) fn authority_warnings(
     input: &[u8],
     parts: &Split,
@@ -46,8 +68,19 @@ pub(crate) fn authority_warnings(
         let user = text.split(':').next().unwrap_or_default();
         let looks_like_host = user.contains('.') && !user.contains(' ');
         let with_at = Span::new(userinfo.start, userinfo.end + 1);
-        let (case, message) = if looks_like_host {
-            let host_text = host.map_or(String::new(), |h| h.decoded.clone());
+        let host_text = || host.map_or(String::new(), |h| h.decoded.clone());
+        let (case, message) = if let Some(opened) = browser_host_in_userinfo(input, parts) {
+            (
+                Case::UserinfoLikeHost,
+                format!(
+                    "'{}@' is a user name to RFC 3986 parsers, which read the host '{checked}', but a browser reads '\\' as '/' and opens '{opened}': a filter or server that checks '{checked}' sends its visitors to '{opened}'.",
+                    crate::text::quote_str(&text),
+                    checked = crate::text::quote_str(&host_text()),
+                    opened = crate::text::escape_bytes(&opened)
+                ),
+            )
+        } else if looks_like_host {
+            let host_text = host_text();
             (
                 Case::UserinfoLikeHost,
                 format!(
@@ -274,4 +307,47 @@ pub(crate) fn idn_warning(
         )
     };
     out.push(warning);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::{analyze, Options};
+    use crate::warnings::{Case, WarningCode};
+
+    /// A raw backslash in a special URL's userinfo ends a browser's host
+    /// there: the warning names the host each reader opens, the browser's
+    /// as node's `new URL()` reads it.
+    #[test]
+    fn a_backslash_in_the_userinfo_names_the_host_a_browser_opens() {
+        for (url, browser, rfc3986) in [
+            ("http://evil.com\\@good.com/", "evil.com", "good.com"),
+            ("http://good.com\\@evil.com/", "good.com", "evil.com"),
+            (
+                "http://127.1.1.1:80\\@127.2.2.2:80/",
+                "127.1.1.1",
+                "127.2.2.2",
+            ),
+            ("https://evil\\@good.com/", "evil", "good.com"),
+        ] {
+            let a = analyze(url.as_bytes(), &Options::default());
+            let w = a
+                .warnings
+                .iter()
+                .find(|w| w.code == WarningCode::Userinfo)
+                .unwrap_or_else(|| panic!("{url}: no userinfo warning"));
+            assert_eq!(w.severity, Case::UserinfoLikeHost.severity(), "{url}");
+            assert!(
+                w.message.contains(&format!("opens '{browser}'"))
+                    && w.message.contains(&format!("the host '{rfc3986}'")),
+                "{url}: {}",
+                w.message
+            );
+        }
+        // Not special: `\` is data there, as RFC 3986 reads it.
+        let a = analyze(b"foo://evil.com\\@good.com/", &Options::default());
+        assert!(a
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("the real host is 'good.com'")));
+    }
 }
