@@ -110,40 +110,100 @@ impl Defanged {
 impl Defanged {
     /// `span`, a span of the refanged URL, as a span of the pasted text:
     /// an end inside what a spelling became covers the whole spelling.
+    ///
+    /// This builds the table of [`Defanged::pasted_map`] for one span, in
+    /// time linear in the changes; to map many spans, build the table
+    /// once.
     pub fn to_pasted(&self, span: Span) -> Span {
-        let mut start = span.start;
-        let mut end = span.end;
+        self.pasted_map().to_pasted(span)
+    }
+
+    /// The changes as a table that maps spans of the refanged URL back to
+    /// the pasted text ([`PastedMap::to_pasted`]), each span in time
+    /// logarithmic in the changes: mapping every span of a warning that
+    /// has one per change is then linear overall, where a walk over the
+    /// changes per span was quadratic (a line of 200,000 `[.]` took
+    /// minutes).
+    pub fn pasted_map(&self) -> PastedMap {
+        let mut rows = Vec::with_capacity(self.changes.len());
         // How far the pasted text runs ahead of the refanged URL so far.
         let mut ahead: usize = 0;
-        let mut start_done = false;
-        let mut end_done = false;
+        let mut sorted = true;
         for c in &self.changes {
             let at = c.span.start - ahead.min(c.span.start);
             let became = Span::new(at, at + c.to.len());
-            if !start_done && span.start < became.end {
-                start = if span.start <= became.start {
-                    span.start + ahead
-                } else {
-                    c.span.start
-                };
-                start_done = true;
+            if rows.last().is_some_and(|r: &Row| r.became.end > became.end) {
+                sorted = false;
             }
-            if !end_done && span.end <= became.end {
-                end = if span.end <= became.start {
-                    span.end + ahead
-                } else {
-                    c.span.end
-                };
-                end_done = true;
-            }
+            rows.push(Row {
+                became,
+                pasted: c.span,
+                ahead,
+            });
             ahead = (ahead + c.span.len()).saturating_sub(c.to.len());
         }
-        if !start_done {
-            start = span.start + ahead;
+        PastedMap {
+            rows,
+            ahead,
+            sorted,
         }
-        if !end_done {
-            end = span.end + ahead;
+    }
+}
+
+/// One change of a [`PastedMap`]: what it became in the refanged URL,
+/// the bytes it covered as pasted, and how far the pasted text ran ahead
+/// of the refanged URL before it.
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    became: Span,
+    pasted: Span,
+    ahead: usize,
+}
+
+/// The changes of a [`Defanged`] as a table sorted by where each landed
+/// in the refanged URL ([`Defanged::pasted_map`]).
+#[derive(Debug, Clone)]
+pub struct PastedMap {
+    rows: Vec<Row>,
+    /// How far the pasted text runs ahead of the refanged URL after the
+    /// last change.
+    ahead: usize,
+    /// Whether the rows are in order of where they landed, as [`refang`]'s
+    /// changes always are; a hand-made list out of order is walked.
+    sorted: bool,
+}
+
+impl PastedMap {
+    /// The first row whose landing ends after `at` (`strict`) or at or
+    /// after it: the row a start (end) at `at` falls before or inside.
+    fn first(&self, at: usize, strict: bool) -> Option<&Row> {
+        let past = |r: &Row| {
+            if strict {
+                at < r.became.end
+            } else {
+                at <= r.became.end
+            }
+        };
+        if self.sorted {
+            self.rows.get(self.rows.partition_point(|r| !past(r)))
+        } else {
+            self.rows.iter().find(|r| past(r))
         }
+    }
+
+    /// `span`, a span of the refanged URL, as a span of the pasted text:
+    /// an end inside what a spelling became covers the whole spelling.
+    pub fn to_pasted(&self, span: Span) -> Span {
+        let start = match self.first(span.start, true) {
+            Some(r) if span.start <= r.became.start => span.start + r.ahead,
+            Some(r) => r.pasted.start,
+            None => span.start + self.ahead,
+        };
+        let end = match self.first(span.end, false) {
+            Some(r) if span.end <= r.became.start => span.end + r.ahead,
+            Some(r) => r.pasted.end,
+            None => span.end + self.ahead,
+        };
         Span::new(start, end.max(start))
     }
 }
@@ -964,6 +1024,125 @@ mod tests {
         assert_eq!(of(Span::new(0, 5)), "hxxps");
         assert_eq!(of(Span::new(12, 13)), " [.] ");
         assert_eq!(of(Span::new(30, 30)), "");
+    }
+
+    /// The walk `to_pasted` made per span before the table: the reference
+    /// the table must agree with.
+    fn walked(d: &Defanged, span: Span) -> Span {
+        let (mut start, mut end) = (span.start, span.end);
+        let mut ahead: usize = 0;
+        let (mut start_done, mut end_done) = (false, false);
+        for c in &d.changes {
+            let at = c.span.start - ahead.min(c.span.start);
+            let became = Span::new(at, at + c.to.len());
+            if !start_done && span.start < became.end {
+                start = if span.start <= became.start {
+                    span.start + ahead
+                } else {
+                    c.span.start
+                };
+                start_done = true;
+            }
+            if !end_done && span.end <= became.end {
+                end = if span.end <= became.start {
+                    span.end + ahead
+                } else {
+                    c.span.end
+                };
+                end_done = true;
+            }
+            ahead = (ahead + c.span.len()).saturating_sub(c.to.len());
+        }
+        if !start_done {
+            start = span.start + ahead;
+        }
+        if !end_done {
+            end = span.end + ahead;
+        }
+        Span::new(start, end.max(start))
+    }
+
+    #[test]
+    fn the_table_maps_every_span_as_the_walk_did() {
+        let inputs: [&[u8]; 7] = [
+            b"hxxps://evil [.] example[.]com/login",
+            b"hxxp://a[.]b(.)c{.}d[dot]e(dot)f{dot}g/x",
+            b"http[://]user[at]evil[.]example[:]8080[/]p",
+            b"hxxxps[:]//a [.] b [.] c",
+            b"fxp://[.][.][.]",
+            b"https://example.com/",
+            b"  hXXps://x[@]y[.]z  ",
+        ];
+        for input in inputs {
+            let r = refang(input);
+            let d = Defanged::new(input.to_vec(), r.changes);
+            let map = d.pasted_map();
+            for start in 0..=r.url.len() + 2 {
+                for end in start..=r.url.len() + 2 {
+                    let span = Span::new(start, end);
+                    assert_eq!(
+                        map.to_pasted(span),
+                        walked(&d, span),
+                        "{} {start}..{end}",
+                        String::from_utf8_lossy(input)
+                    );
+                }
+            }
+        }
+        // A hand-made list out of order is walked, as before.
+        let d = Defanged::new(
+            b"a[.]b[.]c".to_vec(),
+            vec![
+                Refang {
+                    span: Span::new(5, 8),
+                    to: ".",
+                },
+                Refang {
+                    span: Span::new(1, 4),
+                    to: ".",
+                },
+            ],
+        );
+        let map = d.pasted_map();
+        for start in 0..8 {
+            for end in start..8 {
+                let span = Span::new(start, end);
+                assert_eq!(map.to_pasted(span), walked(&d, span));
+            }
+        }
+    }
+
+    /// Mapping every span of a line of 200,000 `[.]` is linear: the
+    /// table's lookups are binary searches, so each takes at most
+    /// log2(rows) + 1 probes (counted here), where the walk took one step
+    /// per change per span.
+    #[test]
+    fn mapping_every_change_back_is_linear() {
+        let mut input = b"hxxp://".to_vec();
+        for _ in 0..200_000 {
+            input.extend_from_slice(b"a[.]");
+        }
+        input.extend_from_slice(b"com");
+        let r = refang(&input);
+        assert_eq!(r.changes.len(), 200_001);
+        let d = Defanged::new(input.clone(), r.changes);
+        let map = d.pasted_map();
+        assert!(map.sorted);
+        let probes = std::cell::Cell::new(0usize);
+        let spans = d.refanged_spans();
+        for &s in &spans {
+            let i = map.rows.partition_point(|row| {
+                probes.set(probes.get() + 1);
+                row.became.end <= s.start
+            });
+            assert!(i < map.rows.len());
+        }
+        let bound = spans.len() * (usize::BITS - spans.len().leading_zeros() + 1) as usize;
+        assert!(probes.get() <= bound, "{} probes", probes.get());
+        // And the mapping itself lands every change on its spelling.
+        for (s, c) in spans.iter().zip(&d.changes) {
+            assert_eq!(map.to_pasted(*s), c.span);
+        }
     }
 
     #[test]

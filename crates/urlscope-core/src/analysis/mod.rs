@@ -183,13 +183,20 @@ impl Analysis {
     /// for a URL pasted defanged, into the pasted text (an end inside what
     /// a spelling became covers the whole spelling); otherwise they are
     /// [`Analysis::warnings`] as they are.
+    ///
+    /// A warning carries at most `MAX_SPANS` (64) spans here, as folded
+    /// warnings do: `defanged-input` has one per spelling undone, and a
+    /// line of 200,000 `[.]` would carry them all. The spans are mapped
+    /// through one table built per URL, so this is linear in the input.
     pub fn into_warnings_as_given(self) -> Vec<Warning> {
         let mut warnings = self.warnings;
         if let Some(d) = &self.defanged {
+            let map = d.pasted_map();
             for w in &mut warnings {
-                w.span = d.to_pasted(w.span);
+                w.span = map.to_pasted(w.span);
+                w.spans.truncate(report::MAX_SPANS);
                 for s in &mut w.spans {
-                    *s = d.to_pasted(*s);
+                    *s = map.to_pasted(*s);
                 }
             }
         }
