@@ -44,6 +44,8 @@ use crate::warnings::{Severity, Warning};
 /// ```
 pub fn place(d: &Destination) -> String {
     match &d.host {
+        // `javascript://good.com/%0aalert(1)` names a host it never opens.
+        _ if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
         Some(h) => {
             let mut s = host_place(h);
             if d.other_reading.is_some() {
@@ -63,7 +65,6 @@ pub fn place(d: &Destination) -> String {
             }
             s
         }
-        None if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
         None => hostless(d),
     }
 }
@@ -207,7 +208,7 @@ pub fn reach(d: &Destination) -> Option<String> {
 /// and what following it does.
 pub fn destination(d: &Destination) -> String {
     let mut line = escape_str(&d.target);
-    if d.host.is_some() {
+    if d.host.is_some() && !d.runs_script {
         line.push_str(&format!("  → {}", place(d)));
     }
     if let Some(r) = reach(d) {
@@ -515,6 +516,11 @@ mod tests {
             "a 'javascript:' URL (runs script)"
         );
         assert_eq!(reach(&a.destinations[0]).as_deref(), Some("runs script"));
+        let a = of("javascript://good.com/%0aalert(1)");
+        assert_eq!(
+            place(&a.destinations[0]),
+            "a 'javascript:' URL (runs script)"
+        );
     }
 
     /// A URL with no host says what it is by its scheme; an empty host
