@@ -442,3 +442,49 @@ fn wrapped_links_lead_through_their_wrapper() {
         );
     }
 }
+
+/// A carried URL's own analysis does not find that URL again: `\\evil.com`
+/// is a relative reference whose one path segment is `\\evil.com`, which
+/// was read as a URL it carries, and so on to `MAX_DEPTH`, giving eight
+/// open redirects and eight destinations for one value.
+#[test]
+fn a_carried_url_is_one_value() {
+    for url in [
+        "https://victim.example/login?next=\\\\evil.com",
+        "https://victim.example/login?next=\\\\google.com/x",
+        "https://victim.example/login?next=\u{FF70}google.com",
+        "https://victim.example/login?next=\u{3031}google.com",
+        "https://victim.example/login?next=/\u{30FC}google.com",
+        "https://victim.example/login?next=java%0d%0ascript%0d%0a:alert(1)",
+        "\\\\evil.com",
+    ] {
+        let a = analyze(url.as_bytes(), &Options::default());
+        let redirects = a
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::OpenRedirect)
+            .count();
+        let script = a
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::DangerousScheme)
+            .count();
+        assert_eq!(redirects + script, 1, "{url}: {:#?}", a.warnings);
+        // The URL's own place, and its one carried value.
+        let carried = a.destinations.iter().filter(|d| !d.via.is_empty()).count();
+        assert_eq!(carried, 1, "{url}: {:#?}", a.destinations);
+        assert_eq!(
+            urlscope_core::triage::triage(url.as_bytes(), &Options::default()),
+            a.into_warnings_as_given(),
+            "{url}"
+        );
+    }
+    // `https:\\evil.com/` goes to evil.com itself: its path carries that
+    // URL once, and leads nowhere else.
+    let a = analyze(b"https:\\\\evil.com/", &Options::default());
+    assert_eq!(a.destinations.len(), 2, "{:#?}", a.destinations);
+    assert!(a
+        .warnings
+        .iter()
+        .all(|w| w.code != WarningCode::OpenRedirect));
+}

@@ -50,12 +50,17 @@ pub(crate) fn destination_warnings(
     }
     for (mut s, more) in folded.into_iter().flatten() {
         let what = if s.code == WarningCode::OpenRedirect {
-            "lead off-site"
+            "off-site"
         } else {
-            "lead inside a private network"
+            "inside a private network"
+        };
+        let values = if more == 1 {
+            "carried value leads"
+        } else {
+            "carried values lead"
         };
         s.message = format!(
-            "{more} more carried values {what}, past the {LISTED_PER_CODE} listed one by one (each carried URL carries the next)."
+            "{more} more {values} {what}, past the {LISTED_PER_CODE} listed one by one (each carried URL carries the next)."
         );
         out.push(s);
     }

@@ -521,6 +521,13 @@ pub(crate) fn unfold(
     let is_data = data.is_some();
     out.extend(data);
     let wrapped = wrapper.and_then(|w| Wrapped::of(w, parts));
+    // A carried URL is analysed as its own text: where that text is read
+    // as a URL again from its first byte (`\\evil.example`, a relative
+    // reference whose one path segment is that URL), it is the URL itself,
+    // already a value of the URL that carries it, not one it carries.
+    let itself = (budget.depth > 0)
+        .then(|| find_url(input).map(|f| f.from))
+        .flatten();
     let mut key = None;
     for (i, c) in components.iter().enumerate() {
         if values(&out) >= MAX_NESTED || budget.bytes == 0 {
@@ -565,6 +572,11 @@ pub(crate) fn unfold(
                 label: &label,
                 prov: &prov,
             };
+            if find_url(layer)
+                .is_some_and(|f| is_itself(input, itself, at.span(f.from, layer.len())))
+            {
+                break;
+            }
             let room = MAX_NESTED - values(&out);
             if let Some(n) = unfold_value(layer, &at, room, options, budget, lifted) {
                 out.push(n);
@@ -574,7 +586,7 @@ pub(crate) fn unfold(
     }
     if values(&out) < MAX_NESTED && !is_data {
         out.extend(unfold_path(
-            input, parts, components, options, budget, lifted,
+            input, parts, components, options, budget, lifted, itself,
         ));
     }
     if let Some(w) = wrapped {
@@ -583,6 +595,22 @@ pub(crate) fn unfold(
         }
     }
     out
+}
+
+/// Whether a URL found at `found` in a nested analysis's input is that
+/// input again: it starts where the input's own URL starts (`itself`, at
+/// depth 1 and below), or past nothing but its leading slashes (`/ー` of
+/// `/ーevil.example` reads as `///`, and its one path segment is
+/// `ーevil.example`).
+fn is_itself(input: &[u8], itself: Option<usize>, found: Span) -> bool {
+    let Some(from) = itself else { return false };
+    let Some(mut between) = input.get(from..found.start) else {
+        return false;
+    };
+    while let Some((len, _, _)) = separator(between) {
+        between = between.get(len..).unwrap_or_default();
+    }
+    between.iter().all(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
 }
 
 /// How many values `nodes` show: each node and each URL under it.
@@ -933,6 +961,7 @@ fn unfold_path(
     options: &Options,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
+    itself: Option<usize>,
 ) -> Option<Nested> {
     let path = parts.path;
     let raw = path.of(input);
@@ -951,6 +980,9 @@ fn unfold_path(
     let span = Span::new(start, path.end);
     let text = crate::percent::decode(span.of(input), false);
     let found = find_url(&text)?;
+    if is_itself(input, itself, span) {
+        return None;
+    }
     // The first path segment at or after the start (a leading '/' is in
     // none).
     let component = components
