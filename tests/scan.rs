@@ -480,4 +480,20 @@ fn w3c_extended_logs_of_iis() {
             "{stderr}"
         );
     }
+    // A file with no directive naming the URL is said to be one, not
+    // counted as access-log lines without a request line.
+    let f = write(
+        &d.join("mail.eml"),
+        b"Hello team,\nplease see https://paypa1.com/x today\n",
+    );
+    let out = scan()
+        .args(["scan", "--format", "w3c", &f])
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("2 lines came before any #Fields: directive naming cs-uri-stem or cs-uri"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("request line"), "{stderr}");
 }

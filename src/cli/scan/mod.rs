@@ -80,6 +80,8 @@ pub struct Summary {
     pub flagged: u64,
     pub bytes: u64,
     pub unparsed: u64,
+    /// W3C log lines read before any `#Fields:` directive naming the URL.
+    pub unfielded: u64,
     pub truncated: u64,
     pub errors: u64,
     pub codes: BTreeMap<WarningCode, u64>,
@@ -93,6 +95,7 @@ pub struct Summary {
 struct Found {
     urls: u64,
     unparsed: u64,
+    unfielded: u64,
     flagged: Vec<(String, Vec<WarningCode>)>,
     records: Vec<FlaggedLine>,
 }
@@ -148,6 +151,7 @@ impl Found {
     fn join(mut self, mut next: Found) -> Found {
         self.urls += next.urls;
         self.unparsed += next.unparsed;
+        self.unfielded += next.unfielded;
         self.flagged.append(&mut next.flagged);
         self.records.append(&mut next.records);
         self
@@ -515,12 +519,18 @@ fn scan_block(
                     return found;
                 }
                 Format::W3c if w3c::is_directive(line) => return found,
-                Format::W3c => match fields_of(k).and_then(|f| f.target(line)) {
-                    Some(target) => Some(target),
+                Format::W3c => match fields_of(k).filter(|f| f.names_the_url()) {
                     None => {
-                        found.unparsed += 1;
+                        found.unfielded += 1;
                         return found;
                     }
+                    Some(f) => match f.target(line) {
+                        Some(target) => Some(target),
+                        None => {
+                            found.unparsed += 1;
+                            return found;
+                        }
+                    },
                 },
                 Format::AccessLog => match request_target(line) {
                     Some(target) => Some(target),
@@ -545,6 +555,7 @@ fn scan_block(
     summary.truncated += block.lines.iter().filter(|l| l.cut).count() as u64;
     summary.urls += found.urls;
     summary.unparsed += found.unparsed;
+    summary.unfielded += found.unfielded;
     summary.records.extend(found.records);
     for (text, codes) in found.flagged {
         summary.flagged += 1;
@@ -620,6 +631,13 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
             err,
             "  {} had no request line",
             plural(summary.unparsed, "access-log line", "access-log lines")
+        );
+    }
+    if summary.unfielded > 0 {
+        let _ = writeln!(
+            err,
+            "  {} came before any #Fields: directive naming cs-uri-stem or cs-uri, so they were not read (--format w3c reads IIS's W3C extended logs)",
+            plural(summary.unfielded, "line", "lines")
         );
     }
     if summary.truncated > 0 {

@@ -32,6 +32,12 @@ impl Fields {
         Some(fields)
     }
 
+    /// Whether the directive names a field the URL is read from
+    /// (`cs-uri`, or `cs-uri-stem`).
+    pub fn names_the_url(&self) -> bool {
+        self.uri.is_some() || self.stem.is_some()
+    }
+
     /// The request target of `line`, a line of values; `None` when the
     /// fields name no target or the line is too short to hold it.
     pub fn target(&self, line: &[u8]) -> Option<Vec<u8>> {
