@@ -2,24 +2,8 @@
 
 mod common;
 
-use assert_cmd::Command;
+use common::{stdout_of, urlscope};
 use predicates::prelude::*;
-
-fn urlscope() -> Command {
-    let mut cmd = Command::cargo_bin("urlscope").expect("binary");
-    cmd.env_remove("NO_COLOR");
-    cmd
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = urlscope().args(args).output().expect("run");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
 
 #[test]
 fn clean_helen_example() {

@@ -9,23 +9,9 @@
 //! (a two-letter country code or a common generic one), or that holds one
 //! before a page's extension or where a report cut it.
 
-use assert_cmd::Command;
+mod common;
 
-fn urlscope() -> Command {
-    let mut cmd = Command::cargo_bin("urlscope").expect("binary");
-    cmd.env_remove("NO_COLOR");
-    cmd
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = urlscope().args(args).output().expect("run");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
+use common::{stdout_of, urlscope};
 
 /// The country codes (ISO 3166, as linkify-it lists them).
 const COUNTRY_CODES: &str = "ac ad ae af ag ai al am an ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bv bw by bz ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et eu fi fj fk fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir is it je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mg mh mk ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sj sk sl sm sn so sr st su sv sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug uk us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw";
