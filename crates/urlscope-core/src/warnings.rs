@@ -278,8 +278,12 @@ cases! {
     SpelledDot => (PathTraversal, Medium),
     /// `javascript:` and `vbscript:` run script.
     ScriptScheme => (DangerousScheme, High),
-    /// `data:` carries its own content.
+    /// `data:` carries its own content, of a media type a browser renders
+    /// as a page that runs script (HTML, SVG, XML).
     DataScheme => (DangerousScheme, High),
+    /// `data:` carries its own content, of a media type a browser shows as
+    /// it is (plain text, the default; an image): no script runs.
+    DataContent => (DangerousScheme, Low),
     /// `file:` reads local files.
     FileScheme => (DangerousScheme, Medium),
     /// Userinfo that looks like a host name: the reader trusts the wrong site.
@@ -311,6 +315,10 @@ cases! {
     HiddenOffSite => (OpenRedirect, High),
     /// A carried URL that runs script.
     ScriptRedirect => (OpenRedirect, High),
+    /// A link of the page a `data:` URL holds, to another site: the page
+    /// sends what is typed into it, or its visitors, there (no site
+    /// redirects).
+    DataPageLink => (OpenRedirect, Medium),
     /// Another site's name ahead of the real one in the host.
     HostBehindHost => (DeceptiveHost, Medium),
     /// A fragment or query that mimics userinfo and a host.
@@ -571,7 +579,7 @@ catalogue! {
     DangerousScheme {
         code: "dangerous-scheme",
         severity: High,
-        summary: "The scheme runs code or reads local data when the URL is followed.",
+        summary: "The scheme runs code or reads local data when the URL is followed. A data: URL is high when its media type is a page a browser runs script in (HTML, SVG, XML), low when it is shown as it is (plain text, an image).",
         consequence: None,
         signals: [Scheme],
     }
@@ -606,7 +614,7 @@ catalogue! {
     OpenRedirect {
         code: "open-redirect",
         severity: Medium,
-        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains are one site), or runs script: a site that redirects to it sends its visitors there.",
+        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains are one site), or runs script: a site that redirects to it sends its visitors there. For the page a data: URL holds, a link, form or frame of that page to another site: the page sends what is typed into it, or its visitors, there.",
         consequence: None,
         signals: [Embedded, Percent, Illegal, NonAscii, Base64],
     }

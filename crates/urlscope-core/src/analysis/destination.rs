@@ -13,7 +13,7 @@
 //! services (`127.0.0.1.nip.io`) that answer with the address they spell.
 
 use crate::analysis::host::{domain_to_ascii, lax_ipv4};
-use crate::analysis::nested::{Nested, NestedKind, SCRIPT_SCHEMES};
+use crate::analysis::nested::{data, Nested, NestedKind, SCRIPT_SCHEMES};
 use crate::names::{
     is_under, INTERNAL_SUFFIXES, LOOPBACK_DOMAINS, LOOPBACK_NAMES, METADATA_NAMES, WILDCARD_DNS,
 };
@@ -394,8 +394,13 @@ pub struct Destination {
     /// (one brand's own domains, `microsoftonline.com` and `office.com`,
     /// are one site).
     pub leaves_site: bool,
-    /// It runs script when followed (`javascript:`, `data:`...).
+    /// It runs script when followed (`javascript:`, `vbscript:`, a
+    /// `data:` URL whose media type a browser renders as a page: HTML,
+    /// SVG, XML).
     pub runs_script: bool,
+    /// A link of the page a `data:` URL holds (its body): that page sends
+    /// what is typed into it, or its visitors, there; no site redirects.
+    pub in_data_body: bool,
     /// How it is written to slip past a check (empty when plainly).
     pub spelling: Vec<&'static str>,
     /// The outer bytes that lead there.
@@ -417,6 +422,16 @@ pub struct Destination {
     /// The host RFC 3986 parsers read instead, when it is another than
     /// `host` (set for the URL itself).
     pub other_reading: Option<OtherReading>,
+}
+
+/// Whether a URL of `scheme`, `url`, runs script when followed:
+/// `javascript:` and `vbscript:` always, `data:` when its media type is a
+/// page a browser renders with script ([`data::renders_script`]).
+fn runs_script(scheme: &str, url: &[u8]) -> bool {
+    match scheme {
+        "data" => data::runs_script(url),
+        scheme => SCRIPT_SCHEMES.contains(&scheme),
+    }
 }
 
 /// `text` resolved against `base` as a browser resolves a redirect
@@ -509,7 +524,8 @@ pub(crate) fn destinations(
             || String::from_utf8_lossy(parts.trimmed.of(input)).into_owned(),
             |u| u.as_str().to_string(),
         ),
-        runs_script: SCRIPT_SCHEMES.contains(&scheme.as_str()),
+        runs_script: runs_script(&scheme, parts.trimmed.of(input)),
+        in_data_body: false,
         scheme,
         host: own_host,
         site: site.clone(),
@@ -529,7 +545,7 @@ pub(crate) fn destinations(
         other_reading,
     }];
     let base = base.or(placeholder.as_ref());
-    let add = |n: &Nested, out: &mut Vec<Destination>| {
+    let add = |n: &Nested, in_data_body: bool, out: &mut Vec<Destination>| {
         let resolved = base.and_then(|b| resolve(b, &n.text));
         let (target, scheme, host) = match &resolved {
             Some(u) => (
@@ -558,8 +574,9 @@ pub(crate) fn destinations(
         let leaves_site = leaves(to.as_deref(), site.as_deref());
         out.push(Destination {
             via: n.via.clone(),
+            runs_script: runs_script(&scheme, target.as_bytes()),
             target,
-            runs_script: SCRIPT_SCHEMES.contains(&scheme.as_str()),
+            in_data_body,
             scheme,
             host,
             site: to,
@@ -592,8 +609,11 @@ pub(crate) fn destinations(
     };
     for n in nested {
         match n.kind {
-            NestedKind::Url => add(n, &mut out),
-            _ => n.children.iter().for_each(|c| add(c, &mut out)),
+            NestedKind::Url => add(n, false, &mut out),
+            kind => n
+                .children
+                .iter()
+                .for_each(|c| add(c, kind == NestedKind::DataBody, &mut out)),
         }
     }
     if let Some(w) = wrapper {
@@ -819,7 +839,8 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
                     out.push(Destination {
                         via: format!("link {vendor} wraps"),
                         target: u.as_str().to_string(),
-                        runs_script: SCRIPT_SCHEMES.contains(&u.scheme()),
+                        runs_script: runs_script(u.scheme(), u.as_str().as_bytes()),
+                        in_data_body: false,
                         scheme: u.scheme().to_string(),
                         leaves_site: leaves(to.as_deref(), site.as_deref()),
                         host,
@@ -850,6 +871,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
             via: format!("the domain {vendor} names"),
             target: format!("https://{domain}/"),
             runs_script: false,
+            in_data_body: false,
             scheme: "https".to_string(),
             leaves_site: leaves(Some(&to), site.as_deref()),
             host: Some(host),

@@ -19,6 +19,9 @@ pub(crate) fn destination_warnings(
     host_index: Option<usize>,
     out: &mut Vec<Warning>,
 ) {
+    if let Some(own) = destinations.first() {
+        data_content(own, out);
+    }
     let mut found = Vec::new();
     each_destination_warning(destinations, host_index, &mut found);
     // Per code (internal-destination, open-redirect): how many are
@@ -64,6 +67,33 @@ pub(crate) fn destination_warnings(
         );
         out.push(s);
     }
+}
+
+/// A `data:` URL whose media type a browser shows as it is (plain text,
+/// an image): the scheme's `dangerous-scheme`, given as for any `data:`
+/// URL by the scheme check, is [`Case::DataContent`]'s, since no script
+/// runs in it; judged here, where the URL's own destination knows its
+/// media type.
+fn data_content(own: &Destination, out: &mut [Warning]) {
+    if !own.via.is_empty() || own.scheme != "data" || own.runs_script {
+        return;
+    }
+    let Some(w) = out
+        .iter_mut()
+        .find(|w| w.code == WarningCode::DangerousScheme && w.via.is_none())
+    else {
+        return;
+    };
+    let message = match crate::analysis::nested::data::media_type(own.target.as_bytes()) {
+        Some(media) => format!(
+            "The 'data:' scheme carries its own content ({}), which a browser shows as it is: no script runs in it.",
+            quote_str(&media)
+        ),
+        None => "The 'data:' scheme carries its own content, but with no ',' before a body a browser refuses it.".to_string(),
+    };
+    let mut lower = Warning::for_case(Case::DataContent, w.spans.clone(), w.component, message);
+    lower.layer = w.layer;
+    *w = lower;
 }
 
 /// [`destination_warnings`], each one.
@@ -129,13 +159,31 @@ fn each_destination_warning(
         if !carried || d.through.is_some() && !d.runs_script {
             continue;
         }
-        let redirect = if d.runs_script {
+        let redirect = if d.runs_script && d.in_data_body {
+            Some((
+                Case::ScriptRedirect,
+                format!(
+                    "The page this data: URL holds links to a '{}:' URL, which runs script when followed.",
+                    d.scheme
+                ),
+            ))
+        } else if d.runs_script {
             Some((
                 Case::ScriptRedirect,
                 format!(
                     "The {} is a '{}:' URL, which runs script in the site's page if the site redirects to it.",
                     quote_str(&d.via),
                     d.scheme
+                ),
+            ))
+        } else if d.leaves_site && d.in_data_body {
+            let site = d.site.as_deref().unwrap_or("another site");
+            Some((
+                Case::DataPageLink,
+                format!(
+                    "The page this data: URL holds links to '{}': it sends what is typed into it, or its visitors, to '{}'.",
+                    quote_str(&d.target),
+                    quote_str(site)
                 ),
             ))
         } else if d.leaves_site {

@@ -85,6 +85,116 @@ pub(super) fn read(input: &[u8], parts: &Split, limit: usize) -> Option<Body> {
     })
 }
 
+/// The media type's essence of the `data:` URL `url` (`text/html`), as
+/// the Fetch Standard's processor reads its header: `text/plain` when it
+/// names none or one that does not parse; `None` when `url` is no `data:`
+/// URL the processor accepts (no `,`). Only the header is read.
+pub(crate) fn media_type(url: &[u8]) -> Option<String> {
+    let comma = memchr::memchr2(b',', b'#', url).filter(|&i| url.get(i) == Some(&b','))?;
+    let header = String::from_utf8_lossy(url.get(..=comma)?);
+    let data = data_url::DataUrl::process(&header).ok()?;
+    let mime = data.mime_type();
+    Some(format!("{}/{}", mime.type_, mime.subtype))
+}
+
+/// Whether a browser renders a body of media type `essence` as a document
+/// that runs script: HTML, and XML of any kind (XHTML, SVG, `text/xml`,
+/// `application/xml`, any `+xml`), whose `<script>` elements in the XHTML
+/// or SVG namespace run. Plain text (what a missing or unparseable type
+/// reads as), images, audio, JSON and the rest are shown as they are.
+pub(crate) fn renders_script(essence: &str) -> bool {
+    matches!(
+        essence,
+        "text/html" | "application/xhtml+xml" | "image/svg+xml" | "text/xml" | "application/xml"
+    ) || essence.ends_with("+xml")
+}
+
+/// Whether the `data:` URL `url` runs script when a browser renders it
+/// (in a frame, a new window or an older browser: top-level navigation
+/// to `data:` is blocked by current ones).
+pub(crate) fn runs_script(url: &[u8]) -> bool {
+    media_type(url).is_some_and(|m| renders_script(&m))
+}
+
+/// Attributes and declarations whose value is a URL that names something
+/// rather than a place a page goes: XML namespace names (`xmlns`,
+/// `xmlns:x`), schema locations, RDF and microdata identifiers.
+const NAMING_ATTRIBUTES: &[&str] = &[
+    "xmlns",
+    "xsi:schemalocation",
+    "xsi:nonamespaceschemalocation",
+    "itemtype",
+    "itemid",
+    "itemprop",
+    "vocab",
+    "typeof",
+    "profile",
+];
+
+/// Declarations whose URLs are identifiers (a DTD's system identifier,
+/// an entity that names a namespace), not links.
+const NAMING_DECLARATIONS: &[&[u8]] = &[
+    b"!doctype",
+    b"!entity",
+    b"!element",
+    b"!attlist",
+    b"!notation",
+];
+
+/// How far back from a URL the look for what names it goes.
+const LOOK_BEHIND: usize = 4096;
+
+/// Whether the URL at `at` in a body's `text` is a name rather than a
+/// link, by a look behind it: the value of an attribute of
+/// [`NAMING_ATTRIBUTES`] (or `xmlns:*`, `rdf:*`), or inside a DOCTYPE or
+/// other markup declaration. Markup is not parsed: the attribute is the
+/// name before the `=` ahead of the value's opening quote.
+pub(super) fn names_no_place(text: &[u8], at: usize) -> bool {
+    let window = text
+        .get(at.saturating_sub(LOOK_BEHIND)..at)
+        .unwrap_or_default();
+    // Inside `<!DOCTYPE ...` or `<!ENTITY ...`, not yet closed.
+    if let Some(open) = memchr::memrchr(b'<', window) {
+        let decl = window.get(open + 1..).unwrap_or_default();
+        if !decl.contains(&b'>')
+            && NAMING_DECLARATIONS.iter().any(|d| {
+                decl.get(..d.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(d))
+            })
+        {
+            return true;
+        }
+    }
+    // The attribute value it is in: back to its opening quote (a list of
+    // URLs, `xsi:schemaLocation="ns url"`, has blanks) or to the `=` of
+    // an unquoted value; a tag's edge first means it is in no attribute.
+    let Some(open) = window
+        .iter()
+        .rposition(|&b| matches!(b, b'"' | b'\'' | b'=' | b'<' | b'>'))
+    else {
+        return false;
+    };
+    let before = match window.get(open) {
+        Some(b'"' | b'\'') => window.get(..open).unwrap_or_default().trim_ascii_end(),
+        Some(b'=') => window.get(..=open).unwrap_or_default(),
+        _ => return false,
+    };
+    let Some(before) = before.strip_suffix(b"=") else {
+        return false;
+    };
+    let before = before.trim_ascii_end();
+    let name_len = before
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'_' | b'-' | b'.'))
+        .count();
+    let name = String::from_utf8_lossy(before.get(before.len() - name_len..).unwrap_or_default())
+        .to_ascii_lowercase();
+    name.starts_with("xmlns:")
+        || name.starts_with("rdf:")
+        || NAMING_ATTRIBUTES.contains(&name.as_str())
+}
+
 impl Body {
     /// The input bytes that encode `text[from..to]`: exactly those of a
     /// percent-encoded body, all the body's for a base64 one.

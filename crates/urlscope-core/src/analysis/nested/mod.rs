@@ -30,7 +30,7 @@ use crate::percent::decode_layers_of;
 use crate::split::{ComponentKind, Span, Split};
 use crate::warnings::{Warning, WarningCode};
 
-mod data;
+pub(crate) mod data;
 mod gates;
 mod obfuscated;
 
@@ -642,7 +642,10 @@ fn data_node(
     let mut children = Vec::new();
     // A link in a page is written as a page writes links, to slip past
     // nothing: only a spelling of its own is said.
-    for (at, spelling) in payload_urls(text).take(MAX_NESTED - 1) {
+    // A namespace name (`xmlns="http://www.w3.org/2000/svg"`) or a DTD's
+    // system identifier is written as a URL but names, and leads nowhere.
+    let links = payload_urls(text).filter(|(at, _)| !data::names_no_place(text, at.start));
+    for (at, spelling) in links.take(MAX_NESTED - 1) {
         let span = body.span_of(input, at.start, at.end);
         let mut child = url_node(at.of(text), via.clone(), spelling, options, budget);
         child.component = component_at(span.start);
