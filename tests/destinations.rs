@@ -7,7 +7,8 @@
 //! from node v20.20.2 (`new URL(url).hostname`), Python's from CPython
 //! 3.11.7 (`urllib.parse.urlsplit(url).hostname`). The tests need neither.
 
-use assert_cmd::Command;
+mod common;
+
 use urlscope_core::analysis::{analyze, Options, Peer, Reader};
 use urlscope_core::describe;
 use urlscope_core::triage::triage_at;
@@ -385,15 +386,7 @@ fn the_place_names_both_readings() {
 }
 
 fn explain(args: &[&str], url: &str) -> String {
-    let out = Command::cargo_bin("urlscope")
-        .expect("binary")
-        .env_remove("NO_COLOR")
-        .arg("explain")
-        .args(args)
-        .arg(url)
-        .output()
-        .expect("run");
-    String::from_utf8(out.stdout).expect("utf-8")
+    common::stdout_of(&[&["explain"], args, &[url]].concat())
 }
 
 /// `explain` says it in its "Leads to" lines, within 80 columns.
