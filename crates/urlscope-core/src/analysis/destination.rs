@@ -747,7 +747,7 @@ pub fn destination_host<'a>(input: &'a [u8], parts: &Split) -> Option<Cow<'a, [u
 /// (and backslashes, in a special URL) or after `//`, up to the first `/`,
 /// `?` or `#` (or `\\`, in a special URL), after the last `@`, before a
 /// port.
-fn whatwg_written_host(text: &str, special: bool) -> Option<String> {
+pub(crate) fn whatwg_written_host(text: &str, special: bool) -> Option<String> {
     let cleaned: String = text
         .chars()
         .filter(|c| !matches!(c, '\t' | '\r' | '\n'))

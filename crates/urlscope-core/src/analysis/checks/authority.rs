@@ -2,30 +2,23 @@
 //! userinfo, numeric IPv4 hosts, invalid hosts and ports, internationalized
 //! and look-alike hosts (UTS #39, UTS #46).
 
+use crate::analysis::destination::whatwg_written_host;
 use crate::analysis::{ComponentAnalysis, HostReading};
 use crate::split::{ComponentKind, HostKind, Span, Split};
 use crate::warnings::{Case, Warning, WarningCode};
 
 /// The host a browser opens when RFC 3986's userinfo holds a raw `\` in a
 /// special URL (`http://evil.com\@good.com/`): the WHATWG URL Standard
-/// reads `\` as `/`, so the authority ends there and its host is what
-/// comes before it (after its own last `@`, without a port). `None` when
-/// there is no such backslash or that host would be empty.
-fn browser_host_in_userinfo(input: &[u8], parts: &Split) -> Option<Vec<u8>> {
+/// reads `\` as `/`, so the authority ends there, and its host is the one
+/// [`whatwg_written_host`] finds. `None` when there is no such backslash
+/// or that host would be empty.
+fn browser_host_in_userinfo(input: &[u8], parts: &Split) -> Option<String> {
     let scheme = String::from_utf8_lossy(parts.scheme?.of(input)).to_ascii_lowercase();
-    if !crate::schemes::is_special(&scheme) {
+    if !crate::schemes::is_special(&scheme) || !parts.userinfo?.of(input).contains(&b'\\') {
         return None;
     }
-    let raw = parts.userinfo?.of(input);
-    let before = raw.get(..memchr::memchr(b'\\', raw)?)?;
-    let authority = before.rsplit(|&b| b == b'@').next().unwrap_or_default();
-    let host = match authority.iter().rposition(|&b| b == b':') {
-        Some(colon) if authority.get(colon + 1..)?.iter().all(u8::is_ascii_digit) => {
-            authority.get(..colon)?
-        }
-        _ => authority,
-    };
-    (!host.is_empty()).then(|| host.to_vec())
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    whatwg_written_host(&text, true).filter(|h| !h.is_empty())
 }
 
 pub(crate) fn authority_warnings(
@@ -76,7 +69,7 @@ pub(crate) fn authority_warnings(
                     "'{}@' is a user name to RFC 3986 parsers, which read the host '{checked}', but a browser reads '\\' as '/' and opens '{opened}': a filter or server that checks '{checked}' sends its visitors to '{opened}'.",
                     crate::text::quote_str(&text),
                     checked = crate::text::quote_str(&host_text()),
-                    opened = crate::text::escape_bytes(&opened)
+                    opened = crate::text::escape_str(&opened)
                 ),
             )
         } else if looks_like_host {
