@@ -1,0 +1,343 @@
+//! Where a URL leads: the host a fetcher connects to, however it is
+//! spelled, and what kind of place that is.
+//!
+//! [`class`] says what kind of place a host is (loopback, private, cloud
+//! metadata, public...) however it is written; [`readings`] which host a
+//! browser and an RFC 3986 parser each read in the URL itself; this module
+//! gathers the URL's destinations: itself, then every URL it carries,
+//! resolved as a browser resolves it.
+
+mod class;
+mod readings;
+
+pub(crate) use class::site_of;
+pub use class::{classify_host, HostClass, Reach};
+pub(crate) use readings::whatwg_written_host;
+pub use readings::{destination_host, OtherReading, Peer, Reader};
+
+use crate::analysis::nested::{data, Nested, NestedKind, SCRIPT_SCHEMES};
+use crate::services::{shortened, Shortened};
+use crate::sites::Imitation;
+use crate::split::{Span, Split};
+use readings::browser_reading;
+
+/// A place the URL leads to: the URL itself, or one it carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Destination {
+    /// How it is reached from the URL: empty for the URL itself, else the
+    /// chain (`query value 'next' → base64`).
+    pub via: String,
+    /// The URL as a browser resolves it (against the URL it is in).
+    pub target: String,
+    /// Its scheme, lowercase.
+    pub scheme: String,
+    /// The host a browser connects to, classed: the WHATWG URL Standard's
+    /// reading, or, when WHATWG rejects the URL, the RFC 3986 one (a lax
+    /// client's).
+    pub host: Option<HostClass>,
+    /// The registrable domain (Public Suffix List), or the address.
+    pub site: Option<String>,
+    /// For a carried URL: it lands on another site than the URL it is in
+    /// (one brand's own domains, `microsoftonline.com` and `office.com`,
+    /// are one site).
+    pub leaves_site: bool,
+    /// It runs script when followed (`javascript:`, `vbscript:`, a
+    /// `data:` URL whose media type a browser renders as a page: HTML,
+    /// SVG, XML).
+    pub runs_script: bool,
+    /// A link of the page a `data:` URL holds (its body): that page sends
+    /// what is typed into it, or its visitors, there; no site redirects.
+    pub in_data_body: bool,
+    /// How it is written to slip past a check (empty when plainly).
+    pub spelling: Vec<&'static str>,
+    /// The outer bytes that lead there.
+    pub span: Span,
+    /// The outer component it is in, for a carried URL.
+    pub component: Option<usize>,
+    /// The shortener it is behind, when its host is one: where it really
+    /// leads cannot be read offline.
+    pub shortened: Option<Shortened>,
+    /// The famous site its host imitates, when it is a look-alike
+    /// (`paypa1.com` of `paypal.com`); set for the URL itself.
+    pub imitates: Option<crate::sites::Imitation>,
+    /// The link protection the URL itself is written in (Safe Links,
+    /// Proofpoint...), when it is: set for the URL itself.
+    pub wrapper: Option<crate::wrappers::Unwrapped>,
+    /// The link protection this destination is reached through: the
+    /// wrapper's own parameter, which is no open redirect.
+    pub through: Option<&'static str>,
+    /// The host RFC 3986 parsers read instead, when it is another than
+    /// `host` (set for the URL itself).
+    pub other_reading: Option<OtherReading>,
+}
+
+/// Whether a URL of `scheme`, `url`, runs script when followed:
+/// `javascript:` and `vbscript:` always, `data:` when its media type is a
+/// page a browser renders with script ([`data::renders_script`]).
+fn runs_script(scheme: &str, url: &[u8]) -> bool {
+    match scheme {
+        "data" => data::runs_script(url),
+        scheme => SCRIPT_SCHEMES.contains(&scheme),
+    }
+}
+
+/// `text` resolved against `base` as a browser resolves a redirect
+/// target, look-alike slashes read as slashes; any run of separators
+/// before a host reads as `//` (the URL Standard's "special authority
+/// ignore slashes" state, which the `url` crate does not follow for three
+/// or more).
+fn resolve(base: &url::Url, text: &str) -> Option<url::Url> {
+    let text = crate::analysis::nested::lax_slashes(text);
+    base.join(&text).ok().or_else(|| {
+        let trimmed = text.trim_start_matches(|c: char| c <= ' ');
+        let rest = trimmed.trim_start_matches(['/', '\\']);
+        (rest.len() + 2 <= trimmed.len()).then(|| base.join(&format!("//{rest}")).ok())?
+    })
+}
+
+/// The host a lax client reads in a special URL with no slashes
+/// (`http:evil.example/x`, `http:user@host`).
+fn lax_host(text: &str, scheme: &str) -> Option<String> {
+    if !crate::schemes::is_special_network(scheme) {
+        return None;
+    }
+    let (_, rest) = text.split_once(':')?;
+    let rest = rest.trim_start_matches(['/', '\\']);
+    let authority = rest.split(['/', '\\', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?;
+    Some(host.split(':').next()?.to_string())
+}
+
+/// Whether a carried URL's site `to` is another than `site`, the site of
+/// the URL it is in: a different registrable domain or address, unless
+/// one brand owns both (a brand's sign-in page sends its visitors on to
+/// its own other domains all day).
+fn leaves(to: Option<&str>, site: Option<&str>) -> bool {
+    match (to, site) {
+        (Some(to), Some(site)) if to != site => {
+            crate::sites::brand_of(to).is_none_or(|b| crate::sites::brand_of(site) != Some(b))
+        }
+        (Some(_), None) => true,
+        _ => false,
+    }
+}
+
+/// The shortener a URL (as a browser parses it) is behind, if any.
+fn shortened_link(u: &url::Url) -> Option<Shortened> {
+    shortened(u.host_str()?, u.path())
+}
+
+/// Every place the URL leads to: itself first, then what it carries, in
+/// order, each carried URL resolved against the URL it is in. `base` is
+/// the WHATWG parse of the trimmed input read as UTF-8 (lossily), when
+/// it parses.
+pub(crate) fn destinations(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostClass>,
+    nested: &[Nested],
+    base: Option<&url::Url>,
+    wrapper: Option<crate::wrappers::Unwrapped>,
+) -> Vec<Destination> {
+    let scheme = parts
+        .scheme
+        .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
+        .unwrap_or_default();
+    // A URL WHATWG rejects (`http://x:80;y/`) still has a scheme that
+    // scheme-relative targets inherit (needed only when it carries one).
+    let placeholder = (base.is_none() && !nested.is_empty())
+        .then(|| {
+            url::Url::parse(&format!("{scheme}://base.invalid/"))
+                .ok()
+                .filter(|_| !scheme.is_empty())
+                .or_else(|| url::Url::parse("https://base.invalid/").ok())
+        })
+        .flatten();
+    let (own_host, other_reading) = browser_reading(input, parts, host, base);
+    let site = own_host.as_ref().map(site_of);
+    let mut out = vec![Destination {
+        via: String::new(),
+        target: base.map_or_else(
+            || String::from_utf8_lossy(parts.trimmed.of(input)).into_owned(),
+            |u| u.as_str().to_string(),
+        ),
+        runs_script: runs_script(&scheme, parts.trimmed.of(input)),
+        in_data_body: false,
+        scheme,
+        host: own_host,
+        site: site.clone(),
+        leaves_site: false,
+        spelling: Vec::new(),
+        // When the readings differ, the bytes that lead there are the
+        // whole authority (a browser's host may be RFC 3986's userinfo).
+        span: match (&other_reading, parts.host) {
+            (None, Some(h)) => h,
+            _ => parts.authority.unwrap_or(parts.trimmed),
+        },
+        component: None,
+        shortened: base.and_then(shortened_link),
+        imitates: None,
+        wrapper: None,
+        through: None,
+        other_reading,
+    }];
+    let base = base.or(placeholder.as_ref());
+    let add = |n: &Nested, in_data_body: bool, out: &mut Vec<Destination>| {
+        let resolved = base.and_then(|b| resolve(b, &n.text));
+        let (target, scheme, host) = match &resolved {
+            Some(u) => (
+                u.as_str().to_string(),
+                u.scheme().to_string(),
+                u.host_str().map(classify_host),
+            ),
+            // WHATWG rejects it (`http://472.314.470.462`), but lax
+            // clients follow it to the host RFC 3986 reads.
+            None => {
+                let a = n.analysis.as_deref();
+                let scheme = a
+                    .and_then(|a| a.split.scheme.map(|s| s.of(&a.input).to_ascii_lowercase()))
+                    .map(|s| String::from_utf8_lossy(&s).into_owned())
+                    .unwrap_or_default();
+                let host = a
+                    .and_then(|a| a.host.as_ref())
+                    .map(|h| h.decoded.clone())
+                    .or_else(|| lax_host(&n.text, &scheme))
+                    .filter(|h| !h.is_empty())
+                    .map(|h| classify_host(&h));
+                (n.text.clone(), scheme, host)
+            }
+        };
+        let to = host.as_ref().map(site_of);
+        let leaves_site = leaves(to.as_deref(), site.as_deref());
+        out.push(Destination {
+            via: n.via.clone(),
+            runs_script: runs_script(&scheme, target.as_bytes()),
+            target,
+            in_data_body,
+            scheme,
+            host,
+            site: to,
+            leaves_site,
+            spelling: n.spelling.clone(),
+            span: n.span,
+            component: Some(n.component),
+            shortened: resolved.as_ref().and_then(shortened_link),
+            imitates: n
+                .analysis
+                .as_ref()
+                .and_then(|a| a.destinations.first())
+                .and_then(|d| d.imitates.as_ref())
+                .map(|i| carried_imitation(i, n, input)),
+            wrapper: None,
+            through: None,
+            other_reading: None,
+        });
+        // What it carries in turn, reached through it.
+        if let Some(a) = &n.analysis {
+            for d in a.destinations.iter().skip(1) {
+                let mut d = d.clone();
+                d.via = format!("{} → {}", n.via, d.via);
+                d.span = n.span;
+                d.component = Some(n.component);
+                d.imitates = d.imitates.map(|i| Imitation { span: n.span, ..i });
+                out.push(d);
+            }
+        }
+    };
+    for n in nested {
+        match n.kind {
+            NestedKind::Url => add(n, false, &mut out),
+            kind => n
+                .children
+                .iter()
+                .for_each(|c| add(c, kind == NestedKind::DataBody, &mut out)),
+        }
+    }
+    if let Some(w) = wrapper {
+        unwrapped(w, parts, &mut out);
+    }
+    out
+}
+
+/// What a carried URL's host imitates, its span moved onto the outer
+/// input: onto the same bytes when the URL is carried as it is written,
+/// else onto the bytes that carry it.
+fn carried_imitation(i: &Imitation, n: &Nested, input: &[u8]) -> Imitation {
+    let verbatim = n.span.of(input) == n.text.as_bytes();
+    let span = if verbatim {
+        Span::new(n.span.start + i.span.start, n.span.start + i.span.end)
+    } else {
+        n.span
+    };
+    Imitation { span, ..i.clone() }
+}
+
+/// When the URL is a link protection's wrapper `w` (Safe Links,
+/// Proofpoint URL Defense...): the wrapper on the URL's own destination,
+/// and the destination it carries marked as reached through it (added
+/// when the unfolding did not reach it: past its depth or its count).
+fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destination>) {
+    let vendor = w.wrapper.vendor();
+    if let crate::wrappers::Carried::Url(target) = &w.carried {
+        if let Ok(u) = url::Url::parse(target) {
+            let site = out.first().and_then(|d| d.site.clone());
+            match out.iter_mut().skip(1).find(|d| d.target == u.as_str()) {
+                Some(d) => d.through = Some(vendor),
+                None => {
+                    let host = u.host_str().map(classify_host);
+                    let to = host.as_ref().map(site_of);
+                    out.push(Destination {
+                        via: format!("link {vendor} wraps"),
+                        target: u.as_str().to_string(),
+                        runs_script: runs_script(u.scheme(), u.as_str().as_bytes()),
+                        in_data_body: false,
+                        scheme: u.scheme().to_string(),
+                        leaves_site: leaves(to.as_deref(), site.as_deref()),
+                        host,
+                        site: to,
+                        spelling: Vec::new(),
+                        // The bytes that carry it, in the input.
+                        span: w.at.map_or(parts.query.unwrap_or(parts.path), |(s, e)| {
+                            Span::new(parts.trimmed.start + s, parts.trimmed.start + e)
+                        }),
+                        component: None,
+                        shortened: shortened_link(&u),
+                        imitates: None,
+                        wrapper: None,
+                        through: Some(vendor),
+                        other_reading: None,
+                    });
+                }
+            }
+        }
+    }
+    // A wrapper that keeps the destination but names its domain: that
+    // domain is where the link leads, as far as the link says.
+    if let (crate::wrappers::Carried::Opaque, Some((domain, (s, e)))) = (&w.carried, &w.domain) {
+        let host = classify_host(domain);
+        let to = site_of(&host);
+        let site = out.first().and_then(|d| d.site.clone());
+        out.push(Destination {
+            via: format!("the domain {vendor} names"),
+            target: format!("https://{domain}/"),
+            runs_script: false,
+            in_data_body: false,
+            scheme: "https".to_string(),
+            leaves_site: leaves(Some(&to), site.as_deref()),
+            host: Some(host),
+            site: Some(to),
+            spelling: Vec::new(),
+            span: Span::new(parts.trimmed.start + s, parts.trimmed.start + e),
+            component: None,
+            shortened: None,
+            imitates: None,
+            wrapper: None,
+            through: Some(vendor),
+            other_reading: None,
+        });
+    }
+    if let Some(own) = out.first_mut() {
+        own.wrapper = Some(w);
+    }
+}

@@ -1,0 +1,255 @@
+//! Which host each kind of parser reads in the URL itself: the one a
+//! browser opens (the WHATWG URL Standard), and the one RFC 3986 parsers
+//! such as Python's `urllib.parse` read when it is another
+//! (`http://evil.com\@good.com/`). Each reading is written out as the
+//! parser finds the host, so that [`classify_host`] says how it is spelled.
+
+use super::class::{classify_host, site_of, HostClass};
+use crate::sites::Imitation;
+use crate::split::Split;
+use std::borrow::Cow;
+
+/// A kind of URL parser that reads another host in the URL than the one a
+/// browser opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reader {
+    /// Parsers that follow RFC 3986 (its Appendix B split): a backslash is
+    /// no separator, the authority needs `//`, the host follows an `@`.
+    Rfc3986,
+}
+
+impl Reader {
+    /// Its name in `explain --json`: `rfc3986`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reader::Rfc3986 => "rfc3986",
+        }
+    }
+}
+
+/// A widely used parser whose reading of a host was checked against its
+/// own code, to name as an example of a [`Reader`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Peer {
+    /// Python's `urllib.parse.urlsplit(url).hostname`.
+    PythonUrllib,
+}
+
+impl Peer {
+    /// Its name in `explain --json`: `python-urllib`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Peer::PythonUrllib => "python-urllib",
+        }
+    }
+}
+
+/// The host another kind of parser reads in the URL, when it is not the
+/// one a browser opens (`http://evil.com\@good.com/`: a browser opens
+/// `evil.com`, an RFC 3986 parser reads `good.com`). A filter built on one
+/// parser and a fetcher built on the other act on different hosts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OtherReading {
+    /// Who reads it.
+    pub reader: Reader,
+    /// Known parsers of that kind that read this host here (checked on
+    /// this URL, not assumed from the kind).
+    pub peers: Vec<Peer>,
+    /// The host it reads, classed; `None` when it reads none
+    /// (`http:evil.com`).
+    pub host: Option<HostClass>,
+    /// That host's registrable domain, or its address.
+    pub site: Option<String>,
+    /// The famous site that host imitates, when it is a look-alike.
+    pub imitates: Option<Imitation>,
+}
+
+/// The host a browser opens for the URL itself, and the host RFC 3986
+/// parsers read when it is another. `rfc3986` is the split's host, classed;
+/// `base` the WHATWG parse of the trimmed input. A host both read alike
+/// however each writes it (`0x7f.1` and `127.0.0.1`, `good。com` and
+/// `good.com`, `%65vil.com` and `evil.com`) is one host: [`classify_host`]
+/// reads it as WHATWG does. When WHATWG rejects the URL or reads no host,
+/// the RFC 3986 host is all there is.
+pub(super) fn browser_reading(
+    input: &[u8],
+    parts: &Split,
+    rfc3986: Option<&HostClass>,
+    base: Option<&url::Url>,
+) -> (Option<HostClass>, Option<OtherReading>) {
+    // An empty authority (`file:///etc/passwd`) names no host.
+    let rfc3986 = rfc3986.filter(|h| !h.canonical.is_empty());
+    let Some(browser) = base
+        .and_then(url::Url::host_str)
+        .filter(|h| !h.is_empty())
+        .map(classify_host)
+    else {
+        return (rfc3986.cloned(), None);
+    };
+    let theirs = rfc3986.filter(|h| !h.canonical.is_empty());
+    if theirs.is_some_and(|h| h.canonical == browser.canonical) {
+        return (rfc3986.cloned(), None);
+    }
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    let browser = browser_host_text(&text, base)
+        .map(|h| classify_host(&h))
+        .unwrap_or(browser);
+    let python = python_urllib_host(&text).map(|h| classify_host(&h));
+    // A host no RFC 3986 parser reads (`b@good.com`, split at the first
+    // '@' of `http://a@b@good.com/`) gives way to what Python, which
+    // follows RFC 3986 but ends the userinfo at the last '@', reads.
+    let readable = parts
+        .host
+        .is_none_or(|h| h.of(input).iter().all(|&b| in_rfc3986_host(b)));
+    let (host, peers) = if readable {
+        let agrees = python.as_ref().map(|p| &p.canonical) == theirs.map(|h| &h.canonical);
+        (
+            theirs.cloned(),
+            if agrees {
+                vec![Peer::PythonUrllib]
+            } else {
+                Vec::new()
+            },
+        )
+    } else {
+        match python.filter(|p| p.canonical != browser.canonical) {
+            Some(p) => (Some(p), vec![Peer::PythonUrllib]),
+            None => return (Some(browser), None),
+        }
+    };
+    let other = OtherReading {
+        reader: Reader::Rfc3986,
+        peers,
+        site: host.as_ref().map(site_of),
+        host,
+        imitates: None,
+    };
+    (Some(browser), Some(other))
+}
+
+/// Whether RFC 3986 allows byte `b` in a host: a reg-name's unreserved
+/// characters, escapes and sub-delimiters, an IP literal's brackets and
+/// colons, and (as IRIs, RFC 3987, write them) bytes of non-ASCII
+/// characters.
+fn in_rfc3986_host(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b >= 0x80 || b"-._~%!$&'()*+,;=:[]".contains(&b)
+}
+
+/// The host a browser opens for `text` (parsed as `base`), written so that
+/// [`classify_host`] classes it as the browser reads it and says how it
+/// is spelled: as written in `text` when that reads as the same host
+/// (`0x7f.1\@good.com` opens 127.0.0.1, written as a number form), else
+/// as the browser serializes it.
+fn browser_host_text(text: &str, base: Option<&url::Url>) -> Option<String> {
+    let u = base?;
+    let serialized = u.host_str().filter(|h| !h.is_empty())?;
+    let canonical = classify_host(serialized).canonical;
+    whatwg_written_host(text, crate::schemes::is_special(u.scheme()))
+        .filter(|h| classify_host(h).canonical == canonical)
+        .or_else(|| Some(serialized.to_string()))
+}
+
+/// The host of the URL itself as written, as [`analyze`](crate::analysis::analyze)'s
+/// first destination reads it: [`classify_host`] of it is that
+/// destination's `host`. It is the RFC 3986 host unless a browser opens
+/// another, and then the browser's (see [`OtherReading`]). For callers that
+/// want where a URL leads without its whole analysis (a URL whose readings
+/// are certain to agree is not parsed again); `parts` is
+/// [`outline`](crate::split::outline) of `input`.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::analysis::destination_host;
+/// use urlscope_core::split::outline;
+/// let host = |url: &[u8]| destination_host(url, &outline(url)).map(|h| h.into_owned());
+/// assert_eq!(host(b"https://example.com/a").as_deref(), Some(&b"example.com"[..]));
+/// assert_eq!(host(br"http://0x7f.1\@good.com/").as_deref(), Some(&b"0x7f.1"[..]));
+/// assert_eq!(host(b"http:evil.com").as_deref(), Some(&b"evil.com"[..]));
+/// ```
+pub fn destination_host<'a>(input: &'a [u8], parts: &Split) -> Option<Cow<'a, [u8]>> {
+    let rfc3986 = || parts.host.map(|h| Cow::Borrowed(h.of(input)));
+    if !crate::analysis::whatwg::whatwg_may_differ(input, parts) {
+        return rfc3986();
+    }
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    let base = url::Url::parse(&text).ok();
+    let class = parts
+        .host
+        .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
+    let (host, _) = browser_reading(input, parts, class.as_ref(), base.as_ref());
+    if host == class {
+        rfc3986()
+    } else {
+        browser_host_text(&text, base.as_ref()).map(|h| Cow::Owned(h.into_bytes()))
+    }
+}
+
+/// The host of `text` as written, where the URL Standard finds it: tabs
+/// and newlines removed, then after the scheme, past any run of slashes
+/// (and backslashes, in a special URL) or after `//`, up to the first `/`,
+/// `?` or `#` (or `\\`, in a special URL), after the last `@`, before a
+/// port.
+pub(crate) fn whatwg_written_host(text: &str, special: bool) -> Option<String> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+        .collect();
+    let (_, rest) = cleaned
+        .trim_start_matches(|c: char| c <= ' ')
+        .split_once(':')?;
+    let rest = if special {
+        rest.trim_start_matches(['/', '\\'])
+    } else {
+        rest.strip_prefix("//")?
+    };
+    let authority = rest
+        .split(|c: char| matches!(c, '/' | '?' | '#') || special && c == '\\')
+        .next()
+        .unwrap_or_default();
+    let (_, host) = authority.rsplit_once('@').unwrap_or(("", authority));
+    let host = match host.split_once(']') {
+        Some((v6, _)) if host.starts_with('[') => format!("{v6}]"),
+        _ => host.split(':').next().unwrap_or_default().to_string(),
+    };
+    (!host.is_empty()).then_some(host)
+}
+
+/// The host Python's `urllib.parse.urlsplit(text).hostname` reads
+/// (CPython 3.11's `urllib/parse.py`): tabs and newlines removed, leading
+/// controls and spaces stripped, a scheme of letters, digits, `+`, `-`
+/// and `.` before the first `:`, then a network location only after `//`,
+/// up to the first `/`, `?` or `#`; the host after its last `@`, without
+/// its port, lowercase (an IPv6 address kept in its brackets, as
+/// [`classify_host`] reads it). A backslash is an ordinary byte to it.
+fn python_urllib_host(text: &str) -> Option<String> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+        .collect();
+    let url = cleaned.trim_start_matches(|c: char| c <= ' ');
+    let rest = match url.split_once(':') {
+        Some((scheme, rest))
+            if scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')) =>
+        {
+            rest
+        }
+        _ => url,
+    };
+    let netloc = rest.strip_prefix("//")?;
+    let netloc = netloc.split(['/', '?', '#']).next().unwrap_or_default();
+    let (_, host) = netloc.rsplit_once('@').unwrap_or(("", netloc));
+    let host = match host.split_once('[') {
+        Some((_, bracketed)) => {
+            let inner = bracketed.split(']').next().unwrap_or_default();
+            return (!inner.is_empty()).then(|| format!("[{}]", inner.to_lowercase()));
+        }
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    (!host.is_empty()).then(|| host.to_lowercase())
+}
