@@ -51,6 +51,9 @@ pub fn place(d: &Destination) -> String {
             if d.other_reading.is_some() {
                 s.insert_str(s.len() - 1, "; what a browser opens");
             }
+            if let Some(against) = against_page(d) {
+                s.push_str(&format!(", {against}"));
+            }
             if let Some(short) = shortened(d) {
                 s.push_str(&format!(", {short}"));
             }
@@ -67,6 +70,33 @@ pub fn place(d: &Destination) -> String {
         }
         None => hostless(d),
     }
+}
+
+/// How the input's own host depends on the page it is read against,
+/// when it has no scheme of its own: a network-path reference
+/// (`//evil.com/x`) takes the page's scheme; a run of slashes and
+/// backslashes (`/\evil.com`, `///evil.com`) leads to a host only once a
+/// browser reads it against an http(s) page.
+fn against_page(d: &Destination) -> Option<String> {
+    if !d.scheme.is_empty() || !d.via.is_empty() {
+        return None;
+    }
+    let mut how = Vec::new();
+    if d.spelling
+        .contains(&crate::analysis::address_bar::BACKSLASH_FOR_SLASH)
+    {
+        how.push("browsers read '\\' as '/'");
+    }
+    if d.spelling
+        .contains(&crate::analysis::address_bar::MORE_THAN_TWO_SLASHES)
+    {
+        how.push("browsers read a run of slashes as '//'");
+    }
+    Some(if how.is_empty() {
+        "with the scheme of the page it is read against".to_string()
+    } else {
+        format!("once read against an http(s) page: {}", how.join(", "))
+    })
 }
 
 /// Where a URL with no host leads, by its scheme: nowhere of its own (a
@@ -226,6 +256,9 @@ pub fn spelling(spelling: &[&str]) -> Option<String> {
 /// How the input reads as a whole.
 pub fn reading(a: &Analysis) -> &'static str {
     match (a.split.is_absolute(), a.split.authority.is_some()) {
+        _ if a.assumed.is_some() => {
+            "a host with no scheme, read as http:// (as an address bar reads it)"
+        }
         (true, _) => "absolute URL",
         (false, true) => "network-path reference (no scheme)",
         (false, false) => "relative reference (no scheme or host)",

@@ -40,6 +40,10 @@ pub struct Report<'a> {
     /// spelling undone, its span in the pasted text.
     #[serde(skip_serializing_if = "Option::is_none")]
     defanged: Option<DefangedReport>,
+    /// When the input has no scheme but starts with a host name: the
+    /// scheme it is read with, as a browser's address bar reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    assumed: Option<AssumedReport<'a>>,
     components: Components<'a>,
     warnings: &'a [Warning],
     clean: &'a str,
@@ -62,6 +66,16 @@ pub struct Report<'a> {
 struct DefangedReport {
     pasted: String,
     changes: Vec<RefangReport>,
+}
+
+#[derive(Serialize)]
+struct AssumedReport<'a> {
+    scheme: &'static str,
+    url: &'a str,
+    span: Span,
+    because: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suffix: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -88,6 +102,13 @@ impl<'a> Report<'a> {
                         to: c.to,
                     })
                     .collect(),
+            }),
+            assumed: a.assumed.as_ref().map(|s| AssumedReport {
+                scheme: s.scheme,
+                url: &s.url,
+                span: s.span,
+                because: s.because.name(),
+                suffix: s.suffix.as_deref(),
             }),
             components: Components(a),
             warnings: &a.warnings,

@@ -377,6 +377,26 @@ pub fn outline(input: &[u8]) -> Split {
     out
 }
 
+/// `outline`, the [`outline`] of `input`, read instead as an address bar
+/// reads text typed without a scheme: its first `authority_len` bytes
+/// (after the trimmed junk) are the authority, as if `//` stood before
+/// them (`www.example.com:8080/a` is host, port and path), and no scheme
+/// is read (`example.com:8080` is no scheme `example.com`). The analysis
+/// decides when to read an input so (`analysis::address_bar`); the caller
+/// makes sure the authority ends before any `?` or `#`.
+pub(crate) fn with_leading_authority(
+    mut outline: Split,
+    input: &[u8],
+    authority_len: usize,
+) -> Split {
+    let start = outline.trimmed.start;
+    let end = (start + authority_len).min(outline.path.end);
+    outline.scheme = None;
+    split_authority(&mut outline, input, start, end);
+    outline.path = Span::new(end, outline.path.end);
+    outline
+}
+
 /// At least as many components as [`each_component`] gives for `outline`
 /// (for sizing a list of them).
 pub(crate) fn component_bound(input: &[u8], outline: &Split) -> usize {

@@ -639,6 +639,13 @@ catalogue! {
         consequence: None,
         signals: [Scheme, Authority, Brackets],
     }
+    AssumedScheme {
+        code: "assumed-scheme",
+        severity: Info,
+        summary: "The input has no scheme and starts with a host name (a domain under a public suffix, a www. name, an IPv4 address or localhost), as indicators are listed and tickets written: it is read as a browser's address bar reads it, with http:// in front. In a page's link the same text is a relative path instead.",
+        consequence: None,
+        signals: [Scheme],
+    }
     SurroundingJunk {
         code: "surrounding-junk",
         severity: Info,

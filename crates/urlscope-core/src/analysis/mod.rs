@@ -6,6 +6,7 @@
 //! component is decoded at most [`MAX_LAYERS`](crate::percent::MAX_LAYERS)
 //! times).
 
+pub(crate) mod address_bar;
 mod bytes;
 pub(crate) mod checks;
 mod component;
@@ -22,6 +23,7 @@ mod tests;
 mod whatwg;
 
 pub use crate::services::{HostingKind, SharedHosting, Shortened};
+pub use address_bar::{Assumed, HostLike, FILE_LIKE_SUFFIXES};
 pub use bytes::{char_info, ByteRow, CharInfo};
 pub use component::ComponentAnalysis;
 pub use destination::{
@@ -60,6 +62,11 @@ pub struct Options {
     /// Read a URL pasted defanged (`hxxps://evil[.]example/`) as the URL
     /// it stands for ([`crate::defang::reads_defanged`]).
     pub refang: bool,
+    /// Read input with no scheme that starts with a host name
+    /// (`www.paypa1.com/x`, `paypa1.com`, `10.0.0.1:8080/`) as a browser's
+    /// address bar reads it, `http://` in front ([`Analysis::assumed`]);
+    /// off, it is the relative reference RFC 3986 reads.
+    pub address_bar: bool,
     /// Search the top sites' look-alikes, which are only ever `low`:
     /// off when only warnings at medium or above are wanted (triage at
     /// `scan`'s threshold), which spares building their index.
@@ -73,6 +80,7 @@ impl Default for Options {
             whatwg: true,
             corrected: true,
             refang: true,
+            address_bar: true,
             low_imitations: true,
         }
     }
@@ -96,6 +104,13 @@ impl Options {
         self.refang = refang;
         self
     }
+
+    /// Options with a scheme-less host read as an address bar reads it,
+    /// or as the relative reference it is to RFC 3986.
+    pub fn with_address_bar(mut self, address_bar: bool) -> Options {
+        self.address_bar = address_bar;
+        self
+    }
 }
 
 /// Everything known about one input.
@@ -112,6 +127,11 @@ pub struct Analysis {
     /// When the input was pasted defanged: the text as pasted and each
     /// spelling undone, with spans into the pasted text.
     pub defanged: Option<crate::defang::Defanged>,
+    /// When the input has no scheme but starts with a host name
+    /// (`www.paypa1.com/x`): the scheme it is read with, as a browser's
+    /// address bar reads it. The split then reads the host where it is
+    /// (as if `//` stood before it), so spans still point into the input.
+    pub assumed: Option<Assumed>,
     /// The RFC 3986 outline (scheme, authority, path, query and fragment
     /// spans); its `components` list is left empty, as
     /// [`Analysis::components`] holds them, decoded.
@@ -148,6 +168,7 @@ impl PartialEq for Analysis {
         let Analysis {
             input,
             defanged,
+            assumed,
             split,
             components,
             warnings,
@@ -162,6 +183,7 @@ impl PartialEq for Analysis {
         } = self;
         *input == other.input
             && *defanged == other.defanged
+            && *assumed == other.assumed
             && *split == other.split
             && *components == other.components
             && *warnings == other.warnings
@@ -371,24 +393,83 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
 }
 
 /// [`analyze`] of the input as pasted: a defanged URL as the URL it
-/// stands for.
+/// stands for, a host with no scheme as an address bar reads it.
 fn analyze_pasted(input: &[u8], options: &Options) -> Analysis {
     if options.refang && crate::defang::reads_defanged(input) {
         let refanged = crate::defang::refang(input);
         if !refanged.changes.is_empty() {
             let url = refanged.url;
-            let mut a = analyze_in(&url, options, &mut nested::Budget::top(url.len()));
-            let defanged = crate::defang::Defanged {
-                pasted: input.to_vec(),
-                changes: refanged.changes,
-            };
-            a.warnings.push(checks::junk::defanged_warning(&defanged));
-            sort_warnings(&mut a.warnings);
-            a.defanged = Some(defanged);
-            return a;
+            let parts = crate::split::outline(&url);
+            return as_refanged(input, &url, parts, None, refanged.changes, options);
         }
     }
-    analyze_in(input, options, &mut nested::Budget::top(input.len()))
+    let parts = crate::split::outline(input);
+    if options.address_bar {
+        if let Some(assumed) = address_bar::reading(input, &parts) {
+            let budget = &mut nested::Budget::top(input.len());
+            return analyze_read(input, parts, Some(assumed), options, budget);
+        }
+        // A host pasted defanged with no scheme (`paypa1[.]com/x`), which
+        // `reads_defanged` leaves alone (it looks for a scheme or `://`):
+        // refanged when a spelling undone is in what then reads as the
+        // host, so `a.txt?q=x[.]y` stays as it is.
+        if options.refang
+            && parts.scheme.is_none()
+            && parts.authority.is_none()
+            && crate::defang::looks_defanged(input)
+        {
+            let refanged = crate::defang::refang(input);
+            let url = refanged.url;
+            let refanged_parts = crate::split::outline(&url);
+            if let Some(assumed) = address_bar::reading(&url, &refanged_parts) {
+                let landed = crate::defang::Defanged::new(Vec::new(), refanged.changes.clone())
+                    .refanged_spans();
+                if landed.iter().any(|s| s.overlaps(assumed.span)) {
+                    return as_refanged(
+                        input,
+                        &url,
+                        refanged_parts,
+                        Some(assumed),
+                        refanged.changes,
+                        options,
+                    );
+                }
+            }
+        }
+    }
+    let mut a = analyze_read(
+        input,
+        parts,
+        None,
+        options,
+        &mut nested::Budget::top(input.len()),
+    );
+    address_bar::page_relative_host(&mut a);
+    a
+}
+
+/// The analysis of `url`, which `input` was pasted defanged as: the
+/// spellings undone are listed (`defanged-input`) and kept.
+fn as_refanged(
+    input: &[u8],
+    url: &[u8],
+    parts: Split,
+    assumed: Option<Assumed>,
+    changes: Vec<crate::defang::Refang>,
+    options: &Options,
+) -> Analysis {
+    let mut a = analyze_read(
+        url,
+        parts,
+        assumed,
+        options,
+        &mut nested::Budget::top(url.len()),
+    );
+    let defanged = crate::defang::Defanged::new(input.to_vec(), changes);
+    a.warnings.push(checks::junk::defanged_warning(&defanged));
+    sort_warnings(&mut a.warnings);
+    a.defanged = Some(defanged);
+    a
 }
 
 /// What a known wrapper writes itself is no finding:
@@ -419,7 +500,22 @@ fn the_wrappers_own_writing(parts: &Split, own: Option<&Destination>, warnings: 
 pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::Budget) -> Analysis {
     // The outline only: the components are decoded one by one as the
     // split finds them, never listed twice.
-    let parts = crate::split::outline(input);
+    analyze_read(input, crate::split::outline(input), None, options, budget)
+}
+
+/// [`analyze_in`] of `input` as `parts` outline it, with the scheme
+/// `assumed` when it is read as an address bar reads it.
+fn analyze_read(
+    input: &[u8],
+    parts: Split,
+    assumed: Option<Assumed>,
+    options: &Options,
+    budget: &mut nested::Budget,
+) -> Analysis {
+    let parts = match &assumed {
+        Some(a) => crate::split::with_leading_authority(parts, input, a.span.len()),
+        None => parts,
+    };
     // The link protection the URL is written in, read once: what it
     // carries is unfolded, and where it leads is a destination.
     let wrapper = std::str::from_utf8(parts.trimmed.of(input))
@@ -456,7 +552,11 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
             // Validated first: cheaper than the lossy reading when it holds.
             let text = std::str::from_utf8(trimmed)
                 .map_or_else(|_| String::from_utf8_lossy(trimmed), Cow::Borrowed);
-            let base = url::Url::parse(&text);
+            // Read with the scheme assumed, a browser opens its URL.
+            let base = match &assumed {
+                Some(a) => url::Url::parse(&a.url),
+                None => url::Url::parse(&text),
+            };
             let whole_utf8 =
                 matches!(text, Cow::Borrowed(_)) && parts.trimmed == Span::new(0, input.len());
             // The WHATWG reading is needed now only if the readings may
@@ -510,7 +610,13 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     let host_index = components
         .iter()
         .position(|c| c.kind == ComponentKind::Host);
+    if let (Some(a), Some(own)) = (&assumed, destinations.first_mut()) {
+        own.scheme = a.scheme.to_string();
+    }
     checks::destinations::destination_warnings(&destinations, host_index, &mut warnings);
+    if let Some(a) = &assumed {
+        warnings.push(address_bar::assumed_warning(input, a, host_index));
+    }
     the_wrappers_own_writing(&parts, destinations.first(), &mut warnings);
     let first_segment = components
         .iter()
@@ -579,6 +685,7 @@ pub(crate) fn analyze_in(input: &[u8], options: &Options, budget: &mut nested::B
     let mut a = Analysis {
         input: input.to_vec(),
         defanged: None,
+        assumed,
         split: parts,
         components,
         warnings,
