@@ -498,3 +498,185 @@ fn long_hostile_differentials_are_read_in_one_pass() {
         assert!(start.elapsed().as_secs() < 20, "{}…", &input[..40]);
     }
 }
+
+/// A URL a browser refuses: node's `new URL(url)` throws, so a browser makes
+/// no request at all, while RFC 3986 parsers read a host (`python`: Python's
+/// `urlsplit(url).hostname`, as it writes it; `None` when it raises or reads
+/// none).
+struct Refused {
+    class: &'static str,
+    url: &'static str,
+    /// node v20.20.2's `new URL(url)` throws `ERR_INVALID_URL` for every
+    /// case; the reason is the `url` crate's, which follows the same
+    /// standard.
+    reason: &'static str,
+    /// `urlsplit(url).hostname`, Python 3.11.7.
+    python: Option<&'static str>,
+    /// The host RFC 3986 clients connect to, as this tool reads it.
+    host: &'static str,
+}
+
+const REFUSED: &[Refused] = &[
+    Refused {
+        class: "an escaped tab inside the host",
+        url: "http://good.com%09.evil.com/",
+        reason: "invalid international domain name",
+        python: Some("good.com%09.evil.com"),
+        // A tab the URL writes is removed; one it escapes stays in the name
+        // (Python's urllib.request decodes it and refuses a control).
+        host: "good.com\t.evil.com",
+    },
+    Refused {
+        class: "five IPv4 parts",
+        url: "http://1.2.3.4.5/",
+        reason: "invalid IPv4 address",
+        python: Some("1.2.3.4.5"),
+        host: "1.2.3.4.5",
+    },
+    Refused {
+        class: "an escaped '@' inside the host",
+        url: "http://a%40b.com/",
+        reason: "invalid international domain name",
+        python: Some("a%40b.com"),
+        // Python's urllib.request connects to 'a@b.com' (Host: a@b.com).
+        host: "a@b.com",
+    },
+    Refused {
+        class: "IPv4 parts out of range",
+        url: "http://472.314.470.462/",
+        reason: "invalid IPv4 address",
+        python: Some("472.314.470.462"),
+        host: "472.314.470.462",
+    },
+    Refused {
+        class: "an escaped slash inside the host",
+        url: "http://good.com%2F.evil.com/",
+        reason: "invalid international domain name",
+        python: Some("good.com%2f.evil.com"),
+        host: "good.com/.evil.com",
+    },
+    Refused {
+        class: "a hex IPv4 with five parts",
+        url: "http://0x7f.1.2.3.4/",
+        reason: "invalid IPv4 address",
+        python: Some("0x7f.1.2.3.4"),
+        host: "0x7f.1.2.3.4",
+    },
+    Refused {
+        class: "an invalid IPv6 literal",
+        url: "http://[1::2::3]/",
+        reason: "invalid IPv6 address",
+        // Python raises: "'1::2::3' does not appear to be an IPv4 or IPv6
+        // address".
+        python: None,
+        host: "1::2::3",
+    },
+    Refused {
+        class: "an invalid port, not the host",
+        url: "http://x.com:80;y/",
+        reason: "invalid port number",
+        python: Some("x.com"),
+        host: "x.com",
+    },
+];
+
+/// A URL a browser refuses leads nowhere from a browser: the refusal, with
+/// its reason, is on the destination, whose host is the one RFC 3986
+/// clients read; Python is named exactly when it reads that host.
+#[test]
+fn a_url_a_browser_refuses_leads_nowhere_from_a_browser() {
+    for case in REFUSED {
+        let a = analyze(case.url.as_bytes(), &Options::default());
+        let own = &a.destinations[0];
+        let refusal = own.browser_refuses.as_ref();
+        assert_eq!(
+            refusal.map(|r| r.reason.as_str()),
+            Some(case.reason),
+            "{}: {}",
+            case.class,
+            case.url
+        );
+        let Some(refusal) = refusal else { continue };
+        assert_eq!(
+            own.host.as_ref().map(|h| h.canonical.as_str()),
+            Some(case.host),
+            "{}",
+            case.url
+        );
+        assert!(own.other_reading.is_none(), "{}", case.url);
+        let python = case
+            .python
+            .map(|h| urlscope_core::analysis::classify_host(h).canonical);
+        assert_eq!(
+            refusal.peers.contains(&Peer::PythonUrllib),
+            python.as_deref() == Some(case.host),
+            "{}",
+            case.url
+        );
+        let place = describe::place(own);
+        assert!(
+            place.starts_with("no request from a browser (it rejects the "),
+            "{}: {place}",
+            case.url
+        );
+        // The host is what the browser rejects, unless the port is.
+        let of_host = case.reason != "invalid port number";
+        assert_eq!(refusal.of_host, of_host, "{}", case.url);
+        let worst = a
+            .warnings
+            .iter()
+            .filter(|w| w.code.code() == "parser-differential")
+            .map(|w| w.severity)
+            .max();
+        let expected = if of_host {
+            Severity::Medium
+        } else {
+            Severity::Low
+        };
+        assert_eq!(worst, Some(expected), "{}", case.url);
+        assert_eq!(
+            urlscope_core::triage::triage(case.url.as_bytes(), &Options::default()),
+            a.into_warnings_as_given(),
+            "{}",
+            case.url
+        );
+    }
+    // URLs a browser opens are refused by nobody; nor is a relative
+    // reference, which fails to parse alone.
+    for url in ["http://0x7f.1/", r"http://evil.com\@good.com/", "/a b"] {
+        let a = analyze(url.as_bytes(), &Options::default());
+        assert!(a.destinations[0].browser_refuses.is_none(), "{url}");
+    }
+}
+
+/// The words and the JSON of a refusal.
+#[test]
+fn a_refusal_is_said_and_reported() {
+    let place =
+        |url: &str| describe::place(&analyze(url.as_bytes(), &Options::default()).destinations[0]);
+    assert_eq!(
+        place("http://1.2.3.4.5/"),
+        "no request from a browser (it rejects the host: invalid IPv4 address), but RFC 3986 parsers such as Python's urllib.parse read 1.2.3.4.5 (public)"
+    );
+    assert_eq!(
+        place("http://good.com%09.evil.com/"),
+        r"no request from a browser (it rejects the host: invalid international domain name), but RFC 3986 parsers such as Python's urllib.parse read good.com\x09.evil.com (public)"
+    );
+    assert_eq!(
+        place("http://x.com:80;y/"),
+        "no request from a browser (it rejects the URL: invalid port number), but RFC 3986 parsers such as Python's urllib.parse read x.com (public)"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&explain(&["--json"], "http://a%40b.com/")).expect("json");
+    let own = &json["destinations"][0];
+    assert_eq!(own["host"]["canonical"], "a@b.com");
+    assert_eq!(
+        own["browser_refuses"]["reason"],
+        "invalid international domain name"
+    );
+    assert_eq!(own["browser_refuses"]["of_host"], true);
+    assert_eq!(own["browser_refuses"]["peers"][0], "python-urllib");
+    let json: serde_json::Value =
+        serde_json::from_str(&explain(&["--json"], "http://0x7f.1/")).expect("json");
+    assert!(json["destinations"][0].get("browser_refuses").is_none());
+}

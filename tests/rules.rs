@@ -179,6 +179,8 @@ const RULES: &[Row] = &[
     ("dangerous-scheme", "java-script:alert(1)", Misses, "not the same scheme"),
     ("parser-differential", "http://evil.com\\@good.com/", Fires { at: "http://evil.com\\@good.com/" }, "RFC 3986 goes to good.com, WHATWG to evil.com"),
     ("parser-differential", "https:alert(1)", Fires { at: "https:alert(1)" }, "WHATWG reads a host where RFC 3986 reads a path"),
+    ("parser-differential", "http://1.2.3.4.5/", Fires { at: "http://1.2.3.4.5/" }, "a browser rejects the host an RFC 3986 client connects to"),
+    ("parser-differential", "http://1.2.3.4/", Misses, "four parts are an IPv4 address to both"),
     ("parser-differential", "http://evil.com%5C@good.com/", Misses, "an escaped backslash is userinfo to both"),
     ("parser-differential", "http://evil.com/@good.com/", Misses, "both read evil.com"),
     ("parser-differential", "http://[::FFFF:129.144.52.38]:80/", Misses, "both parsers read the same address; WHATWG only writes the IPv4 part in hex"),

@@ -46,6 +46,7 @@ pub fn place(d: &Destination) -> String {
     match &d.host {
         // `javascript://good.com/%0aalert(1)` names a host it never opens.
         _ if d.runs_script => format!("a '{}:' URL (runs script)", escape_str(&d.scheme)),
+        _ if d.browser_refuses.is_some() => refused(d),
         Some(h) => {
             let mut s = host_place(h);
             if d.other_reading.is_some() {
@@ -136,6 +137,48 @@ fn host_place(h: &HostClass) -> String {
     s
 }
 
+/// Where a URL a browser refuses leads: nowhere from a browser, and to
+/// the host RFC 3986 clients read, when they read one: `no request from a
+/// browser (it rejects the host: invalid IPv4 address), but RFC 3986
+/// parsers such as Python's urllib.parse read 1.2.3.4.5 (public)`.
+fn refused(d: &Destination) -> String {
+    let Some(refusal) = &d.browser_refuses else {
+        return String::new();
+    };
+    let what = if refusal.of_host { "host" } else { "URL" };
+    let mut s = format!(
+        "no request from a browser (it rejects the {what}: {})",
+        escape_str(&refusal.reason)
+    );
+    if let Some(h) = &d.host {
+        s.push_str(&format!(
+            ", but RFC 3986 parsers{} read {}",
+            such_as(&refusal.peers),
+            host_place(h)
+        ));
+        if let Some(i) = &d.imitates {
+            s.push_str(&format!(", {}", imitation(i)));
+        }
+    }
+    s
+}
+
+/// ` such as Python's urllib.parse`, naming the known parsers checked to read a
+/// host (nothing when none was).
+fn such_as(peers: &[Peer]) -> String {
+    let peers: Vec<&str> = peers
+        .iter()
+        .map(|p| match p {
+            Peer::PythonUrllib => "Python's urllib.parse",
+        })
+        .collect();
+    if peers.is_empty() {
+        String::new()
+    } else {
+        format!(" such as {}", peers.join(" and "))
+    }
+}
+
 /// The host other parsers read in the URL, when it is not the one a
 /// browser opens, naming a known parser of that kind when it was checked
 /// to read it: `RFC 3986 parsers such as Python's urllib.parse read
@@ -145,18 +188,7 @@ pub fn other_reading(d: &Destination) -> Option<String> {
     let reader = match other.reader {
         Reader::Rfc3986 => "RFC 3986 parsers",
     };
-    let peers: Vec<&str> = other
-        .peers
-        .iter()
-        .map(|p| match p {
-            Peer::PythonUrllib => "Python's urllib.parse",
-        })
-        .collect();
-    let such_as = if peers.is_empty() {
-        String::new()
-    } else {
-        format!(" such as {}", peers.join(" and "))
-    };
+    let such_as = such_as(&other.peers);
     let mut s = match &other.host {
         Some(h) => format!("{reader}{such_as} read {}", host_place(h)),
         None => format!("{reader}{such_as} read no host"),

@@ -345,6 +345,19 @@ struct DestinationReport<'a> {
     /// The host RFC 3986 parsers read instead of `host` (a browser's).
     #[serde(skip_serializing_if = "Option::is_none")]
     other_reading: Option<OtherReadingReport<'a>>,
+    /// A browser refuses the URL (no request); `host` is then RFC 3986's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    browser_refuses: Option<BrowserRefusalReport<'a>>,
+}
+
+#[derive(Serialize)]
+struct BrowserRefusalReport<'a> {
+    /// The URL Standard parser's failure: `invalid IPv4 address`.
+    reason: &'a str,
+    /// Whether it fails on the host.
+    of_host: bool,
+    /// Known RFC 3986 parsers checked to read `host`: `python-urllib`.
+    peers: Vec<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -419,6 +432,11 @@ impl<'a> DestinationReport<'a> {
                 host: o.host.as_ref().map(DestinationHost::of),
                 site: o.site.as_deref(),
                 imitates: o.imitates.as_ref(),
+            }),
+            browser_refuses: d.browser_refuses.as_ref().map(|r| BrowserRefusalReport {
+                reason: &r.reason,
+                of_host: r.of_host,
+                peers: r.peers.iter().map(|p| p.name()).collect(),
             }),
         }
     }

@@ -296,8 +296,14 @@ cases! {
     OriginDiffers => (ParserDifferential, High),
     /// The readings disagree on the port or the path only.
     PathDiffers => (ParserDifferential, Medium),
-    /// The WHATWG parser rejects what RFC 3986 accepts.
+    /// The WHATWG parser rejects what RFC 3986 accepts, not for its host
+    /// (a port, say): if anything went, it would go to the one host.
     WhatwgRejects => (ParserDifferential, Low),
+    /// The WHATWG parser rejects the host RFC 3986 clients connect to
+    /// (`http://1.2.3.4.5/`, `http://a%40b.com/`): a browser goes nowhere,
+    /// a filter built on a browser's parser cannot vet the host, and an
+    /// RFC 3986 fetcher goes there anyway.
+    WhatwgRejectsHost => (ParserDifferential, Medium),
     /// A blank, control, `;` or `,` at which some parser ends the host,
     /// leaving it another host.
     HostCut => (InvalidHost, High),

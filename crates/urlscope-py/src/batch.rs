@@ -17,7 +17,9 @@
 //!   `canonical` and `reach` in `explain --json`). The analysis computes
 //!   that as [`classify_host`](urlscope_core::analysis::classify_host)
 //!   of [`destination_host`](urlscope_core::analysis::destination_host)
-//!   (the split's host, or the one a browser opens when that differs), so
+//!   (the split's host, or the one a browser opens when that differs;
+//!   for a URL a browser refuses, the split's: the host RFC 3986 clients
+//!   connect to), so
 //!   this does the same for every row, plain or not, without the full
 //!   analysis that the triage spares plain URLs
 //!   (a host seen lately on the thread is not judged again: see

@@ -27,7 +27,8 @@ pub use address_bar::{Assumed, HostLike, FILE_LIKE_SUFFIXES};
 pub use bytes::{char_info, ByteRow, CharInfo};
 pub use component::ComponentAnalysis;
 pub use destination::{
-    classify_host, destination_host, Destination, HostClass, OtherReading, Peer, Reach, Reader,
+    classify_host, destination_host, BrowserRefusal, Destination, HostClass, OtherReading, Peer,
+    Reach, Reader,
 };
 pub use folding::LISTED_PER_CODE;
 pub use host::HostReading;

@@ -28,7 +28,12 @@ cleaned    string           the cleaned URL (``urlscope clean``)
 ========== ================ ==============================================
 
 A null URL gives a null row. ``host`` and ``reach`` are the analysis's
-``destinations[0].host`` (``canonical`` and ``reach``) for every URL.
+``destinations[0].host`` (``canonical`` and ``reach``) for every URL: the
+host a browser opens, or, for a URL a browser refuses
+(``http://1.2.3.4.5/``, ``http://a%40b.com/``: no request from a
+browser; ``destinations[0].browser_refuses`` in ``explain --json``), the
+host RFC 3986 clients such as Python's urllib read and connect to
+(``1.2.3.4.5``, ``a@b.com``), never null for want of a browser's.
 
 Threads: the rows of a large batch are shared among rayon's threads, as
 many as cores unless ``RAYON_NUM_THREADS`` says otherwise (set it to 1 in

@@ -1,6 +1,7 @@
 //! Parser readings: where an RFC 3986 parser and a WHATWG parser read
 //! the URL differently, or the WHATWG parser rejects it.
 
+use crate::analysis::destination::refuses_host_worded;
 use crate::analysis::whatwg::{compare, differential_reasons};
 use crate::analysis::{HostReading, WhatwgReading};
 use crate::split::Split;
@@ -68,8 +69,18 @@ pub(crate) fn differential_warnings(
 }
 
 /// `parser-differential` when the WHATWG parser rejects what RFC 3986
-/// parsers accept (`reason` is its error).
+/// parsers accept (`reason` is its error): medium when it rejects the host
+/// RFC 3986 clients connect to, which no browser would reach.
 pub(crate) fn rejected_warning(parts: &Split, reason: &str) -> Warning {
+    let has_host = parts.host.is_some_and(|h| !h.is_empty());
+    if has_host && refuses_host_worded(reason) {
+        return Warning::for_case(
+            Case::WhatwgRejectsHost,
+            vec![parts.trimmed],
+            None,
+            format!("A WHATWG (browser) parser rejects the host of this URL ({reason}), so a browser makes no request, while RFC 3986 clients accept it and connect to that host: a filter built on a browser's parser cannot vet it, and a fetcher built on RFC 3986 goes there."),
+        );
+    }
     Warning::for_case(
         Case::WhatwgRejects,
         vec![parts.trimmed],

@@ -100,6 +100,14 @@ pub struct HostClass {
 /// assert_eq!(classify_host("example.com").reach, Reach::Public);
 /// ```
 pub fn classify_host(written: &str) -> HostClass {
+    // WHATWG removes the tabs and newlines written in the URL before it
+    // decodes anything: an escaped one (`good.com%09.evil.com`) is part of
+    // the name, which no resolver takes.
+    let written: Cow<'_, str> = if written.contains(['\t', '\n', '\r']) {
+        Cow::Owned(written.replace(['\t', '\n', '\r'], ""))
+    } else {
+        Cow::Borrowed(written)
+    };
     let decoded = crate::percent::decode(written.as_bytes(), false);
     let decoded = String::from_utf8_lossy(&decoded);
     let decoded = decoded.trim_end_matches('.');
@@ -109,13 +117,9 @@ pub fn classify_host(written: &str) -> HostClass {
             Err(_) => named(inner.to_ascii_lowercase(), None),
         };
     }
-    // WHATWG removes tabs and newlines, then maps the name by UTS #46.
-    let cleaned: String = decoded
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
-    let lower = cleaned.to_lowercase();
-    let ascii = domain_to_ascii(&cleaned).map_or_else(|| lower.clone(), Cow::into_owned);
+    // Then it maps the name by UTS #46.
+    let lower = decoded.to_lowercase();
+    let ascii = domain_to_ascii(decoded).map_or_else(|| lower.clone(), Cow::into_owned);
     let ascii = ascii.trim_end_matches('.').to_string();
     let (ascii, alternate, v4) = match lax_ipv4(&ascii) {
         Some(v4) => (ascii, false, Some(v4)),

@@ -12,14 +12,15 @@ mod readings;
 
 pub(crate) use class::site_of;
 pub use class::{classify_host, HostClass, Reach};
+pub(crate) use readings::refuses_host_worded;
 pub(crate) use readings::whatwg_written_host;
-pub use readings::{destination_host, OtherReading, Peer, Reader};
+pub use readings::{destination_host, BrowserRefusal, OtherReading, Peer, Reader};
 
 use crate::analysis::nested::{data, Nested, NestedKind, SCRIPT_SCHEMES};
 use crate::services::{shortened, Shortened};
 use crate::sites::Imitation;
 use crate::split::{Span, Split};
-use readings::browser_reading;
+use readings::{browser_reading, browser_refusal};
 
 /// A place the URL leads to: the URL itself, or one it carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,6 +71,10 @@ pub struct Destination {
     /// The host RFC 3986 parsers read instead, when it is another than
     /// `host` (set for the URL itself).
     pub other_reading: Option<OtherReading>,
+    /// A browser refuses the URL itself, and why: it makes no request,
+    /// and `host` is then the host RFC 3986 clients read (set for the URL
+    /// itself).
+    pub browser_refuses: Option<BrowserRefusal>,
 }
 
 /// Whether a URL of `scheme`, `url`, runs script when followed:
@@ -155,6 +160,7 @@ pub(crate) fn destinations(
         })
         .flatten();
     let (own_host, other_reading) = browser_reading(input, parts, host, base);
+    let browser_refuses = browser_refusal(input, parts, own_host.as_ref(), base);
     let site = own_host.as_ref().map(site_of);
     let mut out = vec![Destination {
         via: String::new(),
@@ -181,6 +187,7 @@ pub(crate) fn destinations(
         wrapper: None,
         through: None,
         other_reading,
+        browser_refuses,
     }];
     let base = base.or(placeholder.as_ref());
     let add = |n: &Nested, in_data_body: bool, out: &mut Vec<Destination>| {
@@ -232,6 +239,7 @@ pub(crate) fn destinations(
             wrapper: None,
             through: None,
             other_reading: None,
+            browser_refuses: None,
         });
         // What it carries in turn, reached through it.
         if let Some(a) = &n.analysis {
@@ -307,6 +315,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
                         wrapper: None,
                         through: Some(vendor),
                         other_reading: None,
+                        browser_refuses: None,
                     });
                 }
             }
@@ -335,6 +344,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
             wrapper: None,
             through: Some(vendor),
             other_reading: None,
+            browser_refuses: None,
         });
     }
     if let Some(own) = out.first_mut() {

@@ -67,6 +67,75 @@ pub struct OtherReading {
     pub imitates: Option<Imitation>,
 }
 
+/// A browser's refusal of the URL itself: the URL Standard's parser fails
+/// on it (`http://1.2.3.4.5/`, `http://a%40b.com/`), so a browser makes
+/// no request at all, while RFC 3986 clients, which accept it, go to the
+/// destination's `host`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BrowserRefusal {
+    /// Why the URL Standard's parser fails (as the `url` crate says it):
+    /// `invalid IPv4 address`, `invalid international domain name`...
+    pub reason: String,
+    /// Whether the failure is in the host: RFC 3986 clients then connect
+    /// to a host a browser never would.
+    pub of_host: bool,
+    /// Known RFC 3986 parsers checked to read the destination's `host`
+    /// here (none when it has none).
+    pub peers: Vec<Peer>,
+}
+
+/// The refusal of a browser for the URL itself, when it refuses it: the
+/// URL has a scheme (a relative reference fails to parse alone, which is
+/// no refusal) and the URL Standard's parser fails on it. `rfc3986` is the
+/// host RFC 3986 clients read, classed.
+pub(super) fn browser_refusal(
+    input: &[u8],
+    parts: &Split,
+    rfc3986: Option<&HostClass>,
+    base: Option<&url::Url>,
+) -> Option<BrowserRefusal> {
+    if base.is_some() || parts.scheme.is_none() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    let error = url::Url::parse(&text).err()?;
+    let peers = match (rfc3986, python_urllib_host(&text)) {
+        (Some(ours), Some(python)) if classify_host(&python).canonical == ours.canonical => {
+            vec![Peer::PythonUrllib]
+        }
+        _ => Vec::new(),
+    };
+    Some(BrowserRefusal {
+        reason: error.to_string(),
+        of_host: refuses_host(error),
+        peers,
+    })
+}
+
+/// Whether the URL Standard's parser failed on the host itself.
+pub(crate) fn refuses_host(error: url::ParseError) -> bool {
+    use url::ParseError as E;
+    matches!(
+        error,
+        E::IdnaError | E::InvalidIpv4Address | E::InvalidIpv6Address | E::InvalidDomainCharacter
+    )
+}
+
+/// [`refuses_host`] of a failure as it is worded (`invalid IPv4
+/// address`), for the checks that hold only the words.
+pub(crate) fn refuses_host_worded(reason: &str) -> bool {
+    use url::ParseError as E;
+    [
+        E::IdnaError,
+        E::InvalidIpv4Address,
+        E::InvalidIpv6Address,
+        E::InvalidDomainCharacter,
+    ]
+    .iter()
+    .any(|e| e.to_string() == reason)
+}
+
 /// The host a browser opens for the URL itself, and the host RFC 3986
 /// parsers read when it is another. `rfc3986` is the split's host, classed;
 /// `base` the WHATWG parse of the trimmed input. A host both read alike
@@ -247,7 +316,11 @@ fn python_urllib_host(text: &str) -> Option<String> {
     let host = match host.split_once('[') {
         Some((_, bracketed)) => {
             let inner = bracketed.split(']').next().unwrap_or_default();
-            return (!inner.is_empty()).then(|| format!("[{}]", inner.to_lowercase()));
+            // Python raises on brackets around what is neither an IPv6
+            // address nor an IPvFuture (`_check_bracketed_host`).
+            let valid =
+                inner.parse::<std::net::Ipv6Addr>().is_ok() || inner.starts_with(['v', 'V']);
+            return valid.then(|| format!("[{}]", inner.to_lowercase()));
         }
         None => host.split(':').next().unwrap_or_default(),
     };
