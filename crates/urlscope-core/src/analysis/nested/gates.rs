@@ -135,8 +135,8 @@ fn base64_bytes(digits: &[u8]) -> impl Iterator<Item = u8> + '_ {
 /// continuation byte where none is due, a lead byte where one is, bytes
 /// UTF-8 never uses), which ends most binary payloads within a few bytes.
 ///
-/// [`printable`]: super::printable
-/// [`scheme_at`]: super::scheme_at
+/// [`printable`]: super::payloads
+/// [`scheme_at`]: super::found
 fn text_may_hold_scheme(bytes: impl Iterator<Item = u8>) -> bool {
     let mut previous = 0u8;
     // Continuation bytes still due for the character being read.
@@ -315,7 +315,7 @@ pub(crate) fn worth_a_look(raw: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{LOOKALIKE_DOUBLE_SLASHES, LOOKALIKE_SLASHES};
+    use super::super::found::{LOOKALIKE_DOUBLE_SLASHES, LOOKALIKE_SLASHES};
     use super::*;
 
     /// `carries_url` without its gates: each route tried as it is.
