@@ -122,6 +122,7 @@ fn file_names_and_paths_stay_relative_references() {
         "a/b.html",
         "../a/b",
         "v1.2.3",
+        r"evil.com\@good.com",
     ] {
         let v = json(input);
         assert!(v.get("assumed").is_none(), "{input}: {v}");

@@ -93,10 +93,13 @@ pub(crate) fn reading(input: &[u8], parts: &Split) -> Option<Assumed> {
         return None;
     }
     let text = parts.trimmed.of(input);
-    // The authority ends where a browser ends it in a special URL.
+    // The authority ends where every reader ends it. A backslash ends it
+    // for a browser but not for RFC 3986 (`evil.com\@good.com`: a browser
+    // opens evil.com, Python's urllib good.com), so a first segment that
+    // holds one is no host name and the text is not read so.
     let end = text
         .iter()
-        .position(|b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
         .unwrap_or(text.len());
     let authority = text.get(..end)?;
     let (name, port) = match memchr::memchr(b':', authority) {
@@ -110,7 +113,7 @@ pub(crate) fn reading(input: &[u8], parts: &Split) -> Option<Assumed> {
         }
     }
     let name = std::str::from_utf8(name).ok()?;
-    let followed = port.is_some() || matches!(text.get(end), Some(b'/' | b'\\'));
+    let followed = port.is_some() || text.get(end) == Some(&b'/');
     let (because, suffix) = host_like(name, followed)?;
     let start = parts.trimmed.start;
     Some(Assumed {
@@ -335,7 +338,10 @@ mod tests {
         assert!(read("evil.zip/x").is_some());
         assert!(read("evil.zip:8080").is_some());
         assert!(read("www.evil.zip").is_some());
-        assert!(read(r"docs.rs\serde").is_some());
+        assert!(read("docs.rs/serde").is_some());
+        // Where readers disagree on the host, nothing is assumed.
+        assert!(read(r"docs.rs\serde").is_none());
+        assert!(read(r"evil.com\@good.com").is_none());
         assert!(read("evil.zip?x=1").is_none());
     }
 
@@ -345,7 +351,5 @@ mod tests {
         let a = read(s).unwrap();
         assert_eq!(a.span.of(s.as_bytes()), b"example.com:8080");
         assert_eq!(a.url, "http://example.com:8080/x?y#z");
-        let s = "example.com\\x";
-        assert_eq!(read(s).unwrap().span.of(s.as_bytes()), b"example.com");
     }
 }
