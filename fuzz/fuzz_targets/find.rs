@@ -5,7 +5,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use urlscope_core::analysis::Options;
-use urlscope_core::find::{urls, IMPLIED_SCHEME};
+use urlscope_core::find::urls;
 use urlscope_core::triage::triage_at;
 use urlscope_core::warnings::Severity;
 
@@ -17,11 +17,12 @@ fuzz_target!(|data: &[u8]| {
         last = span.end;
         let written = &data[span.range()];
         assert!(!written.first().unwrap().is_ascii_whitespace());
-        assert!(!b" \t\r\n.,:;!?'*".contains(written.last().unwrap()));
+        assert!(!b" \t\r\n.,:;!?'*_~".contains(written.last().unwrap()));
         let url = found.url(data);
         if found.implied_scheme {
-            assert!(url.starts_with(IMPLIED_SCHEME.as_bytes()));
-            assert_eq!(&url[IMPLIED_SCHEME.len()..], written);
+            let implied = found.implied();
+            assert!(!implied.is_empty() && url.starts_with(implied.as_bytes()));
+            assert_eq!(&url[implied.len()..], written);
         } else {
             assert_eq!(&*url, written);
         }
@@ -30,7 +31,10 @@ fuzz_target!(|data: &[u8]| {
         for w in &warnings {
             // A defanged URL's spans already point into the text as
             // written; a span of the implied scheme is empty at 0.
-            assert!(w.span.start <= w.span.end && w.span.end <= written.len(), "{w:?}");
+            assert!(
+                w.span.start <= w.span.end && w.span.end <= written.len(),
+                "{w:?}"
+            );
         }
     }
 });

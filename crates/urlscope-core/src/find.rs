@@ -8,14 +8,30 @@
 //! - it starts at a scheme followed by `//` (or `\\`, which browsers read
 //!   the same), at `http:`-like schemes with one slash or none
 //!   (`http:/evil.example`, which browsers still open), at `javascript:`,
-//!   `vbscript:` and `data:`, or at a name starting `www.` (read as if
-//!   `http://` stood before it);
+//!   `vbscript:` and `data:`, at a name starting `www.` (read as if
+//!   `http://` stood before it, where a word starts or after GFM's
+//!   delimiters `*`, `_`, `~`), or at a scheme-relative `//` (which a page
+//!   resolves against its own scheme: `redirect to //evil.example/x`, read
+//!   as if `http:` stood before it) where a word starts and a dotted host with a top-level
+//!   domain (or an IPv4 address) follows, so `a//b`, a `// comment` and
+//!   `//console.log(x)` are none;
+//! - in a proxy log, a tunnel `CONNECT host:port` (squid writes no scheme
+//!   for one) is the URL `host:port`, read as if `http://` stood before
+//!   it, as a name is;
 //! - it runs to the next white space (or a no-break or ideographic space),
 //!   `<`, `>`, `"`, `` ` ``, a typographic quote, or a closing bracket
 //!   that closes nothing inside it (`(see https://example.com/a_(b))` keeps
 //!   `a_(b)` and drops the last `)`);
-//! - its trailing `.`, `,`, `:`, `;`, `!`, `?`, `'` and `*` (and their
-//!   full-width forms, `。`, `…`) are the sentence's, not the URL's.
+//! - a URL that starts a field of a delimited export (right after a `,`,
+//!   `;` or `|`: `2026-01-01,https://evil.example/a,b,200`) ends at the
+//!   next one, which is the field's end; elsewhere the same byte is the
+//!   URL's (`see https://example.com/a,b`), and a quoted field
+//!   (`"https://example.com/a,b"`) ends at its quote;
+//! - its trailing `.`, `,`, `:`, `;`, `!`, `?`, `'`, `*`, `_` and `~` (and
+//!   full-width forms, `。`, `…`) are the sentence's or the markdown
+//!   emphasis's (`_https://evil.example/x_`, `~~https://evil.example~~`),
+//!   not the URL's, as GFM's autolink extension reads them; so is an HTML
+//!   entity it ends with (`&amp;`).
 //!
 //! URLs written defanged (see [`crate::defang`]) are found too: a scheme
 //! followed by a bracketed separator (`http[:]//`, `hxxps[://]`), and a
@@ -30,7 +46,8 @@
 //! `http://evil.example\@good.example/` at the backslash and finds no URL
 //! at all in `http://127.1/`, `http://%65vil.example/` or
 //! `https://a_b.example/`. A name without a scheme is only found after
-//! `www.` or with a bracketed dot: `file.txt` is no link.
+//! `www.`, `//` or `CONNECT `, or with a bracketed dot: `file.txt` is no
+//! link.
 //!
 //! One pass, linear in the line's length; any bytes are accepted.
 //!
@@ -51,6 +68,10 @@ use std::borrow::Cow;
 /// `www.example.com`.
 pub const IMPLIED_SCHEME: &str = "http://";
 
+/// What stands before a scheme-relative URL (`//evil.example/x`) when it
+/// is analysed: the scheme a page served over HTTP resolves it with.
+pub const IMPLIED_SCHEME_NAME: &str = "http:";
+
 /// A URL found in a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -58,12 +79,24 @@ pub struct FoundUrl {
     /// Its bytes in the line, as written (defanged spellings included).
     pub span: Span,
     /// Whether it was written without a scheme (`www.example.com`,
-    /// `evil[.]example`), and is read with [`IMPLIED_SCHEME`] before it.
+    /// `evil[.]example`, `CONNECT evil.example:443`, `//evil.example/`),
+    /// and is read with [`FoundUrl::implied`] before it.
     pub implied_scheme: bool,
+    /// What it is read with before it: [`IMPLIED_SCHEME`], or
+    /// [`IMPLIED_SCHEME_NAME`] for a scheme-relative URL; empty with a
+    /// scheme.
+    implied: &'static str,
 }
 
 impl FoundUrl {
-    /// The URL to analyse: its text in `line`, after [`IMPLIED_SCHEME`]
+    /// What the URL is read with before it: [`IMPLIED_SCHEME`] for a name
+    /// written without a scheme, [`IMPLIED_SCHEME_NAME`] for a
+    /// scheme-relative URL, nothing for a URL with its scheme.
+    pub fn implied(&self) -> &'static str {
+        self.implied
+    }
+
+    /// The URL to analyse: its text in `line`, after [`FoundUrl::implied`]
     /// when it was written without a scheme.
     ///
     /// ```
@@ -75,8 +108,8 @@ impl FoundUrl {
     pub fn url<'a>(&self, line: &'a [u8]) -> Cow<'a, [u8]> {
         let text = line.get(self.span.range()).unwrap_or_default();
         if self.implied_scheme {
-            let mut url = Vec::with_capacity(IMPLIED_SCHEME.len() + text.len());
-            url.extend_from_slice(IMPLIED_SCHEME.as_bytes());
+            let mut url = Vec::with_capacity(self.implied.len() + text.len());
+            url.extend_from_slice(self.implied.as_bytes());
             url.extend_from_slice(text);
             Cow::Owned(url)
         } else {
@@ -91,7 +124,7 @@ impl FoundUrl {
         if !self.implied_scheme {
             return span;
         }
-        let shift = IMPLIED_SCHEME.len();
+        let shift = self.implied.len();
         Span::new(
             span.start.saturating_sub(shift),
             span.end.saturating_sub(shift),
@@ -137,22 +170,32 @@ impl Iterator for Urls<'_> {
             let start = match line.get(t) {
                 Some(b':') => scheme_start(line, self.done, t)
                     .filter(|&s| separator_follows(line, s, t))
-                    .map(|s| (s, false)),
-                Some(b'.') => www_start(line, self.done, t).map(|s| (s, true)),
+                    .map(|s| (s, ""))
+                    .or_else(|| tunnel_start(line, self.done, t).map(|s| (s, IMPLIED_SCHEME))),
+                Some(b'/') => scheme_relative_at(line, t).then_some((t, IMPLIED_SCHEME_NAME)),
+                Some(b'.') => www_start(line, self.done, t).map(|s| (s, IMPLIED_SCHEME)),
                 Some(b'[' | b'(' | b'{') => defanged_separator_at(line, t)
                     .then(|| scheme_start(line, self.done, t))
                     .flatten()
-                    .map(|s| (s, false))
-                    .or_else(|| defanged_name_start(line, self.done, t).map(|s| (s, true))),
+                    .map(|s| (s, ""))
+                    .or_else(|| {
+                        defanged_name_start(line, self.done, t).map(|s| (s, IMPLIED_SCHEME))
+                    }),
                 _ => None,
             };
-            let Some((start, implied_scheme)) = start else {
+            let Some((start, implied)) = start else {
                 continue;
             };
+            let implied_scheme = !implied.is_empty();
             // Where the authority (or the name) begins: a defanged dot
             // with spaces around it is read only up to the path.
             let authority = if implied_scheme { start } else { t };
-            let end = trim_end(line, start, extent(line, start, authority));
+            let field = start
+                .checked_sub(1)
+                .and_then(|p| line.get(p))
+                .copied()
+                .filter(|b| FIELD_SEPARATORS.contains(b));
+            let end = trim_end(line, start, extent(line, start, authority, field));
             self.done = end.max(t + 1);
             // A scheme with nothing after it (`see http://.`) is no URL.
             let rest = line.get(t + 1..end).unwrap_or_default();
@@ -163,6 +206,7 @@ impl Iterator for Urls<'_> {
                 return Some(FoundUrl {
                     span: Span::new(start, end),
                     implied_scheme,
+                    implied,
                 });
             }
             at = self.done;
@@ -172,18 +216,33 @@ impl Iterator for Urls<'_> {
     }
 }
 
-/// The bytes that may announce a URL: a scheme's `:`, the `.` of `www.`,
-/// a bracket of a defanged spelling.
-fn is_trigger(b: u8) -> bool {
-    matches!(b, b':' | b'.' | b'[' | b'(' | b'{')
+/// The bytes that may announce a URL: a scheme's `:` (or a tunnel's
+/// port's), the `.` of `www.`, a bracket of a defanged spelling, the
+/// first `/` of a scheme-relative `//`.
+const TRIGGERS: [bool; 256] = byte_set(b":.[({/");
+
+#[allow(clippy::indexing_slicing)]
+const fn byte_set(bytes: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut k = 0;
+    while k < bytes.len() {
+        table[bytes[k] as usize] = true;
+        k += 1;
+    }
+    table
 }
 
 fn next_trigger(line: &[u8], from: usize) -> Option<usize> {
     line.get(from..)?
         .iter()
-        .position(|&b| is_trigger(b))
+        .position(|&b| TRIGGERS.get(usize::from(b)).copied().unwrap_or(false))
         .map(|p| from + p)
 }
+
+/// The field separators of delimited exports (CSV, semicolon- and
+/// pipe-separated): a URL that starts right after one ends at the next
+/// one (see the module docs).
+const FIELD_SEPARATORS: [u8; 3] = [b',', b';', b'|'];
 
 /// The longest scheme this finder looks back for.
 const MAX_SCHEME: usize = 32;
@@ -308,11 +367,158 @@ fn www_start(line: &[u8], floor: usize, dot: usize) -> Option<usize> {
     let follows = line
         .get(dot + 1)
         .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80);
+    // GFM's rule: `www.` starts a link after white space or a delimiter,
+    // emphasis `_` included (`_www.example.com_`).
     let starts_word = start
         .checked_sub(1)
         .and_then(|p| line.get(p))
-        .is_none_or(|&b| !is_name_byte(b) && b != b'.');
+        .is_none_or(|&b| b == b'_' || !is_name_byte(b) && b != b'.');
     (www.eq_ignore_ascii_case(b"www") && follows && starts_word).then_some(start)
+}
+
+/// Whether a scheme-relative URL (`//evil.example/x`, which a page
+/// resolves against its own scheme) starts at `i`: `//` where a word
+/// starts (after white space, an opening bracket or quote, a field
+/// separator or emphasis), then a dotted host name whose last label is a
+/// top-level domain (or an IPv4 address), then its end, a port, `/`, `?`
+/// or `#`. So `a//b`, `http:///x`, a `// comment`, `//TODO` and
+/// `//console.log(x)` are none.
+fn scheme_relative_at(line: &[u8], i: usize) -> bool {
+    if line.get(i + 1) != Some(&b'/') {
+        return false;
+    }
+    let starts_word = match i.checked_sub(1).and_then(|p| line.get(p)) {
+        None => true,
+        Some(&b) => {
+            matches!(
+                b,
+                b' ' | b'\t' | b'(' | b'[' | b'{' | b'<' | b'"' | b'\'' | b'*' | b'_' | b'~'
+            ) || FIELD_SEPARATORS.contains(&b)
+                // A Unicode space or opening quote of `ends_url`.
+                || [(2, 0xC2), (3, 0xE2), (3, 0xE3)].iter().any(|&(n, lead)| {
+                    i.checked_sub(n)
+                        .is_some_and(|p| line.get(p) == Some(&lead) && ends_url(line, p, lead))
+                })
+        }
+    };
+    if !starts_word {
+        return false;
+    }
+    let host_from = i + 2;
+    let rest = line.get(host_from..).unwrap_or_default();
+    let host_len = rest
+        .iter()
+        .take_while(|&&b| is_name_byte(b) || b == b'.')
+        .count();
+    let host = rest.get(..host_len).unwrap_or_default();
+    if !reads_as_domain(host) {
+        return false;
+    }
+    let mut after = host_len;
+    if rest.get(after) == Some(&b':') {
+        let port = rest
+            .get(after + 1..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if !(1..=5).contains(&port) {
+            return false;
+        }
+        after += 1 + port;
+    }
+    match rest.get(after) {
+        None => true,
+        Some(&b) => {
+            matches!(b, b'/' | b'?' | b'#' | b')' | b']' | b'}' | b'_' | b'~')
+                || TRAILING.contains(&b)
+                || ends_url(rest, after, b)
+        }
+    }
+}
+
+/// Special-use top-level names (RFC 2606, RFC 6761, ICANN's `.internal`)
+/// that the Public Suffix List leaves out and reports write.
+const SPECIAL_USE: [&[u8]; 7] = [
+    b"example",
+    b"test",
+    b"invalid",
+    b"localhost",
+    b"local",
+    b"onion",
+    b"internal",
+];
+
+/// Whether `host` (name bytes and dots) is a dotted domain name whose
+/// last label is a top-level domain (the Public Suffix List's, a
+/// special-use one, an internationalized one), or an IPv4 address.
+fn reads_as_domain(host: &[u8]) -> bool {
+    let labels: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
+    if labels.len() < 2 || labels.iter().any(|l| l.is_empty()) {
+        return false;
+    }
+    let is_octet = |l: &&[u8]| l.len() <= 3 && l.iter().all(u8::is_ascii_digit);
+    if labels.len() == 4 && labels.iter().all(is_octet) {
+        return true;
+    }
+    let Some(last) = labels.last() else {
+        return false;
+    };
+    if last.len() < 2 || !last.iter().all(|&b| b.is_ascii_alphabetic() || b >= 0x80) {
+        return last.len() > 4
+            && last
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
+    }
+    last.iter().any(|&b| b >= 0x80)
+        || SPECIAL_USE.iter().any(|n| n.eq_ignore_ascii_case(last))
+        || psl::suffix(&last.to_ascii_lowercase()).is_some_and(|s| s.is_known())
+}
+
+/// The start of the tunnel's host when the `:` at `colon` is the port's
+/// of a proxy log's `CONNECT host:port` (squid's access log, which writes
+/// no scheme for a tunnel): the host name, IPv4 or bracketed IPv6
+/// address before it, after `CONNECT `. It is read as
+/// [`IMPLIED_SCHEME`]`host:port`, as a name without a scheme is.
+fn tunnel_start(line: &[u8], floor: usize, colon: usize) -> Option<usize> {
+    let after = line.get(colon + 1..).unwrap_or_default();
+    let port = after.iter().take_while(|b| b.is_ascii_digit()).count();
+    let port_ends = after
+        .get(port)
+        .is_none_or(|&b| b.is_ascii_whitespace() || ends_url(after, port, b));
+    if !(1..=5).contains(&port) || !port_ends {
+        return None;
+    }
+    let before = line.get(floor..colon)?;
+    let host = if before.last() == Some(&b']') {
+        let open = before.iter().rev().take(48).position(|&b| b == b'[')?;
+        let inside = before.get(before.len() - open..before.len() - 1)?;
+        if inside.is_empty()
+            || !inside
+                .iter()
+                .all(|b| b.is_ascii_hexdigit() || b":.".contains(b))
+        {
+            return None;
+        }
+        open + 1
+    } else {
+        before
+            .iter()
+            .rev()
+            .take_while(|&&b| is_name_byte(b) || b == b'.')
+            .count()
+    };
+    let start = colon - host;
+    let method = b"CONNECT ";
+    let word_starts = start
+        .checked_sub(method.len() + 1)
+        .and_then(|p| line.get(p))
+        .is_none_or(|&b| !is_name_byte(b));
+    let ok = host > 0
+        && start >= floor + method.len()
+        && line.get(start - method.len()..start) == Some(&method[..])
+        && word_starts;
+    ok.then_some(start)
 }
 
 /// Whether the byte `b` at `i` of `text` ends a URL: white space, a
@@ -363,8 +569,10 @@ fn passed(b: u8) -> bool {
 }
 
 /// Where the URL starting at `start` ends, before any trimming; its
-/// authority (or name) begins at `authority`.
-fn extent(line: &[u8], start: usize, authority: usize) -> usize {
+/// authority (or name) begins at `authority`. When it starts right after
+/// the field separator `field` (a delimited export's), the next one ends
+/// it too.
+fn extent(line: &[u8], start: usize, authority: usize, field: Option<u8>) -> usize {
     // Brackets opened and not yet closed: (), [], {}.
     let mut open = [0usize; 3];
     // Whether the URL is still in its authority (or name), where a
@@ -374,13 +582,15 @@ fn extent(line: &[u8], start: usize, authority: usize) -> usize {
     let mut name_checked = authority + 3;
     let mut i = start;
     loop {
-        i += line
-            .get(i..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|&&b| passed(b))
-            .count();
+        let rest = line.get(i..).unwrap_or_default().iter();
+        i += match field {
+            None => rest.take_while(|&&b| passed(b)).count(),
+            Some(sep) => rest.take_while(|&&b| passed(b) && b != sep).count(),
+        };
         let Some(&b) = line.get(i) else { break };
+        if Some(b) == field {
+            break;
+        }
         if b == b' ' {
             if in_name {
                 let seen = line.get(name_checked.min(i)..i).unwrap_or_default();
@@ -439,8 +649,10 @@ fn extent(line: &[u8], start: usize, authority: usize) -> usize {
 }
 
 /// Punctuation that ends a sentence or a clause, not a URL, when it is
-/// last: ASCII, then the full-width and CJK forms (UTF-8).
-const TRAILING: &[u8] = b".,:;!?'*";
+/// last: ASCII (GFM's autolink list, `*`, `_` and `~` closing markdown
+/// emphasis and strike-through, and `;` and `'`), then the full-width and
+/// CJK forms (UTF-8).
+const TRAILING: &[u8] = b".,:;!?'*_~";
 const TRAILING_WIDE: [&[u8]; 6] = [
     "。".as_bytes(),
     "、".as_bytes(),
@@ -450,11 +662,25 @@ const TRAILING_WIDE: [&[u8]; 6] = [
     "…".as_bytes(),
 ];
 
-/// `end` with the trailing punctuation of `line[start..end]` dropped.
+/// `end` with the trailing punctuation of `line[start..end]` dropped, and
+/// with GFM's entity rule: a `;` that ends what reads as an HTML entity
+/// (`&amp;`) ends the text the link was written in, entity and all.
 fn trim_end(line: &[u8], start: usize, mut end: usize) -> usize {
     loop {
         let text = line.get(start..end).unwrap_or_default();
-        if text.last().is_some_and(|b| TRAILING.contains(b)) {
+        if text.last() == Some(&b';') {
+            let name = text
+                .iter()
+                .rev()
+                .skip(1)
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            let amp = text.len().checked_sub(name + 2);
+            end -= 1;
+            if name > 0 && amp.is_some_and(|a| text.get(a) == Some(&b'&')) {
+                end -= name + 1;
+            }
+        } else if text.last().is_some_and(|b| TRAILING.contains(b)) {
             end -= 1;
         } else if let Some(wide) = TRAILING_WIDE.iter().find(|w| text.ends_with(w)) {
             end -= wide.len();
@@ -601,6 +827,103 @@ mod tests {
             b"ab://",
         ] {
             assert_eq!(urls(line).count(), 0, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn scheme_relative_urls_where_a_word_starts() {
+        assert_eq!(
+            found("redirect to //evil.example/x, then (//10.0.0.1:8080/a)"),
+            ["//evil.example/x", "//10.0.0.1:8080/a"]
+        );
+        assert_eq!(found("//cdn.example.com"), ["//cdn.example.com"]);
+        assert_eq!(found("«//evil.example»"), ["//evil.example"]);
+        assert_eq!(found("href='//evil.example'"), ["//evil.example"]);
+        for line in [
+            "a//b.example",
+            "not a//b.example",
+            "// see the docs at foo.example",
+            "//TODO: fix",
+            "x = 1; //console.log(x)",
+            "path //a.b/x",
+            "C:///evil.example",
+            "//evil.example:123456/x",
+            "//evil..example/",
+        ] {
+            assert_eq!(found(line), Vec::<&str>::new(), "{line}");
+        }
+        let line = b"see //evil.example/x";
+        let u = urls(line).next().unwrap();
+        assert!(u.implied_scheme);
+        assert_eq!(&*u.url(line), b"http://evil.example/x");
+        assert_eq!(u.as_written(Span::new(7, 19)), Span::new(2, 14));
+    }
+
+    #[test]
+    fn markdown_emphasis_around_a_url_is_not_its_own() {
+        assert_eq!(
+            found("_https://evil.example/x_ ~~https://evil.example~~ **https://x.example**"),
+            [
+                "https://evil.example/x",
+                "https://evil.example",
+                "https://x.example"
+            ]
+        );
+        assert_eq!(found("_www.evil.example_"), ["www.evil.example"]);
+        assert_eq!(found("*_evil[.]example_*"), ["evil[.]example"]);
+        // Inside, they are the URL's.
+        assert_eq!(
+            found("https://x.example/~user/a_b~c"),
+            ["https://x.example/~user/a_b~c"]
+        );
+        // GFM's entity rule.
+        assert_eq!(
+            found("https://x.example/?a=1&amp; https://y.example/a;"),
+            ["https://x.example/?a=1", "https://y.example/a"]
+        );
+    }
+
+    #[test]
+    fn a_url_that_starts_a_field_ends_with_it() {
+        assert_eq!(
+            found("2026-01-01,https://evil.example/a,b,200"),
+            ["https://evil.example/a"]
+        );
+        assert_eq!(
+            found("a;www.evil.example/x;1|https://b.example/y|2"),
+            ["www.evil.example/x", "https://b.example/y"]
+        );
+        assert_eq!(
+            found("1,\"https://x.example/a,b\",2,//c.example/d,e"),
+            ["https://x.example/a,b", "//c.example/d"]
+        );
+        // Elsewhere a comma is a path's.
+        assert_eq!(
+            found("see https://x.example/a,b and https://x.example/c;d"),
+            ["https://x.example/a,b", "https://x.example/c;d"]
+        );
+    }
+
+    #[test]
+    fn a_tunnel_of_a_proxy_log_is_its_host_and_port() {
+        let line = "1767225600.123 42 10.0.0.7 TCP_TUNNEL/200 5120 CONNECT evil.example:443 - HIER_DIRECT/203.0.113.9 -";
+        assert_eq!(found(line), ["evil.example:443"]);
+        let u = urls(line.as_bytes()).next().unwrap();
+        assert!(u.implied_scheme);
+        assert_eq!(&*u.url(line.as_bytes()), b"http://evil.example:443");
+        assert_eq!(
+            found("CONNECT 203.0.113.9:8443 CONNECT [2001:db8::1]:443 CONNECT www.a.example:443"),
+            ["203.0.113.9:8443", "[2001:db8::1]:443", "www.a.example:443"]
+        );
+        for line in [
+            "GET evil.example:443",
+            "XCONNECT evil.example:443",
+            "CONNECT evil.example:443x",
+            "CONNECT evil.example:",
+            "CONNECT [zz]:443",
+            "at 12:30",
+        ] {
+            assert_eq!(found(line), Vec::<&str>::new(), "{line}");
         }
     }
 

@@ -1,0 +1,78 @@
+//! `scan --format text` finds the URLs linkifiers and analysts see in
+//! prose, markdown, CSV exports and proxy logs, and reports each as it is
+//! written in the line, its spans pointing into that text.
+
+mod common;
+
+use common::urlscope;
+
+/// The records `scan --format text --json` writes for `text`: each URL as
+/// written, and the bytes of the warnings' first span in it.
+fn records(text: &str) -> Vec<(String, String)> {
+    let out = urlscope()
+        .args([
+            "scan",
+            "--format",
+            "text",
+            "--json",
+            "--min-severity",
+            "info",
+        ])
+        .write_stdin(text)
+        .output()
+        .expect("run");
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("json");
+            let input = record["input"].as_str().expect("input").to_string();
+            let span = &record["warnings"][0]["span"];
+            let (start, end) = (span[0].as_u64().unwrap(), span[1].as_u64().unwrap());
+            let marked = input[start as usize..end as usize].to_string();
+            (input, marked)
+        })
+        .collect()
+}
+
+#[test]
+fn a_scheme_relative_url_in_prose_is_found() {
+    assert_eq!(
+        records("please redirect to //paypa1.com/x, not a//paypa1.com\n"),
+        [("//paypa1.com/x".to_string(), "1".to_string())]
+    );
+}
+
+#[test]
+fn markdown_emphasis_is_not_the_urls() {
+    let found: Vec<String> =
+        records("_https://paypa1.com/x_ ~~https://paypa1.com~~ **https://paypa1.com**\n")
+            .into_iter()
+            .map(|(input, _)| input)
+            .collect();
+    assert_eq!(
+        found,
+        [
+            "https://paypa1.com/x",
+            "https://paypa1.com",
+            "https://paypa1.com"
+        ]
+    );
+}
+
+#[test]
+fn a_csv_field_ends_the_url() {
+    assert_eq!(
+        records("2026-01-01,https://paypa1.com/a,b,200\n"),
+        [("https://paypa1.com/a".to_string(), "1".to_string())]
+    );
+}
+
+#[test]
+fn a_squid_tunnel_is_its_host_and_port() {
+    let line = "1767225600.123 42 10.0.0.7 TCP_TUNNEL/200 5120 CONNECT paypa1.com:443 - HIER_DIRECT/203.0.113.9 -\n";
+    assert_eq!(
+        records(line),
+        [("paypa1.com:443".to_string(), "1".to_string())]
+    );
+}
