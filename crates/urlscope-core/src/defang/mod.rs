@@ -1,0 +1,82 @@
+//! Defanged URLs: the form in which URLs travel in tickets and threat
+//! reports so that nobody clicks them (`hxxps://evil[.]example/login`),
+//! and back.
+//!
+//! [`defang`] writes a URL so: the scheme's `http`/`ftp` as `hxxp`/`fxp`
+//! and every dot of the host as `[.]`. [`refang`] undoes the common
+//! spellings analysts and vendors use (`hxxp`, `hXXps`, `fxp`, `[.]`,
+//! `(.)`, `{.}`, `[dot]`, `[:]`, `[://]`, `[at]`, `[@]`, and spaces around
+//! a bracketed dot), and says what it changed at which bytes, so a report
+//! can point into the text the user pasted. A real IP literal host
+//! (`[::1]`, `[2001:db8::7]`) is left alone: no spelling it reads can
+//! stand in one.
+//!
+//! `refang(defang(url))` is `url` for every URL that is not itself written
+//! defanged.
+//!
+//! ```
+//! use urlscope_core::defang::{defang, refang};
+//! assert_eq!(defang("https://evil.example.com/login"), "hxxps://evil[.]example[.]com/login");
+//! let r = refang(b"hxxps://evil[.]example(.)com/login");
+//! assert_eq!(r.url, b"https://evil.example.com/login");
+//! assert_eq!(r.changes.len(), 3);
+//! ```
+//!
+//! The module has three parts: [`refang`] reads defanged input (the
+//! spellings, where each change landed, whether an input reads
+//! defanged), the writer ([`defang`], [`defang_text`]) defangs URLs in
+//! output, and the names pass ([`defang_names`], [`HostNames`]) finds the
+//! host-like names a report writes outside its URLs.
+
+mod names;
+mod refang;
+mod write;
+
+pub use names::{defang_names, HostNames};
+pub use refang::{
+    as_meant, looks_defanged, reads_defanged, refang, Defanged, PastedMap, Refang, Refanged,
+};
+pub use write::{defang, defang_text, defang_text_with};
+
+fn starts_with_ignore_case(s: &[u8], prefix: &[u8]) -> bool {
+    s.get(..prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+}
+
+/// Whether an escape ends just before `at` in `text`: a percent-escape
+/// (`%0A`) or a byte escape as a report prints one (`\x0a`). A scheme
+/// glued to one starts a URL (`%0Ahttps://`, a newline in disguise),
+/// where one glued to a word does not (`myhttp://`).
+fn after_escape(text: &[u8], at: usize) -> bool {
+    let hex = |n: usize| {
+        at.checked_sub(n)
+            .and_then(|i| text.get(i))
+            .is_some_and(u8::is_ascii_hexdigit)
+    };
+    let byte = |n: usize| at.checked_sub(n).and_then(|i| text.get(i)).copied();
+    hex(1) && hex(2) && (byte(3) == Some(b'%') || (byte(3) == Some(b'x') && byte(4) == Some(b'\\')))
+}
+
+/// How a carried URL's `://` is written: as it is, percent-encoded (Safe
+/// Links' `?url=https%3A%2F%2F...`) or encoded twice; the hex in either
+/// case.
+const SEPARATORS: [&[u8]; 3] = [b"://", b"%3A%2F%2F", b"%253A%252F%252F"];
+
+/// The length of the [`SEPARATORS`] spelling `text` starts with.
+fn separator(text: &[u8]) -> Option<usize> {
+    SEPARATORS
+        .iter()
+        .find(|s| starts_with_ignore_case(text, s))
+        .map(|s| s.len())
+}
+
+/// Where the next [`SEPARATORS`] spelling in `text` from `from` starts,
+/// and its length.
+fn next_separator(text: &str, from: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let rest = bytes.get(from..)?;
+    memchr::memchr2_iter(b':', b'%', rest).find_map(|at| {
+        let at = from + at;
+        separator(bytes.get(at..).unwrap_or_default()).map(|len| (at, len))
+    })
+}

@@ -1,0 +1,342 @@
+//! Writing URLs defanged: [`defang`] for one URL, [`defang_text`] for
+//! every URL of a text (a report, a list), each carried URL included.
+
+use super::names::{defang_names, HostNames};
+use super::refang::{reads_defanged, refang};
+use super::{after_escape, next_separator};
+
+/// `url` written defanged: `http`, `https`, `ftp` and `ftps` as `hxxp`,
+/// `hxxps`, `fxp`, `fxps`, and every dot of the host as `[.]`, so that it
+/// can be pasted into a ticket without becoming a link; so is each URL it
+/// carries written out (`?u=https://evil.example/`, Proofpoint's
+/// `__https://evil.example/__`). Text that is not an absolute URL with a
+/// host has only its dots bracketed up to the first `/`, `?` or `#`. A URL
+/// already written defanged is written from the URL it stands for, so
+/// defanging twice changes nothing.
+pub fn defang(url: &str) -> String {
+    let mut names = HostNames::default();
+    names.learn_hosts_in(url);
+    defang_names(&defang_schemes(&defang_url(url)), &names)
+}
+
+/// `text` with every `http://`, `https://`, `ftp://` and `ftps://` left
+/// in it written `hxxp://`... : one inside what [`defang_url`] took for
+/// an authority (`?a=http://.&b=c@d&e=http://.`), or after a dot
+/// (`%2f..https://`). A scheme glued to a word is a word's end
+/// (`myhttp://`), unless the word is an escape (`%0Ahttps://`).
+fn defang_schemes(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut done = 0;
+    for sep in memchr::memmem::find_iter(bytes, b"://") {
+        let Some(start) = ["https", "http", "ftps", "ftp"].iter().find_map(|name| {
+            let start = sep.checked_sub(name.len())?;
+            let word = bytes.get(start..sep)?;
+            let glued = start
+                .checked_sub(1)
+                .and_then(|p| bytes.get(p))
+                .is_some_and(u8::is_ascii_alphanumeric);
+            (word.eq_ignore_ascii_case(name.as_bytes()) && (!glued || after_escape(bytes, start)))
+                .then_some(start)
+        }) else {
+            continue;
+        };
+        if start < done {
+            continue;
+        }
+        out.push_str(text.get(done..start).unwrap_or_default());
+        out.push_str(defanged_name(text.get(start..sep).unwrap_or_default()));
+        done = sep;
+    }
+    out.push_str(text.get(done..).unwrap_or_default());
+    out
+}
+
+/// [`defang`]'s scheme, host and carried URLs, without the names pass.
+fn defang_url(url: &str) -> String {
+    if reads_defanged(url.as_bytes()) {
+        if let Ok(fanged) = String::from_utf8(refang(url.as_bytes()).url) {
+            return defang_fanged(&fanged);
+        }
+    }
+    defang_fanged(url)
+}
+
+/// [`defang`] of a URL not written defanged.
+fn defang_fanged(url: &str) -> String {
+    let (scheme, rest) = match url.split_once("://") {
+        Some((s, r))
+            if !s.is_empty()
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b)) =>
+        {
+            (Some(s), r)
+        }
+        _ => (None, url),
+    };
+    let mut out = String::with_capacity(url.len() + 16);
+    if let Some(s) = scheme {
+        out.push_str(defanged_name(s));
+        out.push_str("://");
+    }
+    let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    // The host is after the last `@` of the authority; a dot in the
+    // userinfo is no link.
+    let host_from = authority.rfind('@').map_or(0, |at| at + 1);
+    let (userinfo, host) = authority.split_at(host_from);
+    out.push_str(userinfo);
+    out.push_str(&host.replace('.', "[.]"));
+    defang_carried(tail, &mut out);
+    out
+}
+
+/// Whether [`defang`] writes the scheme `s` otherwise.
+fn is_defangable(s: &str) -> bool {
+    ["http", "https", "ftp", "ftps"]
+        .iter()
+        .any(|d| d.eq_ignore_ascii_case(s))
+}
+
+/// Where a scheme [`defang`] writes otherwise starts when it ends at `end`
+/// of `text` glued to an escape (`%2ehttps`, `\x0ahttps`).
+fn escaped_scheme_start(text: &[u8], end: usize) -> Option<usize> {
+    ["https", "http", "ftps", "ftp"].iter().find_map(|name| {
+        let start = end.checked_sub(name.len())?;
+        let word = text.get(start..end)?;
+        (word.eq_ignore_ascii_case(name.as_bytes()) && after_escape(text, start)).then_some(start)
+    })
+}
+
+/// How [`defang`] writes the scheme `s`.
+fn defanged_name(s: &str) -> &str {
+    match s.to_ascii_lowercase().as_str() {
+        "http" => "hxxp",
+        "https" => "hxxps",
+        "ftp" => "fxp",
+        "ftps" => "fxps",
+        _ => s,
+    }
+}
+
+/// `tail` (what follows a URL's host) onto `out`, each URL written out in
+/// it (`scheme://host`, its `://` percent-encoded or not) defanged: its
+/// scheme, and the dots of its host (the letters, digits, hyphens and
+/// dots after the `://`).
+fn defang_carried(tail: &str, out: &mut String) {
+    let mut done = 0;
+    while let Some((sep, sep_len)) = next_separator(tail, done) {
+        let head = tail.get(done..sep).unwrap_or_default();
+        let name = head
+            .bytes()
+            .rev()
+            .take_while(u8::is_ascii_alphabetic)
+            .count();
+        let host_from = sep + sep_len;
+        let host_len = tail
+            .get(host_from..)
+            .unwrap_or_default()
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+            .count();
+        let mut name = name;
+        if defanged_name(head.get(head.len() - name..).unwrap_or_default()).len() == name
+            && !is_defangable(head.get(head.len() - name..).unwrap_or_default())
+        {
+            if let Some(start) = escaped_scheme_start(tail.as_bytes(), sep).filter(|&s| s >= done) {
+                name = sep - start;
+            }
+        }
+        out.push_str(head.get(..head.len() - name).unwrap_or_default());
+        out.push_str(defanged_name(
+            head.get(head.len() - name..).unwrap_or_default(),
+        ));
+        out.push_str(tail.get(sep..host_from).unwrap_or_default());
+        let host = tail
+            .get(host_from..host_from + host_len)
+            .unwrap_or_default();
+        out.push_str(&host.replace('.', "[.]"));
+        done = host_from + host_len;
+    }
+    out.push_str(tail.get(done..).unwrap_or_default());
+}
+
+/// `text` (a report, a list) with every URL in it (a scheme, `://`, up to
+/// the next space) written defanged as [`defang`] writes one; the rest is
+/// kept as it is. One pass.
+pub fn defang_text(text: &str) -> String {
+    defang_text_with(text, &mut HostNames::default())
+}
+
+/// [`defang_text`] that first learns the hosts of the URLs in `text` into
+/// `names` and then writes every name `names` knows defanged: a writer
+/// that defangs a report line by line keeps `names` from line to line, so
+/// a host its URL line showed (`evil.example`, which no auto-linker would
+/// take for a domain) is written the same way on every later line
+/// (`Leads to    evil[.]example (public)`).
+pub fn defang_text_with(text: &str, names: &mut HostNames) -> String {
+    names.learn_hosts_in(text);
+    defang_names(&defang_schemes(&defang_urls(text)), names)
+}
+
+/// The URLs of `text` (a scheme, `://`, up to the next space) defanged,
+/// the rest as it is.
+fn defang_urls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut done = 0;
+    let mut from = 0;
+    while let Some(found) = text.get(from..).and_then(|t| t.find("://")) {
+        let sep = from + found;
+        let head = text.get(done..sep).unwrap_or_default();
+        // The scheme: the run of scheme characters before `://`, from a
+        // letter.
+        let run = head
+            .bytes()
+            .rev()
+            .take_while(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+            .count();
+        let mut start = sep - run;
+        while start < sep
+            && !text
+                .as_bytes()
+                .get(start)
+                .is_some_and(u8::is_ascii_alphabetic)
+        {
+            start += 1;
+        }
+        let end = text
+            .get(sep..)
+            .and_then(|t| t.find(char::is_whitespace))
+            .map_or(text.len(), |e| sep + e);
+        if start == sep {
+            from = sep + 3;
+            continue;
+        }
+        if !is_defangable(text.get(start..sep).unwrap_or_default()) {
+            if let Some(scheme) = escaped_scheme_start(text.as_bytes(), sep) {
+                start = scheme;
+            }
+        }
+        out.push_str(text.get(done..start).unwrap_or_default());
+        out.push_str(&defang_url(text.get(start..end).unwrap_or_default()));
+        done = end;
+        from = end;
+    }
+    out.push_str(text.get(done..).unwrap_or_default());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_url_of_a_text_is_defanged() {
+        assert_eq!(
+            defang_text("URL  https://evil.example/a.php?x=1\nLeads to  http://b.example, ftp://c.example/"),
+            "URL  hxxps://evil[.]example/a.php?x=1\nLeads to  hxxp://b[.]example, fxp://c[.]example/"
+        );
+        assert_eq!(
+            defang_text("no link here: a.b, ://x"),
+            "no link here: a.b, ://x"
+        );
+        assert_eq!(defang_text("9http://x.y"), "9hxxp://x[.]y");
+        for text in ["", "é://é", "a://", "  https://x.y  \t"] {
+            let _ = defang_text(text);
+        }
+    }
+
+    #[test]
+    fn defang_writes_the_common_form() {
+        assert_eq!(
+            defang("https://user.name@evil.example.com:8443/a.b?c.d#e.f"),
+            "hxxps://user[.]name@evil[.]example[.]com:8443/a.b?c.d#e.f"
+        );
+        // A domain in the userinfo, the path or the query is one too.
+        assert_eq!(
+            defang("http://paypal.com@evil.example/www.paypal.com/login.php?next=evil.example"),
+            "hxxp://paypal[.]com@evil[.]example/www[.]paypal[.]com/login.php?next=evil[.]example"
+        );
+        assert_eq!(defang("ftp://a.b/"), "fxp://a[.]b/");
+        assert_eq!(defang("mailto:x@y.z"), "mailto:x@y[.]z");
+        assert_eq!(defang("evil.example/login"), "evil[.]example/login");
+    }
+
+    #[test]
+    fn carried_urls_are_defanged_and_defanging_twice_changes_nothing() {
+        for (url, defanged) in [
+            (
+                "https://urldefense.com/v3/__https://evil.example/a__;!!x$",
+                "hxxps://urldefense[.]com/v3/__hxxps://evil[.]example/a__;!!x$",
+            ),
+            (
+                "https://www.google.com/url?q=http://evil.example&sa=D",
+                "hxxps://www[.]google[.]com/url?q=hxxp://evil[.]example&sa=D",
+            ),
+            // Percent-encoded (Safe Links), and encoded twice.
+            (
+                "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypal.com.secure-login.example%2Fsignin&data=04",
+                "hxxps://nam02[.]safelinks[.]protection[.]outlook[.]com/?url=hxxps%3A%2F%2Fpaypal[.]com[.]secure-login[.]example%2Fsignin&data=04",
+            ),
+            (
+                "https://r.example/?u=https%253a%252f%252fevil.example%252fx",
+                "hxxps://r[.]example/?u=hxxps%253a%252f%252fevil[.]example%252fx",
+            ),
+        ] {
+            assert_eq!(defang(url), defanged);
+            assert_eq!(defang(defanged), defanged);
+            assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
+        }
+        // Inside a word, or without a whole `://` or its encoding, it is
+        // text.
+        let text = "https://x.example/?a=myhxxp://b&c=hxxp:d&e=hxxp%3A%2Fd";
+        assert_eq!(refang(text.as_bytes()).url, text.as_bytes());
+    }
+
+    #[test]
+    fn a_scheme_after_an_escape_or_a_dot_is_defanged() {
+        for (text, defanged) in [
+            ("a%0Ahttps://b.example", "a%0Ahxxps://b[.]example"),
+            ("a\\x0ahttps://b.example", "a\\x0ahxxps://b[.]example"),
+            ("%2f..https://b.example", "%2f..hxxps://b[.]example"),
+            (
+                "https://a.example/?x=http://.&y=z@a.b&w=http://.",
+                "hxxps://a[.]example/?x=hxxp://[.]&y=z@a.b&w=hxxp://[.]",
+            ),
+        ] {
+            assert_eq!(defang_text(text), defanged, "{text}");
+        }
+        // A scheme glued to a word is the word's.
+        assert_eq!(defang_text("myhttp://b"), "myhttp://b");
+        let url = "https://evil.example/%0Ahttps://paypal.com/";
+        assert_eq!(refang(defang(url).as_bytes()).url, url.as_bytes());
+    }
+
+    proptest::proptest! {
+        /// Refanging a defanged URL gives the URL back.
+        #[test]
+        fn refang_undoes_defang(
+            scheme in "(http|https|ftp|ws)",
+            host in "[a-z0-9-]{1,8}(\\.[a-z0-9-]{1,8}){0,3}",
+            path in "(/[a-zA-Z0-9._~%-]{0,8}){0,3}",
+        ) {
+            let url = format!("{scheme}://{host}{path}");
+            let back = refang(defang(&url).as_bytes());
+            proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), url.clone());
+            // With the URL carried in a parameter too, as it is and
+            // percent-encoded.
+            let carrier = format!("https://redirect.example/?to={url}&a.b");
+            let back = refang(defang(&carrier).as_bytes());
+            proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), carrier);
+            let encoded = format!(
+                "https://redirect.example/?to={}&a.b",
+                url.replace(':', "%3A").replace('/', "%2F")
+            );
+            let defanged = defang(&encoded);
+            let live = format!("%2F%2F{host}");
+            proptest::prop_assert!(!host.contains('.') || !defanged.contains(&live), "{}", defanged);
+            let back = refang(defanged.as_bytes());
+            proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), encoded);
+        }
+    }
+}
