@@ -7,7 +7,10 @@
 //! not borrowed from urlscope: a scheme link, a name starting `www.`, an
 //! IPv4 address, or a dotted name whose last label is a top-level domain
 //! (a two-letter country code or a common generic one), or that holds one
-//! before a page's extension or where a report cut it.
+//! before a page's extension or where a report cut it. A name right after
+//! a `/` whose last label is also a file's extension (`/docs/readme.md`,
+//! `/x.zip`) is a path's file name: no link starts after a `/`
+//! (linkify-it's rule), so it is linked only as part of a URL.
 
 mod common;
 
@@ -16,11 +19,15 @@ use common::{stdout_of, urlscope};
 /// The country codes (ISO 3166, as linkify-it lists them).
 const COUNTRY_CODES: &str = "ac ad ae af ag ai al am an ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bv bw by bz ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et eu fi fj fk fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir is it je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mg mh mk ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sj sk sl sm sn so sr st su sv sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug uk us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw";
 
-/// Generic top-level domains common in links (`.zip` and `.mov` are left
-/// out: in a path they are files).
-const GENERIC: &str = "com net org info biz edu gov mil int app dev xyz top online site shop club live tech store cloud link click page name pro mobi asia tel travel jobs museum aero coop cat icu buzz work fun space website host press life world today email support services solutions digital network security bank finance money group company agency systems help zone one vip win bid loan men date review trade science party racing download stream fit rest bar best cam";
+/// Generic top-level domains common in links.
+const GENERIC: &str = "zip mov com net org info biz edu gov mil int app dev xyz top online site shop club live tech store cloud link click page name pro mobi asia tel travel jobs museum aero coop cat icu buzz work fun space website host press life world today email support services solutions digital network security bank finance money group company agency systems help zone one vip win bid loan men date review trade science party racing download stream fit rest bar best cam";
 
 const PAGES: [&str; 8] = ["html", "htm", "shtml", "php", "asp", "aspx", "jsp", "cgi"];
+
+/// Top-level domains that are also files' extensions.
+const FILE_DOMAINS: [&str; 11] = [
+    "zip", "mov", "md", "py", "sh", "rs", "pl", "pm", "ps", "so", "mk",
+];
 
 fn is_tld(label: &str) -> bool {
     let label = label.to_ascii_lowercase();
@@ -68,6 +75,13 @@ fn live_names(line: &str) -> Vec<String> {
                 .iter()
                 .all(|l| l.len() <= 3 && l.bytes().all(|b| b.is_ascii_digit()));
         let last = labels[labels.len() - 1].to_ascii_lowercase();
+        let in_path = start > 0 && matches!(chars[start - 1].1, '/' | '\\');
+        if in_path
+            && FILE_DOMAINS.contains(&last.as_str())
+            && !labels[0].eq_ignore_ascii_case("www")
+        {
+            continue;
+        }
         let live = octets
             || labels[0].eq_ignore_ascii_case("www")
             || is_tld(&last)
@@ -89,6 +103,9 @@ fn the_auto_linker_rule_links_what_it_should() {
         "www.paypal.com.secure-lo…",
         "see https://x",
         "bob@mail.paypal.com",
+        "?f=evil.zip",
+        "bob@evil.mov",
+        "path segment  readme.md",
     ] {
         assert!(!live_names(line).is_empty(), "{line}");
     }
@@ -98,6 +115,7 @@ fn the_auto_linker_rule_links_what_it_should() {
         "version 1.2.3, index.html, jquery.min.js",
         "10[.]0[.]0[.]1 and [::1]",
         "myhttp://x",
+        "hxxps://x[.]example/docs/readme.md/x.zip",
     ] {
         assert!(
             live_names(line).is_empty(),
@@ -143,6 +161,9 @@ const HOSTILE: &[(&str, &str)] = &[
     ("no scheme", "evil.example.com/login"),
     ("defanged input", "hxxps://paypa1[.]com/signin"),
     ("ftp", "ftp://files.evil.example.com/x.zip"),
+    ("file-like domain in the query", "https://x.example/?f=evil.zip&g=movie.mov"),
+    ("file-like domain after @", "https://user@evil.zip/?to=bob@evil.mov"),
+    ("file names in the path", "https://x.example/docs/readme.md/setup.zip"),
     ("excerpt cut mid-URL", "https://a.very.long.subdomain.chain.for.cutting.evil.example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/%252e%252e%252fetc/passwd?next=//paypal.com"),
 ];
 
@@ -243,6 +264,19 @@ fn a_name_is_defanged_the_same_way_on_every_line() {
         report.contains("registrable domain 'evil[.]example'"),
         "{report}"
     );
+}
+
+#[test]
+fn a_paths_file_name_stays_readable_where_a_name_like_it_is_defanged() {
+    let url = "https://x.example/docs/readme.md?f=evil.zip";
+    let report = stdout_of(&["explain", "--defang", "--color", "never", url]);
+    let first = report.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        "URL         hxxps://x[.]example/docs/readme.md?f=evil[.]zip"
+    );
+    // Alone in a cell, `readme.md` is a name an auto-linker links.
+    assert!(report.contains("readme[.]md"), "{report}");
 }
 
 #[test]

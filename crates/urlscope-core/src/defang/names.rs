@@ -190,7 +190,12 @@ pub fn defang_names(text: &str, names: &HostNames) -> String {
             (true, false) => Some(Cut::Start),
             (false, false) => None,
         };
-        push_name(&mut out, name, cut, before == Some('%'), names);
+        let at = Place {
+            cut,
+            after_percent: before == Some('%'),
+            in_path: matches!(before, Some('/' | '\\')),
+        };
+        push_name(&mut out, name, at, names);
         before = name.chars().last();
         rest = after;
     }
@@ -202,13 +207,10 @@ pub fn defang_names(text: &str, names: &HostNames) -> String {
 /// with an escape's hex digits (`%2Fevil.example`): the name may start
 /// after them, or with them (`%00paypal.com` shows `00paypal.com`, a
 /// name to an auto-linker).
-fn push_name(
-    out: &mut String,
-    run: &str,
-    cut: Option<Cut>,
-    after_percent: bool,
-    names: &HostNames,
-) {
+fn push_name(out: &mut String, run: &str, at: Place, names: &HostNames) {
+    let Place {
+        cut, after_percent, ..
+    } = at;
     let edge = |c: char| matches!(c, '.' | '-' | '_');
     // A cut name's last dot is the name's (`evil.…`).
     let core = if cut == Some(Cut::End) && run.ends_with('.') {
@@ -220,7 +222,7 @@ fn push_name(
     let unescaped = core
         .get(2..)
         .filter(|_| after_percent && core.bytes().take(2).all(|b| b.is_ascii_hexdigit()));
-    let host_like = |name: &str| name.contains('.') && is_host_like(name, cut, names);
+    let host_like = |name: &str| name.contains('.') && is_host_like(name, at, names);
     if host_like(core) || unescaped.is_some_and(host_like) {
         out.push_str(run.get(..lead).unwrap_or_default());
         out.push_str(&core.replace('.', "[.]"));
@@ -233,6 +235,24 @@ fn push_name(
 /// The extensions of web pages a phishing kit glues to a domain name
 /// (`paypal.com.php`): the name before them is still a domain.
 const PAGE_EXTENSIONS: [&str; 8] = ["html", "htm", "shtml", "php", "asp", "aspx", "jsp", "cgi"];
+
+/// Where a run of name characters stands in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Place {
+    /// Where a report cut it, if it did.
+    cut: Option<Cut>,
+    /// Right after a `%`: it may start with an escape's hex digits.
+    after_percent: bool,
+    /// Right after a `/` (or `\`): a path's segment, which no auto-linker
+    /// links on its own (linkify-it starts no link after `/`).
+    in_path: bool,
+}
+
+/// Top-level domains that are also the extensions of files a path names
+/// (`readme.md`, `setup.py`, `build.sh`, `lib.rs`), beside the file
+/// extensions of [`crate::names`] that are top-level domains too (`.zip`,
+/// `.mov`).
+const FILE_LIKE_DOMAINS: [&str; 9] = ["md", "py", "sh", "rs", "pl", "pm", "ps", "so", "mk"];
 
 /// Where a run of name characters was cut by a report (`…`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,12 +267,13 @@ enum Cut {
 /// A cut one does when it does whole, when a known name holds it where it
 /// was cut, or when its labels left whole do (`…ecure-login.example.net`,
 /// `www.paypal.com.sec…`).
-fn is_host_like(name: &str, cut: Option<Cut>, names: &HostNames) -> bool {
+fn is_host_like(name: &str, at: Place, names: &HostNames) -> bool {
     let lower = name.to_lowercase();
-    if names.knows(&lower) || reads_as_host(&lower, names) {
+    let in_path = at.in_path;
+    if names.knows(&lower) || reads_as_host(&lower, in_path, names) {
         return true;
     }
-    match cut {
+    match at.cut {
         None => false,
         Some(cut) => {
             let whole = match cut {
@@ -260,15 +281,20 @@ fn is_host_like(name: &str, cut: Option<Cut>, names: &HostNames) -> bool {
                 Cut::End => lower.rsplit_once('.').map(|(rest, _)| rest),
             };
             names.knows_part(lower.trim_end_matches('.'), cut == Cut::End)
-                || whole.is_some_and(|w| w.contains('.') && reads_as_host(w, names))
+                || whole.is_some_and(|w| w.contains('.') && reads_as_host(w, in_path, names))
         }
     }
 }
 
 /// Whether the whole dotted name `lower` (lowercase) reads as a host:
 /// known, an IPv4 address, `www.`, or a top-level domain after its first
-/// label.
-fn reads_as_host(lower: &str, names: &HostNames) -> bool {
+/// label. A last label that is a file's extension makes it a file name
+/// (`login.php`), unless it is a page's glued to a domain
+/// (`paypal.com.php`), or it is a top-level domain too (`evil.zip`,
+/// `readme.md`) and the name is not a path's segment (`in_path`): in a
+/// query or after `@` an auto-linker links `evil.zip`; after a `/` it
+/// links no name on its own, so `/docs/readme.md` is a file.
+fn reads_as_host(lower: &str, in_path: bool, names: &HostNames) -> bool {
     if names.knows(lower) {
         return true;
     }
@@ -282,11 +308,13 @@ fn reads_as_host(lower: &str, names: &HostNames) -> bool {
     }
     let mut labels = labels.as_slice();
     if let Some((last, before)) = labels.split_last() {
-        if crate::names::is_file_extension(last.as_bytes()) {
-            if !PAGE_EXTENSIONS.contains(last) {
-                return false;
-            }
+        let file = crate::names::is_file_extension(last.as_bytes());
+        if PAGE_EXTENSIONS.contains(last) {
             labels = before;
+        } else if (file || FILE_LIKE_DOMAINS.contains(last))
+            && (in_path || !is_top_level_domain(last))
+        {
+            return false;
         }
     }
     labels.iter().skip(1).any(|l| is_top_level_domain(l))
@@ -330,6 +358,15 @@ mod tests {
             ("google%00.com", "google%00[.]com"),
             ("%2Fevil.com%2F", "%2Fevil[.]com%2F"),
             ("[::ffff:10.0.0.1]", "[::ffff:10[.]0[.]0[.]1]"),
+            // A top-level domain that is also a file's extension: a name
+            // outside a path, a file name in one.
+            ("?f=evil.zip&g=a.mov", "?f=evil[.]zip&g=a[.]mov"),
+            ("bob@evil.zip", "bob@evil[.]zip"),
+            ("see readme.md", "see readme[.]md"),
+            (
+                "/docs/readme.md /x.zip \\setup.py",
+                "/docs/readme.md /x.zip \\setup.py",
+            ),
         ] {
             assert_eq!(defang_names(text, &names), defanged, "{text}");
         }
