@@ -277,6 +277,33 @@ fn bracketed_at(input: &[u8], i: usize) -> Option<(usize, &'static str)> {
         .map(|(s, to)| (s.len(), *to))
 }
 
+/// The scheme `to` that the defanged spelling `spelled` stands for onto
+/// `url`, in the spelling's case, as [`crate::defang::defang`] keeps it:
+/// `HXXPS` is `HTTPS`, `Hxxp` is `Http`. Analysts write the x's of a
+/// lowercase scheme upper case (`hXXps`): when only they are, the `t`s are
+/// lowercase too (so a scheme written `hTTp` comes back `http`). A
+/// spelling of another length (`hxxxps`) is read as `to`.
+fn push_scheme(url: &mut Vec<u8>, spelled: &[u8], to: &str) {
+    if spelled.len() != to.len() {
+        url.extend_from_slice(to.as_bytes());
+        return;
+    }
+    let is_x = |b: &u8| b.eq_ignore_ascii_case(&b'x');
+    let others_lower = spelled
+        .iter()
+        .filter(|b| !is_x(b))
+        .all(u8::is_ascii_lowercase);
+    let xs_upper = spelled
+        .iter()
+        .filter(|b| is_x(b))
+        .all(u8::is_ascii_uppercase);
+    let emphasis = others_lower && xs_upper;
+    for (&b, &t) in spelled.iter().zip(to.as_bytes()) {
+        let upper = b.is_ascii_uppercase() && !(emphasis && is_x(&b));
+        url.push(if upper { t.to_ascii_uppercase() } else { t });
+    }
+}
+
 /// `input` with its defanged spellings undone (see the module docs). One
 /// pass; spaces around a bracketed dot (`evil [.] example`) go with it.
 pub fn refang(input: &[u8]) -> Refanged {
@@ -290,7 +317,7 @@ pub fn refang(input: &[u8]) -> Refanged {
         .extend_from_slice(input.get(..lead).unwrap_or_default());
     let rest = input.get(lead..).unwrap_or_default();
     if let Some((s, to)) = defanged_scheme(rest) {
-        out.url.extend_from_slice(to.as_bytes());
+        push_scheme(&mut out.url, rest.get(..s.len()).unwrap_or_default(), to);
         out.changes.push(Refang {
             span: Span::new(i, i + s.len()),
             to,
@@ -313,7 +340,7 @@ pub fn refang(input: &[u8]) -> Refanged {
                 starts_with_ignore_case(rest, s)
                     && separator(rest.get(s.len()..).unwrap_or_default()).is_some()
             }) {
-                out.url.extend_from_slice(to.as_bytes());
+                push_scheme(&mut out.url, rest.get(..s.len()).unwrap_or_default(), to);
                 out.changes.push(Refang {
                     span: Span::new(i, i + s.len()),
                     to,

@@ -45,7 +45,7 @@ fn defang_schemes(text: &str) -> String {
             continue;
         }
         out.push_str(text.get(done..start).unwrap_or_default());
-        out.push_str(defanged_name(text.get(start..sep).unwrap_or_default()));
+        out.push_str(&defanged_name(text.get(start..sep).unwrap_or_default()));
         done = sep;
     }
     out.push_str(text.get(done..).unwrap_or_default());
@@ -76,7 +76,7 @@ fn defang_fanged(url: &str) -> String {
     };
     let mut out = String::with_capacity(url.len() + 16);
     if let Some(s) = scheme {
-        out.push_str(defanged_name(s));
+        out.push_str(&defanged_name(s));
         out.push_str("://");
     }
     let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
@@ -108,15 +108,20 @@ fn escaped_scheme_start(text: &[u8], end: usize) -> Option<usize> {
     })
 }
 
-/// How [`defang`] writes the scheme `s`.
-fn defanged_name(s: &str) -> &str {
-    match s.to_ascii_lowercase().as_str() {
-        "http" => "hxxp",
-        "https" => "hxxps",
-        "ftp" => "fxp",
-        "ftps" => "fxps",
-        _ => s,
+/// How [`defang`] writes the scheme `s`: each `t` of `http`, `https`,
+/// `ftp` and `ftps` as `x`, in its case (`HTTP` as `HXXP`, `Http` as
+/// `Hxxp`), so that [`refang`] gives the case back.
+fn defanged_name(s: &str) -> std::borrow::Cow<'_, str> {
+    if !is_defangable(s) {
+        return std::borrow::Cow::Borrowed(s);
     }
+    s.chars()
+        .map(|c| match c {
+            't' => 'x',
+            'T' => 'X',
+            _ => c,
+        })
+        .collect()
 }
 
 /// `tail` (what follows a URL's host) onto `out`, each URL written out in
@@ -140,15 +145,13 @@ fn defang_carried(tail: &str, out: &mut String) {
             .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
             .count();
         let mut name = name;
-        if defanged_name(head.get(head.len() - name..).unwrap_or_default()).len() == name
-            && !is_defangable(head.get(head.len() - name..).unwrap_or_default())
-        {
+        if !is_defangable(head.get(head.len() - name..).unwrap_or_default()) {
             if let Some(start) = escaped_scheme_start(tail.as_bytes(), sep).filter(|&s| s >= done) {
                 name = sep - start;
             }
         }
         out.push_str(head.get(..head.len() - name).unwrap_or_default());
-        out.push_str(defanged_name(
+        out.push_str(&defanged_name(
             head.get(head.len() - name..).unwrap_or_default(),
         ));
         out.push_str(tail.get(sep..host_from).unwrap_or_default());
@@ -258,6 +261,15 @@ mod tests {
             "hxxp://paypal[.]com@evil[.]example/www[.]paypal[.]com/login.php?next=evil[.]example"
         );
         assert_eq!(defang("ftp://a.b/"), "fxp://a[.]b/");
+        // The scheme's case is kept, so that refang gives it back.
+        for (url, defanged) in [
+            ("HTTPS://EVIL.EXAMPLE/", "HXXPS://EVIL[.]EXAMPLE/"),
+            ("Http://a.b/?u=FTP://c.d", "Hxxp://a[.]b/?u=FXP://c[.]d"),
+        ] {
+            assert_eq!(defang(url), defanged);
+            assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
+        }
+        assert_eq!(refang(b"hXXps://a[.]b").url, b"https://a.b");
         assert_eq!(defang("mailto:x@y.z"), "mailto:x@y[.]z");
         assert_eq!(defang("evil.example/login"), "evil[.]example/login");
     }
