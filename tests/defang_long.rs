@@ -92,3 +92,31 @@ fn a_short_defanged_line_keeps_every_span() {
     );
     assert_eq!(v["warnings"][0]["span"], serde_json::json!([0, 19]));
 }
+
+/// `explain --json` lists the spans of a long defanged URL's
+/// `defanged-input` warning as `scan` does: the first 64, the warning's
+/// span still covering every change and its message counting them all.
+#[test]
+fn explain_caps_the_spans_of_a_long_defanged_url() {
+    let url = format!("hxxp://{}com", "a[.]".repeat(300));
+    let out = assert_cmd::Command::cargo_bin("urlscope")
+        .expect("binary")
+        .args(["explain", "--json", &url])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let warnings = v["warnings"].as_array().expect("warnings");
+    let w = warnings
+        .iter()
+        .find(|w| w["code"] == "defanged-input")
+        .expect("defanged-input");
+    // Spans of the URL read: `http`, then each `.`.
+    let spans = w["spans"].as_array().expect("spans");
+    assert_eq!(spans.len(), 64);
+    assert_eq!(spans[0], serde_json::json!([0, 4]));
+    assert_eq!(spans[63], serde_json::json!([132, 133]));
+    assert_eq!(w["span"], serde_json::json!([0, 607]));
+    let message = w["message"].as_str().expect("message");
+    assert!(message.contains("'[.]' as '.' (300 times)"), "{message}");
+}

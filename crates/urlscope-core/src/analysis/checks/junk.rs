@@ -2,6 +2,7 @@
 //! strips (<https://url.spec.whatwg.org/#concept-basic-url-parser>, step 1)
 //! and that reach logs as they are.
 
+use crate::analysis::report::MAX_SPANS;
 use crate::defang::Defanged;
 use crate::split::{Span, Split};
 use crate::text::quote_str;
@@ -56,8 +57,11 @@ pub(crate) fn junk_warnings(input: &[u8], parts: &Split, out: &mut Vec<Warning>)
 }
 
 /// `defanged-input`: the URL was pasted defanged. The spans mark what each
-/// spelling became in the analysed URL; the message names each spelling as
-/// pasted, once per kind with its count.
+/// spelling became in the analysed URL, the first [`MAX_SPANS`] of them as
+/// for every warning (a line of 200,000 `[.]` would otherwise list them
+/// all in `explain --json`), the warning's span still covering them all;
+/// the message names each spelling as pasted, once per kind with its
+/// count of all of them.
 pub(crate) fn defanged_warning(defanged: &Defanged) -> Warning {
     let mut kinds: Vec<(String, &str, usize)> = Vec::new();
     for c in &defanged.changes {
@@ -80,7 +84,7 @@ pub(crate) fn defanged_warning(defanged: &Defanged) -> Warning {
             format!("'{}' as '{}'{times}", quote_str(was), quote_str(to))
         })
         .collect();
-    Warning::new(
+    let mut warning = Warning::new(
         WarningCode::DefangedInput,
         defanged.refanged_spans(),
         None,
@@ -88,5 +92,7 @@ pub(crate) fn defanged_warning(defanged: &Defanged) -> Warning {
             "The URL was pasted defanged and is read as the URL it stands for: {}.",
             listed.join(", ")
         ),
-    )
+    );
+    warning.spans.truncate(MAX_SPANS);
+    warning
 }
