@@ -407,9 +407,12 @@ fn pretty_then_clean_is_equivalent_on_the_corpus() {
         let p = urlscope_core::clean::pretty(input);
         assert!(!p.chars().any(urlscope_core::text::needs_escape), "{p:?}");
         let back = clean(p.as_bytes(), &split(p.as_bytes()));
+        // Against the input cleaned: cleaning reads a backslash before the
+        // authority as a browser does (`http://evil.com\@good.com/`), and
+        // the pretty form is the browser's.
         assert_eq!(
             normalize(back.as_bytes()),
-            normalize(input),
+            normalize(clean(input, &split(input)).as_bytes()),
             "{} -> {p}",
             String::from_utf8_lossy(input)
         );

@@ -358,7 +358,7 @@ fn the_place_names_both_readings() {
     );
     assert_eq!(
         place("http:evil.com"),
-        "evil.com (public; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read no host"
+        "evil.com (public; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read no host (to them, what follows 'http:' is a path)"
     );
     assert_eq!(
         place(r"http://0x7f.1\@good.com/"),
@@ -679,4 +679,30 @@ fn a_refusal_is_said_and_reported() {
     let json: serde_json::Value =
         serde_json::from_str(&explain(&["--json"], "http://0x7f.1/")).expect("json");
     assert!(json["destinations"][0].get("browser_refuses").is_none());
+}
+
+/// `https:\\evil.com/`: a browser opens evil.com; to RFC 3986 parsers the
+/// backslashes start a path. Its path segment, read as a URL, is the URL
+/// itself as a browser reads it (carried once, tests/rules.rs): its
+/// backslash is warned once, at the bytes the URL's own check points at.
+#[test]
+fn a_path_that_is_the_url_itself_is_said_once() {
+    let url = r"https:\\evil.com/";
+    let a = analyze(url.as_bytes(), &Options::default());
+    assert_eq!(
+        describe::place(&a.destinations[0]),
+        "evil.com (public; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read no host (to them, what follows 'https:' is a path)"
+    );
+    let backslash: Vec<_> = a
+        .warnings
+        .iter()
+        .filter(|w| w.code.code() == "backslash")
+        .collect();
+    assert_eq!(backslash.len(), 1, "{backslash:?}");
+    assert_eq!(&url[backslash[0].span.range()], r"\\");
+    assert!(backslash[0].via.is_none(), "{backslash:?}");
+    assert_eq!(
+        urlscope_core::triage::triage(url.as_bytes(), &Options::default()),
+        a.into_warnings_as_given()
+    );
 }

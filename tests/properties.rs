@@ -100,18 +100,26 @@ proptest! {
         prop_assert_eq!(clean(once.as_bytes(), &reparts), once.clone());
         // Nothing illegal is left, except the brackets of an IP literal.
         prop_assert!(once.bytes().all(|b| !is_illegal(b)), "{once}");
+        // The host a browser opens is kept.
+        let browser = |url: &[u8]| {
+            urlscope_core::analysis::destination_host(url, &urlscope_core::split::outline(url))
+                .map(|h| urlscope_core::analysis::classify_host(&String::from_utf8_lossy(&h)).canonical)
+        };
+        prop_assert_eq!(browser(&input), browser(once.as_bytes()), "{:?} -> {}", String::from_utf8_lossy(&input), once);
         // Same components, same decoded values (a non-ASCII host becomes
-        // its IDNA form, the one intended change).
+        // its IDNA form, the one intended change); unless a backslash, tab
+        // or newline made a browser read another authority, which cleaning
+        // then writes as the browser reads it.
+        let browser_read = input.iter().any(|b| b"\\\t\n\r".contains(b));
         let before: Vec<_> = parts.components.iter().map(|c| c.kind).collect();
         let after: Vec<_> = reparts.components.iter().map(|c| c.kind).collect();
-        prop_assert_eq!(&before, &after, "{:?} -> {}", String::from_utf8_lossy(&input), once);
-        for (b, a) in parts.components.iter().zip(&reparts.components) {
-            if b.kind == ComponentKind::Host && !b.span.of(&input).is_ascii() {
-                continue;
-            }
-            let form = b.kind.is_query();
-            prop_assert_eq!(decode(b.span.of(&input), form), decode(a.span.of(once.as_bytes()), form));
-        }
+        let same_values = before == after
+            && parts.components.iter().zip(&reparts.components).all(|(b, a)| {
+                let form = b.kind.is_query();
+                b.kind == ComponentKind::Host && !b.span.of(&input).is_ascii()
+                    || decode(b.span.of(&input), form) == decode(a.span.of(once.as_bytes()), form)
+            });
+        prop_assert!(same_values || browser_read, "{:?} -> {}", String::from_utf8_lossy(&input), once);
     }
 
     #[test]

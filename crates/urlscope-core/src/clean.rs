@@ -12,6 +12,18 @@
 //! non-ASCII host is written in its IDNA `xn--` form. Cleaning a clean URL
 //! returns it unchanged.
 //!
+//! Where a browser reads another host than RFC 3986 does, cleaning keeps
+//! the browser's: escaping is RFC 3986's, and `http://evil.com\@good.com/`
+//! escaped as written (`http://evil.com%5C@good.com/`) would send a browser
+//! to `good.com` where it opened `evil.com`. So when a backslash stands
+//! before or inside the authority of a special URL (`http`, `https`,
+//! `ws`, `wss`, `ftp`, `file`), or a tab or newline inside the authority,
+//! cleaning first reads them as a browser does (a backslash before the
+//! query is a `/`, a run of slashes and backslashes after the scheme is
+//! `//`, tabs and newlines are removed) and cleans that:
+//! `http://evil.com/@good.com/`, which every parser reads as a browser
+//! read the input. [`normalize`] stays RFC 3986's reading.
+//!
 //! **Normalization** (RFC 3986 §6.2.2 and §6.2.3) goes further while keeping
 //! equivalence: lowercase scheme and host, decode escapes of unreserved
 //! characters, remove dot segments, drop the scheme's default port and an
@@ -40,6 +52,160 @@ pub fn clean(input: &[u8], parts: &Split) -> String {
 /// [`clean`], and the byte ranges of the output that differ from the input
 /// (for views that highlight what cleaning changed).
 pub fn clean_with_changes(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
+    let Some(read) = as_a_browser_reads(input, parts) else {
+        return escaped(input, parts);
+    };
+    let (out, mut changes) = escaped(&read, &outline(&read));
+    // What the browser's reading changed: the output from the first byte
+    // that differs from the input to the last.
+    let trimmed = parts.trimmed.of(input);
+    let same_start = trimmed
+        .iter()
+        .zip(out.as_bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let same_end = trimmed
+        .iter()
+        .rev()
+        .zip(out.as_bytes().iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(out.len() - same_start);
+    changes.push(Span::new(same_start, out.len() - same_end));
+    changes.sort_by_key(|c| c.start);
+    let mut merged: Vec<Span> = Vec::with_capacity(changes.len());
+    for c in changes {
+        match merged.last_mut() {
+            Some(last) if c.start <= last.end => last.end = last.end.max(c.end),
+            _ => merged.push(c),
+        }
+    }
+    (out, merged)
+}
+
+/// [`clean`] and [`normalize`] of one URL: the normalized URL is RFC 3986's
+/// reading (of the input escaped as written), the cleaned one keeps the
+/// browser's destination; both from one escaping when they agree.
+pub(crate) fn clean_and_normalize(input: &[u8], parts: &Split) -> ((String, Vec<Span>), String) {
+    let escaped_as_written = escaped(input, parts);
+    let normalized = normalize_cleaned(&escaped_as_written.0);
+    if rewrite_of(input, parts).is_some() {
+        (clean_with_changes(input, parts), normalized)
+    } else {
+        (escaped_as_written, normalized)
+    }
+}
+
+/// How cleaning reads the authority of a URL before escaping it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rewrite {
+    /// Tabs and newlines removed (a raw one in the authority, which every
+    /// parser that accepts it drops: the URL Standard, Python's urllib,
+    /// RFC 3986's Appendix C), the rest as written.
+    Whitespace,
+    /// As a browser reads it: also, in a special URL, every backslash
+    /// before the query read as `/`, and (but in `file:`) a run of slashes
+    /// and backslashes after the scheme as `//`.
+    Browser,
+}
+
+/// How cleaning must read `input` so that the cleaned URL leads where the
+/// input does ([`Rewrite`]), or `None` when its bytes escaped as written
+/// do: [`Rewrite::Browser`] for a backslash before or inside the
+/// authority of a special URL that a browser opens (one it refuses has no
+/// browser's host to keep, and RFC 3986's reading is the only one);
+/// [`Rewrite::Whitespace`] for a tab or newline inside the authority.
+fn rewrite_of(input: &[u8], parts: &Split) -> Option<Rewrite> {
+    // Most URLs have none of these bytes: turned away at memchr's speed.
+    let trimmed = parts.trimmed.of(input);
+    if memchr::memchr3(b'\\', b'\t', b'\n', trimmed).is_none()
+        && memchr::memchr(b'\r', trimmed).is_none()
+    {
+        return None;
+    }
+    let whitespace = parts.authority.is_some_and(|a| {
+        a.of(input)
+            .iter()
+            .any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+    });
+    let whitespace = whitespace.then_some(Rewrite::Whitespace);
+    let Some(scheme) = parts.scheme else {
+        return whitespace;
+    };
+    let special =
+        crate::schemes::is_special(&String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase());
+    if !special {
+        return whitespace;
+    }
+    // After the scheme: a run of slashes and backslashes, then the
+    // browser's authority, up to a '/', '\\', '?' or '#'.
+    let rest = input
+        .get(scheme.end + 1..parts.trimmed.end)
+        .unwrap_or_default();
+    let run = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b'/' | b'\\' | b'\t' | b'\n' | b'\r'))
+        .count();
+    let authority_end = rest
+        .iter()
+        .skip(run)
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .map(|i| i + run);
+    let ends_with_backslash = authority_end.is_some_and(|i| rest.get(i) == Some(&b'\\'));
+    let backslash = rest.get(..run).is_some_and(|r| r.contains(&b'\\')) || ends_with_backslash;
+    if backslash && opens(trimmed) {
+        Some(Rewrite::Browser)
+    } else {
+        whitespace
+    }
+}
+
+/// Whether a browser opens `url` at all.
+fn opens(url: &[u8]) -> bool {
+    url::Url::parse(&String::from_utf8_lossy(url)).is_ok()
+}
+
+/// The trimmed `input` read as [`rewrite_of`] says, when it says to.
+fn as_a_browser_reads(input: &[u8], parts: &Split) -> Option<Vec<u8>> {
+    let rewrite = rewrite_of(input, parts)?;
+    let text: Vec<u8> = parts
+        .trimmed
+        .of(input)
+        .iter()
+        .copied()
+        .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+        .collect();
+    if rewrite == Rewrite::Whitespace {
+        return Some(text);
+    }
+    let scheme = parts.scheme?;
+    let name = String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase();
+    let network = crate::schemes::is_special_network(&name);
+    let colon = scheme.len();
+    let (head, rest) = text.split_at_checked(colon + 1)?;
+    let mut out = head.to_vec();
+    let run = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b'/' | b'\\'))
+        .count();
+    let (slashes, rest) = rest.split_at(run);
+    if network && slashes.contains(&b'\\') {
+        out.extend_from_slice(b"//");
+    } else {
+        out.extend(slashes.iter().map(|_| b'/'));
+    }
+    let query = rest
+        .iter()
+        .position(|&b| matches!(b, b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let (before, after) = rest.split_at(query);
+    out.extend(before.iter().map(|&b| if b == b'\\' { b'/' } else { b }));
+    out.extend_from_slice(after);
+    Some(out)
+}
+
+/// The input escaped as written: what RFC 3986 reads in it.
+fn escaped(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
     let mut changes: Vec<Span> = Vec::new();
     let mark = |changes: &mut Vec<Span>, from: usize, to: usize| match changes.last_mut() {
         Some(last) if last.end == from => last.end = to,
@@ -270,7 +436,7 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
 ///            "http://example.com/a/~user/A?%3D#x");
 /// ```
 pub fn normalize(input: &[u8]) -> String {
-    normalize_cleaned(&clean(input, &outline(input)))
+    normalize_cleaned(&escaped(input, &outline(input)).0)
 }
 
 /// [`normalize`] of a URL that [`clean`] already gave.
@@ -469,6 +635,141 @@ mod tests {
         assert_eq!(out, "http://x/a%20b%E9?q=%25");
         let changed: Vec<&str> = changes.iter().map(|s| &out[s.range()]).collect();
         assert_eq!(changed, ["%20", "%E9", "%25"]);
+    }
+
+    /// Cleaning keeps the host a browser opens: for each input, node
+    /// v20.20.2's `new URL(x).host` of the input and of the cleaned URL
+    /// were recorded equal (`(refused)` both when it throws).
+    #[test]
+    fn cleaning_keeps_the_host_a_browser_opens() {
+        for (input, cleaned, browser) in [
+            (
+                r"http://evil.com\@good.com/",
+                "http://evil.com/@good.com/",
+                "evil.com",
+            ),
+            (r"https:\\evil.com/", "https://evil.com/", "evil.com"),
+            (r"http:/\evil.com/", "http://evil.com/", "evil.com"),
+            (r"http:\evil.com", "http://evil.com", "evil.com"),
+            (
+                r"http://evil.com\\@good.com",
+                "http://evil.com//@good.com",
+                "evil.com",
+            ),
+            (
+                r"https://good.com\.evil.com",
+                "https://good.com/.evil.com",
+                "good.com",
+            ),
+            (
+                r"http://good.com:80\@evil.com/",
+                "http://good.com:80/@evil.com/",
+                "good.com",
+            ),
+            (
+                r"http://0x7f.1\@good.com/",
+                "http://0x7f.1/@good.com/",
+                "127.0.0.1",
+            ),
+            (
+                r"http://[::1]\@good.com/",
+                "http://[::1]/@good.com/",
+                "[::1]",
+            ),
+            (
+                r"HTTP://evil.com\@good.com/x\y?q=a\b#f\g",
+                "HTTP://evil.com/@good.com/x/y?q=a%5Cb#f%5Cg",
+                "evil.com",
+            ),
+            (
+                r"ws://evil.com\@good.com/",
+                "ws://evil.com/@good.com/",
+                "evil.com",
+            ),
+            (
+                r"file://evil.com\@good.com/",
+                "file://evil.com/@good.com/",
+                "evil.com",
+            ),
+            (r"http:evil.com\x", "http:evil.com/x", "evil.com"),
+            (
+                "http://ex\u{e4}mple.com\\@good.com/",
+                "http://xn--exmple-cua.com/@good.com/",
+                "xn--exmple-cua.com",
+            ),
+            (
+                r"https://:@google.com\@www.whitelisteddomain.tld",
+                "https://:@google.com/@www.whitelisteddomain.tld",
+                "google.com",
+            ),
+            (
+                "http://good.com\t.evil.com/",
+                "http://good.com.evil.com/",
+                "good.com.evil.com",
+            ),
+            ("http://ev\nil.com/", "http://evil.com/", "evil.com"),
+            (
+                "http://evil.com\r\n@good.com/",
+                "http://evil.com@good.com/",
+                "good.com",
+            ),
+            ("foo://ev\til.com/x", "foo://evil.com/x", "evil.com"),
+            // Read alike by every parser: escaped as written.
+            (
+                r"foo://evil.com\@good.com/",
+                "foo://evil.com%5C@good.com/",
+                "good.com",
+            ),
+            (
+                "http://evil.com%2f@good.com/",
+                "http://evil.com%2F@good.com/",
+                "good.com",
+            ),
+            (
+                "http://evil.com;@good.com/",
+                "http://evil.com;@good.com/",
+                "good.com",
+            ),
+            ("http://a@b@good.com/", "http://a@b@good.com/", "good.com"),
+            (
+                "http://evil.com%5C@good.com/",
+                "http://evil.com%5C@good.com/",
+                "good.com",
+            ),
+            (
+                "http://ex ample.com/",
+                "http://ex%20ample.com/",
+                "(refused)",
+            ),
+            (
+                "http://good.com%09.evil.com/",
+                "http://good.com%09.evil.com/",
+                "(refused)",
+            ),
+            ("http://1.2.3.4.5/", "http://1.2.3.4.5/", "(refused)"),
+            // A browser refuses it (its '\\' ends the authority at the port
+            // 'pa'): RFC 3986's reading, good.com, is the only one, and it
+            // is kept, which a browser then opens too.
+            (
+                r"http://user:pa\ss@good.com/",
+                "http://user:pa%5Css@good.com/",
+                "(refused)",
+            ),
+        ] {
+            let (out, changes) = clean_with_changes(input.as_bytes(), &split(input.as_bytes()));
+            assert_eq!(out, cleaned, "{input:?} (node opens {browser})");
+            // Where it differs from the input, it is marked.
+            if out.as_bytes() != input.as_bytes() {
+                assert!(!changes.is_empty(), "{input:?}");
+            }
+            assert!(changes.iter().all(|c| c.end <= out.len()), "{input:?}");
+            assert_eq!(c(&out), out, "cleaning is idempotent: {input:?}");
+        }
+        // Normalization stays RFC 3986's reading, where the host is good.com.
+        assert_eq!(
+            normalize(br"http://evil.com\@good.com/"),
+            "http://evil.com%5C@good.com/"
+        );
     }
 
     #[test]

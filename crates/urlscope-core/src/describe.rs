@@ -191,7 +191,12 @@ pub fn other_reading(d: &Destination) -> Option<String> {
     let such_as = such_as(&other.peers);
     let mut s = match &other.host {
         Some(h) => format!("{reader}{such_as} read {}", host_place(h)),
-        None => format!("{reader}{such_as} read no host"),
+        // `https:\\evil.com/`, `http:evil.com`: no '//' (a backslash is
+        // none to them), so what follows the scheme is a path.
+        None => format!(
+            "{reader}{such_as} read no host (to them, what follows '{}:' is a path)",
+            escape_str(&d.scheme)
+        ),
     };
     if let Some(i) = &other.imitates {
         s.push_str(&format!(", {}", imitation(i)));

@@ -41,7 +41,7 @@ use crate::analysis::host::host_reading;
 use crate::analysis::lax::lax_parts;
 use crate::analysis::memo::{Checked, Memo};
 use crate::analysis::whatwg::{reading_from_base, whatwg_may_differ, whatwg_reading};
-use crate::clean::{clean_with_changes, normalize_cleaned};
+use crate::clean::clean_and_normalize;
 use crate::split::{ComponentKind, Span, Split};
 use crate::targets::{HeldPart, TargetScan};
 use crate::warnings::{CodeSet, Severity, Warning, WarningCode};
@@ -526,7 +526,7 @@ fn analyze_read(
     // whole-URL readings (WHATWG parse, normalized and cleaned URLs) are
     // independent: on long inputs they run side by side.
     let (
-        (mut components, mut warnings, nested, lifted),
+        (mut components, mut warnings, nested, mut lifted),
         (base, whatwg, normalized, (clean, clean_changes)),
     ) = join_if(
         input.len() >= PARALLEL_FROM,
@@ -571,8 +571,7 @@ fn analyze_read(
             if !(options.corrected || matches!(whatwg, Some(Some(Ok(_))))) {
                 return (base, whatwg, String::new(), (String::new(), Vec::new()));
             }
-            let clean = clean_with_changes(input, &parts);
-            let normalized = normalize_cleaned(&clean.0);
+            let (clean, normalized) = clean_and_normalize(input, &parts);
             let clean = if options.corrected {
                 clean
             } else {
@@ -676,6 +675,15 @@ fn analyze_read(
         host_index,
         &mut warnings,
     );
+    // A carried value that is the URL itself as a browser reads it
+    // (`https:\\evil.com/`, whose path segment is the URL a browser
+    // opens) finds what the URL's own checks found, on the same bytes and
+    // in the same words: one warning says it.
+    lifted.retain(|l| {
+        !warnings
+            .iter()
+            .any(|w| w.code == l.code && w.span == l.span && w.message == l.message)
+    });
     warnings.extend(lifted);
     sort_warnings(&mut warnings);
     for w in &warnings {
