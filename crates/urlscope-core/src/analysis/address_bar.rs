@@ -31,11 +31,11 @@ use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
 
 /// Suffixes of the Public Suffix List that are also extensions of files
-/// people write out by name (scripts, sources, documents), beside those
-/// [`crate::names`] already knows no domain ends in as a file's (`.zip`,
-/// `.mov`, `.java`, `.map`): a name ending in one alone is a file. Suffixes
-/// that name many sites (Poland's `.pl`, `.cc`, `.ai`, `.in`, `.app`,
-/// `.dev`) are not here: `script.pl` is read as a host.
+/// people write out by name (scripts, sources, documents), beside the
+/// file extensions the core already reads as no domain's ending (`.zip`,
+/// `.mov`, `.java`, `.map`): a name ending in one alone is a file.
+/// Suffixes that name many sites (Poland's `.pl`, `.cc`, `.ai`, `.in`,
+/// `.app`, `.dev`) are not here: `script.pl` is read as a host.
 pub const FILE_LIKE_SUFFIXES: &[&str] = &["sh", "py", "md", "rs", "pm", "ps", "so", "mk"];
 
 /// Why the start of an input reads as a host.
