@@ -651,6 +651,16 @@ fn analyze_read(
             None => own.imitates = imitated,
         }
     }
+    if let Some(own) = destinations.first().filter(|d| d.component.is_none()) {
+        checks::imitation::browser_host_imitation_warnings(
+            input,
+            &parts,
+            &components,
+            own,
+            options.low_imitations,
+            &mut warnings,
+        );
+    }
     checks::deceptive::deceptive_warnings(
         input,
         &parts,

@@ -4,7 +4,7 @@
 //! `paypal-login-secure.example`). The famous sites and the edits are
 //! [`crate::sites`]'; this writes the warnings.
 
-use crate::analysis::{HostReading, Reach};
+use crate::analysis::{Destination, HostReading, Reach};
 use crate::services::{credential_words, shared_hosting};
 use crate::sites::{brand_in_host, imitation, Imitation};
 use crate::split::{Span, Split};
@@ -137,6 +137,63 @@ pub(crate) fn imitation_warnings(
     (found, shown)
 }
 
+/// The warnings of what the host a browser opens imitates, when RFC 3986
+/// parsers read another (`http://paypa1.com\@good.com/`: the checks
+/// above judged `good.com`, which the filter sees; the browser opens
+/// `paypa1.com`). `own` is the URL's own destination; the browser's host
+/// is marked where it is written, or the authority when it cannot be
+/// found as written (tabs inside it), and the warning is on the component
+/// it is written in.
+pub(crate) fn browser_host_imitation_warnings(
+    input: &[u8],
+    parts: &Split,
+    components: &[crate::analysis::ComponentAnalysis],
+    own: &Destination,
+    top_sites: bool,
+    out: &mut Vec<Warning>,
+) {
+    let (Some(_), Some(browser), None) = (&own.other_reading, &own.host, &own.browser_refuses)
+    else {
+        return;
+    };
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    let special = parts.scheme.is_some_and(|s| {
+        crate::schemes::is_special(&String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
+    });
+    let written = crate::analysis::destination::whatwg_written_host(&text, special);
+    let after_scheme = parts.scheme.map_or(parts.trimmed.start, |s| s.end);
+    let found = written.as_deref().and_then(|w| {
+        let hay = input.get(after_scheme..parts.trimmed.end)?;
+        hay.windows(w.len().max(1))
+            .position(|win| win.eq_ignore_ascii_case(w.as_bytes()))
+            .map(|at| Span::new(after_scheme + at, after_scheme + at + w.len()))
+    });
+    let Some(span) = found.or(parts.authority) else {
+        return;
+    };
+    let mut seen = parts.clone();
+    seen.host = Some(span);
+    seen.host_kind = Some(crate::split::HostKind::RegName);
+    let Some(reading) = crate::analysis::host::host_reading(input, &seen) else {
+        return;
+    };
+    // The browser's host as the destination classed it: only a name whose
+    // reading agrees is judged (an address imitates no site).
+    if browser.canonical.trim_end_matches('.')
+        != reading
+            .ascii
+            .as_deref()
+            .unwrap_or(&reading.decoded.to_ascii_lowercase())
+            .trim_end_matches('.')
+    {
+        return;
+    }
+    let index = components
+        .iter()
+        .position(|c| c.span.start <= span.start && span.end <= c.span.end && !c.span.is_empty());
+    imitation_warnings(input, &seen, Some(&reading), index, top_sites, out);
+}
+
 /// The first sign-in word of the URL, which makes an imitation worse and
 /// is marked beside it.
 fn first_sign_in_word(input: &[u8]) -> Option<Span> {
@@ -148,4 +205,64 @@ fn first_sign_in_word(input: &[u8]) -> Option<Span> {
 /// How a message names that word: ` beside the sign-in word 'signin'`.
 fn beside(input: &[u8], word: Span) -> String {
     format!(" beside the sign-in word '{}'", quote(word.of(input)))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::warnings::WarningCode;
+    use crate::{analyze, Options};
+
+    /// The codes, and the bytes of each of `code`, that `url` gets.
+    fn marked(url: &str, code: WarningCode) -> Vec<String> {
+        analyze(url.as_bytes(), &Options::default())
+            .warnings
+            .iter()
+            .filter(|w| w.code == code)
+            .map(|w| {
+                let first = w.spans.first().copied().unwrap_or_default();
+                String::from_utf8_lossy(first.of(url.as_bytes())).into_owned()
+            })
+            .collect()
+    }
+
+    /// The host a browser opens is judged too when RFC 3986 parsers read
+    /// another: the filter's host is the one after '@', the visitor's
+    /// the one before '\'.
+    #[test]
+    fn the_host_a_browser_opens_is_judged_where_it_is_written() {
+        assert_eq!(
+            marked(
+                r"http://paypa1.com\@good.com/",
+                WarningCode::LookalikeDomain
+            ),
+            ["1"]
+        );
+        assert_eq!(
+            marked(
+                r"http://www.paypal.com.evil.example\@good.com/signin",
+                WarningCode::BrandInHost
+            ),
+            ["paypal.com"]
+        );
+        // The RFC 3986 host is still judged, once.
+        assert_eq!(
+            marked(
+                r"http://evil.com\@paypa1.com/",
+                WarningCode::LookalikeDomain
+            ),
+            ["1"]
+        );
+        // Near misses: both hosts honest; the readings agree.
+        for url in [
+            r"http://good.com\@good.org/",
+            r"http://www.paypal.com\@example.com/",
+            "https://www.paypal.com/signin",
+        ] {
+            assert!(
+                marked(url, WarningCode::LookalikeDomain).is_empty(),
+                "{url}"
+            );
+            assert!(marked(url, WarningCode::BrandInHost).is_empty(), "{url}");
+        }
+    }
 }
