@@ -118,8 +118,20 @@ enum Rewrite {
 fn rewrite_of(input: &[u8], parts: &Split) -> Option<Rewrite> {
     // Most URLs have none of these bytes: turned away at memchr's speed.
     let trimmed = parts.trimmed.of(input);
+    // Other than two slashes after a network scheme (`http:evil.com`,
+    // `http:/evil.com`, `http:////[::1]`): a browser reads a host there,
+    // RFC 3986 a path.
+    let three_slashes = parts.scheme.is_some_and(|s| {
+        crate::schemes::is_special_network(
+            &String::from_utf8_lossy(s.of(input)).to_ascii_lowercase(),
+        ) && input.get(s.end + 1..).is_some_and(|r| {
+            let run = r.iter().take_while(|&&b| b == b'/').count();
+            run != 2 && run < r.len()
+        })
+    });
     if memchr::memchr3(b'\\', b'\t', b'\n', trimmed).is_none()
         && memchr::memchr(b'\r', trimmed).is_none()
+        && !three_slashes
     {
         return None;
     }
@@ -153,7 +165,15 @@ fn rewrite_of(input: &[u8], parts: &Split) -> Option<Rewrite> {
         .map(|i| i + run);
     let ends_with_backslash = authority_end.is_some_and(|i| rest.get(i) == Some(&b'\\'));
     let backslash = rest.get(..run).is_some_and(|r| r.contains(&b'\\')) || ends_with_backslash;
-    if backslash && opens(trimmed) {
+    // A tab or newline where a browser reads the authority but RFC 3986
+    // reads a path (`http:////<TAB>..x/`: after a run of slashes).
+    let spaced = rest
+        .get(..authority_end.unwrap_or(rest.len()))
+        .is_some_and(|r| r.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r')));
+    // More than two slashes, which a browser reads as `//` and RFC 3986
+    // as an empty host before a path (`http:////[::1]`).
+    let slashes = three_slashes;
+    if (backslash || slashes || spaced && whitespace.is_none()) && opens(trimmed) {
         Some(Rewrite::Browser)
     } else {
         whitespace
@@ -189,7 +209,7 @@ fn as_a_browser_reads(input: &[u8], parts: &Split) -> Option<Vec<u8>> {
         .take_while(|&&b| matches!(b, b'/' | b'\\'))
         .count();
     let (slashes, rest) = rest.split_at(run);
-    if network && slashes.contains(&b'\\') {
+    if network && (slashes.contains(&b'\\') || slashes.len() != 2) {
         out.extend_from_slice(b"//");
     } else {
         out.extend(slashes.iter().map(|_| b'/'));
@@ -691,7 +711,7 @@ mod tests {
                 "file://evil.com/@good.com/",
                 "evil.com",
             ),
-            (r"http:evil.com\x", "http:evil.com/x", "evil.com"),
+            (r"http:evil.com\x", "http://evil.com/x", "evil.com"),
             (
                 "http://ex\u{e4}mple.com\\@good.com/",
                 "http://xn--exmple-cua.com/@good.com/",
