@@ -248,12 +248,6 @@ struct Place {
     in_path: bool,
 }
 
-/// Top-level domains that are also the extensions of files a path names
-/// (`readme.md`, `setup.py`, `build.sh`, `lib.rs`), beside the file
-/// extensions of [`crate::names`] that are top-level domains too (`.zip`,
-/// `.mov`).
-const FILE_LIKE_DOMAINS: [&str; 9] = ["md", "py", "sh", "rs", "pl", "pm", "ps", "so", "mk"];
-
 /// Where a run of name characters was cut by a report (`…`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Cut {
@@ -311,7 +305,10 @@ fn reads_as_host(lower: &str, in_path: bool, names: &HostNames) -> bool {
         let file = crate::names::is_file_extension(last.as_bytes());
         if PAGE_EXTENSIONS.contains(last) {
             labels = before;
-        } else if (file || FILE_LIKE_DOMAINS.contains(last))
+        // A file's extension that is also a top-level domain (`x.zip`), or
+        // one of the suffixes the address-bar reading takes for a file
+        // (`readme.md`, `setup.py`): a file in a path, a name elsewhere.
+        } else if (file || crate::analysis::FILE_LIKE_SUFFIXES.contains(last))
             && (in_path || !is_top_level_domain(last))
         {
             return false;
