@@ -129,7 +129,9 @@ proptest! {
         let file = parts
             .scheme
             .is_some_and(|s| s.of(&input).eq_ignore_ascii_case(b"file"));
-        let unchecked = spaced && (refused || parts.scheme.is_none()) || ats > 1 || file || std::str::from_utf8(&input).is_err();
+        let slashes = parts.scheme.is_some_and(|s| input.get(s.end + 1..).is_some_and(|r| r.iter().take_while(|&&b| b == b'/').count() != 2 && !r.is_empty()));
+        let unchecked = spaced && (refused || parts.scheme.is_none())
+            || slashes || ats > 1 || file || std::str::from_utf8(&input).is_err();
         if refused && !unchecked {
             let rfc3986 = |url: &[u8], parts: &urlscope_core::split::Split| {
                 parts.host.map(|h| {

@@ -35,7 +35,12 @@ fuzz_target!(|data: &[u8]| {
     let file = parts
         .scheme
         .is_some_and(|s| s.of(data).eq_ignore_ascii_case(b"file"));
+    let slashes = parts.scheme.is_some_and(|s| {
+        data.get(s.end + 1..)
+            .is_some_and(|r| r.iter().take_while(|&&b| b == b'/').count() != 2 && !r.is_empty())
+    });
     let unchecked = spaced && (refused || parts.scheme.is_none())
+        || slashes
         || ats > 1
         || file
         || std::str::from_utf8(data).is_err();

@@ -118,20 +118,8 @@ enum Rewrite {
 fn rewrite_of(input: &[u8], parts: &Split) -> Option<Rewrite> {
     // Most URLs have none of these bytes: turned away at memchr's speed.
     let trimmed = parts.trimmed.of(input);
-    // Other than two slashes after a network scheme (`http:evil.com`,
-    // `http:/evil.com`, `http:////[::1]`): a browser reads a host there,
-    // RFC 3986 a path.
-    let three_slashes = parts.scheme.is_some_and(|s| {
-        crate::schemes::is_special_network(
-            &String::from_utf8_lossy(s.of(input)).to_ascii_lowercase(),
-        ) && input.get(s.end + 1..).is_some_and(|r| {
-            let run = r.iter().take_while(|&&b| b == b'/').count();
-            run != 2 && run < r.len()
-        })
-    });
     if memchr::memchr3(b'\\', b'\t', b'\n', trimmed).is_none()
         && memchr::memchr(b'\r', trimmed).is_none()
-        && !three_slashes
     {
         return None;
     }
@@ -170,10 +158,7 @@ fn rewrite_of(input: &[u8], parts: &Split) -> Option<Rewrite> {
     let spaced = rest
         .get(..authority_end.unwrap_or(rest.len()))
         .is_some_and(|r| r.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r')));
-    // More than two slashes, which a browser reads as `//` and RFC 3986
-    // as an empty host before a path (`http:////[::1]`).
-    let slashes = three_slashes;
-    if (backslash || slashes || spaced && whitespace.is_none()) && opens(trimmed) {
+    if (backslash || spaced && whitespace.is_none()) && opens(trimmed) {
         Some(Rewrite::Browser)
     } else {
         whitespace
