@@ -13,26 +13,30 @@ use crate::warnings::Severity;
 use std::cell::RefCell;
 use std::hash::BuildHasher;
 
-/// Slots per thread (64 bytes each: 256 KB).
+/// Slots per thread (a 64-byte line each: 256 KB).
 const SLOTS: usize = 4096;
 
 /// The longest host name kept; longer ones are judged each time.
-const LONGEST: usize = 60;
+const LONGEST: usize = 61;
 
+/// One cache line: a lookup reads one line, never two.
 #[derive(Clone, Copy)]
+#[repr(C, align(64))]
 struct Slot {
-    name: [u8; LONGEST],
     /// The name's length; 0 for an empty slot (no name is empty).
     len: u8,
     min: Severity,
     verdict: HostVerdict,
+    name: [u8; LONGEST],
 }
 
+const _: () = assert!(std::mem::size_of::<Slot>() == 64);
+
 const EMPTY: Slot = Slot {
-    name: [0; LONGEST],
     len: 0,
     min: Severity::Info,
     verdict: HostVerdict::NotPlain,
+    name: [0; LONGEST],
 };
 
 thread_local! {
