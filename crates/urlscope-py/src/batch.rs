@@ -40,6 +40,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::sync::Arc;
+use urlscope_core::split::Split;
 use urlscope_core::triage::triage_at;
 use urlscope_core::{Options, Severity};
 
@@ -153,7 +154,11 @@ fn triage_row(input: &[u8], options: &Options, min: Severity, needs: Needs) -> R
     let host = parts
         .as_ref()
         .filter(|_| needs.host)
-        .and_then(|p| urlscope_core::analysis::destination_host(url, p))
+        .and_then(|p| {
+            urlscope_core::analysis::destination_host(url, p)
+                .map(|h| h.into_owned())
+                .or_else(|| pasted_host(input, &urlscope_core::split::outline(input), options))
+        })
         .map(|h| crate::hosts::facts(&h, needs.imitates));
     Row {
         severity: warnings.iter().map(|w| w.severity).max(),
@@ -164,6 +169,30 @@ fn triage_row(input: &[u8], options: &Options, min: Severity, needs: Needs) -> R
             _ => String::new(),
         },
     }
+}
+
+/// The host the analysis reads in text with no scheme of its own, where
+/// [`destination_host`] (which reads a URL) finds none: a host an address
+/// bar reads (`paypa1.com/login`, `localhost:3000/x`, `paypa1[.]com/x`:
+/// `assumed-scheme`), or one a browser reads against an http(s) page
+/// (`/\evil.com`). The full analysis reads it (`scan` gives such text
+/// the full analysis too); text that cannot be read so (a path, `/a/b`, a
+/// URL with a scheme) is not analysed here.
+///
+/// [`destination_host`]: urlscope_core::analysis::destination_host
+fn pasted_host(input: &[u8], parts: &Split, options: &Options) -> Option<Vec<u8>> {
+    let text = parts.trimmed.of(input);
+    // A scheme is none when a port follows it (`localhost:3000`).
+    let scheme = parts
+        .scheme
+        .is_some_and(|s| !input.get(s.end + 1).is_some_and(|b| b.is_ascii_digit()));
+    let path = text.first() == Some(&b'/') && !matches!(text.get(1), Some(b'/' | b'\\'));
+    if parts.authority.is_some() || scheme || path || text.is_empty() {
+        return None;
+    }
+    let a = urlscope_core::analyze(input, options);
+    let host = a.destinations.first()?.host.as_ref()?;
+    Some(host.canonical.clone().into_bytes())
 }
 
 /// The rows of a string or binary array, each as bytes (`None` for a

@@ -150,3 +150,36 @@ def test_fields_keep_only_what_is_asked_and_agree_with_all():
             ]
     with pytest.raises(ValueError, match="unknown field"):
         urlscope.arrow.triage(pa.array(URLS), fields=["colour"])
+
+
+# Text with no scheme, read as an address bar reads it (`assumed-scheme`),
+# pasted defanged, or resolved against an http(s) page; and `file:` URLs
+# with backslashes, whose host is the one a browser reads (node's
+# `new URL(url).hostname`: '' for `localhost`, the reader's own machine).
+READ_AS_THE_ANALYSIS_READS = [
+    ("paypa1.com/login", "paypa1.com"),
+    ("www.paypa1.com/signin", "www.paypa1.com"),
+    ("paypa1.com", "paypa1.com"),
+    ("10.0.0.5:8080/admin", "10.0.0.5"),
+    ("localhost:3000/x", "localhost"),
+    ("paypa1[.]com/login", "paypa1.com"),
+    ("/\\evil.com", "evil.com"),
+    ("setup.py", None),
+    ("a.txt?q=x[.]y", None),
+    ("evil.com\\@good.com", None),
+    ("file:\\\\localhost//", None),
+    ("file://localhost\\x", None),
+    ("file:\\\\evil.com\\share", "evil.com"),
+]
+
+
+def test_a_host_with_no_scheme_is_the_analysis_host():
+    urls = [u for u, _ in READ_AS_THE_ANALYSIS_READS]
+    rows = urlscope.arrow.triage(pa.array(urls), "info").to_pylist()
+    for (url, host), row in zip(READ_AS_THE_ANALYSIS_READS, rows):
+        own = urlscope.analyze(url)["destinations"][0]
+        analysed = own["host"]["canonical"] if own["host"] else None
+        assert (row["host"], analysed) == (host, host), url
+        assert row["reach"] == (own["host"]["reach"] if own["host"] else None), url
+        imitates = own.get("imitates")
+        assert row["imitates"] == (imitates["domain"] if imitates else None), url

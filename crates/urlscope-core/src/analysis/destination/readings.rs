@@ -156,7 +156,12 @@ pub(super) fn browser_reading(
         .filter(|h| !h.is_empty())
         .map(classify_host)
     else {
-        return (rfc3986.cloned(), None);
+        return match (base, rfc3986) {
+            (Some(u), Some(theirs)) if opens_no_host(u, theirs) => {
+                (None, Some(other_reading(parts, input, theirs)))
+            }
+            _ => (rfc3986.cloned(), None),
+        };
     };
     let theirs = rfc3986.filter(|h| !h.canonical.is_empty());
     if theirs.is_some_and(|h| h.canonical == browser.canonical) {
@@ -199,6 +204,40 @@ pub(super) fn browser_reading(
     (Some(browser), Some(other))
 }
 
+/// Whether a browser, which parsed the URL as `u` and read no host in it,
+/// opens no host where RFC 3986 parsers read `theirs`: a `file:` URL
+/// whose host a browser reads as `localhost` (the reader's own machine,
+/// which the URL Standard writes as no host) where RFC 3986 reads another
+/// (`file://localhost\x`: a browser ends the host at the backslash and
+/// opens the local file `/x`; node's `new URL()` gives the host `''`,
+/// RFC 3986 reads `localhost\x`). `file://localhost/x`, where both read
+/// `localhost`, is one place, which RFC 3986's host names.
+fn opens_no_host(u: &url::Url, theirs: &HostClass) -> bool {
+    u.scheme() == "file"
+        && !theirs.canonical.is_empty()
+        && !theirs.canonical.eq_ignore_ascii_case("localhost")
+}
+
+/// What RFC 3986 parsers read in the URL (`parts` of `input`) where a
+/// browser opens no host: `theirs`, the split's host, naming Python's
+/// urllib when it was checked to read the same.
+fn other_reading(parts: &Split, input: &[u8], theirs: &HostClass) -> OtherReading {
+    let text = String::from_utf8_lossy(parts.trimmed.of(input));
+    let agrees =
+        python_urllib_host(&text).is_some_and(|p| classify_host(&p).canonical == theirs.canonical);
+    OtherReading {
+        reader: Reader::Rfc3986,
+        peers: if agrees {
+            vec![Peer::PythonUrllib]
+        } else {
+            Vec::new()
+        },
+        site: Some(site_of(theirs)),
+        host: Some(theirs.clone()),
+        imitates: None,
+    }
+}
+
 /// Whether RFC 3986 allows byte `b` in a host: a reg-name's unreserved
 /// characters, escapes and sub-delimiters, an IP literal's brackets and
 /// colons, and (as IRIs, RFC 3987, write them) bytes of non-ASCII
@@ -237,6 +276,8 @@ fn browser_host_text(text: &str, base: Option<&url::Url>) -> Option<String> {
 /// assert_eq!(host(b"https://example.com/a").as_deref(), Some(&b"example.com"[..]));
 /// assert_eq!(host(br"http://0x7f.1\@good.com/").as_deref(), Some(&b"0x7f.1"[..]));
 /// assert_eq!(host(b"http:evil.com").as_deref(), Some(&b"evil.com"[..]));
+/// // A browser reads `localhost` in a `file:` URL as no host.
+/// assert_eq!(host(br"file://localhost\x").as_deref(), None);
 /// ```
 pub fn destination_host<'a>(input: &'a [u8], parts: &Split) -> Option<Cow<'a, [u8]>> {
     let rfc3986 = || parts.host.map(|h| Cow::Borrowed(h.of(input)));
