@@ -1,0 +1,153 @@
+//! Pretty printing: a URL as an address bar shows it to a person.
+
+use super::clean;
+use crate::percent::{escape_at, is_unreserved, push_escape};
+use crate::split::{outline, HostKind};
+
+/// Pretty-print `input` as an address bar shows it to a person: the
+/// cleaned URL with the escapes decoded that cleaning would re-encode
+/// anyway, and nothing whose meaning or appearance could change.
+///
+/// Following "How do you escape a complete URI?" (pretty printing): decode
+/// escapes of unreserved characters, of the space, the backtick and
+/// `"<>\^{|}`, and of well-formed UTF-8 sequences for characters from
+/// U+0080 up; never decode escapes of reserved characters, of `%`, of
+/// controls, or of bidi controls and invisible characters (they stay
+/// escaped, so the pretty form cannot lie about the URL). A punycode host
+/// is shown in Unicode unless it could impersonate another domain.
+/// `clean(pretty(url))` is equivalent to `url`.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::clean::pretty;
+/// assert_eq!(pretty(b"http://example.com/caf%C3%A9/a%20b%2Fc%7E?q=%E2%80%AE"),
+///            "http://example.com/café/a b%2Fc~?q=%E2%80%AE");
+/// assert_eq!(pretty(b"http://xn--bcher-kva.de/%1B"), "http://bücher.de/%1B");
+/// ```
+pub fn pretty(input: &[u8]) -> String {
+    let cleaned = clean(input, &outline(input));
+    let bytes = cleaned.as_bytes();
+    let parts = outline(bytes);
+    let host = parts
+        .host
+        .filter(|_| parts.host_kind == Some(HostKind::RegName));
+    let mut out = String::with_capacity(cleaned.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if let Some(h) = host.filter(|h| h.start == i) {
+            out.push_str(&pretty_host(h.of(bytes)));
+            i = h.end;
+            continue;
+        }
+        let Some(v) = escape_at(bytes.get(i..).unwrap_or_default()) else {
+            out.push(char::from(b));
+            i += 1;
+            continue;
+        };
+        if v < 0x80 {
+            if is_unreserved(v) || b" `\"<>\\^{|}".contains(&v) {
+                out.push(char::from(v));
+            } else {
+                push_escape(&mut out, v);
+            }
+            i += 3;
+            continue;
+        }
+        // A UTF-8 sequence written as escapes: decode it if well formed and
+        // harmless to show.
+        let len = crate::utf8::sequence_len(v).unwrap_or(1);
+        let seq: Option<Vec<u8>> = (0..len)
+            .map(|k| escape_at(bytes.get(i + 3 * k..).unwrap_or_default()))
+            .collect();
+        let shown = seq
+            .as_deref()
+            .and_then(|s| std::str::from_utf8(s).ok())
+            .and_then(|s| s.chars().next())
+            .filter(|&c| !crate::text::needs_escape(c));
+        match shown {
+            Some(c) => {
+                out.push(c);
+                i += 3 * len;
+            }
+            None => {
+                push_escape(&mut out, v);
+                i += 3;
+            }
+        }
+    }
+    out
+}
+
+/// A host as an address bar shows it: Unicode for a punycode name that
+/// cannot impersonate another (single script, no ASCII look-alike).
+fn pretty_host(host: &[u8]) -> String {
+    let text = String::from_utf8_lossy(host).into_owned();
+    if !text
+        .split('.')
+        .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+    {
+        return text;
+    }
+    let (unicode, result) = idna::domain_to_unicode(&text);
+    if result.is_err() || unicode.chars().any(crate::text::needs_escape) {
+        return text;
+    }
+    use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
+    let deceptive = unicode.split('.').filter(|l| !l.is_ascii()).any(|label| {
+        label.detect_restriction_level() > RestrictionLevel::HighlyRestrictive
+            || unicode_security::skeleton(label).all(|c| c.is_ascii())
+    });
+    if deceptive {
+        text
+    } else {
+        unicode
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clean::normalize;
+    use crate::split::split;
+
+    #[test]
+    fn pretty_never_decodes_what_could_lie() {
+        assert_eq!(
+            pretty(b"http://x/%2F%3F%23%25%26"),
+            "http://x/%2F%3F%23%25%26"
+        );
+        assert_eq!(pretty(b"http://x/%0A%1B%7F"), "http://x/%0A%1B%7F");
+        assert_eq!(
+            pretty(b"http://x/%E2%80%AEgpj%E2%80%8B"),
+            "http://x/%E2%80%AEgpj%E2%80%8B"
+        );
+        assert_eq!(pretty(b"http://x/%C3"), "http://x/%C3");
+        assert_eq!(pretty(b"http://x/%C2%9B"), "http://x/%C2%9B", "C1 control");
+        assert_eq!(
+            pretty(b"http://x/%20%22%3C%3E%5C%5E%60%7B%7C%7D"),
+            "http://x/ \"<>\\^`{|}"
+        );
+        // A homograph host stays in punycode.
+        assert_eq!(
+            pretty("http://аррӏе.com/".as_bytes()),
+            "http://xn--80ak6aa92e.com/"
+        );
+    }
+
+    #[test]
+    fn clean_of_pretty_is_equivalent() {
+        for u in [
+            "http://example.com/caf%C3%A9/a%20b?q=%E2%9C%93#%7E",
+            "http://xn--bcher-kva.de/%c3%bc",
+            "/a%2Fb%25c%5Cd",
+        ] {
+            let p = pretty(u.as_bytes());
+            let back = clean(p.as_bytes(), &split(p.as_bytes()));
+            assert_eq!(
+                normalize(back.as_bytes()),
+                normalize(u.as_bytes()),
+                "{u} -> {p}"
+            );
+        }
+    }
+}
