@@ -242,7 +242,7 @@ fn a_pipe_gets_each_finding_as_its_line_arrives() {
         .expect("spawn");
     let mut stdin = child.stdin.take().expect("stdin");
     stdin
-        .write_all(b"https://example.com/ok\nhttp://a/%2e%2e/etc/passwd\n")
+        .write_all(b"https://example.com/ok\nhttp://a.example/%2e%2e/etc/passwd\n")
         .expect("write");
     stdin.flush().expect("flush");
     // The input stays open while the first finding is read; a watchdog
@@ -269,7 +269,7 @@ fn a_pipe_gets_each_finding_as_its_line_arrives() {
     let _ = child.wait();
     assert_eq!(
         first,
-        "-:2: high path-traversal,sensitive-file: http://a/%2e%2e/etc/passwd\n"
+        "-:2: high path-traversal,sensitive-file: http://a.example/%2e%2e/etc/passwd\n"
     );
 }
 

@@ -60,6 +60,17 @@ pub(crate) const LOOPBACK_DOMAINS: &[&str] = &[
     "localh.st",
 ];
 
+/// Whether `name` (its trailing dots dropped) is one host-name label
+/// with a letter in it (letters, digits, '-' and '_', no dot): a name no
+/// public DNS holds (ICANN allows no dotless names), which resolvers
+/// complete with the local network's search domains (`jenkins`, `wiki`).
+pub(crate) fn is_single_label(name: &[u8]) -> bool {
+    let name = name.strip_suffix(b".").unwrap_or(name);
+    name.iter()
+        .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        && name.iter().any(u8::is_ascii_alphabetic)
+}
+
 /// Whether `name` is `suffix` or ends with `.suffix`.
 pub(crate) fn is_under(name: &str, suffix: &str) -> bool {
     name == suffix
@@ -202,7 +213,12 @@ impl<'a> Labels<'a> {
         if INTERNAL_LAST.may_hold(last) && INTERNAL_LAST_LABELS.iter().any(|e| is(e, last)) {
             return true;
         }
-        if self.count < 2 || !DOMAINS_LAST.may_hold(last) {
+        // A name of one label is answered by the local network's resolver
+        // only (the analysis calls it private).
+        if self.count < 2 && is_single_label(self.name) {
+            return true;
+        }
+        if !DOMAINS_LAST.may_hold(last) {
             return false;
         }
         let last_two = self.name.get(self.before_last..).unwrap_or_default();

@@ -256,33 +256,66 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         class.reach = Reach::Loopback;
         class.spelled = Some("wildcard DNS that answers 127.0.0.1".to_string());
     } else if let Some(service) = WILDCARD_DNS.iter().find(|s| is_under(name, s)) {
-        if let Some(v4) = wildcard_address(name, service) {
-            class.reach = reach_v4(v4);
-            class.address = Some(IpAddr::V4(v4));
-            class.spelled = Some(format!("wildcard DNS that answers {v4}"));
+        if let Some(ip) = wildcard_address(name, service) {
+            class.reach = reach_of(ip);
+            class.address = Some(ip);
+            class.spelled = Some(format!("wildcard DNS that answers {ip}"));
         }
+    } else if crate::names::is_single_label(name.as_bytes()) {
+        // What SSRF tries: `jenkins`, `wiki`, `db`.
+        class.reach = Reach::Private;
     }
     class
 }
 
-/// The IPv4 address a wildcard DNS name spells before the service: any
-/// four numbers in a row, separated by dots or hyphens; the most internal
-/// one when it spells several (a rebinding name spells two).
-fn wildcard_address(name: &str, service: &str) -> Option<Ipv4Addr> {
+/// The reach of an address.
+fn reach_of(ip: IpAddr) -> Reach {
+    match ip {
+        IpAddr::V4(v4) => reach_v4(v4),
+        IpAddr::V6(v6) => classify_v6(v6).reach,
+    }
+}
+
+/// The address a wildcard DNS name spells before the service, as the
+/// service reads it; the most internal one when it spells several (a
+/// rebinding name spells two):
+/// - any four numbers in a row, separated by dots or hyphens
+///   (`10.0.0.1.nip.io`, `app-10-0-0-1.sslip.io`);
+/// - for nip.io, eight hex digits ending the name before it, after a dot,
+///   a hyphen or nothing (`7f000001.nip.io`, `app-c0a80101.nip.io`: its
+///   pattern `(?:^|.*[.-])([0-9A-Fa-f]{8})$`);
+/// - for sslip.io, an IPv6 address written with hyphens for colons in a
+///   label (`--1.sslip.io` is `::1`).
+fn wildcard_address(name: &str, service: &str) -> Option<IpAddr> {
     let head = name.strip_suffix(service)?.strip_suffix('.')?;
     let tokens: Vec<Option<u8>> = head
         .split(['.', '-'])
         .map(|p| p.parse::<u8>().ok())
         .collect();
-    let found = tokens.windows(4).filter_map(|w| match w {
-        [Some(a), Some(b), Some(c), Some(d)] => Some(Ipv4Addr::new(*a, *b, *c, *d)),
+    let dotted = tokens.windows(4).filter_map(|w| match w {
+        [Some(a), Some(b), Some(c), Some(d)] => Some(IpAddr::V4(Ipv4Addr::new(*a, *b, *c, *d))),
         _ => None,
     });
-    found.max_by_key(|&ip| match reach_v4(ip) {
-        Reach::Metadata => 3,
-        Reach::Public => 0,
-        _ => 1,
-    })
+    let hex = head
+        .rsplit(['.', '-'])
+        .next()
+        .filter(|h| service == "nip.io" && h.len() == 8)
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .map(|n| IpAddr::V4(Ipv4Addr::from(n)));
+    let v6 = head
+        .split('.')
+        .filter(|_| service == "sslip.io")
+        .filter(|l| l.contains('-'))
+        .filter_map(|l| l.replace('-', ":").parse::<Ipv6Addr>().ok())
+        .map(IpAddr::V6);
+    dotted
+        .chain(hex)
+        .chain(v6)
+        .max_by_key(|&ip| match reach_of(ip) {
+            Reach::Metadata => 3,
+            Reach::Public => 0,
+            _ => 1,
+        })
 }
 
 /// A host whose labels use the octal prefixes some resolvers accept
@@ -343,6 +376,14 @@ mod tests {
             ("127。0。0。1", Reach::Loopback, true),
             ("127.0.0.1.nip.io", Reach::Loopback, true),
             ("10-0-0-1.sslip.io", Reach::Private, true),
+            ("a9fea9fe.nip.io", Reach::Metadata, true),
+            ("7F000001.nip.io", Reach::Loopback, true),
+            ("internal-c0a80101.nip.io", Reach::Private, true),
+            ("app.0a000001.nip.io", Reach::Private, true),
+            ("--1.sslip.io", Reach::Loopback, true),
+            ("www.fd00-ec2--254.sslip.io", Reach::Metadata, true),
+            ("jenkins", Reach::Private, false),
+            ("WIKI.", Reach::Private, false),
             ("localtest.me", Reach::Loopback, true),
             ("[::1]", Reach::Loopback, false),
             ("[::]", Reach::Unspecified, false),
@@ -428,10 +469,21 @@ mod tests {
             "internal.com",
             "o177.com",
             "q12.0.0.a1",
+            // Not the service's spelling: nine hex digits, a 0x prefix,
+            // a decimal number, hex at sslip.io, hex not at the end.
+            "a9fea9fe0.nip.io",
+            "0xa9fea9fe.nip.io",
+            "2852039166.nip.io",
+            "a9fea9fe.sslip.io",
+            "a9fea9fe-x.nip.io",
+            "8-8-8-8.sslip.io",
         ] {
             assert_eq!(classify_host(host).reach, Reach::Public, "{host}");
             assert!(
-                !crate::names::may_be_internal(host.as_bytes()) || host == "nip.io",
+                !crate::names::may_be_internal(host.as_bytes())
+                    || host == "nip.io"
+                    || host.ends_with(".nip.io")
+                    || host.ends_with(".sslip.io"),
                 "{host}"
             );
         }
