@@ -69,12 +69,24 @@ fn pointer(input: &[u8], span: Span, marked: &[Span]) -> (String, String) {
         .unwrap_or(first)
         .max(first);
     let width = |p: &Piece| p.text.width();
-    // Start a little before the span, so it has context on the left.
+    // Start a little before the span, so it has context on the left, as
+    // far as the span leaves room for it (and the two '…').
+    let marked_width: usize = pieces
+        .get(first..=last)
+        .unwrap_or_default()
+        .iter()
+        .map(width)
+        .sum();
+    let room = POINTER_WIDTH.saturating_sub(marked_width + 2).min(12);
     let mut start = first;
     let mut left = 0;
-    while start > 0 && left < 12 {
+    while start > 0 {
+        let w = pieces.get(start - 1).map_or(0, width);
+        if left + w > room {
+            break;
+        }
         start -= 1;
-        left += pieces.get(start).map_or(0, width);
+        left += w;
     }
     let mut line = String::new();
     let mut marks = String::new();
@@ -88,7 +100,9 @@ fn pointer(input: &[u8], span: Span, marked: &[Span]) -> (String, String) {
     let mut truncated = false;
     while let Some(p) = pieces.get(i) {
         let w = width(p);
-        if used + w > POINTER_WIDTH && i > last {
+        // Within the width, even inside a span too wide for it (the '…'
+        // then says it goes on), once some of the span is shown.
+        if used + w > POINTER_WIDTH && i > first {
             truncated = true;
             break;
         }
@@ -218,8 +232,15 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         let warned = rest.iter().filter(|s| s.is_some()).count();
         writeln!(
             out,
-            "  … {} more components, {warned} of them with warnings (explain --json lists them all)",
-            rest.len()
+            "  {}",
+            wrapped(
+                &format!(
+                    "… {} more components, {warned} of them with warnings (explain --json lists them all)",
+                    rest.len()
+                ),
+                2,
+                4
+            )
         )?;
     }
 

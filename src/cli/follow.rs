@@ -50,7 +50,12 @@ fn write_nested(out: &mut impl Write, n: &Nested, style: Style, depth: usize) ->
         quote_str(&n.text)
     )?;
     if let Some(spelling) = describe::spelling(&n.spelling).filter(|_| n.kind == NestedKind::Url) {
-        writeln!(out, "{pad}  written with: {spelling}")?;
+        let lead = pad.len() + "  written with: ".len();
+        writeln!(
+            out,
+            "{pad}  written with: {}",
+            wrapped(&spelling, lead, pad.len() + 4)
+        )?;
     }
     if let Some(jwt) = &n.jwt {
         writeln!(out, "{pad}  header  {}", quote_str(&jwt.header))?;
