@@ -131,6 +131,19 @@ pub fn overlay(area: Rect, w: u16, h: u16, zoom: bool) -> Rect {
     )
 }
 
+/// What an overlay at `r` clears under it: `r` and a margin of two
+/// columns and a row around it, within the body, so no sliver of a pane
+/// behind (a border and a letter) shows beside the overlay's own border
+/// as if it were part of it.
+pub fn under_overlay(area: Rect, r: Rect) -> Rect {
+    let body = body(area);
+    let x = r.x.saturating_sub(2).max(body.x);
+    let y = r.y.saturating_sub(1).max(body.y);
+    let right = r.right().saturating_add(2).min(body.right());
+    let bottom = r.bottom().saturating_add(1).min(body.bottom());
+    Rect::new(x, y, right.saturating_sub(x), bottom.saturating_sub(y))
+}
+
 /// Columns the help gives a key's name.
 pub const HELP_KEY_W: usize = 15;
 
@@ -216,6 +229,14 @@ pub fn keep_visible(scroll: usize, cursor: usize, height: usize) -> usize {
     } else {
         scroll
     }
+}
+
+/// The first row of a list of `total` rows, `height` of which show, that
+/// keeps `cursor` in view and leaves no empty rows below the last one:
+/// when the list grows taller (a zoom) or shorter (a new analysis), rows
+/// scrolled off the top come back instead of blank rows at its foot.
+pub fn clamp_scroll(scroll: usize, cursor: usize, height: usize, total: usize) -> usize {
+    keep_visible(scroll, cursor, height).min(total.saturating_sub(height))
 }
 
 /// Whether the detail pane `area` is wide enough to show every view of the
@@ -340,7 +361,7 @@ impl DetailFit {
         } else {
             MAX_LAYER_LINES
         };
-        let layer_lines = c.map_or(0, |c| {
+        let mut layer_lines = c.map_or(0, |c| {
             if c.layer_count() > 1 {
                 c.layer_count().min(max_layers) + 1
             } else {
@@ -362,14 +383,25 @@ impl DetailFit {
             };
             want.min(room.max(3))
         });
+        let keep = if inner < 12 { 2 } else { MIN_TABLE_ROWS };
+        let want = shown_warning.map_or(0, |w| WarningText::new(w, width).lines.len());
+        // While a warning is read on a short pane, its words come before
+        // the decoding layers: they give way down to their heading line
+        // (`layers 3 decodings:`), so that up to 3 lines of the message show.
+        if want > 0 && !zoomed {
+            let fixed = host + text + value_lines + layer_lines + 1 + bits;
+            let room = inner.saturating_sub(fixed + keep + 1);
+            let short = want.min(3).saturating_sub(room);
+            layer_lines -= short.min(layer_lines.saturating_sub(1));
+        }
         // Component lines, the value's facts, the table's header, the bits.
         let fixed = host + text + value_lines + layer_lines + 1 + bits;
-        let warning_lines = shown_warning.map_or(0, |w| {
-            let want = WarningText::new(w, width).lines.len();
-            let keep = if inner < 12 { 2 } else { MIN_TABLE_ROWS };
+        let warning_lines = if want > 0 {
             let room = inner.saturating_sub(fixed + keep + 1);
             want.min(room.max(1))
-        });
+        } else {
+            0
+        };
         let rule = usize::from(warning_lines > 0);
         DetailFit {
             warning_lines,

@@ -7,10 +7,48 @@
 
 use crate::tui::text::{fit, wrap, wrap_url};
 use unicode_width::UnicodeWidthStr;
-use urlscope_core::analysis::Analysis;
+use urlscope_core::analysis::{Analysis, Destination};
 use urlscope_core::describe::{self, place};
 use urlscope_core::text::escape_str;
 use urlscope_core::warnings::Severity;
+
+/// How bad destination `d` is: the worst of the warnings on it, those
+/// the core gave it as a destination (`Analysis::destination_severity`:
+/// `internal-destination`, `open-redirect`) and those lifted from the URL
+/// it is, over its bytes (`via query value 'next' → host`, a look-alike
+/// of its host), as the warning list shows them.
+pub fn destination_mark(a: &Analysis, d: &Destination) -> Option<Severity> {
+    let given = a.destination_severity(d);
+    if d.via.is_empty() {
+        return given;
+    }
+    let lifted = a
+        .warnings
+        .iter()
+        .filter(|w| {
+            w.component.is_none()
+                && d.span.contains(w.span.start)
+                && w.via.as_deref().is_some_and(|via| {
+                    via.strip_prefix(d.via.as_str())
+                        .is_some_and(|rest| rest.starts_with(" → "))
+                })
+        })
+        .map(|w| w.severity)
+        .max();
+    given.max(lifted)
+}
+
+/// The URLs `a` carries with their marks, the worst first (in URL order
+/// among equals).
+pub fn ranked(a: &Analysis) -> Vec<(&Destination, Option<Severity>)> {
+    let mut out: Vec<_> = a
+        .carried_destinations()
+        .into_iter()
+        .map(|(d, _)| (d, destination_mark(a, d)))
+        .collect();
+    out.sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+    out
+}
 
 /// The line under the URL, cut to `width` columns: pieces of text, each
 /// with the severity that colours it. The count of the others and the
@@ -19,7 +57,7 @@ pub fn summary(a: &Analysis, width: usize) -> Vec<(String, Option<Severity>)> {
     let Some(own) = a.destinations.first() else {
         return Vec::new();
     };
-    let ranked = a.carried_destinations();
+    let ranked = ranked(a);
     let tail = match ranked.len() {
         0 => String::new(),
         1 => " (L)".to_string(),
@@ -34,9 +72,9 @@ pub fn summary(a: &Analysis, width: usize) -> Vec<(String, Option<Severity>)> {
         .and_then(|_| a.destinations.iter().rev().find(|d| d.through.is_some()));
     let mut pieces = vec![("leads to ".to_string(), None)];
     match through {
-        Some(last) => pieces.push((place(last), a.destination_severity(last))),
+        Some(last) => pieces.push((place(last), destination_mark(a, last))),
         _ => {
-            pieces.push((place(own), a.destination_severity(own)));
+            pieces.push((place(own), destination_mark(a, own)));
             if let Some((worst, s)) = ranked.first() {
                 pieces.push((" · ".to_string(), None));
                 pieces.push((place(worst), *s));
@@ -96,7 +134,7 @@ pub fn lines(a: &Analysis, width: usize) -> Vec<Lead> {
         return out;
     };
     out.push(heading("The URL itself".to_string()));
-    let s = a.destination_severity(own);
+    let s = destination_mark(a, own);
     for line in wrap(&place(own), width - 2) {
         out.push(Lead {
             text: format!("  {line}"),
@@ -104,7 +142,7 @@ pub fn lines(a: &Analysis, width: usize) -> Vec<Lead> {
             heading: false,
         });
     }
-    let ranked = a.carried_destinations();
+    let ranked = ranked(a);
     if ranked.is_empty() {
         out.push(plain(String::new()));
         out.push(plain("It carries no URL.".to_string()));

@@ -108,7 +108,7 @@ fn suspend(screen: Screen) -> io::Result<()> {
 /// Copy `text`: an OSC 52 sequence to the terminal (works over SSH and in
 /// tmux) and the system clipboard where a display server is reachable.
 /// Returns the status line.
-fn copy(
+pub(crate) fn copy(
     out: &mut impl Write,
     clipboard: &mut Option<arboard::Clipboard>,
     what: &str,
@@ -130,9 +130,9 @@ fn copy(
         Some(Err(e)) => format!("not the system clipboard ({e})"),
         None => "no system clipboard".to_string(),
     };
-    // The outcome first, short enough for an 80-column status line; what
-    // was copied after it, where a narrow line cuts.
-    format!("copied {} bytes: {osc}, {system} · {what}", text.len())
+    // What was copied first: an 80-column status line has room for about
+    // 40 columns, and cuts the clipboards' outcome before it.
+    format!("copied {what}, {} bytes: {osc}, {system}", text.len())
 }
 
 /// In debug builds only, `URLSCOPE_TEST_PANIC_KEY=<char>` makes that key

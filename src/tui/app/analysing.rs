@@ -2,7 +2,7 @@
 //! thread for big ones (the screen shows the old one, marked stale, until
 //! the new one lands), and the selections kept valid after it.
 
-use super::{App, Detail};
+use super::{App, Detail, Pane};
 use crate::tui::tree::Tree;
 use urlscope_core::analysis::{analyze, Analysis};
 
@@ -63,6 +63,20 @@ impl App {
         }
     }
 
+    /// Another URL altogether (an example from the gallery): the
+    /// selections, scrolls and focus are those it opens with, not the
+    /// last URL's, so the warning shown and the component selected agree.
+    pub(super) fn start_afresh(&mut self) {
+        self.focus = Pane::Components;
+        self.detail = Detail::Bytes;
+        self.component_scroll = 0;
+        self.warning_scroll = 0;
+        self.warning = self.worst_warning();
+        let first = self.initial_selection();
+        self.select_component(first);
+        self.keep_selections_visible();
+    }
+
     pub(super) fn after_new_analysis(&mut self) {
         if let Detail::Readings { readings, .. } = &mut self.detail {
             *readings = self.analysis.readings();
@@ -86,6 +100,11 @@ impl App {
             self.carried = Some(row);
             self.keep_component_row_visible();
         }
-        self.scroll_bytes_to_cursor();
+        // The warning list's text above the bytes is the selected
+        // warning's: its component is the one shown.
+        if self.focus == Pane::Warnings && !self.analysis.warnings.is_empty() {
+            self.select_warning(self.warning);
+        }
+        self.keep_selections_visible();
     }
 }

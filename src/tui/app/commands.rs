@@ -54,6 +54,18 @@ pub enum Action {
 }
 
 impl App {
+    /// The host a handout is named after: the one the report says the URL
+    /// leads to (the core's first destination, the host a browser opens),
+    /// not the host an RFC 3986 parser reads (`http://evil.com\@good.com/`
+    /// leads to evil.com).
+    pub fn handout_host(&self) -> String {
+        self.analysis
+            .destinations
+            .first()
+            .and_then(|d| d.host.as_ref())
+            .map_or_else(|| "url".to_string(), |h| h.canonical.clone())
+    }
+
     pub(super) fn command(&mut self, command: Command) -> Action {
         let page = self.page_size();
         match command {
@@ -118,21 +130,21 @@ impl App {
             Command::CopyClean => {
                 self.unsaved = false;
                 return Action::Copy {
-                    what: "cleaned URL",
+                    what: "the cleaned URL",
                     text: self.analysis.clean.clone(),
                 };
             }
             Command::CopyNormalized => {
                 self.unsaved = false;
                 return Action::Copy {
-                    what: "normalized URL",
+                    what: "the normalized URL",
                     text: self.analysis.normalized.clone(),
                 };
             }
             Command::CopyDefanged => {
                 self.unsaved = false;
                 return Action::Copy {
-                    what: "cleaned URL, defanged",
+                    what: "the cleaned URL defanged",
                     text: urlscope_core::defang::defang(&self.analysis.clean),
                 };
             }
@@ -144,18 +156,16 @@ impl App {
                     self.status = format!("handout: {e}");
                     return Action::None;
                 }
-                let host = self
-                    .analysis
-                    .host
-                    .as_ref()
-                    .map_or_else(|| "url".to_string(), |h| h.decoded.clone());
-                return Action::Handout { host, html };
+                return Action::Handout {
+                    host: self.handout_host(),
+                    html,
+                };
             }
             Command::CopyDecoded => {
                 let shown = self.shown();
                 if let Some(n) = shown.value {
                     return Action::Copy {
-                        what: "carried value, decoded (controls escaped)",
+                        what: "the carried value decoded (controls escaped)",
                         text: urlscope_core::text::escape_str(&n.text),
                     };
                 }
@@ -166,7 +176,7 @@ impl App {
                 // Control characters stay escaped: pasting raw ESC bytes
                 // into a terminal is what this tool protects against.
                 return Action::Copy {
-                    what: "decoded component (controls escaped)",
+                    what: "the component decoded (controls escaped)",
                     text: urlscope_core::text::escape_str(&c.decoded_lossy()),
                 };
             }

@@ -190,6 +190,22 @@ impl App {
         });
     }
 
+    /// Leave the editor, the URL as it was before the edit.
+    pub(super) fn cancel_edit(&mut self) {
+        let Some(editor) = self.editor.take() else {
+            return;
+        };
+        let original = editor.url_before().to_vec();
+        if original == self.analysis.input {
+            // The analysis on screen is already the original's.
+            self.wanted = original;
+            self.pending = None;
+            self.after_new_analysis();
+        } else {
+            self.reanalyze(original);
+        }
+    }
+
     pub(super) fn editor_key(&mut self, key: KeyEvent) -> Action {
         let Some(editor) = self.editor.as_mut() else {
             return Action::None;
@@ -221,16 +237,7 @@ impl App {
                 }
             }
             KeyCode::Esc => {
-                let original = editor.url_before().to_vec();
-                self.editor = None;
-                if original == self.analysis.input {
-                    // The analysis on screen is already the original's.
-                    self.wanted = original;
-                    self.pending = None;
-                    self.after_new_analysis();
-                } else {
-                    self.reanalyze(original);
-                }
+                self.cancel_edit();
                 self.status = "edit cancelled".to_string();
             }
             _ => {

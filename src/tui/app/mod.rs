@@ -316,6 +316,13 @@ impl App {
         }
         let command = key_match(self.context(), &key);
         match command {
+            // In the editor Ctrl-C cancels the edit, as in a shell; quitting
+            // would lose what was typed without a word.
+            Some(Command::Interrupt) if self.editor.is_some() => {
+                self.cancel_edit();
+                self.status = "edit cancelled (Ctrl-C again quits)".to_string();
+                return Action::None;
+            }
             Some(Command::Interrupt) => {
                 self.running = false;
                 self.interrupted = true;

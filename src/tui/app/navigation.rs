@@ -3,7 +3,7 @@
 
 use super::{App, Detail, DetailKind, Overlay, Pane};
 use crate::tui::detail_lines;
-use crate::tui::layout::{self, keep_visible, list_height, DetailFit};
+use crate::tui::layout::{self, clamp_scroll, keep_visible, list_height, DetailFit};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 
@@ -33,15 +33,17 @@ impl App {
 
     pub(super) fn keep_selections_visible(&mut self) {
         if let Some(areas) = self.areas() {
-            self.component_scroll = keep_visible(
+            self.component_scroll = clamp_scroll(
                 self.component_scroll,
                 self.component_row(),
                 list_height(areas.components),
+                self.component_rows(),
             );
-            self.warning_scroll = keep_visible(
+            self.warning_scroll = clamp_scroll(
                 self.warning_scroll,
                 self.warning,
                 list_height(areas.warnings),
+                self.analysis.warnings.len(),
             );
         }
         self.scroll_bytes_to_cursor();
@@ -203,14 +205,20 @@ impl App {
     /// Scroll the component list so the row selected shows.
     pub(super) fn keep_component_row_visible(&mut self) {
         let height = self.areas().map_or(10, |a| list_height(a.components));
-        self.component_scroll = keep_visible(self.component_scroll, self.component_row(), height);
+        self.component_scroll = clamp_scroll(
+            self.component_scroll,
+            self.component_row(),
+            height,
+            self.component_rows(),
+        );
     }
 
     /// Select warning `i`: select its component and highlight its bytes.
     pub fn select_warning(&mut self, i: usize) {
         self.warning = i;
         let height = self.areas().map_or(4, |a| list_height(a.warnings));
-        self.warning_scroll = keep_visible(self.warning_scroll, i, height);
+        self.warning_scroll =
+            clamp_scroll(self.warning_scroll, i, height, self.analysis.warnings.len());
         let Some(w) = self.analysis.warnings.get(i) else {
             return;
         };

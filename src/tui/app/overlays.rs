@@ -72,8 +72,7 @@ impl App {
                         self.history.push(before);
                     }
                     self.reanalyze(e.url.as_bytes().to_vec());
-                    let first = self.initial_selection();
-                    self.select_component(first);
+                    self.start_afresh();
                 }
             }
             Command::Back => self.overlay = Overlay::None,

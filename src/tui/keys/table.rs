@@ -63,7 +63,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::Interrupt,
         hint: "",
         rank: 9,
-        help: "quit at once (with --print: print nothing, exit 130)",
+        help: "quit at once (with --print: print nothing, exit 130); in the editor: cancel the edit, as a shell does",
     },
     Binding {
         keys: &[(KeyCode::Char('z'), CTRL)],

@@ -91,7 +91,7 @@ fn tree_row(app: &App, theme: Theme, r: &TreeRow, selected: bool, width: usize) 
         Row::Component { node, index } => {
             if let Some(inner) = tree::analysis_at(a, node) {
                 if let Some(c) = inner.components.get(*index) {
-                    row.severity = c.severity;
+                    row.severity = tree::component_severity(inner, *index);
                     row.kind = short_kind(c.kind);
                     row.kind_style = theme.kind(c.kind);
                 }
@@ -157,7 +157,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 let c = a.components.get(i);
                 RowText {
                     selected: i == app.selected && app.carried.is_none(),
-                    severity: c.and_then(|c| c.severity),
+                    severity: tree::component_severity(a, i),
                     depth: 0,
                     fold: fold_mark(folds, open),
                     kind: c.map_or("", |c| short_kind(c.kind)),
@@ -177,7 +177,13 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     if a.components.is_empty() {
         lines.push(Line::styled("(no components: empty input)", theme.dim()));
     }
-    let title = format!("Components {}/{}", (app.selected + 1).min(n), n);
+    // A list scrolled past its top says how many rows are above.
+    let above = if first > 0 {
+        format!(" ↑{first}")
+    } else {
+        String::new()
+    };
+    let title = format!("Components {}/{}{above}", (app.selected + 1).min(n), n);
     let block = pane_block(
         app,
         theme,

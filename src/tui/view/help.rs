@@ -37,7 +37,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     } else {
         " Esc closes "
     };
-    frame.render_widget(Clear, r);
+    frame.render_widget(Clear, crate::tui::layout::under_overlay(area, r));
     frame.render_widget(
         Paragraph::new(lines).block(
             Block::bordered()

@@ -44,6 +44,8 @@ pub fn plain_pieces(bytes: &[u8], base: usize, theme: Theme) -> Vec<(String, Sty
 
 /// Wrap styled pieces into lines of exactly `width` columns (character
 /// wrapping, so a cursor position can be computed); at most `max_lines`.
+/// Text that does not fit is cut with `…` at the end of the last line,
+/// never silently.
 pub fn wrap_pieces(
     pieces: &[(String, Style)],
     width: usize,
@@ -56,11 +58,12 @@ pub fn wrap_pieces(
         for c in text.chars() {
             let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
             if used + w > width && used > 0 {
-                lines.push(Line::from(std::mem::take(&mut current)));
-                used = 0;
-                if lines.len() >= max_lines {
+                if lines.len() + 1 >= max_lines {
+                    lines.push(ended_with_ellipsis(current, used, width));
                     return lines;
                 }
+                lines.push(Line::from(std::mem::take(&mut current)));
+                used = 0;
             }
             match current.last_mut() {
                 Some(last) if last.style == *style => last.content.to_mut().push(c),
@@ -73,6 +76,29 @@ pub fn wrap_pieces(
         lines.push(Line::from(current));
     }
     lines
+}
+
+/// A full line whose text goes on past it: its last characters give way
+/// to `…` (unless it already ends with one, as a window's cut does).
+fn ended_with_ellipsis(
+    mut spans: Vec<Span<'static>>,
+    mut used: usize,
+    width: usize,
+) -> Line<'static> {
+    if spans.last().is_some_and(|s| s.content.ends_with('…')) {
+        return Line::from(spans);
+    }
+    while used + 1 > width {
+        let Some(last) = spans.last_mut() else { break };
+        match last.content.to_mut().pop() {
+            Some(c) => used -= unicode_width::UnicodeWidthChar::width(c).unwrap_or(0),
+            None => {
+                spans.pop();
+            }
+        }
+    }
+    spans.push(Span::raw("…"));
+    Line::from(spans)
 }
 
 /// A byte window of `input` of about `budget` bytes that contains `focus`,

@@ -10,6 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
 
 /// The RFC 3986 reading next to the WHATWG reading, differing fields marked.
 pub(super) fn render_readings(
@@ -71,15 +72,17 @@ fn render_scrolled(
         height: (usize::from(rows).saturating_sub(lines.len()) as u16).saturating_add(2),
         ..area
     };
-    let title = scrolled_title(title, app.detail.scroll(), &body, body_area);
+    let range = scrolled_range(app.detail.scroll(), &body, body_area);
     lines.extend(scrolled(body, app.detail.scroll(), body_area));
-    // Room for the spaces around the title and the focus marker.
-    let block = pane_block(
-        app,
-        theme,
-        fit(&title, width.saturating_sub(4)),
-        Some(Pane::Bytes),
-    );
+    // Room for the spaces around the title and the focus marker; which
+    // lines show is said whole, the title cut before it.
+    let room = width.saturating_sub(4);
+    let title = if range.is_empty() {
+        fit(title, room)
+    } else {
+        format!("{}{range}", fit(title, room.saturating_sub(range.width())))
+    };
+    let block = pane_block(app, theme, title, Some(Pane::Bytes));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
@@ -90,15 +93,16 @@ fn scrolled(lines: Vec<Line<'static>>, scroll: usize, area: Rect) -> Vec<Line<'s
     lines.into_iter().skip(scroll).take(height).collect()
 }
 
-/// A title that says which lines show when not all of them fit.
-fn scrolled_title(title: &str, scroll: usize, lines: &[Line], area: Rect) -> String {
+/// What a title adds to say which lines show when not all of them fit
+/// (nothing when they do).
+fn scrolled_range(scroll: usize, lines: &[Line], area: Rect) -> String {
     let height = usize::from(area.height.saturating_sub(2));
     if lines.len() <= height {
-        return title.to_string();
+        return String::new();
     }
     let scroll = scroll.min(lines.len() - height);
     format!(
-        "{title} · {}-{} of {} (↑↓)",
+        " · {}-{} of {} (↑↓)",
         scroll + 1,
         scroll + height,
         lines.len()

@@ -134,21 +134,21 @@ fn copy_keys_ask_for_the_right_text() {
     assert_eq!(
         press(&mut a, KeyCode::Char('c')),
         Action::Copy {
-            what: "cleaned URL",
+            what: "the cleaned URL",
             text: "http://example.com/a%20b".to_string()
         }
     );
     assert_eq!(
         press(&mut a, KeyCode::Char('n')),
         Action::Copy {
-            what: "normalized URL",
+            what: "the normalized URL",
             text: "http://example.com/a%20b".to_string()
         }
     );
     assert_eq!(
         press(&mut a, KeyCode::Char('D')),
         Action::Copy {
-            what: "cleaned URL, defanged",
+            what: "the cleaned URL defanged",
             text: "hxxp://example[.]com/a%20b".to_string()
         }
     );
@@ -158,7 +158,7 @@ fn copy_keys_ask_for_the_right_text() {
     assert_eq!(
         press(&mut a, KeyCode::Char('D')),
         Action::Copy {
-            what: "cleaned URL, defanged",
+            what: "the cleaned URL defanged",
             text: "hxxps://evil[.]example/login".to_string()
         }
     );
@@ -311,8 +311,11 @@ fn esc_never_quits_and_q_warns_once_about_an_unsaved_edit() {
     assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Quit);
     let mut a = app("http://example.com/a", 80, 24);
     press(&mut a, KeyCode::Char('e'));
-    let ctrl_c = a.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert_eq!(ctrl_c, Action::Quit);
+    // In the editor Ctrl-C cancels the edit; then it quits.
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(a.handle_key(ctrl_c), Action::None);
+    assert!(a.editor.is_none() && a.running);
+    assert_eq!(a.handle_key(ctrl_c), Action::Quit);
     assert!(a.interrupted && !a.running);
     let ctrl_z = app("http://x/", 80, 24)
         .handle_key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));

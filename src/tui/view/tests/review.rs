@@ -1,0 +1,243 @@
+//! What a walk through the inspector at 80x24 found: marks that disagreed
+//! with the warnings, scrolls left stale, text cut with no `…`, a popup
+//! the panes showed through, an edit lost to Ctrl-C.
+
+use super::{app, press, screen};
+use crate::tui::app::Pane;
+use crate::tui::tree;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use urlscope_core::warnings::Severity;
+
+const BACKSLASH: &str = "http://evil.com\\@good.com/p?next=https%3A%2F%2Fpaypa1.com%2F";
+const PROOFPOINT: &str =
+    "https://urldefense.com/v3/__https://www.paypal.com.secure-login.example.net/login__;!!ABC!xyz$";
+
+/// The component a warning is listed on (`[5]`, or `[5]↳` for one lifted
+/// from a value the component carries), as the warning list places it.
+fn listed_on(a: &urlscope_core::Analysis, w: &urlscope_core::warnings::Warning) -> Option<usize> {
+    w.component
+        .or_else(|| w.via.as_ref().and_then(|_| a.component_at(w.span.start)))
+}
+
+/// A component's mark is the worst of the warnings listed on it, those
+/// lifted from what it carries included.
+#[test]
+fn a_components_mark_is_the_worst_warning_listed_on_it() {
+    for url in [BACKSLASH, PROOFPOINT] {
+        let a = app(url, 80, 24);
+        let an = &a.analysis;
+        assert!(
+            an.warnings
+                .iter()
+                .any(|w| w.component.is_none() && w.via.is_some()),
+            "a lifted warning in {url}"
+        );
+        for (i, _) in an.components.iter().enumerate() {
+            let worst = an
+                .warnings
+                .iter()
+                .filter(|w| listed_on(an, w) == Some(i))
+                .map(|w| w.severity)
+                .max();
+            assert!(
+                tree::component_severity(an, i) >= worst,
+                "[{i}] of {url}: mark {:?}, worst listed {worst:?}",
+                tree::component_severity(an, i)
+            );
+        }
+    }
+    // On screen: the value carrying the look-alike is marked high.
+    let a = app(BACKSLASH, 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("▲▾value") || s.contains("▲ ▾value"), "{s}");
+    let a = app(PROOFPOINT, 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.lines()
+            .any(|l| l.contains("path") && l.contains("www.paypal.com") && l.contains('▲')),
+        "{s}"
+    );
+    assert_eq!(
+        tree::component_severity(&a.analysis, a.analysis.components.len()),
+        None
+    );
+}
+
+/// A destination's mark in the `L` view and under the URL is the worst
+/// warning on it: the look-alike host of the URL it carries is high, not
+/// the medium of its open redirect, and it is listed as such.
+#[test]
+fn a_destinations_mark_is_the_worst_warning_on_it() {
+    let mut a = app(BACKSLASH, 80, 24);
+    let ranked = crate::tui::leads::ranked(&a.analysis);
+    assert_eq!(ranked.first().map(|(_, s)| *s), Some(Some(Severity::High)));
+    press(&mut a, KeyCode::Char('L'));
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("▲ paypa1.com (public)"), "{s}");
+}
+
+/// Zoomed, the warning list shows every warning when they all fit: none
+/// stays scrolled off the top with empty rows below.
+#[test]
+fn zooming_the_warnings_brings_back_the_ones_scrolled_off() {
+    let tour = crate::gallery::all()[0].url;
+    let mut a = app(tour, 80, 24);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::End);
+    let n = a.analysis.warnings.len();
+    assert_eq!(a.warning, n - 1);
+    // Not zoomed, the list is cut at its top and says so.
+    let s = screen(&a, 80, 24);
+    if a.warning_scroll > 0 {
+        assert!(s.contains(&format!("↑{} above", a.warning_scroll)), "{s}");
+    }
+    press(&mut a, KeyCode::Char('z'));
+    assert_eq!(a.warning_scroll, 0);
+    let s = screen(&a, 80, 24);
+    for w in &a.analysis.warnings {
+        assert!(s.contains(w.code.code()), "{} missing:\n{s}", w.code.code());
+    }
+    assert!(!s.contains("above"), "{s}");
+}
+
+/// Opening an example from the gallery starts it afresh: the warning
+/// shown above the bytes is not the last URL's selection.
+#[test]
+fn an_example_opens_with_its_own_selections() {
+    let mut a = app(BACKSLASH, 80, 24);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::End);
+    press(&mut a, KeyCode::Char('g'));
+    press(&mut a, KeyCode::Enter);
+    let fresh = app(crate::gallery::all()[0].url, 80, 24);
+    assert_eq!(a.focus, Pane::Components);
+    assert_eq!(a.selected, fresh.selected);
+    assert_eq!(a.warning, fresh.warning);
+    assert_eq!(a.warning_scroll, fresh.warning_scroll);
+    assert_eq!(a.component_scroll, fresh.component_scroll);
+    // The same screen, but for the status line (which names the example).
+    let body = |s: String| s.lines().take(23).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(screen(&a, 80, 24)), body(screen(&fresh, 80, 24)));
+}
+
+/// The URL line cut at its end says so with `…`, as it does at its start.
+#[test]
+fn a_long_url_cut_at_its_end_ends_with_an_ellipsis() {
+    let url = format!(
+        "https://example.com/{}end?q=1#frag",
+        "abcdefghij/".repeat(25)
+    );
+    let a = app(&url, 80, 24);
+    let s = screen(&a, 80, 24);
+    let lines: Vec<&str> = s.lines().collect();
+    // The URL pane's two lines of text.
+    assert!(
+        lines[1].starts_with("│…") || lines[1].starts_with("│https"),
+        "{s}"
+    );
+    assert!(lines[2].ends_with("…│"), "{s}");
+}
+
+/// The status line after a copy says what was copied first, so that 80
+/// columns keep it.
+#[test]
+fn a_copy_says_what_was_copied_first() {
+    let mut out = Vec::new();
+    let status = crate::tui::copy(&mut out, &mut None, "the cleaned URL", "http://a.example/");
+    assert!(
+        status.starts_with("copied the cleaned URL, 17 bytes: "),
+        "{status}"
+    );
+    let mut a = app("http://a.example/", 80, 24);
+    a.status = status;
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.lines()
+            .last()
+            .unwrap_or("")
+            .contains("copied the cleaned URL"),
+        "{s}"
+    );
+}
+
+/// Ctrl-C in the editor cancels the edit, as in a shell, instead of
+/// quitting with what was typed lost.
+#[test]
+fn ctrl_c_in_the_editor_cancels_the_edit() {
+    let mut a = app("http://example.com/", 80, 24);
+    press(&mut a, KeyCode::Char('e'));
+    for c in "abc".chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    a.handle_key(ctrl_c);
+    assert!(a.running, "still running");
+    assert!(a.editor.is_none());
+    assert_eq!(a.analysis.input, b"http://example.com/");
+    assert!(a.status.contains("cancelled"), "{}", a.status);
+    // Out of the editor, Ctrl-C quits.
+    a.handle_key(ctrl_c);
+    assert!(!a.running && a.interrupted);
+}
+
+/// Nothing of the panes behind shows beside the gallery.
+#[test]
+fn the_gallery_hides_the_panes_behind_it() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = app(BACKSLASH, w, h);
+        press(&mut a, KeyCode::Char('g'));
+        let s = screen(&a, w, h);
+        let (r, _, _) = crate::tui::layout::gallery_areas(a.size, false);
+        for line in s.lines().skip(usize::from(r.y)).take(usize::from(r.height)) {
+            let outer: String = line
+                .chars()
+                .take(2)
+                .chain(line.chars().skip(usize::from(w) - 2))
+                .collect();
+            assert_eq!(outer.trim(), "", "{s}");
+        }
+    }
+}
+
+/// A handout is named after the host the URL leads to (a browser opens
+/// evil.com), not the host an RFC 3986 parser reads.
+#[test]
+fn a_handout_is_named_after_where_the_url_leads() {
+    let a = app(BACKSLASH, 80, 24);
+    assert_eq!(a.handout_host(), "evil.com");
+    let a = app("https://example.com/x", 80, 24);
+    assert_eq!(a.handout_host(), "example.com");
+    let a = app("/relative/only", 80, 24);
+    assert_eq!(a.handout_host(), "url");
+}
+
+/// With the warning list focused at 80x24, the message above the bytes
+/// says what the warning found, not only its name: the layers give way.
+#[test]
+fn the_warning_above_the_bytes_keeps_its_words_at_80_columns() {
+    let tour = crate::gallery::all()[0].url;
+    let mut a = app(tour, 80, 24);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Tab);
+    let w = &a.analysis.warnings[a.warning];
+    assert_eq!(w.code.code(), "path-traversal");
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("'%252e%252e%252f'"), "{s}");
+}
+
+/// A scrolled view's title says which lines show however narrow the
+/// pane: the rest of the title is cut before it.
+#[test]
+fn a_scrolled_views_range_survives_a_narrow_title() {
+    let tour = crate::gallery::all()[0].url;
+    let mut a = app(tour, 80, 24);
+    press(&mut a, KeyCode::Char('d'));
+    let s = screen(&a, 80, 24);
+    let title = s
+        .lines()
+        .find(|l| l.contains("every enc"))
+        .unwrap_or_default();
+    assert!(title.contains(" of ") && title.contains("(↑↓)"), "{s}");
+}
