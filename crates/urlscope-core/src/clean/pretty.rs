@@ -12,8 +12,11 @@ use crate::split::{outline, HostKind};
 /// escapes of unreserved characters, of the space, the backtick and
 /// `"<>\^{|}`, and of well-formed UTF-8 sequences for characters from
 /// U+0080 up; never decode escapes of reserved characters, of `%`, of
-/// controls, or of bidi controls and invisible characters (they stay
-/// escaped, so the pretty form cannot lie about the URL). A punycode host
+/// controls, of bidi controls and invisible characters, or of characters
+/// that would make two URLs look the same ([`could_mislead`]: a look-alike
+/// of a delimiter, a combining mark, a noncharacter or a private-use
+/// character). They stay escaped, so the pretty form cannot lie about the
+/// URL. A punycode host
 /// is shown in Unicode unless it could impersonate another domain.
 /// `clean(pretty(url))` is equivalent to `url`.
 ///
@@ -63,7 +66,7 @@ pub fn pretty(input: &[u8]) -> String {
             .as_deref()
             .and_then(|s| std::str::from_utf8(s).ok())
             .and_then(|s| s.chars().next())
-            .filter(|&c| !crate::text::needs_escape(c));
+            .filter(|&c| !crate::text::needs_escape(c) && !could_mislead(c));
         match shown {
             Some(c) => {
                 out.push(c);
@@ -76,6 +79,30 @@ pub fn pretty(input: &[u8]) -> String {
         }
     }
     out
+}
+
+/// Whether showing `c` itself could make the URL read as another, or
+/// two URLs look the same:
+/// - a look-alike of a URL delimiter (UTS #39's skeleton holds one):
+///   `∕` (U+2215) or `／` (U+FF0F) shown in `a%E2%88%95b` would read as
+///   a second path segment;
+/// - a combining mark: `e%CC%81` would show as `é`, which is `%C3%A9`;
+/// - a noncharacter or a private-use character, which shows nothing a
+///   reader can tell apart.
+fn could_mislead(c: char) -> bool {
+    let noncharacter = u32::from(c) & 0xFFFE == 0xFFFE || ('\u{FDD0}'..='\u{FDEF}').contains(&c);
+    let private_use = ('\u{E000}'..='\u{F8FF}').contains(&c)
+        || ('\u{F0000}'..='\u{FFFFD}').contains(&c)
+        || ('\u{100000}'..='\u{10FFFD}').contains(&c);
+    let mut buf = [0u8; 4];
+    let delimiter = !c.is_ascii()
+        && unicode_security::skeleton(c.encode_utf8(&mut buf)).any(|s| {
+            matches!(
+                s,
+                '/' | '\\' | '?' | '#' | '@' | ':' | '.' | '%' | '&' | '=' | ';' | ','
+            )
+        });
+    noncharacter || private_use || delimiter || unicode_normalization::char::is_combining_mark(c)
 }
 
 /// A host as an address bar shows it: Unicode for a punycode name that
@@ -132,6 +159,36 @@ mod tests {
             pretty("http://аррӏе.com/".as_bytes()),
             "http://xn--80ak6aa92e.com/"
         );
+    }
+
+    /// Two URLs never look the same once pretty: what would make them
+    /// stays escaped, and the characters beside it are still shown.
+    #[test]
+    fn pretty_keeps_look_alikes_marks_and_noncharacters_escaped() {
+        for (url, shown) in [
+            // Look-alikes of '/', '?', '.', '@' in a path segment.
+            (
+                "http://x/login.microsoftonline.com%E2%88%95common",
+                "http://x/login.microsoftonline.com%E2%88%95common",
+            ),
+            ("http://x/a%EF%BC%8Fb", "http://x/a%EF%BC%8Fb"),
+            ("http://x/a%E2%81%84b", "http://x/a%E2%81%84b"),
+            ("http://x/a%EF%BC%9Fb", "http://x/a%EF%BC%9Fb"),
+            ("http://x/a%E2%80%A4b", "http://x/a%E2%80%A4b"),
+            ("http://x/a%EF%BC%A0b", "http://x/a%EF%BC%A0b"),
+            // A combining mark: cafe + U+0301 is not caf%C3%A9.
+            ("http://x/cafe%CC%81", "http://x/cafe%CC%81"),
+            ("http://x/caf%C3%A9", "http://x/café"),
+            // Noncharacters and private use.
+            ("http://x/%EF%BF%BF%EE%80%80", "http://x/%EF%BF%BF%EE%80%80"),
+            ("http://x/%EF%B7%90", "http://x/%EF%B7%90"),
+            ("http://x/%F4%8F%BF%BE", "http://x/%F4%8F%BF%BE"),
+            // Letters of other scripts are still shown.
+            ("http://x/%E6%97%A5%E6%9C%AC", "http://x/日本"),
+            ("http://x/%D0%BF%D1%80%D0%B8", "http://x/при"),
+        ] {
+            assert_eq!(pretty(url.as_bytes()), shown, "{url}");
+        }
     }
 
     #[test]
