@@ -101,6 +101,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             selected_end = lines.len();
         }
     }
+    let mut dropped = 0;
     if zoomed {
         // Keep the selected warning's lines in view: drop whole warnings
         // from the top until its last line fits.
@@ -110,7 +111,10 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             .find(|&s| s >= selected_start || selected_end.saturating_sub(s) <= height)
             .unwrap_or(0);
         lines.drain(..skip.min(lines.len()));
+        dropped = starts.iter().filter(|&&s| s < skip).count();
     }
+    // A list scrolled past its top says how many warnings are above.
+    let above = app.warning_scroll.min(a.warnings.len()) + dropped;
     if a.warnings.is_empty() {
         lines.push(Line::styled("no warnings", theme.dim()));
     }
@@ -118,9 +122,14 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         "Warnings".to_string()
     } else {
         format!(
-            "Warnings {}/{}",
+            "Warnings {}/{}{}",
             (app.warning + 1).min(a.warnings.len()),
-            a.warnings.len()
+            a.warnings.len(),
+            if above > 0 {
+                format!(" · ↑{above} above")
+            } else {
+                String::new()
+            }
         )
     };
     let block = pane_block(app, theme, title, Some(Pane::Warnings));
