@@ -60,12 +60,14 @@ pub(crate) const LOOPBACK_DOMAINS: &[&str] = &[
     "localh.st",
 ];
 
-/// Whether `name` (its trailing dots dropped) is one host-name label
-/// with a letter in it (letters, digits, '-' and '_', no dot): a name no
-/// public DNS holds (ICANN allows no dotless names), which resolvers
-/// complete with the local network's search domains (`jenkins`, `wiki`).
+/// Whether `name` (its trailing dots dropped, as the analysis drops
+/// them: `jenkins..` is `jenkins`) is one host-name label with a letter
+/// in it (letters, digits, '-' and '_', no dot): a name no public DNS
+/// holds (ICANN allows no dotless names), which resolvers complete with
+/// the local network's search domains (`jenkins`, `wiki`).
 pub(crate) fn is_single_label(name: &[u8]) -> bool {
-    let name = name.strip_suffix(b".").unwrap_or(name);
+    let dots = name.iter().rev().take_while(|&&b| b == b'.').count();
+    let name = name.get(..name.len() - dots).unwrap_or_default();
     name.iter()
         .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
         && name.iter().any(u8::is_ascii_alphabetic)
@@ -215,7 +217,7 @@ impl<'a> Labels<'a> {
         }
         // A name of one label is answered by the local network's resolver
         // only (the analysis calls it private).
-        if self.count < 2 && is_single_label(self.name) {
+        if is_single_label(self.name) {
             return true;
         }
         if !DOMAINS_LAST.may_hold(last) {

@@ -795,6 +795,8 @@ mod tests {
             b"https://example.com/x#//evil.example",
             b"https://example.com/x#.evil.example",
             b"http://localhost/",
+            b"http://jenkins/",
+            b"https://osetr../x",
             b"http://db.internal:8080/",
             b"http://127.0.0.1.nip.io/",
             b"http://my_db.internal/",

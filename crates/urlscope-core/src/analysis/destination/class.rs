@@ -384,6 +384,7 @@ mod tests {
             ("www.fd00-ec2--254.sslip.io", Reach::Metadata, true),
             ("jenkins", Reach::Private, false),
             ("WIKI.", Reach::Private, false),
+            ("osetr..", Reach::Private, false),
             ("localtest.me", Reach::Loopback, true),
             ("[::1]", Reach::Loopback, false),
             ("[::]", Reach::Unspecified, false),
