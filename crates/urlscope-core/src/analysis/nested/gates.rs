@@ -5,7 +5,8 @@
 //! with the routes ungated).
 
 use super::obfuscated;
-use super::{base64_payload, find_url, hex_payload, jwt, text_carries_url};
+use super::payloads::carries_url_within;
+use super::{base64_payload, find_url, hex_payload, jwt, MAX_DEPTH};
 use crate::split::ComponentKind;
 
 /// Where to look for nested values in a component, and what to call it.
@@ -29,16 +30,19 @@ pub(crate) fn may_carry(kind: ComponentKind) -> bool {
 /// in passes, checked without allocating: most values are words and
 /// numbers, which none of them passes.
 pub(crate) fn carries_url(value: &[u8]) -> bool {
+    let carries = |text: &str| carries_url_within(text, PAYLOAD_LAYERS);
     (may_start_url(value) && find_url(value).is_some())
         || (value.starts_with(b"eyJ")
-            && jwt(value)
-                .is_some_and(|j| j.claims.iter().any(|(_, v)| text_carries_url(v.as_bytes()))))
-        || (base64_may_carry_url(value)
-            && base64_payload(value).is_some_and(|(_, t)| text_carries_url(t.as_bytes())))
-        || (hex_may_carry_url(value)
-            && hex_payload(value).is_some_and(|t| text_carries_url(t.as_bytes())))
+            && jwt(value).is_some_and(|j| j.claims.iter().any(|(_, v)| carries(v))))
+        || (base64_may_carry_url(value) && base64_payload(value).is_some_and(|(_, t)| carries(&t)))
+        || (hex_may_carry_url(value) && hex_payload(value).is_some_and(|t| carries(&t)))
         || (value.len() >= obfuscated::SHORTEST && obfuscated_carries_url(value))
 }
+
+/// How many decodings under a top-level value's payload the unfolding
+/// reads (see [`super::payload_layers`]): a URL under them is analysed at
+/// most [`MAX_DEPTH`] deep.
+const PAYLOAD_LAYERS: usize = MAX_DEPTH - 1;
 
 /// The obfuscated routes of [`carries_url`], each past its gate.
 fn obfuscated_carries_url(value: &[u8]) -> bool {
@@ -105,11 +109,11 @@ fn head_may_carry_url(head: &[u8], whole: bool) -> bool {
 /// Whether [`base64_payload`] may decode `value` to text holding a URL:
 /// its body (padding dropped) is at least 12 digits of one alphabet, and
 /// its first bytes, decoded on the stack, pass [`head_may_carry_url`], or
-/// its bytes, decoded one group at a time, pass [`text_may_hold_scheme`].
+/// its bytes, decoded one group at a time, pass [`text_may_carry_url`].
 fn base64_may_carry_url(value: &[u8]) -> bool {
     base64_body(value).is_some_and(|body| {
         base64_digits_may_carry_url(body.get(..64).unwrap_or(body), body.len())
-            || text_may_hold_scheme(base64_bytes(body))
+            || text_may_carry_url(base64_bytes(body))
     })
 }
 
@@ -128,19 +132,24 @@ fn base64_bytes(digits: &[u8]) -> impl Iterator<Item = u8> + '_ {
 }
 
 /// Whether decoded payload bytes may be text (see [`printable`]) in which
-/// [`text_carries_url`] finds a URL after other text: a URL in prose has
-/// a scheme, so a `:` after a byte a scheme ends with (or a tab or newline
-/// [`scheme_at`] drops). Read until that `:`, or until a byte no such text
-/// holds: a control but tab and newlines, or a byte that breaks UTF-8 (a
-/// continuation byte where none is due, a lead byte where one is, bytes
-/// UTF-8 never uses), which ends most binary payloads within a few bytes.
+/// [`carries_url_within`] finds a URL after other text or under more
+/// decodings: a URL in prose has a scheme, so a `:` after a byte a scheme
+/// ends with (or a tab or newline [`scheme_at`] drops); a payload inside
+/// the text is a percent escape's `%` or a run of at least 12 base64
+/// digits (hex digits and a JWT's header are such runs). Read until one
+/// of those, or until a byte no such text holds: a control but tab and
+/// newlines, or a byte that breaks UTF-8 (a continuation byte where none
+/// is due, a lead byte where one is, bytes UTF-8 never uses), which ends
+/// most binary payloads within a few bytes.
 ///
 /// [`printable`]: super::payloads
 /// [`scheme_at`]: super::found
-fn text_may_hold_scheme(bytes: impl Iterator<Item = u8>) -> bool {
+fn text_may_carry_url(bytes: impl Iterator<Item = u8>) -> bool {
     let mut previous = 0u8;
     // Continuation bytes still due for the character being read.
     let mut due = 0u8;
+    // The base64 digits in a row up to this byte.
+    let mut digits = 0usize;
     for b in bytes {
         match b {
             0x80..=0xBF if due > 0 => due -= 1,
@@ -154,9 +163,18 @@ fn text_may_hold_scheme(bytes: impl Iterator<Item = u8>) -> bool {
             {
                 return true
             }
+            b'%' => return true,
             b'\t' | b'\n' | b'\r' => {}
             0..=0x1F | 0x7F => return false,
             _ => {}
+        }
+        digits = if crate::plain::base64_digit(b) == 64 {
+            0
+        } else {
+            digits + 1
+        };
+        if digits >= 12 {
+            return true;
         }
         previous = b;
     }
@@ -208,14 +226,14 @@ fn reversed_base64_may_carry_url(value: &[u8]) -> bool {
 /// Whether [`hex_payload`] may decode `value` to text holding a URL: an
 /// even run of at least 16 hex digits whose first bytes, decoded on the
 /// stack, pass [`head_may_carry_url`], or whose bytes, decoded one pair at
-/// a time, pass [`text_may_hold_scheme`].
+/// a time, pass [`text_may_carry_url`].
 fn hex_may_carry_url(value: &[u8]) -> bool {
     let mut head = [0u8; 48];
     let Some(len) = hex_head(value, &mut head) else {
         return false;
     };
     head_may_carry_url(head.get(..len).unwrap_or_default(), 2 * len == value.len())
-        || text_may_hold_scheme(value.chunks_exact(2).map(|pair| {
+        || text_may_carry_url(value.chunks_exact(2).map(|pair| {
             let digit = |i: usize| {
                 pair.get(i)
                     .and_then(|&d| crate::percent::hex_value(d))
@@ -320,11 +338,11 @@ mod tests {
 
     /// `carries_url` without its gates: each route tried as it is.
     fn carries_url_ungated(value: &[u8]) -> bool {
+        let carries = |text: &str| carries_url_within(text, PAYLOAD_LAYERS);
         find_url(value).is_some()
-            || jwt(value)
-                .is_some_and(|j| j.claims.iter().any(|(_, v)| text_carries_url(v.as_bytes())))
-            || base64_payload(value).is_some_and(|(_, t)| text_carries_url(t.as_bytes()))
-            || hex_payload(value).is_some_and(|t| text_carries_url(t.as_bytes()))
+            || jwt(value).is_some_and(|j| j.claims.iter().any(|(_, v)| carries(v)))
+            || base64_payload(value).is_some_and(|(_, t)| carries(&t))
+            || hex_payload(value).is_some_and(|t| carries(&t))
             || obfuscated::decoded(value).is_some()
     }
 
@@ -394,8 +412,8 @@ mod tests {
     /// The gate for URLs among a payload's text reads to a scheme's `:`,
     /// and stops at the first byte no text holds.
     #[test]
-    fn text_may_hold_scheme_reads_to_a_colon_or_a_byte_no_text_holds() {
-        let gate = |b: &[u8]| text_may_hold_scheme(b.iter().copied());
+    fn text_may_carry_url_reads_to_a_colon_or_a_byte_no_text_holds() {
+        let gate = |b: &[u8]| text_may_carry_url(b.iter().copied());
         assert!(gate(b"Continue at https://evil.example"));
         assert!(gate("caf\u{e9} javascript:x".as_bytes()));
         assert!(gate(b"http\t:x"));
@@ -492,12 +510,28 @@ mod tests {
     }
 
     /// A value: such text as it is, or in base64 of either alphabet
-    /// (padded or not), hex, or a JWT claim.
+    /// (padded or not), hex, or a JWT claim, or under two such layers.
     fn carried_value() -> impl Strategy<Value = Vec<u8>> {
         use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE_NO_PAD};
         use base64::Engine;
-        (payload_text(), 0..6u8).prop_map(|(text, how)| match how {
+        (payload_text(), 0..10u8).prop_map(|(text, how)| match how {
             0 => text,
+            // Payloads inside payloads: base64 of base64, of JSON holding
+            // base64, of the text percent-encoded, hex of base64.
+            6 => STANDARD.encode(STANDARD.encode(&text)).into_bytes(),
+            7 => {
+                let json = serde_json::json!({ "u": STANDARD.encode(&text) });
+                STANDARD.encode(json.to_string()).into_bytes()
+            }
+            8 => {
+                let escaped: String = text.iter().map(|b| format!("%{b:02X}")).collect();
+                STANDARD.encode(escaped).into_bytes()
+            }
+            9 => STANDARD
+                .encode(&text)
+                .bytes()
+                .flat_map(|b| format!("{b:02x}").into_bytes())
+                .collect(),
             1 => STANDARD.encode(&text).into_bytes(),
             2 => STANDARD_NO_PAD.encode(&text).into_bytes(),
             3 => URL_SAFE_NO_PAD.encode(&text).into_bytes(),

@@ -15,7 +15,10 @@
 //! backwards, `%uXXXX` escapes, HTML character references. A payload's
 //! text carries a URL when it is one, or when it holds one among other
 //! text (`{"redirect":"https://x"}`, `Continue at https://x`), found as
-//! [`crate::find`] finds URLs in prose. A `data:` URL carries its body
+//! [`crate::find`] finds URLs in prose; a text that carries none is
+//! decoded again ([`payloads::buried_urls`]: base64 of base64, of JSON
+//! holding base64, of a percent-encoded URL, a JWT claim holding base64),
+//! each decoding a level of the depth. A `data:` URL carries its body
 //! ([`data`]): the page a browser renders from it, whose links are where
 //! it leads.
 //!
@@ -41,6 +44,7 @@ pub(crate) use found::{find_url, lax_slashes, payload_urls, text_carries_url, SC
 pub(crate) use gates::carries_url;
 use gates::{may_carry, may_hold_value, worth_a_look};
 pub(crate) use payloads::{base64_payload, hex_payload, jwt};
+use payloads::{buried_urls, carries_url_within};
 
 /// How deep URLs are unfolded inside URLs.
 pub const MAX_DEPTH: usize = 8;
@@ -491,6 +495,7 @@ fn unfold_value(
         return Some(node);
     }
     let span = at.span(0, layer.len());
+    let layers = payload_layers(budget);
     let (kind, text, jwt) = if let Some(jwt) = jwt(layer) {
         (NestedKind::Jwt, jwt.payload.clone(), Some(jwt))
     } else {
@@ -498,7 +503,7 @@ fn unfold_value(
         // carries a URL where reading forwards carries none.
         let forward =
             base64_payload(layer).or_else(|| hex_payload(layer).map(|t| (NestedKind::Hex, t)));
-        let carries = |t: &str| text_carries_url(t.as_bytes());
+        let carries = |t: &str| carries_url_within(t, layers);
         match forward {
             Some((kind, text)) if carries(&text) => (kind, text, None),
             forward => match obfuscated::decoded(layer).or(forward) {
@@ -522,23 +527,43 @@ fn unfold_value(
             .collect(),
         None => vec![(via.clone(), text.clone())],
     };
+    let hidden = match kind {
+        NestedKind::Reversed => "written backwards",
+        NestedKind::ReversedBase64 => "in base64 written backwards",
+        NestedKind::PercentU => "in %u escapes",
+        NestedKind::Entities => "in HTML character references",
+        _ => "hidden in an encoded payload",
+    };
+    let mut add = |child: Nested, children: &mut Vec<Nested>| {
+        let mut child = child;
+        child.component = at.component;
+        child.layer = at.layer + 1;
+        child.span = span;
+        lift(&child, lifted, |_| span);
+        children.push(child);
+    };
     for (child_via, value) in inner.drain(..) {
         let room = room.saturating_sub(1 + children.len());
-        for (found, mut spelling) in payload_urls(value.as_bytes()).take(room) {
+        let mut urls = payload_urls(value.as_bytes()).take(room).peekable();
+        if urls.peek().is_none() {
+            // None as it is: the payloads inside it, decoded in turn, each
+            // level a layer deeper for the URLs found under it.
+            for buried in buried_urls(&value, layers, room) {
+                let url = buried.at.of(buried.text.as_bytes());
+                let via = format!("{child_via} → {}", buried.steps.join(" → "));
+                let mut spelling = buried.spelling;
+                spelling.extend([hidden, "under more than one layer of encoding"]);
+                let deeper = buried.steps.len();
+                let child = url_node_under(url, via, spelling, options, budget, deeper);
+                add(child, &mut children);
+            }
+            continue;
+        }
+        for (found, mut spelling) in urls {
             let url = found.of(value.as_bytes());
-            spelling.push(match kind {
-                NestedKind::Reversed => "written backwards",
-                NestedKind::ReversedBase64 => "in base64 written backwards",
-                NestedKind::PercentU => "in %u escapes",
-                NestedKind::Entities => "in HTML character references",
-                _ => "hidden in an encoded payload",
-            });
-            let mut child = url_node(url, child_via.clone(), spelling, options, budget);
-            child.component = at.component;
-            child.layer = at.layer + 1;
-            child.span = span;
-            lift(&child, lifted, |_| span);
-            children.push(child);
+            spelling.push(hidden);
+            let child = url_node(url, child_via.clone(), spelling, options, budget);
+            add(child, &mut children);
         }
     }
     Some(Nested {
@@ -555,6 +580,13 @@ fn unfold_value(
     })
 }
 
+/// How many decodings under a payload the unfolding reads for URLs
+/// ([`buried_urls`]) at `budget`'s depth: a URL under them is analysed
+/// one level deeper for each, at most [`MAX_DEPTH`] deep.
+pub(super) fn payload_layers(budget: &Budget) -> usize {
+    MAX_DEPTH.saturating_sub(budget.depth + 1)
+}
+
 /// A URL node, analysed when the budget allows.
 fn url_node(
     text: &[u8],
@@ -563,10 +595,23 @@ fn url_node(
     options: &Options,
     budget: &mut Budget,
 ) -> Nested {
+    url_node_under(text, via, spelling, options, budget, 0)
+}
+
+/// A URL node found under `deeper` decodings more than one the unfolding
+/// reads at its depth, analysed as many levels deeper.
+fn url_node_under(
+    text: &[u8],
+    via: String,
+    spelling: Vec<&'static str>,
+    options: &Options,
+    budget: &mut Budget,
+    deeper: usize,
+) -> Nested {
     let analysis = (budget.bytes >= text.len()).then(|| {
         budget.bytes -= text.len();
         let mut inner = Budget {
-            depth: budget.depth + 1,
+            depth: (budget.depth + 1 + deeper).min(MAX_DEPTH),
             bytes: budget.bytes,
         };
         // A carried URL's warnings are lifted a fixed number at a time,

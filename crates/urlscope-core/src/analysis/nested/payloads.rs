@@ -1,7 +1,12 @@
 //! Decoding the encoded payloads a value may be: base64, base64url, hex
-//! and JWTs (RFC 4648, RFC 7519), to printable text.
+//! and JWTs (RFC 4648, RFC 7519), to printable text; and the payloads
+//! inside a payload's text (base64 of base64, of JSON holding base64, of
+//! a percent-encoded URL), decoded in turn as deep as the unfolding may
+//! still go.
 
+use super::found::{payload_urls, text_carries_url};
 use super::{Jwt, NestedKind};
+use crate::split::Span;
 
 /// Decode `text` as base64 or base64url (padded or not) when it is one,
 /// to printable UTF-8.
@@ -95,5 +100,141 @@ pub(crate) fn jwt(text: &[u8]) -> Option<Jwt> {
         header,
         payload,
         claims,
+    })
+}
+
+/// A URL found in a payload's text only under more decodings: base64 of
+/// base64, base64 of JSON holding base64, base64 of a percent-encoded URL,
+/// a JWT whose claim holds base64.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Buried {
+    /// The decodings that reach the text holding it, outermost first
+    /// (`base64`, `percent-decoded`, `jwt claim "u"`).
+    pub(crate) steps: Vec<String>,
+    /// The text holding it, decoded.
+    pub(crate) text: String,
+    /// Where it is in `text`.
+    pub(crate) at: Span,
+    /// How it is spelled, as [`payload_urls`] finds it.
+    pub(crate) spelling: Vec<&'static str>,
+}
+
+/// Whether a payload's decoded `text` carries a URL, as [`payload_urls`]
+/// finds one, as it is or under at most `layers` more decodings
+/// ([`decodings`]). The routes of [`buried_urls`], each level's text no
+/// longer than the one above it.
+pub(crate) fn carries_url_within(text: &str, layers: usize) -> bool {
+    text_carries_url(text.as_bytes())
+        || (layers > 0
+            && decodings(text)
+                .iter()
+                .any(|(_, inner)| carries_url_within(inner, layers - 1)))
+}
+
+/// The URLs under at most `layers` more decodings of a payload's `text`
+/// that carries none as it is, at most `room`: at each level, a text that
+/// carries a URL gives its URLs; one that carries none is decoded again.
+pub(crate) fn buried_urls(text: &str, layers: usize, room: usize) -> Vec<Buried> {
+    let mut out = Vec::new();
+    let mut steps = Vec::new();
+    bury(text, layers, room, &mut steps, &mut out);
+    out
+}
+
+fn bury(text: &str, layers: usize, room: usize, steps: &mut Vec<String>, out: &mut Vec<Buried>) {
+    if layers == 0 {
+        return;
+    }
+    for (step, inner) in decodings(text) {
+        if out.len() >= room {
+            return;
+        }
+        steps.push(step);
+        let mut found = payload_urls(inner.as_bytes()).peekable();
+        if found.peek().is_some() {
+            let found: Vec<_> = found.take(room - out.len()).collect();
+            for (at, spelling) in found {
+                out.push(Buried {
+                    steps: steps.clone(),
+                    text: inner.clone(),
+                    at,
+                    spelling,
+                });
+            }
+        } else {
+            bury(&inner, layers - 1, room, steps, out);
+        }
+        steps.pop();
+    }
+}
+
+/// The texts one decoding under a payload's `text`, each with the step
+/// that reads it: the text percent-decoded when it holds an escape (the
+/// payloads in it are read at the next level); else each run of base64
+/// digits in it (the text whole, a JSON string, a `key=value`'s value)
+/// that is a JWT (each of its string claims), base64 or hex of text, as
+/// [`jwt`], [`base64_payload`] and [`hex_payload`] read a value. Each
+/// text is shorter than the one it is decoded from, and the runs do not
+/// overlap, so a level holds no more bytes than the one above it.
+pub(crate) fn decodings(text: &str) -> Vec<(String, String)> {
+    let bytes = text.as_bytes();
+    if has_escape(bytes) {
+        let decoded = crate::percent::decode(bytes, false);
+        return vec![(
+            "percent-decoded".to_string(),
+            String::from_utf8_lossy(&decoded).into_owned(),
+        )];
+    }
+    let mut out = Vec::new();
+    for token in digit_runs(bytes) {
+        if let Some(jwt) = jwt(token) {
+            out.extend(jwt.claims.into_iter().map(|(name, value)| {
+                let name = crate::text::quote_str(&name);
+                (format!("jwt claim \"{name}\""), value)
+            }));
+        } else if let Some((kind, inner)) = base64_payload(token) {
+            out.push((kind.name().to_string(), inner));
+        } else if let Some(inner) = hex_payload(token) {
+            out.push((NestedKind::Hex.name().to_string(), inner));
+        }
+    }
+    out
+}
+
+/// Whether `bytes` hold a percent escape (`%` and two hex digits).
+fn has_escape(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'%', bytes).any(|at| {
+        bytes
+            .get(at + 1..at + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+    })
+}
+
+/// The runs of at least 12 base64 or base64url digits in `bytes`, each
+/// with up to two `=` of padding after it; a run that starts `eyJ` (a
+/// JWT's header) runs on over the `.` between a JWT's parts.
+fn digit_runs(bytes: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
+    let digit = |b: u8| crate::plain::base64_digit(b) != 64;
+    let mut at = 0;
+    std::iter::from_fn(move || loop {
+        let start = at + bytes.get(at..)?.iter().position(|&b| digit(b))?;
+        let rest = bytes.get(start..).unwrap_or_default();
+        let jwt = rest.starts_with(b"eyJ");
+        let mut end = start
+            + rest
+                .iter()
+                .position(|&b| !(digit(b) || (jwt && b == b'.')))
+                .unwrap_or(rest.len());
+        end += bytes
+            .get(end..)
+            .unwrap_or_default()
+            .iter()
+            .take(2)
+            .take_while(|&&b| b == b'=')
+            .count();
+        at = end;
+        if end - start >= 12 {
+            return bytes.get(start..end);
+        }
     })
 }
