@@ -660,7 +660,7 @@ fn a_refusal_is_said_and_reported() {
     );
     assert_eq!(
         place("http://good.com%09.evil.com/"),
-        r"no request from a browser (it rejects the host: invalid international domain name), but RFC 3986 parsers such as Python's urllib.parse read good.com\x09.evil.com (public)"
+        r"no request from a browser (it rejects the host: '\x09' in the host once percent-decoded, a code point no domain may hold), but RFC 3986 parsers such as Python's urllib.parse read good.com\x09.evil.com (public)"
     );
     assert_eq!(
         place("http://x.com:80;y/"),

@@ -25,7 +25,9 @@ pub struct HostReading {
     /// numeric host such as `0x7f.1`.
     pub ipv4: Option<Ipv4Addr>,
     /// The registrable domain (public suffix plus one label, from the
-    /// Public Suffix List): `evil.example` for `paypal.com.evil.example`.
+    /// Public Suffix List): `evil.example` for `paypal.com.evil.example`;
+    /// none for a name that holds a code point no domain may hold (the
+    /// URL Standard's forbidden domain code points: `google.com%40evil.example`).
     pub registrable: Option<String>,
     /// The scripts of the host's letters (Common and Inherited left out):
     /// `["Latin", "Cyrillic"]` for a mixed host.
@@ -164,8 +166,14 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             }
             None => Cow::Borrowed(decoded.as_str()),
         };
-        reading.registrable =
-            crate::names::registrable_domain(dns.trim_end_matches('.')).map(str::to_string);
+        // A name holding a code point no domain may hold ('@' decoded
+        // from `%40`) is no domain: a browser refuses it, DNS has no such
+        // name, and labels cut around the '@' name no one's site.
+        reading.registrable = crate::analysis::whatwg::forbidden_in_domain(&dns)
+            .is_none()
+            .then(|| crate::names::registrable_domain(dns.trim_end_matches('.')))
+            .flatten()
+            .map(str::to_string);
         reading.hosting = crate::services::shared_hosting(&dns);
         if let Some(unicode) = &reading.unicode {
             use unicode_normalization::UnicodeNormalization;

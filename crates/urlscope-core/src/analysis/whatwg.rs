@@ -77,7 +77,7 @@ pub(crate) fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
 pub(crate) fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, String>> {
     parts.scheme?;
     let text = std::str::from_utf8(crate::split::without_delimiters(input)).ok()?;
-    Some(reading_of(&url::Url::parse(text)))
+    Some(reading_of(&url::Url::parse(text), input, parts))
 }
 
 /// [`whatwg_reading`], from `base` (the WHATWG parse of the trimmed
@@ -91,14 +91,20 @@ pub(crate) fn reading_from_base(
     base: &Result<url::Url, url::ParseError>,
 ) -> Option<Result<WhatwgReading, String>> {
     if whole_utf8 && parts.scheme.is_some() {
-        Some(reading_of(base))
+        Some(reading_of(base, input, parts))
     } else {
         whatwg_reading(input, parts)
     }
 }
 
-/// The reading from a WHATWG parse, or why it failed.
-fn reading_of(parsed: &Result<url::Url, url::ParseError>) -> Result<WhatwgReading, String> {
+/// The reading from a WHATWG parse, or why it failed
+/// ([`WhatwgReading::refusal_reason`]
+/// of the RFC 3986 host, which the parser read alike up to its failure).
+fn reading_of(
+    parsed: &Result<url::Url, url::ParseError>,
+    input: &[u8],
+    parts: &Split,
+) -> Result<WhatwgReading, String> {
     match parsed {
         Ok(u) => Ok(WhatwgReading {
             href: u.as_str().to_string(),
@@ -111,8 +117,79 @@ fn reading_of(parsed: &Result<url::Url, url::ParseError>) -> Result<WhatwgReadin
             query: u.query().map(str::to_string),
             fragment: u.fragment().map(str::to_string),
         }),
-        Err(e) => Err(e.to_string()),
+        Err(e) => {
+            let host = parts.host.map(|h| {
+                String::from_utf8_lossy(&crate::percent::decode(h.of(input), false)).into_owned()
+            });
+            Err(WhatwgReading::refusal_reason(&e.to_string(), host.as_deref()).into_owned())
+        }
     }
+}
+
+/// The URL Standard's forbidden domain code points
+/// (<https://url.spec.whatwg.org/#forbidden-domain-code-point>): the
+/// forbidden host code points (NUL, tab, newlines, space, `#/:<>?@[\]^|`),
+/// the C0 controls, `%` and DEL. The host parser percent-decodes a
+/// domain, maps it through UTS #46, and fails when the result holds one
+/// (<https://url.spec.whatwg.org/#concept-host-parser>, step 7).
+pub(crate) fn is_forbidden_domain_code_point(c: char) -> bool {
+    c <= '\u{1F}'
+        || matches!(
+            c,
+            ' ' | '#'
+                | '/'
+                | ':'
+                | '<'
+                | '>'
+                | '?'
+                | '@'
+                | '['
+                | '\\'
+                | ']'
+                | '^'
+                | '|'
+                | '%'
+                | '\u{7F}'
+        )
+}
+
+/// The first forbidden domain code point of a host, percent-decoded.
+pub(crate) fn forbidden_in_domain(decoded: &str) -> Option<char> {
+    decoded.chars().find(|&c| is_forbidden_domain_code_point(c))
+}
+
+impl WhatwgReading {
+    /// The `url` crate's words for a refusal (`reason`, its
+    /// [`url::ParseError`]'s), made right where they name the wrong rule:
+    /// `url` reports a forbidden domain code point as an IDNA failure (its
+    /// UTS #46 call denies them), so a host whose percent-decoded form
+    /// (`decoded_host`) holds one (`google.com%40evil.example`) is refused for
+    /// that code point, not as an international domain name.
+    pub(crate) fn refusal_reason<'r>(
+        reason: &'r str,
+        decoded_host: Option<&str>,
+    ) -> std::borrow::Cow<'r, str> {
+        let forbidden = decoded_host
+            .filter(|_| reason == url::ParseError::IdnaError.to_string())
+            .and_then(forbidden_in_domain);
+        match forbidden {
+            Some(c) => std::borrow::Cow::Owned(format!(
+                "'{}' {FORBIDDEN_REASON}",
+                crate::text::quote_str(&c.to_string())
+            )),
+            None => std::borrow::Cow::Borrowed(reason),
+        }
+    }
+}
+
+/// How [`WhatwgReading::refusal_reason`] ends for a forbidden domain code point.
+const FORBIDDEN_REASON: &str = "in the host once percent-decoded, a code point no domain may hold";
+
+/// Whether `reason` is a refusal of the host
+/// ([`WhatwgReading::refusal_reason`]'s words
+/// for a forbidden code point, or one of the `url` crate's host errors).
+pub(crate) fn refuses_host_worded(reason: &str) -> bool {
+    reason.ends_with(FORBIDDEN_REASON) || crate::analysis::destination::refuses_host_worded(reason)
 }
 
 /// The semantic comparison of the two readings behind

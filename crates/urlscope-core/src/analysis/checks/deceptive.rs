@@ -7,6 +7,7 @@
 //! domain of the Public Suffix List.
 
 use crate::analysis::checks::brand_path::known_site;
+use crate::analysis::checks::imitation::site_opened;
 use crate::analysis::HostReading;
 use crate::names::{domain_in_segment, shown_site};
 use crate::split::{Span, Split};
@@ -39,10 +40,10 @@ pub(crate) fn deceptive_warnings(
                 vec![span],
                 host_index,
                 format!(
-                    "The host '{}' shows '{}' first, but the site a browser opens is '{}'.",
+                    "The host '{}' shows '{}' first, but {}.",
                     quote_str(name),
                     quote_str(&shown),
-                    quote_str(real)
+                    site_opened(input, parts, real, false)
                 ),
             ));
         }

@@ -33,14 +33,27 @@ pub(crate) fn imitation_warnings(
     if !matches!(reach, Reach::Public | Reach::Documentation) {
         return (None, false);
     }
-    let Some(registrable) = h.registrable.as_deref() else {
-        return (None, false);
-    };
     let name = h
         .ascii
         .clone()
         .unwrap_or_else(|| h.decoded.to_ascii_lowercase());
     let name = name.trim_end_matches('.');
+    // A name holding a code point no domain may hold has no registrable
+    // domain ('google.com%40evil.example'); the brand it shows is judged
+    // against the site of the labels after that code point, and the host
+    // is named whole.
+    let forbidden_at = name.rfind(crate::analysis::whatwg::is_forbidden_domain_code_point);
+    let (registrable, site) = match (h.registrable.as_deref(), forbidden_at) {
+        (Some(registrable), _) => (registrable, registrable),
+        (None, Some(at)) => {
+            let after = name.get(at + 1..).unwrap_or_default();
+            match crate::names::registrable_domain(after) {
+                Some(registrable) => (registrable, name),
+                None => return (None, false),
+            }
+        }
+        (None, None) => return (None, false),
+    };
     // Byte offsets into the host map onto the input when the host is
     // written as read (plain ASCII); otherwise the whole host is marked.
     let written = span.of(input);
@@ -63,7 +76,7 @@ pub(crate) fn imitation_warnings(
             .map(|l| l.join("."))
             .unwrap_or_default()
     });
-    if !on_hosting {
+    if !on_hosting && forbidden_at.is_none() {
         if let Some(mut i) = imitation(registrable, unicode.as_deref(), reg_at, top_sites) {
             i.span = at(i.span.start, i.span.end);
             // A brand's look-alike is high. A top site's is only shown:
@@ -112,6 +125,7 @@ pub(crate) fn imitation_warnings(
     let mut shown = false;
     if !on_hosting {
         if let Some((brand, (s, e))) = brand_in_host(name, registrable) {
+            let opens = site_opened(input, parts, site, forbidden_at.is_some());
             // The first sign-in word, named and marked with the brand.
             let word = first_sign_in_word(input);
             let case = if word.is_some() {
@@ -126,9 +140,8 @@ pub(crate) fn imitation_warnings(
                 std::iter::once(at(s, e)).chain(word).collect(),
                 host_index,
                 format!(
-                    "The host shows '{}', {brand}'s name{with}, but the site a browser opens is '{}', which is not {brand}'s.",
+                    "The host shows '{}', {brand}'s name{with}, but {opens}, which is not {brand}'s.",
                     quote_str(text),
-                    quote_str(registrable)
                 ),
             ));
             shown = true;
@@ -192,6 +205,26 @@ pub(crate) fn browser_host_imitation_warnings(
         .iter()
         .position(|c| c.span.start <= span.start && span.end <= c.span.end && !c.span.is_empty());
     imitation_warnings(input, &seen, Some(&reading), index, top_sites, out);
+}
+
+/// The site the URL opens, for a warning that sets it against what the
+/// host shows: the one a browser opens, or, when a browser refuses the
+/// URL (as [`Destination::browser_refuses`] says), the one RFC 3986
+/// parsers read. `site` is the registrable domain, or the whole host when
+/// it is no domain (`whole`).
+pub(crate) fn site_opened(input: &[u8], parts: &Split, site: &str, whole: bool) -> String {
+    let site = quote_str(site);
+    let refused = parts.scheme.is_some()
+        && url::Url::parse(&String::from_utf8_lossy(parts.trimmed.of(input))).is_err();
+    match (refused, whole) {
+        (false, _) => format!("the site a browser opens is '{site}'"),
+        (true, false) => format!(
+            "a browser opens no site (it rejects the URL), and the site RFC 3986 parsers read is '{site}'"
+        ),
+        (true, true) => format!(
+            "a browser opens no site (it rejects the host), and RFC 3986 parsers read the host '{site}'"
+        ),
+    }
 }
 
 /// The first sign-in word of the URL, which makes an imitation worse and

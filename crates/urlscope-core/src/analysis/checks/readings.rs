@@ -1,8 +1,7 @@
 //! Parser readings: where an RFC 3986 parser and a WHATWG parser read
 //! the URL differently, or the WHATWG parser rejects it.
 
-use crate::analysis::destination::refuses_host_worded;
-use crate::analysis::whatwg::{compare, differential_reasons};
+use crate::analysis::whatwg::{compare, differential_reasons, refuses_host_worded};
 use crate::analysis::{HostReading, WhatwgReading};
 use crate::split::Split;
 use crate::warnings::{Case, Warning};
