@@ -15,14 +15,15 @@
 //! Where a browser reads another host than RFC 3986 does, cleaning keeps
 //! the browser's: escaping is RFC 3986's, and `http://evil.com\@good.com/`
 //! escaped as written (`http://evil.com%5C@good.com/`) would send a browser
-//! to `good.com` where it opened `evil.com`. So when a backslash stands
-//! before or inside the authority of a special URL (`http`, `https`,
-//! `ws`, `wss`, `ftp`, `file`), or a tab or newline inside the authority,
-//! cleaning first reads them as a browser does (a backslash before the
-//! query is a `/`, a run of slashes and backslashes after the scheme is
-//! `//`, tabs and newlines are removed) and cleans that:
-//! `http://evil.com/@good.com/`, which every parser reads as a browser
-//! read the input. [`normalize`] stays RFC 3986's reading.
+//! to `good.com` where it opened `evil.com`. So cleaning first writes what
+//! a browser reads there (`reading.rs` says when): in a special URL
+//! (`http`, `https`, `ws`, `wss`, `ftp`, `file`) a backslash before the
+//! query is a `/` and a run of slashes and backslashes after the scheme is
+//! `//`; in every URL the userinfo ends at the last `@` and tabs and
+//! newlines are removed. `http://evil.com\@good.com/` cleans to
+//! `http://evil.com/@good.com/`, `http://@@[::1]` to `http://%40@[::1]`,
+//! `http:////[::1]` to `http://[::1]`, which every parser reads as a
+//! browser read the input. [`normalize`] stays RFC 3986's reading.
 //!
 //! **Normalization** (RFC 3986 §6.2.2 and §6.2.3) goes further while keeping
 //! equivalence: lowercase scheme and host, decode escapes of unreserved
@@ -39,7 +40,7 @@ pub use pretty::pretty;
 
 use crate::percent::{escape_at, is_illegal, push_escape};
 use crate::split::{outline, HostKind, Span, Split};
-use reading::{as_a_browser_reads, rewrite_of};
+use reading::as_cleaning_reads;
 
 /// Clean `input` (already split as `parts`).
 ///
@@ -61,11 +62,16 @@ pub fn clean(input: &[u8], parts: &Split) -> String {
 /// [`clean`], and the byte ranges of the output that differ from the input
 /// (for views that highlight what cleaning changed).
 pub fn clean_with_changes(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
-    let Some(read) = as_a_browser_reads(input, parts) else {
-        return escaped(input, parts);
-    };
-    let (out, mut changes) = escaped(&read, &outline(&read));
-    // What the browser's reading changed: the output from the first byte
+    match as_cleaning_reads(input, parts) {
+        Some(read) => escaped_as_read(input, parts, &read),
+        None => escaped(input, parts),
+    }
+}
+
+/// `read` (what cleaning reads in `input`) escaped, and what changed.
+fn escaped_as_read(input: &[u8], parts: &Split, read: &[u8]) -> (String, Vec<Span>) {
+    let (out, mut changes) = escaped(read, &outline(read));
+    // What reading it so changed: the output from the first byte
     // that differs from the input to the last.
     let trimmed = parts.trimmed.of(input);
     let same_start = trimmed
@@ -98,10 +104,9 @@ pub fn clean_with_changes(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
 pub(crate) fn clean_and_normalize(input: &[u8], parts: &Split) -> ((String, Vec<Span>), String) {
     let escaped_as_written = escaped(input, parts);
     let normalized = normalize_cleaned(&escaped_as_written.0);
-    if rewrite_of(input, parts).is_some() {
-        (clean_with_changes(input, parts), normalized)
-    } else {
-        (escaped_as_written, normalized)
+    match as_cleaning_reads(input, parts) {
+        Some(read) => (escaped_as_read(input, parts, &read), normalized),
+        None => (escaped_as_written, normalized),
     }
 }
 
@@ -270,7 +275,8 @@ mod tests {
 
     /// Cleaning keeps the host a browser opens: for each input, node
     /// v20.20.2's `new URL(x).host` of the input and of the cleaned URL
-    /// were recorded equal (`(refused)` both when it throws).
+    /// were recorded equal; where it throws (`(refused)`) for the input,
+    /// RFC 3986's host is kept.
     #[test]
     fn cleaning_keeps_the_host_a_browser_opens() {
         for (input, cleaned, browser) in [
@@ -361,7 +367,30 @@ mod tests {
                 "http://evil.com;@good.com/",
                 "good.com",
             ),
-            ("http://a@b@good.com/", "http://a@b@good.com/", "good.com"),
+            // The userinfo ends at the last '@', as a browser (and
+            // Python's urllib) end it; the split ends it at the first.
+            ("http://a@b@good.com/", "http://a%40b@good.com/", "good.com"),
+            ("http://@@[::1]", "http://%40@[::1]", "[::1]"),
+            ("foo://a@b@c/x@y", "foo://a%40b@c/x@y", "c"),
+            // Any run of slashes and backslashes after a special scheme is
+            // '//' to a browser, and written so where escaping would lead
+            // it elsewhere ('%5B' is no IPv6 bracket); otherwise kept, as
+            // `http:evil.com` on an `http:` page is a relative path.
+            ("http:////[::1]", "http://[::1]", "[::1]"),
+            ("http:[1:0::]", "http://[1:0::]", "[1::]"),
+            ("ws:/[::1]/a b", "ws://[::1]/a%20b", "[::1]"),
+            ("http:evil.com", "http:evil.com", "evil.com"),
+            ("http:///evil.com/a b", "http:///evil.com/a%20b", "evil.com"),
+            // A backslash in the path is a '/' to a browser; data in a
+            // URL of another scheme.
+            (r"http://x/a\b", "http://x/a/b", "x"),
+            (r"foo://x/a\b", "foo://x/a%5Cb", "x"),
+            // A drive letter where RFC 3986 reads a host.
+            ("file://C|/x", "file:///C:/x", ""),
+            ("file://localhost/x", "file://localhost/x", ""),
+            // Tabs and newlines are removed wherever they are.
+            ("http://x/a\tb c", "http://x/ab%20c", "x"),
+            ("ht\ttp://[::1]/", "http://[::1]/", "[::1]"),
             (
                 "http://evil.com%5C@good.com/",
                 "http://evil.com%5C@good.com/",
@@ -386,6 +415,10 @@ mod tests {
                 "http://user:pa%5Css@good.com/",
                 "(refused)",
             ),
+            // The same, where RFC 3986 reads no host: escaped, it is one a
+            // browser opens as `d`, kept as it is (cleaning it again must
+            // change nothing).
+            (r"http:/a:b\c@d", "http:/a:b%5Cc@d", "(refused)"),
         ] {
             let (out, changes) = clean_with_changes(input.as_bytes(), &split(input.as_bytes()));
             assert_eq!(out, cleaned, "{input:?} (node opens {browser})");

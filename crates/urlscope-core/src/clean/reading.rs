@@ -1,117 +1,259 @@
-//! How cleaning reads a URL before escaping it, where a browser reads
-//! another host in it than its bytes escaped as written give.
+//! How cleaning reads a URL before escaping it, where a browser (the URL
+//! Standard) reads another host in it than its bytes escaped as written.
+//!
+//! Escaping is RFC 3986's: it keeps `[` `]` only around an RFC 3986 host,
+//! a `\` becomes `%5C`, and the split ends the userinfo at the first `@`.
+//! A browser reads a special URL (`http`, `https`, `ws`, `wss`, `ftp`,
+//! `file`) otherwise: a run of slashes and backslashes after the scheme as
+//! `//` (`http:////[::1]`, `http:[::1]` and `http:\\x` open a host), and a
+//! backslash before the query as `/` (`http://evil.com\@good.com/` opens
+//! `evil.com`); in every URL it ends the userinfo at the last `@`
+//! (`http://@@[::1]` opens `[::1]`) and removes tabs and newlines.
+//!
+//! Every reader removes tabs and newlines (the URL Standard, Python's
+//! urllib, RFC 3986's Appendix C), and ends the userinfo at the last `@`
+//! (RFC 3986 allows none in it): cleaning always does both. For the rest,
+//! a URL a browser opens is written as the browser reads it when it has a
+//! backslash before its query (written as the `/` the browser requests),
+//! or when its bytes escaped would lead a browser to another host or port
+//! (`http:////%5B::1%5D` is refused: `%5B` is no IPv6 bracket). Otherwise
+//! the bytes are kept: `http:evil.com` opens `evil.com`, and on an
+//! `http:` page it is a relative path, both of which its cleaned form keeps.
+//!
+//! A URL a browser refuses has no browser's host to keep: it is escaped
+//! as RFC 3986 reads it. Cleaning is idempotent because the decision is
+//! made on the escaped bytes: what cleaning writes either leads a browser
+//! to the host it opened for the input (written as it reads it, with no
+//! backslash left) or is the input escaped as written, which cleaning
+//! keeps again (a browser opens it where it does, or refuses it).
 
-use crate::split::Split;
+use std::borrow::Cow;
 
-/// How cleaning reads the authority of a URL before escaping it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Rewrite {
-    /// Tabs and newlines removed (a raw one in the authority, which every
-    /// parser that accepts it drops: the URL Standard, Python's urllib,
-    /// RFC 3986's Appendix C), the rest as written.
-    Whitespace,
-    /// As a browser reads it: also, in a special URL, every backslash
-    /// before the query read as `/`, and (but in `file:`) a run of slashes
-    /// and backslashes after the scheme as `//`.
-    Browser,
-}
+use crate::split::{outline, Split};
 
-/// How cleaning must read `input` so that the cleaned URL leads where the
-/// input does ([`Rewrite`]), or `None` when its bytes escaped as written
-/// do: [`Rewrite::Browser`] for a backslash before or inside the
-/// authority of a special URL that a browser opens (one it refuses has no
-/// browser's host to keep, and RFC 3986's reading is the only one);
-/// [`Rewrite::Whitespace`] for a tab or newline inside the authority.
-pub(super) fn rewrite_of(input: &[u8], parts: &Split) -> Option<Rewrite> {
-    // Most URLs have none of these bytes: turned away at memchr's speed.
-    let trimmed = parts.trimmed.of(input);
-    if memchr::memchr3(b'\\', b'\t', b'\n', trimmed).is_none()
-        && memchr::memchr(b'\r', trimmed).is_none()
-    {
+/// What cleaning escapes in place of the trimmed `input`, when it is not
+/// the bytes as written: see the module docs.
+pub(super) fn as_cleaning_reads(input: &[u8], parts: &Split) -> Option<Vec<u8>> {
+    if !may_read_otherwise(input, parts) {
         return None;
     }
-    let whitespace = parts.authority.is_some_and(|a| {
-        a.of(input)
-            .iter()
-            .any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
-    });
-    let whitespace = whitespace.then_some(Rewrite::Whitespace);
-    let Some(scheme) = parts.scheme else {
-        return whitespace;
-    };
-    let special =
-        crate::schemes::is_special(&String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase());
-    if !special {
-        return whitespace;
+    let trimmed = parts.trimmed.of(input);
+    let text = without_whitespace(trimmed);
+    let text_parts = outline(&text);
+    let written = userinfo_to_last_at(&text, text_parts.authority.map(|a| a.range()));
+    if let Some(read) = as_a_browser_reads(&text, &text_parts) {
+        if let Some(opened) = browser_host(&text) {
+            // A backslash is written as the '/' a browser requests; the
+            // rest only where the bytes escaped would lead a browser to
+            // another host or port: `http:evil.com` opens `evil.com`, and
+            // on an `http:` page it is a relative path, which as written
+            // it stays.
+            let escaped = super::escaped(&written, &outline(&written)).0;
+            if backslash_before_query(&text, &text_parts)
+                || browser_host(escaped.as_bytes()).as_ref() != Some(&opened)
+            {
+                return Some(read);
+            }
+        }
     }
-    // After the scheme: a run of slashes and backslashes, then the
-    // browser's authority, up to a '/', '\\', '?' or '#'.
+    (*written != *trimmed).then(|| written.into_owned())
+}
+
+/// Whether [`as_cleaning_reads`] may read `input` otherwise than as
+/// written: most URLs are turned away here, at memchr's speed.
+fn may_read_otherwise(input: &[u8], parts: &Split) -> bool {
+    let trimmed = parts.trimmed.of(input);
+    if memchr::memchr3(b'\\', b'\t', b'\n', trimmed).is_some()
+        || memchr::memchr(b'\r', trimmed).is_some()
+    {
+        return true;
+    }
+    let ats = |a: crate::split::Span| memchr::memchr_iter(b'@', a.of(input)).nth(1).is_some();
+    if parts.authority.is_some_and(ats) {
+        return true;
+    }
+    let Some(scheme) = parts.scheme else {
+        return false;
+    };
     let rest = input
         .get(scheme.end + 1..parts.trimmed.end)
         .unwrap_or_default();
-    let run = rest
-        .iter()
-        .take_while(|&&b| matches!(b, b'/' | b'\\' | b'\t' | b'\n' | b'\r'))
-        .count();
-    let authority_end = rest
-        .iter()
-        .skip(run)
-        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-        .map(|i| i + run);
-    let ends_with_backslash = authority_end.is_some_and(|i| rest.get(i) == Some(&b'\\'));
-    let backslash = rest.get(..run).is_some_and(|r| r.contains(&b'\\')) || ends_with_backslash;
-    // A tab or newline where a browser reads the authority but RFC 3986
-    // reads a path (`http:////<TAB>..x/`: after a run of slashes).
-    let spaced = rest
-        .get(..authority_end.unwrap_or(rest.len()))
-        .is_some_and(|r| r.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r')));
-    if (backslash || spaced && whitespace.is_none()) && opens(trimmed) {
-        Some(Rewrite::Browser)
-    } else {
-        whitespace
+    let slashes = rest.iter().take_while(|&&b| b == b'/').count();
+    match Special::of(scheme.of(input)) {
+        Some(Special::Network) => slashes != 2,
+        Some(Special::File) => {
+            // A drive letter where RFC 3986 reads a host (`file://C|/`).
+            slashes == 2 && drive_letter(authority_of(rest.get(2..).unwrap_or_default())).is_some()
+        }
+        None => false,
     }
 }
 
-/// Whether a browser opens `url` at all.
-fn opens(url: &[u8]) -> bool {
-    url::Url::parse(&String::from_utf8_lossy(url)).is_ok()
+/// The schemes the URL Standard reads specially.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Special {
+    /// `http`, `https`, `ws`, `wss`, `ftp`: a host is required.
+    Network,
+    /// `file`: a host is optional, and `localhost` is none.
+    File,
 }
 
-/// The trimmed `input` read as [`rewrite_of`] says, when it says to.
-pub(super) fn as_a_browser_reads(input: &[u8], parts: &Split) -> Option<Vec<u8>> {
-    let rewrite = rewrite_of(input, parts)?;
-    let text: Vec<u8> = parts
-        .trimmed
-        .of(input)
-        .iter()
-        .copied()
-        .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
-        .collect();
-    if rewrite == Rewrite::Whitespace {
-        return Some(text);
+impl Special {
+    fn of(scheme: &[u8]) -> Option<Special> {
+        if crate::schemes::is_special_network_bytes(scheme) {
+            Some(Special::Network)
+        } else if scheme.eq_ignore_ascii_case(b"file") {
+            Some(Special::File)
+        } else {
+            None
+        }
     }
-    let scheme = parts.scheme?;
-    let name = String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase();
-    let network = crate::schemes::is_special_network(&name);
-    let colon = scheme.len();
-    let (head, rest) = text.split_at_checked(colon + 1)?;
-    let mut out = head.to_vec();
-    let run = rest
-        .iter()
-        .take_while(|&&b| matches!(b, b'/' | b'\\'))
-        .count();
-    let (slashes, rest) = rest.split_at(run);
-    if network && (slashes.contains(&b'\\') || slashes.len() != 2) {
-        out.extend_from_slice(b"//");
+}
+
+/// `text` without tabs and newlines, which the URL Standard, Python's
+/// urllib and RFC 3986 (Appendix C) all remove.
+fn without_whitespace(text: &[u8]) -> Cow<'_, [u8]> {
+    if text.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        Cow::Owned(
+            text.iter()
+                .copied()
+                .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+                .collect(),
+        )
     } else {
-        out.extend(slashes.iter().map(|_| b'/'));
+        Cow::Borrowed(text)
     }
-    let query = rest
+}
+
+/// The authority at the start of `rest` as a special URL reads it: up to
+/// the first `/`, `\`, `?` or `#`.
+fn authority_of(rest: &[u8]) -> &[u8] {
+    let end = rest
         .iter()
-        .position(|&b| matches!(b, b'?' | b'#'))
+        .position(|b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
         .unwrap_or(rest.len());
-    let (before, after) = rest.split_at(query);
-    out.extend(before.iter().map(|&b| if b == b'\\' { b'/' } else { b }));
+    rest.get(..end).unwrap_or(rest)
+}
+
+/// The letter of a Windows drive letter (`C:` or `C|`), which a `file:`
+/// URL reads as the start of its path, not as a host.
+fn drive_letter(text: &[u8]) -> Option<u8> {
+    match text {
+        [letter, b':' | b'|'] if letter.is_ascii_alphabetic() => Some(*letter),
+        _ => None,
+    }
+}
+
+/// `text` (without tabs and newlines; split as `parts`) as a browser reads
+/// it, when that differs: see the module docs. `None` for a relative
+/// reference, whose reading depends on its base.
+fn as_a_browser_reads(text: &[u8], parts: &Split) -> Option<Vec<u8>> {
+    let scheme = parts.scheme?;
+    let (head, rest) = text.split_at_checked(scheme.end + 1)?;
+    let mut out = Vec::with_capacity(text.len() + 8);
+    out.extend_from_slice(head);
+    let special = Special::of(scheme.of(text));
+    let rest = match special {
+        Some(special) => {
+            let run = rest
+                .iter()
+                .take_while(|&&b| matches!(b, b'/' | b'\\'))
+                .count();
+            let (slashes, rest) = rest.split_at(run);
+            let authority = authority_of(rest);
+            match special {
+                Special::Network => {
+                    out.extend_from_slice(b"//");
+                    push_userinfo_to_last_at(&mut out, authority);
+                }
+                Special::File if run == 2 && drive_letter(authority).is_some() => {
+                    // `file://C|/` opens no host, the path `/C:/`.
+                    out.extend_from_slice(b"///");
+                    out.extend(drive_letter(authority));
+                    out.push(b':');
+                }
+                // A file URL's host has no userinfo: an '@' makes it one
+                // a browser refuses.
+                Special::File => {
+                    out.extend(slashes.iter().map(|_| b'/'));
+                    out.extend_from_slice(authority);
+                }
+            }
+            let rest = rest.get(authority.len()..).unwrap_or_default();
+            let query = rest
+                .iter()
+                .position(|&b| matches!(b, b'?' | b'#'))
+                .unwrap_or(rest.len());
+            let (path, after) = rest.split_at(query);
+            out.extend(path.iter().map(|&b| if b == b'\\' { b'/' } else { b }));
+            after
+        }
+        None => {
+            // Without an authority, nothing that a browser reads otherwise.
+            let rest = rest.strip_prefix(b"//")?;
+            out.extend_from_slice(b"//");
+            let end = rest
+                .iter()
+                .position(|b| matches!(b, b'/' | b'?' | b'#'))
+                .unwrap_or(rest.len());
+            let (authority, after) = rest.split_at(end);
+            push_userinfo_to_last_at(&mut out, authority);
+            after
+        }
+    };
+    out.extend_from_slice(rest);
+    (out != text).then_some(out)
+}
+
+/// `text` with the userinfo of its `authority` (a range of it) ended at the
+/// last `@`: every earlier `@` written `%40`, as a browser does.
+fn userinfo_to_last_at(text: &[u8], authority: Option<std::ops::Range<usize>>) -> Cow<'_, [u8]> {
+    let pieces = authority.and_then(|r| {
+        Some((
+            text.get(..r.start)?,
+            text.get(r.clone())?,
+            text.get(r.end..)?,
+        ))
+    });
+    let Some((before, authority, after)) =
+        pieces.filter(|(_, a, _)| memchr::memchr_iter(b'@', a).nth(1).is_some())
+    else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = Vec::with_capacity(text.len() + 4);
+    out.extend_from_slice(before);
+    push_userinfo_to_last_at(&mut out, authority);
     out.extend_from_slice(after);
-    Some(out)
+    Cow::Owned(out)
+}
+
+/// Append `authority` with every `@` but the last written `%40`.
+fn push_userinfo_to_last_at(out: &mut Vec<u8>, authority: &[u8]) {
+    let last = memchr::memrchr(b'@', authority);
+    for (i, &b) in authority.iter().enumerate() {
+        if b == b'@' && Some(i) != last {
+            out.extend_from_slice(b"%40");
+        } else {
+            out.push(b);
+        }
+    }
+}
+
+/// The host and port a browser opens for `url`, or `None` when it refuses
+/// it.
+fn browser_host(url: &[u8]) -> Option<(String, Option<u16>)> {
+    let url = url::Url::parse(&String::from_utf8_lossy(url)).ok()?;
+    Some((url.host_str().unwrap_or_default().to_string(), url.port()))
+}
+
+/// Whether `text` (split as `parts`) is a special URL with a backslash
+/// before its query, which a browser reads as '/'.
+fn backslash_before_query(text: &[u8], parts: &Split) -> bool {
+    let Some(scheme) = parts.scheme.filter(|s| Special::of(s.of(text)).is_some()) else {
+        return false;
+    };
+    let rest = text.get(scheme.end + 1..).unwrap_or_default();
+    rest.iter()
+        .take_while(|&&b| !matches!(b, b'?' | b'#'))
+        .any(|&b| b == b'\\')
 }

@@ -1,0 +1,109 @@
+//! `urlscope clean` keeps the host a browser opens: the cases it once got
+//! wrong, through the binary (the hosts are node v20.20.2's
+//! `new URL(x).host`, for the input and for the cleaned URL alike), and
+//! every input of the WHATWG URL tests, against the `url` crate's WHATWG
+//! reading.
+
+mod clean_hosts;
+
+use clean_hosts::{browser_host, leads_where};
+use urlscope_core::clean::clean;
+use urlscope_core::split::split;
+
+fn cleaned_by_the_binary(url: &str) -> String {
+    let out = assert_cmd::Command::cargo_bin("urlscope")
+        .unwrap()
+        .args(["clean", "--color", "never", url])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{url:?}: {out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end_matches('\n')
+        .to_string()
+}
+
+#[test]
+fn any_run_of_slashes_after_a_special_scheme_is_a_browsers_double_slash() {
+    // `%5B` is no IPv6 bracket: escaped as written, a browser refuses both.
+    assert_eq!(cleaned_by_the_binary("http:////[::1]"), "http://[::1]"); // [::1]
+    assert_eq!(cleaned_by_the_binary("http:[1:0::]"), "http://[1:0::]"); // [1::]
+    assert_eq!(
+        cleaned_by_the_binary(r"https:\/\[::1]/a b"),
+        "https://[::1]/a%20b"
+    );
+    // Left as written where escaping keeps the host: on an `http:` page
+    // `http:evil.com` is a relative path, and stays one.
+    assert_eq!(
+        cleaned_by_the_binary("http:evil.com/a b"),
+        "http:evil.com/a%20b"
+    ); // evil.com
+}
+
+#[test]
+fn the_userinfo_ends_at_the_last_at_sign() {
+    assert_eq!(cleaned_by_the_binary("http://@@[::1]"), "http://%40@[::1]"); // [::1]
+    assert_eq!(
+        cleaned_by_the_binary("http://good.com@evil.com@[::1]/"),
+        "http://good.com%40evil.com@[::1]/"
+    ); // [::1]
+    assert_eq!(cleaned_by_the_binary("foo://a@b@c/"), "foo://a%40b@c/"); // c
+}
+
+#[test]
+fn a_backslash_in_a_special_path_is_the_slash_a_browser_requests() {
+    assert_eq!(cleaned_by_the_binary(r"http://x/a\b"), "http://x/a/b");
+    assert_eq!(
+        cleaned_by_the_binary(r"http://x/a\b?c\d"),
+        "http://x/a/b?c%5Cd"
+    );
+    // In a URL of another scheme it is data.
+    assert_eq!(cleaned_by_the_binary(r"foo://x/a\b"), "foo://x/a%5Cb");
+}
+
+#[test]
+fn a_drive_letter_is_no_host() {
+    assert_eq!(cleaned_by_the_binary("file://C|/x"), "file:///C:/x"); // ""
+}
+
+/// `clean` corrects a defanged URL as the URL it stands for, as
+/// `explain` reads it (docs/commands.md).
+#[test]
+fn a_defanged_url_cleans_to_the_url_it_stands_for() {
+    assert_eq!(
+        cleaned_by_the_binary("hxxps://paypa1[.]com/x"),
+        "https://paypa1.com/x"
+    );
+}
+
+/// Every input of urltestdata.json, cleaned, leads where it did: to the
+/// host and port a browser opens, or, for an input it refuses or a
+/// relative reference, to RFC 3986's host.
+#[test]
+fn every_wpt_input_keeps_where_it_leads() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/wpt-url/urltestdata.json"
+    );
+    let cases: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let (mut opened, mut other, mut wrong) = (0, 0, Vec::new());
+    for input in cases
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["input"].as_str())
+    {
+        let once = clean(input.as_bytes(), &split(input.as_bytes()));
+        if browser_host(input.as_bytes()).is_some() {
+            opened += 1;
+        } else {
+            other += 1;
+        }
+        if let Err(e) = leads_where(input.as_bytes(), once.as_bytes()) {
+            wrong.push(format!("{input:?} -> {once:?}: {e}"));
+        }
+    }
+    eprintln!("{opened} inputs a browser opens, {other} it refuses or resolves against a base");
+    assert!(opened > 400 && other > 200, "{opened} {other}");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
