@@ -1,4 +1,5 @@
-//! Where a URL leads, for URLs whose readings part: a `file:` URL's host
+//! Where a URL leads, for URLs whose readings part: a URL's own authority
+//! read again as a carried URL is one destination, and a `file:` URL's host
 //! is the one a browser reads (node's `new URL()`, v20.20.2), in `explain
 //! --json` and in [`destination_host`] (what the Python package's Arrow
 //! triage reads).
@@ -6,10 +7,53 @@
 mod common;
 
 use common::stdout_of;
-use urlscope_core::analysis::{classify_host, destination_host};
+use urlscope_core::analysis::{analyze, classify_host, destination_host, Options};
+use urlscope_core::describe;
 
 fn json(url: &str) -> serde_json::Value {
     serde_json::from_str(&stdout_of(&["explain", "--json", url])).expect("json")
+}
+
+/// `https:\\evil.com/`: a browser reads the backslashes as `//` and opens
+/// evil.com, RFC 3986 reads no authority but the path `\\evil.com/`, whose
+/// first segment the unfolding also found as a carried `\\evil.com`,
+/// resolved to evil.com again: the same place, once, with each reader's
+/// host said as `http://evil.com\@good.com/` says them.
+#[test]
+fn a_urls_own_authority_read_again_is_one_destination() {
+    for (url, scheme) in [
+        (r"https:\\evil.com/", "https"),
+        (r"https:\\evil.com/x/y", "https"),
+        (r"http:\\evil.com\x", "http"),
+        (r"file:\\evil.com\share", "file"),
+    ] {
+        let json = json(url);
+        let destinations = json["destinations"].as_array().expect("destinations");
+        assert_eq!(destinations.len(), 1, "{url}: {destinations:#?}");
+        let own = &destinations[0];
+        assert_eq!(own["host"]["canonical"], "evil.com", "{url}");
+        assert_eq!(own["other_reading"]["reader"], "rfc3986", "{url}");
+        assert!(own["other_reading"]["host"].is_null(), "{url}");
+        let a = analyze(url.as_bytes(), &Options::default());
+        assert_eq!(
+            describe::place(&a.destinations[0]),
+            format!(
+                "evil.com (public; what a browser opens), but RFC 3986 parsers such as \
+                 Python's urllib.parse read no host (to them, what follows '{scheme}:' is a path)"
+            ),
+            "{url}"
+        );
+    }
+    // The form of the userinfo differential, for comparison.
+    let a = analyze(br"http://evil.com\@good.com/", &Options::default());
+    assert_eq!(
+        describe::place(&a.destinations[0]),
+        "evil.com (public; what a browser opens), but RFC 3986 parsers such as \
+         Python's urllib.parse read good.com (public)"
+    );
+    // A URL carried further on is still its own destination.
+    let json = json(r"https:\\evil.com/?u=https://other.example/");
+    assert_eq!(json["destinations"].as_array().map(Vec::len), Some(2));
 }
 
 /// `file:` URLs with backslashes: node's `new URL(url).hostname` for each

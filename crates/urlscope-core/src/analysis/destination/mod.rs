@@ -215,6 +215,26 @@ pub(crate) fn destinations(
                 (n.text.clone(), scheme, host)
             }
         };
+        // The URL itself read again: in `https:\\evil.com/x` RFC 3986
+        // reads no authority but the path `\\evil.com/x`, whose first
+        // segment the unfolding finds as a carried reference, which a
+        // browser resolves to `https://evil.com/`: the host the URL's own
+        // destination leads to, where a browser reads the URL's own
+        // authority. One place, listed once: the URL's own destination
+        // already says which host each reader reads.
+        let rereads_own_authority = parts.scheme.is_some()
+            && parts.authority.is_none()
+            && n.span.start == parts.path.start
+            && n.text.starts_with(['/', '\\'])
+            && out
+                .first()
+                .is_some_and(|own| named(&own.host) == named(&host));
+        if rereads_own_authority {
+            if let Some(a) = &n.analysis {
+                carried_in_turn(a, n, out);
+            }
+            return;
+        }
         let to = host.as_ref().map(site_of);
         let leaves_site = leaves(to.as_deref(), site.as_deref());
         out.push(Destination {
@@ -241,16 +261,8 @@ pub(crate) fn destinations(
             other_reading: None,
             browser_refuses: None,
         });
-        // What it carries in turn, reached through it.
         if let Some(a) = &n.analysis {
-            for d in a.destinations.iter().skip(1) {
-                let mut d = d.clone();
-                d.via = format!("{} → {}", n.via, d.via);
-                d.span = n.span;
-                d.component = Some(n.component);
-                d.imitates = d.imitates.map(|i| Imitation { span: n.span, ..i });
-                out.push(d);
-            }
+            carried_in_turn(a, n, out);
         }
     };
     for n in nested {
@@ -266,6 +278,26 @@ pub(crate) fn destinations(
         unwrapped(w, parts, &mut out);
     }
     out
+}
+
+/// `host` when it names one (a `file:` URL's empty host names none).
+fn named(host: &Option<HostClass>) -> Option<&str> {
+    host.as_ref()
+        .map(|h| h.canonical.as_str())
+        .filter(|h| !h.is_empty())
+}
+
+/// What the carried URL `n` (analysed as `a`) carries in turn, reached
+/// through it, added to `out`.
+fn carried_in_turn(a: &crate::analysis::Analysis, n: &Nested, out: &mut Vec<Destination>) {
+    for d in a.destinations.iter().skip(1) {
+        let mut d = d.clone();
+        d.via = format!("{} → {}", n.via, d.via);
+        d.span = n.span;
+        d.component = Some(n.component);
+        d.imitates = d.imitates.map(|i| Imitation { span: n.span, ..i });
+        out.push(d);
+    }
 }
 
 /// What a carried URL's host imitates, its span moved onto the outer
