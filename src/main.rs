@@ -10,8 +10,11 @@ use urlscope::cli::{self, Failure, Request};
 
 fn main() -> ExitCode {
     let outcome = cli::request().and_then(|request| match request {
-        Request::Inspect { input, color, base } => urlscope::tui::run(input, color, base)
-            .map_err(|e| Failure::usage(format!("terminal error: {e}"))),
+        Request::Inspect { input, color, base } => match urlscope::tui::run(input, color, base) {
+            Ok(urlscope::tui::Outcome::Quit { .. }) => Ok(()),
+            Ok(urlscope::tui::Outcome::Interrupted) => Err(interrupted()),
+            Err(e) => Err(Failure::usage(format!("terminal error: {e}"))),
+        },
         Request::InspectAndPrint {
             input,
             color,
@@ -41,12 +44,18 @@ fn inspect_and_print(
             };
             writeln!(std::io::stdout(), "{clean}").map_err(Failure::from)
         }
-        Ok(urlscope::tui::Outcome::Interrupted) => Err(Failure {
-            message: String::new(),
-            status: 130,
-        }),
+        Ok(urlscope::tui::Outcome::Interrupted) => Err(interrupted()),
         Err(e) => Err(Failure::usage(format!(
             "--print needs a terminal (/dev/tty): {e}"
         ))),
+    }
+}
+
+/// Ctrl-C in the inspector: nothing printed, status 130, as a shell
+/// reports an interrupted command.
+fn interrupted() -> Failure {
+    Failure {
+        message: String::new(),
+        status: urlscope::cli::EXIT_INTERRUPTED,
     }
 }

@@ -794,7 +794,8 @@ fn help_states_the_exit_statuses() {
             "Exit status:\n  \
              0  success, whatever the warnings (scan: nothing flagged)\n  \
              1  scan flagged a line; decode met input it cannot decode, or an encoder refused it\n  \
-             2  a usage error, or input that cannot be read\n",
+             2  a usage error, or input that cannot be read\n  \
+             130  the inspector was ended with Ctrl-C\n",
         ));
 }
 

@@ -2,7 +2,7 @@
 //! clap reads them (and as `--help`, the completions and the manual page
 //! show them).
 
-use super::exit::{EXIT_FOUND, EXIT_USAGE};
+use super::exit::{EXIT_FOUND, EXIT_INTERRUPTED, EXIT_USAGE};
 use super::scan;
 use super::style::ColorChoice;
 use clap::{Args, Parser, Subcommand};
@@ -14,10 +14,11 @@ use urlscope_core::warnings::Severity;
 pub const EXIT_STATUS_HELP: &str = "Exit status:\n  \
     0  success, whatever the warnings (scan: nothing flagged)\n  \
     1  scan flagged a line; decode met input it cannot decode, or an encoder refused it\n  \
-    2  a usage error, or input that cannot be read";
+    2  a usage error, or input that cannot be read\n  \
+  130  the inspector was ended with Ctrl-C";
 
 /// The same, for the man page's EXIT STATUS section.
-pub const EXIT_STATUSES: [(u8, &str); 3] = [
+pub const EXIT_STATUSES: [(u8, &str); 4] = [
     (
         0,
         "Success, whatever the warnings; scan flagged nothing; standard output was closed early.",
@@ -27,6 +28,10 @@ pub const EXIT_STATUSES: [(u8, &str); 3] = [
         "scan flagged a line; decode met input it cannot decode, or an encoder refused it.",
     ),
     (EXIT_USAGE, "A usage error, or input that cannot be read."),
+    (
+        EXIT_INTERRUPTED,
+        "The inspector was ended with Ctrl-C (q ends it with 0), as a shell reports an interrupted command.",
+    ),
 ];
 
 #[derive(Parser, Debug)]

@@ -6,6 +6,7 @@
 //! | 0 | success, whatever the warnings; `scan` flagged nothing; a closed standard output |
 //! | 1 | `scan` flagged a line; `decode` met input it cannot decode; an encoder refused the text |
 //! | 2 | a usage error (clap's, a misspelt command, a URL split by the shell) or unreadable input |
+//! | 130 | the inspector was ended with Ctrl-C |
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -16,6 +17,9 @@ pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_DECODE: u8 = 1;
 /// Exit status: `scan` flagged at least one line (as `grep` finding one).
 pub const EXIT_FOUND: u8 = 1;
+/// Exit status: the inspector was ended with Ctrl-C (128 + SIGINT, as a
+/// shell reports an interrupted command).
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// An error that ends the program with a message and a status.
 #[derive(Debug)]

@@ -32,7 +32,7 @@ use sources::{read_text, read_urls, targets};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 
-pub use exit::{exit_code, Failure, EXIT_DECODE, EXIT_FOUND, EXIT_USAGE};
+pub use exit::{exit_code, Failure, EXIT_DECODE, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_USAGE};
 
 /// What the command line asks for.
 #[derive(Debug)]

@@ -159,10 +159,11 @@ pub enum Outcome {
     Interrupted,
 }
 
-/// Run the inspector on `input` until the user quits; with a `base`,
-/// `input` is a reference and the inspector shows where it resolves.
-pub fn run(input: Vec<u8>, color: bool, base: Option<Vec<u8>>) -> io::Result<()> {
-    session(input, color, base, Screen::Stdout).map(|_| ())
+/// Run the inspector on `input` until the user quits (`q`) or interrupts
+/// it (Ctrl-C); with a `base`, `input` is a reference and the inspector
+/// shows where it resolves.
+pub fn run(input: Vec<u8>, color: bool, base: Option<Vec<u8>>) -> io::Result<Outcome> {
+    session(input, color, base, Screen::Stdout)
 }
 
 /// Run the inspector on the terminal (`/dev/tty`) whatever standard output
