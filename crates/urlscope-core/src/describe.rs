@@ -146,13 +146,9 @@ fn refused(d: &Destination) -> String {
         return String::new();
     };
     let what = if refusal.of_host { "host" } else { "URL" };
-    let reason = crate::analysis::WhatwgReading::refusal_reason(
-        &refusal.reason,
-        d.host.as_ref().map(|h| h.canonical.as_str()),
-    );
     let mut s = format!(
         "no request from a browser (it rejects the {what}: {})",
-        escape_str(&reason)
+        escape_str(&refusal.reason)
     );
     if let Some(h) = &d.host {
         s.push_str(&format!(

@@ -106,8 +106,15 @@ pub(super) fn browser_refusal(
         }
         _ => Vec::new(),
     };
+    // In the words of the rule that refuses it (a forbidden code point,
+    // which `url` words as an IDNA failure), as every front end shows it.
+    let reason = crate::analysis::WhatwgReading::refusal_reason(
+        &error.to_string(),
+        rfc3986.map(|h| h.canonical.as_str()),
+    )
+    .into_owned();
     Some(BrowserRefusal {
-        reason: error.to_string(),
+        reason,
         of_host: refuses_host(error),
         peers,
     })
