@@ -387,6 +387,10 @@ mod tests {
             (r"foo://x/a\b", "foo://x/a%5Cb", "x"),
             // A drive letter where RFC 3986 reads a host.
             ("file://C|/x", "file:///C:/x", ""),
+            // A drive letter as the first path segment: node reads the host
+            // 'a' and the path '/w:/m' in both (the url crate no host in
+            // both); escaped as written, '/w%7C/m', the url crate read 'a'.
+            ("file://A/w|/m", "file://A/w:/m", "a"),
             ("file://localhost/x", "file://localhost/x", ""),
             // Tabs and newlines are removed wherever they are.
             ("http://x/a\tb c", "http://x/ab%20c", "x"),

@@ -81,10 +81,18 @@ fn may_read_otherwise(input: &[u8], parts: &Split) -> bool {
     let slashes = rest.iter().take_while(|&&b| b == b'/').count();
     match Special::of(scheme.of(input)) {
         Some(Special::Network) => slashes != 2,
-        Some(Special::File) => {
-            // A drive letter where RFC 3986 reads a host (`file://C|/`).
-            slashes == 2 && drive_letter(authority_of(rest.get(2..).unwrap_or_default())).is_some()
+        Some(Special::File) if slashes >= 2 => {
+            // A drive letter where RFC 3986 reads a host (`file://C|/`),
+            // or as the first path segment (`file://A/w|/m`), which the
+            // URL Standard reads as the start of a local path: then the
+            // host it reads is not always the one RFC 3986 reads.
+            let after = rest.get(2..).unwrap_or_default();
+            let authority = authority_of(after);
+            let path = after.get(authority.len()..).unwrap_or_default();
+            let first = path.get(1..).map(authority_of).unwrap_or_default();
+            drive_letter(authority).is_some() || drive_letter(first).is_some()
         }
+        Some(Special::File) => false,
         None => false,
     }
 }
@@ -185,7 +193,18 @@ fn as_a_browser_reads(text: &[u8], parts: &Split) -> Option<Vec<u8>> {
                 .position(|&b| matches!(b, b'?' | b'#'))
                 .unwrap_or(rest.len());
             let (path, after) = rest.split_at(query);
+            let start = out.len();
             out.extend(path.iter().map(|&b| if b == b'\\' { b'/' } else { b }));
+            // A drive letter as a file URL's first path segment is read
+            // with its colon (`file://A/w|/m` is the path `/w:/m`).
+            if special == Special::File {
+                let segment = out.get(start + 1..).map(authority_of).unwrap_or_default();
+                if out.get(start) == Some(&b'/') && drive_letter(segment).is_some() {
+                    if let Some(bar) = out.get_mut(start + 2) {
+                        *bar = b':';
+                    }
+                }
+            }
             after
         }
         None => {
