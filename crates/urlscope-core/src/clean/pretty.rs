@@ -13,7 +13,7 @@ use crate::split::{outline, HostKind};
 /// `"<>\^{|}`, and of well-formed UTF-8 sequences for characters from
 /// U+0080 up; never decode escapes of reserved characters, of `%`, of
 /// controls, of bidi controls and invisible characters, or of characters
-/// that would make two URLs look the same ([`could_mislead`]: a look-alike
+/// that would make two URLs look the same (a look-alike
 /// of a delimiter, a combining mark, a noncharacter or a private-use
 /// character). They stay escaped, so the pretty form cannot lie about the
 /// URL. A punycode host
