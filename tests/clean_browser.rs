@@ -61,6 +61,74 @@ fn a_backslash_in_a_special_path_is_the_slash_a_browser_requests() {
     assert_eq!(cleaned_by_the_binary(r"foo://x/a\b"), "foo://x/a%5Cb");
 }
 
+/// A backslash anywhere in a special URL's path is written as the `/` a
+/// browser reads there; the second column is node v20.20.2's
+/// `new URL(input).href`, which the cleaned URL gives too. A path that
+/// begins `//` follows the host (an empty one in `file:`), so no reader
+/// takes it for one.
+#[test]
+fn a_backslash_in_any_position_of_a_special_path_is_what_a_browser_reads() {
+    for (input, node, cleaned) in [
+        (
+            r"https://example.com/\evil.com",
+            "https://example.com//evil.com",
+            "https://example.com//evil.com",
+        ),
+        (
+            r"https://example.com/\\evil.com",
+            "https://example.com///evil.com",
+            "https://example.com///evil.com",
+        ),
+        (
+            r"https://example.com/a\b\",
+            "https://example.com/a/b/",
+            "https://example.com/a/b/",
+        ),
+        (
+            r"https://example.com/a\\b",
+            "https://example.com/a//b",
+            "https://example.com/a//b",
+        ),
+        (
+            r"https://example.com\evil.com",
+            "https://example.com/evil.com",
+            "https://example.com/evil.com",
+        ),
+        (
+            r"https://example.com/.\evil.com",
+            "https://example.com/evil.com",
+            "https://example.com/./evil.com",
+        ),
+        (
+            r"file:///\evil.com",
+            "file:////evil.com",
+            "file:////evil.com",
+        ),
+        // The drive letter a browser reads is the path's first segment
+        // only: the bar of a later one stays (escaped).
+        (r"file:///C:\C|\x", "file:///C:/C|/x", "file:///C:/C%7C/x"),
+        (r"file://C|\C|\x", "file:///C:/C|/x", "file:///C:/C%7C/x"),
+        (
+            r"file:////C:\C|\x",
+            "file:////C:/C|/x",
+            "file:////C:/C%7C/x",
+        ),
+        (r"file:///C|\x", "file:///C:/x", "file:///C:/x"),
+        (
+            r"file:///C|/..\evil.com",
+            "file:///C:/evil.com",
+            "file:///C:/../evil.com",
+        ),
+        (r"file:///a/..\C|\x", "file:///C:/x", "file:///a/../C:/x"),
+    ] {
+        assert_eq!(
+            cleaned_by_the_binary(input),
+            cleaned,
+            "{input:?} (node: {node})"
+        );
+    }
+}
+
 #[test]
 fn a_drive_letter_is_no_host() {
     assert_eq!(cleaned_by_the_binary("file://C|/x"), "file:///C:/x"); // ""

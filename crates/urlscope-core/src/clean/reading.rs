@@ -193,14 +193,21 @@ fn as_a_browser_reads(text: &[u8], parts: &Split) -> Option<Vec<u8>> {
                 .position(|&b| matches!(b, b'?' | b'#'))
                 .unwrap_or(rest.len());
             let (path, after) = rest.split_at(query);
-            let start = out.len();
             out.extend(path.iter().map(|&b| if b == b'\\' { b'/' } else { b }));
-            // A drive letter as a file URL's first path segment is read
-            // with its colon (`file://A/w|/m` is the path `/w:/m`).
             if special == Special::File {
-                let segment = out.get(start + 1..).map(authority_of).unwrap_or_default();
-                if out.get(start) == Some(&b'/') && drive_letter(segment).is_some() {
-                    if let Some(bar) = out.get_mut(start + 2) {
+                let path_start = match run {
+                    // `file:C|/x`, `file:/C|/x`: the path follows.
+                    0 | 1 => Some(head.len() + run),
+                    // The drive letter was the host, written above.
+                    2 if drive_letter(authority).is_some() => None,
+                    // After the host, one slash starts the path.
+                    2 => Some(head.len() + 2 + authority.len() + 1),
+                    // `file:///`: an empty host; the third slash starts
+                    // the path, any more are empty segments.
+                    _ => Some(head.len() + 3),
+                };
+                if let Some(bar) = path_start.and_then(|start| drive_letter_bar(&out, start)) {
+                    if let Some(bar) = out.get_mut(bar) {
                         *bar = b':';
                     }
                 }
@@ -222,6 +229,66 @@ fn as_a_browser_reads(text: &[u8], parts: &Split) -> Option<Vec<u8>> {
     };
     out.extend_from_slice(rest);
     (out != text).then_some(out)
+}
+
+/// Where the URL Standard's path state reads a Windows drive letter as
+/// the first segment of a `file:` URL's path (`out`, written with `/` for
+/// every `\\`, from `start` to the query), whose second character it
+/// writes `:`: the index of that character, when written `|`. Dot
+/// segments before it leave the path empty (`file:///a/../C|/x` is
+/// `/C:/x`); once a segment is in it, later ones are no drive letters
+/// (`file:////C|/x` keeps its bar).
+fn drive_letter_bar(out: &[u8], start: usize) -> Option<usize> {
+    let path = out.get(start..)?;
+    let path = path
+        .get(
+            ..path
+                .iter()
+                .position(|&b| matches!(b, b'?' | b'#'))
+                .unwrap_or(path.len()),
+        )
+        .unwrap_or(path);
+    // How many segments the path holds so far; a drive letter ends the
+    // search, so none of them is one ('..' would not remove it).
+    let mut segments = 0usize;
+    let mut at = 0;
+    for segment in path.split(|&b| b == b'/') {
+        let ends_path = at + segment.len() == path.len();
+        let dots = dot_segment(segment);
+        if dots == Some(2) {
+            segments = segments.saturating_sub(1);
+        }
+        if segments == 0 && dots.is_none() && drive_letter(segment).is_some() {
+            return (segment.get(1) == Some(&b'|')).then_some(start + at + 1);
+        }
+        // A dot segment adds an empty one only where it ends the path.
+        if dots.is_none() || ends_path {
+            segments += 1;
+        }
+        at += segment.len() + 1;
+    }
+    None
+}
+
+/// Whether `segment` is one the URL Standard reads as `.` (1) or `..`
+/// (2), its dots written or escaped (`%2e`).
+fn dot_segment(segment: &[u8]) -> Option<u8> {
+    let mut rest = segment;
+    let mut dots = 0u8;
+    while !rest.is_empty() {
+        rest = if let Some(r) = rest.strip_prefix(b".") {
+            r
+        } else if rest.len() >= 3 && rest.get(..3)?.eq_ignore_ascii_case(b"%2e") {
+            rest.get(3..)?
+        } else {
+            return None;
+        };
+        dots += 1;
+        if dots > 2 {
+            return None;
+        }
+    }
+    (dots > 0).then_some(dots)
 }
 
 /// `text` with the userinfo of its `authority` (a range of it) ended at the
