@@ -134,6 +134,29 @@ fn a_drive_letter_is_no_host() {
     assert_eq!(cleaned_by_the_binary("file://C|/x"), "file:///C:/x"); // ""
 }
 
+/// A drive letter written with a bar is written with the colon a browser
+/// reads (`%7C` would be no drive letter: node reads `file:///C%7C/x`
+/// and removes it with `..`); the second column is node v20.20.2's
+/// `new URL(input).href`, which the cleaned URL gives too.
+#[test]
+fn a_drive_letters_bar_is_the_colon_a_browser_reads() {
+    for (input, node, cleaned) in [
+        ("file:///C|/x", "file:///C:/x", "file:///C:/x"),
+        ("file:///C|", "file:///C:", "file:///C:"),
+        ("file:/C|/x", "file:///C:/x", "file:/C:/x"),
+        ("file:C|/x", "file:///C:/x", "file:C:/x"),
+        ("file:///C|?q=a|b", "file:///C:?q=a|b", "file:///C:?q=a%7Cb"),
+        ("file:///C|/x/D|/y", "file:///C:/x/D|/y", "file:///C:/x/D%7C/y"),
+        ("file:///%2e/C|/x", "file:///C:/x", "file:///%2E/C:/x"),
+        ("file://A/w|/m", "file://a/w:/m", "file://A/w:/m"),
+        // Not the first segment: no drive letter, the bar escaped.
+        ("file:////C|/x", "file:////C|/x", "file:////C%7C/x"),
+        ("file:///x/C|/y", "file:///x/C|/y", "file:///x/C%7C/y"),
+    ] {
+        assert_eq!(cleaned_by_the_binary(input), cleaned, "{input:?} (node: {node})");
+    }
+}
+
 /// `clean` corrects a defanged URL as the URL it stands for, as
 /// `explain` reads it (docs/commands.md).
 #[test]

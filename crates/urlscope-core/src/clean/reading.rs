@@ -8,15 +8,19 @@
 //! `//` (`http:////[::1]`, `http:[::1]` and `http:\\x` open a host), and a
 //! backslash before the query as `/` (`http://evil.com\@good.com/` opens
 //! `evil.com`); in every URL it ends the userinfo at the last `@`
-//! (`http://@@[::1]` opens `[::1]`) and removes tabs and newlines.
+//! (`http://@@[::1]` opens `[::1]`) and removes tabs and newlines. A
+//! `file:` URL's first path segment may be a Windows drive letter, whose
+//! `|` a browser reads as `:` (`file:///C|/x` is `file:///C:/x`; escaped,
+//! `%7C`, it is no drive letter).
 //!
 //! Every reader removes tabs and newlines (the URL Standard, Python's
 //! urllib, RFC 3986's Appendix C), and ends the userinfo at the last `@`
 //! (RFC 3986 allows none in it): cleaning always does both. For the rest,
 //! a URL a browser opens is written as the browser reads it when it has a
-//! backslash before its query (written as the `/` the browser requests),
-//! or when its bytes escaped would lead a browser to another host or port
-//! (`http:////%5B::1%5D` is refused: `%5B` is no IPv6 bracket). Otherwise
+//! backslash before its query (written as the `/` the browser requests)
+//! or a drive letter written with `|`, or when its bytes escaped would
+//! lead a browser to another host or port (`http:////%5B::1%5D` is
+//! refused: `%5B` is no IPv6 bracket). Otherwise
 //! the bytes are kept: `http:evil.com` opens `evil.com`, and on an
 //! `http:` page it is a relative path, both of which its cleaned form keeps.
 //!
@@ -43,13 +47,15 @@ pub(super) fn as_cleaning_reads(input: &[u8], parts: &Split) -> Option<Vec<u8>> 
     let written = userinfo_to_last_at(&text, text_parts.authority.map(|a| a.range()));
     if let Some(read) = as_a_browser_reads(&text, &text_parts) {
         if let Some(opened) = browser_host(&text) {
-            // A backslash is written as the '/' a browser requests; the
+            // A backslash is written as the '/' a browser requests, a
+            // drive letter's bar as the ':' it reads (`%7C` is none); the
             // rest only where the bytes escaped would lead a browser to
             // another host or port: `http:evil.com` opens `evil.com`, and
             // on an `http:` page it is a relative path, which as written
             // it stays.
             let escaped = super::escaped(&written, &outline(&written)).0;
             if backslash_before_query(&text, &text_parts)
+                || bars(&read) < bars(&text)
                 || browser_host(escaped.as_bytes()).as_ref() != Some(&opened)
             {
                 return Some(read);
@@ -81,6 +87,9 @@ fn may_read_otherwise(input: &[u8], parts: &Split) -> bool {
     let slashes = rest.iter().take_while(|&&b| b == b'/').count();
     match Special::of(scheme.of(input)) {
         Some(Special::Network) => slashes != 2,
+        // A drive letter written with a bar (`file:///C|/x`), which a
+        // browser reads with a colon.
+        Some(Special::File) if memchr::memchr(b'|', rest).is_some() => true,
         Some(Special::File) if slashes >= 2 => {
             // A drive letter where RFC 3986 reads a host (`file://C|/`),
             // or as the first path segment (`file://A/w|/m`), which the
@@ -330,6 +339,12 @@ fn push_userinfo_to_last_at(out: &mut Vec<u8>, authority: &[u8]) {
 fn browser_host(url: &[u8]) -> Option<(String, Option<u16>)> {
     let url = url::Url::parse(&String::from_utf8_lossy(url)).ok()?;
     Some((url.host_str().unwrap_or_default().to_string(), url.port()))
+}
+
+/// How many `|` `text` holds: reading it as a browser does writes one as
+/// `:` only in a drive letter.
+fn bars(text: &[u8]) -> usize {
+    memchr::memchr_iter(b'|', text).count()
 }
 
 /// Whether `text` (split as `parts`) is a special URL with a backslash
