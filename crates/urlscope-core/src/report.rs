@@ -34,8 +34,13 @@ use std::io::Write;
 /// The `explain --json` object of one analysis.
 #[derive(Serialize)]
 pub struct Report<'a> {
+    /// The input as text: each ill-formed UTF-8 sequence is U+FFFD.
     input: String,
     input_valid_utf8: bool,
+    /// When the input is not UTF-8: its exact bytes in hex, which the
+    /// spans index (`input` then cannot be indexed by them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_hex: Option<String>,
     /// When the input was pasted defanged: the text as pasted and each
     /// spelling undone, its span in the pasted text.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -65,6 +70,10 @@ pub struct Report<'a> {
 #[derive(Serialize)]
 struct DefangedReport {
     pasted: String,
+    /// When the pasted text is not UTF-8: its exact bytes in hex, which
+    /// the changes' spans index.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pasted_hex: Option<String>,
     changes: Vec<RefangReport>,
 }
 
@@ -88,11 +97,14 @@ struct RefangReport {
 impl<'a> Report<'a> {
     /// The report of `a`.
     pub fn of(a: &'a Analysis) -> Report<'a> {
+        let input_hex = hex_unless_utf8(&a.input);
         Report {
             input: lossy(&a.input),
-            input_valid_utf8: std::str::from_utf8(&a.input).is_ok(),
+            input_valid_utf8: input_hex.is_none(),
+            input_hex,
             defanged: a.defanged.as_ref().map(|d| DefangedReport {
                 pasted: lossy(&d.pasted),
+                pasted_hex: hex_unless_utf8(&d.pasted),
                 changes: d
                     .changes
                     .iter()
@@ -558,6 +570,21 @@ impl<'a> ScanLine<'a> {
 
 fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `bytes` in hex, two uppercase digits a byte, when they are not UTF-8:
+/// their lossy text then loses bytes, and its UTF-8 no longer lines up
+/// with byte offsets (U+FFFD takes three bytes where it replaces one).
+fn hex_unless_utf8(bytes: &[u8]) -> Option<String> {
+    use std::fmt::Write as _;
+    std::str::from_utf8(bytes).err().map(|_| {
+        bytes
+            .iter()
+            .fold(String::with_capacity(2 * bytes.len()), |mut hex, b| {
+                let _ = write!(hex, "{b:02X}");
+                hex
+            })
+    })
 }
 
 /// Compact JSON that is safe to print on a terminal: inside strings, the

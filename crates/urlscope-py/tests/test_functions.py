@@ -62,7 +62,12 @@ def test_analyze_takes_bytes_that_are_not_utf8(run_cli, tmp_path):
     status, out, _ = run_cli("explain", "--json", "--file", str(tmp_path / "u"))
     assert status == 0
     assert urlscope.analyze(url) == json.loads(out)
-    assert urlscope.analyze(url)["input_valid_utf8"] is False
+    report = urlscope.analyze(url)
+    assert report["input_valid_utf8"] is False
+    assert bytes.fromhex(report["input_hex"]) == url
+    start, end = report["components"][-1]["span"]
+    assert url[start:end] == b"\xc0\xaf\xff%00"
+    assert "input_hex" not in urlscope.analyze(b"http://example.com/caf\xc3\xa9")
 
 
 def test_str_and_bytes_agree():

@@ -1,0 +1,122 @@
+//! `explain --json` on input that is not UTF-8: the exact bytes are in
+//! the report, every span indexes them, and the report states what the
+//! text report states.
+
+mod common;
+
+use common::urlscope;
+use serde_json::Value;
+
+/// The `explain --json` object of `input`, given on standard input.
+fn report_of(input: &[u8]) -> Value {
+    let out = urlscope()
+        .args(["explain", "--json"])
+        .write_stdin(input.to_vec())
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn from_hex(hex: &str) -> Vec<u8> {
+    assert_eq!(hex.len() % 2, 0, "{hex}");
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex digits"))
+        .collect()
+}
+
+fn span(v: &Value) -> (usize, usize) {
+    let at = |i: usize| v[i].as_u64().expect("offset") as usize;
+    (at(0), at(1))
+}
+
+/// The exact input the report describes: `input_hex` when the input is
+/// not UTF-8, else the UTF-8 of `input`.
+fn exact_input(r: &Value) -> Vec<u8> {
+    match r["input_hex"].as_str() {
+        Some(hex) => from_hex(hex),
+        None => r["input"].as_str().expect("input").as_bytes().to_vec(),
+    }
+}
+
+const HOSTILE: &[u8] = b"https://ex\xFFample.com/a%ZZ\xC3/b?q=\xFE";
+
+#[test]
+fn input_hex_holds_the_exact_bytes_of_input_that_is_not_utf8() {
+    for input in [HOSTILE, b"https://example.com/\xFF", b"/caf\xE9"] {
+        let r = report_of(input);
+        assert_eq!(r["input_valid_utf8"], false);
+        assert_eq!(r["input_hex"].as_str().map(from_hex), Some(input.to_vec()));
+        // `input` stays the text, each ill-formed sequence U+FFFD.
+        assert_eq!(r["input"], String::from_utf8_lossy(input).as_ref());
+    }
+}
+
+#[test]
+fn input_hex_is_absent_when_the_input_is_utf8() {
+    let r = report_of("https://exämple.com/é".as_bytes());
+    assert_eq!(r["input_valid_utf8"], true);
+    assert!(r.get("input_hex").is_none(), "{r}");
+}
+
+#[test]
+fn component_spans_index_the_exact_bytes() {
+    let r = report_of(HOSTILE);
+    let exact = exact_input(&r);
+    let components = r["components"].as_array().expect("components");
+    let raws: Vec<(&str, &[u8])> = components
+        .iter()
+        .map(|c| {
+            let (start, end) = span(&c["span"]);
+            (c["kind"].as_str().expect("kind"), &exact[start..end])
+        })
+        .collect();
+    assert_eq!(
+        raws,
+        [
+            ("scheme", &b"https"[..]),
+            ("host", b"ex\xFFample.com"),
+            ("path_segment", b"a%ZZ\xC3"),
+            ("path_segment", b"b"),
+            ("query_key", b"q"),
+            ("query_value", b"\xFE"),
+        ]
+    );
+    // A component with no escape decodes to its raw bytes, which its
+    // byte table gives one by one.
+    let host = &components[1];
+    let hex: String = host["bytes"]
+        .as_array()
+        .expect("bytes")
+        .iter()
+        .map(|b| b["hex"].as_str().expect("hex"))
+        .collect();
+    assert_eq!(from_hex(&hex), b"ex\xFFample.com");
+}
+
+#[test]
+fn warning_spans_index_the_exact_bytes() {
+    let r = report_of(HOSTILE);
+    let exact = exact_input(&r);
+    let at = |code: &str| -> Vec<&[u8]> {
+        r["warnings"]
+            .as_array()
+            .expect("warnings")
+            .iter()
+            .filter(|w| w["code"] == code)
+            .map(|w| {
+                let (start, end) = span(&w["span"]);
+                &exact[start..end]
+            })
+            .collect()
+    };
+    assert_eq!(at("invalid-utf8"), [b"\xFF", b"\xC3", b"\xFE"]);
+    assert_eq!(at("malformed-escape"), [b"%ZZ"]);
+    let (start, end) = span(&r["destinations"][0]["span"]);
+    assert_eq!(&exact[start..end], b"ex\xFFample.com");
+}
