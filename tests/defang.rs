@@ -1,7 +1,8 @@
 //! `--defang` against an auto-linker: for hostile URLs of each kind, no
 //! line of `explain --defang` holds a name or an address that a ticket
 //! system's auto-linker (Jira, ServiceNow, Slack, Outlook) would make a
-//! link of, and the report is the plain report with defanging undone.
+//! link of, and the report is the plain report with defanging undone
+//! (and its lines fitted back into the width: `tests/defang_width.rs`).
 //!
 //! The auto-linker's rule is written here on its own ([`live_names`]),
 //! not borrowed from urlscope: a scheme link, a name starting `www.`, an
@@ -183,40 +184,154 @@ fn a_defanged_report_is_the_report_with_its_names_defanged() {
     for (kind, url) in HOSTILE {
         let plain = stdout_of(&["explain", "--color", "never", url]);
         let defanged = stdout_of(&["explain", "--defang", "--color", "never", url]);
-        let plain: Vec<&str> = plain.lines().collect();
-        let defanged: Vec<&str> = defanged.lines().collect();
-        assert_eq!(plain.len(), defanged.len(), "{kind}: {url}");
-        let mut changed = Vec::new();
-        for (i, (p, d)) in plain.iter().zip(&defanged).enumerate() {
-            if p == d {
-                continue;
-            }
-            if p.trim().starts_with('^') {
-                // Carets follow the text: checked below.
-                continue;
-            }
-            assert!(
-                d.contains("[.]") || d.contains("hxxp") || d.contains("fxp"),
-                "{kind}: a line changed without defanging:\n{p}\n{d}"
-            );
-            changed.push((i, *p, *d));
-        }
-        // One `refang` for all the changed lines: the report is the plain
-        // one, once undone.
-        let joined: Vec<&str> = changed.iter().map(|c| c.2).collect();
+        let mut lines: Vec<String> = defanged.lines().map(str::to_string).collect();
+        // A line the plain report holds too (a defanged input, pasted)
+        // is no line defanging changed.
+        let marked: Vec<usize> = (0..lines.len())
+            .filter(|&i| ["[.]", "hxxp", "fxp"].iter().any(|m| lines[i].contains(m)))
+            .filter(|&i| !plain.lines().any(|p| p == lines[i]))
+            .collect();
+        assert!(!marked.is_empty(), "{kind}: nothing defanged");
+        // One `refang` for all the defanged lines: the report is the plain
+        // one, once undone, but for how its lines are fitted.
+        let joined: Vec<&str> = marked.iter().map(|&i| lines[i].as_str()).collect();
         let out = urlscope()
             .arg("refang")
             .write_stdin(joined.join("\n"))
             .output()
             .expect("run");
         let back = String::from_utf8(out.stdout).expect("utf-8");
-        assert_eq!(back.lines().count(), changed.len(), "{kind}: {url}\n{back}");
-        assert!(!changed.is_empty(), "{kind}: nothing defanged");
-        for ((_, p, d), b) in changed.iter().zip(back.lines()) {
-            // refang reads a line as one URL: text it leaves differs only
-            // where the report itself holds a bracketed spelling.
-            assert_eq!(&b, p, "{kind}: {url}\n{d}");
+        assert_eq!(back.lines().count(), marked.len(), "{kind}: {url}\n{back}");
+        for (&i, b) in marked.iter().zip(back.lines()) {
+            lines[i] = b.to_string();
         }
+        // refang reads a line as one URL: text it leaves differs only
+        // where the report itself holds a bracketed spelling.
+        if let Some(difference) = unfitted_difference(&plain, &lines.join("\n")) {
+            panic!("{kind}: {url}\n{difference}\n{defanged}");
+        }
+    }
+}
+
+/// A report's sections (parted by blank lines), each as its words and
+/// its number of caret lines: what is left of it when the way its lines
+/// are broken and its columns padded is set aside. Carets are checked by
+/// [`carets_under_a_defanged_excerpt_mark_the_same_text`].
+fn sections(report: &str) -> Vec<(Vec<&str>, usize)> {
+    report
+        .split("\n\n")
+        .map(|section| {
+            let (carets, text): (Vec<&str>, Vec<&str>) = section
+                .lines()
+                .partition(|l| l.contains('^') && l.chars().all(|c| c == ' ' || c == '^'));
+            let words = text.iter().flat_map(|l| l.split_whitespace()).collect();
+            (words, carets.len())
+        })
+        .collect()
+}
+
+/// Whether `fitted` is the word `word`, or `word` cut further beside
+/// each of its `…`: what stands before the first `…` is a start of what
+/// stood there, what stands after the last an end of it, what stands
+/// between two a part of it.
+fn cut_from(fitted: &str, word: &str) -> bool {
+    let pieces: Vec<&str> = fitted.split('…').collect();
+    let whole: Vec<&str> = word.split('…').collect();
+    let last = pieces.len() - 1;
+    pieces.len() == whole.len()
+        && pieces
+            .iter()
+            .zip(&whole)
+            .enumerate()
+            .all(|(i, (p, w))| match (i == 0, i == last) {
+                (true, true) => p == w,
+                (true, false) => w.starts_with(p),
+                (false, true) => w.ends_with(p),
+                (false, false) => w.contains(p),
+            })
+}
+
+/// Where `undone` (a defanged report with its defanging undone) differs
+/// from `plain` by more than fitting its lines to the width: a line
+/// broken at a space, its rest on the next line or put before the line
+/// after it, spaces padded differently, a text cut further beside its
+/// `…`. `None` when it differs by no more.
+fn unfitted_difference(plain: &str, undone: &str) -> Option<String> {
+    let (plain, undone) = (sections(plain), sections(undone));
+    if plain.len() != undone.len() {
+        return Some(format!(
+            "{} sections, the plain report {}",
+            undone.len(),
+            plain.len()
+        ));
+    }
+    for (n, ((p, p_carets), (u, u_carets))) in plain.iter().zip(&undone).enumerate() {
+        if p_carets != u_carets {
+            return Some(format!(
+                "section {n}: {u_carets} caret lines, the plain report {p_carets}"
+            ));
+        }
+        if p.len() != u.len() {
+            return Some(format!(
+                "section {n}: {} words, the plain report {}\n{}\n{}",
+                u.len(),
+                p.len(),
+                u.join(" "),
+                p.join(" ")
+            ));
+        }
+        if let Some((w, f)) = p.iter().zip(u).find(|(w, f)| !cut_from(f, w)) {
+            return Some(format!(
+                "section {n}: '{f}' where the plain report has '{w}'"
+            ));
+        }
+    }
+    None
+}
+
+#[test]
+fn a_report_that_differs_by_more_than_its_fitting_is_told_apart() {
+    let plain = "\
+Leads to    www.paypal.com.sec…-login.example.net (public)
+            via query value 'next': https://evil.example/
+
+Warnings
+  HIGH   open-redirect
+         The query value 'next' leads off-site to 'https://evil.example/': a
+         site that redirects to it sends its visitors to 'evil.example'.
+         …ml?next=https://evil.example/
+                  ^^^^^^^^^^^^^^^^^^^^^
+";
+    let fitted = "\
+Leads to    www.paypal.c…-login.example.net
+            (public)
+            via query value 'next': https://evil.example/
+
+Warnings
+  HIGH   open-redirect
+         The query value 'next' leads off-site to
+         'https://evil.example/': a site that redirects to it sends its
+         visitors to   'evil.example'.
+         …ml?next=https://evil.example/
+                  ^^^^^^^^^^^^^^^^^^^^^
+";
+    assert_eq!(unfitted_difference(plain, fitted), None);
+    assert_eq!(unfitted_difference(plain, plain), None);
+    for mutated in [
+        fitted.replace("(public)", "(private)"),
+        fitted.replace("paypal.c…", "paypa1.c…"),
+        fitted.replace("www.paypal.c…", "paypal.c…"),
+        fitted.replace("…-login", "-login"),
+        fitted.replace("sends its", "sends it"),
+        fitted.replace("'evil.example'", "'evil.example.'"),
+        fitted.replace("'next' leads", "'next'  leads  on"),
+        fitted.replace("\n\nWarnings", "\nWarnings"),
+        fitted.replace("                  ^^^^^^^^^^^^^^^^^^^^^\n", ""),
+    ] {
+        assert!(
+            unfitted_difference(plain, &mutated).is_some(),
+            "taken for the plain report:\n{mutated}"
+        );
     }
 }
 

@@ -3,6 +3,7 @@
 //! back.
 
 use std::io::{self, Write};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use urlscope_core::defang::{defang, defang_text_with, refang, HostNames};
 use urlscope_core::text::escape_bytes;
 
@@ -29,12 +30,22 @@ pub fn write_refanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> 
 /// `evil.example` is written `evil[.]example` on every line after its URL
 /// (see [`urlscope_core::defang::defang_names`]). An HTML page's style
 /// and script blocks pass as they are: `table.bytes` there is a selector.
+///
+/// Defanging lengthens a line (`.` becomes `[.]`, `http` `hxxp`), so a
+/// report laid out for [`WIDTH`](super::cells::WIDTH) columns would run
+/// past them: given the width ([`DefangLines::fitting`]), a line that fit
+/// before is fitted again (see [`fitted`]).
 pub struct DefangLines<W: Write> {
     inner: W,
     line: Vec<u8>,
+    /// The width the text was laid out for, when it was.
+    width: Option<usize>,
     /// The last line written, as given and as defanged, when defanging
     /// changed it: a line of carets under it points into it.
     changed: Option<(Vec<char>, Vec<char>)>,
+    /// The last piece of a line broken to fit, not yet written: when the
+    /// next line goes on with its sentence, the piece starts that line.
+    held: Option<Held>,
     names: HostNames,
     /// Inside an HTML `<style>` or `<script>` block.
     in_code: bool,
@@ -46,10 +57,20 @@ impl<W: Write> DefangLines<W> {
         DefangLines {
             inner,
             line: Vec::new(),
+            width: None,
             changed: None,
+            held: None,
             names: HostNames::new(),
             in_code: false,
         }
+    }
+
+    /// Fit each line that fit `width` columns before it was defanged into
+    /// them again: for text laid out for that width (reports), not for
+    /// lines that are records (`scan`, `clean`).
+    pub fn fitting(mut self, width: usize) -> DefangLines<W> {
+        self.width = Some(width);
+        self
     }
 
     fn write_line(&mut self) -> io::Result<()> {
@@ -60,6 +81,7 @@ impl<W: Write> DefangLines<W> {
         }
         if self.in_code {
             self.in_code = !(text.contains("</style>") || text.contains("</script>"));
+            self.release()?;
             self.inner.write_all(&self.line)?;
             self.line.clear();
             self.changed = None;
@@ -69,17 +91,356 @@ impl<W: Write> DefangLines<W> {
             // Carets under a line that changed point where its text went.
             Some((given, defanged)) if is_carets(&text) => carets_moved(&text, &given, &defanged),
             _ => {
-                let out = defang_text_with(&text, &mut self.names);
-                if out != text {
-                    self.changed = Some((text.chars().collect(), out.chars().collect()));
+                let defanged = defang_text_with(&text, &mut self.names);
+                match self.width {
+                    Some(width) => self.fit(&text, defanged, width)?,
+                    None => {
+                        if defanged != text {
+                            self.changed =
+                                Some((text.chars().collect(), defanged.chars().collect()));
+                        }
+                        defanged
+                    }
                 }
-                out
             }
         };
         self.inner.write_all(out.as_bytes())?;
         self.line.clear();
         Ok(())
     }
+
+    /// `defanged`, the defanged line `given`, fitted into `width` columns
+    /// ([`fitted`]), what is left of the line before it when that was
+    /// broken and this line goes on with its sentence put first. The last
+    /// piece of a line broken now is held back for the next line.
+    fn fit(&mut self, given: &str, defanged: String, width: usize) -> io::Result<String> {
+        let defanged = match self.held.take() {
+            Some(held) if held.goes_on_with(given, width) => {
+                let body = defanged.trim_start_matches(' ');
+                format!("{} {body}", held.piece)
+            }
+            Some(held) => {
+                self.inner.write_all(held.piece.as_bytes())?;
+                self.inner.write_all(held.ending.as_bytes())?;
+                defanged
+            }
+            None => defanged,
+        };
+        let body = defanged.trim_end_matches(['\n', '\r']);
+        let ending = &defanged[body.len()..];
+        let mut lines = fitted(given, body, width);
+        let Some(last) = lines.pop() else {
+            return Ok(defanged);
+        };
+        if lines.is_empty() {
+            if last != given.trim_end_matches(['\n', '\r']) {
+                self.changed = Some((
+                    given.chars().collect(),
+                    format!("{last}{ending}").chars().collect(),
+                ));
+            }
+            return Ok(format!("{last}{ending}"));
+        }
+        // Carets point into one line: under a line broken in two they
+        // stay as they were.
+        let given = given.trim_end_matches(['\n', '\r']);
+        self.held = Some(Held {
+            piece: last,
+            ending: ending.to_string(),
+            given_width: given.width(),
+            ends_sentence: given.ends_with(['.', ')']),
+        });
+        Ok(lines.iter().map(|l| format!("{l}\n")).collect())
+    }
+
+    /// Writes the piece held back, if any, on a line of its own.
+    fn release(&mut self) -> io::Result<()> {
+        if let Some(held) = self.held.take() {
+            self.inner.write_all(held.piece.as_bytes())?;
+            self.inner.write_all(held.ending.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// The last piece of a defanged line broken to fit, and what decides
+/// whether the next line goes on with its text.
+struct Held {
+    /// The piece, indented, without its line ending.
+    piece: String,
+    ending: String,
+    /// The width of the line it came from, as given.
+    given_width: usize,
+    /// Whether that line ends a sentence or an item (`(public)`): what
+    /// follows it starts afresh.
+    ends_sentence: bool,
+}
+
+impl Held {
+    /// Whether the line `given` goes on with the sentence the held piece
+    /// is the end of: the report wrapped them (the first word of `given`
+    /// did not fit after the line before it), at the piece's indent, and
+    /// the line before ends no sentence. An excerpt, carets, a new heading
+    /// or a line run on past `width` starts afresh.
+    fn goes_on_with(&self, given: &str, width: usize) -> bool {
+        let given = given.trim_end_matches(['\n', '\r']);
+        let text = given.trim_start_matches(' ');
+        let indent = |line: &str| line.len() - line.trim_start_matches(' ').len();
+        let first_word = text.split(' ').next().unwrap_or_default();
+        !self.ends_sentence
+            && !text.is_empty()
+            && !is_carets(given)
+            && given.width() <= width
+            && indent(given) == indent(&self.piece)
+            && self.given_width + 1 + first_word.width() > width
+    }
+}
+
+/// `defanged`, the defanged form of the line `given` (without its line
+/// ending), fitted into `width` columns again when `given` fit them and
+/// `defanged` does not: the lines it is written as. A line longer than
+/// `width` as given (a long URL, which a report runs on whole to be
+/// copied) stays as it is. Text cut with `…` is cut further beside each
+/// `…`, as the report cuts a long host or reading, never inside a `[.]`
+/// or an escape; what still does not fit is broken at a space, its rest
+/// on lines indented as the report indents what follows a heading
+/// ([`hanging_indent`]). A word longer than a line (a URL) stays whole.
+fn fitted(given: &str, defanged: &str, width: usize) -> Vec<String> {
+    let given = given.trim_end_matches(['\n', '\r']);
+    if defanged.width() <= width || given.width() > width {
+        return vec![defanged.to_string()];
+    }
+    let cut = cut_further(defanged, width);
+    if cut.width() <= width {
+        return vec![cut];
+    }
+    broken(&cut, width)
+}
+
+/// `line` with characters taken away beside each `…` in it, in turns,
+/// until it fits `width` columns or no more can be taken: before a `…`
+/// that ends a word (`https://www.exa…`, `sec…-login`), after one that
+/// starts a word (`…ml?redirect=`). A word is never taken whole (a space
+/// ends what may be taken), and a `[.]`, `hxxp` or escape cut in part
+/// is taken whole, so no defanged spelling is left half written.
+fn cut_further(line: &str, width: usize) -> String {
+    let mut chars: Vec<char> = line.chars().collect();
+    let columns = |chars: &[char]| chars.iter().map(|c| c.width().unwrap_or(0)).sum::<usize>();
+    let ellipses = |chars: &[char]| -> Vec<usize> {
+        chars
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c == '…')
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let takable = |c: Option<&char>| c.is_some_and(|&c| c != ' ' && c != '…');
+    // The side of each `…` taken from: fixed at the start, before it
+    // unless it starts a word.
+    let before: Vec<bool> = ellipses(&chars)
+        .iter()
+        .map(|&at| at > 0 && takable(chars.get(at - 1)))
+        .collect();
+    let mut taken = vec![false; before.len()];
+    while columns(&chars) > width {
+        let mut took = false;
+        for (k, &from_before) in before.iter().enumerate() {
+            if columns(&chars) <= width {
+                break;
+            }
+            let Some(&at) = ellipses(&chars).get(k) else {
+                break;
+            };
+            let victim = if from_before {
+                at.checked_sub(1)
+            } else {
+                Some(at + 1)
+            };
+            if let Some(v) = victim.filter(|&v| takable(chars.get(v))) {
+                chars.remove(v);
+                took = true;
+                if let Some(t) = taken.get_mut(k) {
+                    *t = true;
+                }
+            }
+        }
+        if !took {
+            break;
+        }
+    }
+    // What is left of a spelling cut in part goes too.
+    for (k, &from_before) in before.iter().enumerate() {
+        if !taken.get(k).copied().unwrap_or(false) {
+            continue;
+        }
+        let Some(&at) = ellipses(&chars).get(k) else {
+            break;
+        };
+        if from_before {
+            let head: String = chars[..at].iter().collect();
+            let keep = head
+                .strip_suffix("[.")
+                .or_else(|| head.strip_suffix('['))
+                .or_else(|| head.strip_suffix('%'))
+                .or_else(|| {
+                    let (rest, last) = head.split_at(head.len().checked_sub(1)?);
+                    let rest = rest.strip_suffix('%')?;
+                    last.chars().all(|c| c.is_ascii_hexdigit()).then_some(rest)
+                })
+                .map(|h| h.chars().count());
+            if let Some(keep) = keep {
+                chars.drain(keep..at);
+            }
+        } else {
+            let tail: String = chars[at + 1..].iter().collect();
+            let drop = if tail.starts_with(".]") {
+                2
+            } else {
+                usize::from(tail.starts_with(']'))
+            };
+            chars.drain(at + 1..at + 1 + drop);
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// `line` broken at spaces into lines of at most `width` columns where it
+/// can be, each line after the first indented by [`hanging_indent`] (or
+/// under its cell, in a table: [`cell_start`]). It breaks as the report's
+/// own layout does: never right after `→` (an arrow stays with what it
+/// leads to), nor inside short parentheses (a count, `(1 high, 1
+/// medium)`, stays whole: [`short_parentheses`]), nor in the indent; a
+/// word longer than a line goes on a line of its own, whole.
+fn broken(line: &str, width: usize) -> Vec<String> {
+    let mut indent = hanging_indent(line);
+    let mut lines = Vec::new();
+    let mut rest = line.to_string();
+    loop {
+        let Some(at) = break_at(&rest, indent, width) else {
+            lines.push(rest);
+            return lines;
+        };
+        if lines.is_empty() {
+            indent = cell_start(&rest, at).unwrap_or(indent);
+        }
+        let (head, tail) = rest.split_at(at);
+        let tail = tail.trim_start();
+        lines.push(head.trim_end().to_string());
+        if tail.is_empty() {
+            return lines;
+        }
+        rest = format!("{:indent$}{tail}", "");
+        if rest.width() <= width {
+            lines.push(rest);
+            return lines;
+        }
+    }
+}
+
+/// Where to break `line` (a byte offset, at a space): the last place
+/// [`broken`] may break where what comes before fits `width` columns, else
+/// the first (what comes before is one word too long for a line). Two
+/// spaces or more part a line's fields (`(public)  off-site: x`): the last
+/// such gap that fits is taken first, so a field moves down whole.
+fn break_at(line: &str, indent: usize, width: usize) -> Option<usize> {
+    let whole = short_parentheses(line);
+    let mut column = 0;
+    let mut previous = ' ';
+    let mut first = None;
+    let mut last_fitting = None;
+    let mut last_fitting_gap = None;
+    for (at, c) in line.char_indices() {
+        let inside = whole.iter().any(|&(open, close)| open < at && at < close);
+        if c == ' ' && previous != ' ' && previous != '→' && !inside && column > indent {
+            first = first.or(Some(at));
+            if column <= width {
+                last_fitting = Some(at);
+                if line[at + 1..].starts_with(' ') {
+                    last_fitting_gap = Some(at);
+                }
+            }
+        }
+        column += c.width().unwrap_or(0);
+        previous = c;
+    }
+    last_fitting_gap.or(last_fitting).or(first)
+}
+
+/// The byte spans of the parentheses in `line` short enough to stay
+/// whole (a count, `(1 high, 1 medium)`; `(what one owner controls)`):
+/// a longer one is a sentence of its own and breaks as prose does.
+fn short_parentheses(line: &str) -> Vec<(usize, usize)> {
+    const SHORT: usize = 32;
+    let mut spans = Vec::new();
+    let mut open = None;
+    let mut depth = 0usize;
+    for (at, c) in line.char_indices() {
+        match c {
+            '(' => {
+                if depth == 0 {
+                    open = Some(at);
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if let (0, Some(from)) = (depth, open) {
+                    if line[from..=at].width() <= SHORT {
+                        spans.push((from, at));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    spans
+}
+
+/// The column the cell broken at `at` starts at, when `line` is a table's
+/// row (two gaps of two spaces or more before `at`, or more): what is
+/// left of the cell goes on under it (`[medium]` under its value), not
+/// under the row's first cell.
+fn cell_start(line: &str, at: usize) -> Option<usize> {
+    let head = line.get(..at)?;
+    let leading = head.len() - head.trim_start_matches(' ').len();
+    let mut starts = Vec::new();
+    let mut column = leading;
+    let mut spaces = 0;
+    for c in head[leading..].chars() {
+        if c == ' ' {
+            spaces += 1;
+        } else {
+            if spaces >= 2 {
+                starts.push(column);
+            }
+            spaces = 0;
+        }
+        column += c.width().unwrap_or(0);
+    }
+    if starts.len() >= 2 {
+        starts.last().copied()
+    } else {
+        None
+    }
+}
+
+/// The column a report continues `line` at when it wraps it: after the
+/// heading, when the line starts with one (`Leads to    `, `  HIGH   `:
+/// a word or two, then two spaces or more, within the first 32 columns),
+/// else at the line's own indent.
+fn hanging_indent(line: &str) -> usize {
+    let leading = line.len() - line.trim_start_matches(' ').len();
+    if leading < 4 {
+        let text = &line[leading..];
+        if let Some(gap) = text.find("  ") {
+            let after = text[gap..].len() - text[gap..].trim_start_matches(' ').len();
+            let column = leading + text[..gap].width() + after;
+            if column <= 32 && !text[gap..].trim().is_empty() {
+                return column;
+            }
+        }
+    }
+    leading
 }
 
 /// Whether `line` is a line of carets (`     ^^^ ^`) and nothing else.
@@ -183,6 +544,7 @@ impl<W: Write> Write for DefangLines<W> {
         if !self.line.is_empty() {
             self.write_line()?;
         }
+        self.release()?;
         self.inner.flush()
     }
 }
@@ -246,6 +608,55 @@ mod tests {
         assert_eq!(
             printed(write_refanged, defanged.trim_end()),
             format!("{url}\n")
+        );
+    }
+
+    /// `text` through a writer fitting lines to 80 columns.
+    fn fitted_to_80(text: &str) -> String {
+        let mut out = Vec::new();
+        {
+            let mut lines = DefangLines::new(&mut out).fitting(80);
+            lines.write_all(text.as_bytes()).unwrap();
+            lines.flush().unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_sentence_broken_to_fit_goes_on_in_the_line_after_it() {
+        let given = "         'https://evil.example.com/a.b.c.d': a site that redirects to it sends\n         its visitors to 'example.com'.\n";
+        assert_eq!(
+            fitted_to_80(given),
+            "         'hxxps://evil[.]example[.]com/a.b.c.d': a site that redirects to it\n         sends its visitors to 'example[.]com'.\n"
+        );
+    }
+
+    #[test]
+    fn an_item_broken_to_fit_does_not_run_into_the_next() {
+        let given = "Leads to    a.very.long.subdomain.chain.for.cutting.evil.example.com (public)\n            via query value 'next': https://paypal.com/\n";
+        assert_eq!(
+            fitted_to_80(given),
+            "Leads to    a[.]very[.]long[.]subdomain[.]chain[.]for[.]cutting[.]evil[.]example[.]com\n            (public)\n            via query value 'next': hxxps://paypal[.]com/\n"
+        );
+    }
+
+    #[test]
+    fn a_table_cell_broken_to_fit_goes_on_under_itself() {
+        let given =
+            "   8  query value   107-141     https://a.b.c.evil.example.com/x.y  [medium]\n";
+        let out = fitted_to_80(given);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        let cell = lines[0].find("hxxps").unwrap();
+        assert_eq!(lines[1], format!("{:cell$}[medium]", ""), "{out}");
+    }
+
+    #[test]
+    fn a_line_too_long_as_given_stays_whole() {
+        let given = "URL         https://www.paypal.com.secure-login.example.net/login/very/long/path/index.html\n";
+        assert_eq!(
+            fitted_to_80(given),
+            "URL         hxxps://www[.]paypal[.]com[.]secure-login[.]example[.]net/login/very/long/path/index.html\n"
         );
     }
 

@@ -196,12 +196,28 @@ impl Printout {
         let mut out = io::BufWriter::new(stdout.lock());
         if self.defang {
             let mut out = defang::DefangLines::new(&mut out);
+            if self.is_laid_out() {
+                out = out.fitting(cells::WIDTH);
+            }
             self.write(&mut out)?;
             out.flush()?;
         } else {
             self.write(&mut out)?;
         }
         out.flush().map_err(Failure::from)
+    }
+
+    /// Whether the output is text laid out for [`cells::WIDTH`] columns
+    /// (a report: `explain`, `resolve`, `examples`), which `--defang` must
+    /// keep within them, rather than records of one line each (`scan`,
+    /// `clean`) or a page (`explain --html`).
+    fn is_laid_out(&self) -> bool {
+        match &self.task {
+            Task::Report { .. } => true,
+            Task::Command(Command::Explain(args)) => !args.html && !args.json,
+            Task::Command(Command::Resolve(_) | Command::Examples) => true,
+            Task::Command(_) => false,
+        }
     }
 
     /// Write the output to `out`.
