@@ -120,3 +120,49 @@ fn warning_spans_index_the_exact_bytes() {
     let (start, end) = span(&r["destinations"][0]["span"]);
     assert_eq!(&exact[start..end], b"ex\xFFample.com");
 }
+
+fn targets(r: &Value) -> Vec<&str> {
+    r["destinations"]
+        .as_array()
+        .expect("destinations")
+        .iter()
+        .map(|d| d["target"].as_str().expect("target"))
+        .collect()
+}
+
+/// A browser reads text: the target keeps a byte that is not UTF-8 as its
+/// escape, as the clean URL does, not U+FFFD's `%EF%BF%BD`.
+#[test]
+fn the_target_keeps_bytes_that_are_not_utf8_as_the_clean_url_does() {
+    let r = report_of(b"https://example.com/\xFF");
+    assert_eq!(r["clean"], "https://example.com/%FF");
+    assert_eq!(targets(&r), ["https://example.com/%FF"]);
+
+    // One a browser refuses is given as written, its bytes escaped.
+    let r = report_of(HOSTILE);
+    assert_eq!(targets(&r), ["https://ex%FFample.com/a%ZZ%C3/b?q=%FE"]);
+    assert_eq!(r["clean"], "https://ex%FFample.com/a%25ZZ%C3/b?q=%FE");
+}
+
+#[test]
+fn a_carried_target_keeps_bytes_that_are_not_utf8_in_json_and_text() {
+    let input = b"https://a.example/?next=https://b.example/\xFF";
+    let r = report_of(input);
+    assert_eq!(
+        targets(&r),
+        [
+            "https://a.example/?next=https://b.example/%FF",
+            "https://b.example/%FF"
+        ]
+    );
+    let out = urlscope()
+        .args(["explain", "--color", "never"])
+        .write_stdin(input.to_vec())
+        .output()
+        .expect("run");
+    let text = String::from_utf8(out.stdout).expect("utf-8 report");
+    assert!(
+        text.contains("via query value 'next': https://b.example/%FF "),
+        "{text}"
+    );
+}

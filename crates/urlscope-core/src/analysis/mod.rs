@@ -550,9 +550,9 @@ fn analyze_read(
             // The URL as a browser parses it, for the destinations (and
             // the comparison, when it reads the same text).
             let trimmed = parts.trimmed.of(input);
-            // Validated first: cheaper than the lossy reading when it holds.
-            let text = std::str::from_utf8(trimmed)
-                .map_or_else(|_| String::from_utf8_lossy(trimmed), Cow::Borrowed);
+            // Bytes that are not UTF-8 are read as their escapes, so the
+            // destination keeps them.
+            let text = crate::percent::escape_ill_formed(trimmed);
             // Read with the scheme assumed, a browser opens its URL.
             let base = match &assumed {
                 Some(a) => url::Url::parse(&a.url),

@@ -370,6 +370,23 @@ pub(crate) fn push_escape(out: &mut String, b: u8) {
     out.push_str(percent_encode_byte(b));
 }
 
+/// `bytes` as text, each byte of an ill-formed UTF-8 sequence written as
+/// its `%XX` escape: the URL a parser of text reads keeps those bytes (as
+/// the clean URL does), where U+FFFD would put `%EF%BF%BD` in their place.
+pub(crate) fn escape_ill_formed(bytes: &[u8]) -> Cow<'_, str> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for &b in chunk.invalid() {
+            push_escape(&mut out, b);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// The [C0 control percent-encode set]: the C0 controls and DEL. Every set
 /// below builds on it; bytes from 0x80 up are encoded whatever the set.
 ///

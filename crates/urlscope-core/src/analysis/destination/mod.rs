@@ -29,7 +29,10 @@ pub struct Destination {
     /// How it is reached from the URL: empty for the URL itself, else the
     /// chain (`query value 'next' → base64`).
     pub via: String,
-    /// The URL as a browser resolves it (against the URL it is in).
+    /// The URL as a browser resolves it (against the URL it is in). Bytes
+    /// that are not UTF-8 are read as their `%XX` escapes, as the clean
+    /// URL writes them: a browser reads text, and U+FFFD in their place
+    /// would name another resource (`%EF%BF%BD`).
     pub target: String,
     /// Its scheme, lowercase.
     pub scheme: String,
@@ -75,6 +78,22 @@ pub struct Destination {
     /// and `host` is then the host RFC 3986 clients read (set for the URL
     /// itself).
     pub browser_refuses: Option<BrowserRefusal>,
+}
+
+/// A carried URL's text with its bytes that are not UTF-8 as escapes (as
+/// the URL's own target has them), from its analysis, which holds the
+/// bytes; `text` itself has U+FFFD for them.
+fn exact_text(n: &Nested) -> std::borrow::Cow<'_, str> {
+    match n.analysis.as_deref() {
+        // Only when the analysis is of these very bytes.
+        Some(a)
+            if n.text.contains(char::REPLACEMENT_CHARACTER)
+                && String::from_utf8_lossy(&a.input) == n.text =>
+        {
+            std::borrow::Cow::Owned(crate::percent::escape_ill_formed(&a.input).into_owned())
+        }
+        _ => std::borrow::Cow::Borrowed(&n.text),
+    }
 }
 
 /// Whether a URL of `scheme`, `url`, runs script when followed:
@@ -135,8 +154,8 @@ fn shortened_link(u: &url::Url) -> Option<Shortened> {
 
 /// Every place the URL leads to: itself first, then what it carries, in
 /// order, each carried URL resolved against the URL it is in. `base` is
-/// the WHATWG parse of the trimmed input read as UTF-8 (lossily), when
-/// it parses.
+/// the WHATWG parse of the trimmed input, each byte that is not UTF-8
+/// read as its escape, when it parses.
 pub(crate) fn destinations(
     input: &[u8],
     parts: &Split,
@@ -165,7 +184,7 @@ pub(crate) fn destinations(
     let mut out = vec![Destination {
         via: String::new(),
         target: base.map_or_else(
-            || String::from_utf8_lossy(parts.trimmed.of(input)).into_owned(),
+            || crate::percent::escape_ill_formed(parts.trimmed.of(input)).into_owned(),
             |u| u.as_str().to_string(),
         ),
         runs_script: runs_script(&scheme, parts.trimmed.of(input)),
@@ -191,7 +210,8 @@ pub(crate) fn destinations(
     }];
     let base = base.or(placeholder.as_ref());
     let add = |n: &Nested, in_data_body: bool, out: &mut Vec<Destination>| {
-        let resolved = base.and_then(|b| resolve(b, &n.text));
+        let text = exact_text(n);
+        let resolved = base.and_then(|b| resolve(b, &text));
         let (target, scheme, host) = match &resolved {
             Some(u) => (
                 u.as_str().to_string(),
@@ -212,7 +232,7 @@ pub(crate) fn destinations(
                     .or_else(|| lax_host(&n.text, &scheme))
                     .filter(|h| !h.is_empty())
                     .map(|h| classify_host(&h));
-                (n.text.clone(), scheme, host)
+                (text.into_owned(), scheme, host)
             }
         };
         // The URL itself read again: in `https:\\evil.com/x` RFC 3986
