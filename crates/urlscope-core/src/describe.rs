@@ -547,6 +547,16 @@ impl Agreement {
         format!("{} {}", self.mark(), self.meaning())
     }
 
+    /// Its name in `explain --json`: `same-text`, `same-meaning`,
+    /// `different`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Agreement::SameText => "same-text",
+            Agreement::SameMeaning => "same-meaning",
+            Agreement::Differs => "different",
+        }
+    }
+
     /// What the mark says, for a legend.
     pub fn meaning(self) -> &'static str {
         match self {

@@ -21,7 +21,8 @@
 //! assert!(json.starts_with(r#"{"input":"http://example.com/caf%C3%A9","input_valid_utf8":true,"#));
 //! ```
 
-use crate::analysis::{char_info, Analysis, ByteRow, Destination, Nested};
+use crate::analysis::{char_info, Analysis, ByteRow, Destination, Nested, Readings};
+use crate::describe::Agreement;
 use crate::percent::SourceKind;
 use crate::resolve::Resolution;
 use crate::split::{HostKind, Span};
@@ -57,6 +58,10 @@ pub struct Report<'a> {
     host: Option<HostReport<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     whatwg: Option<WhatwgReport<'a>>,
+    /// The RFC 3986 reading beside the WHATWG one, field by field, and
+    /// why they differ: the text report's Readings section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    readings: Option<ReadingsReport>,
     /// Every place the URL leads to: itself first, then what it carries.
     destinations: Vec<DestinationReport<'a>>,
     /// What it carries, each with its own analysis.
@@ -160,6 +165,7 @@ impl<'a> Report<'a> {
                 },
                 Err(e) => WhatwgReport::Failure { failure: e },
             }),
+            readings: a.readings().map(ReadingsReport::of),
             destinations: a.destinations.iter().map(DestinationReport::of).collect(),
             nested: a.nested.iter().map(NestedReport::of).collect(),
             resolution: None,
@@ -330,6 +336,43 @@ enum WhatwgReport<'a> {
     Failure {
         failure: &'a str,
     },
+}
+
+#[derive(Serialize)]
+struct ReadingsReport {
+    fields: Vec<ReadingFieldReport>,
+    /// Why they differ (empty when they agree).
+    reasons: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+struct ReadingFieldReport {
+    /// `href`, `scheme`, `username`, `password`, `host`, `port`, `path`,
+    /// `query`, `fragment`.
+    name: &'static str,
+    /// `null`: the reader reads no such part.
+    rfc3986: Option<String>,
+    whatwg: Option<String>,
+    /// `same-text`, `same-meaning` (written differently) or `different`.
+    agreement: &'static str,
+}
+
+impl ReadingsReport {
+    fn of(r: Readings) -> ReadingsReport {
+        ReadingsReport {
+            reasons: r.reasons,
+            fields: r
+                .fields
+                .into_iter()
+                .map(|f| ReadingFieldReport {
+                    name: f.name,
+                    agreement: Agreement::of(&f).name(),
+                    rfc3986: f.rfc3986,
+                    whatwg: f.whatwg,
+                })
+                .collect(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -640,6 +683,31 @@ mod tests {
         assert_eq!(back["x"], "a\u{9b}b\u{202e}c\u{7f}\u{1b}");
     }
 
+    /// The text report's Readings section, field by field, and why.
+    #[test]
+    fn the_report_has_the_readings_side_by_side() {
+        let a = analyze(br"http://evil.com\@good.com/", &Options::default());
+        let r: serde_json::Value = serde_json::from_str(&to_safe_string(&Report::of(&a))).unwrap();
+        let readings = &r["readings"];
+        assert_eq!(
+            readings["fields"][4],
+            serde_json::json!({
+                "name": "host",
+                "rfc3986": "good.com",
+                "whatwg": "evil.com",
+                "agreement": "different"
+            })
+        );
+        assert_eq!(readings["fields"][1]["agreement"], "same-text");
+        assert_eq!(
+            readings["reasons"],
+            serde_json::json!(["WHATWG reads '\\' as '/'"])
+        );
+        // None without a WHATWG reading, as the text report has none.
+        let a = analyze(b"http://example.com/\xFF", &Options::default());
+        assert!(!to_safe_string(&Report::of(&a)).contains("\"readings\""));
+    }
+
     #[test]
     fn the_report_keeps_its_field_order() {
         let a = analyze(
@@ -660,6 +728,7 @@ mod tests {
             "normalized",
             "host",
             "whatwg",
+            "readings",
             "destinations",
             "nested",
         ];
