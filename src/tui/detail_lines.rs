@@ -10,15 +10,21 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 use urlscope_core::analysis::{Analysis, Readings};
-use urlscope_core::describe::Agreement;
+use urlscope_core::describe::{self, Agreement};
 use urlscope_core::dialects::{compare_encoders, EncodeDialect};
 use urlscope_core::warnings::Severity;
 
-/// The RFC 3986 reading next to the WHATWG reading, `width` columns wide,
-/// each field marked as the same text, the same meaning written
-/// differently, or a different meaning (the core's words, a legend under
-/// the fields), then why they differ.
-pub fn readings(readings: Option<&Readings>, theme: Theme, width: usize) -> Vec<Line<'static>> {
+/// The RFC 3986 reading next to the WHATWG reading of `a` (its
+/// [`Analysis::readings`]), `width` columns wide, each field marked as the
+/// same text, the same meaning written differently, or a different meaning
+/// (the core's words, a legend under the fields), then why they differ;
+/// or why there are none. Sentences wrap at words.
+pub fn readings(
+    a: &Analysis,
+    readings: Option<&Readings>,
+    theme: Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
     let col = width.saturating_sub(14) / 2;
     let mut lines = vec![Line::styled(
         format!(
@@ -27,17 +33,28 @@ pub fn readings(readings: Option<&Readings>, theme: Theme, width: usize) -> Vec<
         ),
         theme.dim(),
     )];
+    let sentence = |text: &str| -> Vec<String> {
+        let options = textwrap::Options::new(width.max(8))
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        textwrap::wrap(text, &options)
+            .into_iter()
+            .map(|l| l.into_owned())
+            .collect()
+    };
     let Some(r) = readings else {
-        lines.push(Line::raw(
-            "No WHATWG reading: a relative reference, or bytes that are not UTF-8.",
-        ));
+        lines.extend(
+            sentence(describe::no_readings(a))
+                .into_iter()
+                .map(Line::raw),
+        );
         return lines;
     };
     if let Some(e) = &r.whatwg_error {
-        lines.push(Line::styled(
-            format!("The WHATWG parser rejects this URL: {e}"),
-            theme.severity(Severity::High),
-        ));
+        lines.extend(
+            sentence(&format!("The WHATWG parser rejects this URL: {e}"))
+                .into_iter()
+                .map(|l| Line::styled(l, theme.severity(Severity::High))),
+        );
     }
     for f in &r.fields {
         let rfc = preview(
@@ -171,4 +188,32 @@ pub fn leads(a: &Analysis, theme: Theme, width: usize) -> Vec<Line<'static>> {
             Line::styled(fit(&l.text, width), style)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use urlscope_core::analysis::{analyze, Options};
+
+    fn texts(lines: &[Line<'_>]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    /// On an 80-column screen the pane is narrower than the note that
+    /// says why there are no readings: it wraps at words, every word shown.
+    #[test]
+    fn the_note_without_readings_wraps_whole() {
+        for input in [&b"https://example.com/\xFF"[..], b"/a/b?c"] {
+            let a = analyze(input, &Options::default());
+            assert!(a.readings().is_none());
+            let lines = readings(&a, None, Theme { color: false }, 46);
+            let note = texts(lines.get(1..).unwrap_or_default());
+            assert!(note.len() > 1, "{note:?}");
+            assert!(note.iter().all(|l| l.width() <= 46), "{note:?}");
+            assert_eq!(note.join(" "), describe::no_readings(&a));
+        }
+    }
 }

@@ -484,6 +484,31 @@ pub fn carries(n: &Nested, values: usize) -> Option<String> {
     }
 }
 
+/// Why `a` has no readings to set side by side ([`Analysis::readings`] is
+/// `None`): the input is not UTF-8 (a browser reads text), or it is a
+/// relative reference (a browser reads one only against a page's URL).
+///
+/// ```
+/// use urlscope_core::analysis::{analyze, Options};
+/// use urlscope_core::describe;
+/// let a = analyze(b"https://example.com/\xFF", &Options::default());
+/// assert!(a.readings().is_none());
+/// assert_eq!(
+///     describe::no_readings(&a),
+///     "No WHATWG reading: the input is not UTF-8, and a browser reads text, \
+///      not bytes."
+/// );
+/// ```
+pub fn no_readings(a: &Analysis) -> &'static str {
+    if std::str::from_utf8(&a.input).is_err() {
+        "No WHATWG reading: the input is not UTF-8, and a browser reads text, not bytes."
+    } else if a.split.scheme.is_none() {
+        "No WHATWG reading: a browser reads a relative reference only against a page's URL."
+    } else {
+        "No WHATWG reading."
+    }
+}
+
 /// How the RFC 3986 and WHATWG readings of one field compare, as the
 /// readings are marked wherever they are shown side by side.
 ///

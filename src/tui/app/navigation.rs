@@ -132,7 +132,7 @@ impl App {
         let theme = Theme { color: false };
         let lines = match &self.detail {
             Detail::Readings { readings, .. } => {
-                detail_lines::readings(readings.as_ref(), theme, width).len()
+                detail_lines::readings(&self.analysis, readings.as_ref(), theme, width).len()
             }
             Detail::Leads { .. } => detail_lines::leads(&self.analysis, theme, width).len(),
             Detail::Encoders { .. } => {

@@ -21,7 +21,7 @@ pub(super) fn render_readings(
     area: Rect,
 ) {
     let width = usize::from(area.width.saturating_sub(2));
-    let lines = detail_lines::readings(readings, theme, width);
+    let lines = detail_lines::readings(&app.analysis, readings, theme, width);
     // The column heads stay while the fields scroll.
     render_scrolled(
         app,

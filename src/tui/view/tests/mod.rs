@@ -220,7 +220,10 @@ fn r_shows_the_two_readings_side_by_side() {
     assert!(a.detail.kind().is_none());
     let mut a = app("/relative?q", 80, 24);
     press(&mut a, KeyCode::Char('r'));
-    assert!(screen(&a, 80, 24).contains("No WHATWG reading"));
+    // The core's note, wrapped in the pane to its last word.
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("No WHATWG reading"), "{s}");
+    assert!(s.contains("only against a page's URL."), "{s}");
 }
 
 #[test]
