@@ -7,19 +7,25 @@ mod common;
 use common::urlscope;
 use serde_json::Value;
 
-/// The `explain --json` object of `input`, given on standard input.
-fn report_of(input: &[u8]) -> Value {
+/// The standard output of `urlscope args`, given `input` on standard
+/// input, which must succeed.
+fn run(args: &[&str], input: &[u8]) -> Vec<u8> {
     let out = urlscope()
-        .args(["explain", "--json"])
+        .args(args)
         .write_stdin(input.to_vec())
         .output()
         .expect("run");
     assert!(
         out.status.success(),
-        "{}",
+        "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
+    out.stdout
+}
+
+/// The `explain --json` object of `input`, given on standard input.
+fn report_of(input: &[u8]) -> Value {
+    serde_json::from_slice(&run(&["explain", "--json"], input)).expect("one JSON object")
 }
 
 fn from_hex(hex: &str) -> Vec<u8> {
@@ -155,12 +161,8 @@ fn a_carried_target_keeps_bytes_that_are_not_utf8_in_json_and_text() {
             "https://b.example/%FF"
         ]
     );
-    let out = urlscope()
-        .args(["explain", "--color", "never"])
-        .write_stdin(input.to_vec())
-        .output()
-        .expect("run");
-    let text = String::from_utf8(out.stdout).expect("utf-8 report");
+    let text =
+        String::from_utf8(run(&["explain", "--color", "never"], input)).expect("utf-8 report");
     assert!(
         text.contains("via query value 'next': https://b.example/%FF "),
         "{text}"
