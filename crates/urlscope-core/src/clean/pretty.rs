@@ -12,10 +12,12 @@ use crate::split::{outline, HostKind};
 /// escapes of unreserved characters, of the space, the backtick and
 /// `"<>\^{|}`, and of well-formed UTF-8 sequences for characters from
 /// U+0080 up; never decode escapes of reserved characters, of `%`, of
-/// controls, of bidi controls and invisible characters, or of characters
+/// controls, of bidi controls and invisible characters, of characters
 /// that would make two URLs look the same (a look-alike
 /// of a delimiter, a combining mark, a noncharacter or a private-use
-/// character). They stay escaped, so the pretty form cannot lie about the
+/// character), or of a character a browser reads otherwise than its
+/// escape (`\` before the query of an `http:`, `file:`... URL, which it
+/// reads as `/`, and `|` there in a `file:` URL, a drive letter's `:`). They stay escaped, so the pretty form cannot lie about the
 /// URL. A punycode host
 /// is shown in Unicode unless it could impersonate another domain.
 /// `clean(pretty(url))` is equivalent to `url`.
@@ -26,6 +28,7 @@ use crate::split::{outline, HostKind};
 /// assert_eq!(pretty(b"http://example.com/caf%C3%A9/a%20b%2Fc%7E?q=%E2%80%AE"),
 ///            "http://example.com/café/a b%2Fc~?q=%E2%80%AE");
 /// assert_eq!(pretty(b"http://xn--bcher-kva.de/%1B"), "http://bücher.de/%1B");
+/// assert_eq!(pretty(b"http://x/%5Cevil.com?q=%5C"), "http://x/%5Cevil.com?q=\\");
 /// ```
 pub fn pretty(input: &[u8]) -> String {
     let cleaned = clean(input, &outline(input));
@@ -34,6 +37,7 @@ pub fn pretty(input: &[u8]) -> String {
     let host = parts
         .host
         .filter(|_| parts.host_kind == Some(HostKind::RegName));
+    let kept = kept_escaped(bytes, &parts);
     let mut out = String::with_capacity(cleaned.len());
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
@@ -48,7 +52,8 @@ pub fn pretty(input: &[u8]) -> String {
             continue;
         };
         if v < 0x80 {
-            if is_unreserved(v) || b" `\"<>\\^{|}".contains(&v) {
+            let read_otherwise = i < kept.before && kept.bytes.contains(&v);
+            if is_unreserved(v) || (b" `\"<>\\^{|}".contains(&v) && !read_otherwise) {
                 out.push(char::from(v));
             } else {
                 push_escape(&mut out, v);
@@ -79,6 +84,30 @@ pub fn pretty(input: &[u8]) -> String {
         }
     }
     out
+}
+
+/// The escapes pretty printing keeps before byte `before` of a cleaned
+/// URL, where a browser reads the character shown otherwise than its
+/// escape: in a special URL's path a `\` is a `/` (`http://x/%5Cevil.com`
+/// shown as `http://x/\evil.com` would lead to the path `//evil.com`),
+/// and in a `file:` URL a `|` may make a drive letter (`file:///C%7C/`
+/// is the directory `C%7C`, `file:///C|/` the drive `C:`).
+struct KeptEscapes {
+    before: usize,
+    bytes: &'static [u8],
+}
+
+fn kept_escaped(url: &[u8], parts: &crate::split::Split) -> KeptEscapes {
+    let scheme = parts.scheme.map(|s| s.of(url)).unwrap_or_default();
+    let bytes: &'static [u8] = if scheme.eq_ignore_ascii_case(b"file") {
+        b"\\|"
+    } else if crate::schemes::is_special_network_bytes(scheme) {
+        b"\\"
+    } else {
+        b""
+    };
+    let before = memchr::memchr2(b'?', b'#', url).unwrap_or(url.len());
+    KeptEscapes { before, bytes }
 }
 
 /// Whether showing `c` itself could make the URL read as another, or
@@ -151,14 +180,36 @@ mod tests {
         assert_eq!(pretty(b"http://x/%C3"), "http://x/%C3");
         assert_eq!(pretty(b"http://x/%C2%9B"), "http://x/%C2%9B", "C1 control");
         assert_eq!(
-            pretty(b"http://x/%20%22%3C%3E%5C%5E%60%7B%7C%7D"),
-            "http://x/ \"<>\\^`{|}"
+            pretty(b"foo://x/%20%22%3C%3E%5C%5E%60%7B%7C%7D"),
+            "foo://x/ \"<>\\^`{|}"
         );
         // A homograph host stays in punycode.
         assert_eq!(
             pretty("http://аррӏе.com/".as_bytes()),
             "http://xn--80ak6aa92e.com/"
         );
+    }
+
+    /// A character a browser reads otherwise than its escape stays
+    /// escaped where it does (node v20.20.2: `http://x/\\evil.com` has the
+    /// path `//evil.com`, `file:///C|/` is the drive `C:`, where the
+    /// escapes are the path `/%5Cevil.com` and the directory `C%7C`).
+    #[test]
+    fn pretty_keeps_escaped_what_a_browser_reads_otherwise() {
+        for (url, shown) in [
+            ("http://x/%5Cevil.com", "http://x/%5Cevil.com"),
+            ("http://x/a%7Cb?q=%5C%7C#%5C", "http://x/a|b?q=\\|#\\"),
+            ("file:///C%7C/%5C", "file:///C%7C/%5C"),
+            ("file:///x?q=%7C", "file:///x?q=|"),
+            ("foo://x/%5C%7C", "foo://x/\\|"),
+        ] {
+            assert_eq!(pretty(url.as_bytes()), shown, "{url}");
+            assert_eq!(
+                normalize(clean(shown.as_bytes(), &split(shown.as_bytes())).as_bytes()),
+                normalize(url.as_bytes()),
+                "{url}"
+            );
+        }
     }
 
     /// Two URLs never look the same once pretty: what would make them
