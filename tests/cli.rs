@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{stdout_of, urlscope};
+use common::{carried_values, stdout_of, urlscope};
 use predicates::prelude::*;
 
 #[test]
@@ -803,17 +803,8 @@ fn help_states_the_exit_statuses() {
 /// report does: raw text, what it decodes to, and every decoding layer.
 #[test]
 fn explain_carried_values_show_raw_decoded_and_layers() {
-    let out = stdout_of(&[
-        "explain",
-        "--color",
-        "never",
-        "https://a.example/?u=aHR0cHM6Ly9ldmlsLmV4YW1wbGUvJTI1MmUlMjUyZS8=",
-    ]);
-    let carried = out
-        .split("Carried values\n")
-        .nth(1)
-        .and_then(|rest| rest.split("\n\n").next())
-        .expect("a carried values section");
+    let carried =
+        carried_values("https://a.example/?u=aHR0cHM6Ly9ldmlsLmV4YW1wbGUvJTI1MmUlMjUyZS8=");
     assert!(
         carried.contains(
             "      path segment  %252e%252e → %2e%2e\n                    layers: '%252e%252e' → '%2e%2e' → '..'\n"

@@ -1,12 +1,13 @@
 //! Where a URL leads, for URLs whose readings part: a URL's own authority
-//! read again as a carried URL is one destination, and a `file:` URL's host
+//! read again as a carried URL is one destination and no carried value, a
+//! carried value says where it leads, and a `file:` URL's host
 //! is the one a browser reads (node's `new URL()`, v20.20.2), in `explain
 //! --json` and in [`destination_host`] (what the Python package's Arrow
 //! triage reads).
 
 mod common;
 
-use common::stdout_of;
+use common::{carried_values, stdout_of};
 use urlscope_core::analysis::{analyze, classify_host, destination_host, Options};
 use urlscope_core::describe;
 
@@ -54,6 +55,44 @@ fn a_urls_own_authority_read_again_is_one_destination() {
     // A URL carried further on is still its own destination.
     let json = json(r"https:\\evil.com/?u=https://other.example/");
     assert_eq!(json["destinations"].as_array().map(Vec::len), Some(2));
+}
+
+/// Nor is it a value the URL carries: `explain` listed `\\evil.com` under
+/// "Carried values" for `https:\\evil.com/`, the URL's own host once more,
+/// where the destinations list it once. What it carries in turn still is,
+/// reached through it.
+#[test]
+fn a_urls_own_authority_read_again_is_no_carried_value() {
+    for url in [
+        r"https:\\evil.com/",
+        r"https:\\evil.com/x/y",
+        r"http:\\evil.com\x",
+        r"file:\\evil.com\share",
+    ] {
+        let json = json(url);
+        assert_eq!(json["nested"], serde_json::json!([]), "{url}");
+        let text = stdout_of(&["explain", "--color", "never", url]);
+        assert!(!text.contains("Carried values"), "{url}:\n{text}");
+    }
+    let json = json(r"https:\\evil.com/?u=https://other.example/");
+    let nested = json["nested"].as_array().expect("nested");
+    assert_eq!(nested.len(), 1, "{nested:#?}");
+    assert_eq!(nested[0]["text"], "https://other.example/");
+}
+
+/// A carried value says where it leads, as the destinations (and the
+/// inspector) say it: `?next=\\evil.com` was listed with its RFC 3986
+/// reading alone, a path segment, while "Leads to" and open-redirect said
+/// a browser goes to evil.com.
+#[test]
+fn a_carried_url_says_where_it_leads() {
+    let carried = carried_values(r"https://example.com/?next=\\evil.com");
+    assert!(
+        carried.contains(
+            "\n    leads to: https://evil.com/  → evil.com (public)  off-site: evil.com\n"
+        ),
+        "{carried}"
+    );
 }
 
 /// `file:` URLs with backslashes: node's `new URL(url).hostname` for each

@@ -34,12 +34,20 @@ pub fn write_carried(out: &mut impl Write, a: &Analysis, style: Style) -> io::Re
     }
     writeln!(out, "\n{}", style.heading("Carried values"))?;
     for n in &a.nested {
-        write_nested(out, n, style, 1)?;
+        write_nested(out, a, n, style, 1)?;
     }
     Ok(())
 }
 
-fn write_nested(out: &mut impl Write, n: &Nested, style: Style, depth: usize) -> io::Result<()> {
+/// Carried value `n` of the analysis `home`, with where it leads when it
+/// is a URL (the destination `home` gives it, as the inspector shows it).
+fn write_nested(
+    out: &mut impl Write,
+    home: &Analysis,
+    n: &Nested,
+    style: Style,
+    depth: usize,
+) -> io::Result<()> {
     let pad = "  ".repeat(depth);
     let heading = describe::carried(n);
     let (kind, rest) = heading.split_once(' ').unwrap_or((&heading, ""));
@@ -55,6 +63,14 @@ fn write_nested(out: &mut impl Write, n: &Nested, style: Style, depth: usize) ->
             out,
             "{pad}  written with: {}",
             wrapped(&spelling, lead, pad.len() + 4)
+        )?;
+    }
+    if let Some(d) = home.destination_of(n).filter(|_| n.kind == NestedKind::Url) {
+        let lead = pad.len() + "  leads to: ".len();
+        writeln!(
+            out,
+            "{pad}  leads to: {}",
+            wrapped(&describe::destination(d), lead, pad.len() + 4)
         )?;
     }
     if let Some(jwt) = &n.jwt {
@@ -85,11 +101,11 @@ fn write_nested(out: &mut impl Write, n: &Nested, style: Style, depth: usize) ->
             )?;
         }
         for child in &inner.nested {
-            write_nested(out, child, style, depth + 1)?;
+            write_nested(out, inner, child, style, depth + 1)?;
         }
     }
     for child in &n.children {
-        write_nested(out, child, style, depth + 1)?;
+        write_nested(out, home, child, style, depth + 1)?;
     }
     Ok(())
 }

@@ -23,6 +23,18 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
+/// The "Carried values" section of `explain --color never url`, without
+/// its heading.
+#[allow(dead_code, reason = "not every test crate reads carried values")]
+pub fn carried_values(url: &str) -> String {
+    let out = stdout_of(&["explain", "--color", "never", url]);
+    out.split("Carried values\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("a carried values section")
+        .to_string()
+}
+
 /// Assert that `text` (a command's output) carries no control sequence
 /// from the input: the only escapes are our own SGR colours, and no other
 /// control, bidi or invisible character appears. `what` names the run.

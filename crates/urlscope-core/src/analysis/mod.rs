@@ -526,7 +526,7 @@ fn analyze_read(
     // whole-URL readings (WHATWG parse, normalized and cleaned URLs) are
     // independent: on long inputs they run side by side.
     let (
-        (mut components, mut warnings, nested, mut lifted),
+        (mut components, mut warnings, mut nested, mut lifted),
         (base, whatwg, normalized, (clean, clean_changes)),
     ) = join_if(
         input.len() >= PARALLEL_FROM,
@@ -607,6 +607,7 @@ fn analyze_read(
         base.as_ref(),
         wrapper,
     );
+    nested::without_own_authority(&mut nested, &destinations);
     let host_index = components
         .iter()
         .position(|c| c.kind == ComponentKind::Host);

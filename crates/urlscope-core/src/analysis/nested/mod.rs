@@ -587,6 +587,45 @@ pub(super) fn payload_layers(budget: &Budget) -> usize {
     MAX_DEPTH.saturating_sub(budget.depth + 1)
 }
 
+/// `nested` with each carried URL that `destinations` gives no place of
+/// its own replaced by the values it carries in turn, reached through it
+/// (their via, bytes and component those of the bytes that carry it).
+/// That URL is the URL's own authority read again: in `https:\\evil.com/`
+/// RFC 3986 reads the path `\\evil.com/`, whose first segment the
+/// unfolding finds, and a browser reads it as the URL's own host; it is
+/// listed as what it is, the URL's destination, not as a value carried.
+pub(crate) fn without_own_authority(
+    nested: &mut Vec<Nested>,
+    destinations: &[crate::analysis::Destination],
+) {
+    let placed = |n: &Nested| {
+        n.kind != NestedKind::Url
+            || destinations
+                .iter()
+                .skip(1)
+                .any(|d| d.span == n.span && d.via == n.via)
+    };
+    if nested.iter().all(placed) {
+        return;
+    }
+    let mut out = Vec::with_capacity(nested.len());
+    for n in nested.drain(..) {
+        if placed(&n) {
+            out.push(n);
+            continue;
+        }
+        let Some(a) = n.analysis else { continue };
+        out.extend(a.nested.into_iter().map(|mut v| {
+            v.via = format!("{} → {}", n.via, v.via);
+            v.span = n.span;
+            v.component = n.component;
+            v.layer = n.layer;
+            v
+        }));
+    }
+    *nested = out;
+}
+
 /// A URL node, analysed when the budget allows.
 fn url_node(
     text: &[u8],
