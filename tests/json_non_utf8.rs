@@ -168,3 +168,19 @@ fn a_carried_target_keeps_bytes_that_are_not_utf8_in_json_and_text() {
         "{text}"
     );
 }
+
+/// The byte table says which bytes one U+FFFD of `decoded` stands for, as
+/// the text report's does ("one for these 2 bytes").
+#[test]
+fn an_ill_formed_byte_gives_the_bytes_its_u_fffd_replaces() {
+    let r = report_of(b"/%E2%82x%E2%E2\xC3");
+    let segment = &r["components"][0];
+    assert_eq!(segment["decoded"], "\u{FFFD}x\u{FFFD}\u{FFFD}\u{FFFD}");
+    let lens: Vec<Option<u64>> = segment["bytes"]
+        .as_array()
+        .expect("bytes")
+        .iter()
+        .map(|b| b["subpart_len"].as_u64())
+        .collect();
+    assert_eq!(lens, [Some(2), Some(2), None, Some(1), Some(1), Some(1)]);
+}

@@ -261,6 +261,10 @@ struct ByteReport {
     name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     problem: Option<&'static str>,
+    /// On an ill-formed byte: how many bytes its maximal subpart has, the
+    /// bytes one U+FFFD replaces (`E2 82` is one, `E2 E2` two).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    subpart_len: Option<usize>,
 }
 
 impl ByteReport {
@@ -286,6 +290,7 @@ impl ByteReport {
                 ByteRole::Invalid(p) => Some(p.label()),
                 _ => None,
             },
+            subpart_len: row.unit.filter(|u| u.value.is_err()).map(|u| u.len),
         }
     }
 }

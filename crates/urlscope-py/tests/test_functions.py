@@ -67,6 +67,9 @@ def test_analyze_takes_bytes_that_are_not_utf8(run_cli, tmp_path):
     assert bytes.fromhex(report["input_hex"]) == url
     start, end = report["components"][-1]["span"]
     assert url[start:end] == b"\xc0\xaf\xff%00"
+    # One U+FFFD for each of C0, AF, FF: no byte is part of another's.
+    bytes_ = report["components"][-1]["bytes"]
+    assert [b.get("subpart_len") for b in bytes_] == [1, 1, 1, None]
     assert "input_hex" not in urlscope.analyze(b"http://example.com/caf\xc3\xa9")
 
 
