@@ -146,14 +146,22 @@ fn a_drive_letters_bar_is_the_colon_a_browser_reads() {
         ("file:/C|/x", "file:///C:/x", "file:/C:/x"),
         ("file:C|/x", "file:///C:/x", "file:C:/x"),
         ("file:///C|?q=a|b", "file:///C:?q=a|b", "file:///C:?q=a%7Cb"),
-        ("file:///C|/x/D|/y", "file:///C:/x/D|/y", "file:///C:/x/D%7C/y"),
+        (
+            "file:///C|/x/D|/y",
+            "file:///C:/x/D|/y",
+            "file:///C:/x/D%7C/y",
+        ),
         ("file:///%2e/C|/x", "file:///C:/x", "file:///%2E/C:/x"),
         ("file://A/w|/m", "file://a/w:/m", "file://A/w:/m"),
         // Not the first segment: no drive letter, the bar escaped.
         ("file:////C|/x", "file:////C|/x", "file:////C%7C/x"),
         ("file:///x/C|/y", "file:///x/C|/y", "file:///x/C%7C/y"),
     ] {
-        assert_eq!(cleaned_by_the_binary(input), cleaned, "{input:?} (node: {node})");
+        assert_eq!(
+            cleaned_by_the_binary(input),
+            cleaned,
+            "{input:?} (node: {node})"
+        );
     }
 }
 
