@@ -184,3 +184,49 @@ fn an_ill_formed_byte_gives_the_bytes_its_u_fffd_replaces() {
         .collect();
     assert_eq!(lens, [Some(2), Some(2), None, Some(1), Some(1), Some(1)]);
 }
+
+/// The `scan --json` records of `input` (`args` after `scan --json`);
+/// its exit status says whether it flagged a line, so it is not checked.
+fn scan_records(args: &[&str], input: &[u8]) -> Vec<Value> {
+    let out = urlscope()
+        .args(["scan", "--json", "--min-severity", "low"])
+        .args(args)
+        .write_stdin(input.to_vec())
+        .output()
+        .expect("run");
+    String::from_utf8(out.stdout)
+        .expect("utf-8 output")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
+#[test]
+fn scan_json_gives_the_exact_bytes_its_spans_index() {
+    let url = b"https://example.com/\xFF%252e%252e/x";
+    let records = scan_records(&["-"], &[&url[..], b"\nhttps://example.com/ok\n"].concat());
+    assert_eq!(records.len(), 1, "{records:?}");
+    let r = &records[0];
+    let exact = exact_input(r);
+    assert_eq!(exact, url);
+    let invalid = r["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .find(|w| w["code"] == "invalid-utf8")
+        .expect("invalid-utf8");
+    let (start, end) = span(&invalid["span"]);
+    assert_eq!(&exact[start..end], b"\xFF");
+
+    // A URL found in text: the URL as the line writes it, which its spans
+    // index.
+    let records = scan_records(
+        &["--format", "text", "-"],
+        b"see https://\xFFa.example/%252e%252e/ there\n",
+    );
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(
+        exact_input(&records[0]),
+        b"https://\xFFa.example/%252e%252e/"
+    );
+}

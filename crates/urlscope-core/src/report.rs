@@ -580,8 +580,12 @@ pub struct ScanLine<'a> {
     pub file: &'a str,
     /// The line number, from 1.
     pub line: u64,
-    /// The line's URL, invalid UTF-8 replaced.
+    /// The line's URL, invalid UTF-8 replaced (see [`ScanLine::shown_as`]).
     pub input: String,
+    /// When the URL is not UTF-8: its exact bytes in hex, which the spans
+    /// index, as `explain --json` gives them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_hex: Option<String>,
     /// The warnings the triage gave the line.
     pub warnings: &'a [Warning],
     /// The famous site the URL's host imitates, as `explain --json` gives
@@ -610,9 +614,17 @@ impl<'a> ScanLine<'a> {
             file,
             line,
             input: lossy(input),
+            input_hex: hex_unless_utf8(input),
             warnings,
             imitates,
         }
+    }
+
+    /// Show `written` as the input: the URL as the line writes it, which
+    /// the spans then point into.
+    pub fn shown_as(&mut self, written: &[u8]) {
+        self.input = lossy(written);
+        self.input_hex = hex_unless_utf8(written);
     }
 }
 

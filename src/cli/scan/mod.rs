@@ -297,7 +297,7 @@ fn format_line(name: &str, no: u64, target: Target, warnings: &[Warning], json: 
             return urlscope_core::report::to_safe_string(&record);
         };
         // The record shows the URL as written; its spans point into that.
-        record.input = String::from_utf8_lossy(target.shown).into_owned();
+        record.shown_as(target.shown);
         if let Some(imitation) = record.imitates.as_mut() {
             imitation.span = found.as_written(imitation.span);
         }
