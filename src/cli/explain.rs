@@ -14,7 +14,7 @@ use urlscope_core::analysis::{char_info, Analysis};
 use urlscope_core::describe;
 use urlscope_core::percent::SourceKind;
 use urlscope_core::split::Span;
-use urlscope_core::text::{escape_bytes, needs_escape, pieces, Piece};
+use urlscope_core::text::{escape_bytes, pieces, Piece};
 use urlscope_core::utf8::ByteRole;
 use urlscope_core::warnings::Severity;
 
@@ -433,11 +433,7 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
                     seen_chars.push(ch);
                     let l = urlscope_core::utf8::bit_layout(ch);
                     let info = char_info(ch);
-                    let glyph = if needs_escape(ch) {
-                        urlscope_core::text::glyph(ch).to_string()
-                    } else {
-                        ch.to_string()
-                    };
+                    let glyph = urlscope_core::text::shown_alone(ch);
                     lines.push(format!(
                         "  {} {glyph}  pattern {}\n      bytes   {}\n      payload {} = U+{:04X}",
                         info.codepoint,

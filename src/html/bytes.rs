@@ -1,7 +1,7 @@
 //! A component's byte table and the code-point assembly of its multi-byte
 //! characters (Unicode Tables 3-5 and 3-6), as HTML.
 
-use super::{text, words};
+use super::words;
 use std::io::{self, Write};
 use urlscope_core::analysis::{char_info, Analysis};
 use urlscope_core::percent::SourceKind;
@@ -93,7 +93,6 @@ pub fn write_assembly(out: &mut impl Write, a: &Analysis, index: usize) -> io::R
             })
             .collect();
         let info = char_info(ch);
-        let mut buf = [0u8; 4];
         writeln!(
             out,
             "<li><code>{}</code> → <span class=\"bits\"><i>{}</i></span> → <strong>{}</strong> \
@@ -101,7 +100,7 @@ pub fn write_assembly(out: &mut impl Write, a: &Analysis, index: usize) -> io::R
             bytes.join(" "),
             layout.scalar_bits,
             words(&info.codepoint),
-            text(ch.encode_utf8(&mut buf).as_bytes()),
+            words(&urlscope_core::text::shown_alone(ch)),
             layout.pattern
         )?;
     }

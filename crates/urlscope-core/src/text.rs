@@ -42,9 +42,24 @@ pub(crate) fn is_space_lookalike(c: char) -> bool {
     )
 }
 
+/// Noncharacters (Unicode §23.7): U+FDD0..U+FDEF and the last two code
+/// points of every plane. They are never meant to be shown.
+pub(crate) fn is_noncharacter(c: char) -> bool {
+    u32::from(c) & 0xFFFE == 0xFFFE || ('\u{FDD0}'..='\u{FDEF}').contains(&c)
+}
+
+/// Private-use characters (General_Category=Co): what they look like is
+/// whatever a font puts there (U+F8FF is Apple's logo on a Mac).
+pub(crate) fn is_private_use(c: char) -> bool {
+    ('\u{E000}'..='\u{F8FF}').contains(&c)
+        || ('\u{F0000}'..='\u{FFFFD}').contains(&c)
+        || ('\u{100000}'..='\u{10FFFD}').contains(&c)
+}
+
 /// Whether `c` is shown as an escape rather than itself: controls, bidi
-/// and invisible characters, line and paragraph separators, and the
-/// spaces that pass for U+0020.
+/// and invisible characters, line and paragraph separators, the spaces
+/// that pass for U+0020, and noncharacters and private-use characters,
+/// which show nothing a reader can name.
 pub fn needs_escape(c: char) -> bool {
     is_control(c)
         || is_bidi_control(c)
@@ -52,6 +67,17 @@ pub fn needs_escape(c: char) -> bool {
         || is_space_lookalike(c)
         || c == '\u{2028}'
         || c == '\u{2029}'
+        || (!c.is_ascii() && (is_noncharacter(c) || is_private_use(c)))
+}
+
+/// Whether `c` is shown escaped where it stands: it [`needs_escape`], or
+/// it is a combining mark with no character of its own before it (at the
+/// start of the text, or after an escape), which printed would sit on the
+/// quote, arrow or escape before it (`\u{ffff}` followed by U+0301 would
+/// show `\u{ffff}́`).
+fn escaped_after(c: char, after_escape: bool) -> bool {
+    needs_escape(c)
+        || (after_escape && !c.is_ascii() && unicode_normalization::char::is_combining_mark(c))
 }
 
 /// The visible form of one character that [`needs_escape`]: `\x1b` for
@@ -115,10 +141,12 @@ pub struct Piece {
 pub fn pieces(bytes: &[u8], base: usize) -> Vec<Piece> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = base;
+    let mut after_escape = true;
     for chunk in bytes.utf8_chunks() {
         for c in chunk.valid().chars() {
             let len = c.len_utf8();
-            let escaped = needs_escape(c);
+            let escaped = escaped_after(c, after_escape);
+            after_escape = escaped;
             let text = if escaped {
                 escape_char(c)
             } else {
@@ -138,6 +166,7 @@ pub fn pieces(bytes: &[u8], base: usize) -> Vec<Piece> {
                 escaped: true,
             });
             at += 1;
+            after_escape = true;
         }
     }
     out
@@ -150,8 +179,11 @@ pub fn escape_str(s: &str) -> String {
     out
 }
 
+/// Escapes `s` into `out`, as at the start of a text or after an escape
+/// (what every caller writes it after).
 fn escape_str_into(out: &mut String, s: &str) {
     let mut rest = s;
+    let mut after_escape = true;
     loop {
         // Printable ASCII is shown as itself: copied a run at a time.
         let run = rest
@@ -166,7 +198,8 @@ fn escape_str_into(out: &mut String, s: &str) {
         let Some(c) = chars.next() else {
             return;
         };
-        if needs_escape(c) {
+        after_escape = escaped_after(c, after_escape && plain.is_empty());
+        if after_escape {
             out.push_str(&escape_char(c));
         } else {
             out.push(c);
@@ -292,12 +325,23 @@ fn quote_cut(bytes: &[u8]) -> String {
         tail_start -= len;
     }
     let head = bytes.get(..head_end).unwrap_or_default();
-    let tail = bytes.get(tail_start..).unwrap_or_default();
+    let mut tail = bytes.get(tail_start..).unwrap_or_default();
+    let mut shown_tail = escape_bytes(tail);
+    // A combining mark that starts the tail is escaped there (it follows
+    // the '…'), which makes it wider than the window counted it.
+    while shown_tail.chars().count() > QUOTE_TAIL {
+        let Some((len, _)) = units(tail).next() else {
+            break;
+        };
+        tail_start += len;
+        tail = bytes.get(tail_start..).unwrap_or_default();
+        shown_tail = escape_bytes(tail);
+    }
     format!(
         "{}…({} more bytes)…{}",
         escape_bytes(head),
         tail_start - head_end,
-        escape_bytes(tail)
+        shown_tail
     )
 }
 
@@ -305,8 +349,11 @@ fn quote_cut(bytes: &[u8]) -> String {
 /// that is not UTF-8), each as (its length in bytes, its visible width).
 fn units(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     bytes.utf8_chunks().flat_map(|chunk| {
-        let chars = chunk.valid().chars().map(|c| {
-            let width = if needs_escape(c) {
+        // Each chunk starts the text or follows an escaped byte.
+        let mut after_escape = true;
+        let chars = chunk.valid().chars().map(move |c| {
+            after_escape = escaped_after(c, after_escape);
+            let width = if after_escape {
                 escape_char(c).len()
             } else {
                 1
@@ -315,6 +362,31 @@ fn units(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
         });
         chars.chain(chunk.invalid().iter().map(|_| (1, 4)))
     })
+}
+
+/// A character as a table or an explanation shows it standing alone, out
+/// of its text: [`glyph`]'s picture for what cannot be shown as itself
+/// and for the space (which would show nothing), and a combining mark on
+/// U+25CC DOTTED CIRCLE, as Unicode's code charts show one: printed bare
+/// it would sit on whatever the line holds before it.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::text::shown_alone;
+/// assert_eq!(shown_alone('é'), "é");
+/// assert_eq!(shown_alone('\u{301}'), "\u{25CC}\u{301}");
+/// assert_eq!(shown_alone(' '), "␠");
+/// assert_eq!(shown_alone('\u{1b}'), "␛");
+/// assert_eq!(shown_alone('\u{E000}'), "·");
+/// ```
+pub fn shown_alone(c: char) -> String {
+    if needs_escape(c) || c == ' ' {
+        glyph(c).to_string()
+    } else if unicode_normalization::char::is_combining_mark(c) {
+        format!("\u{25CC}{c}")
+    } else {
+        c.to_string()
+    }
 }
 
 /// A one-cell picture for a character a byte table cannot show as itself:
@@ -336,6 +408,26 @@ pub fn glyph(c: char) -> char {
 mod tests {
     use super::*;
     use proptest::strategy::Strategy;
+
+    /// A combining mark shows as itself after the character it marks, and
+    /// escaped where it has none: at the start, after an escape or after
+    /// a byte that is not UTF-8, where it would join the escape.
+    #[test]
+    fn a_mark_with_nothing_to_sit_on_is_escaped() {
+        assert_eq!(escape_str("e\u{301}x"), "e\u{301}x");
+        assert_eq!(escape_str("\u{301}x"), "\\u{0301}x");
+        assert_eq!(escape_str("a\u{ffff}\u{301}"), "a\\u{ffff}\\u{0301}");
+        assert_eq!(escape_bytes(b"\xff\xcc\x81"), "\\xFF\\u{0301}");
+        assert_eq!(escape_str("\u{E000}"), "\\u{e000}");
+        for bytes in [
+            &b"\xcc\x81a"[..],
+            b"a\xef\xbf\xbf\xcc\x81",
+            b"\xff\xcc\x81e\xcc\x81",
+        ] {
+            let joined: String = pieces(bytes, 0).into_iter().map(|p| p.text).collect();
+            assert_eq!(joined, escape_bytes(bytes));
+        }
+    }
 
     /// A space that is not U+0020 is shown escaped, so `a b` cannot hide
     /// which space the URL holds; U+0020 itself is printed as it is.
@@ -362,10 +454,16 @@ mod tests {
         /// Copying printable ASCII a run at a time changes nothing: the
         /// text is escaped character by character.
         #[test]
-        fn escaping_is_per_character(s in "(\\PC|\\p{Cc}|[\u{202e}\u{200b}\u{2028}])*") {
+        fn escaping_is_per_character(s in "(\\PC|\\p{Cc}|[\u{202e}\u{200b}\u{2028}\u{301}])*") {
+            // A combining mark is escaped after an escape or at the start.
+            let mut after_escape = true;
             let expected: String = s
                 .chars()
-                .map(|c| if needs_escape(c) { escape_char(c) } else { c.to_string() })
+                .map(|c| {
+                    after_escape = needs_escape(c)
+                        || after_escape && unicode_normalization::char::is_combining_mark(c);
+                    if after_escape { escape_char(c) } else { c.to_string() }
+                })
                 .collect();
             proptest::prop_assert_eq!(escape_str(&s), expected);
         }
@@ -374,7 +472,8 @@ mod tests {
     proptest::proptest! {
         /// A quote is the escaped text whole, or its start and end around
         /// the count of the bytes left out, each cut on a unit boundary and
-        /// escaped as in the whole text.
+        /// escaped as in the whole text (the end as a text of its own: a
+        /// combining mark that starts it, after the '…', is escaped).
         #[test]
         fn quotes_are_the_text_or_its_two_ends(
             bytes in proptest::prop_oneof![
@@ -402,7 +501,7 @@ mod tests {
                     escape_bytes(&bytes[..h]) == head
                         && escape_bytes(&bytes[h + left_out..]) == tail
                         && whole.starts_with(head)
-                        && whole.ends_with(tail)
+                        && (whole.ends_with(tail) || tail.starts_with("\\u{"))
                 });
                 proptest::prop_assert!(cut.is_some(), "{quoted}");
             }

@@ -62,11 +62,7 @@ impl ByteRow {
             (Ok(c), ByteRole::Continuation { .. }) => format!("╰ U+{:04X}", u32::from(c)),
             (Ok(c), _) => {
                 let info = char_info(c);
-                let glyph = if crate::text::needs_escape(c) || c == ' ' {
-                    crate::text::glyph(c).to_string()
-                } else {
-                    c.to_string()
-                };
+                let glyph = crate::text::shown_alone(c);
                 format!("{}  {}  {}", info.codepoint, glyph, info.name)
             }
             (Err(_), _) if self.offset == unit.start && unit.len == 1 => {
@@ -186,14 +182,17 @@ fn control_alias(c: char) -> Option<&'static str> {
 /// // Controls have no name; their name aliases stand in.
 /// assert_eq!(urlscope_core::analysis::char_info('\u{1b}').name, "ESCAPE");
 /// assert_eq!(urlscope_core::analysis::char_info('\u{9b}').name, "CONTROL SEQUENCE INTRODUCER");
+/// // Other characters with no name show their code point label.
+/// assert_eq!(urlscope_core::analysis::char_info('\u{E000}').name, "<private-use-E000>");
+/// assert_eq!(urlscope_core::analysis::char_info('\u{FFFF}').name, "<noncharacter-FFFF>");
+/// assert_eq!(urlscope_core::analysis::char_info('\u{378}').name, "<reserved-0378>");
 /// ```
 pub fn char_info(c: char) -> CharInfo {
     let name = match unicode_names2::name(c) {
         Some(n) => n.to_string(),
         None => match control_alias(c) {
             Some(alias) => alias.to_string(),
-            None if c.is_control() => "<control>".to_string(),
-            None => "<unnamed>".to_string(),
+            None => code_point_label(c),
         },
     };
     CharInfo {
@@ -205,6 +204,23 @@ pub fn char_info(c: char) -> CharInfo {
             unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
         },
     }
+}
+
+/// The code point label of a character that has no name (the Unicode
+/// Standard, §4.8, "Code Point Labels"): `<private-use-E000>`,
+/// `<noncharacter-FFFE>`, `<control-0085>`, and `<reserved-0378>` for a
+/// code point the Unicode version urlscope knows leaves unassigned.
+fn code_point_label(c: char) -> String {
+    let kind = if c.is_control() {
+        "control"
+    } else if crate::text::is_noncharacter(c) {
+        "noncharacter"
+    } else if crate::text::is_private_use(c) {
+        "private-use"
+    } else {
+        "reserved"
+    };
+    format!("<{kind}-{:04X}>", u32::from(c))
 }
 
 impl Analysis {

@@ -119,10 +119,6 @@ fn kept_escaped(url: &[u8], parts: &crate::split::Split) -> KeptEscapes {
 /// - a noncharacter or a private-use character, which shows nothing a
 ///   reader can tell apart.
 fn could_mislead(c: char) -> bool {
-    let noncharacter = u32::from(c) & 0xFFFE == 0xFFFE || ('\u{FDD0}'..='\u{FDEF}').contains(&c);
-    let private_use = ('\u{E000}'..='\u{F8FF}').contains(&c)
-        || ('\u{F0000}'..='\u{FFFFD}').contains(&c)
-        || ('\u{100000}'..='\u{10FFFD}').contains(&c);
     let mut buf = [0u8; 4];
     let delimiter = !c.is_ascii()
         && unicode_security::skeleton(c.encode_utf8(&mut buf)).any(|s| {
@@ -131,7 +127,10 @@ fn could_mislead(c: char) -> bool {
                 '/' | '\\' | '?' | '#' | '@' | ':' | '.' | '%' | '&' | '=' | ';' | ','
             )
         });
-    noncharacter || private_use || delimiter || unicode_normalization::char::is_combining_mark(c)
+    crate::text::is_noncharacter(c)
+        || crate::text::is_private_use(c)
+        || delimiter
+        || unicode_normalization::char::is_combining_mark(c)
 }
 
 /// A host as an address bar shows it: Unicode for a punycode name that

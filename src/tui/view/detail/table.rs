@@ -140,7 +140,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
         Ok(ch) => {
             let l = urlscope_core::utf8::bit_layout(ch);
             let info = urlscope_core::analysis::char_info(ch);
-            let glyph = urlscope_core::text::escape_str(&ch.to_string());
+            let glyph = urlscope_core::text::shown_alone(ch);
             // The code point's bits, group by group, each in its colour.
             let mut first = vec![label()];
             for (i, group) in l.scalar_bits.split(' ').enumerate() {
