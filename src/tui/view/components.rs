@@ -177,9 +177,16 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     if a.components.is_empty() {
         lines.push(Line::styled("(no components: empty input)", theme.dim()));
     }
-    // A list scrolled past its top says how many rows are above.
-    let above = if first > 0 {
-        format!(" ↑{first}")
+    // A list scrolled past its top says how many components are above,
+    // in the unit of the count beside it (the rows of what a component
+    // carries go with their component).
+    let above = match app.tree.at(n, first) {
+        Some(At::Component(i)) => i,
+        Some(At::Under { owner, .. }) => owner + 1,
+        None => n,
+    };
+    let above = if above > 0 {
+        format!(" ↑{above}")
     } else {
         String::new()
     };

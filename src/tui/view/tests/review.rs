@@ -241,3 +241,46 @@ fn a_scrolled_views_range_survives_a_narrow_title() {
         .unwrap_or_default();
     assert!(title.contains(" of ") && title.contains("(↑↓)"), "{s}");
 }
+
+/// The components list cut at its top counts the components above it, as
+/// the `5/30` beside it counts components: the rows of a carried URL
+/// opened under one count with it.
+#[test]
+fn the_count_above_the_components_is_of_components() {
+    let url = format!(
+        "https://a.example/?next={}&{}",
+        "https://b.example/c/d/e/f/g/h?x=1",
+        (0..30)
+            .map(|i| format!("k{i}=v"))
+            .collect::<Vec<_>>()
+            .join("&")
+    );
+    let mut a = app(&url, 80, 24);
+    let n = a.analysis.components.len();
+    for _ in 0..n - 1 {
+        press(&mut a, KeyCode::Down);
+    }
+    let first = a.component_scroll;
+    let rows = a.component_rows();
+    assert!(
+        rows > n,
+        "carried rows shown under 'next': {rows} rows, {n} components"
+    );
+    assert!(first > 0, "scrolled");
+    let components_above = (0..first)
+        .filter(|&r| matches!(a.tree.at(n, r), Some(tree::At::Component(_))))
+        .count();
+    assert!(components_above < first, "rows of the carried URL above");
+    let s = screen(&a, 80, 24);
+    let title = s
+        .lines()
+        .find(|l| l.contains("Components"))
+        .unwrap_or_default();
+    assert!(
+        title.contains(&format!(
+            "Components {}/{n} ↑{components_above} ",
+            a.selected + 1
+        )),
+        "{title}\n{s}"
+    );
+}
