@@ -411,6 +411,9 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
     }
     writeln!(out, "{}  {}", style.heading("Clean     "), a.clean)?;
     writeln!(out, "{}  {}", style.heading("Normalized"), a.normalized)?;
+    if let Some(note) = describe::normalized_elsewhere(a) {
+        writeln!(out, "            {}", wrapped(&note, 12, 12))?;
+    }
     Ok(())
 }
 

@@ -509,6 +509,53 @@ pub fn no_readings(a: &Analysis) -> &'static str {
     }
 }
 
+/// What to say beside the normalized URL when it leads to another host
+/// than the one a browser opens with the URL
+/// ([`Analysis::normalized_opens_elsewhere`]): copying it would hand on a
+/// URL that goes elsewhere.
+///
+/// ```
+/// use urlscope_core::analysis::{analyze, Options};
+/// use urlscope_core::describe;
+/// let a = analyze(b"http://evil.com\\@good.com/", &Options::default());
+/// assert_eq!(
+///     describe::normalized_elsewhere(&a).as_deref(),
+///     Some("the normalized URL leads to good.com, where a browser opens evil.com: \
+///           it keeps RFC 3986's reading; the clean URL keeps the browser's")
+/// );
+/// assert_eq!(
+///     describe::normalized_elsewhere_brief(&a).as_deref(),
+///     Some("normalized leads to good.com; a browser opens evil.com")
+/// );
+/// ```
+pub fn normalized_elsewhere(a: &Analysis) -> Option<String> {
+    let (normalized, clean) = elsewhere_hosts(a)?;
+    Some(format!(
+        "the normalized URL leads to {normalized}, where a browser opens {clean}: \
+         it keeps RFC 3986's reading; the clean URL keeps the browser's"
+    ))
+}
+
+/// [`normalized_elsewhere`] in a few words, for a title.
+pub fn normalized_elsewhere_brief(a: &Analysis) -> Option<String> {
+    let (normalized, clean) = elsewhere_hosts(a)?;
+    Some(format!(
+        "normalized leads to {normalized}; a browser opens {clean}"
+    ))
+}
+
+/// The hosts of [`Analysis::normalized_opens_elsewhere`], named: the
+/// normalized URL's, then the one a browser opens.
+fn elsewhere_hosts(a: &Analysis) -> Option<(String, String)> {
+    let other = a.normalized_opens_elsewhere()?;
+    let name = |o: crate::analysis::Opening| match o {
+        crate::analysis::Opening::Host(h) => h,
+        crate::analysis::Opening::NoHost => "no host".to_string(),
+        crate::analysis::Opening::Refused => "nothing (a browser refuses it)".to_string(),
+    };
+    Some((name(other.normalized), name(other.clean)))
+}
+
 /// How the RFC 3986 and WHATWG readings of one field compare, as the
 /// readings are marked wherever they are shown side by side.
 ///

@@ -54,6 +54,10 @@ pub struct Report<'a> {
     warnings: &'a [Warning],
     clean: &'a str,
     normalized: &'a str,
+    /// When a browser opens another host with the normalized URL than
+    /// with the clean one: the text report's note on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    normalized_elsewhere: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     host: Option<HostReport<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -131,6 +135,7 @@ impl<'a> Report<'a> {
             warnings: &a.warnings,
             clean: &a.clean,
             normalized: &a.normalized,
+            normalized_elsewhere: crate::describe::normalized_elsewhere(a),
             host: a.host.as_ref().map(|h| HostReport {
                 kind: h.kind,
                 decoded: &h.decoded,

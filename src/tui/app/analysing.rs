@@ -41,6 +41,7 @@ impl App {
     /// Show `analysis`: the tree of what it carries starts from its
     /// defaults, and a target of `--base` keeps its resolution's warning.
     fn adopt(&mut self, analysis: Analysis) {
+        self.normalized_elsewhere = urlscope_core::describe::normalized_elsewhere_brief(&analysis);
         self.analysis = analysis;
         self.with_resolution_warning();
         self.tree = Tree::build(&self.analysis, Default::default());

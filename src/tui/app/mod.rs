@@ -46,6 +46,10 @@ pub struct Based {
 #[derive(Debug)]
 pub struct App {
     pub analysis: Analysis,
+    /// What the core says when a browser opens another host with the
+    /// normalized URL than with the cleaned one (worked out once per
+    /// analysis, not per frame: it parses both).
+    pub normalized_elsewhere: Option<String>,
     pub options: Options,
     pub focus: Pane,
     /// Selected component (of the URL; a row under it may be selected).
@@ -135,6 +139,7 @@ impl App {
     fn open(input: Vec<u8>, options: Options, color: bool, based: Option<Based>) -> App {
         let analysis = analyze(&input, &options);
         let mut app = App {
+            normalized_elsewhere: urlscope_core::describe::normalized_elsewhere_brief(&analysis),
             analysis,
             options,
             focus: Pane::Components,

@@ -96,12 +96,14 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             width,
         ),
     ];
-    let title = if same {
-        "Corrected URL (already clean) · c/n copy"
-    } else {
-        "Corrected URL · changes highlighted · c/n copy"
+    // A normalized URL that a browser opens elsewhere is said in the
+    // title, the only room the pane has at 80x24.
+    let title = match (&app.normalized_elsewhere, same) {
+        (Some(note), _) => format!("Corrected URL · {note} · c/n copy"),
+        (None, true) => "Corrected URL (already clean) · c/n copy".to_string(),
+        (None, false) => "Corrected URL · changes highlighted · c/n copy".to_string(),
     };
-    let block = pane_block(app, theme, fit(title, width), None);
+    let block = pane_block(app, theme, fit(&title, width), None);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 

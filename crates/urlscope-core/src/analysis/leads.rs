@@ -86,3 +86,62 @@ mod tests {
         assert!(a.warnings_given(n).any(|w| w.severity == Severity::High));
     }
 }
+
+/// Where a browser goes with the cleaned URL and with the normalized one,
+/// when they differ (see [`Analysis::normalized_opens_elsewhere`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OtherOpening {
+    /// Where a browser goes with the cleaned URL, as with the input.
+    pub clean: Opening,
+    /// Where a browser goes with the normalized URL.
+    pub normalized: Opening,
+}
+
+/// Where a browser goes with a URL, as far as the host and port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opening {
+    /// This host (and port, when one is written that is not the
+    /// scheme's default).
+    Host(String),
+    /// A URL with no host (`file:///x`, `mailto:`).
+    NoHost,
+    /// Nowhere: the URL Standard's parser rejects the URL.
+    Refused,
+}
+
+impl Analysis {
+    /// Whether a browser opens another host or port with the normalized
+    /// URL than with the cleaned one. Cleaning keeps the host a browser
+    /// opens; normalizing (RFC 3986 §6.2.2) keeps RFC 3986's reading, and
+    /// where the two read the URL differently (`http://evil.com\@good.com/`:
+    /// a browser ends the host at the backslash, RFC 3986 at the '@') the
+    /// normalized URL leads a browser elsewhere.
+    ///
+    /// # Examples
+    /// ```
+    /// let a = urlscope_core::analyze(b"http://evil.com\\@good.com/", &Default::default());
+    /// let other = a.normalized_opens_elsewhere().expect("differs");
+    /// use urlscope_core::analysis::Opening;
+    /// assert_eq!(other.clean, Opening::Host("evil.com".into()));
+    /// assert_eq!(other.normalized, Opening::Host("good.com".into()));
+    /// let plain = urlscope_core::analyze(b"HTTP://Example.COM:80/a/../b", &Default::default());
+    /// assert_eq!(plain.normalized_opens_elsewhere(), None);
+    /// ```
+    pub fn normalized_opens_elsewhere(&self) -> Option<OtherOpening> {
+        if self.normalized.is_empty() || self.normalized == self.clean {
+            return None;
+        }
+        let opens = |text: &str| match url::Url::parse(text) {
+            Err(_) => Opening::Refused,
+            Ok(url) => match (url.host_str(), url.port()) {
+                (None, _) => Opening::NoHost,
+                (Some(host), Some(port)) => Opening::Host(format!("{host}:{port}")),
+                (Some(host), None) => Opening::Host(host.to_string()),
+            },
+        };
+        let clean = opens(&self.clean);
+        let normalized = opens(&self.normalized);
+        (clean != normalized).then_some(OtherOpening { clean, normalized })
+    }
+}

@@ -32,6 +32,7 @@ pub use destination::{
 };
 pub use folding::LISTED_PER_CODE;
 pub use host::HostReading;
+pub use leads::{Opening, OtherOpening};
 pub(crate) use nested::carries_url;
 pub use nested::{Jwt, Nested, NestedKind, MAX_DEPTH, MAX_NESTED};
 pub use whatwg::{ReadingField, Readings, WhatwgReading};

@@ -284,3 +284,17 @@ fn the_count_above_the_components_is_of_components() {
         "{title}\n{s}"
     );
 }
+
+/// The Corrected URL pane says, in its title at 80x24, when the
+/// normalized URL leads elsewhere than a browser goes with the URL.
+#[test]
+fn the_corrected_pane_says_when_the_normalized_url_leads_elsewhere() {
+    let a = app("http://evil.com\\@good.com/", 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.contains("Corrected URL · normalized leads to good.com; a browser opens evil.com"),
+        "{s}"
+    );
+    let a = app("https://example.com/%7Euser", 80, 24);
+    assert!(!screen(&a, 80, 24).contains("normalized leads"));
+}

@@ -1,0 +1,39 @@
+//! The normalized URL keeps RFC 3986's reading; where a browser reads the
+//! URL otherwise, it leads elsewhere, and every face says so beside it.
+
+mod common;
+use common::stdout_of;
+
+const SPLIT: &str = "http://evil.com\\@good.com/";
+const NOTE: &str = "the normalized URL leads to good.com, where a browser opens evil.com";
+
+#[test]
+fn explain_says_where_the_normalized_url_leads() {
+    let out = stdout_of(&["explain", "--color", "never", SPLIT]);
+    let normalized = out
+        .lines()
+        .position(|l| l.starts_with("Normalized  http://evil.com%5C@good.com/"))
+        .unwrap_or_else(|| panic!("no Normalized line:\n{out}"));
+    let after: Vec<&str> = out.lines().skip(normalized + 1).map(str::trim).collect();
+    assert!(after.join(" ").starts_with(NOTE), "{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["explain", "--json", SPLIT])).expect("JSON");
+    let note = json["normalized_elsewhere"].as_str().unwrap_or_default();
+    assert!(note.starts_with(NOTE), "{json}");
+}
+
+#[test]
+fn a_normalized_url_that_leads_where_the_url_leads_has_no_note() {
+    for url in [
+        "HTTP://Example.COM:80/a/../b",
+        "https://example.com/%7Euser",
+        "http://[::1]/",
+        "http://a@b@good.com/",
+    ] {
+        let out = stdout_of(&["explain", "--color", "never", url]);
+        assert!(!out.contains("the normalized URL leads"), "{url}:\n{out}");
+        let json: serde_json::Value =
+            serde_json::from_str(&stdout_of(&["explain", "--json", url])).expect("JSON");
+        assert!(json.get("normalized_elsewhere").is_none(), "{url}");
+    }
+}
