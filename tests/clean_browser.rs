@@ -4,10 +4,8 @@
 //! every input of the WHATWG URL tests, against the `url` crate's WHATWG
 //! reading.
 
-mod clean_hosts;
-
-use clean_hosts::{browser_host, leads_where};
 use urlscope_core::clean::clean;
+use urlscope_core::clean::kept::{browser_host, leads_where};
 use urlscope_core::split::split;
 
 fn cleaned_by_the_binary(url: &str) -> String {

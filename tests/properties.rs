@@ -8,9 +8,7 @@ use urlscope_core::split::{split, ComponentKind};
 use urlscope_core::utf8::{annotate, ByteRole};
 use urlscope_core::warnings::Severity;
 
-mod clean_hosts;
-
-use clean_hosts::{leads_where, read_as_a_browser_does};
+use urlscope_core::clean::kept::{leads_where, read_as_a_browser_does};
 
 /// Bytes that look like URLs often enough to reach the interesting paths.
 fn url_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -105,7 +103,7 @@ proptest! {
         // Nothing illegal is left, except the brackets of an IP literal.
         prop_assert!(once.bytes().all(|b| !is_illegal(b)), "{once}");
         // The host a browser opens is kept; where it opens none, RFC
-        // 3986's (clean_hosts::leads_where).
+        // 3986's (clean::kept::leads_where).
         let leads = leads_where(&input, once.as_bytes());
         prop_assert!(leads.is_ok(), "{:?} -> {}: {:?}", String::from_utf8_lossy(&input), once, leads);
         // Same components, same decoded values (a non-ASCII host becomes

@@ -30,6 +30,8 @@
 //! characters, remove dot segments, drop the scheme's default port and an
 //! empty port, and give an empty `http(s)` path its `/`.
 
+#[cfg(feature = "testing")]
+pub mod kept;
 mod normalize;
 mod pretty;
 mod reading;

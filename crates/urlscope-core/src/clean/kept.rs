@@ -1,10 +1,19 @@
-//! Where a URL leads, as the checks of `clean` compare it before and
-//! after cleaning (tests/properties.rs, tests/clean_browser.rs; the fuzz
-//! target `clean` keeps a copy).
+//! What cleaning must keep, as checks: where a URL leads before and after
+//! cleaning. The property tests, `tests/clean_browser.rs` and the `clean`
+//! fuzz target share them (feature `testing`).
 
-use urlscope_core::analysis::{analyze, classify_host, Options};
-use urlscope_core::percent::decode;
-use urlscope_core::split::split;
+use crate::analysis::{analyze, classify_host, Options};
+use crate::percent::decode;
+use crate::split::split;
+
+/// `url` with its tabs and newlines removed, as the URL Standard removes
+/// them (`htt\nps:w` opens `w`).
+fn without_tabs(url: &[u8]) -> Vec<u8> {
+    url.iter()
+        .copied()
+        .filter(|b| !b"\t\n\r".contains(b))
+        .collect()
+}
 
 /// The host and port a browser opens for `url` read as UTF-8 (a byte
 /// that is not becomes U+FFFD, as a browser decodes a page), the host in
@@ -16,13 +25,7 @@ pub fn browser_host(url: &[u8]) -> Option<(Option<String>, Option<u16>)> {
     // (`foo://h:\\x/` opens `h`), where the URL Standard (and node)
     // refuses it; in the host it refuses it too, and in the userinfo
     // reads the host RFC 3986 reads: that is compared.
-    // Tabs and newlines removed first, as the URL Standard does
-    // (`htt\nps:w` opens `w`).
-    let url: Vec<u8> = url
-        .iter()
-        .copied()
-        .filter(|b| !b"\t\n\r".contains(b))
-        .collect();
+    let url = without_tabs(url);
     let url = &url[..];
     let parts = split(url);
     let special = parts.scheme.is_some_and(|s| {
@@ -62,16 +65,12 @@ pub fn browser_host(url: &[u8]) -> Option<(Option<String>, Option<u16>)> {
 /// with the userinfo ended at the last '@' (as Python's urllib and
 /// browsers end it), in its canonical form.
 pub fn rfc3986_host(url: &[u8]) -> Option<String> {
-    let url: Vec<u8> = url
-        .iter()
-        .copied()
-        .filter(|b| !b"\t\n\r".contains(b))
-        .collect();
+    let url = without_tabs(url);
     let parts = split(&url);
     let authority = parts.authority?.of(&url);
     let host = authority.rsplit(|&b| b == b'@').next().unwrap_or_default();
     let host = match host.iter().position(|&b| b == b']') {
-        Some(end) if host.first() == Some(&b'[') => &host[..=end],
+        Some(end) if host.first() == Some(&b'[') => host.get(..=end).unwrap_or_default(),
         _ => host.split(|&b| b == b':').next().unwrap_or_default(),
     };
     Some(classify_host(&String::from_utf8_lossy(&decode(host, false))).canonical)
@@ -82,6 +81,9 @@ pub fn rfc3986_host(url: &[u8]) -> Option<String> {
 /// or `url` is a relative reference), to RFC 3986's host (cleaning may
 /// make it one a browser opens: `ahttp://<>` to `ahttp://%3C%3E`). The
 /// two readings when they differ.
+///
+/// # Errors
+/// The reading before and after, when they differ.
 pub fn leads_where(url: &[u8], cleaned: &[u8]) -> Result<(), String> {
     let (before, after) = match browser_host(url) {
         Some(opened) => (
@@ -104,7 +106,6 @@ pub fn leads_where(url: &[u8], cleaned: &[u8]) -> Result<(), String> {
 /// that its components may change: a backslash, tab or newline in it, an
 /// authority with two '@', other than two slashes after a special scheme,
 /// or a `file:` URL (a drive letter where RFC 3986 reads a host).
-#[allow(dead_code)]
 pub fn read_as_a_browser_does(url: &[u8]) -> bool {
     let parts = split(url);
     let ats = parts
