@@ -286,6 +286,8 @@ const RULES: &[Row] = &[
     // Where a phishing page is put, and how its link travels.
     ("shared-hosting", "https://storage.googleapis.com/bucket/login.html", Fires { at: "storage.googleapis.com/bucket/login" }, "a sign-in page in a public storage bucket"),
     ("shared-hosting", "https://secure-update.web.app/", Fires { at: "secure-update.web.app" }, "sign-in words in a site on Firebase Hosting"),
+    ("shared-hosting", "http://amazon-clone-peach-eta.vercel.app/", Fires { at: "amazon-clone-peach-eta.vercel.app" }, "a deploy on Vercel named after a brand"),
+    ("shared-hosting", "https://office-supplies-shop.vercel.app/", Misses, "a deploy named with a common word, not a brand's token"),
     ("shared-hosting", "https://sites.google.com/a/example.com/", Misses, "a site on Google Sites with no sign-in word"),
     ("shared-hosting", "https://someone.github.io/blog/", Misses, "a GitHub Pages blog"),
     ("shared-hosting", "https://www.herokuapp.com/login", Misses, "the service's own site"),

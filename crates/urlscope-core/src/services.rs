@@ -729,6 +729,45 @@ pub(crate) fn has_lure_word(text: &[u8]) -> bool {
     !credential_words(text).is_empty() || !brand_words(text).is_empty()
 }
 
+/// [`lure_words`] of the account's labels of a shared host (the name
+/// ahead of the service's domain), where a brand's token (`amazon`,
+/// `coinbase`, `paypal`: the distinctive ones, not the common words) also
+/// counts as a whole word between anything but letters however many
+/// words stand beside it, as `brand-in-host` reads the labels ahead of a
+/// registrable domain: a deploy named `amazon-clone-peach-eta` on
+/// `vercel.app`, or a site `2018microsoft0utlook` on a site builder,
+/// shows its brand as plainly as `amazon-clone` does. A path's long slug
+/// (`/using-gmail-with-mutt`) still names a topic, not a disguise.
+pub(crate) fn account_lure_words(labels: &[u8]) -> Vec<(usize, usize)> {
+    let mut found = lure_words(labels);
+    for token in brand_tokens(labels) {
+        if !found.contains(&token) {
+            found.push(token);
+        }
+    }
+    found.sort_unstable();
+    found.truncate(8);
+    found
+}
+
+/// Whether the account's labels of a shared host hold a lure
+/// ([`account_lure_words`]): the fast path's test.
+pub(crate) fn account_has_lure_word(labels: &[u8]) -> bool {
+    has_lure_word(labels) || brand_tokens(labels).next().is_some()
+}
+
+/// The brands' tokens written as whole words of `text` (runs of letters
+/// between anything else), as byte ranges within it.
+fn brand_tokens(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut start = 0;
+    text.split(|b| !b.is_ascii_alphabetic())
+        .filter_map(move |word| {
+            let at = start;
+            start += word.len() + 1;
+            crate::sites::brand_token(word).map(|_| (at, at + word.len()))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -82,7 +82,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         }
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::SharedHost => {
-            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::has_lure_word on the URL"
+            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
         }
     }
 }
@@ -172,7 +172,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                     // query; the service's own name, `sites.google.com`,
                     // is no lure).
                     HostVerdict::PlainWithoutLure
-                        if crate::services::has_lure_word(host.ahead_of_last_two())
+                        if crate::services::account_has_lure_word(host.ahead_of_last_two())
                             || crate::services::has_lure_word(
                                 input.get(at..).unwrap_or_default(),
                             ) =>

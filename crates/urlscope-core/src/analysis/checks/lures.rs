@@ -7,7 +7,7 @@
 //! analysis, whose warnings are lifted with their `via`.
 
 use crate::analysis::{Destination, HostReading, HostingKind, Reach};
-use crate::services::{credential_words, lure_words};
+use crate::services::{account_lure_words, credential_words, lure_words};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
@@ -43,8 +43,12 @@ pub(crate) fn lure_warnings(
         // account's): `sites.google.com` names no brand of its own.
         let raw_host = host_span.of(input);
         let ahead = raw_host.len().saturating_sub(service.service.len());
-        let mut spans = lures_at(raw_host.get(..ahead).unwrap_or_default(), host_span.start);
-        spans.extend(lures_at(path_and_query.of(input), path_and_query.start));
+        let account = raw_host.get(..ahead).unwrap_or_default();
+        let mut spans = spans_at(account_lure_words(account), host_span.start);
+        spans.extend(spans_at(
+            lure_words(path_and_query.of(input)),
+            path_and_query.start,
+        ));
         if let Some(&first) = spans.first() {
             let word = String::from_utf8_lossy(first.of(input));
             let name = host.map_or("", |h| h.ascii.as_deref().unwrap_or(&h.decoded));
@@ -119,10 +123,10 @@ pub(crate) fn lure_warnings(
     }
 }
 
-/// The sign-in words and brands' names of `text`, as spans of the input
-/// (`text` starts at input byte `at`).
-fn lures_at(text: &[u8], at: usize) -> Vec<Span> {
-    lure_words(text)
+/// Byte ranges found in a text that starts at input byte `at`, as spans
+/// of the input.
+fn spans_at(found: Vec<(usize, usize)>, at: usize) -> Vec<Span> {
+    found
         .into_iter()
         .map(|(s, e)| Span::new(at + s, at + e))
         .collect()
@@ -131,10 +135,7 @@ fn lures_at(text: &[u8], at: usize) -> Vec<Span> {
 /// The sign-in words of `text`, as spans of the input (`text` starts at
 /// input byte `at`).
 fn words_at(text: &[u8], at: usize) -> Vec<Span> {
-    credential_words(text)
-        .into_iter()
-        .map(|(s, e)| Span::new(at + s, at + e))
-        .collect()
+    spans_at(credential_words(text), at)
 }
 
 #[cfg(test)]
@@ -208,6 +209,26 @@ mod tests {
             .len(),
             1
         );
+        // A brand's token in the account's labels, however many words
+        // the deploy's name holds, or glued to digits.
+        assert_eq!(
+            found("http://amazon-clone-peach-eta.vercel.app/", code),
+            [(
+                Medium,
+                vec!["amazon-clone-peach-eta.vercel.app".into(), "amazon".into()]
+            )]
+        );
+        assert_eq!(
+            found("https://portal-coinbase-strt-us-en.pages.dev/", code),
+            [(
+                Medium,
+                vec![
+                    "portal-coinbase-strt-us-en.pages.dev".into(),
+                    "coinbase".into()
+                ]
+            )]
+        );
+        assert_eq!(found("https://2018paypal0x.github.io/", code).len(), 1);
         // Near misses: no sign-in word, the service's own site, a domain
         // of the Public Suffix List's private section (a fact only), a
         // word inside another.
@@ -218,6 +239,12 @@ mod tests {
             "https://www.herokuapp.com/login",
             "https://someone.dyndns.org/login",
             "https://someone.github.io/author/",
+            // A common word (not a token) in a long deploy name, a token
+            // inside a longer word, a long slug in the path.
+            "https://office-supplies-shop.vercel.app/",
+            "https://my-apple-pie-recipes.github.io/",
+            "https://paypalooza-fan-site.github.io/",
+            "https://someone.github.io/using-paypal-with-stripe-and-more/",
         ] {
             assert!(found(url, code).is_empty(), "{url}");
         }
