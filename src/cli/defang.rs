@@ -283,9 +283,11 @@ fn cut_further(line: &str, width: usize) -> String {
                 .or_else(|| head.strip_suffix('['))
                 .or_else(|| head.strip_suffix('%'))
                 .or_else(|| {
-                    let (rest, last) = head.split_at(head.len().checked_sub(1)?);
-                    let rest = rest.strip_suffix('%')?;
-                    last.chars().all(|c| c.is_ascii_hexdigit()).then_some(rest)
+                    // The last character may be any: a cut text of CJK
+                    // ends in one of three bytes.
+                    let last = head.chars().next_back()?;
+                    let rest = head.strip_suffix(last)?.strip_suffix('%')?;
+                    last.is_ascii_hexdigit().then_some(rest)
                 })
                 .map(|h| h.chars().count());
             if let Some(keep) = keep {
@@ -658,6 +660,13 @@ mod tests {
             fitted_to_80(given),
             "URL         hxxps://www[.]paypal[.]com[.]secure-login[.]example[.]net/login/very/long/path/index.html\n"
         );
+    }
+
+    #[test]
+    fn a_cut_is_cut_further_at_a_characters_boundary() {
+        let line = format!("  ≈ href      https://ex.com/{}… | x", "ä".repeat(40));
+        let cut = cut_further(&line, 60);
+        assert!(cut.ends_with("ä… | x"), "{cut}");
     }
 
     #[test]
