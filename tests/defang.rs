@@ -170,6 +170,23 @@ const HOSTILE: &[(&str, &str)] = &[
     ("no scheme, a host alone, quoted cut", "www.paypal.com.secure-login.account-verify.update.example.net"),
 ];
 
+/// A quote cut in the middle keeps its count (`…(12 more bytes)…`)
+/// whole when its line is fitted again: `bytes)…date.example.net'` was
+/// cut further into `byt…date[.]example[.]net'`.
+#[test]
+fn a_cut_quotes_count_stays_whole() {
+    for (kind, url) in HOSTILE {
+        let plain = stdout_of(&["explain", "--color", "never", url]);
+        let defanged = stdout_of(&["explain", "--defang", "--color", "never", url]);
+        let counts = |report: &str| report.matches("bytes)…").count();
+        assert_eq!(
+            counts(&defanged),
+            counts(&plain),
+            "{kind}: {url}\n{defanged}"
+        );
+    }
+}
+
 /// Defanging changes names, never the punctuation of the sentence a URL
 /// ends: `as 'http://www.paypal.com.secure-login.example.net'. In a
 /// page's link` was written `…example[.]net'[.] In a page's link`.
