@@ -166,7 +166,45 @@ const HOSTILE: &[(&str, &str)] = &[
     ("file-like domain after @", "https://user@evil.zip/?to=bob@evil.mov"),
     ("file names in the path", "https://x.example/docs/readme.md/setup.zip"),
     ("excerpt cut mid-URL", "https://a.very.long.subdomain.chain.for.cutting.evil.example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/%252e%252e%252fetc/passwd?next=//paypal.com"),
+    ("no scheme, a host alone", "www.paypal.com.secure-login.example.net"),
+    ("no scheme, a host alone, quoted cut", "www.paypal.com.secure-login.account-verify.update.example.net"),
 ];
+
+/// A quote cut in the middle keeps its count (`…(12 more bytes)…`)
+/// whole when its line is fitted again: `bytes)…date.example.net'` was
+/// cut further into `byt…date[.]example[.]net'`.
+#[test]
+fn a_cut_quotes_count_stays_whole() {
+    for (kind, url) in HOSTILE {
+        let plain = stdout_of(&["explain", "--color", "never", url]);
+        let defanged = stdout_of(&["explain", "--defang", "--color", "never", url]);
+        let counts = |report: &str| report.matches("bytes)…").count();
+        assert_eq!(
+            counts(&defanged),
+            counts(&plain),
+            "{kind}: {url}\n{defanged}"
+        );
+    }
+}
+
+/// Defanging changes names, never the punctuation of the sentence a URL
+/// ends: `as 'http://www.paypal.com.secure-login.example.net'. In a
+/// page's link` was written `…example[.]net'[.] In a page's link`.
+#[test]
+fn a_full_stop_after_a_url_stays_a_full_stop() {
+    for (kind, url) in HOSTILE {
+        let report = stdout_of(&["explain", "--defang", "--color", "never", url]);
+        for line in report.lines() {
+            let bracketed_stop = line.match_indices("[.]").any(|(at, m)| {
+                line[at + m.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(char::is_whitespace)
+            });
+            assert!(!bracketed_stop, "{kind}: {url}\n{line}");
+        }
+    }
+}
 
 #[test]
 fn no_line_of_a_defanged_report_holds_a_live_name() {

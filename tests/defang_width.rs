@@ -75,3 +75,19 @@ fn one_line_records_stay_one_line() {
         assert_eq!(out.lines().count(), 1, "{out}");
     }
 }
+
+/// A cut reading of non-ASCII text, lengthened by defanging, is cut
+/// further at a character's boundary: `--defang` panicked on
+/// `https://ex.com/ä…` (its href reading, 79 columns, is cut beside its
+/// `…`, where the last character before it is two bytes).
+#[test]
+fn a_cut_reading_of_non_ascii_text_is_cut_further_whole() {
+    for url in [
+        "https://ex.com/ääääääääääääääääääääääääääääääääääää",
+        "https://ex.com/日本語日本語日本語日本語日本語日本語日本語",
+    ] {
+        let plain = stdout_of(&["explain", "--color", "never", url]);
+        let defanged = stdout_of(&["explain", "--defang", "--color", "never", url]);
+        assert_fits(url, &plain, &defanged);
+    }
+}

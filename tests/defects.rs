@@ -141,3 +141,30 @@ fn a_file_urls_host_is_the_one_a_browser_reads() {
         Some("localhost")
     );
 }
+
+/// `https://example.com/?next=\\evil.com`: the two backslashes (bytes
+/// 26-28) are one finding, the query value's, in the report, its JSON and
+/// the severity counts; the carried URL's own report still names them in
+/// its path segment, and the open redirect says a backslash stands for a
+/// slash.
+#[test]
+fn a_finding_of_a_carried_url_on_the_urls_own_bytes_is_listed_once() {
+    let url = r"https://example.com/?next=\\evil.com";
+    let warnings = json(url)["warnings"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let backslashes: Vec<&serde_json::Value> = warnings
+        .iter()
+        .filter(|w| w["code"] == "backslash")
+        .collect();
+    assert_eq!(backslashes.len(), 1, "{warnings:#?}");
+    assert_eq!(backslashes[0]["component"], 4, "{warnings:#?}");
+    let text = stdout_of(&["explain", "--color", "never", url]);
+    assert_eq!(text.matches("MEDIUM backslash  bytes").count(), 1, "{text}");
+    assert!(text.contains("2 warnings (1 high, 1 medium)"), "{text}");
+    assert!(
+        carried_values(url).contains("MEDIUM backslash: a raw backslash"),
+        "{text}"
+    );
+}

@@ -37,3 +37,29 @@ fn a_normalized_url_that_leads_where_the_url_leads_has_no_note() {
         assert!(json.get("normalized_elsewhere").is_none(), "{url}");
     }
 }
+
+/// Dot segments that start a path before an empty segment are taken off
+/// as the URL Standard takes them, keeping the empty segment with `/.`
+/// before it: the normalized URL is the one a browser opens
+/// (`file:////evil.com`, `http://.//evil.com`), never an authority
+/// (`file://evil.com`) nor a path one segment short (`file:/evil.com`,
+/// which `file:.//evil.com` normalized to; `http:/evil.com`, which a
+/// browser opens as evil.com).
+#[test]
+fn normalizing_keeps_a_paths_empty_segment_a_path() {
+    for (url, normalized) in [
+        ("file:.//evil.com", "file:/.//evil.com"),
+        ("http:.//evil.com", "http:/.//evil.com"),
+        ("x:/.//evil.com", "x:/.//evil.com"),
+        ("file:/.//evil.com", "file:/.//evil.com"),
+    ] {
+        assert_eq!(stdout_of(&["normalize", url]), format!("{normalized}\n"));
+        assert_eq!(stdout_of(&["clean", url]), format!("{url}\n"));
+        let out = stdout_of(&["explain", "--color", "never", url]);
+        assert!(
+            out.contains(&format!("Normalized  {normalized}\n")),
+            "{url}:\n{out}"
+        );
+        assert!(!out.contains("the normalized URL leads"), "{url}:\n{out}");
+    }
+}

@@ -1,13 +1,14 @@
 //! The cells of `explain`'s report: input text escaped and cut to a
 //! width, so a hostile or huge component keeps the report readable.
 
-use unicode_width::UnicodeWidthStr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use urlscope_core::analysis::ComponentAnalysis;
 use urlscope_core::split::ComponentKind;
 use urlscope_core::text::escape_bytes;
 
-/// Characters of raw or decoded text shown in a cell.
-pub const CELL_CHARS: usize = 40;
+/// Columns of raw or decoded text shown in a cell: 40 characters of
+/// ASCII, 20 of CJK or emoji, which take two columns each.
+pub const CELL_COLUMNS: usize = 40;
 
 /// The width `explain` lays its report out for: an 80-column terminal,
 /// a projector, a printed handout.
@@ -18,52 +19,91 @@ pub const WIDTH: usize = 80;
 /// indented by as many.
 pub const HEAD: usize = 12;
 
-/// `bytes` escaped, cut to [`CELL_CHARS`] characters with `…`.
+/// `bytes` escaped, cut to [`CELL_COLUMNS`] columns with `…`.
 pub fn cell(bytes: &[u8]) -> String {
-    cell_within(bytes, CELL_CHARS)
+    cell_within(bytes, CELL_COLUMNS)
 }
 
-/// `bytes` escaped, cut to `chars` characters (at least one) with `…`.
-pub fn cell_within(bytes: &[u8], chars: usize) -> String {
-    // No more than can show: a character is at most four bytes.
-    let shown = bytes.get(..chars.max(1) * 4).unwrap_or(bytes);
-    cut_to(escape_bytes(shown), chars, shown.len() < bytes.len())
+/// `bytes` escaped, cut to `columns` terminal columns (at least one) with
+/// `…`. Cells are measured in columns, not characters: a character of CJK
+/// or an emoji takes two, and a cell of them counted in characters ran
+/// past the report's width.
+pub fn cell_within(bytes: &[u8], columns: usize) -> String {
+    // No more than can show: a character is at most four bytes and takes
+    // at least a column, but for the zero-width ones (combining marks),
+    // which a cut of this many bytes still bounds.
+    let shown = bytes.get(..columns.max(1) * 4).unwrap_or(bytes);
+    cut_to(escape_bytes(shown), columns, shown.len() < bytes.len())
 }
 
-/// Text already escaped, cut to `chars` characters (at least one) with
-/// `…` when it is longer or when `more` follows it.
-fn cut_to(text: String, chars: usize, more: bool) -> String {
-    let chars = chars.max(1);
-    if more || text.chars().count() > chars {
-        let cut: String = text.chars().take(chars - 1).collect();
-        format!("{cut}…")
+/// Text already escaped, cut to `columns` columns (at least one) with `…`
+/// when it is wider or when `more` follows it.
+fn cut_to(text: String, columns: usize, more: bool) -> String {
+    let columns = columns.max(1);
+    if more || text.width() > columns {
+        format!("{}…", head_within(&text, columns - 1))
     } else {
         text
     }
 }
 
-/// A component's raw text, and what it decodes to when that differs.
-pub fn raw_and_decoded(input: &[u8], c: &ComponentAnalysis) -> String {
-    match raw_and_decoded_cells(input, c, CELL_CHARS) {
-        (raw, Some(decoded)) => format!("{raw} → {decoded}"),
-        (raw, None) => raw,
+/// The longest start of `text` that fits `columns` columns.
+fn head_within(text: &str, columns: usize) -> &str {
+    // Summed a character at a time, then checked as a whole, since a
+    // sequence (an emoji and its variation selector) can be wider than
+    // its characters.
+    let mut used = 0;
+    let mut end = 0;
+    for (at, c) in text.char_indices() {
+        used += c.width().unwrap_or(0);
+        if used > columns {
+            break;
+        }
+        end = at + c.len_utf8();
     }
+    let mut head = text.get(..end).unwrap_or_default();
+    while head.width() > columns {
+        let mut chars = head.chars();
+        chars.next_back();
+        head = chars.as_str();
+    }
+    head
 }
 
-/// The cells of [`raw_and_decoded`], each cut to `chars` characters: the
-/// raw text, and the decoded text when it differs. A host too long for
+/// The longest end of `text` that fits `columns` columns.
+fn tail_within(text: &str, columns: usize) -> &str {
+    let mut used = 0;
+    let mut start = text.len();
+    for (at, c) in text.char_indices().rev() {
+        used += c.width().unwrap_or(0);
+        if used > columns {
+            break;
+        }
+        start = at;
+    }
+    let mut tail = text.get(start..).unwrap_or_default();
+    while tail.width() > columns {
+        let mut chars = tail.chars();
+        chars.next();
+        tail = chars.as_str();
+    }
+    tail
+}
+
+/// A component's raw text, and what it decodes to when that differs,
+/// each cut to `columns` columns. A host too wide for
 /// its cell keeps both ends: the name it shows first and the domain it
 /// belongs to, at its end.
 pub fn raw_and_decoded_cells(
     input: &[u8],
     c: &ComponentAnalysis,
-    chars: usize,
+    columns: usize,
 ) -> (String, Option<String>) {
     let cut = |bytes: &[u8]| {
         if c.kind == ComponentKind::Host {
-            cell_both_ends(bytes, chars)
+            cell_both_ends(bytes, columns)
         } else {
-            cell_within(bytes, chars)
+            cell_within(bytes, columns)
         }
     };
     let raw = c.span.of(input);
@@ -71,40 +111,50 @@ pub fn raw_and_decoded_cells(
     (cut(raw), decoded)
 }
 
-/// `bytes` escaped, cut in the middle to `chars` characters with `…`
-/// when longer: the start and the end both show.
-pub fn cell_both_ends(bytes: &[u8], chars: usize) -> String {
+/// `bytes` escaped, cut in the middle to `columns` columns with `…` when
+/// wider: the start and the end both show.
+pub fn cell_both_ends(bytes: &[u8], columns: usize) -> String {
     let text = escape_bytes(bytes);
-    let n = text.chars().count();
-    if n <= chars || chars < 3 {
-        return cell_within(bytes, chars);
+    if text.width() <= columns || columns < 3 {
+        return cell_within(bytes, columns);
     }
-    let tail = (chars - 1) / 2;
-    let head = chars - 1 - tail;
-    let start: String = text.chars().take(head).collect();
-    let end: String = text.chars().skip(n - tail).collect();
-    format!("{start}…{end}")
+    let tail = (columns - 1) / 2;
+    let head = columns - 1 - tail;
+    format!("{}…{}", head_within(&text, head), tail_within(&text, tail))
 }
 
-/// Two texts, each cut to `chars` characters so that where they first
+/// Two texts, each cut to `columns` columns so that where they first
 /// differ shows in both: from the start when it lies within the cut,
 /// else from a few characters before it, after a `…`.
-pub fn cells_where_they_differ(a: &str, b: &str, chars: usize) -> (String, String) {
+pub fn cells_where_they_differ(a: &str, b: &str, columns: usize) -> (String, String) {
     let (ea, eb) = (escape_bytes(a.as_bytes()), escape_bytes(b.as_bytes()));
     let first = ea
-        .chars()
+        .char_indices()
         .zip(eb.chars())
-        .position(|(x, y)| x != y)
-        .unwrap_or_else(|| ea.chars().count().min(eb.chars().count()));
-    let fits = |t: &str| t.chars().count() <= chars;
-    if ea == eb || first + 4 < chars || (fits(&ea) && fits(&eb)) {
-        return (cut_to(ea, chars, false), cut_to(eb, chars, false));
+        .find(|((_, x), y)| x != y)
+        .map_or_else(|| ea.len().min(eb.len()), |((at, _), _)| at);
+    // The columns before the difference, as `ea` shows them (and `eb`:
+    // the two are the same up to it).
+    let before = ea.get(..first).unwrap_or_default().width();
+    let fits = |t: &str| t.width() <= columns;
+    if ea == eb || before + 4 < columns || (fits(&ea) && fits(&eb)) {
+        return (cut_to(ea, columns, false), cut_to(eb, columns, false));
     }
-    let from = first.saturating_sub(8);
+    let from = ea
+        .get(..first)
+        .unwrap_or_default()
+        .char_indices()
+        .rev()
+        .nth(7)
+        .map_or(0, |(at, _)| at);
     let window = |t: &str| {
         format!(
             "…{}",
-            cut_to(t.chars().skip(from).collect(), chars - 1, false)
+            cut_to(
+                t.get(from..).unwrap_or_default().to_string(),
+                columns - 1,
+                false
+            )
         )
     };
     (window(&ea), window(&eb))
@@ -147,10 +197,25 @@ pub fn wrapped(text: &str, lead: usize, indent: usize) -> String {
         .word_splitter(textwrap::WordSplitter::NoHyphenation)
         .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit);
     // An arrow stays with what it leads to, and a text shortened in the
-    // middle (`…(9 more bytes)…`) stays one word.
+    // middle (`…(9 more bytes)…`) stays one word where a line holds it: a
+    // quote cut so (75 columns) breaks inside its count at an indent of
+    // more than 5.
+    let shortened = format!("{GLUE}more{GLUE}bytes)…");
     let held = text
         .replace("→ ", &format!("→{GLUE}"))
-        .replace(" more bytes)…", &format!("{GLUE}more{GLUE}bytes)…"));
+        .replace(" more bytes)…", &shortened);
+    let room = WIDTH.saturating_sub(indent);
+    let held = held
+        .split(' ')
+        .map(|word| {
+            if word.width() > room {
+                word.replace(&shortened, " more bytes)…")
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     let lines = textwrap::wrap(&held, options);
     let mut out = String::with_capacity(text.len() + 16);
     for (i, line) in lines.iter().enumerate() {
@@ -276,5 +341,30 @@ mod tests {
     fn a_cell_within_a_width_ends_with_an_ellipsis() {
         assert_eq!(cell_within(b"abcdef", 4), "abc…");
         assert_eq!(cell_within(b"abcd", 4), "abcd");
+    }
+
+    #[test]
+    fn cells_are_measured_in_columns() {
+        // A character of CJK takes two columns: 40 of them, 80.
+        let cjk = "日本語".repeat(14);
+        let cut = cell_within(cjk.as_bytes(), 40);
+        assert!(cut.width() <= 40 && cut.ends_with('…'), "{cut}");
+        assert_eq!(cell_within("日本".as_bytes(), 4), "日本");
+        assert_eq!(cell_within("日本語".as_bytes(), 4), "日…");
+        let host = format!("{cjk}.example.com");
+        let cut = cell_both_ends(host.as_bytes(), 37);
+        assert!(cut.width() <= 37 && cut.ends_with(".example.com"), "{cut}");
+        let (x, y) = cells_where_they_differ(&format!("/{cjk}"), "/%E6%97%A5", 31);
+        assert!(x.width() <= 31 && y.width() <= 31, "{x} | {y}");
+    }
+
+    #[test]
+    fn a_cut_quote_too_wide_for_a_line_breaks_inside_its_count() {
+        let quote = format!("'{}…(58 more bytes)…{}'", "a".repeat(40), "b".repeat(16));
+        let out = wrapped(&format!("{quote} looks like a host"), 9, 9);
+        assert!(out.lines().all(|l| l.width() + 9 <= WIDTH), "{out}");
+        // Where a line holds it, it stays whole.
+        let out = wrapped(&format!("see {quote}"), 4, 4);
+        assert!(out.lines().any(|l| l.trim() == quote), "{out}");
     }
 }

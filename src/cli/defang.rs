@@ -217,6 +217,10 @@ fn fitted(given: &str, defanged: &str, width: usize) -> Vec<String> {
     broken(&cut, width)
 }
 
+/// How the count of a quote cut in the middle ends, before its second
+/// `…` (`…(12 more bytes)…`).
+const COUNT_END: &str = "bytes)";
+
 /// `line` with characters taken away beside each `…` in it, in turns,
 /// until it fits `width` columns or no more can be taken: before a `…`
 /// that ends a word (`https://www.exa…`, `sec…-login`), after one that
@@ -235,11 +239,18 @@ fn cut_further(line: &str, width: usize) -> String {
             .collect()
     };
     let takable = |c: Option<&char>| c.is_some_and(|&c| c != ' ' && c != '…');
+    // A quote cut in the middle (`…(12 more bytes)…`) keeps its count
+    // whole: its second `…` is taken from after.
+    let ends_count = |at: usize| {
+        at.checked_sub(COUNT_END.len())
+            .and_then(|from| chars.get(from..at))
+            .is_some_and(|before| before.iter().copied().eq(COUNT_END.chars()))
+    };
     // The side of each `…` taken from: fixed at the start, before it
-    // unless it starts a word.
+    // unless it starts a word or ends a count.
     let before: Vec<bool> = ellipses(&chars)
         .iter()
-        .map(|&at| at > 0 && takable(chars.get(at - 1)))
+        .map(|&at| at > 0 && takable(chars.get(at - 1)) && !ends_count(at))
         .collect();
     let mut taken = vec![false; before.len()];
     while columns(&chars) > width {
@@ -283,9 +294,11 @@ fn cut_further(line: &str, width: usize) -> String {
                 .or_else(|| head.strip_suffix('['))
                 .or_else(|| head.strip_suffix('%'))
                 .or_else(|| {
-                    let (rest, last) = head.split_at(head.len().checked_sub(1)?);
-                    let rest = rest.strip_suffix('%')?;
-                    last.chars().all(|c| c.is_ascii_hexdigit()).then_some(rest)
+                    // The last character may be any: a cut text of CJK
+                    // ends in one of three bytes.
+                    let last = head.chars().next_back()?;
+                    let rest = head.strip_suffix(last)?.strip_suffix('%')?;
+                    last.is_ascii_hexdigit().then_some(rest)
                 })
                 .map(|h| h.chars().count());
             if let Some(keep) = keep {
@@ -658,6 +671,22 @@ mod tests {
             fitted_to_80(given),
             "URL         hxxps://www[.]paypal[.]com[.]secure-login[.]example[.]net/login/very/long/path/index.html\n"
         );
+    }
+
+    #[test]
+    fn a_cut_is_cut_further_at_a_characters_boundary() {
+        let line = format!("  ≈ href      https://ex.com/{}… | x", "ä".repeat(40));
+        let cut = cut_further(&line, 60);
+        assert!(cut.ends_with("ä… | x"), "{cut}");
+    }
+
+    #[test]
+    fn a_cut_quotes_count_is_never_cut() {
+        let given =
+            "         bytes)…date.example.net'. In a page's link the same text is a relative\n";
+        let out = fitted_to_80(given);
+        assert!(out.contains("bytes)…"), "{out}");
+        assert!(out.lines().all(|l| l.width() <= 80), "{out}");
     }
 
     #[test]

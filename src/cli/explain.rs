@@ -5,12 +5,12 @@
 
 use super::cells::{
     cell_long, cells_where_they_differ, layer_steps, raw_and_decoded_cells, wrapped, wrapped_list,
-    CELL_CHARS, HEAD, WIDTH,
+    CELL_COLUMNS, HEAD, WIDTH,
 };
 use super::style::Style;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
-use urlscope_core::analysis::{char_info, Analysis};
+use urlscope_core::analysis::{char_info, Analysis, ByteRow};
 use urlscope_core::describe;
 use urlscope_core::percent::SourceKind;
 use urlscope_core::split::Span;
@@ -136,6 +136,19 @@ fn pointer(input: &[u8], span: Span, marked: &[Span]) -> (String, String) {
     (line, marks.trim_end().to_string())
 }
 
+/// The column a byte row's character name starts at, when the row's
+/// last column (starting at `at`) is `U+00E4  ä  LATIN SMALL LETTER A WITH
+/// DIAERESIS`: a name too long for the row goes on under itself. Else
+/// `at`.
+fn name_column(row: &ByteRow, character: &str, at: usize) -> usize {
+    row.unit
+        .and_then(|unit| unit.value.ok())
+        .map(|c| char_info(c).name)
+        .filter(|name| !name.is_empty())
+        .and_then(|name| character.strip_suffix(name.as_str()).map(str::width))
+        .map_or(at, |before| at + before)
+}
+
 fn binary(value: u8, role: ByteRole) -> String {
     match urlscope_core::utf8::binary_parts(value, role) {
         (m, p) if m.is_empty() || p.is_empty() => format!("{m}{p}"),
@@ -254,7 +267,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
     for (i, c) in a.components.iter().enumerate().take(MAX_BYTE_TABLES) {
         // The decoded text goes below the raw when both do not fit.
         let head = format!("  [{i}] {}  ", c.kind.label());
-        let (raw, decoded) = raw_and_decoded_cells(&a.input, c, CELL_CHARS);
+        let (raw, decoded) = raw_and_decoded_cells(&a.input, c, CELL_COLUMNS);
         let decoded = match decoded {
             Some(d) if head.width() + raw.width() + 3 + d.width() <= WIDTH => format!(" → {d}"),
             Some(d) => format!("\n{:w$}→ {d}", "", w = head.width()),
@@ -312,7 +325,13 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
                 writeln!(out, "{cells}{}", style.invalid(&role))?;
                 writeln!(out, "{:at$}{}", "", wrapped(&row.describe_char(), at, at))?;
             } else {
-                writeln!(out, "{cells}{role:<role_width$}  {}", row.describe_char())?;
+                let at = cells.width() + role_width + 2;
+                let character = row.describe_char();
+                writeln!(
+                    out,
+                    "{cells}{role:<role_width$}  {}",
+                    wrapped(&character, at, name_column(row, &character, at))
+                )?;
             }
         }
         let total = c.decoded().len();

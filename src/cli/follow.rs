@@ -2,9 +2,12 @@
 //! top, and the values the URL carries as indented sub-reports. The words
 //! are the core's ([`urlscope_core::describe`]); this lays them out.
 
-use super::cells::{layer_steps, raw_and_decoded, wrapped, wrapped_list, HEAD};
+use super::cells::{
+    layer_steps, raw_and_decoded_cells, wrapped, wrapped_list, CELL_COLUMNS, HEAD, WIDTH,
+};
 use super::style::Style;
 use std::io::{self, Write};
+use unicode_width::UnicodeWidthStr;
 use urlscope_core::analysis::{Analysis, Nested, NestedKind};
 use urlscope_core::describe;
 use urlscope_core::text::{escape_str, quote_str};
@@ -51,11 +54,18 @@ fn write_nested(
     let pad = "  ".repeat(depth);
     let heading = describe::carried(n);
     let (kind, rest) = heading.split_once(' ').unwrap_or((&heading, ""));
+    // A quote cut in the middle breaks inside its count where the line
+    // is too short for it whole.
+    let lead = pad.len() + kind.width() + 1;
     writeln!(
         out,
-        "{pad}{} {rest}: {}",
+        "{pad}{} {}",
         style.heading(kind),
-        quote_str(&n.text)
+        wrapped(
+            &format!("{rest}: {}", quote_str(&n.text)),
+            lead,
+            pad.len() + 4
+        )
     )?;
     if let Some(spelling) = describe::spelling(&n.spelling).filter(|_| n.kind == NestedKind::Url) {
         let lead = pad.len() + "  written with: ".len();
@@ -78,15 +88,26 @@ fn write_nested(
         writeln!(out, "{pad}  payload {}", quote_str(&jwt.payload))?;
     }
     if let Some(inner) = &n.analysis {
+        // The columns before a component's text; the decoded text goes
+        // below the raw when both do not fit after them.
+        let text_at = pad.len() + 2 + 13 + 1;
+        let columns = CELL_COLUMNS.min(WIDTH.saturating_sub(text_at + 2)).max(8);
         for c in &inner.components {
-            writeln!(
-                out,
-                "{pad}  {:<13} {}",
-                c.kind.label(),
-                raw_and_decoded(&inner.input, c)
-            )?;
+            let (raw, decoded) = raw_and_decoded_cells(&inner.input, c, columns);
+            let decoded = match decoded {
+                Some(d) if text_at + raw.width() + 3 + d.width() <= WIDTH => format!(" → {d}"),
+                Some(d) => format!("\n{:text_at$}→ {d}", ""),
+                None => String::new(),
+            };
+            writeln!(out, "{pad}  {:<13} {raw}{decoded}", c.kind.label())?;
             if let Some(steps) = layer_steps(&inner.input, c) {
-                writeln!(out, "{pad}  {:<13} layers: {steps}", "")?;
+                let lead = text_at + "layers: ".len();
+                writeln!(
+                    out,
+                    "{pad}  {:<13} layers: {}",
+                    "",
+                    wrapped(&steps, lead, lead)
+                )?;
             }
         }
         for w in &inner.warnings {

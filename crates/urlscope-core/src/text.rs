@@ -208,19 +208,34 @@ fn escape_str_into(out: &mut String, s: &str) {
     }
 }
 
-/// The longest quote, in visible characters, that [`quote`] gives whole.
+/// The longest quote, in columns ([`columns`]), that [`quote`] gives
+/// whole.
 pub(crate) const QUOTE_LIMIT: usize = 64;
-/// How many visible characters a cut quote keeps from its start.
+/// How many columns of a cut quote are kept from its start.
 const QUOTE_HEAD: usize = 40;
-/// How many visible characters a cut quote keeps from its end.
+/// How many columns of a cut quote are kept from its end.
 const QUOTE_TAIL: usize = 16;
+
+/// The columns of text as [`quote`] measures it: what a terminal gives
+/// each character, two for CJK and emoji, and at least one (a combining
+/// mark counts as one). Counted in characters, a quote of 64 CJK
+/// characters took 128 columns, past any line a report lays out.
+fn columns(shown: &str) -> usize {
+    shown.chars().map(columns_of).sum()
+}
+
+fn columns_of(c: char) -> usize {
+    unicode_width::UnicodeWidthChar::width(c)
+        .unwrap_or(0)
+        .max(1)
+}
 
 /// Bytes as [`escape_bytes`] shows them, for quoting inside a message.
 ///
-/// Text of at most `QUOTE_LIMIT` visible characters is given whole.
-/// Longer text keeps its first 40 and its last 16 visible characters around
-/// `…(N more bytes)…`. A 1 MB user name stays a one-line message; the
-/// warning's span still points at every byte. An escape is never cut in
+/// Text of at most `QUOTE_LIMIT` (64) columns is given whole (a character
+/// of CJK or an emoji takes two). Longer text keeps its first 40 and its
+/// last 16 columns around `…(N more bytes)…`. A 1 MB user name stays a
+/// one-line message; the warning's span still points at every byte. An escape is never cut in
 /// half, and the time taken does not depend on the length.
 ///
 /// # Examples
@@ -260,7 +275,7 @@ fn quote_printable(bytes: &[u8]) -> Option<String> {
 
 /// [`quote`] of any bytes.
 fn quote_any(bytes: &[u8]) -> String {
-    // Every unit is at most 4 bytes and at least one visible character, so
+    // Every unit is at most 4 bytes and at least one column, so
     // anything longer than this is cut; anything shorter is cheap to escape
     // whole and measure.
     if bytes.len() <= QUOTE_LIMIT * 4 {
@@ -287,7 +302,7 @@ pub fn quote_str(s: &str) -> String {
 }
 
 fn fits(shown: &str) -> bool {
-    shown.len() <= QUOTE_LIMIT || shown.chars().count() <= QUOTE_LIMIT
+    shown.len() <= QUOTE_LIMIT || columns(shown) <= QUOTE_LIMIT
 }
 
 /// [`quote`] of text that may be too long to give whole.
@@ -329,7 +344,7 @@ fn quote_cut(bytes: &[u8]) -> String {
     let mut shown_tail = escape_bytes(tail);
     // A combining mark that starts the tail is escaped there (it follows
     // the '…'), which makes it wider than the window counted it.
-    while shown_tail.chars().count() > QUOTE_TAIL {
+    while columns(&shown_tail) > QUOTE_TAIL {
         let Some((len, _)) = units(tail).next() else {
             break;
         };
@@ -346,7 +361,7 @@ fn quote_cut(bytes: &[u8]) -> String {
 }
 
 /// The units [`escape_bytes`] shows one at a time (a character, or a byte
-/// that is not UTF-8), each as (its length in bytes, its visible width).
+/// that is not UTF-8), each as (its length in bytes, its [`columns`]).
 fn units(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     bytes.utf8_chunks().flat_map(|chunk| {
         // Each chunk starts the text or follows an escaped byte.
@@ -356,7 +371,7 @@ fn units(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
             let width = if after_escape {
                 escape_char(c).len()
             } else {
-                1
+                columns_of(c)
             };
             (c.len_utf8(), width)
         });
@@ -488,14 +503,14 @@ mod tests {
                 proptest::prop_assert_eq!(quote_str(s), quoted.clone());
             }
             proptest::prop_assert!(!quoted.chars().any(needs_escape));
-            if whole.chars().count() <= QUOTE_LIMIT {
+            if columns(&whole) <= QUOTE_LIMIT {
                 proptest::prop_assert_eq!(quoted, whole);
             } else {
                 let (head, rest) = quoted.split_once("…(").unwrap_or_default();
                 let (count, tail) = rest.split_once(" more bytes)…").unwrap_or_default();
                 let left_out: usize = count.parse().unwrap_or(usize::MAX);
-                proptest::prop_assert!(head.chars().count() <= QUOTE_HEAD);
-                proptest::prop_assert!(tail.chars().count() <= QUOTE_TAIL);
+                proptest::prop_assert!(columns(head) <= QUOTE_HEAD);
+                proptest::prop_assert!(columns(tail) <= QUOTE_TAIL);
                 proptest::prop_assert!(left_out > 0 && left_out < bytes.len());
                 let cut = (0..=bytes.len() - left_out).find(|&h| {
                     escape_bytes(&bytes[..h]) == head
@@ -506,6 +521,19 @@ mod tests {
                 proptest::prop_assert!(cut.is_some(), "{quoted}");
             }
         }
+    }
+
+    #[test]
+    fn a_quote_is_measured_in_columns() {
+        // 40 characters of CJK take 80 columns: cut, to 40 and 16.
+        let cjk = "日本語".repeat(14);
+        let quoted = quote(cjk.as_bytes());
+        let (head, rest) = quoted.split_once("…(").unwrap_or_default();
+        let (_, tail) = rest.split_once(" more bytes)…").unwrap_or_default();
+        assert_eq!((columns(head), columns(tail)), (40, 16), "{quoted}");
+        // 32 of them, 64 columns, are given whole.
+        let whole = "日本".repeat(16);
+        assert_eq!(quote(whole.as_bytes()), whole);
     }
 
     proptest::proptest! {

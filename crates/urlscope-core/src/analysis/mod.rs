@@ -394,6 +394,23 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
     }
 }
 
+/// Whether `lifted`, a warning of a carried value lifted onto the bytes
+/// that carry it, says what `own`, the URL's own warning, says: the same
+/// rule at the same severity on bytes `own` marks. Their words differ at
+/// most in the component they name: `?next=\\evil.com` has 'a raw
+/// backslash in the query value' of its own and, from the URL it carries
+/// (whose path segment is `\\evil.com`), 'a raw backslash in the path
+/// segment', the same two bytes read the same way; a carried value that is
+/// the URL itself as a browser reads it (`https:\\evil.com/`) finds what
+/// the URL's own checks found, in the same words. The carried value's
+/// report (`Analysis::nested`) still has its own.
+fn says_the_same(own: &Warning, lifted: &Warning) -> bool {
+    own.code == lifted.code
+        && own.severity == lifted.severity
+        && !lifted.spans.is_empty()
+        && lifted.spans.iter().all(|s| own.spans.contains(s))
+}
+
 /// [`analyze`] of the input as pasted: a defanged URL as the URL it
 /// stands for, a host with no scheme as an address bar reads it.
 fn analyze_pasted(input: &[u8], options: &Options) -> Analysis {
@@ -687,15 +704,10 @@ fn analyze_read(
         host_index,
         &mut warnings,
     );
-    // A carried value that is the URL itself as a browser reads it
-    // (`https:\\evil.com/`, whose path segment is the URL a browser
-    // opens) finds what the URL's own checks found, on the same bytes and
-    // in the same words: one warning says it.
-    lifted.retain(|l| {
-        !warnings
-            .iter()
-            .any(|w| w.code == l.code && w.span == l.span && w.message == l.message)
-    });
+    // What a carried value's own checks find on bytes the URL's own
+    // checks flagged already is said once, by the URL's own warning (which
+    // names its component).
+    lifted.retain(|l| !warnings.iter().any(|w| says_the_same(w, l)));
     warnings.extend(lifted);
     sort_warnings(&mut warnings);
     for w in &warnings {

@@ -387,3 +387,65 @@ fn a_brand_look_alike_under_another_suffix_is_two_steps() {
     assert_eq!(severity("https://paypal.net/"), Some(Severity::Medium));
     assert_eq!(severity("https://xn--pypal-4ve.net/"), Some(Severity::High));
 }
+
+/// A carried value's finding on bytes the URL's own checks flagged for the
+/// same rule at the same severity is listed once, as the URL's own: the
+/// backslashes of `?next=\\evil.com` were listed as 'a raw backslash in
+/// the query value' and again, from the URL it carries, 'in the path
+/// segment', on the same bytes 26-28.
+#[test]
+fn a_carried_values_finding_on_the_urls_own_bytes_is_listed_once() {
+    for url in [
+        &b"https://example.com/?next=\\\\evil.com"[..],
+        b"https://example.com/?next=/\\evil.com",
+        b"https://example.com/?next=\\\\evil.com\\..\\x",
+        b"https://example.com/?next=http://evil.com/a\\b",
+        b"https://example.com/?u=http://ev%00il.com/",
+        b"https://example.com/?u=http://evil.com/a b",
+        b"https://example.com/?u=http://evil.com/caf%C3%A9%C0%AF",
+    ] {
+        let a = analyze(url, &Options::default());
+        for (i, w) in a.warnings.iter().enumerate() {
+            for other in a.warnings.iter().skip(i + 1) {
+                let same = w.code == other.code && w.spans == other.spans;
+                assert!(
+                    !same,
+                    "{}: {w:#?}\n{other:#?}",
+                    String::from_utf8_lossy(url)
+                );
+            }
+        }
+        // The one left is the URL's own, with its component; the carried
+        // value's report keeps its own.
+        let carried: usize = a
+            .nested
+            .iter()
+            .filter_map(|n| n.analysis.as_ref())
+            .map(|inner| inner.warnings.len())
+            .sum();
+        assert!(carried > 0, "{}", String::from_utf8_lossy(url));
+    }
+    let a = analyze(
+        b"https://example.com/?next=\\\\evil.com",
+        &Options::default(),
+    );
+    let backslashes: Vec<&Warning> = a
+        .warnings
+        .iter()
+        .filter(|w| w.code == WarningCode::Backslash)
+        .collect();
+    assert_eq!(backslashes.len(), 1, "{:#?}", a.warnings);
+    assert!(backslashes
+        .iter()
+        .all(|w| w.component == Some(4) && w.via.is_none()));
+    // A finding of the carried value's on other bytes is still lifted.
+    let a = analyze(
+        b"https://example.com/?u=http://evil.com/%2e%2e%2fetc",
+        &Options::default(),
+    );
+    assert!(
+        a.warnings.iter().any(|w| w.via.is_some()),
+        "{:#?}",
+        a.warnings
+    );
+}

@@ -44,7 +44,21 @@ fn decode_unreserved(out: &mut String, bytes: &[u8], lower: bool) {
     }
 }
 
-/// RFC 3986 §5.2.4 `remove_dot_segments`.
+/// RFC 3986 §5.2.4 `remove_dot_segments`, keeping an empty segment that
+/// follows the dot segments a rootless path starts with.
+///
+/// Step A of §5.2.4 takes `./` (or `../`) off the start of the input and
+/// leaves what follows, so `.//evil.com` (the segments `.`, empty,
+/// `evil.com`) became `/evil.com`, one segment: a path browsers read
+/// otherwise (`file:.//evil.com` is `file:////evil.com` to them, a
+/// network share's host on Windows; `file:/evil.com` is
+/// `file:///evil.com`). Taking the `.` off the list of segments instead
+/// leaves an empty segment first, which written after a scheme alone
+/// (`file://evil.com`) is an authority. The empty segment is kept, as the
+/// URL Standard keeps it (its path is a list of segments): the result
+/// starts `//` (`//evil.com`), and [`normalize`] writes `/.` before a
+/// path that starts so with no authority, as the URL Standard serializes
+/// one (`file:/.//evil.com`, the same URL to a browser).
 pub(crate) fn remove_dot_segments(path: &str) -> String {
     // A dot segment starts the path or follows a '/'.
     if !path.starts_with('.') && memchr::memmem::find(path.as_bytes(), b"/.").is_none() {
@@ -52,12 +66,17 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
     }
     let mut input = path;
     let mut output: Vec<&str> = Vec::new();
-    // Each pushed piece is "/seg" or, first, "seg"; popping removes one.
+    // Each pushed piece is "/seg" or, first, "seg" (an empty first
+    // segment is the piece ""); popping removes one.
     while !input.is_empty() {
-        if let Some(rest) = input.strip_prefix("../") {
+        if let Some(rest) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
             input = rest;
-        } else if let Some(rest) = input.strip_prefix("./") {
-            input = rest;
+            if output.is_empty() && input.starts_with('/') {
+                output.push("");
+            }
         } else if input.starts_with("/./") {
             input = &input[2..];
         } else if input == "/." {
@@ -77,7 +96,12 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
             input = &input[end..];
         }
     }
-    output.concat()
+    match output.as_slice() {
+        // An empty first segment before others: written as a path of
+        // segments is, with its leading '/'.
+        ["", _, ..] => format!("/{}", output.concat()),
+        _ => output.concat(),
+    }
 }
 
 /// Normalize `input` (RFC 3986 §6.2.2 syntax-based and §6.2.3 scheme-based
@@ -198,5 +222,36 @@ mod tests {
         assert_eq!(normalize(b"/.//x"), "/.//x");
         assert_eq!(normalize(b"a%2ehttp://x"), "./a.http://x");
         assert_eq!(normalize(b"./a.http://x"), "./a.http://x");
+    }
+
+    /// Normalization never makes an authority of a path, nor drops the
+    /// empty segment after the dot segments a rootless path starts with:
+    /// each URL is written as the URL Standard serializes it (node's
+    /// `new URL(u).href`: `file:////evil.com`, `http://.//evil.com` for
+    /// the first four, the same URL as the input), RFC 3986 §6.2.2 in all
+    /// else.
+    #[test]
+    fn a_path_that_starts_with_an_empty_segment_stays_a_path() {
+        for (url, normalized) in [
+            ("file:.//evil.com", "file:/.//evil.com"),
+            ("http:.//evil.com", "http:/.//evil.com"),
+            ("x:/.//evil.com", "x:/.//evil.com"),
+            ("file:/.//evil.com", "file:/.//evil.com"),
+            ("x:.//evil.com", "x:/.//evil.com"),
+            ("x:..//evil.com", "x:/.//evil.com"),
+            ("x:././/evil.com", "x:/.//evil.com"),
+            ("x:%2E//evil.com", "x:/.//evil.com"),
+            ("x:.//a/../evil.com", "x:/.//evil.com"),
+            ("x:.//", "x:/.//"),
+            // No empty segment left first: as RFC 3986 writes it.
+            ("x:./evil.com", "x:evil.com"),
+            ("x:.//..", "x:/"),
+            ("x:a/../b", "x:/b"),
+        ] {
+            assert_eq!(normalize(url.as_bytes()), normalized, "{url}");
+            assert!(outline(normalized.as_bytes()).authority.is_none(), "{url}");
+            assert_eq!(normalize(normalized.as_bytes()), normalized, "{url}");
+        }
+        assert_eq!(remove_dot_segments(".//evil.com"), "//evil.com");
     }
 }

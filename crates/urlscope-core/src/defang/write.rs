@@ -211,6 +211,7 @@ fn defang_urls(text: &str) -> String {
             .get(sep..)
             .and_then(|t| t.find(char::is_whitespace))
             .map_or(text.len(), |e| sep + e);
+        let end = sentence_end(text, sep + 3, end);
         if start == sep {
             from = sep + 3;
             continue;
@@ -227,6 +228,17 @@ fn defang_urls(text: &str) -> String {
     }
     out.push_str(text.get(done..).unwrap_or_default());
     out
+}
+
+/// Where a URL of `text` that runs to `end` (the next space) ends, less
+/// the punctuation of the sentence it ends: a full stop, comma, colon,
+/// semicolon, `!` or `?` before the space is the sentence's (`as
+/// 'http://evil.example'. In a page's link`), as the names pass reads it
+/// too, and defanging leaves it as it is. What comes before `from` (the
+/// scheme and `://`) is the URL's whatever it is.
+fn sentence_end(text: &str, from: usize, end: usize) -> usize {
+    let url = text.get(from..end).unwrap_or_default();
+    from + url.trim_end_matches(['.', ',', ':', ';', '!', '?']).len()
 }
 
 #[cfg(test)]
@@ -247,6 +259,27 @@ mod tests {
         for text in ["", "é://é", "a://", "  https://x.y  \t"] {
             let _ = defang_text(text);
         }
+    }
+
+    #[test]
+    fn the_sentence_a_url_ends_keeps_its_punctuation() {
+        assert_eq!(
+            defang_text("read as 'http://www.paypal.com.evil.example'. In a page's link"),
+            "read as 'hxxp://www[.]paypal[.]com[.]evil[.]example'. In a page's link"
+        );
+        assert_eq!(
+            defang_text("as 'http://www.paypal.com.secu…'. In a page"),
+            "as 'hxxp://www[.]paypal[.]com[.]secu…'. In a page"
+        );
+        assert_eq!(
+            defang_text("it opens http://evil.example, then http://b.example."),
+            "it opens hxxp://evil[.]example, then hxxp://b[.]example."
+        );
+        // A dot inside the host, or in the path, is the URL's.
+        assert_eq!(
+            defang_text("see http://a.b.example/x.y."),
+            "see hxxp://a[.]b[.]example/x.y."
+        );
     }
 
     #[test]
@@ -311,13 +344,20 @@ mod tests {
             ("a%0Ahttps://b.example", "a%0Ahxxps://b[.]example"),
             ("a\\x0ahttps://b.example", "a\\x0ahxxps://b[.]example"),
             ("%2f..https://b.example", "%2f..hxxps://b[.]example"),
-            (
-                "https://a.example/?x=http://.&y=z@a.b&w=http://.",
-                "hxxps://a[.]example/?x=hxxp://[.]&y=z@a.b&w=hxxp://[.]",
-            ),
         ] {
             assert_eq!(defang_text(text), defanged, "{text}");
         }
+        let url = "https://a.example/?x=http://.&y=z@a.b&w=http://.";
+        assert_eq!(
+            defang(url),
+            "hxxps://a[.]example/?x=hxxp://[.]&y=z@a.b&w=hxxp://[.]"
+        );
+        // In a text, a dot before a space or the end is the sentence's:
+        // the last one is left as it is.
+        assert_eq!(
+            defang_text(url),
+            "hxxps://a[.]example/?x=hxxp://[.]&y=z@a.b&w=hxxp://."
+        );
         // A scheme glued to a word is the word's.
         assert_eq!(defang_text("myhttp://b"), "myhttp://b");
         let url = "https://evil.example/%0Ahttps://paypal.com/";
