@@ -290,16 +290,58 @@ pub fn spelling(spelling: &[&str]) -> Option<String> {
     (!spelling.is_empty()).then(|| spelling.join("; "))
 }
 
-/// How the input reads as a whole.
-pub fn reading(a: &Analysis) -> &'static str {
-    match (a.split.is_absolute(), a.split.authority.is_some()) {
-        _ if a.assumed.is_some() => {
-            "a host with no scheme, read as http:// (as an address bar reads it)"
+/// How the input reads as a whole (RFC 3986 §4.1-4.2, and the address
+/// bar's reading of a host with no scheme).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A scheme and what follows it.
+    Absolute,
+    /// `//host/...`: no scheme.
+    NetworkPath,
+    /// No scheme or host: a path, a query or a fragment.
+    Relative,
+    /// No scheme, but a host name first: read as `http://` is put before
+    /// it.
+    AssumedScheme,
+}
+
+impl Form {
+    /// The form of the input of `a`.
+    pub fn of(a: &Analysis) -> Form {
+        match (a.split.is_absolute(), a.split.authority.is_some()) {
+            _ if a.assumed.is_some() => Form::AssumedScheme,
+            (true, _) => Form::Absolute,
+            (false, true) => Form::NetworkPath,
+            (false, false) => Form::Relative,
         }
-        (true, _) => "absolute URL",
-        (false, true) => "network-path reference (no scheme)",
-        (false, false) => "relative reference (no scheme or host)",
     }
+
+    /// Its name in `explain --json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Absolute => "absolute-url",
+            Form::NetworkPath => "network-path-reference",
+            Form::Relative => "relative-reference",
+            Form::AssumedScheme => "assumed-scheme",
+        }
+    }
+
+    /// Its words in the reports.
+    pub fn words(self) -> &'static str {
+        match self {
+            Form::AssumedScheme => {
+                "a host with no scheme, read as http:// (as an address bar reads it)"
+            }
+            Form::Absolute => "absolute URL",
+            Form::NetworkPath => "network-path reference (no scheme)",
+            Form::Relative => "relative reference (no scheme or host)",
+        }
+    }
+}
+
+/// How the input reads as a whole, in words.
+pub fn reading(a: &Analysis) -> &'static str {
+    Form::of(a).words()
 }
 
 /// The warnings counted by severity, the worst first: `1 high, 2 low`.

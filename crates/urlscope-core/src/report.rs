@@ -42,6 +42,8 @@ pub struct Report<'a> {
     /// spans index (`input` then cannot be indexed by them).
     #[serde(skip_serializing_if = "Option::is_none")]
     input_hex: Option<String>,
+    /// How the input reads as a whole: the text report's Reading line.
+    reading: ReadingReport,
     /// When the input was pasted defanged: the text as pasted and each
     /// spelling undone, its span in the pasted text.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -74,6 +76,15 @@ pub struct Report<'a> {
     /// analysed) by RFC 3986 and by WHATWG.
     #[serde(skip_serializing_if = "Option::is_none")]
     resolution: Option<ResolutionReport<'a>>,
+}
+
+#[derive(Serialize)]
+struct ReadingReport {
+    /// `absolute-url`, `network-path-reference`, `relative-reference` or
+    /// `assumed-scheme`.
+    form: &'static str,
+    /// The words the text report uses.
+    text: &'static str,
 }
 
 #[derive(Serialize)]
@@ -111,6 +122,13 @@ impl<'a> Report<'a> {
             input: lossy(&a.input),
             input_valid_utf8: input_hex.is_none(),
             input_hex,
+            reading: {
+                let form = crate::describe::Form::of(a);
+                ReadingReport {
+                    form: form.name(),
+                    text: form.words(),
+                }
+            },
             defanged: a.defanged.as_ref().map(|d| DefangedReport {
                 pasted: lossy(&d.pasted),
                 pasted_hex: hex_unless_utf8(&d.pasted),
@@ -744,6 +762,7 @@ mod tests {
         let mut expected = vec![
             "input",
             "input_valid_utf8",
+            "reading",
             "components",
             "warnings",
             "clean",
