@@ -174,8 +174,8 @@ fn a_defanged_url_cleans_to_the_url_it_stands_for() {
 }
 
 /// Every input of urltestdata.json, cleaned, leads where it did: to the
-/// host and port a browser opens, or, for an input it refuses or a
-/// relative reference, to RFC 3986's host.
+/// host and port a browser opens (a relative reference on an http(s)
+/// page), or, for an input it refuses, to RFC 3986's host.
 #[test]
 fn every_wpt_input_keeps_where_it_leads() {
     let path = concat!(

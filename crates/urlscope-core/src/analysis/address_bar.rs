@@ -209,6 +209,23 @@ pub(crate) const BACKSLASH_FOR_SLASH: &str = "a backslash for a slash";
 /// See [`BACKSLASH_FOR_SLASH`].
 pub(crate) const MORE_THAN_TWO_SLASHES: &str = "more than two slashes";
 
+/// The relative reference `text` resolved on an http(s) page
+/// (`https://page.invalid/`), as a browser resolves it: a leading run of
+/// two or more slashes and backslashes is `//`, the host after it opened
+/// (the url crate reads a longer run otherwise than the URL Standard, so
+/// the run is written `//` first).
+pub(crate) fn on_a_web_page(text: &str) -> Option<url::Url> {
+    let run = text
+        .bytes()
+        .take_while(|b| matches!(b, b'/' | b'\\'))
+        .count();
+    let page = url::Url::parse("https://page.invalid/").ok()?;
+    match text.get(run..) {
+        Some(rest) if run >= 2 => page.join(&format!("//{rest}")).ok(),
+        _ => page.join(text).ok(),
+    }
+}
+
 /// The host a relative reference that starts with a run of slashes and
 /// backslashes other than a plain `//` leads to once a browser reads it
 /// against an http(s) page (`/\evil.com`, `\\evil.com`, `/\/evil.com`,
@@ -217,12 +234,17 @@ pub(crate) const MORE_THAN_TWO_SLASHES: &str = "more than two slashes";
 /// [`MORE_THAN_TWO_SLASHES`]). RFC 3986 reads a path there, or an empty
 /// host, so its split and checks are left as they are.
 pub(crate) fn page_relative_host(a: &mut super::Analysis) {
-    if a.split.scheme.is_some() || a.split.host.is_some_and(|h| !h.is_empty()) {
+    if a.split.scheme.is_some() {
         return;
     }
     let Ok(text) = std::str::from_utf8(a.split.trimmed.of(&a.input)) else {
         return;
     };
+    if a.split.host.is_some_and(|h| !h.is_empty()) {
+        let text = text.to_owned();
+        network_path_host(a, &text);
+        return;
+    }
     let run = text
         .bytes()
         .take_while(|b| matches!(b, b'/' | b'\\'))
@@ -233,10 +255,7 @@ pub(crate) fn page_relative_host(a: &mut super::Analysis) {
     if run < 2 || separators == "//" {
         return;
     }
-    let Some(page) = url::Url::parse("https://page.invalid/")
-        .ok()
-        .and_then(|base| base.join(&format!("//{rest}")).ok())
-    else {
+    let Some(page) = on_a_web_page(text) else {
         return;
     };
     let Some(host) = page.host_str().filter(|h| !h.is_empty()) else {
@@ -261,6 +280,45 @@ pub(crate) fn page_relative_host(a: &mut super::Analysis) {
         .map(|i| crate::sites::Imitation { span, ..i });
     own.host = Some(class);
     own.spelling = spelling;
+    own.span = span;
+}
+
+/// The host a network-path reference with a backslash before its query
+/// (`//evil.com\\@good.com/`, an open-redirect payload) leads to once a
+/// browser reads it against an http(s) page, where that is another host
+/// than RFC 3986's: a browser reads the backslash as '/' and ends the host
+/// there. Set on the input's own destination, with RFC 3986's host (and
+/// Python's urllib, when it reads the same) as the other reading, as for
+/// an absolute URL a browser reads so.
+fn network_path_host(a: &mut super::Analysis, text: &str) {
+    let before_query = text.find(['?', '#']).unwrap_or(text.len());
+    if !text.get(..before_query).unwrap_or_default().contains('\\') {
+        return;
+    }
+    let Some(page) = on_a_web_page(text) else {
+        return;
+    };
+    let Some(host) = page.host_str().filter(|h| !h.is_empty()) else {
+        return;
+    };
+    let class = super::classify_host(host);
+    let (split, input) = (&a.split, &a.input);
+    let Some(own) = a.destinations.first_mut() else {
+        return;
+    };
+    let Some(theirs) = own.host.clone() else {
+        return;
+    };
+    if theirs.canonical == class.canonical {
+        return;
+    }
+    own.other_reading = Some(super::destination::other_reading(split, input, &theirs));
+    own.site = Some(super::destination::site_of(&class));
+    let span = split.authority.unwrap_or(split.trimmed);
+    own.imitates = crate::sites::imitation_of_host(&class.canonical)
+        .map(|i| crate::sites::Imitation { span, ..i });
+    own.host = Some(class);
+    own.spelling = vec![BACKSLASH_FOR_SLASH];
     own.span = span;
 }
 

@@ -449,3 +449,45 @@ fn a_carried_values_finding_on_the_urls_own_bytes_is_listed_once() {
         a.warnings
     );
 }
+
+/// A network-path reference with a backslash in its authority leads a
+/// browser, on the http(s) page it is read against, to the host before
+/// the backslash (node: `new URL("//evil.com\\@good.com/",
+/// "https://page.example/")` is `https://evil.com/@good.com/`), where RFC
+/// 3986 parsers read the host after the '@': the destination is the
+/// browser's, with RFC 3986's as the other reading, and the userinfo
+/// warning says both, as for `http://evil.com\@good.com/`.
+#[test]
+fn a_network_path_reference_leads_where_a_browser_reads_it() {
+    let a = analyze(br"//evil.com\@good.com/", &Options::default());
+    let own = a.destinations.first().expect("its own destination");
+    let host = |h: Option<&crate::analysis::HostClass>| h.map(|h| h.canonical.clone());
+    assert_eq!(host(own.host.as_ref()).as_deref(), Some("evil.com"));
+    let other = own.other_reading.as_ref().expect("RFC 3986's reading");
+    assert_eq!(host(other.host.as_ref()).as_deref(), Some("good.com"));
+    let userinfo = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::Userinfo)
+        .expect("a userinfo warning");
+    assert!(
+        userinfo.message.contains("opens 'evil.com'"),
+        "{}",
+        userinfo.message
+    );
+    // Near misses: no backslash, a backslash after the host (one host to
+    // every reader), a backslash only in the query.
+    for url in [
+        &b"//evil.com@good.com/"[..],
+        br"//good.com/a\b",
+        br"//good.com/?next=a\b",
+    ] {
+        let a = analyze(url, &Options::default());
+        let own = a.destinations.first().expect("its own destination");
+        assert!(
+            own.other_reading.is_none(),
+            "{}",
+            String::from_utf8_lossy(url)
+        );
+    }
+}

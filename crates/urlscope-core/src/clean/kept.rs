@@ -76,11 +76,24 @@ pub fn rfc3986_host(url: &[u8]) -> Option<String> {
     Some(classify_host(&String::from_utf8_lossy(&decode(host, false))).canonical)
 }
 
+/// The host and port a browser opens for the relative reference `url`
+/// on an http(s) page (`https://page.invalid/`), as the analysis reads a
+/// reference that leads off its page (`/\evil.com` opens `evil.com`);
+/// `None` for a URL with a scheme, or a reference the browser refuses.
+pub fn page_host(url: &[u8]) -> Option<(Option<String>, Option<u16>)> {
+    if split(url).scheme.is_some() {
+        return None;
+    }
+    let opened = crate::analysis::address_bar::on_a_web_page(&String::from_utf8_lossy(url))?;
+    let host = opened.host_str().map(|h| classify_host(h).canonical);
+    Some((host, opened.port()))
+}
+
 /// Whether `cleaned` leads where `url` does: to the host and port a
-/// browser opens for `url`, or, where it opens none (it refuses the URL,
-/// or `url` is a relative reference), to RFC 3986's host (cleaning may
-/// make it one a browser opens: `ahttp://<>` to `ahttp://%3C%3E`). The
-/// two readings when they differ.
+/// browser opens for `url` (for a relative reference, on an http(s)
+/// page), or, where it opens none (it refuses the URL), to RFC 3986's
+/// host (cleaning may make it one a browser opens: `ahttp://<>` to
+/// `ahttp://%3C%3E`). The two readings when they differ.
 ///
 /// # Errors
 /// The reading before and after, when they differ.
@@ -89,6 +102,10 @@ pub fn leads_where(url: &[u8], cleaned: &[u8]) -> Result<(), String> {
         Some(opened) => (
             format!("opens {:?}", Some(opened)),
             format!("opens {:?}", browser_host(cleaned)),
+        ),
+        None if page_host(url).is_some() => (
+            format!("opens on a page {:?}", page_host(url)),
+            format!("opens on a page {:?}", page_host(cleaned)),
         ),
         None => (
             format!("RFC 3986 {:?}", rfc3986_host(url)),

@@ -275,6 +275,31 @@ mod tests {
         assert_eq!(changed, ["%20", "%E9", "%25"]);
     }
 
+    /// A relative reference whose leading run of slashes holds a
+    /// backslash leads, on an http(s) page, to the host after it (as the
+    /// analysis' "Leads to" reads it): cleaned, it is written `//host`, not
+    /// a path on the page's own site; a run of slashes alone, a single
+    /// backslash and a run with no host after it are kept as written
+    /// (escaped).
+    #[test]
+    fn a_reference_that_leads_off_the_page_is_written_as_a_browser_reads_it() {
+        for (input, cleaned) in [
+            (r"/\evil.com", "//evil.com"),
+            (r"\\evil.com", "//evil.com"),
+            (r"\/evil.com", "//evil.com"),
+            (r"/\/evil.com/x?y#z", "//evil.com/x?y#z"),
+            (r"/\evil.com\a\b?c\d", "//evil.com/a/b?c%5Cd"),
+            (r"/\u@evil.com\@good.com/", "//u@evil.com/@good.com/"),
+            ("///evil.com", "///evil.com"),
+            (r"\evil.com", "%5Cevil.com"),
+            (r"a\b", "a%5Cb"),
+            (r"/\", "/%5C"),
+        ] {
+            assert_eq!(c(input), cleaned, "{input}");
+            assert_eq!(c(cleaned), cleaned, "{input} again");
+        }
+    }
+
     /// Cleaning keeps the host a browser opens: for each input, node
     /// v20.20.2's `new URL(x).host` of the input and of the cleaned URL
     /// were recorded equal; where it throws (`(refused)`) for the input,

@@ -45,6 +45,9 @@ pub(super) fn as_cleaning_reads(input: &[u8], parts: &Split) -> Option<Vec<u8>> 
     let text = without_whitespace(trimmed);
     let text_parts = outline(&text);
     let written = userinfo_to_last_at(&text, text_parts.authority.map(|a| a.range()));
+    if let Some(read) = as_read_on_a_web_page(&text, &text_parts) {
+        return Some(read);
+    }
     if let Some(read) = as_a_browser_reads(&text, &text_parts) {
         if let Some(opened) = browser_host(&text) {
             // A backslash is written as the '/' a browser requests, a
@@ -161,9 +164,43 @@ fn drive_letter(text: &[u8]) -> Option<u8> {
     }
 }
 
+/// A relative reference that starts with a run of two slashes or
+/// backslashes or more and has a backslash before its query
+/// (`/\evil.com`, `\\evil.com`, `//evil.com\@good.com/`), as a browser
+/// reads it on an http(s) page, where the analysis reads it ("Leads to
+/// ... once read against an http(s) page"): the run is `//`, the host
+/// after it is opened, and a backslash is a `/`. Written so
+/// (`//evil.com`, `//evil.com/@good.com/`), it leads every reader there;
+/// escaped as written (`/%5Cevil.com`, `//evil.com%5C@good.com/`), it
+/// would lead to the page's own site or to `good.com`. With no backslash
+/// (`///evil.com`) it is kept as written, as an absolute URL is:
+/// escaping does not change it.
+fn as_read_on_a_web_page(text: &[u8], parts: &Split) -> Option<Vec<u8>> {
+    if parts.scheme.is_some() {
+        return None;
+    }
+    let run = text
+        .iter()
+        .take_while(|&&b| matches!(b, b'/' | b'\\'))
+        .count();
+    let before_query = text
+        .iter()
+        .position(|&b| matches!(b, b'?' | b'#'))
+        .unwrap_or(text.len());
+    if run < 2 || !text.get(..before_query)?.contains(&b'\\') {
+        return None;
+    }
+    let mut absolute = b"http:".to_vec();
+    absolute.extend_from_slice(text);
+    browser_host(&absolute)?;
+    let read = as_a_browser_reads(&absolute, &outline(&absolute))?;
+    read.strip_prefix(b"http:").map(<[u8]>::to_vec)
+}
+
 /// `text` (without tabs and newlines; split as `parts`) as a browser reads
 /// it, when that differs: see the module docs. `None` for a relative
-/// reference, whose reading depends on its base.
+/// reference, whose reading depends on its base (but see
+/// [`as_read_on_a_web_page`]).
 fn as_a_browser_reads(text: &[u8], parts: &Split) -> Option<Vec<u8>> {
     let scheme = parts.scheme?;
     let (head, rest) = text.split_at_checked(scheme.end + 1)?;

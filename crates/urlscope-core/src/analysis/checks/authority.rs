@@ -10,15 +10,26 @@ use crate::warnings::{Case, Warning, WarningCode};
 /// The host a browser opens when RFC 3986's userinfo holds a raw `\` in a
 /// special URL (`http://evil.com\@good.com/`): the WHATWG URL Standard
 /// reads `\` as `/`, so the authority ends there, and its host is the one
-/// [`whatwg_written_host`] finds. `None` when there is no such backslash
-/// or that host would be empty.
+/// [`whatwg_written_host`] finds. A network-path reference
+/// (`//evil.com\@good.com/`) is read so on an http(s) page, as its
+/// destination is. `None` when there is no such backslash or that host
+/// would be empty.
 fn browser_host_in_userinfo(input: &[u8], parts: &Split) -> Option<String> {
-    let scheme = String::from_utf8_lossy(parts.scheme?.of(input)).to_ascii_lowercase();
-    if !crate::schemes::is_special(&scheme) || !parts.userinfo?.of(input).contains(&b'\\') {
+    if !parts.userinfo?.of(input).contains(&b'\\') {
         return None;
     }
     let text = String::from_utf8_lossy(parts.trimmed.of(input));
-    whatwg_written_host(&text, true).filter(|h| !h.is_empty())
+    let host = match parts.scheme {
+        Some(scheme) => {
+            let scheme = String::from_utf8_lossy(scheme.of(input)).to_ascii_lowercase();
+            if !crate::schemes::is_special(&scheme) {
+                return None;
+            }
+            whatwg_written_host(&text, true)
+        }
+        None => whatwg_written_host(&format!("http:{text}"), true),
+    };
+    host.filter(|h| !h.is_empty())
 }
 
 pub(crate) fn authority_warnings(

@@ -12,6 +12,7 @@ mod readings;
 
 pub(crate) use class::site_of;
 pub use class::{classify_host, HostClass, Reach};
+pub(crate) use readings::other_reading;
 pub(crate) use readings::refuses_host_worded;
 pub(crate) use readings::whatwg_written_host;
 pub use readings::{destination_host, BrowserRefusal, OtherReading, Peer, Reader};

@@ -228,7 +228,7 @@ fn opens_no_host(u: &url::Url, theirs: &HostClass) -> bool {
 /// What RFC 3986 parsers read in the URL (`parts` of `input`) where a
 /// browser opens no host: `theirs`, the split's host, naming Python's
 /// urllib when it was checked to read the same.
-fn other_reading(parts: &Split, input: &[u8], theirs: &HostClass) -> OtherReading {
+pub(crate) fn other_reading(parts: &Split, input: &[u8], theirs: &HostClass) -> OtherReading {
     let text = String::from_utf8_lossy(parts.trimmed.of(input));
     let agrees =
         python_urllib_host(&text).is_some_and(|p| classify_host(&p).canonical == theirs.canonical);
