@@ -580,22 +580,34 @@ pub fn normalized_elsewhere(a: &Analysis) -> Option<String> {
 
 /// [`normalized_elsewhere`] in a few words, for a title.
 pub fn normalized_elsewhere_brief(a: &Analysis) -> Option<String> {
-    let (normalized, clean) = elsewhere_hosts(a)?;
-    Some(format!(
-        "normalized leads to {normalized}; a browser opens {clean}"
-    ))
+    let other = a.normalized_opens_elsewhere()?;
+    let clean = opening_name(other.clean);
+    Some(match other.normalized {
+        crate::analysis::Opening::ThePage => {
+            format!("normalized stays on the page; a browser opens {clean}")
+        }
+        normalized => format!(
+            "normalized leads to {}; a browser opens {clean}",
+            opening_name(normalized)
+        ),
+    })
 }
 
 /// The hosts of [`Analysis::normalized_opens_elsewhere`], named: the
 /// normalized URL's, then the one a browser opens.
 fn elsewhere_hosts(a: &Analysis) -> Option<(String, String)> {
     let other = a.normalized_opens_elsewhere()?;
-    let name = |o: crate::analysis::Opening| match o {
+    Some((opening_name(other.normalized), opening_name(other.clean)))
+}
+
+/// Where a browser goes, in words.
+fn opening_name(o: crate::analysis::Opening) -> String {
+    match o {
         crate::analysis::Opening::Host(h) => h,
         crate::analysis::Opening::NoHost => "no host".to_string(),
+        crate::analysis::Opening::ThePage => "the page's own site".to_string(),
         crate::analysis::Opening::Refused => "nothing (a browser refuses it)".to_string(),
-    };
-    Some((name(other.normalized), name(other.clean)))
+    }
 }
 
 /// How the RFC 3986 and WHATWG readings of one field compare, as the

@@ -8,6 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
 use urlscope_core::split::Span as ByteSpan;
 
 /// `text` (ASCII: cleaned URLs always are) with `changes` highlighted,
@@ -98,12 +99,22 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     ];
     // A normalized URL that a browser opens elsewhere is said in the
     // title, the only room the pane has at 80x24.
+    // The border's padding takes two columns; the note keeps its room
+    // before the key hint does.
+    let room = width.saturating_sub(2);
     let title = match (&app.normalized_elsewhere, same) {
-        (Some(note), _) => format!("Corrected URL · {note} · c/n copy"),
+        (Some(note), _) => {
+            let full = format!("Corrected URL · {note} · c/n copy");
+            if full.width() <= room {
+                full
+            } else {
+                format!("Corrected URL · {note}")
+            }
+        }
         (None, true) => "Corrected URL (already clean) · c/n copy".to_string(),
         (None, false) => "Corrected URL · changes highlighted · c/n copy".to_string(),
     };
-    let block = pane_block(app, theme, fit(&title, width), None);
+    let block = pane_block(app, theme, fit(&title, room), None);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 

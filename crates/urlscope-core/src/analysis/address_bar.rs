@@ -209,6 +209,11 @@ pub(crate) const BACKSLASH_FOR_SLASH: &str = "a backslash for a slash";
 /// See [`BACKSLASH_FOR_SLASH`].
 pub(crate) const MORE_THAN_TWO_SLASHES: &str = "more than two slashes";
 
+/// The host of the page [`on_a_web_page`] reads a reference on: a name
+/// no URL can reach (RFC 2606's `.invalid`), so that one that stays on
+/// the page is told apart.
+pub(crate) const PAGE_HOST: &str = "page.invalid";
+
 /// The relative reference `text` resolved on an http(s) page
 /// (`https://page.invalid/`), as a browser resolves it: a leading run of
 /// two or more slashes and backslashes is `//`, the host after it opened
@@ -219,7 +224,7 @@ pub(crate) fn on_a_web_page(text: &str) -> Option<url::Url> {
         .bytes()
         .take_while(|b| matches!(b, b'/' | b'\\'))
         .count();
-    let page = url::Url::parse("https://page.invalid/").ok()?;
+    let page = url::Url::parse(&format!("https://{PAGE_HOST}/")).ok()?;
     match text.get(run..) {
         Some(rest) if run >= 2 => page.join(&format!("//{rest}")).ok(),
         _ => page.join(text).ok(),

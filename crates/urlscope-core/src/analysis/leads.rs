@@ -106,6 +106,9 @@ pub enum Opening {
     Host(String),
     /// A URL with no host (`file:///x`, `mailto:`).
     NoHost,
+    /// The site of the page a relative reference is read on (`/x`): no
+    /// host of its own.
+    ThePage,
     /// Nowhere: the URL Standard's parser rejects the URL.
     Refused,
 }
@@ -132,8 +135,18 @@ impl Analysis {
         if self.normalized.is_empty() || self.normalized == self.clean {
             return None;
         }
-        let opens = |text: &str| match url::Url::parse(text) {
-            Err(_) => Opening::Refused,
+        // A relative reference is read on the http(s) page it is read
+        // against, as its destination is (`//evil.com\@good.com/`).
+        let relative = self.split.scheme.is_none() && self.assumed.is_none();
+        let parse = |text: &str| match relative {
+            true => super::address_bar::on_a_web_page(text).ok_or(()),
+            false => url::Url::parse(text).map_err(|_| ()),
+        };
+        let opens = |text: &str| match parse(text) {
+            Err(()) => Opening::Refused,
+            Ok(url) if relative && url.host_str() == Some(super::address_bar::PAGE_HOST) => {
+                Opening::ThePage
+            }
             Ok(url) => match (url.host_str(), url.port()) {
                 (None, _) => Opening::NoHost,
                 (Some(host), Some(port)) => Opening::Host(format!("{host}:{port}")),
