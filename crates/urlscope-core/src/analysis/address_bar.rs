@@ -231,6 +231,14 @@ pub(crate) fn on_a_web_page(text: &str) -> Option<url::Url> {
     }
 }
 
+/// The host a browser opens for the relative reference `text` on an
+/// http(s) page ([`on_a_web_page`]), classed; `None` when it opens none.
+fn page_host_class(text: &str) -> Option<super::HostClass> {
+    let page = on_a_web_page(text)?;
+    let host = page.host_str().filter(|h| !h.is_empty())?;
+    Some(super::classify_host(host))
+}
+
 /// The host a relative reference that starts with a run of slashes and
 /// backslashes other than a plain `//` leads to once a browser reads it
 /// against an http(s) page (`/\evil.com`, `\\evil.com`, `/\/evil.com`,
@@ -260,13 +268,9 @@ pub(crate) fn page_relative_host(a: &mut super::Analysis) {
     if run < 2 || separators == "//" {
         return;
     }
-    let Some(page) = on_a_web_page(text) else {
+    let Some(class) = page_host_class(text) else {
         return;
     };
-    let Some(host) = page.host_str().filter(|h| !h.is_empty()) else {
-        return;
-    };
-    let class = super::classify_host(host);
     let mut spelling = Vec::new();
     if separators.contains('\\') {
         spelling.push(BACKSLASH_FOR_SLASH);
@@ -289,7 +293,7 @@ pub(crate) fn page_relative_host(a: &mut super::Analysis) {
 }
 
 /// The host a network-path reference with a backslash before its query
-/// (`//evil.com\\@good.com/`, an open-redirect payload) leads to once a
+/// (`//evil.com\@good.com/`, an open-redirect payload) leads to once a
 /// browser reads it against an http(s) page, where that is another host
 /// than RFC 3986's: a browser reads the backslash as '/' and ends the host
 /// there. Set on the input's own destination, with RFC 3986's host (and
@@ -300,13 +304,9 @@ fn network_path_host(a: &mut super::Analysis, text: &str) {
     if !text.get(..before_query).unwrap_or_default().contains('\\') {
         return;
     }
-    let Some(page) = on_a_web_page(text) else {
+    let Some(class) = page_host_class(text) else {
         return;
     };
-    let Some(host) = page.host_str().filter(|h| !h.is_empty()) else {
-        return;
-    };
-    let class = super::classify_host(host);
     let (split, input) = (&a.split, &a.input);
     let Some(own) = a.destinations.first_mut() else {
         return;
