@@ -204,3 +204,13 @@ fn every_wpt_input_keeps_where_it_leads() {
     assert!(opened > 400 && other > 200, "{opened} {other}");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A URL whose scheme is written with tabs in it is no relative
+/// reference to a browser, which removes them first: it is compared as
+/// the URL it is, not on a page (the `clean` fuzz target's find).
+#[test]
+fn a_scheme_written_with_tabs_is_read_with_its_scheme() {
+    let input = b"ht\t\t://netrea\xA5\xD1\x9C\xDA5com/\xEAacketca\x00\x08/x";
+    let once = clean(input, &split(input));
+    assert_eq!(leads_where(input, once.as_bytes()), Ok(()), "{once}");
+}

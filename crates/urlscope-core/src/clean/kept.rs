@@ -81,6 +81,9 @@ pub fn rfc3986_host(url: &[u8]) -> Option<String> {
 /// reference that leads off its page (`/\evil.com` opens `evil.com`);
 /// `None` for a URL with a scheme, or a reference the browser refuses.
 pub fn page_host(url: &[u8]) -> Option<(Option<String>, Option<u16>)> {
+    // A browser removes tabs and newlines first: `ht\t://x` has a scheme.
+    let url = without_tabs(url);
+    let url = &url[..];
     if split(url).scheme.is_some() {
         return None;
     }
