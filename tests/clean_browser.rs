@@ -214,3 +214,18 @@ fn a_scheme_written_with_tabs_is_read_with_its_scheme() {
     let once = clean(input, &split(input));
     assert_eq!(leads_where(input, once.as_bytes()), Ok(()), "{once}");
 }
+
+/// A reference with a control before it is read as a browser reads it,
+/// trimmed first (the `clean` fuzz target's find: `\x18///\e/twoo`
+/// opens `e` on a page, and so does what it cleans to).
+#[test]
+fn a_reference_is_read_on_a_page_once_trimmed() {
+    for input in [
+        &b"\x18///\\e/twoo"[..],
+        b" /\t\\evil.com ",
+        b"/\n\\evil.com",
+    ] {
+        let once = clean(input, &split(input));
+        assert_eq!(leads_where(input, once.as_bytes()), Ok(()), "{once}");
+    }
+}

@@ -220,6 +220,13 @@ pub(crate) const PAGE_HOST: &str = "page.invalid";
 /// (the url crate reads a longer run otherwise than the URL Standard, so
 /// the run is written `//` first).
 pub(crate) fn on_a_web_page(text: &str) -> Option<url::Url> {
+    // As the URL Standard reads it: tabs and newlines removed, leading
+    // and trailing controls and spaces trimmed, before the run is counted.
+    let text: String = text
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let text = text.trim_matches(|c: char| c <= ' ');
     let run = text
         .bytes()
         .take_while(|b| matches!(b, b'/' | b'\\'))
@@ -258,14 +265,19 @@ pub(crate) fn page_relative_host(a: &mut super::Analysis) {
         network_path_host(a, &text);
         return;
     }
+    // The run as a browser reads it, tabs and newlines in it removed.
     let run = text
         .bytes()
-        .take_while(|b| matches!(b, b'/' | b'\\'))
+        .take_while(|b| matches!(b, b'/' | b'\\' | b'\t' | b'\n' | b'\r'))
         .count();
-    let (Some(separators), Some(rest)) = (text.get(..run), text.get(run..)) else {
+    let (Some(written), Some(rest)) = (text.get(..run), text.get(run..)) else {
         return;
     };
-    if run < 2 || separators == "//" {
+    let separators: String = written
+        .chars()
+        .filter(|c| matches!(c, '/' | '\\'))
+        .collect();
+    if separators.len() < 2 || written == "//" {
         return;
     }
     let Some(class) = page_host_class(text) else {
@@ -275,7 +287,7 @@ pub(crate) fn page_relative_host(a: &mut super::Analysis) {
     if separators.contains('\\') {
         spelling.push(BACKSLASH_FOR_SLASH);
     }
-    if run > 2 {
+    if separators.len() > 2 {
         spelling.push(MORE_THAN_TWO_SLASHES);
     }
     let start = a.split.trimmed.start + run;
