@@ -756,16 +756,9 @@ pub(crate) fn account_has_lure_word(labels: &[u8]) -> bool {
     has_lure_word(labels) || brand_tokens(labels).next().is_some()
 }
 
-/// The brands' tokens written as whole words of `text` (runs of letters
-/// between anything else), as byte ranges within it.
+/// The byte ranges of [`crate::sites::brand_tokens`] in `text`.
 fn brand_tokens(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let mut start = 0;
-    text.split(|b| !b.is_ascii_alphabetic())
-        .filter_map(move |word| {
-            let at = start;
-            start += word.len() + 1;
-            crate::sites::brand_token(word).map(|_| (at, at + word.len()))
-        })
+    crate::sites::brand_tokens(text).map(|(_, at)| at)
 }
 
 #[cfg(test)]

@@ -98,9 +98,9 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         ),
     ];
     // A normalized URL that a browser opens elsewhere is said in the
-    // title, the only room the pane has at 80x24.
-    // The border's padding takes two columns; the note keeps its room
-    // before the key hint does.
+    // title, the only room the pane has at 80x24: the note keeps its room
+    // before the key hint does, in what the border's padding (two
+    // columns) leaves.
     let room = width.saturating_sub(2);
     let title = match (&app.normalized_elsewhere, same) {
         (Some(note), _) => {

@@ -257,14 +257,13 @@ pub(crate) fn page_relative_host(a: &mut super::Analysis) {
     if a.split.scheme.is_some() {
         return;
     }
+    if a.split.host.is_some_and(|h| !h.is_empty()) {
+        network_path_host(a);
+        return;
+    }
     let Ok(text) = std::str::from_utf8(a.split.trimmed.of(&a.input)) else {
         return;
     };
-    if a.split.host.is_some_and(|h| !h.is_empty()) {
-        let text = text.to_owned();
-        network_path_host(a, &text);
-        return;
-    }
     // The run as a browser reads it, tabs and newlines in it removed.
     let run = text
         .bytes()
@@ -311,7 +310,11 @@ pub(crate) fn page_relative_host(a: &mut super::Analysis) {
 /// there. Set on the input's own destination, with RFC 3986's host (and
 /// Python's urllib, when it reads the same) as the other reading, as for
 /// an absolute URL a browser reads so.
-fn network_path_host(a: &mut super::Analysis, text: &str) {
+fn network_path_host(a: &mut super::Analysis) {
+    let (split, input) = (&a.split, &a.input);
+    let Ok(text) = std::str::from_utf8(split.trimmed.of(input)) else {
+        return;
+    };
     let before_query = text.find(['?', '#']).unwrap_or(text.len());
     if !text.get(..before_query).unwrap_or_default().contains('\\') {
         return;
@@ -319,7 +322,6 @@ fn network_path_host(a: &mut super::Analysis, text: &str) {
     let Some(class) = page_host_class(text) else {
         return;
     };
-    let (split, input) = (&a.split, &a.input);
     let Some(own) = a.destinations.first_mut() else {
         return;
     };

@@ -138,9 +138,12 @@ impl Analysis {
         // A relative reference is read on the http(s) page it is read
         // against, as its destination is (`//evil.com\@good.com/`).
         let relative = self.split.scheme.is_none() && self.assumed.is_none();
-        let parse = |text: &str| match relative {
-            true => super::address_bar::on_a_web_page(text).ok_or(()),
-            false => url::Url::parse(text).map_err(|_| ()),
+        let parse = |text: &str| {
+            if relative {
+                super::address_bar::on_a_web_page(text).ok_or(())
+            } else {
+                url::Url::parse(text).map_err(|_| ())
+            }
         };
         let opens = |text: &str| match parse(text) {
             Err(()) => Opening::Refused,

@@ -101,16 +101,16 @@ pub fn page_host(url: &[u8]) -> Option<(Option<String>, Option<u16>)> {
 /// # Errors
 /// The reading before and after, when they differ.
 pub fn leads_where(url: &[u8], cleaned: &[u8]) -> Result<(), String> {
-    let (before, after) = match browser_host(url) {
-        Some(opened) => (
+    let (before, after) = match (browser_host(url), page_host(url)) {
+        (Some(opened), _) => (
             format!("opens {:?}", Some(opened)),
             format!("opens {:?}", browser_host(cleaned)),
         ),
-        None if page_host(url).is_some() => (
-            format!("opens on a page {:?}", page_host(url)),
+        (None, Some(on_page)) => (
+            format!("opens on a page {:?}", Some(on_page)),
             format!("opens on a page {:?}", page_host(cleaned)),
         ),
-        None => (
+        (None, None) => (
             format!("RFC 3986 {:?}", rfc3986_host(url)),
             format!("RFC 3986 {:?}", rfc3986_host(cleaned)),
         ),

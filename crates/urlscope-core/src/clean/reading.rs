@@ -44,10 +44,10 @@ pub(super) fn as_cleaning_reads(input: &[u8], parts: &Split) -> Option<Vec<u8>> 
     let trimmed = parts.trimmed.of(input);
     let text = without_whitespace(trimmed);
     let text_parts = outline(&text);
-    let written = userinfo_to_last_at(&text, text_parts.authority.map(|a| a.range()));
     if let Some(read) = as_read_on_a_web_page(&text, &text_parts) {
         return Some(read);
     }
+    let written = userinfo_to_last_at(&text, text_parts.authority.map(|a| a.range()));
     if let Some(read) = as_a_browser_reads(&text, &text_parts) {
         if let Some(opened) = browser_host(&text) {
             // A backslash is written as the '/' a browser requests, a

@@ -266,24 +266,39 @@ pub(crate) fn brand_in_host(
     // registrable domain's name glued to others (`paypal-login-secure`).
     let name_end = registrable.find('.').unwrap_or(registrable.len());
     let name = registrable.get(..name_end).unwrap_or_default();
-    let words = |text: &str, offset: usize| -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        let mut i = 0;
-        for word in text.split(|c: char| !c.is_ascii_alphabetic()) {
-            out.push((offset + i, offset + i + word.len()));
-            i += word.len() + 1;
-        }
-        out
-    };
-    let name_words = words(name, ahead_len);
-    let glued = name_words.iter().filter(|(s, e)| e > s).count() > 1;
-    let mut candidates = words(ahead, 0);
-    if glued {
-        candidates.extend(name_words);
-    }
-    candidates.into_iter().find_map(|(s, e)| {
-        let word = host.get(s..e)?;
-        brand_token(word.as_bytes()).map(|b| (b, (s, e)))
+    let glued = letter_words(name.as_bytes())
+        .filter(|(s, e)| e > s)
+        .nth(1)
+        .is_some();
+    let in_name = glued
+        .then(|| brand_tokens(name.as_bytes()))
+        .into_iter()
+        .flatten()
+        .map(|(b, (s, e))| (b, (ahead_len + s, ahead_len + e)));
+    brand_tokens(ahead.as_bytes()).chain(in_name).next()
+}
+
+/// The words of `text`: its runs of ASCII letters between anything else
+/// (an empty one where two other bytes meet), as byte ranges within it.
+fn letter_words(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut start = 0;
+    text.split(|b| !b.is_ascii_alphabetic()).map(move |word| {
+        let at = start;
+        start += word.len() + 1;
+        (at, at + word.len())
+    })
+}
+
+/// The brands' tokens written as whole words of `text` ([`letter_words`]),
+/// each with its brand and its byte range within `text`: how the labels
+/// ahead of a registrable domain, or a shared host's account, name a
+/// brand (`paypal-login`, `2018paypal0x`).
+pub(crate) fn brand_tokens(
+    text: &[u8],
+) -> impl Iterator<Item = (&'static str, (usize, usize))> + '_ {
+    letter_words(text).filter_map(move |(s, e)| {
+        let word = text.get(s..e)?;
+        brand_token(word).map(|b| (b, (s, e)))
     })
 }
 
