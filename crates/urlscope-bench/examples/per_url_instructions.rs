@@ -12,7 +12,9 @@
 //!
 //! `url` parses with `url::Url::parse`, `triage` the warnings of every
 //! severity, `medium` what `scan` runs by default (`triage_at` medium),
-//! `plain` only its fast-path test, `analyze` the full report, `none` the
+//! `plain` only its fast-path test (`plain-medium` at `scan`'s
+//! threshold), `refused` `triage_at` medium on the URLs that test refuses
+//! (the others cost only the test), `analyze` the full report, `none` the
 //! loop alone (subtract it). A third argument sets how many passes (3
 //! by default), for a sampling profiler (`perf record -e cpu-clock`).
 //! The `profiling` profile is the release profile with debug info, so the
@@ -46,6 +48,10 @@ fn main() {
                     .and_then(|t| url::Url::parse(t).ok())
                     .is_some() as usize,
                 "plain" => urlscope_core::triage::is_plain(url) as usize,
+                "plain-medium" => urlscope_core::triage::is_plain_at(
+                    url,
+                    urlscope_core::warnings::Severity::Medium,
+                ) as usize,
                 "triage" => urlscope_core::triage::triage(url, &options).len(),
                 "medium" => urlscope_core::triage::triage_at(
                     url,
@@ -54,6 +60,20 @@ fn main() {
                 )
                 .len(),
                 "analyze" => urlscope_core::analyze(url, &options).warnings.len(),
+                "refused"
+                    if urlscope_core::triage::is_plain_at(
+                        url,
+                        urlscope_core::warnings::Severity::Medium,
+                    ) =>
+                {
+                    0
+                }
+                "refused" => urlscope_core::triage::triage_at(
+                    url,
+                    &options,
+                    urlscope_core::warnings::Severity::Medium,
+                )
+                .len(),
                 _ => url.len(),
             };
         }
