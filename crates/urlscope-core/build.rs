@@ -47,7 +47,7 @@ fn main() {
     let mut tokens: Vec<(String, usize)> = Vec::new();
     // The words that name a brand in a short piece of a path or a shared
     // host: its one-word tokens and its common words.
-    let mut words: Vec<String> = Vec::new();
+    let mut words: Vec<(String, usize)> = Vec::new();
     for (i, line) in lines(&brands).enumerate() {
         let mut fields = line.split('|').map(str::trim);
         let (Some(name), Some(ds), Some(ts)) = (fields.next(), fields.next(), fields.next()) else {
@@ -61,7 +61,7 @@ fn main() {
             ts.split_whitespace()
                 .filter(|t| t.bytes().all(|b| b.is_ascii_alphanumeric()))
                 .chain(common)
-                .map(str::to_ascii_lowercase),
+                .map(|w| (w.to_ascii_lowercase(), i)),
         );
         assert!(
             fields.next().is_none(),
@@ -69,7 +69,15 @@ fn main() {
         );
     }
     words.sort();
+    for w in words.windows(2) {
+        assert!(
+            w[0].0 != w[1].0 || w[0].1 == w[1].1,
+            "data/brands.txt: the word {} names two brands",
+            w[0].0
+        );
+    }
     words.dedup();
+    let (words, word_brands): (Vec<String>, Vec<usize>) = words.into_iter().unzip();
     domains.sort();
     tokens.sort();
     for w in domains.windows(2) {
@@ -111,6 +119,13 @@ fn main() {
     )
     .unwrap();
     writeln!(out, "pub(crate) const BRAND_WORDS: &[&str] = &{words:?};").unwrap();
+    writeln!(out, "/// The brand each of `BRAND_WORDS` names.").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_WORD_BRANDS: [u8; {}] = {word_brands:?};",
+        word_brands.len()
+    )
+    .unwrap();
 
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("sites.rs");
     std::fs::write(dest, out).expect("write sites.rs");

@@ -607,6 +607,30 @@ const CREDENTIAL_WORDS: &[&str] = &[
 /// (`microsoftlogin`, `signinpage`), tested when no whole word matched.
 const GLUED_WORDS: &[&str] = &["login", "logon", "signin", "password", "webscr"];
 
+/// Whether `token` starts or ends with one of [`GLUED_WORDS`] and is
+/// longer: its first and last bytes turn most tokens away before a
+/// comparison.
+fn glued(token: &[u8]) -> bool {
+    let (Some(first), Some(last)) = (token.first(), token.last()) else {
+        return false;
+    };
+    let may_start = matches!(first | 32, b'l' | b's' | b'p' | b'w');
+    let may_end = matches!(last | 32, b'n' | b'd' | b'r');
+    (may_start || may_end)
+        && GLUED_WORDS.iter().any(|w| {
+            let w = w.as_bytes();
+            token.len() > w.len()
+                && (may_start
+                    && token
+                        .get(..w.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(w))
+                    || may_end
+                        && token
+                            .get(token.len() - w.len()..)
+                            .is_some_and(|t| t.eq_ignore_ascii_case(w)))
+        })
+}
+
 /// Word pairs written as two tokens (`sign-in`, `log_in`).
 const SPLIT_WORDS: &[(&str, &str)] =
     &[("sign", "in"), ("log", "in"), ("sign", "on"), ("log", "on")];
@@ -615,48 +639,157 @@ const SPLIT_WORDS: &[(&str, &str)] =
 /// byte ranges of each, within `text`, the first 8 at most.
 pub(crate) fn credential_words(text: &[u8]) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
+    sign_in_words(text, |at| {
+        found.push(at);
+        found.len() < 8
+    });
+    found
+}
+
+/// Whether `text` holds a sign-in word ([`credential_words`]), found
+/// without collecting them.
+pub(crate) fn has_credential_word(text: &[u8]) -> bool {
+    if !may_hold_credential_word(text) {
+        return false;
+    }
+    let mut any = false;
+    sign_in_words(text, |_| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Bit `len` of slot `first & 31`: a sign-in word of that length starts
+/// with that byte (either case; digits share slots with letters).
+#[allow(clippy::indexing_slicing)]
+const CREDENTIAL_STARTS: [u32; 32] = {
+    let mut table = [0u32; 32];
+    let mut i = 0;
+    while i < CREDENTIAL_WORDS.len() {
+        let word = CREDENTIAL_WORDS[i].as_bytes();
+        table[(word[0] & 31) as usize] |= 1 << word.len();
+        i += 1;
+    }
+    table
+};
+
+/// Whether a token may be one of [`CREDENTIAL_WORDS`], by its first byte
+/// and its length: one load turns most tokens away.
+#[inline(always)]
+fn may_be_credential_word(token: &[u8]) -> bool {
+    let (Some(&first), true) = (token.first(), token.len() < 32) else {
+        return false;
+    };
+    CREDENTIAL_STARTS
+        .get(usize::from(first & 31))
+        .is_some_and(|lengths| lengths >> token.len() & 1 == 1)
+}
+
+/// A pair of letters each sign-in word holds ([`CREDENTIAL_WORDS`],
+/// [`GLUED_WORDS`], the first word of [`SPLIT_WORDS`]' pairs), chosen
+/// rare in the words of ordinary pages' names (a test holds every word to
+/// one).
+const SIGN_IN_PAIRS: [&[u8; 2]; 19] = [
+    b"og", b"gn", b"ss", b"ut", b"if", b"va", b"cc", b"cr", b"cu", b"pd", b"nf", b"nl", b"ov",
+    b"ll", b"nk", b"bs", b"2f", b"mf", b"tp",
+];
+
+/// The bit of a pair of bytes, either case (a byte that is no letter may
+/// share a bit with one, which only lets more through).
+const fn pair_bit(a: u8, b: u8) -> usize {
+    ((a | 32) as usize & 0x7F) << 7 | ((b | 32) as usize & 0x7F)
+}
+
+/// [`SIGN_IN_PAIRS`] as a set of 16,384 bits.
+#[allow(clippy::indexing_slicing)]
+const SIGN_IN_PAIR_BITS: [u64; 256] = {
+    let mut bits = [0u64; 256];
+    let mut i = 0;
+    while i < SIGN_IN_PAIRS.len() {
+        let k = pair_bit(SIGN_IN_PAIRS[i][0], SIGN_IN_PAIRS[i][1]);
+        bits[k / 64] |= 1 << (k % 64);
+        i += 1;
+    }
+    bits
+};
+
+/// Whether `text` may hold a sign-in word: it holds one of
+/// [`SIGN_IN_PAIRS`]. One load a byte and no branch, for the fast path's
+/// look at the names of page files (most hold none).
+fn may_hold_credential_word(text: &[u8]) -> bool {
+    let mut seen = 0;
+    for w in text.windows(2) {
+        if let [a, b] = *w {
+            let k = pair_bit(a, b);
+            seen |= SIGN_IN_PAIR_BITS.get(k / 64).copied().unwrap_or(0) >> (k % 64) & 1;
+        }
+    }
+    seen != 0
+}
+
+/// Letters and digits: the bytes of a token.
+#[allow(clippy::indexing_slicing)]
+const ALNUM: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    table
+};
+
+fn is_alnum(b: u8) -> bool {
+    ALNUM.get(usize::from(b)).copied().unwrap_or(false)
+}
+
+/// The sign-in words of `text` in order, each given to `each` (which says
+/// whether to go on): one pass, most tokens turned away by a filter.
+#[inline]
+fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
     let mut previous: Option<(usize, usize)> = None;
     let mut i = 0;
-    while i < text.len() && found.len() < 8 {
-        if !text.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+    while i < text.len() {
+        if !text.get(i).is_some_and(|&b| is_alnum(b)) {
             i += 1;
             continue;
         }
         let start = i;
-        while text.get(i).is_some_and(u8::is_ascii_alphanumeric) {
-            i += 1;
-        }
+        i += text
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| !is_alnum(b))
+            .unwrap_or(text.len() - i);
         let token = text.get(start..i).unwrap_or_default();
         let is = |w: &&str| w.as_bytes().eq_ignore_ascii_case(token);
-        let glued = |w: &&str| {
-            token.len() > w.len()
-                && (token
-                    .get(..w.len())
-                    .is_some_and(|h| h.eq_ignore_ascii_case(w.as_bytes()))
-                    || token
-                        .get(token.len() - w.len()..)
-                        .is_some_and(|t| t.eq_ignore_ascii_case(w.as_bytes())))
-        };
-        let pair = previous.is_some_and(|(ps, pe)| {
-            let first = text.get(ps..pe).unwrap_or_default();
-            pe + 1 == start
-                && SPLIT_WORDS.iter().any(|(a, b)| {
-                    a.as_bytes().eq_ignore_ascii_case(first)
-                        && b.as_bytes().eq_ignore_ascii_case(token)
-                })
-        });
-        if pair {
-            if let Some((ps, _)) = previous {
-                found.push((ps, i));
-            }
-        } else if CREDENTIAL_FILTER.may_hold(token) && CREDENTIAL_WORDS.iter().any(is)
-            || token.len() > 5 && GLUED_WORDS.iter().any(glued)
+        // A pair's second word is two letters long.
+        let pair = token.len() == 2
+            && previous.is_some_and(|(ps, pe)| {
+                let first = text.get(ps..pe).unwrap_or_default();
+                pe + 1 == start
+                    && SPLIT_WORDS.iter().any(|(a, b)| {
+                        a.as_bytes().eq_ignore_ascii_case(first)
+                            && b.as_bytes().eq_ignore_ascii_case(token)
+                    })
+            });
+        let found = if pair {
+            previous.map(|(ps, _)| (ps, i))
+        } else if may_be_credential_word(token)
+            && CREDENTIAL_FILTER.may_hold(token)
+            && CREDENTIAL_WORDS.iter().any(is)
+            || token.len() > 5 && glued(token)
         {
-            found.push((start, i));
+            Some((start, i))
+        } else {
+            None
+        };
+        if found.is_some_and(|at| !each(at)) {
+            return;
         }
         previous = Some((start, i));
     }
-    found
 }
 
 /// Where `text` holds a brand's name ([`BRAND_WORDS`], from the brand
@@ -702,6 +835,106 @@ pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
     }
     found
 }
+
+/// The extensions of a page a server builds or serves as a document.
+const PAGE_EXTENSIONS: [&str; 10] = [
+    "php", "php5", "htm", "html", "shtml", "xhtml", "asp", "aspx", "jsp", "cgi",
+];
+
+/// An extension of three to five bytes, in lowercase, packed in a number.
+// Indexing within the loop bounds: `get` is not const.
+#[allow(clippy::indexing_slicing)]
+const fn page_key(extension: &[u8]) -> u64 {
+    let mut key = 0u64;
+    let mut i = 0;
+    while i < extension.len() {
+        key = key << 8 | extension[i].to_ascii_lowercase() as u64;
+        i += 1;
+    }
+    key
+}
+
+/// [`PAGE_EXTENSIONS`], packed: one comparison each.
+#[allow(clippy::indexing_slicing)]
+const PAGE_KEYS: [u64; 10] = {
+    let mut keys = [0u64; 10];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = page_key(PAGE_EXTENSIONS[i].as_bytes());
+        i += 1;
+    }
+    keys
+};
+
+/// Whether a path's last segment names a page a server builds or serves
+/// as a document (`SignIn.php`, `login.htm`, `verify.aspx`): what a
+/// phishing kit's sign-in page is, and a web application's route (the
+/// `/auth/google/callback` of a social sign-in) is not.
+pub(crate) fn is_page_file(name: &[u8]) -> bool {
+    // An extension is at most five bytes: a look at the last six.
+    let tail = name.len().saturating_sub(6);
+    let Some(dot) = name
+        .get(tail..)
+        .and_then(|t| t.iter().rposition(|&b| b == b'.'))
+        .map(|d| tail + d)
+    else {
+        return false;
+    };
+    dot > 0 && is_page_extension(name.get(dot + 1..).unwrap_or_default())
+}
+
+/// Whether `extension` (what follows a file name's last dot) is a page's
+/// ([`PAGE_EXTENSIONS`], any case).
+#[inline]
+pub(crate) fn is_page_extension(extension: &[u8]) -> bool {
+    (3..=5).contains(&extension.len()) && PAGE_KEYS.contains(&page_key(extension))
+}
+
+/// A sign-in page at the end of a path (its first '/' aside, up to its
+/// query): a page file ([`is_page_file`]) whose name has a sign-in word
+/// (`/linkedin/SignIn.php`), or an index page (`index`, `default`, `home`)
+/// whose folder's name has one (`/verify/index.php`). Where that folder
+/// starts (the bytes from there are the words' text) and where the page
+/// file starts.
+pub(crate) struct SignInPage {
+    pub(crate) folder: usize,
+    pub(crate) file: usize,
+}
+
+/// The [`SignInPage`] `path` ends in, if any.
+pub(crate) fn sign_in_page(path: &[u8]) -> Option<SignInPage> {
+    let file = path.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
+    if !is_page_file(path.get(file..)?) {
+        return None;
+    }
+    sign_in_page_at(path, file)
+}
+
+/// [`sign_in_page`] of a path whose last segment, a page file, starts at
+/// `file` (the fast path saw it go by). Most page files' names are words
+/// of no sign-in, read once; an index page's folder is read too.
+pub(crate) fn sign_in_page_at(path: &[u8], file: usize) -> Option<SignInPage> {
+    let name = path.get(file..)?;
+    // The extension is no sign-in word.
+    let stem = name.get(..name.iter().rposition(|&b| b == b'.')?)?;
+    if has_credential_word(stem) {
+        return Some(SignInPage { folder: file, file });
+    }
+    if !INDEX_PAGES
+        .iter()
+        .any(|p| p.as_bytes().eq_ignore_ascii_case(stem))
+    {
+        return None;
+    }
+    let folder = file
+        .checked_sub(1)
+        .and_then(|s| path.get(..s)?.iter().rposition(|&b| b == b'/'))
+        .map_or(0, |s| s + 1);
+    has_credential_word(path.get(folder..file)?).then_some(SignInPage { folder, file })
+}
+
+/// The names of a folder's index page, which say nothing of what it is.
+const INDEX_PAGES: &[&str] = &["index", "default", "home", "main"];
 
 /// The pieces of `text` between the bytes `ends` accepts, each with where
 /// it starts.
@@ -927,6 +1160,79 @@ mod tests {
         assert!(at("/2010/11/05/mutt-multiple-gmail-imap-setup/").is_empty());
         assert!(at("/introducing-google-project-real-life.html").is_empty());
         assert!(at("/googleblog/appleseed/").is_empty());
+    }
+
+    #[test]
+    fn glued_words_are_found_past_their_ends() {
+        // Every glued word, at either end of a longer token, in any case.
+        for w in GLUED_WORDS {
+            for token in [
+                format!("{w}x"),
+                format!("x{w}"),
+                format!("X{}", w.to_uppercase()),
+            ] {
+                assert!(glued(token.as_bytes()), "{token}");
+            }
+            assert!(!glued(w.as_bytes()), "{w}");
+        }
+        assert!(!glued(b"associations"));
+    }
+
+    #[test]
+    fn every_sign_in_word_holds_a_sign_in_pair() {
+        let words = CREDENTIAL_WORDS
+            .iter()
+            .chain(GLUED_WORDS)
+            .chain(SPLIT_WORDS.iter().map(|(a, _)| a));
+        for w in words {
+            for word in [w.to_string(), w.to_uppercase()] {
+                assert!(may_hold_credential_word(word.as_bytes()), "{word}");
+            }
+        }
+        for name in [
+            "index",
+            "default",
+            "home",
+            "article-12",
+            "contact_us",
+            "news2019",
+        ] {
+            assert!(!may_hold_credential_word(name.as_bytes()), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_sign_in_word_passes_the_first_byte_table() {
+        for w in CREDENTIAL_WORDS {
+            for word in [w.to_string(), w.to_uppercase()] {
+                assert!(may_be_credential_word(word.as_bytes()), "{word}");
+            }
+        }
+        assert!(!may_be_credential_word(b"index"));
+        assert!(!may_be_credential_word(b""));
+    }
+
+    #[test]
+    fn page_files_by_their_extension() {
+        for name in [
+            "SignIn.php",
+            "login.HTM",
+            "a.html",
+            "x.aspx",
+            "run.cgi",
+            "i.php5",
+        ] {
+            assert!(is_page_file(name.as_bytes()), "{name}");
+        }
+        for name in [".php", "php", "login", "a.js", "a.phpx", "a.h", "style.css"] {
+            assert!(!is_page_file(name.as_bytes()), "{name}");
+        }
+        // A sign-in word in the page's name or its folder's.
+        assert!(sign_in_page(b"/a/login.php").is_some());
+        assert!(sign_in_page(b"/verify/index.php").is_some());
+        assert!(sign_in_page(b"login.php").is_some());
+        assert!(sign_in_page(b"/login/a/index.php").is_none());
+        assert!(sign_in_page(b"/a/login.js").is_none());
     }
 
     #[test]

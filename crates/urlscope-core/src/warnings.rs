@@ -135,6 +135,10 @@ pub(crate) enum Signal {
     /// ([`crate::services::service_hint`]), with a sign-in word or a
     /// brand's name in the URL.
     SharedHost,
+    /// A path whose last segment is a page file under a content
+    /// management system's folder
+    /// (`crate::analysis::checks::planted::may_be_planted_login`).
+    PlantedPage,
     /// A host name that may imitate a famous site: a label one edit or a
     /// look-alike from a famous name, or holding a brand's token
     /// ([`crate::sites::may_imitate`]).
@@ -166,6 +170,7 @@ impl Signal {
             | Signal::Shortener
             | Signal::SharedHost
             | Signal::Imitation
+            | Signal::PlantedPage
             | Signal::BrandInPath => false,
         }
     }
@@ -334,6 +339,9 @@ cases! {
     DomainInPath => (DeceptiveHost, Low),
     /// A known site's domain after the host, with a sign-in word.
     BrandLogin => (BrandInPath, Medium),
+    /// A brand's name in the path of a sign-in page file on a site the
+    /// brand does not own (`/linkedin/SignIn.php`).
+    BrandPage => (BrandInPath, Medium),
     /// A known site's domain after the host, and no sign-in word: mirrors
     /// and hosting pages do this too, so only shown.
     BrandMention => (BrandInPath, Low),
@@ -676,9 +684,16 @@ catalogue! {
     BrandInPath {
         code: "brand-in-path",
         severity: Medium,
-        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, the way a phishing page on someone else's host shows the brand it imitates.",
+        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, or a brand's name in the path of a sign-in page there (/linkedin/SignIn.php), the way a phishing page on someone else's host shows the brand it imitates.",
         consequence: None,
         signals: [BrandInPath, Percent, NonAscii],
+    }
+    PlantedLogin {
+        code: "planted-login",
+        severity: Medium,
+        summary: "A sign-in page is kept among the files of a content management system (WordPress's wp-content, wp-includes, wp-admin), where no site keeps its own: the way phishing kits are dropped on sites someone broke into.",
+        consequence: None,
+        signals: [PlantedPage, Percent, NonAscii],
     }
     LookalikeDomain {
         code: "lookalike-domain",

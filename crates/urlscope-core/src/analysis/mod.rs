@@ -696,6 +696,12 @@ fn analyze_read(
         |at| components.iter().position(|c| c.span.contains(at)),
         &mut warnings,
     );
+    checks::planted::planted_login_warnings(
+        input,
+        &parts,
+        |at| components.iter().position(|c| c.span.contains(at)),
+        &mut warnings,
+    );
     checks::lures::lure_warnings(
         input,
         &parts,

@@ -87,6 +87,17 @@ pub(crate) fn brand_token(token: &[u8]) -> Option<&'static str> {
     BRAND_NAMES.get(usize::from(*b)).copied()
 }
 
+/// The brand a word of [`BRAND_WORDS`] names (its one-word tokens and
+/// its common words: `paypal`, `linkedin`, `office`), matched without
+/// regard to case.
+pub(crate) fn brand_of_word(word: &[u8]) -> Option<&'static str> {
+    let mut buf = [0u8; 63];
+    let lower = std::str::from_utf8(lowercase(word, &mut buf)?).ok()?;
+    let at = BRAND_WORDS.binary_search(&lower).ok()?;
+    let brand = BRAND_WORD_BRANDS.get(at)?;
+    BRAND_NAMES.get(usize::from(*brand)).copied()
+}
+
 /// A famous site a name imitates, and how.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

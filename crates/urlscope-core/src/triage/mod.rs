@@ -78,9 +78,12 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), unless triage_at's threshold is above its worst severity"
         }
         Signal::BrandInPath => {
-            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site"
+            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site; is_plain: services::sign_in_page, then analysis::checks::brand_path::may_show_brand_page on the path"
         }
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
+        Signal::PlantedPage => {
+            "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path"
+        }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
         }
@@ -193,7 +196,12 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         return false;
     }
     let piece = Piece::Path { plus: plus_in_path };
-    let Some(Scanned { end: at, first }) = plain_parts(path, piece, plain) else {
+    let Some(Scanned {
+        end: at,
+        first,
+        page,
+    }) = plain_parts(path, piece, plain)
+    else {
         return false;
     };
     // A first segment that reads as a domain name.
@@ -203,6 +211,17 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
             .and_then(|first| std::str::from_utf8(first).ok())
             .is_some_and(|s| crate::names::domain_in_segment(s).is_some())
     {
+        return false;
+    }
+    // A sign-in page with a brand's name in its path
+    // (`/linkedin/SignIn.php`), or among a CMS's files
+    // (`/wp-content/x/login.php`).
+    let path_only = path.get(..at).unwrap_or_default();
+    let sign_in_page = page.and_then(|file| crate::services::sign_in_page_at(path_only, file));
+    if sign_in_page.is_some_and(|page| {
+        crate::analysis::checks::brand_path::may_show_brand_page(path_only)
+            || crate::analysis::checks::planted::may_be_planted_login(path_only, &page)
+    }) {
         return false;
     }
     let mut rest = path.get(at..).unwrap_or_default();
@@ -412,6 +431,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     // site).
     let mut dots = 0;
     let mut last_dot = 0;
+    let mut page = None;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -460,6 +480,10 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
                 first.end = i;
             }
             if ends {
+                let extension = text.get(last_dot + 1..i).unwrap_or_default();
+                if dots > 0 && last_dot > start && crate::services::is_page_extension(extension) {
+                    page = Some(start);
+                }
                 break i;
             }
             i += 1;
@@ -533,7 +557,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             return None;
         }
     }
-    Some(Scanned { end, first })
+    Some(Scanned { end, first, page })
 }
 
 /// What [`plain_parts`] found.
@@ -541,6 +565,9 @@ struct Scanned {
     /// Where it ended.
     end: usize,
     first: FirstPart,
+    /// Where its last part starts, when that part is a page file
+    /// ([`crate::services::is_page_file`]): seen from its last dot.
+    page: Option<usize>,
 }
 
 /// The first '/'-separated part of what [`plain_parts`] read: where it

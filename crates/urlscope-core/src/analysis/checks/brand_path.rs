@@ -6,16 +6,23 @@
 //! imitates. A query value is left out: search and share links carry
 //! domains there all day, and a URL carried there is `open-redirect`'s.
 //!
+//! A brand's name written in the path of a sign-in page on such a site
+//! (`https://compromised.example/wp-content/linkedin/SignIn.php`) is the
+//! same disguise in a kit's folder names; only a page file counts (a
+//! framework's route, `/auth/google/callback`, is a social sign-in).
+//!
 //! One rule per idea: a first path segment that reads as a domain name
 //! but is no known site's stays `deceptive-host`'s (the `DomainInPath`
-//! case); a known site's domain is only this rule's.
+//! case); a known site's domain is only this rule's. A brand's name on a
+//! shared hosting service is `shared-hosting`'s, and one the host already
+//! shows or imitates is the host's rules'.
 
 use crate::analysis::HostReading;
 use crate::names::{written_domains, WrittenDomain};
-use crate::services::credential_words;
+use crate::services::{brand_words, credential_words, sign_in_page, HostingKind};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
-use crate::warnings::{Case, Warning};
+use crate::warnings::{Case, Warning, WarningCode};
 
 /// A known site a written domain belongs to.
 pub(crate) struct KnownSite {
@@ -66,6 +73,14 @@ pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize
     let ahead = part.get(..last_dot).unwrap_or_default();
     let run = ahead.iter().rev().take_while(|&&b| in_label(b)).count();
     brand_name_in(ahead.get(ahead.len() - run..).unwrap_or_default()) && names_known_site(part)
+}
+
+/// Whether a path (its first '/' aside, up to its query) that ends in a
+/// [`sign_in_page`] may show a brand's name there, for the fast path: true
+/// whenever [`brand_path_warnings`] could find one (a piece of it is a
+/// brand's name).
+pub(crate) fn may_show_brand_page(path: &[u8]) -> bool {
+    !brand_words(path).is_empty()
 }
 
 /// Whether a byte may be inside a written domain's label: a letter, a
@@ -135,9 +150,6 @@ pub(crate) fn brand_path_warnings(
             break;
         }
     }
-    let Some((written, site, span)) = shown else {
-        return;
-    };
     // A sign-in word after the host: in the path, the query or the
     // fragment (the name itself included: `login.microsoftonline.com`).
     let after = Span::new(parts.path.start, parts.trimmed.end.max(parts.path.start));
@@ -145,6 +157,17 @@ pub(crate) fn brand_path_warnings(
         .into_iter()
         .map(|(s, e)| Span::new(after.start + s, after.start + e))
         .collect();
+    let Some((written, site, span)) = shown else {
+        if let Some(page) = brand_page(input, parts, host, own, out) {
+            out.push(Warning::for_case(
+                Case::BrandPage,
+                page.spans,
+                component_at(page.name.start),
+                page.message,
+            ));
+        }
+        return;
+    };
     let whose = site.brand.map_or_else(
         || format!("'{}'", quote_str(&site.domain)),
         |b| format!("{b}'s"),
@@ -175,6 +198,74 @@ pub(crate) fn brand_path_warnings(
             quote_str(own),
         ),
     ));
+}
+
+/// A brand's name in the path of a sign-in page: its span, the spans
+/// behind the warning and its message.
+struct BrandPage {
+    name: Span,
+    spans: Vec<Span>,
+    message: String,
+}
+
+/// A brand's name ([`brand_words`]: a piece of one word or two) in a path
+/// that ends in a [`sign_in_page`], on a site (`own`) the brand does not
+/// own, which no other rule reads already: not on a listed shared hosting
+/// service (`shared-hosting` reads brands' names there), nor where the
+/// host shows or imitates a brand itself (`brand-in-host`,
+/// `lookalike-domain`, in `found`).
+fn brand_page(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    own: &str,
+    found: &[Warning],
+) -> Option<BrandPage> {
+    let listed = |h: &HostReading| {
+        h.hosting
+            .as_ref()
+            .is_some_and(|s| s.kind != HostingKind::Shared)
+    };
+    let host_shows_brand = found.iter().any(|w| {
+        matches!(
+            w.code,
+            WarningCode::BrandInHost | WarningCode::LookalikeDomain
+        )
+    });
+    if host.is_some_and(listed) || host_shows_brand {
+        return None;
+    }
+    let path = parts.path.of(input);
+    let page = sign_in_page(path)?;
+    let own_brand = known_site(own).and_then(|k| k.brand);
+    let at = |s: usize, e: usize| Span::new(parts.path.start + s, parts.path.start + e);
+    let (name, brand) = brand_words(path).into_iter().find_map(|(s, e)| {
+        let brand = crate::sites::brand_of_word(path.get(s..e)?)?;
+        (Some(brand) != own_brand).then(|| (at(s, e), brand))
+    })?;
+    // The sign-in words of the page's name and its folder's.
+    let named = path.get(page.folder..).unwrap_or_default();
+    let words: Vec<Span> = credential_words(named)
+        .into_iter()
+        .map(|(s, e)| at(page.folder + s, page.folder + e))
+        .filter(|w| !w.overlaps(name))
+        .collect();
+    let first_word = *words.first()?;
+    let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
+    let file = path.get(page.file..).unwrap_or_default();
+    let mut spans = vec![name];
+    spans.extend(words);
+    Some(BrandPage {
+        name,
+        spans,
+        message: format!(
+            "The URL shows '{}' ({brand}'s name) in the path of the page '{}', but the site is '{}', and '{}' asks for a sign-in: a brand's sign-in page on a host it does not own.",
+            quoted(name),
+            quote_str(&String::from_utf8_lossy(file)),
+            quote_str(own),
+            quoted(first_word),
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -253,6 +344,66 @@ mod tests {
         ] {
             assert!(found(url).is_empty(), "{url}");
         }
+    }
+
+    #[test]
+    fn a_brand_s_name_on_another_site_s_sign_in_page() {
+        use Severity::Medium;
+        assert_eq!(
+            found("http://kaosit.example/log/linkedin/Linkedin/SignIn.php"),
+            [(Medium, vec!["linkedin".into(), "SignIn".into()])]
+        );
+        assert_eq!(
+            found("http://x.example/ok/AOL/aol/login.php?id=1"),
+            [(Medium, vec!["AOL".into(), "login".into()])]
+        );
+        // A common word names its brand in a short piece; an index page's
+        // folder names the page.
+        assert_eq!(
+            found("https://x.example/office/verify/index.php"),
+            [(Medium, vec!["office".into(), "verify".into()])]
+        );
+        // A sign-in word in the query, or in the folder of a page with a
+        // name of its own, is not the page's.
+        assert!(found("https://x.example/ssv/office/index.php?verify=1").is_empty());
+        assert!(found("https://x.example/office/login/about.php").is_empty());
+        let a = analyze(b"http://x.example/AppleID/signin.php", &Options::default());
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::BrandInPath)
+            .expect("brand-in-path");
+        assert_eq!(
+            w.message,
+            "The URL shows 'AppleID' (Apple's name) in the path of the page 'signin.php', but the site is 'x.example', and 'signin' asks for a sign-in: a brand's sign-in page on a host it does not own."
+        );
+    }
+
+    #[test]
+    fn quiet_where_a_brand_s_name_is_no_kit_s_page() {
+        for url in [
+            // Frameworks' social sign-in routes: no page file.
+            "https://x.example/accounts/google/login/",
+            "https://x.example/auth/facebook/callback",
+            "https://x.example/signin-google",
+            "https://x.example/login/linkedin",
+            // No sign-in word; the brand's name in a long slug (a topic).
+            "https://x.example/paypal/index.php",
+            "https://x.example/blog/how-to-set-up-paypal-login-for-shops.html",
+            // The brand's own site, and another of its domains.
+            "https://www.linkedin.com/linkedin/SignIn.php",
+            "https://login.live.com/office/login.aspx",
+            // A listed shared host: shared-hosting's.
+            "https://kit.github.io/linkedin/SignIn.php",
+            // A host that already shows the brand: brand-in-host's.
+            "https://paypal-secure.example/paypal/login.php",
+            // The name in the host part of the URL only.
+            "https://linkedin.example/login.php",
+        ] {
+            assert!(found(url).is_empty(), "{url}: {:?}", found(url));
+        }
+        // The page file is what the path ends in.
+        assert!(found("https://x.example/linkedin/login.php/").is_empty());
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub(crate) mod imitation;
 pub(crate) mod junk;
 pub(crate) mod lures;
 pub(crate) mod mapped;
+pub(crate) mod planted;
 pub(crate) mod readings;
 pub(crate) mod sensitive;
 pub(crate) mod traversal;

@@ -1,0 +1,180 @@
+//! `planted-login`: a sign-in page kept among a content management
+//! system's own files (`/wp-content/plugins/x/login.php`,
+//! `/wp-includes/js/kit/signin.html`), where phishing kits are dropped on
+//! the sites they break into. WordPress serves its own sign-in at
+//! `/wp-login.php`; what it keeps in `wp-content` (themes, plugins,
+//! uploads), `wp-includes` (its library) and `wp-admin` (its dashboard)
+//! is no page a visitor is sent to sign in on.
+
+use crate::services::{credential_words, sign_in_page, SignInPage};
+use crate::split::{Span, Split};
+use crate::text::quote_str;
+use crate::warnings::{Warning, WarningCode};
+
+/// The folders of a content management system's own files.
+const CMS_FOLDERS: &[&str] = &["wp-content", "wp-includes", "wp-admin"];
+
+/// Sign-in words that also name a CMS's own pages (`wp-admin/update.php`,
+/// a shop plugin's `account.php`): not enough there.
+const CMS_PAGE_WORDS: &[&str] = &[
+    "update", "secure", "security", "confirm", "billing", "banking", "wallet", "account",
+    "accounts",
+];
+
+/// The CMS folder a path (its first '/' aside, up to its query) keeps
+/// its [`sign_in_page`] `page` under: the folder's byte range.
+fn cms_folder(path: &[u8], page: &SignInPage) -> Option<(usize, usize)> {
+    let mut at = 0;
+    for segment in path.get(..page.file)?.split(|&b| b == b'/') {
+        if CMS_FOLDERS
+            .iter()
+            .any(|f| f.as_bytes().eq_ignore_ascii_case(segment))
+        {
+            return Some((at, at + segment.len()));
+        }
+        at += segment.len() + 1;
+    }
+    None
+}
+
+/// Whether a path (its first '/' aside, up to its query) that ends in the
+/// [`sign_in_page`] `page` may be a planted one, for the fast path: the
+/// page is under a CMS folder (the words a CMS's own pages use are left
+/// to the check).
+pub(crate) fn may_be_planted_login(path: &[u8], page: &SignInPage) -> bool {
+    cms_folder(path, page).is_some()
+}
+
+/// `planted-login` for the URL itself: a [`sign_in_page`] under a CMS
+/// folder, but for the words a CMS's own pages use.
+pub(crate) fn planted_login_warnings(
+    input: &[u8],
+    parts: &Split,
+    component_at: impl Fn(usize) -> Option<usize>,
+    out: &mut Vec<Warning>,
+) {
+    let path = parts.path.of(input);
+    let Some(page) = sign_in_page(path) else {
+        return;
+    };
+    let Some((folder_start, folder_end)) = cms_folder(path, &page) else {
+        return;
+    };
+    // The page's folder (when not the CMS's own) and its name: the words
+    // that say what it is.
+    let holder = page.folder.max(folder_end + 1);
+    let named = path.get(holder..).unwrap_or_default();
+    let at = parts.path.start + holder;
+    let words: Vec<Span> = credential_words(named)
+        .into_iter()
+        .map(|(s, e)| Span::new(at + s, at + e))
+        .filter(|w| {
+            let word = w.of(input);
+            !CMS_PAGE_WORDS
+                .iter()
+                .any(|c| c.as_bytes().eq_ignore_ascii_case(word))
+        })
+        .collect();
+    let Some(&first) = words.first() else {
+        return;
+    };
+    let folder = Span::new(
+        parts.path.start + folder_start,
+        parts.path.start + folder_end,
+    );
+    let file = path.get(page.file..).unwrap_or_default();
+    let mut spans = vec![folder];
+    spans.extend(words);
+    out.push(Warning::new(
+        WarningCode::PlantedLogin,
+        spans,
+        component_at(first.start),
+        format!(
+            "The page '{}' asks for a sign-in ('{}') from inside '{}', among the files of the site's content management system, where no site keeps its sign-in page: a phishing kit dropped on a site someone broke into.",
+            quote_str(&String::from_utf8_lossy(file)),
+            quote_str(&String::from_utf8_lossy(first.of(input))),
+            quote_str(&String::from_utf8_lossy(folder.of(input))),
+        ),
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::{analyze, Options};
+    use crate::warnings::{Severity, WarningCode};
+
+    /// The `planted-login` warnings of `url`: severity and the bytes of
+    /// each span.
+    fn found(url: &str) -> Vec<(Severity, Vec<String>)> {
+        let a = analyze(url.as_bytes(), &Options::default());
+        a.warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::PlantedLogin)
+            .map(|w| {
+                let spans = w
+                    .spans
+                    .iter()
+                    .map(|s| String::from_utf8_lossy(s.of(url.as_bytes())).into_owned())
+                    .collect();
+                (w.severity, spans)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_sign_in_page_among_wordpress_files() {
+        use Severity::Medium;
+        assert_eq!(
+            found("http://x.example/wp-includes/js/jcrop/fbs/login.php"),
+            [(Medium, vec!["wp-includes".into(), "login".into()])]
+        );
+        assert_eq!(
+            found("https://x.example/blog/WP-Content/plugins/css/49415/SignIn.html?id=1"),
+            [(Medium, vec!["WP-Content".into(), "SignIn".into()])]
+        );
+        // The folder holding an index page names it.
+        assert_eq!(
+            found("http://x.example/wp-content/verify/index.php?email=a@b.example"),
+            [(Medium, vec!["wp-content".into(), "verify".into()])]
+        );
+        assert_eq!(
+            found("http://x.example/wp-admin/maint/LoginVerification.php"),
+            [(Medium, vec!["wp-admin".into(), "LoginVerification".into()])]
+        );
+        let a = analyze(
+            b"http://x.example/wp-content/cc/login.php",
+            &Options::default(),
+        );
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::PlantedLogin)
+            .expect("planted-login");
+        assert_eq!(
+            w.message,
+            "The page 'login.php' asks for a sign-in ('login') from inside 'wp-content', among the files of the site's content management system, where no site keeps its sign-in page: a phishing kit dropped on a site someone broke into."
+        );
+    }
+
+    #[test]
+    fn quiet_for_the_cms_s_own_pages() {
+        for url in [
+            // WordPress's own sign-in, dashboard and update pages.
+            "https://x.example/wp-login.php",
+            "https://x.example/blog/wp-login.php?action=lostpassword",
+            "https://x.example/wp-admin/update-core.php",
+            "https://x.example/wp-admin/network/update.php",
+            "https://x.example/wp-admin/admin-ajax.php?action=ajax_login",
+            "https://x.example/wp-content/plugins/shop/account.php",
+            // Assets and routes, not pages; a sign-in word higher up.
+            "https://x.example/wp-content/plugins/theme-my-login/assets/login.js",
+            "https://x.example/wp-content/plugins/theme-my-login/templates/form.php",
+            "https://x.example/wp-json/login/v1/token",
+            // No CMS folder; the folder after the page.
+            "https://x.example/members/login.php",
+            "https://x.example/login.php/wp-content/x",
+        ] {
+            assert!(found(url).is_empty(), "{url}: {:?}", found(url));
+        }
+    }
+}
