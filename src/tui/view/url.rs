@@ -21,10 +21,6 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         return;
     }
     let input = app.input();
-    let a = &app.analysis;
-    // While a background analysis runs, the spans on screen belong to the
-    // old input: show the new bytes without them.
-    let stale = app.is_stale() || app.editor.as_ref().is_some_and(|e| e.buffer != a.input);
     let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
     let based = if app.editor.is_none() {
         based_lines(app, theme, inner_w)
@@ -35,6 +31,99 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         .saturating_sub(based.len())
         .max(1);
     let editing = app.editor.as_ref();
+    let whole = url_text(app, theme, inner_w, inner_h);
+    let leads = Leads::place(app, theme, inner_w, inner_h, rows_of(&whole.0, inner_w));
+    let (styled, cursor_col) = if leads.rows.is_empty() {
+        whole
+    } else {
+        url_text(app, theme, inner_w, inner_h - leads.rows.len())
+    };
+    // Fixing one component: its decoded text on top, and under it the
+    // text as it will be written in the URL.
+    let fixing = editing.and_then(|e| match &e.target {
+        EditTarget::Component {
+            index,
+            kind,
+            space_plus,
+            ..
+        } => Some((
+            *index,
+            *kind,
+            fix::encode_for(*kind, &e.buffer, *space_plus),
+        )),
+        EditTarget::Url => None,
+    });
+    let text_rows = if fixing.is_some() && inner_h > 1 {
+        inner_h - 1
+    } else {
+        inner_h - leads.rows.len()
+    };
+    let mut lines = based;
+    let url_top = lines.len();
+    lines.extend(wrap_pieces(&styled, inner_w, text_rows));
+    if !leads.rows.is_empty() {
+        lines.resize(url_top + text_rows, Line::default());
+        lines.extend(leads.rows);
+    }
+    if let Some((_, _, encoded)) = &fixing {
+        if inner_h > 1 {
+            while lines.len() < text_rows {
+                lines.push(ratatui::text::Line::raw(""));
+            }
+            lines.push(ratatui::text::Line::from(vec![
+                ratatui::text::Span::styled("written  ", theme.dim()),
+                ratatui::text::Span::styled(
+                    super::parts::fit(encoded, inner_w.saturating_sub(9)),
+                    theme.changed(),
+                ),
+            ]));
+        }
+    }
+    let title = match (editing, &fixing) {
+        (Some(_), Some((i, kind, _))) => format!(
+            "Fixing [{i}] {}, decoded (Enter writes it in place, Esc cancels)",
+            kind.label()
+        ),
+        (Some(_), None) if app.is_stale() => "URL (editing; analysing…)".to_string(),
+        (Some(_), None) => "URL (editing: Enter applies, Esc cancels)".to_string(),
+        (None, _) if app.is_stale() => format!("URL · {} bytes · analysing…", input.len()),
+        (None, _) if app.based.is_some() => format!("Target URL · {} bytes", input.len()),
+        (None, _) => format!("URL · {} bytes", input.len()),
+    };
+    let block = pane_block(
+        app,
+        theme,
+        super::parts::fit(&title, inner_w.saturating_sub(2)),
+        None,
+    )
+    .title_bottom(leads.border);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+    if let Some(col) = cursor_col {
+        let row = col / inner_w;
+        if row < text_rows {
+            frame.set_cursor_position(Position::new(
+                area.x + 1 + (col % inner_w) as u16,
+                area.y + 1 + (url_top + row) as u16,
+            ));
+        }
+    }
+}
+
+/// The URL (or the edit buffer) as styled pieces for `rows` rows of
+/// `inner_w` columns, a window around the selection or the cursor when it
+/// is longer, and the column of the edit cursor in them.
+fn url_text(
+    app: &App,
+    theme: Theme,
+    inner_w: usize,
+    rows: usize,
+) -> (Vec<(String, Style)>, Option<usize>) {
+    let input = app.input();
+    let a = &app.analysis;
+    // While a background analysis runs, the spans on screen belong to the
+    // old input: show the new bytes without them.
+    let stale = app.is_stale() || app.editor.as_ref().is_some_and(|e| e.buffer != a.input);
+    let editing = app.editor.as_ref();
     let focus = match editing {
         Some(e) => e.cursor,
         None => app
@@ -44,7 +133,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             .or_else(|| a.components.get(app.selected).map(|c| c.span.start))
             .unwrap_or(0),
     };
-    let (from, to) = window(input, focus, inner_w * inner_h);
+    let (from, to) = window(input, focus, inner_w * rows);
     // The worst warning severity over each byte of the window.
     let mut warned: Vec<Option<Severity>> = vec![None; to - from];
     let near = if stale {
@@ -110,71 +199,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     if to < input.len() {
         styled.push(("…".to_string(), theme.dim()));
     }
-    // Fixing one component: its decoded text on top, and under it the
-    // text as it will be written in the URL.
-    let fixing = editing.and_then(|e| match &e.target {
-        EditTarget::Component {
-            index,
-            kind,
-            space_plus,
-            ..
-        } => Some((
-            *index,
-            *kind,
-            fix::encode_for(*kind, &e.buffer, *space_plus),
-        )),
-        EditTarget::Url => None,
-    });
-    let text_rows = if fixing.is_some() && inner_h > 1 {
-        inner_h - 1
-    } else {
-        inner_h
-    };
-    let mut lines = based;
-    let url_top = lines.len();
-    lines.extend(wrap_pieces(&styled, inner_w, text_rows));
-    if let Some((_, _, encoded)) = &fixing {
-        if inner_h > 1 {
-            while lines.len() < text_rows {
-                lines.push(ratatui::text::Line::raw(""));
-            }
-            lines.push(ratatui::text::Line::from(vec![
-                ratatui::text::Span::styled("written  ", theme.dim()),
-                ratatui::text::Span::styled(
-                    super::parts::fit(encoded, inner_w.saturating_sub(9)),
-                    theme.changed(),
-                ),
-            ]));
-        }
-    }
-    let title = match (editing, &fixing) {
-        (Some(_), Some((i, kind, _))) => format!(
-            "Fixing [{i}] {}, decoded (Enter writes it in place, Esc cancels)",
-            kind.label()
-        ),
-        (Some(_), None) if app.is_stale() => "URL (editing; analysing…)".to_string(),
-        (Some(_), None) => "URL (editing: Enter applies, Esc cancels)".to_string(),
-        (None, _) if app.is_stale() => format!("URL · {} bytes · analysing…", input.len()),
-        (None, _) if app.based.is_some() => format!("Target URL · {} bytes", input.len()),
-        (None, _) => format!("URL · {} bytes", input.len()),
-    };
-    let block = pane_block(
-        app,
-        theme,
-        super::parts::fit(&title, inner_w.saturating_sub(2)),
-        None,
-    )
-    .title_bottom(leads_to(app, theme, inner_w.saturating_sub(2)));
-    frame.render_widget(Paragraph::new(lines).block(block), area);
-    if let Some(col) = cursor_col {
-        let row = col / inner_w;
-        if row < text_rows {
-            frame.set_cursor_position(Position::new(
-                area.x + 1 + (col % inner_w) as u16,
-                area.y + 1 + (url_top + row) as u16,
-            ));
-        }
-    }
+    (styled, cursor_col)
 }
 
 /// The pretty form: escapes that cannot lie decoded, the rest shown as
@@ -184,35 +209,79 @@ fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area:
     let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
     let cut: String = pretty.chars().take(inner_w * inner_h).collect();
     let styled = plain_pieces(cut.as_bytes(), 0, theme);
-    let lines = wrap_pieces(&styled, inner_w, inner_h);
+    let leads = Leads::place(app, theme, inner_w, inner_h, rows_of(&styled, inner_w));
+    let text_rows = inner_h - leads.rows.len();
+    let mut lines = wrap_pieces(&styled, inner_w, text_rows);
+    if !leads.rows.is_empty() {
+        lines.resize(text_rows, Line::default());
+        lines.extend(leads.rows);
+    }
     let block = pane_block(
         app,
         theme,
         "URL · as an address bar shows it (p: as written)".to_string(),
         None,
     )
-    .title_bottom(leads_to(app, theme, inner_w.saturating_sub(2)));
+    .title_bottom(leads.border);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The line under the URL, on its pane's lower border: where it leads, and
-/// the worst of the URLs it carries (`L` lists them all). Left out while
-/// the analysis on screen is of another input.
-fn leads_to(app: &App, theme: Theme, width: usize) -> Line<'static> {
-    // Stale, it would be another input's; under an overlay, a fragment.
-    if app.is_stale() || app.editor.is_some() || app.overlay.is_open() {
-        return Line::default();
-    }
-    let mut spans = vec![Span::raw(" ")];
-    for (text, severity) in crate::tui::leads::summary(&app.analysis, width.saturating_sub(2)) {
-        let style = match severity {
+/// Rows `styled` takes wrapped to `width` columns.
+fn rows_of(styled: &[(String, Style)], width: usize) -> usize {
+    wrap_pieces(styled, width, usize::MAX).len()
+}
+
+/// Where the URL leads and the worst of the URLs it carries
+/// (`leads::summary`; `L` lists them all): on the pane's lower border when
+/// it fits there; else wrapped between words on the pane's last rows, when
+/// the URL leaves them free (a URL cut anyway keeps two rows); else on the
+/// border, cut, ending `(L)`. Left out while the analysis on screen is of
+/// another input.
+struct Leads {
+    border: Line<'static>,
+    rows: Vec<Line<'static>>,
+}
+
+impl Leads {
+    fn place(app: &App, theme: Theme, inner_w: usize, inner_h: usize, url_rows: usize) -> Leads {
+        let none = Leads {
+            border: Line::default(),
+            rows: Vec::new(),
+        };
+        // Stale, it would be another input's; under an overlay, a fragment.
+        if app.is_stale() || app.editor.is_some() || app.overlay.is_open() {
+            return none;
+        }
+        let a = &app.analysis;
+        let style = |severity: Option<Severity>| match severity {
             Some(s) if s >= Severity::Medium => theme.severity(s),
             _ => Style::new(),
         };
-        spans.push(Span::styled(text, style));
+        let line = |pieces: Vec<crate::tui::leads::Piece>| {
+            Line::from(
+                pieces
+                    .into_iter()
+                    .map(|(t, s)| Span::styled(t, style(s)))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        // The border's title has a space and a corner on either side.
+        let room = inner_w.saturating_sub(4);
+        if crate::tui::leads::summary_width(a) > room {
+            let wrapped = crate::tui::leads::summary_lines(a, inner_w);
+            let n = wrapped.len();
+            if url_rows + n <= inner_h || (url_rows > inner_h && n + 2 <= inner_h) {
+                return Leads {
+                    rows: wrapped.into_iter().map(line).collect(),
+                    ..none
+                };
+            }
+        }
+        let mut border = line(crate::tui::leads::summary(a, room));
+        border.spans.insert(0, Span::raw(" "));
+        border.spans.push(Span::raw(" "));
+        Leads { border, ..none }
     }
-    spans.push(Span::raw(" "));
-    Line::from(spans)
 }
 
 /// `--base`: the base and the reference the target was resolved from,

@@ -1,0 +1,101 @@
+//! The URL pane: the URL, and under it where the URL leads.
+
+use super::{app, screen};
+use urlscope_core::describe::place;
+
+/// The URL pane's rows, its lower border last.
+fn url_pane(s: &str) -> Vec<&str> {
+    let mut rows = Vec::new();
+    for line in s.lines() {
+        rows.push(line);
+        if line.starts_with('└') {
+            break;
+        }
+    }
+    rows
+}
+
+/// The pane's text read as one: its rows' insides and its lower border's
+/// title, words joined by single spaces.
+fn pane_text(rows: &[&str]) -> String {
+    rows.iter()
+        .skip(1)
+        .map(|r| r.trim_matches(|c| "│└┘─ ".contains(c)))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+const LONG_LEADS: [&str; 4] = [
+    r"//evil.com\@good.com/",
+    "https://shop.example/?next=http://169.254.169.254/latest/meta-data/&back=https://paypa1.com/x",
+    "https://paypa1.com/signin",
+    "https://www.google.com/url?q=https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.paypal.com.secure-login.example.net%2Fsignin&data=x",
+];
+
+/// At 120 columns the line under the URL is read whole, wrapped between
+/// words inside the pane when the lower border cannot hold it: it was cut
+/// there (`…read '\' as '/', bu…`, `via query value '… · +1 more (L)`).
+#[test]
+fn where_it_leads_is_whole_at_120_columns() {
+    for url in LONG_LEADS {
+        let a = app(url, 120, 40);
+        let s = screen(&a, 120, 40);
+        let rows = url_pane(&s);
+        let text = pane_text(&rows);
+        let d = &a.analysis.destinations;
+        // Where a chain of wrappers ends is where it leads.
+        let first = d
+            .iter()
+            .rev()
+            .find(|x| x.through.is_some() && d[0].wrapper.is_some())
+            .unwrap_or(&d[0]);
+        let whole = format!("leads to {}", place(first));
+        let whole = whole.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains(&whole), "{whole}\n{s}");
+        assert!(!text.contains('…'), "{s}");
+        assert!(rows.iter().all(|r| r.chars().count() == 120), "{s}");
+    }
+}
+
+/// At 80x24, where the pane has no row to spare, the line is cut with
+/// `…` and ends with `(L)`, the key that shows it whole, even when the URL
+/// carries no other URL; where a row is free it is whole.
+#[test]
+fn where_it_leads_at_80_columns_is_whole_or_says_l() {
+    for url in LONG_LEADS {
+        let a = app(url, 80, 24);
+        let s = screen(&a, 80, 24);
+        let rows = url_pane(&s);
+        let border = rows.last().copied().unwrap_or_default();
+        if border.contains('…') {
+            assert!(border.ends_with("(L) ──┘"), "{s}");
+        } else {
+            let text = pane_text(&rows);
+            let whole = format!("leads to {}", place(&a.analysis.destinations[0]));
+            assert!(text.contains(&whole), "{whole}\n{s}");
+        }
+    }
+    let a = app(r"//evil.com\@good.com/", 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.contains(
+            "└ leads to evil.com (public; what a browser opens), once read against a… (L) ──┘"
+        ),
+        "{s}"
+    );
+    let a = app("https://paypa1.com/signin", 80, 24);
+    let s = screen(&a, 80, 24);
+    let rows = url_pane(&s);
+    assert_eq!(
+        rows,
+        [
+            "┌ URL · 25 bytes ──────────────────────────────────────────────────────────────┐",
+            "│https://paypa1.com/signin                                                     │",
+            "│leads to paypa1.com (public), imitates paypal.com (PayPal): 'l' written as '1'│",
+            "└──────────────────────────────────────────────────────────────────────────────┘",
+        ]
+    );
+}
