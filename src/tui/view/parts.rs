@@ -102,16 +102,46 @@ fn ended_with_ellipsis(
 }
 
 /// A byte window of `input` of about `budget` bytes that contains `focus`,
-/// starting on a character boundary.
+/// starting on a character boundary. Near the end of the input it starts
+/// earlier, so that it fills its `budget` columns with what comes before
+/// the focus (a cursor at the end of a long URL had a row to itself, the
+/// rows above it empty), as long as it still fits them once escaped.
 pub fn window(input: &[u8], focus: usize, budget: usize) -> (usize, usize) {
     if input.len() <= budget {
         return (0, input.len());
     }
-    let mut start = focus.saturating_sub(budget / 4).min(input.len());
-    let mut steps = 0;
-    while start > 0 && steps < 3 && input.get(start).is_some_and(|b| (0x80..0xC0).contains(b)) {
-        start -= 1;
-        steps += 1;
+    let mut start = on_boundary(input, focus.saturating_sub(budget / 4).min(input.len()));
+    if start + budget > input.len() {
+        // Room for the `…` before it, and for wide characters that wrap
+        // before a line's last column.
+        let room = budget.saturating_sub(1 + budget / 10);
+        let mut earlier = input.len() - budget;
+        for _ in 0..8 {
+            earlier = on_boundary(input, earlier);
+            if earlier >= start {
+                break;
+            }
+            let columns: usize = pieces(input.get(earlier..).unwrap_or_default(), earlier)
+                .iter()
+                .map(|p| unicode_width::UnicodeWidthStr::width(p.text.as_str()))
+                .sum();
+            if columns <= room {
+                start = earlier;
+                break;
+            }
+            earlier += (columns - room).max(4);
+        }
     }
     (start, (start + budget).min(input.len()))
+}
+
+/// `at`, or the start of the character it is inside (at most 3 bytes back).
+fn on_boundary(input: &[u8], at: usize) -> usize {
+    let mut at = at.min(input.len());
+    let mut steps = 0;
+    while at > 0 && steps < 3 && input.get(at).is_some_and(|b| (0x80..0xC0).contains(b)) {
+        at -= 1;
+        steps += 1;
+    }
+    at
 }

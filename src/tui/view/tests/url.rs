@@ -99,3 +99,38 @@ fn where_it_leads_at_80_columns_is_whole_or_says_l() {
         ]
     );
 }
+
+/// A long URL edited at its end: the window before the cursor fills the
+/// pane's rows (it showed `…%20ba%20b&next=https://paypa1.com/` on one
+/// row of two, the other empty); so does a long URL whose last component
+/// is selected.
+#[test]
+fn a_long_url_near_its_end_fills_the_pane() {
+    let url = format!(
+        "https://example.com/search?q={}&next=https://paypa1.com/",
+        "a%20b".repeat(600)
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = app(&url, w, h);
+        super::press(&mut a, crossterm::event::KeyCode::Char('e'));
+        super::press(&mut a, crossterm::event::KeyCode::End);
+        let s = screen(&a, w, h);
+        let rows = url_pane(&s);
+        let inner: Vec<&str> = rows[1..rows.len() - 1].to_vec();
+        assert!(inner[0].starts_with("│…"), "{s}");
+        // Every row is full but the last, which ends the URL.
+        for r in &inner[..inner.len() - 1] {
+            assert!(!r.contains("  │"), "{s}");
+        }
+        assert!(
+            inner[inner.len() - 1].contains("&next=https://paypa1.com/"),
+            "{s}"
+        );
+    }
+    let mut a = app(&url, 80, 24);
+    super::press(&mut a, crossterm::event::KeyCode::End);
+    let s = screen(&a, 80, 24);
+    let rows = url_pane(&s);
+    assert!(rows[1].starts_with("│…") && !rows[1].ends_with(" │"), "{s}");
+    assert!(rows[2].contains("&next=https://paypa1.com/"), "{s}");
+}
