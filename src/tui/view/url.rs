@@ -2,7 +2,7 @@
 //! component in its colour, the bytes behind every warning underlined, the
 //! selected warning's bytes reversed, controls shown as escapes.
 
-use super::parts::{fit, pane_block, plain_pieces, window, wrap_pieces};
+use super::parts::{fit, layout_pieces, pane_block, plain_pieces, window, wrap_pieces};
 use crate::tui::app::{App, EditTarget};
 use crate::tui::fix;
 use crate::tui::theme::Theme;
@@ -11,7 +11,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use unicode_width::UnicodeWidthStr;
 use urlscope_core::text::pieces;
 use urlscope_core::warnings::Severity;
 
@@ -33,7 +32,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let editing = app.editor.as_ref();
     let whole = url_text(app, theme, inner_w, inner_h);
     let leads = Leads::place(app, theme, inner_w, inner_h, rows_of(&whole.0, inner_w));
-    let (styled, cursor_col) = if leads.rows.is_empty() {
+    let (styled, cursor) = if leads.rows.is_empty() {
         whole
     } else {
         url_text(app, theme, inner_w, inner_h - leads.rows.len())
@@ -60,7 +59,8 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     };
     let mut lines = based;
     let url_top = lines.len();
-    lines.extend(wrap_pieces(&styled, inner_w, text_rows));
+    let (url_lines, cursor_at) = layout_pieces(&styled, inner_w, text_rows, cursor);
+    lines.extend(url_lines);
     if !leads.rows.is_empty() {
         lines.resize(url_top + text_rows, Line::default());
         lines.extend(leads.rows);
@@ -98,11 +98,10 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     )
     .title_bottom(leads.border);
     frame.render_widget(Paragraph::new(lines).block(block), area);
-    if let Some(col) = cursor_col {
-        let row = col / inner_w;
+    if let Some((row, col)) = cursor_at {
         if row < text_rows {
             frame.set_cursor_position(Position::new(
-                area.x + 1 + (col % inner_w) as u16,
+                area.x + 1 + col as u16,
                 area.y + 1 + (url_top + row) as u16,
             ));
         }
@@ -111,7 +110,8 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
 
 /// The URL (or the edit buffer) as styled pieces for `rows` rows of
 /// `inner_w` columns, a window around the selection or the cursor when it
-/// is longer, and the column of the edit cursor in them.
+/// is longer, and the piece the edit cursor is on (`styled.len()`: after
+/// the last).
 fn url_text(
     app: &App,
     theme: Theme,
@@ -156,11 +156,9 @@ fn url_text(
         app.highlighted_spans()
     };
     let mut styled: Vec<(String, Style)> = Vec::new();
-    let mut cursor_col: Option<usize> = None;
-    let mut col = 0;
+    let mut cursor: Option<usize> = None;
     if from > 0 {
         styled.push(("…".to_string(), theme.dim()));
-        col += 1;
     }
     let comps = if stale {
         &[][..]
@@ -169,7 +167,7 @@ fn url_text(
     };
     for p in pieces(input.get(from..to).unwrap_or_default(), from) {
         if editing.is_some_and(|e| e.cursor == p.span.start) {
-            cursor_col = Some(col);
+            cursor = Some(styled.len());
         }
         let kind = comps
             .get(comps.partition_point(|c| c.span.end <= p.span.start))
@@ -188,18 +186,17 @@ fn url_text(
         {
             style = style.patch(theme.highlight());
         }
-        col += p.text.width();
         styled.push((p.text, style));
     }
     if let Some(e) = editing {
         if e.cursor >= to {
-            cursor_col = Some(col);
+            cursor = Some(styled.len());
         }
     }
     if to < input.len() {
         styled.push(("…".to_string(), theme.dim()));
     }
-    (styled, cursor_col)
+    (styled, cursor)
 }
 
 /// The pretty form: escapes that cannot lie decoded, the rest shown as

@@ -118,9 +118,10 @@ fn a_long_url_near_its_end_fills_the_pane() {
         let rows = url_pane(&s);
         let inner: Vec<&str> = rows[1..rows.len() - 1].to_vec();
         assert!(inner[0].starts_with("│…"), "{s}");
-        // Every row is full but the last, which ends the URL.
+        // Every row is full but the last, which ends the URL (a row
+        // may end short of an escape that does not fit it).
         for r in &inner[..inner.len() - 1] {
-            assert!(!r.contains("  │"), "{s}");
+            assert!(!r.contains("   │"), "{s}");
         }
         assert!(
             inner[inner.len() - 1].contains("&next=https://paypa1.com/"),
@@ -131,6 +132,63 @@ fn a_long_url_near_its_end_fills_the_pane() {
     super::press(&mut a, crossterm::event::KeyCode::End);
     let s = screen(&a, 80, 24);
     let rows = url_pane(&s);
-    assert!(rows[1].starts_with("│…") && !rows[1].ends_with(" │"), "{s}");
+    assert!(
+        rows[1].starts_with("│…") && !rows[1].ends_with("   │"),
+        "{s}"
+    );
     assert!(rows[2].contains("&next=https://paypa1.com/"), "{s}");
+}
+
+/// A URL longer than a row breaks between pieces, never inside an escape:
+/// at 80x24 the Safe Links URL broke `%2F` into `%2` and `F`, and a run of
+/// ESC bytes `\x1b` into `\` and `x1b`. The edit cursor stays on its byte.
+#[test]
+fn a_url_wraps_between_escapes_never_inside_one() {
+    let cases = [
+        "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2Fsignin&data=x",
+        "https://x.com/\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}\u{1b}x",
+    ];
+    for url in cases {
+        let a = app(url, 80, 24);
+        let s = screen(&a, 80, 24);
+        let rows = url_pane(&s);
+        let inner: Vec<&str> = rows[1..rows.len() - 1]
+            .iter()
+            .map(|r| r.trim_matches('│').trim_end())
+            .collect();
+        for r in &inner {
+            let bad_end = r.ends_with('%')
+                || r.ends_with('\\')
+                || r.len() >= 2 && r.as_bytes()[r.len() - 2] == b'%';
+            assert!(!bad_end, "{r:?}\n{s}");
+        }
+        assert_eq!(
+            inner.concat(),
+            urlscope_core::text::escape_bytes(url.as_bytes()),
+            "{s}"
+        );
+    }
+    let a = app(cases[0], 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.contains(
+            "│https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com  │"
+        ),
+        "{s}"
+    );
+    assert!(s.contains("│%2Fsignin&data=x "), "{s}");
+    // The edit cursor after the break is on the '%' it moved.
+    let mut a = app(cases[0], 80, 24);
+    super::press(&mut a, crossterm::event::KeyCode::Char('e'));
+    super::press(&mut a, crossterm::event::KeyCode::Home);
+    for _ in 0..76 {
+        super::press(&mut a, crossterm::event::KeyCode::Right);
+    }
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+    terminal
+        .draw(|f| crate::tui::view::render(&a, f))
+        .expect("draw");
+    let at = terminal.get_cursor_position().expect("cursor");
+    assert_eq!((at.x, at.y), (1, 2), "the cursor on '%2Fsignin'");
 }
