@@ -281,11 +281,23 @@ impl Leads {
     }
 }
 
-/// `--base`: the base and the reference the target was resolved from,
-/// and where a WHATWG parser (a browser) resolves them instead.
+/// The lines above the URL: the text as pasted, when it was pasted
+/// defanged (the URL below is what it stands for); with `--base`, the base
+/// and the reference the target was resolved from, and where a WHATWG
+/// parser (a browser) resolves them instead.
 fn based_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if let (Some(d), false) = (&app.analysis.defanged, app.is_stale()) {
+        lines.push(Line::from(vec![
+            Span::styled("pasted ", theme.dim()),
+            Span::raw(fit(
+                &urlscope_core::text::escape_bytes(&d.pasted),
+                width.saturating_sub(7),
+            )),
+        ]));
+    }
     let Some(b) = &app.based else {
-        return Vec::new();
+        return lines;
     };
     let esc = urlscope_core::text::escape_bytes;
     let edited = app.analysis.input != b.resolution.target;
@@ -300,10 +312,10 @@ fn based_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
         }
     );
     head = fit(&head, width.saturating_sub(5));
-    let mut lines = vec![Line::from(vec![
+    lines.push(Line::from(vec![
         Span::styled("base ", theme.dim()),
         Span::raw(head),
-    ])];
+    ]));
     if b.resolution.differs {
         let theirs = match &b.resolution.whatwg {
             Ok(t) => urlscope_core::text::escape_str(t),

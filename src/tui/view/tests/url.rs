@@ -192,3 +192,32 @@ fn a_url_wraps_between_escapes_never_inside_one() {
     let at = terminal.get_cursor_position().expect("cursor");
     assert_eq!((at.x, at.y), (1, 2), "the cursor on '%2Fsignin'");
 }
+
+/// A URL pasted defanged is inspected as the URL it stands for, and the
+/// pane shows the text as pasted above it: it showed only
+/// `https://evil.example.com/login` under `URL · 30 bytes`, not what was
+/// pasted.
+#[test]
+fn a_url_pasted_defanged_shows_what_was_pasted() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let a = app("hxxps://evil[.]example[.]com/login", w, h);
+        let s = screen(&a, w, h);
+        let rows = url_pane(&s);
+        assert!(
+            rows[1].starts_with("│pasted hxxps://evil[.]example[.]com/login "),
+            "{s}"
+        );
+        assert!(
+            rows[2].starts_with("│https://evil.example.com/login "),
+            "{s}"
+        );
+        assert!(
+            rows.last()
+                .is_some_and(|r| r.contains("leads to evil.example.com")),
+            "{s}"
+        );
+        // Not for a URL pasted as it is.
+        let a = app("https://evil.example.com/login", w, h);
+        assert!(!screen(&a, w, h).contains("pasted"));
+    }
+}
