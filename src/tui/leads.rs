@@ -50,12 +50,15 @@ pub fn ranked(a: &Analysis) -> Vec<(&Destination, Option<Severity>)> {
     out
 }
 
-/// The line under the URL, cut to `width` columns: pieces of text, each
-/// with the severity that colours it. The count of the others and the
-/// key that lists them stay when the rest is cut.
-pub fn summary(a: &Analysis, width: usize) -> Vec<(String, Option<Severity>)> {
+/// A piece of the line under the URL and the severity that colours it.
+pub type Piece = (String, Option<Severity>);
+
+/// The line under the URL, whole: where it leads (the end of a chain of
+/// wrappers first), the worst of the URLs it carries, and the count of
+/// the others with the key that lists them.
+fn whole(a: &Analysis) -> (Vec<Piece>, String) {
     let Some(own) = a.destinations.first() else {
-        return Vec::new();
+        return (Vec::new(), String::new());
     };
     let ranked = ranked(a);
     let tail = match ranked.len() {
@@ -82,6 +85,25 @@ pub fn summary(a: &Analysis, width: usize) -> Vec<(String, Option<Severity>)> {
             }
         }
     }
+    (pieces, tail)
+}
+
+/// Columns the line under the URL takes whole.
+pub fn summary_width(a: &Analysis) -> usize {
+    let (pieces, tail) = whole(a);
+    pieces.iter().map(|(t, _)| t.width()).sum::<usize>() + tail.width()
+}
+
+/// The line under the URL, cut to `width` columns: pieces of text, each
+/// with the severity that colours it. The count of the others and the
+/// key that lists them stay when the rest is cut; a line cut with no
+/// other URL ends `… (L)`, the key of the view that shows it whole.
+pub fn summary(a: &Analysis, width: usize) -> Vec<Piece> {
+    let (pieces, mut tail) = whole(a);
+    let fits = pieces.iter().map(|(t, _)| t.width()).sum::<usize>() + tail.width() <= width;
+    if !fits && tail.is_empty() {
+        tail = " (L)".to_string();
+    }
     let room = width.saturating_sub(tail.width());
     let mut used = 0;
     let mut out = Vec::new();
@@ -100,6 +122,48 @@ pub fn summary(a: &Analysis, width: usize) -> Vec<(String, Option<Severity>)> {
     }
     if !tail.is_empty() && width >= tail.width() {
         out.push((tail, None));
+    }
+    out
+}
+
+/// The line under the URL whole, wrapped between words into lines of at
+/// most `width` columns, each piece keeping its severity.
+pub fn summary_lines(a: &Analysis, width: usize) -> Vec<Vec<Piece>> {
+    let (mut pieces, tail) = whole(a);
+    if !tail.is_empty() {
+        pieces.push((tail, None));
+    }
+    // Where each piece starts in the text, to colour the wrapped lines.
+    let mut text = String::new();
+    let mut starts = Vec::with_capacity(pieces.len());
+    for (t, _) in &pieces {
+        starts.push(text.len());
+        text.push_str(t);
+    }
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in wrap(&text, width) {
+        // The wrapped lines are the text's own, in order, less the spaces
+        // between them.
+        let Some(start) = text
+            .get(at..)
+            .and_then(|rest| rest.find(&line))
+            .map(|i| at + i)
+        else {
+            out.push(vec![(line, None)]);
+            continue;
+        };
+        let end = start + line.len();
+        at = end;
+        let mut spans = Vec::new();
+        for ((t, s), &from) in pieces.iter().zip(&starts) {
+            let to = from + t.len();
+            let (a, b) = (from.max(start), to.min(end));
+            if let Some(part) = (a < b).then(|| text.get(a..b)).flatten() {
+                spans.push((part.to_string(), *s));
+            }
+        }
+        out.push(spans);
     }
     out
 }

@@ -273,11 +273,13 @@ impl App {
     }
 
     /// Lines the URL pane gives the base and reference (`--base`): one,
-    /// and one more to say where a WHATWG parser resolves it instead.
+    /// and one more to say where a WHATWG parser resolves it instead; and
+    /// one to the text as pasted, when it was pasted defanged.
     pub fn url_extra_rows(&self) -> u16 {
         self.based
             .as_ref()
             .map_or(0, |b| 1 + u16::from(b.resolution.differs))
+            + u16::from(self.analysis.defanged.is_some())
     }
 
     /// Where the focus is, for the key table and the hint bar.

@@ -98,15 +98,18 @@ fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         "" if app.zoom && !app.overlay.is_open() => "zoomed (z or Esc: back)",
         status => status,
     };
-    // The keys keep at least half the bar, but for the warning that the
-    // next q quits without the edit: it is said whole.
+    // The status answers the key just pressed (where a copy went: cut at
+    // half the bar, 'OSC 52, no s…' left it unsaid), so the keys give way
+    // to it down to their last resort (`? help`); they are all back on the
+    // next key. The warning that the next q quits without the edit is said
+    // whole.
     let status_room = if status.is_empty() {
         0
     } else if app.quit_armed {
         (status.width() + 2).min(width)
     } else {
         let want = status.width() + 2;
-        let hints_need: usize = keys::hints(context, width / 2)
+        let hints_need: usize = keys::hints(context, 0)
             .iter()
             .map(|(k, w)| k.width() + w.width() + 3)
             .sum();

@@ -42,40 +42,97 @@ pub fn plain_pieces(bytes: &[u8], base: usize, theme: Theme) -> Vec<(String, Sty
         .collect()
 }
 
-/// Wrap styled pieces into lines of exactly `width` columns (character
-/// wrapping, so a cursor position can be computed); at most `max_lines`.
-/// Text that does not fit is cut with `…` at the end of the last line,
-/// never silently.
+/// Wrap styled pieces into lines of at most `width` columns; at most
+/// `max_lines`. Text that does not fit is cut with `…` at the end of the
+/// last line, never silently.
 pub fn wrap_pieces(
     pieces: &[(String, Style)],
     width: usize,
     max_lines: usize,
 ) -> Vec<Line<'static>> {
+    layout_pieces(pieces, width, max_lines, None).0
+}
+
+/// Columns of `pieces[i..]` that stay on one line: a stand-in (`\x1b`)
+/// is one piece, and a percent-escape (`%2F`) is three, never parted.
+fn unit_width(pieces: &[(String, Style)], i: usize) -> (usize, usize) {
+    let width = |p: Option<&(String, Style)>| {
+        p.map_or(0, |(t, _)| {
+            unicode_width::UnicodeWidthStr::width(t.as_str())
+        })
+    };
+    let hex = |p: Option<&(String, Style)>| {
+        p.is_some_and(|(t, _)| t.len() == 1 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+    };
+    let escape = pieces.get(i).is_some_and(|(t, _)| t == "%")
+        && hex(pieces.get(i + 1))
+        && hex(pieces.get(i + 2));
+    if escape {
+        (3, (i..i + 3).map(|j| width(pieces.get(j))).sum())
+    } else {
+        (1, width(pieces.get(i)))
+    }
+}
+
+/// [`wrap_pieces`], and where piece `mark` starts on screen (row, column);
+/// `mark` may be `pieces.len()`, the end. A line breaks between pieces,
+/// never inside an escape, so a line may end short of `width`; a piece
+/// wider than a line is broken by characters.
+pub fn layout_pieces(
+    pieces: &[(String, Style)],
+    width: usize,
+    max_lines: usize,
+    mark: Option<usize>,
+) -> (Vec<Line<'static>>, Option<(usize, usize)>) {
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut current: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
-    for (text, style) in pieces {
-        for c in text.chars() {
-            let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
-            if used + w > width && used > 0 {
-                if lines.len() + 1 >= max_lines {
-                    lines.push(ended_with_ellipsis(current, used, width));
-                    return lines;
-                }
-                lines.push(Line::from(std::mem::take(&mut current)));
-                used = 0;
+    let mut at = None;
+    let mut i = 0;
+    while i < pieces.len() {
+        let (count, unit) = unit_width(pieces, i);
+        if used + unit > width && used > 0 && unit <= width {
+            if lines.len() + 1 >= max_lines {
+                lines.push(ended_with_ellipsis(current, used, width));
+                return (lines, at);
             }
-            match current.last_mut() {
-                Some(last) if last.style == *style => last.content.to_mut().push(c),
-                _ => current.push(Span::styled(c.to_string(), *style)),
-            }
-            used += w;
+            lines.push(Line::from(std::mem::take(&mut current)));
+            used = 0;
         }
+        for (text, style) in pieces.get(i..i + count).unwrap_or_default() {
+            if mark == Some(i) && at.is_none() {
+                at = Some((lines.len(), used));
+            }
+            i += 1;
+            for c in text.chars() {
+                let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+                if used + w > width && used > 0 {
+                    if lines.len() + 1 >= max_lines {
+                        lines.push(ended_with_ellipsis(current, used, width));
+                        return (lines, at);
+                    }
+                    lines.push(Line::from(std::mem::take(&mut current)));
+                    used = 0;
+                }
+                match current.last_mut() {
+                    Some(last) if last.style == *style => last.content.to_mut().push(c),
+                    _ => current.push(Span::styled(c.to_string(), *style)),
+                }
+                used += w;
+            }
+        }
+    }
+    if mark == Some(pieces.len()) {
+        at = Some(if used >= width {
+            (lines.len() + 1, 0)
+        } else {
+            (lines.len(), used)
+        });
     }
     if !current.is_empty() && lines.len() < max_lines {
         lines.push(Line::from(current));
     }
-    lines
+    (lines, at)
 }
 
 /// A full line whose text goes on past it: its last characters give way
@@ -102,16 +159,46 @@ fn ended_with_ellipsis(
 }
 
 /// A byte window of `input` of about `budget` bytes that contains `focus`,
-/// starting on a character boundary.
+/// starting on a character boundary. Near the end of the input it starts
+/// earlier, so that it fills its `budget` columns with what comes before
+/// the focus (a cursor at the end of a long URL had a row to itself, the
+/// rows above it empty), as long as it still fits them once escaped.
 pub fn window(input: &[u8], focus: usize, budget: usize) -> (usize, usize) {
     if input.len() <= budget {
         return (0, input.len());
     }
-    let mut start = focus.saturating_sub(budget / 4).min(input.len());
-    let mut steps = 0;
-    while start > 0 && steps < 3 && input.get(start).is_some_and(|b| (0x80..0xC0).contains(b)) {
-        start -= 1;
-        steps += 1;
+    let mut start = on_boundary(input, focus.saturating_sub(budget / 4).min(input.len()));
+    if start + budget > input.len() {
+        // Room for the `…` before it, and for wide characters that wrap
+        // before a line's last column.
+        let room = budget.saturating_sub(1 + budget / 10);
+        let mut earlier = input.len() - budget;
+        for _ in 0..8 {
+            earlier = on_boundary(input, earlier);
+            if earlier >= start {
+                break;
+            }
+            let columns: usize = pieces(input.get(earlier..).unwrap_or_default(), earlier)
+                .iter()
+                .map(|p| unicode_width::UnicodeWidthStr::width(p.text.as_str()))
+                .sum();
+            if columns <= room {
+                start = earlier;
+                break;
+            }
+            earlier += (columns - room).max(4);
+        }
     }
     (start, (start + budget).min(input.len()))
+}
+
+/// `at`, or the start of the character it is inside (at most 3 bytes back).
+fn on_boundary(input: &[u8], at: usize) -> usize {
+    let mut at = at.min(input.len());
+    let mut steps = 0;
+    while at > 0 && steps < 3 && input.get(at).is_some_and(|b| (0x80..0xC0).contains(b)) {
+        at -= 1;
+        steps += 1;
+    }
+    at
 }

@@ -2,7 +2,7 @@
 //! component in its colour, the bytes behind every warning underlined, the
 //! selected warning's bytes reversed, controls shown as escapes.
 
-use super::parts::{fit, pane_block, plain_pieces, window, wrap_pieces};
+use super::parts::{fit, layout_pieces, pane_block, plain_pieces, window, wrap_pieces};
 use crate::tui::app::{App, EditTarget};
 use crate::tui::fix;
 use crate::tui::theme::Theme;
@@ -11,7 +11,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use unicode_width::UnicodeWidthStr;
 use urlscope_core::text::pieces;
 use urlscope_core::warnings::Severity;
 
@@ -21,10 +20,6 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         return;
     }
     let input = app.input();
-    let a = &app.analysis;
-    // While a background analysis runs, the spans on screen belong to the
-    // old input: show the new bytes without them.
-    let stale = app.is_stale() || app.editor.as_ref().is_some_and(|e| e.buffer != a.input);
     let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
     let based = if app.editor.is_none() {
         based_lines(app, theme, inner_w)
@@ -35,81 +30,13 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         .saturating_sub(based.len())
         .max(1);
     let editing = app.editor.as_ref();
-    let focus = match editing {
-        Some(e) => e.cursor,
-        None => app
-            .highlighted_spans()
-            .first()
-            .map(|s| s.start)
-            .or_else(|| a.components.get(app.selected).map(|c| c.span.start))
-            .unwrap_or(0),
-    };
-    let (from, to) = window(input, focus, inner_w * inner_h);
-    // The worst warning severity over each byte of the window.
-    let mut warned: Vec<Option<Severity>> = vec![None; to - from];
-    let near = if stale {
-        Vec::new()
+    let whole = url_text(app, theme, inner_w, inner_h);
+    let leads = Leads::place(app, theme, inner_w, inner_h, rows_of(&whole.0, inner_w));
+    let (styled, cursor) = if leads.rows.is_empty() {
+        whole
     } else {
-        a.warnings_near(urlscope_core::split::Span::new(from, to))
+        url_text(app, theme, inner_w, inner_h - leads.rows.len())
     };
-    for w in &near {
-        for s in &w.spans {
-            for i in s.start.max(from)..s.end.min(to) {
-                if let Some(slot) = warned.get_mut(i - from) {
-                    *slot = (*slot).max(Some(w.severity));
-                }
-            }
-        }
-    }
-    let highlight = if stale {
-        &[][..]
-    } else {
-        app.highlighted_spans()
-    };
-    let mut styled: Vec<(String, Style)> = Vec::new();
-    let mut cursor_col: Option<usize> = None;
-    let mut col = 0;
-    if from > 0 {
-        styled.push(("…".to_string(), theme.dim()));
-        col += 1;
-    }
-    let comps = if stale {
-        &[][..]
-    } else {
-        a.components.as_slice()
-    };
-    for p in pieces(input.get(from..to).unwrap_or_default(), from) {
-        if editing.is_some_and(|e| e.cursor == p.span.start) {
-            cursor_col = Some(col);
-        }
-        let kind = comps
-            .get(comps.partition_point(|c| c.span.end <= p.span.start))
-            .filter(|c| c.span.start <= p.span.start)
-            .map(|c| c.kind);
-        let mut style = kind.map_or(Style::new(), |k| theme.kind(k));
-        if p.escaped {
-            style = style.patch(theme.escaped());
-        }
-        if let Some(s) = warned.get(p.span.start - from).copied().flatten() {
-            style = style.patch(theme.warned(s));
-        }
-        if highlight
-            .iter()
-            .any(|h| h.start <= p.span.start && p.span.start < h.end)
-        {
-            style = style.patch(theme.highlight());
-        }
-        col += p.text.width();
-        styled.push((p.text, style));
-    }
-    if let Some(e) = editing {
-        if e.cursor >= to {
-            cursor_col = Some(col);
-        }
-    }
-    if to < input.len() {
-        styled.push(("…".to_string(), theme.dim()));
-    }
     // Fixing one component: its decoded text on top, and under it the
     // text as it will be written in the URL.
     let fixing = editing.and_then(|e| match &e.target {
@@ -128,11 +55,16 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let text_rows = if fixing.is_some() && inner_h > 1 {
         inner_h - 1
     } else {
-        inner_h
+        inner_h - leads.rows.len()
     };
     let mut lines = based;
     let url_top = lines.len();
-    lines.extend(wrap_pieces(&styled, inner_w, text_rows));
+    let (url_lines, cursor_at) = layout_pieces(&styled, inner_w, text_rows, cursor);
+    lines.extend(url_lines);
+    if !leads.rows.is_empty() {
+        lines.resize(url_top + text_rows, Line::default());
+        lines.extend(leads.rows);
+    }
     if let Some((_, _, encoded)) = &fixing {
         if inner_h > 1 {
             while lines.len() < text_rows {
@@ -164,17 +96,107 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         super::parts::fit(&title, inner_w.saturating_sub(2)),
         None,
     )
-    .title_bottom(leads_to(app, theme, inner_w.saturating_sub(2)));
+    .title_bottom(leads.border);
     frame.render_widget(Paragraph::new(lines).block(block), area);
-    if let Some(col) = cursor_col {
-        let row = col / inner_w;
+    if let Some((row, col)) = cursor_at {
         if row < text_rows {
             frame.set_cursor_position(Position::new(
-                area.x + 1 + (col % inner_w) as u16,
+                area.x + 1 + col as u16,
                 area.y + 1 + (url_top + row) as u16,
             ));
         }
     }
+}
+
+/// The URL (or the edit buffer) as styled pieces for `rows` rows of
+/// `inner_w` columns, a window around the selection or the cursor when it
+/// is longer, and the piece the edit cursor is on (`styled.len()`: after
+/// the last).
+fn url_text(
+    app: &App,
+    theme: Theme,
+    inner_w: usize,
+    rows: usize,
+) -> (Vec<(String, Style)>, Option<usize>) {
+    let input = app.input();
+    let a = &app.analysis;
+    // While a background analysis runs, the spans on screen belong to the
+    // old input: show the new bytes without them.
+    let stale = app.is_stale() || app.editor.as_ref().is_some_and(|e| e.buffer != a.input);
+    let editing = app.editor.as_ref();
+    let focus = match editing {
+        Some(e) => e.cursor,
+        None => app
+            .highlighted_spans()
+            .first()
+            .map(|s| s.start)
+            .or_else(|| a.components.get(app.selected).map(|c| c.span.start))
+            .unwrap_or(0),
+    };
+    let (from, to) = window(input, focus, inner_w * rows);
+    // The worst warning severity over each byte of the window.
+    let mut warned: Vec<Option<Severity>> = vec![None; to - from];
+    let near = if stale {
+        Vec::new()
+    } else {
+        a.warnings_near(urlscope_core::split::Span::new(from, to))
+    };
+    for w in &near {
+        for s in &w.spans {
+            for i in s.start.max(from)..s.end.min(to) {
+                if let Some(slot) = warned.get_mut(i - from) {
+                    *slot = (*slot).max(Some(w.severity));
+                }
+            }
+        }
+    }
+    let highlight = if stale {
+        &[][..]
+    } else {
+        app.highlighted_spans()
+    };
+    let mut styled: Vec<(String, Style)> = Vec::new();
+    let mut cursor: Option<usize> = None;
+    if from > 0 {
+        styled.push(("…".to_string(), theme.dim()));
+    }
+    let comps = if stale {
+        &[][..]
+    } else {
+        a.components.as_slice()
+    };
+    for p in pieces(input.get(from..to).unwrap_or_default(), from) {
+        if editing.is_some_and(|e| e.cursor == p.span.start) {
+            cursor = Some(styled.len());
+        }
+        let kind = comps
+            .get(comps.partition_point(|c| c.span.end <= p.span.start))
+            .filter(|c| c.span.start <= p.span.start)
+            .map(|c| c.kind);
+        let mut style = kind.map_or(Style::new(), |k| theme.kind(k));
+        if p.escaped {
+            style = style.patch(theme.escaped());
+        }
+        if let Some(s) = warned.get(p.span.start - from).copied().flatten() {
+            style = style.patch(theme.warned(s));
+        }
+        if highlight
+            .iter()
+            .any(|h| h.start <= p.span.start && p.span.start < h.end)
+        {
+            style = style.patch(theme.highlight());
+        }
+        styled.push((p.text, style));
+    }
+    if let Some(e) = editing {
+        if e.cursor >= to {
+            cursor = Some(styled.len());
+        }
+    }
+    if to < input.len() {
+        styled.push(("…".to_string(), theme.dim()));
+    }
+    (styled, cursor)
 }
 
 /// The pretty form: escapes that cannot lie decoded, the rest shown as
@@ -184,42 +206,98 @@ fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area:
     let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
     let cut: String = pretty.chars().take(inner_w * inner_h).collect();
     let styled = plain_pieces(cut.as_bytes(), 0, theme);
-    let lines = wrap_pieces(&styled, inner_w, inner_h);
+    let leads = Leads::place(app, theme, inner_w, inner_h, rows_of(&styled, inner_w));
+    let text_rows = inner_h - leads.rows.len();
+    let mut lines = wrap_pieces(&styled, inner_w, text_rows);
+    if !leads.rows.is_empty() {
+        lines.resize(text_rows, Line::default());
+        lines.extend(leads.rows);
+    }
     let block = pane_block(
         app,
         theme,
         "URL · as an address bar shows it (p: as written)".to_string(),
         None,
     )
-    .title_bottom(leads_to(app, theme, inner_w.saturating_sub(2)));
+    .title_bottom(leads.border);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The line under the URL, on its pane's lower border: where it leads, and
-/// the worst of the URLs it carries (`L` lists them all). Left out while
-/// the analysis on screen is of another input.
-fn leads_to(app: &App, theme: Theme, width: usize) -> Line<'static> {
-    // Stale, it would be another input's; under an overlay, a fragment.
-    if app.is_stale() || app.editor.is_some() || app.overlay.is_open() {
-        return Line::default();
-    }
-    let mut spans = vec![Span::raw(" ")];
-    for (text, severity) in crate::tui::leads::summary(&app.analysis, width.saturating_sub(2)) {
-        let style = match severity {
+/// Rows `styled` takes wrapped to `width` columns.
+fn rows_of(styled: &[(String, Style)], width: usize) -> usize {
+    wrap_pieces(styled, width, usize::MAX).len()
+}
+
+/// Where the URL leads and the worst of the URLs it carries
+/// (`leads::summary`; `L` lists them all): on the pane's lower border when
+/// it fits there; else wrapped between words on the pane's last rows, when
+/// the URL leaves them free (a URL cut anyway keeps two rows); else on the
+/// border, cut, ending `(L)`. Left out while the analysis on screen is of
+/// another input.
+struct Leads {
+    border: Line<'static>,
+    rows: Vec<Line<'static>>,
+}
+
+impl Leads {
+    fn place(app: &App, theme: Theme, inner_w: usize, inner_h: usize, url_rows: usize) -> Leads {
+        let none = Leads {
+            border: Line::default(),
+            rows: Vec::new(),
+        };
+        // Stale, it would be another input's; under an overlay, a fragment.
+        if app.is_stale() || app.editor.is_some() || app.overlay.is_open() {
+            return none;
+        }
+        let a = &app.analysis;
+        let style = |severity: Option<Severity>| match severity {
             Some(s) if s >= Severity::Medium => theme.severity(s),
             _ => Style::new(),
         };
-        spans.push(Span::styled(text, style));
+        let line = |pieces: Vec<crate::tui::leads::Piece>| {
+            Line::from(
+                pieces
+                    .into_iter()
+                    .map(|(t, s)| Span::styled(t, style(s)))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        // The border's title has a space and a corner on either side.
+        let room = inner_w.saturating_sub(4);
+        if crate::tui::leads::summary_width(a) > room {
+            let wrapped = crate::tui::leads::summary_lines(a, inner_w);
+            let n = wrapped.len();
+            if url_rows + n <= inner_h || (url_rows > inner_h && n + 2 <= inner_h) {
+                return Leads {
+                    rows: wrapped.into_iter().map(line).collect(),
+                    ..none
+                };
+            }
+        }
+        let mut border = line(crate::tui::leads::summary(a, room));
+        border.spans.insert(0, Span::raw(" "));
+        border.spans.push(Span::raw(" "));
+        Leads { border, ..none }
     }
-    spans.push(Span::raw(" "));
-    Line::from(spans)
 }
 
-/// `--base`: the base and the reference the target was resolved from,
-/// and where a WHATWG parser (a browser) resolves them instead.
+/// The lines above the URL: the text as pasted, when it was pasted
+/// defanged (the URL below is what it stands for); with `--base`, the base
+/// and the reference the target was resolved from, and where a WHATWG
+/// parser (a browser) resolves them instead.
 fn based_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if let (Some(d), false) = (&app.analysis.defanged, app.is_stale()) {
+        lines.push(Line::from(vec![
+            Span::styled("pasted ", theme.dim()),
+            Span::raw(fit(
+                &urlscope_core::text::escape_bytes(&d.pasted),
+                width.saturating_sub(7),
+            )),
+        ]));
+    }
     let Some(b) = &app.based else {
-        return Vec::new();
+        return lines;
     };
     let esc = urlscope_core::text::escape_bytes;
     let edited = app.analysis.input != b.resolution.target;
@@ -234,10 +312,10 @@ fn based_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
         }
     );
     head = fit(&head, width.saturating_sub(5));
-    let mut lines = vec![Line::from(vec![
+    lines.push(Line::from(vec![
         Span::styled("base ", theme.dim()),
         Span::raw(head),
-    ])];
+    ]));
     if b.resolution.differs {
         let theirs = match &b.resolution.whatwg {
             Ok(t) => urlscope_core::text::escape_str(t),

@@ -319,3 +319,4 @@ mod bytes;
 mod keys;
 mod nested;
 mod review;
+mod url;

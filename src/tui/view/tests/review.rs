@@ -162,6 +162,25 @@ fn a_copy_says_what_was_copied_first() {
     );
 }
 
+/// At 80 columns the status after a copy is said whole, where the copy
+/// went too: it was cut at half the bar ('OSC 52, no s…'); the keys give
+/// way to it, down to `? help`.
+#[test]
+fn a_copy_says_where_it_went_at_80_columns() {
+    let status = crate::tui::copy(
+        &mut Vec::new(),
+        &mut None,
+        "the cleaned URL defanged",
+        "hxxps://paypa1[.]com/signin",
+    );
+    let mut a = app("https://paypa1.com/signin", 80, 24);
+    a.status = status.clone();
+    let s = screen(&a, 80, 24);
+    let last = s.lines().last().unwrap_or("");
+    assert!(last.starts_with(&format!("{status}  ")), "{status}\n{s}");
+    assert!(last.trim_end().ends_with("? help"), "{s}");
+}
+
 /// Ctrl-C in the editor cancels the edit, as in a shell, instead of
 /// quitting with what was typed lost.
 #[test]
