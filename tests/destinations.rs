@@ -362,7 +362,7 @@ fn the_place_names_both_readings() {
     );
     assert_eq!(
         place(r"http://0x7f.1\@good.com/"),
-        "127.0.0.1 (loopback, a number form of 127.0.0.1; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read good.com (public)"
+        "127.0.0.1 (loopback, the number form 0x7f.1; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read good.com (public)"
     );
     // Python reads the last '@' as browsers do: it is not named.
     assert_eq!(
@@ -381,7 +381,7 @@ fn the_place_names_both_readings() {
     // Readings that agree say nothing more.
     assert_eq!(
         place("http://0x7f.1/"),
-        "127.0.0.1 (loopback, a number form of 127.0.0.1)"
+        "127.0.0.1 (loopback, the number form 0x7f.1)"
     );
 }
 

@@ -14,7 +14,7 @@
 //! let own = &a.destinations[0];
 //! assert_eq!(
 //!     describe::place(own),
-//!     "127.0.0.1 (loopback, a number form of 127.0.0.1)"
+//!     "127.0.0.1 (loopback, the number form 0x7f.1)"
 //! );
 //! ```
 
@@ -26,7 +26,7 @@ use crate::text::{escape_str, quote_str};
 use crate::warnings::{Severity, Warning};
 
 /// Where a destination's host is and what kind of place it is:
-/// `169.254.169.254 (cloud metadata endpoint, a number form of …)`, or why
+/// `169.254.169.254 (cloud metadata endpoint, the number form 0xa9fea9fe)`, or why
 /// there is none; for a link behind a shortener, that it is one
 /// ([`shortened`]). When parsers read different hosts in the URL, the
 /// host a browser opens comes first, said to be so, and then the host the
@@ -126,8 +126,8 @@ fn hostless(d: &Destination) -> String {
     }
 }
 
-/// A host and what kind of place it is: `127.0.0.1 (loopback, a number
-/// form of 127.0.0.1)`.
+/// A host and what kind of place it is: `127.0.0.1 (loopback, the number
+/// form 0x7f.1)`.
 fn host_place(h: &HostClass) -> String {
     let mut s = format!("{} ({}", escape_str(&h.canonical), h.reach.label());
     if let Some(how) = &h.spelled {

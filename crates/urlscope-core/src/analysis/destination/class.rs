@@ -140,7 +140,9 @@ pub fn classify_host(written: &str) -> HostClass {
         } else if ascii != lower {
             Some(format!("IDNA-mapped characters that read as {canonical}"))
         } else if ascii != canonical {
-            Some(format!("a number form of {canonical}"))
+            // What a lax IPv4 reading accepts holds only digits, dots,
+            // `x` and hex letters: nothing to escape.
+            Some(format!("the number form {ascii}"))
         } else {
             None
         };
