@@ -686,28 +686,30 @@ fn may_be_credential_word(token: &[u8]) -> bool {
         .is_some_and(|lengths| lengths >> token.len() & 1 == 1)
 }
 
-/// A pair of letters each sign-in word holds ([`CREDENTIAL_WORDS`],
-/// [`GLUED_WORDS`], the first word of [`SPLIT_WORDS`]' pairs), chosen
-/// rare in the words of ordinary pages' names (a test holds every word to
-/// one).
-const SIGN_IN_PAIRS: [&[u8; 2]; 19] = [
-    b"og", b"gn", b"ss", b"ut", b"if", b"va", b"cc", b"cr", b"cu", b"pd", b"nf", b"nl", b"ov",
-    b"ll", b"nk", b"bs", b"2f", b"mf", b"tp",
+/// Three letters in a row each sign-in word holds ([`CREDENTIAL_WORDS`],
+/// [`GLUED_WORDS`], the first word of [`SPLIT_WORDS`]' pairs), each
+/// chosen rare in the names of ordinary pages (a test holds every word to
+/// one): 2% of kasztp's page files pass.
+const SIGN_IN_TRIGRAMS: [&[u8; 3]; 29] = [
+    b"2fa", b"bil", b"bsc", b"cco", b"cov", b"ecu", b"gni", b"gno", b"ida", b"ify", b"irm", b"let",
+    b"log", b"mfa", b"nki", b"oau", b"ogi", b"ogo", b"otp", b"rif", b"riz", b"sig", b"sso", b"ssw",
+    b"swd", b"tia", b"unl", b"upd", b"uth",
 ];
 
-/// The bit of a pair of bytes, either case (a byte that is no letter may
-/// share a bit with one, which only lets more through).
-const fn pair_bit(a: u8, b: u8) -> usize {
-    ((a | 32) as usize & 0x7F) << 7 | ((b | 32) as usize & 0x7F)
+/// The bit of three bytes, either case (digits and other bytes share bits
+/// with letters, which only lets more through).
+const fn trigram_bit(a: u8, b: u8, c: u8) -> usize {
+    ((a & 31) as usize) << 10 | ((b & 31) as usize) << 5 | (c & 31) as usize
 }
 
-/// [`SIGN_IN_PAIRS`] as a set of 16,384 bits.
+/// [`SIGN_IN_TRIGRAMS`] as a set of 32,768 bits.
 #[allow(clippy::indexing_slicing)]
-const SIGN_IN_PAIR_BITS: [u64; 256] = {
-    let mut bits = [0u64; 256];
+const SIGN_IN_TRIGRAM_BITS: [u64; 512] = {
+    let mut bits = [0u64; 512];
     let mut i = 0;
-    while i < SIGN_IN_PAIRS.len() {
-        let k = pair_bit(SIGN_IN_PAIRS[i][0], SIGN_IN_PAIRS[i][1]);
+    while i < SIGN_IN_TRIGRAMS.len() {
+        let [a, b, c] = *SIGN_IN_TRIGRAMS[i];
+        let k = trigram_bit(a, b, c);
         bits[k / 64] |= 1 << (k % 64);
         i += 1;
     }
@@ -715,17 +717,20 @@ const SIGN_IN_PAIR_BITS: [u64; 256] = {
 };
 
 /// Whether `text` may hold a sign-in word: it holds one of
-/// [`SIGN_IN_PAIRS`]. One load a byte and no branch, for the fast path's
-/// look at the names of page files (most hold none).
+/// [`SIGN_IN_TRIGRAMS`]. One load a byte and no branch, for the fast
+/// path's look at the names of page files (most hold none).
 fn may_hold_credential_word(text: &[u8]) -> bool {
+    let (mut a, mut b) = (0u8, 0u8);
     let mut seen = 0;
-    for w in text.windows(2) {
-        if let [a, b] = *w {
-            let k = pair_bit(a, b);
-            seen |= SIGN_IN_PAIR_BITS.get(k / 64).copied().unwrap_or(0) >> (k % 64) & 1;
-        }
+    for &c in text {
+        let k = trigram_bit(a, b, c);
+        seen |= SIGN_IN_TRIGRAM_BITS.get(k / 64).copied().unwrap_or(0) >> (k % 64);
+        (a, b) = (b, c);
     }
-    seen != 0
+    // Bit 0 of each shifted word is its trigram's; the first two bytes
+    // made trigrams with the zeros before them, which only lets more
+    // through (and no listed trigram starts so: a test holds this).
+    seen & 1 != 0
 }
 
 /// Letters and digits: the bytes of a token.
@@ -904,26 +909,30 @@ pub(crate) struct SignInPage {
 /// The [`SignInPage`] `path` ends in, if any.
 pub(crate) fn sign_in_page(path: &[u8]) -> Option<SignInPage> {
     let file = path.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
-    if !is_page_file(path.get(file..)?) {
+    let name = path.get(file..)?;
+    if !is_page_file(name) {
         return None;
     }
-    sign_in_page_at(path, file)
+    let dot = name.iter().rposition(|&b| b == b'.')?;
+    sign_in_page_at(path, file, file + dot)
 }
 
 /// [`sign_in_page`] of a path whose last segment, a page file, starts at
-/// `file` (the fast path saw it go by). Most page files' names are words
-/// of no sign-in, read once; an index page's folder is read too.
-pub(crate) fn sign_in_page_at(path: &[u8], file: usize) -> Option<SignInPage> {
-    let name = path.get(file..)?;
+/// `file` and has its extension's dot at `dot` (the fast path saw both go
+/// by). Most page files' names are words of no sign-in, read once; an
+/// index page's folder is read too.
+#[inline]
+pub(crate) fn sign_in_page_at(path: &[u8], file: usize, dot: usize) -> Option<SignInPage> {
     // The extension is no sign-in word.
-    let stem = name.get(..name.iter().rposition(|&b| b == b'.')?)?;
+    let stem = path.get(file..dot)?;
     if has_credential_word(stem) {
         return Some(SignInPage { folder: file, file });
     }
-    if !INDEX_PAGES
-        .iter()
-        .any(|p| p.as_bytes().eq_ignore_ascii_case(stem))
-    {
+    let index = (4..=7).contains(&stem.len())
+        && INDEX_PAGES
+            .iter()
+            .any(|p| p.as_bytes().eq_ignore_ascii_case(stem));
+    if !index {
         return None;
     }
     let folder = file
@@ -1179,7 +1188,11 @@ mod tests {
     }
 
     #[test]
-    fn every_sign_in_word_holds_a_sign_in_pair() {
+    fn every_sign_in_word_holds_a_sign_in_trigram() {
+        // No listed trigram starts with a slot the loop's zeros fill.
+        assert!(SIGN_IN_TRIGRAMS
+            .iter()
+            .all(|t| t[0] & 31 != 0 && t[1] & 31 != 0));
         let words = CREDENTIAL_WORDS
             .iter()
             .chain(GLUED_WORDS)

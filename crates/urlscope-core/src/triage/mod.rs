@@ -217,7 +217,8 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     // (`/linkedin/SignIn.php`), or among a CMS's files
     // (`/wp-content/x/login.php`).
     let path_only = path.get(..at).unwrap_or_default();
-    let sign_in_page = page.and_then(|file| crate::services::sign_in_page_at(path_only, file));
+    let sign_in_page =
+        page.and_then(|(file, dot)| crate::services::sign_in_page_at(path_only, file, dot));
     if sign_in_page.is_some_and(|page| {
         crate::analysis::checks::brand_path::may_show_brand_page(path_only)
             || crate::analysis::checks::planted::may_be_planted_login(path_only, &page)
@@ -482,7 +483,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             if ends {
                 let extension = text.get(last_dot + 1..i).unwrap_or_default();
                 if dots > 0 && last_dot > start && crate::services::is_page_extension(extension) {
-                    page = Some(start);
+                    page = Some((start, last_dot));
                 }
                 break i;
             }
@@ -565,9 +566,9 @@ struct Scanned {
     /// Where it ended.
     end: usize,
     first: FirstPart,
-    /// Where its last part starts, when that part is a page file
-    /// ([`crate::services::is_page_file`]): seen from its last dot.
-    page: Option<usize>,
+    /// Where its last part starts and where its last dot is, when that
+    /// part is a page file ([`crate::services::is_page_file`]).
+    page: Option<(usize, usize)>,
 }
 
 /// The first '/'-separated part of what [`plain_parts`] read: where it
