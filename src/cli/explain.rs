@@ -457,12 +457,8 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
                     let info = char_info(ch);
                     let glyph = urlscope_core::text::shown_alone(ch);
                     lines.push(format!(
-                        "  {} {glyph}  pattern {}\n      bytes   {}\n      payload {} = U+{:04X}",
-                        info.codepoint,
-                        l.pattern,
-                        l.bytes,
-                        l.scalar_bits,
-                        u32::from(ch)
+                        "  {} {glyph}  pattern {}\n      bytes   {}\n      payload {} = {}",
+                        info.codepoint, l.pattern, l.bytes, l.scalar_bits, info.codepoint
                     ));
                 }
                 Err(_) if !seen_bad.iter().any(|b| b == bytes) => {

@@ -502,6 +502,41 @@ pub struct BitLayout {
     pub bytes: String,
     /// The code point's bits as the pattern groups them: `0010 011100 010011`.
     pub scalar_bits: String,
+    /// How many bytes the character takes (1..=4).
+    pub len: u8,
+    /// The code points written in `len` bytes: `U+0800..U+FFFF`.
+    pub range: &'static str,
+}
+
+impl BitLayout {
+    /// Table 3-5's row for this length in words: which code points take
+    /// this many bytes, how the marker bits say so, and that the payload
+    /// bits are the code point.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlscope_core::utf8::bit_layout;
+    /// assert_eq!(
+    ///     bit_layout('é').describe(),
+    ///     "Table 3-5: U+0080..U+07FF takes 2 bytes; the lead byte's 2 ones and a 0 \
+    ///      say: 2 bytes; each continuation byte starts 10. The payload bits, in \
+    ///      order, are the code point."
+    /// );
+    /// ```
+    pub fn describe(&self) -> String {
+        let (n, range) = (self.len, self.range);
+        let markers = match n {
+            1 => "a leading 0 says: one byte, ASCII".to_string(),
+            _ => format!(
+                "the lead byte's {n} ones and a 0 say: {n} bytes; each continuation byte starts 10"
+            ),
+        };
+        let plural = if n == 1 { "" } else { "s" };
+        format!(
+            "Table 3-5: {range} takes {n} byte{plural}; {markers}. The payload bits, in order, \
+             are the code point."
+        )
+    }
 }
 
 /// How `c` is written in UTF-8, bit by bit.
@@ -513,15 +548,20 @@ pub struct BitLayout {
 /// assert_eq!(l.pattern, "1110zzzz 10yyyyyy 10xxxxxx");
 /// assert_eq!(l.bytes, "1110|0010 10|011100 10|010011");
 /// assert_eq!(l.scalar_bits, "0010 011100 010011");
+/// assert_eq!((l.len, l.range), (3, "U+0800..U+FFFF"));
 /// ```
 pub fn bit_layout(c: char) -> BitLayout {
     let mut buf = [0u8; 4];
     let bytes = c.encode_utf8(&mut buf).as_bytes();
-    let (pattern, lead_payload) = match bytes.len() {
-        1 => ("0xxxxxxx", 7),
-        2 => ("110yyyyy 10xxxxxx", 5),
-        3 => ("1110zzzz 10yyyyyy 10xxxxxx", 4),
-        _ => ("11110uuu 10uuzzzz 10yyyyyy 10xxxxxx", 3),
+    let (pattern, lead_payload, range) = match bytes.len() {
+        1 => ("0xxxxxxx", 7, "U+0000..U+007F"),
+        2 => ("110yyyyy 10xxxxxx", 5, "U+0080..U+07FF"),
+        3 => ("1110zzzz 10yyyyyy 10xxxxxx", 4, "U+0800..U+FFFF"),
+        _ => (
+            "11110uuu 10uuzzzz 10yyyyyy 10xxxxxx",
+            3,
+            "U+10000..U+10FFFF",
+        ),
     };
     let mut shown = Vec::new();
     let mut scalar = Vec::new();
@@ -536,6 +576,9 @@ pub fn bit_layout(c: char) -> BitLayout {
         pattern,
         bytes: shown.join(" "),
         scalar_bits: scalar.join(" "),
+        // `encode_utf8` writes 1..=4 bytes, so this cannot truncate.
+        len: bytes.len() as u8,
+        range,
     }
 }
 
@@ -853,6 +896,44 @@ mod tests {
             bit_layout('\u{10302}').pattern,
             "11110uuu 10uuzzzz 10yyyyyy 10xxxxxx"
         );
+    }
+
+    /// Table 3-5's row in words, at each sequence length, at both ends of
+    /// its range.
+    #[test]
+    fn bit_layouts_describe_their_table_3_5_row() {
+        let cases: [(&[char], &str); 4] = [
+            (
+                &['\u{0}', 'a', '\u{7F}'],
+                "Table 3-5: U+0000..U+007F takes 1 byte; a leading 0 says: one byte, ASCII. \
+                 The payload bits, in order, are the code point.",
+            ),
+            (
+                &['\u{80}', 'é', '\u{7FF}'],
+                "Table 3-5: U+0080..U+07FF takes 2 bytes; the lead byte's 2 ones and a 0 say: \
+                 2 bytes; each continuation byte starts 10. The payload bits, in order, are the \
+                 code point.",
+            ),
+            (
+                &['\u{800}', '✓', '\u{FFFF}'],
+                "Table 3-5: U+0800..U+FFFF takes 3 bytes; the lead byte's 3 ones and a 0 say: \
+                 3 bytes; each continuation byte starts 10. The payload bits, in order, are the \
+                 code point.",
+            ),
+            (
+                &['\u{10000}', '😀', '\u{10FFFF}'],
+                "Table 3-5: U+10000..U+10FFFF takes 4 bytes; the lead byte's 4 ones and a 0 \
+                 say: 4 bytes; each continuation byte starts 10. The payload bits, in order, \
+                 are the code point.",
+            ),
+        ];
+        for (len, (chars, want)) in (1u8..).zip(cases) {
+            for &c in chars {
+                let l = bit_layout(c);
+                assert_eq!(l.len, len, "U+{:04X}", u32::from(c));
+                assert_eq!(l.describe(), want, "U+{:04X}", u32::from(c));
+            }
+        }
     }
 
     #[test]

@@ -121,8 +121,8 @@ pub(super) fn table(
 /// The cursor's character bit by bit (Table 3-5): the code point's bits in
 /// the groups of its length, each group placed into its byte (the marker
 /// bits set apart by colour and by `|`), the byte under the cursor
-/// underlined; or, for an ill-formed byte, the row of Table 3-6 it breaks.
-/// At most `max` lines.
+/// underlined, then Table 3-5's row in the core's words; or, for an
+/// ill-formed byte, the row of Table 3-6 it breaks. At most `max` lines.
 fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'static>> {
     let shown = app.shown();
     let Some(c) = shown.analysis.components.get(shown.component) else {
@@ -181,25 +181,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
             }
             let mut out = vec![Line::from(first), Line::from(second)];
             if max > 2 {
-                let n = l.bytes.split(' ').count();
-                let range = match n {
-                    1 => "U+0000..U+007F",
-                    2 => "U+0080..U+07FF",
-                    3 => "U+0800..U+FFFF",
-                    _ => "U+10000..U+10FFFF",
-                };
-                let lead = match n {
-                    1 => "a leading 0 says: one byte, ASCII".to_string(),
-                    _ => format!(
-                        "the lead byte's {} ones and a 0 say: {n} bytes; each continuation byte starts 10",
-                        n
-                    ),
-                };
-                let more = format!(
-                    "Table 3-5: {range} takes {n} byte{}; {lead}. The payload bits, in order, are the code point.",
-                    if n == 1 { "" } else { "s" }
-                );
-                for line in crate::tui::text::wrap_within(&more, room, max - 2) {
+                for line in crate::tui::text::wrap_within(&l.describe(), room, max - 2) {
                     out.push(Line::from(vec![indent(), Span::styled(line, theme.dim())]));
                 }
             }
