@@ -91,13 +91,13 @@ fn decode_invalid_utf8_is_exit_1_with_the_reason() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr("urlscope: invalid UTF-8 at decoded byte 0 (C4): C4 starts a 2-byte sequence but the input ends (use --lossy to substitute U+FFFD)\n");
+        .stderr("urlscope: invalid UTF-8 at decoded byte 0 (C4): C4 starts a 2-byte sequence, but the bytes end after C4 (use --lossy to substitute U+FFFD)\n");
     urlscope()
         .args(["decode", "--escape", "%C4r"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "C4 starts a 2-byte sequence but 72 is not a continuation byte",
+            "C4 starts a 2-byte sequence, but 72 after C4 is not a continuation byte (10xxxxxx)",
         ));
     urlscope()
         .args(["decode", "--escape", "--lossy", "%C4r"])
@@ -108,7 +108,9 @@ fn decode_invalid_utf8_is_exit_1_with_the_reason() {
         .args(["decode", "--escape", "%C0%AF"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("C0 never appears in UTF-8"));
+        .stderr(predicate::str::contains(
+            "C0 is in no row of Table 3-6: it can only start an overlong 2-byte form",
+        ));
 }
 
 #[test]

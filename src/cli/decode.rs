@@ -180,7 +180,7 @@ mod tests {
     fn invalid_utf8_is_an_error_naming_the_bytes() {
         let e = dec("%C4r", STRICT).unwrap_err();
         assert!(
-            e.contains("C4 starts a 2-byte sequence but 72 is not a continuation byte"),
+            e.contains("C4 starts a 2-byte sequence, but 72 after C4 is not a continuation byte"),
             "{e}"
         );
         let lossy = DecodeOptions {

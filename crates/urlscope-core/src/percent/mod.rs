@@ -291,8 +291,9 @@ pub fn first_malformed_escape(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Explain why the first ill-formed unit of `bytes` is ill-formed, in the
-/// words of Table 3-6: `C4 starts a 2-byte sequence but 72 is not a
-/// continuation byte`.
+/// words of Table 3-6 ([`crate::utf8::explain_ill_formed`]): `C4 starts a
+/// 2-byte sequence, but 72 after C4 is not a continuation byte
+/// (10xxxxxx)`.
 pub fn explain_utf8_error(bytes: &[u8]) -> Option<DecodeError> {
     use crate::utf8::{annotate, Utf8Problem};
     let a = annotate(bytes);
@@ -301,36 +302,8 @@ pub fn explain_utf8_error(bytes: &[u8]) -> Option<DecodeError> {
     let seq = bytes.get(unit.range()).unwrap_or_default().to_vec();
     let lead = seq.first().copied().unwrap_or(0);
     let next = bytes.get(unit.start + unit.len).copied();
-    // Only read for a truncated sequence, which starts with a lead byte.
-    let want = crate::utf8::sequence_len(lead).unwrap_or(4);
-    let reason = match problem {
-        Utf8Problem::Truncated => match next {
-            Some(n) => format!(
-                "{lead:02X} starts a {want}-byte sequence but {n:02X} is not a continuation byte"
-            ),
-            None => format!("{lead:02X} starts a {want}-byte sequence but the input ends"),
-        },
-        Utf8Problem::Overlong if matches!(lead, 0xC0 | 0xC1) => format!(
-            "{lead:02X} never appears in UTF-8: it could only start an overlong 2-byte form"
-        ),
-        Utf8Problem::Overlong => format!(
-            "{lead:02X} {:02X} is an overlong form (Table 3-6 allows {} after {lead:02X})",
-            next.unwrap_or(0),
-            if lead == 0xE0 { "A0..BF" } else { "90..BF" }
-        ),
-        Utf8Problem::Surrogate => format!(
-            "ED {:02X} encodes a UTF-16 surrogate (Table 3-6 allows 80..9F after ED)",
-            next.unwrap_or(0)
-        ),
-        Utf8Problem::AboveMax => format!(
-            "F4 {:02X} encodes a code point above U+10FFFF (Table 3-6 allows 80..8F after F4)",
-            next.unwrap_or(0)
-        ),
-        Utf8Problem::UnexpectedContinuation => {
-            format!("{lead:02X} is a continuation byte with no lead byte before it")
-        }
-        Utf8Problem::NeverValid => format!("{lead:02X} never appears in UTF-8"),
-    };
+    // Worded where every front end words an ill-formed sequence.
+    let reason = crate::utf8::explain_ill_formed(bytes.get(unit.start..).unwrap_or_default())?;
     let bytes_shown = match (problem, next) {
         (
             Utf8Problem::Truncated
@@ -682,7 +655,7 @@ mod tests {
         let e = explain_utf8_error(&[0xC4, b'r']).map(|e| e.to_string());
         assert_eq!(
             e.as_deref(),
-            Some("invalid UTF-8 at decoded byte 0 (C4 72): C4 starts a 2-byte sequence but 72 is not a continuation byte")
+            Some("invalid UTF-8 at decoded byte 0 (C4 72): C4 starts a 2-byte sequence, but 72 after C4 is not a continuation byte (10xxxxxx)")
         );
     }
 }
