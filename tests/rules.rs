@@ -298,12 +298,14 @@ const RULES: &[Row] = &[
     ("planted-login", "http://x.example/wp-includes/js/kit/login.php", Fires { at: "wp-includes/js/kit/login" }, "a sign-in page among WordPress's files"),
     ("planted-login", "http://x.example/wp-login.php", Misses, "WordPress's own sign-in page"),
     ("planted-login", "http://x.example/wp-admin/update-core.php", Misses, "WordPress's own update page"),
+    ("planted-login", "https://x.example/wp-admin/authorize-application.php?app_name=App", Misses, "WordPress's own page that authorizes an application's password"),
     ("brand-in-path", "https://evil.example/login.microsoftonline.com/login.php", Fires { at: "login.microsoftonline.com/login" }, "a brand's sign-in host in the path of another site, and a login form"),
     ("brand-in-path", "https://compromised.example/www.dropbox.com/1223/", Fires { at: "www.dropbox.com" }, "a brand's domain in the path of another site (low: mirrors do it too)"),
     ("brand-in-path", "https://www.dropbox.com/s/x/file.pdf", Misses, "the brand's own site"),
     ("brand-in-path", "http://compromised.example/wp-content/linkedin/SignIn.php", Fires { at: "linkedin/SignIn" }, "a brand's name in the path of another site's sign-in page file"),
     ("brand-in-path", "https://compromised.example/accounts/google/login/", Misses, "a framework's social sign-in route is no page file"),
     ("brand-in-path", "https://compromised.example/paypal/index.php", Misses, "a brand's name on a page with no sign-in word"),
+    ("brand-in-path", "https://nytimez.com/paypal/login.php", Fires { at: "paypal/login" }, "a brand's name on a sign-in page of a host only shown as near another site (a low look-alike of nytimes.com)"),
     ("brand-in-path", "https://x.example/r/https://login.microsoftonline.com/", Misses, "a URL the path carries is open-redirect's"),
     ("shortener", "https://bit.ly/3abcDEF", Fires { at: "bit.ly/3abcDEF" }, "a shortened link: its destination is the provider's"),
     ("shortener", "https://bit.ly/", Misses, "the provider's home page"),
@@ -387,6 +389,24 @@ fn triage_agrees_with_the_analysis_on_every_rule_case() {
         assert_eq!(
             urlscope_core::triage::triage(url.as_bytes(), &options),
             analyze(url.as_bytes(), &options).into_warnings_as_given(),
+            "{url:?}"
+        );
+    }
+}
+
+/// `scan` shows what the analysis finds at its threshold: at `medium`
+/// (its default), where the triage skips the top sites' look-alikes
+/// (only ever `low`), it finds the same `medium` warnings.
+#[test]
+fn triage_at_medium_agrees_with_the_analysis_on_every_rule_case() {
+    let options = Options::default();
+    let medium = urlscope_core::Severity::Medium;
+    for (_, url, _, _) in RULES {
+        let mut warnings = analyze(url.as_bytes(), &options).into_warnings_as_given();
+        warnings.retain(|w| w.severity >= medium);
+        assert_eq!(
+            urlscope_core::triage::triage_at(url.as_bytes(), &options, medium),
+            warnings,
             "{url:?}"
         );
     }

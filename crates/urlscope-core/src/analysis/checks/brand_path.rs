@@ -22,7 +22,7 @@ use crate::names::{written_domains, WrittenDomain};
 use crate::services::{brand_words, credential_words, sign_in_page, HostingKind};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
-use crate::warnings::{Case, Warning, WarningCode};
+use crate::warnings::{Case, Severity, Warning, WarningCode};
 
 /// A known site a written domain belongs to.
 pub(crate) struct KnownSite {
@@ -213,7 +213,10 @@ struct BrandPage {
 /// own, which no other rule reads already: not on a listed shared hosting
 /// service (`shared-hosting` reads brands' names there), nor where the
 /// host shows or imitates a brand itself (`brand-in-host`,
-/// `lookalike-domain`, in `found`).
+/// `lookalike-domain`, in `found`) at `medium` or above: a host only
+/// shown as near a top site (`nytimez.com`, `low`) reads no brand, and
+/// the top sites' look-alikes are searched only below `medium` (as
+/// `scan` triages), so they must not decide a `medium` warning.
 fn brand_page(
     input: &[u8],
     parts: &Split,
@@ -230,7 +233,7 @@ fn brand_page(
         matches!(
             w.code,
             WarningCode::BrandInHost | WarningCode::LookalikeDomain
-        )
+        ) && w.severity >= Severity::Medium
     });
     if host.is_some_and(listed) || host_shows_brand {
         return None;
@@ -367,6 +370,12 @@ mod tests {
         // name of its own, is not the page's.
         assert!(found("https://x.example/ssv/office/index.php?verify=1").is_empty());
         assert!(found("https://x.example/office/login/about.php").is_empty());
+        // A host only shown as near a top site (a low look-alike of
+        // nytimes.com) does not read another brand's name in its path.
+        assert_eq!(
+            found("https://nytimez.com/paypal/login.php"),
+            [(Medium, vec!["paypal".into(), "login".into()])]
+        );
         let a = analyze(b"http://x.example/AppleID/signin.php", &Options::default());
         let w = a
             .warnings

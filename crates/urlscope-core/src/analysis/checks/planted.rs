@@ -15,10 +15,20 @@ use crate::warnings::{Warning, WarningCode};
 const CMS_FOLDERS: &[&str] = &["wp-content", "wp-includes", "wp-admin"];
 
 /// Sign-in words that also name a CMS's own pages (`wp-admin/update.php`,
-/// a shop plugin's `account.php`): not enough there.
+/// a shop plugin's `account.php`, `wp-admin/authorize-application.php`,
+/// where WordPress sends a user to grant an application a password):
+/// not enough there.
 const CMS_PAGE_WORDS: &[&str] = &[
-    "update", "secure", "security", "confirm", "billing", "banking", "wallet", "account",
+    "update",
+    "secure",
+    "security",
+    "confirm",
+    "billing",
+    "banking",
+    "wallet",
+    "account",
     "accounts",
+    "authorize",
 ];
 
 /// The CMS folder a path (its first '/' aside, up to its query) keeps
@@ -164,6 +174,7 @@ mod tests {
             "https://x.example/blog/wp-login.php?action=lostpassword",
             "https://x.example/wp-admin/update-core.php",
             "https://x.example/wp-admin/network/update.php",
+            "https://x.example/wp-admin/authorize-application.php?app_name=App",
             "https://x.example/wp-admin/admin-ajax.php?action=ajax_login",
             "https://x.example/wp-content/plugins/shop/account.php",
             // Assets and routes, not pages; a sign-in word higher up.
