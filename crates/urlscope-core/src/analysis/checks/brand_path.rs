@@ -200,6 +200,21 @@ pub(crate) fn brand_path_warnings(
     ));
 }
 
+/// Sign-in words that a merchant's pages for a brand's payments use too
+/// (PayPal's return and notification pages: `confirm.php`,
+/// `validation.php`, `verify.php`), and a wallet's or an update's page.
+const SHOP_WORDS: &[&str] = &[
+    "confirm",
+    "validate",
+    "validation",
+    "verify",
+    "verification",
+    "update",
+    "wallet",
+    "billing",
+    "banking",
+];
+
 /// A brand's name in the path of a sign-in page: its span, the spans
 /// behind the warning and its message.
 struct BrandPage {
@@ -242,16 +257,32 @@ fn brand_page(
     let page = sign_in_page(path)?;
     let own_brand = known_site(own).and_then(|k| k.brand);
     let at = |s: usize, e: usize| Span::new(parts.path.start + s, parts.path.start + e);
+    // A brand's token, or one of its common words alone in its piece
+    // (`/AOL/aol/login.php`; not `/back-office/login.php`).
+    let alone = |s: usize, e: usize| {
+        let ends = |b: Option<&u8>| b.is_none_or(|&b| matches!(b, b'/' | b'.'));
+        ends(s.checked_sub(1).and_then(|p| path.get(p))) && ends(path.get(e))
+    };
     let (name, brand) = brand_words(path).into_iter().find_map(|(s, e)| {
-        let brand = crate::sites::brand_of_word(path.get(s..e)?)?;
-        (Some(brand) != own_brand).then(|| (at(s, e), brand))
+        let word = path.get(s..e)?;
+        let brand = crate::sites::brand_of_word(word)?;
+        let distinctive = crate::sites::brand_token(word).is_some() || alone(s, e);
+        (distinctive && Some(brand) != own_brand).then(|| (at(s, e), brand))
     })?;
-    // The sign-in words of the page's name and its folder's.
+    // The sign-in words of the page's name and its folder's; a shop's
+    // words are no sign-in (a merchant's `/modules/paypal/validation.php`,
+    // `/ipn/paypal/verify.php`, `/apple-wallet.html`).
     let named = path.get(page.folder..).unwrap_or_default();
     let words: Vec<Span> = credential_words(named)
         .into_iter()
         .map(|(s, e)| at(page.folder + s, page.folder + e))
-        .filter(|w| !w.overlaps(name))
+        .filter(|w| {
+            let word = w.of(input);
+            !w.overlaps(name)
+                && !SHOP_WORDS
+                    .iter()
+                    .any(|s| s.as_bytes().eq_ignore_ascii_case(word))
+        })
         .collect();
     let first_word = *words.first()?;
     let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
@@ -356,6 +387,7 @@ mod tests {
             found("http://kaosit.example/log/linkedin/Linkedin/SignIn.php"),
             [(Medium, vec!["linkedin".into(), "SignIn".into()])]
         );
+        // A common word alone in its piece names its brand.
         assert_eq!(
             found("http://x.example/ok/AOL/aol/login.php?id=1"),
             [(Medium, vec!["AOL".into(), "login".into()])]
@@ -363,8 +395,8 @@ mod tests {
         // A common word names its brand in a short piece; an index page's
         // folder names the page.
         assert_eq!(
-            found("https://x.example/office/verify/index.php"),
-            [(Medium, vec!["office".into(), "verify".into()])]
+            found("https://x.example/office/signin/index.php"),
+            [(Medium, vec!["office".into(), "signin".into()])]
         );
         // A sign-in word in the query, or in the folder of a page with a
         // name of its own, is not the page's.
@@ -391,6 +423,16 @@ mod tests {
     #[test]
     fn quiet_where_a_brand_s_name_is_no_kit_s_page() {
         for url in [
+            // A merchant's payment pages, a wallet's page, a product's
+            // update.
+            "https://shop.example/modules/paypal/validation.php",
+            "https://shop.example/checkout/paypal/confirm.php",
+            "https://shop.example/ipn/paypal/verify.php",
+            "https://bank.example/digital-banking/apple-wallet.html",
+            "https://news.example/tech/zoom-update.html",
+            // A common word beside another word: a back office.
+            "https://x.example/back-office/login.php",
+            "https://x.example/my_office/login.php",
             // Frameworks' social sign-in routes: no page file.
             "https://x.example/accounts/google/login/",
             "https://x.example/auth/facebook/callback",
