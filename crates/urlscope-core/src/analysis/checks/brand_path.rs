@@ -310,19 +310,7 @@ mod tests {
     /// The `brand-in-path` warnings of `url`: severity and the bytes of
     /// each span.
     fn found(url: &str) -> Vec<(Severity, Vec<String>)> {
-        let a = analyze(url.as_bytes(), &Options::default());
-        a.warnings
-            .iter()
-            .filter(|w| w.code == WarningCode::BrandInPath)
-            .map(|w| {
-                let spans = w
-                    .spans
-                    .iter()
-                    .map(|s| String::from_utf8_lossy(s.of(url.as_bytes())).into_owned())
-                    .collect();
-                (w.severity, spans)
-            })
-            .collect()
+        super::super::test_support::found(url, WarningCode::BrandInPath)
     }
 
     fn codes(url: &str) -> Vec<&'static str> {

@@ -143,23 +143,7 @@ mod tests {
     use crate::analysis::{analyze, Options};
     use crate::warnings::{Severity, WarningCode};
 
-    /// The warnings of `code` for `url`: each one's severity and the
-    /// bytes of each of its spans.
-    fn found(url: &str, code: WarningCode) -> Vec<(Severity, Vec<String>)> {
-        let a = analyze(url.as_bytes(), &Options::default());
-        a.warnings
-            .iter()
-            .filter(|w| w.code == code)
-            .map(|w| {
-                let spans = w
-                    .spans
-                    .iter()
-                    .map(|s| String::from_utf8_lossy(s.of(url.as_bytes())).into_owned())
-                    .collect();
-                (w.severity, spans)
-            })
-            .collect()
-    }
+    use super::super::test_support::found;
 
     #[test]
     fn shared_hosting_with_a_sign_in_word() {

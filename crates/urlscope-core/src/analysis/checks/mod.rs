@@ -79,3 +79,28 @@ pub(crate) fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings)
         };
     }
 }
+
+/// What the checks' tests read of an analysis.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use crate::analysis::{analyze, Options};
+    use crate::warnings::{Severity, WarningCode};
+
+    /// The warnings of `code` for `url`: each one's severity and the
+    /// bytes of each of its spans.
+    pub(crate) fn found(url: &str, code: WarningCode) -> Vec<(Severity, Vec<String>)> {
+        let a = analyze(url.as_bytes(), &Options::default());
+        a.warnings
+            .iter()
+            .filter(|w| w.code == code)
+            .map(|w| {
+                let spans = w
+                    .spans
+                    .iter()
+                    .map(|s| String::from_utf8_lossy(s.of(url.as_bytes())).into_owned())
+                    .collect();
+                (w.severity, spans)
+            })
+            .collect()
+    }
+}
