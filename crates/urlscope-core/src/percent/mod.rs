@@ -291,9 +291,9 @@ pub fn first_malformed_escape(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Explain why the first ill-formed unit of `bytes` is ill-formed, in the
-/// words of Table 3-6 ([`crate::utf8::explain_ill_formed`]): `C4 starts a
-/// 2-byte sequence, but 72 after C4 is not a continuation byte
-/// (10xxxxxx)`.
+/// words of Table 3-6 that every front end gives for ill-formed bytes
+/// (see [`crate::utf8::explain_ill_formed_at`]): `C4 starts a 2-byte
+/// sequence, but 72 after C4 is not a continuation byte (10xxxxxx)`.
 pub fn explain_utf8_error(bytes: &[u8]) -> Option<DecodeError> {
     use crate::utf8::{annotate, Utf8Problem};
     let a = annotate(bytes);
