@@ -646,6 +646,19 @@ pub(crate) fn credential_words(text: &[u8]) -> Vec<(usize, usize)> {
     found
 }
 
+/// [`credential_words`] of `text` but the words of `except` (any case):
+/// what a rule that knows honest pages using some of them counts.
+pub(crate) fn credential_words_except(text: &[u8], except: &[&str]) -> Vec<(usize, usize)> {
+    let mut found = credential_words(text);
+    found.retain(|&(s, e)| {
+        let word = text.get(s..e).unwrap_or_default();
+        !except
+            .iter()
+            .any(|x| x.as_bytes().eq_ignore_ascii_case(word))
+    });
+    found
+}
+
 /// Whether `text` holds a sign-in word ([`credential_words`]), found
 /// without collecting them.
 pub(crate) fn has_credential_word(text: &[u8]) -> bool {
@@ -658,32 +671,6 @@ pub(crate) fn has_credential_word(text: &[u8]) -> bool {
         false
     });
     any
-}
-
-/// Bit `len` of slot `first & 31`: a sign-in word of that length starts
-/// with that byte (either case; digits share slots with letters).
-#[allow(clippy::indexing_slicing)]
-const CREDENTIAL_STARTS: [u32; 32] = {
-    let mut table = [0u32; 32];
-    let mut i = 0;
-    while i < CREDENTIAL_WORDS.len() {
-        let word = CREDENTIAL_WORDS[i].as_bytes();
-        table[(word[0] & 31) as usize] |= 1 << word.len();
-        i += 1;
-    }
-    table
-};
-
-/// Whether a token may be one of [`CREDENTIAL_WORDS`], by its first byte
-/// and its length: one load turns most tokens away.
-#[inline(always)]
-fn may_be_credential_word(token: &[u8]) -> bool {
-    let (Some(&first), true) = (token.first(), token.len() < 32) else {
-        return false;
-    };
-    CREDENTIAL_STARTS
-        .get(usize::from(first & 31))
-        .is_some_and(|lengths| lengths >> token.len() & 1 == 1)
 }
 
 /// Three letters in a row each sign-in word holds ([`CREDENTIAL_WORDS`],
@@ -733,22 +720,6 @@ fn may_hold_credential_word(text: &[u8]) -> bool {
     seen & 1 != 0
 }
 
-/// Letters and digits: the bytes of a token.
-#[allow(clippy::indexing_slicing)]
-const ALNUM: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = (b as u8).is_ascii_alphanumeric();
-        b += 1;
-    }
-    table
-};
-
-fn is_alnum(b: u8) -> bool {
-    ALNUM.get(usize::from(b)).copied().unwrap_or(false)
-}
-
 /// The sign-in words of `text` in order, each given to `each` (which says
 /// whether to go on): one pass, most tokens turned away by a filter.
 #[inline]
@@ -756,7 +727,7 @@ fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
     let mut previous: Option<(usize, usize)> = None;
     let mut i = 0;
     while i < text.len() {
-        if !text.get(i).is_some_and(|&b| is_alnum(b)) {
+        if !text.get(i).is_some_and(u8::is_ascii_alphanumeric) {
             i += 1;
             continue;
         }
@@ -765,7 +736,7 @@ fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
             .get(i..)
             .unwrap_or_default()
             .iter()
-            .position(|&b| !is_alnum(b))
+            .position(|b| !b.is_ascii_alphanumeric())
             .unwrap_or(text.len() - i);
         let token = text.get(start..i).unwrap_or_default();
         let is = |w: &&str| w.as_bytes().eq_ignore_ascii_case(token);
@@ -781,9 +752,7 @@ fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
             });
         let found = if pair {
             previous.map(|(ps, _)| (ps, i))
-        } else if may_be_credential_word(token)
-            && CREDENTIAL_FILTER.may_hold(token)
-            && CREDENTIAL_WORDS.iter().any(is)
+        } else if CREDENTIAL_FILTER.may_hold(token) && CREDENTIAL_WORDS.iter().any(is)
             || token.len() > 5 && glued(token)
         {
             Some((start, i))
@@ -871,21 +840,16 @@ const PAGE_KEYS: [u64; 10] = {
     keys
 };
 
-/// Whether a path's last segment names a page a server builds or serves
-/// as a document (`SignIn.php`, `login.htm`, `verify.aspx`): what a
-/// phishing kit's sign-in page is, and a web application's route (the
+/// Where the dot before the extension of a page file is in `name`, a
+/// path's last segment, when it names a page a server builds or serves as
+/// a document (`SignIn.php`, `login.htm`, `verify.aspx`): what a phishing
+/// kit's sign-in page is, and a web application's route (the
 /// `/auth/google/callback` of a social sign-in) is not.
-pub(crate) fn is_page_file(name: &[u8]) -> bool {
+fn page_dot(name: &[u8]) -> Option<usize> {
     // An extension is at most five bytes: a look at the last six.
     let tail = name.len().saturating_sub(6);
-    let Some(dot) = name
-        .get(tail..)
-        .and_then(|t| t.iter().rposition(|&b| b == b'.'))
-        .map(|d| tail + d)
-    else {
-        return false;
-    };
-    dot > 0 && is_page_extension(name.get(dot + 1..).unwrap_or_default())
+    let dot = tail + name.get(tail..)?.iter().rposition(|&b| b == b'.')?;
+    (dot > 0 && is_page_extension(name.get(dot + 1..)?)).then_some(dot)
 }
 
 /// Whether `extension` (what follows a file name's last dot) is a page's
@@ -896,7 +860,7 @@ pub(crate) fn is_page_extension(extension: &[u8]) -> bool {
 }
 
 /// A sign-in page at the end of a path (its first '/' aside, up to its
-/// query): a page file ([`is_page_file`]) whose name has a sign-in word
+/// query): a page file ([`page_dot`]) whose name has a sign-in word
 /// (`/linkedin/SignIn.php`), or an index page (`index`, `default`, `home`)
 /// whose folder's name has one (`/verify/index.php`). Where that folder
 /// starts (the bytes from there are the words' text) and where the page
@@ -909,11 +873,7 @@ pub(crate) struct SignInPage {
 /// The [`SignInPage`] `path` ends in, if any.
 pub(crate) fn sign_in_page(path: &[u8]) -> Option<SignInPage> {
     let file = path.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
-    let name = path.get(file..)?;
-    if !is_page_file(name) {
-        return None;
-    }
-    let dot = name.iter().rposition(|&b| b == b'.')?;
+    let dot = page_dot(path.get(file..)?)?;
     sign_in_page_at(path, file, file + dot)
 }
 
@@ -1215,17 +1175,6 @@ mod tests {
     }
 
     #[test]
-    fn every_sign_in_word_passes_the_first_byte_table() {
-        for w in CREDENTIAL_WORDS {
-            for word in [w.to_string(), w.to_uppercase()] {
-                assert!(may_be_credential_word(word.as_bytes()), "{word}");
-            }
-        }
-        assert!(!may_be_credential_word(b"index"));
-        assert!(!may_be_credential_word(b""));
-    }
-
-    #[test]
     fn page_files_by_their_extension() {
         for name in [
             "SignIn.php",
@@ -1235,10 +1184,10 @@ mod tests {
             "run.cgi",
             "i.php5",
         ] {
-            assert!(is_page_file(name.as_bytes()), "{name}");
+            assert!(page_dot(name.as_bytes()).is_some(), "{name}");
         }
         for name in [".php", "php", "login", "a.js", "a.phpx", "a.h", "style.css"] {
-            assert!(!is_page_file(name.as_bytes()), "{name}");
+            assert!(page_dot(name.as_bytes()).is_none(), "{name}");
         }
         // A sign-in word in the page's name or its folder's.
         assert!(sign_in_page(b"/a/login.php").is_some());

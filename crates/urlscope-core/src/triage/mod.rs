@@ -567,7 +567,8 @@ struct Scanned {
     end: usize,
     first: FirstPart,
     /// Where its last part starts and where its last dot is, when that
-    /// part is a page file ([`crate::services::is_page_file`]).
+    /// part is a page file (its extension one of
+    /// [`crate::services::is_page_extension`]'s).
     page: Option<(usize, usize)>,
 }
 

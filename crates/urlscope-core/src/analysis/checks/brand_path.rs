@@ -19,7 +19,9 @@
 
 use crate::analysis::HostReading;
 use crate::names::{written_domains, WrittenDomain};
-use crate::services::{brand_words, credential_words, sign_in_page, HostingKind};
+use crate::services::{
+    brand_words, credential_words, credential_words_except, sign_in_page, HostingKind,
+};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Case, Severity, Warning, WarningCode};
@@ -273,16 +275,10 @@ fn brand_page(
     // words are no sign-in (a merchant's `/modules/paypal/validation.php`,
     // `/ipn/paypal/verify.php`, `/apple-wallet.html`).
     let named = path.get(page.folder..).unwrap_or_default();
-    let words: Vec<Span> = credential_words(named)
+    let words: Vec<Span> = credential_words_except(named, SHOP_WORDS)
         .into_iter()
         .map(|(s, e)| at(page.folder + s, page.folder + e))
-        .filter(|w| {
-            let word = w.of(input);
-            !w.overlaps(name)
-                && !SHOP_WORDS
-                    .iter()
-                    .any(|s| s.as_bytes().eq_ignore_ascii_case(word))
-        })
+        .filter(|w| !w.overlaps(name))
         .collect();
     let first_word = *words.first()?;
     let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));

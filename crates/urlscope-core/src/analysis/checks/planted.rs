@@ -6,7 +6,7 @@
 //! uploads), `wp-includes` (its library) and `wp-admin` (its dashboard)
 //! is no page a visitor is sent to sign in on.
 
-use crate::services::{credential_words, sign_in_page, SignInPage};
+use crate::services::{credential_words_except, sign_in_page, SignInPage};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
@@ -75,15 +75,9 @@ pub(crate) fn planted_login_warnings(
     let holder = page.folder.max(folder_end + 1);
     let named = path.get(holder..).unwrap_or_default();
     let at = parts.path.start + holder;
-    let words: Vec<Span> = credential_words(named)
+    let words: Vec<Span> = credential_words_except(named, CMS_PAGE_WORDS)
         .into_iter()
         .map(|(s, e)| Span::new(at + s, at + e))
-        .filter(|w| {
-            let word = w.of(input);
-            !CMS_PAGE_WORDS
-                .iter()
-                .any(|c| c.as_bytes().eq_ignore_ascii_case(word))
-        })
         .collect();
     let Some(&first) = words.first() else {
         return;
