@@ -789,7 +789,16 @@ fn unfold_path(
     node.component = component;
     node.layer = 1;
     node.span = span;
-    lift(&node, lifted, |_| span);
+    // Each decoded byte knows the bytes that wrote it, so the carried
+    // URL's findings mark their own bytes (and the outer URL's same
+    // finding on them is said once).
+    let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
+    lift(&node, lifted, |s| {
+        decoded
+            .get(found.from + s.start..found.from + s.end)
+            .and_then(|bytes| bytes.iter().map(|b| b.span).reduce(Span::join))
+            .unwrap_or(span)
+    });
     Some(node)
 }
 
