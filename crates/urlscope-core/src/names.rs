@@ -560,7 +560,7 @@ pub(crate) fn written_domains(text: &[u8]) -> impl Iterator<Item = WrittenDomain
     std::iter::from_fn(move || {
         while i < text.len() {
             while text.get(i).is_some_and(|b| !is_name_byte(b)) {
-                i += 1;
+                i += crate::percent::separator_len(text, i);
             }
             let start = i;
             while text.get(i).is_some_and(is_name_byte) {
@@ -595,8 +595,17 @@ pub(crate) fn written_domains(text: &[u8]) -> impl Iterator<Item = WrittenDomain
             }
             let at = start + lead;
             let before = |n: usize| at.checked_sub(n).and_then(|p| text.get(p)).copied();
-            let carried =
-                before(1) == Some(b'@') || (before(1), before(2)) == (Some(b'/'), Some(b'/'));
+            let ahead = text.get(..at).unwrap_or_default();
+            let escaped = |e: &[u8]| {
+                ahead.len() >= e.len()
+                    && ahead
+                        .get(ahead.len() - e.len()..)
+                        .is_some_and(|t| t.eq_ignore_ascii_case(e))
+            };
+            let carried = before(1) == Some(b'@')
+                || (before(1), before(2)) == (Some(b'/'), Some(b'/'))
+                || escaped(b"%40")
+                || escaped(b"%2f%2f");
             return Some(WrittenDomain {
                 start: at,
                 end: at + name.len(),
@@ -817,6 +826,12 @@ mod tests {
         assert!(!carried("/r/www.paypal.com/"));
         let d = written_domains(b"/a/www.dropbox.com/").next().unwrap();
         assert_eq!((d.start, d.end), (3, 18));
+        // An escape separates, as the byte it decodes to does: its hex
+        // digits are no letters of the name after it.
+        assert_eq!(names("/r%2Fwww.dropbox.com%2Fx"), ["www.dropbox.com"]);
+        assert!(carried("/r/https%3A%2F%2Fwww.paypal.com%2F"));
+        assert!(carried("/u/help%40paypal.com/"));
+        assert!(!carried("/r/%2Fwww.paypal.com/"));
     }
 
     /// One case per way in: each is just inside the gate, and the labels

@@ -728,7 +728,7 @@ fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
     let mut i = 0;
     while i < text.len() {
         if !text.get(i).is_some_and(u8::is_ascii_alphanumeric) {
-            i += 1;
+            i += crate::percent::separator_len(text, i);
             continue;
         }
         let start = i;
@@ -782,7 +782,7 @@ pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
         let mut i = 0;
         while i < piece.len() {
             if !piece.get(i).is_some_and(u8::is_ascii_alphanumeric) {
-                i += 1;
+                i += crate::percent::separator_len(piece, i);
                 continue;
             }
             let from = i;
@@ -1216,5 +1216,15 @@ mod tests {
         // Near misses: the words inside others.
         assert!(at("/author/updates/accountability/catalog").is_empty());
         assert!(at("/blog/in/signature").is_empty());
+        // An escape's hex digits are no letters of the word after it.
+        assert_eq!(at("/paypal%2Flogin.php"), ["login"]);
+        assert_eq!(at("/x%20signin%2fverify"), ["signin", "verify"]);
+        assert_eq!(
+            brand_words(b"/x%2Fpaypal")
+                .into_iter()
+                .map(|(s, e)| &"/x%2Fpaypal"[s..e])
+                .collect::<Vec<_>>(),
+            ["paypal"]
+        );
     }
 }

@@ -51,6 +51,20 @@ pub struct DecodedByte {
     pub span: Span,
 }
 
+/// How many bytes the byte at `i` of `text` spans as a separator between
+/// words: 3 for a percent escape (`%2F`, whose hex digits are no letters
+/// of the word after it), else 1.
+pub(crate) fn separator_len(text: &[u8], i: usize) -> usize {
+    let escape = text.get(i) == Some(&b'%')
+        && text.get(i + 1).copied().and_then(hex_value).is_some()
+        && text.get(i + 2).copied().and_then(hex_value).is_some();
+    if escape {
+        3
+    } else {
+        1
+    }
+}
+
 /// The value of an ASCII hex digit.
 pub fn hex_value(b: u8) -> Option<u8> {
     match b {
