@@ -450,6 +450,36 @@ fn a_carried_values_finding_on_the_urls_own_bytes_is_listed_once() {
     );
 }
 
+/// A URL carried in the path, as written or escaped, has its findings
+/// lifted onto their own bytes, so what the outer URL finds on the same
+/// bytes is said once.
+#[test]
+fn a_url_carried_in_the_path_is_lifted_onto_its_own_bytes() {
+    let brand = |url: &[u8]| -> Vec<(Vec<Span>, bool)> {
+        analyze(url, &Options::default())
+            .warnings
+            .into_iter()
+            .filter(|w| w.code == WarningCode::BrandInPath)
+            .map(|w| (w.spans, w.via.is_some()))
+            .collect()
+    };
+    // As written: the outer URL's own finding, once.
+    let url = b"https://evil.example/go/https://evil2.example/paypal/login.php";
+    assert_eq!(
+        brand(url),
+        [(vec![Span::new(46, 52), Span::new(53, 58)], false)]
+    );
+    // Escaped: the carried URL's, on the escaped bytes of 'paypal' and
+    // 'login' (the outer path shows neither as a word of its own).
+    let url = b"https://evil.example/go/https%3A%2F%2Fevil2.example%2Fpaypal%2Flogin.php";
+    let found = brand(url);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (spans, via) = found.first().cloned().unwrap_or_default();
+    let marked: Vec<&[u8]> = spans.iter().map(|s| s.of(url)).collect();
+    assert!(via);
+    assert_eq!(marked, [&b"paypal"[..], b"login"]);
+}
+
 /// A network-path reference with a backslash in its authority leads a
 /// browser, on the http(s) page it is read against, to the host before
 /// the backslash (node: `new URL("//evil.com\\@good.com/",
