@@ -175,10 +175,11 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                     // query; the service's own name, `sites.google.com`,
                     // is no lure).
                     HostVerdict::PlainWithoutLure
-                        if crate::services::account_has_lure_word(host.ahead_of_last_two())
-                            || crate::services::has_lure_word(
-                                input.get(at..).unwrap_or_default(),
-                            ) =>
+                        if crate::services::lures::account_has_lure_word(
+                            host.ahead_of_last_two(),
+                        ) || crate::services::lures::has_lure_word(
+                            input.get(at..).unwrap_or_default(),
+                        ) =>
                     {
                         return false
                     }
@@ -218,7 +219,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     // (`/wp-content/x/login.php`).
     let path_only = path.get(..at).unwrap_or_default();
     let sign_in_page =
-        page.and_then(|(file, dot)| crate::services::sign_in_page_at(path_only, file, dot));
+        page.and_then(|(file, dot)| crate::services::lures::sign_in_page_at(path_only, file, dot));
     if sign_in_page.is_some_and(|page| {
         crate::analysis::checks::brand_path::may_show_brand_page(path_only)
             || crate::analysis::checks::planted::may_be_planted_login(path_only, &page)
@@ -482,7 +483,10 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             }
             if ends {
                 let extension = text.get(last_dot + 1..i).unwrap_or_default();
-                if dots > 0 && last_dot > start && crate::services::is_page_extension(extension) {
+                if dots > 0
+                    && last_dot > start
+                    && crate::services::lures::is_page_extension(extension)
+                {
                     page = Some((start, last_dot));
                 }
                 break i;
@@ -568,7 +572,7 @@ struct Scanned {
     first: FirstPart,
     /// Where its last part starts and where its last dot is, when that
     /// part is a page file (its extension one of
-    /// [`crate::services::is_page_extension`]'s).
+    /// [`crate::services::lures::is_page_extension`]'s).
     page: Option<(usize, usize)>,
 }
 

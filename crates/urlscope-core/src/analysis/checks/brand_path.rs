@@ -19,9 +19,10 @@
 
 use crate::analysis::HostReading;
 use crate::names::{written_domains, WrittenDomain};
-use crate::services::{
-    brand_words, credential_words, credential_words_except, sign_in_page, HostingKind,
+use crate::services::lures::{
+    brand_words, credential_words, credential_words_except, sign_in_page,
 };
+use crate::services::HostingKind;
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Case, Severity, Warning, WarningCode};

@@ -5,7 +5,8 @@
 //! [`crate::sites`]'; this writes the warnings.
 
 use crate::analysis::{Destination, HostReading, Reach};
-use crate::services::{credential_words, shared_hosting};
+use crate::services::lures::credential_words;
+use crate::services::shared_hosting;
 use crate::sites::{brand_in_host, imitation, Imitation};
 use crate::split::{Span, Split};
 use crate::text::{quote, quote_str};

@@ -7,7 +7,7 @@
 //! analysis, whose warnings are lifted with their `via`.
 
 use crate::analysis::{Destination, HostReading, HostingKind, Reach};
-use crate::services::{account_lure_words, credential_words, lure_words};
+use crate::services::lures::{account_lure_words, credential_words, lure_words};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};

@@ -6,7 +6,7 @@
 //! uploads), `wp-includes` (its library) and `wp-admin` (its dashboard)
 //! is no page a visitor is sent to sign in on.
 
-use crate::services::{credential_words_except, sign_in_page, SignInPage};
+use crate::services::lures::{credential_words_except, sign_in_page, SignInPage};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};

@@ -1,0 +1,548 @@
+//! The words that make a page a likely credential form or a likely
+//! imitation: sign-in words (`login.php`, `/ap/signin`), brands' names
+//! standing alone in their piece (`/paypal/`, `office365.html`), and the
+//! sign-in page a path ends in (a page file, not a route).
+
+use super::{words_filter, NameFilter};
+use crate::sites::BRAND_WORDS;
+
+/// The filter of the sign-in words.
+static CREDENTIAL_FILTER: NameFilter = words_filter(&[CREDENTIAL_WORDS]);
+/// The filter of the brands' names.
+static BRAND_FILTER: NameFilter = words_filter(&[BRAND_WORDS]);
+
+/// The words of a sign-in, verification or payment page, as whole
+/// tokens of a path, query or host (split at every byte but a letter or
+/// digit): `login.php`, `/ap/signin`, `verify-account`.
+const CREDENTIAL_WORDS: &[&str] = &[
+    "login",
+    "logon",
+    "signin",
+    "signon",
+    "sso",
+    "auth",
+    "oauth",
+    "oauth2",
+    "authenticate",
+    "authentication",
+    "authorize",
+    "verify",
+    "verification",
+    "validate",
+    "validation",
+    "account",
+    "accounts",
+    "password",
+    "passwd",
+    "credential",
+    "credentials",
+    "secure",
+    "security",
+    "update",
+    "confirm",
+    "unlock",
+    "recover",
+    "recovery",
+    "wallet",
+    "billing",
+    "banking",
+    "webscr",
+    "2fa",
+    "mfa",
+    "otp",
+];
+
+/// Words that name a sign-in even glued to others in a token
+/// (`microsoftlogin`, `signinpage`), tested when no whole word matched.
+const GLUED_WORDS: &[&str] = &["login", "logon", "signin", "password", "webscr"];
+
+/// Whether `token` starts or ends with one of [`GLUED_WORDS`] and is
+/// longer: its first and last bytes turn most tokens away before a
+/// comparison.
+fn glued(token: &[u8]) -> bool {
+    let (Some(first), Some(last)) = (token.first(), token.last()) else {
+        return false;
+    };
+    let may_start = matches!(first | 32, b'l' | b's' | b'p' | b'w');
+    let may_end = matches!(last | 32, b'n' | b'd' | b'r');
+    (may_start || may_end)
+        && GLUED_WORDS.iter().any(|w| {
+            let w = w.as_bytes();
+            token.len() > w.len()
+                && (may_start
+                    && token
+                        .get(..w.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(w))
+                    || may_end
+                        && token
+                            .get(token.len() - w.len()..)
+                            .is_some_and(|t| t.eq_ignore_ascii_case(w)))
+        })
+}
+
+/// Word pairs written as two tokens (`sign-in`, `log_in`).
+const SPLIT_WORDS: &[(&str, &str)] =
+    &[("sign", "in"), ("log", "in"), ("sign", "on"), ("log", "on")];
+
+/// Where `text` holds a sign-in word (see [`CREDENTIAL_WORDS`]): the
+/// byte ranges of each, within `text`, the first 8 at most.
+pub(crate) fn credential_words(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    sign_in_words(text, |at| {
+        found.push(at);
+        found.len() < 8
+    });
+    found
+}
+
+/// [`credential_words`] of `text` but the words of `except` (any case):
+/// what a rule that knows honest pages using some of them counts.
+pub(crate) fn credential_words_except(text: &[u8], except: &[&str]) -> Vec<(usize, usize)> {
+    let mut found = credential_words(text);
+    found.retain(|&(s, e)| {
+        let word = text.get(s..e).unwrap_or_default();
+        !except
+            .iter()
+            .any(|x| x.as_bytes().eq_ignore_ascii_case(word))
+    });
+    found
+}
+
+/// Whether `text` holds a sign-in word ([`credential_words`]), found
+/// without collecting them.
+pub(crate) fn has_credential_word(text: &[u8]) -> bool {
+    if !may_hold_credential_word(text) {
+        return false;
+    }
+    let mut any = false;
+    sign_in_words(text, |_| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Three letters in a row each sign-in word holds ([`CREDENTIAL_WORDS`],
+/// [`GLUED_WORDS`], the first word of [`SPLIT_WORDS`]' pairs), each
+/// chosen rare in the names of ordinary pages (a test holds every word to
+/// one): 2% of kasztp's page files pass.
+const SIGN_IN_TRIGRAMS: [&[u8; 3]; 29] = [
+    b"2fa", b"bil", b"bsc", b"cco", b"cov", b"ecu", b"gni", b"gno", b"ida", b"ify", b"irm", b"let",
+    b"log", b"mfa", b"nki", b"oau", b"ogi", b"ogo", b"otp", b"rif", b"riz", b"sig", b"sso", b"ssw",
+    b"swd", b"tia", b"unl", b"upd", b"uth",
+];
+
+/// The bit of three bytes, either case (digits and other bytes share bits
+/// with letters, which only lets more through).
+const fn trigram_bit(a: u8, b: u8, c: u8) -> usize {
+    ((a & 31) as usize) << 10 | ((b & 31) as usize) << 5 | (c & 31) as usize
+}
+
+/// [`SIGN_IN_TRIGRAMS`] as a set of 32,768 bits.
+#[allow(clippy::indexing_slicing)]
+const SIGN_IN_TRIGRAM_BITS: [u64; 512] = {
+    let mut bits = [0u64; 512];
+    let mut i = 0;
+    while i < SIGN_IN_TRIGRAMS.len() {
+        let [a, b, c] = *SIGN_IN_TRIGRAMS[i];
+        let k = trigram_bit(a, b, c);
+        bits[k / 64] |= 1 << (k % 64);
+        i += 1;
+    }
+    bits
+};
+
+/// Whether `text` may hold a sign-in word: it holds one of
+/// [`SIGN_IN_TRIGRAMS`]. One load a byte and no branch, for the fast
+/// path's look at the names of page files (most hold none).
+fn may_hold_credential_word(text: &[u8]) -> bool {
+    let (mut a, mut b) = (0u8, 0u8);
+    let mut seen = 0;
+    for &c in text {
+        let k = trigram_bit(a, b, c);
+        seen |= SIGN_IN_TRIGRAM_BITS.get(k / 64).copied().unwrap_or(0) >> (k % 64);
+        (a, b) = (b, c);
+    }
+    // Bit 0 of each shifted word is its trigram's; the first two bytes
+    // made trigrams with the zeros before them, which only lets more
+    // through (and no listed trigram starts so: a test holds this).
+    seen & 1 != 0
+}
+
+/// The sign-in words of `text` in order, each given to `each` (which says
+/// whether to go on): one pass, most tokens turned away by a filter.
+#[inline]
+fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
+    let mut previous: Option<(usize, usize)> = None;
+    let mut i = 0;
+    while i < text.len() {
+        if !text.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+            i += crate::percent::separator_len(text, i);
+            continue;
+        }
+        let start = i;
+        i += text
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .position(|b| !b.is_ascii_alphanumeric())
+            .unwrap_or(text.len() - i);
+        let token = text.get(start..i).unwrap_or_default();
+        let is = |w: &&str| w.as_bytes().eq_ignore_ascii_case(token);
+        // A pair's second word is two letters long.
+        let pair = token.len() == 2
+            && previous.is_some_and(|(ps, pe)| {
+                let first = text.get(ps..pe).unwrap_or_default();
+                pe + 1 == start
+                    && SPLIT_WORDS.iter().any(|(a, b)| {
+                        a.as_bytes().eq_ignore_ascii_case(first)
+                            && b.as_bytes().eq_ignore_ascii_case(token)
+                    })
+            });
+        let found = if pair {
+            previous.map(|(ps, _)| (ps, i))
+        } else if CREDENTIAL_FILTER.may_hold(token) && CREDENTIAL_WORDS.iter().any(is)
+            || token.len() > 5 && glued(token)
+        {
+            Some((start, i))
+        } else {
+            None
+        };
+        if found.is_some_and(|at| !each(at)) {
+            return;
+        }
+        previous = Some((start, i));
+    }
+}
+
+/// Where `text` holds a brand's name ([`BRAND_WORDS`], from the brand
+/// table: its one-word tokens and common words) standing
+/// alone or beside one other word in its piece (a path segment, a file
+/// name, a host label, a query key or value: `office365.html`,
+/// `sign-chase`, `paypal-help`), as byte ranges within it, the first 8 at
+/// most. In longer prose (a blog post's `using-gmail-with-mutt`) a brand
+/// is a topic, not a disguise.
+pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
+    let ends_piece = |b: u8| matches!(b, b'/' | b'?' | b'&' | b'=' | b'#' | b'.');
+    let mut found = Vec::new();
+    for (start, piece) in pieces(text, ends_piece) {
+        let mut tokens = 0;
+        let mut brand = None;
+        let mut i = 0;
+        while i < piece.len() {
+            if !piece.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+                i += crate::percent::separator_len(piece, i);
+                continue;
+            }
+            let from = i;
+            while piece.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+                i += 1;
+            }
+            tokens += 1;
+            let token = piece.get(from..i).unwrap_or_default();
+            if brand.is_none()
+                && BRAND_FILTER.may_hold(token)
+                && BRAND_WORDS
+                    .iter()
+                    .any(|w| w.as_bytes().eq_ignore_ascii_case(token))
+            {
+                brand = Some((start + from, start + i));
+            }
+        }
+        if let Some(at) = brand.filter(|_| tokens <= 2) {
+            found.push(at);
+            if found.len() == 8 {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The extensions of a page a server builds or serves as a document.
+const PAGE_EXTENSIONS: [&str; 10] = [
+    "php", "php5", "htm", "html", "shtml", "xhtml", "asp", "aspx", "jsp", "cgi",
+];
+
+/// An extension of three to five bytes, in lowercase, packed in a number.
+// Indexing within the loop bounds: `get` is not const.
+#[allow(clippy::indexing_slicing)]
+const fn page_key(extension: &[u8]) -> u64 {
+    let mut key = 0u64;
+    let mut i = 0;
+    while i < extension.len() {
+        key = key << 8 | extension[i].to_ascii_lowercase() as u64;
+        i += 1;
+    }
+    key
+}
+
+/// [`PAGE_EXTENSIONS`], packed: one comparison each.
+#[allow(clippy::indexing_slicing)]
+const PAGE_KEYS: [u64; 10] = {
+    let mut keys = [0u64; 10];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = page_key(PAGE_EXTENSIONS[i].as_bytes());
+        i += 1;
+    }
+    keys
+};
+
+/// Where the dot before the extension of a page file is in `name`, a
+/// path's last segment, when it names a page a server builds or serves as
+/// a document (`SignIn.php`, `login.htm`, `verify.aspx`): what a phishing
+/// kit's sign-in page is, and a web application's route (the
+/// `/auth/google/callback` of a social sign-in) is not.
+fn page_dot(name: &[u8]) -> Option<usize> {
+    // An extension is at most five bytes: a look at the last six.
+    let tail = name.len().saturating_sub(6);
+    let dot = tail + name.get(tail..)?.iter().rposition(|&b| b == b'.')?;
+    (dot > 0 && is_page_extension(name.get(dot + 1..)?)).then_some(dot)
+}
+
+/// Whether `extension` (what follows a file name's last dot) is a page's
+/// ([`PAGE_EXTENSIONS`], any case).
+#[inline]
+pub(crate) fn is_page_extension(extension: &[u8]) -> bool {
+    (3..=5).contains(&extension.len()) && PAGE_KEYS.contains(&page_key(extension))
+}
+
+/// A sign-in page at the end of a path (its first '/' aside, up to its
+/// query): a page file ([`page_dot`]) whose name has a sign-in word
+/// (`/linkedin/SignIn.php`), or an index page (`index`, `default`, `home`)
+/// whose folder's name has one (`/verify/index.php`). Where that folder
+/// starts (the bytes from there are the words' text) and where the page
+/// file starts.
+pub(crate) struct SignInPage {
+    pub(crate) folder: usize,
+    pub(crate) file: usize,
+}
+
+/// The [`SignInPage`] `path` ends in, if any.
+pub(crate) fn sign_in_page(path: &[u8]) -> Option<SignInPage> {
+    let file = path.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
+    let dot = page_dot(path.get(file..)?)?;
+    sign_in_page_at(path, file, file + dot)
+}
+
+/// [`sign_in_page`] of a path whose last segment, a page file, starts at
+/// `file` and has its extension's dot at `dot` (the fast path saw both go
+/// by). Most page files' names are words of no sign-in, read once; an
+/// index page's folder is read too.
+#[inline]
+pub(crate) fn sign_in_page_at(path: &[u8], file: usize, dot: usize) -> Option<SignInPage> {
+    // The extension is no sign-in word.
+    let stem = path.get(file..dot)?;
+    if has_credential_word(stem) {
+        return Some(SignInPage { folder: file, file });
+    }
+    let index = (4..=7).contains(&stem.len())
+        && INDEX_PAGES
+            .iter()
+            .any(|p| p.as_bytes().eq_ignore_ascii_case(stem));
+    if !index {
+        return None;
+    }
+    let folder = file
+        .checked_sub(1)
+        .and_then(|s| path.get(..s)?.iter().rposition(|&b| b == b'/'))
+        .map_or(0, |s| s + 1);
+    has_credential_word(path.get(folder..file)?).then_some(SignInPage { folder, file })
+}
+
+/// The names of a folder's index page, which say nothing of what it is.
+const INDEX_PAGES: &[&str] = &["index", "default", "home", "main"];
+
+/// The pieces of `text` between the bytes `ends` accepts, each with where
+/// it starts.
+fn pieces(text: &[u8], ends: impl Fn(u8) -> bool) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut start = 0;
+    text.split(move |&b| ends(b)).map(move |piece| {
+        let at = start;
+        start += piece.len() + 1;
+        (at, piece)
+    })
+}
+
+/// The sign-in words and brands' names of `text`, in order: what makes a
+/// page on shared hosting a likely imitation.
+pub(crate) fn lure_words(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut found = credential_words(text);
+    found.extend(brand_words(text));
+    found.sort_unstable();
+    found
+}
+
+/// Whether `text` holds a sign-in word or a brand's name anywhere: the
+/// fast path's test on the few URLs on a listed shared service.
+pub(crate) fn has_lure_word(text: &[u8]) -> bool {
+    !credential_words(text).is_empty() || !brand_words(text).is_empty()
+}
+
+/// [`lure_words`] of the account's labels of a shared host (the name
+/// ahead of the service's domain), where a brand's token (`amazon`,
+/// `coinbase`, `paypal`: the distinctive ones, not the common words) also
+/// counts as a whole word between anything but letters however many
+/// words stand beside it, as `brand-in-host` reads the labels ahead of a
+/// registrable domain: a deploy named `amazon-clone-peach-eta` on
+/// `vercel.app`, or a site `2018microsoft0utlook` on a site builder,
+/// shows its brand as plainly as `amazon-clone` does. A path's long slug
+/// (`/using-gmail-with-mutt`) still names a topic, not a disguise.
+pub(crate) fn account_lure_words(labels: &[u8]) -> Vec<(usize, usize)> {
+    let mut found = lure_words(labels);
+    for token in brand_tokens(labels) {
+        if !found.contains(&token) {
+            found.push(token);
+        }
+    }
+    found.sort_unstable();
+    found.truncate(8);
+    found
+}
+
+/// Whether the account's labels of a shared host hold a lure
+/// ([`account_lure_words`]): the fast path's test.
+pub(crate) fn account_has_lure_word(labels: &[u8]) -> bool {
+    has_lure_word(labels) || brand_tokens(labels).next().is_some()
+}
+
+/// The byte ranges of [`crate::sites::brand_tokens`] in `text`.
+fn brand_tokens(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    crate::sites::brand_tokens(text).map(|(_, at)| at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_is_found_through_its_filter() {
+        for w in CREDENTIAL_WORDS {
+            assert_eq!(credential_words(w.as_bytes()).len(), 1, "{w}");
+            assert_eq!(
+                credential_words(w.to_uppercase().as_bytes()).len(),
+                1,
+                "{w}"
+            );
+        }
+        for w in BRAND_WORDS {
+            assert_eq!(brand_words(w.as_bytes()).len(), 1, "{w}");
+            assert_eq!(brand_words(w.to_uppercase().as_bytes()).len(), 1, "{w}");
+        }
+    }
+
+    #[test]
+    fn brands_alone_or_beside_one_word() {
+        fn at(t: &str) -> Vec<&str> {
+            brand_words(t.as_bytes())
+                .into_iter()
+                .map(|(s, e)| &t[s..e])
+                .collect()
+        }
+        assert_eq!(at("/bucket/office365.html"), ["office365"]);
+        assert_eq!(at("/x/sign-chase/secure/"), ["chase"]);
+        assert_eq!(at("paypal-help."), ["paypal"]);
+        // Prose, and a brand inside a longer word.
+        assert!(at("/2010/11/05/mutt-multiple-gmail-imap-setup/").is_empty());
+        assert!(at("/introducing-google-project-real-life.html").is_empty());
+        assert!(at("/googleblog/appleseed/").is_empty());
+    }
+
+    #[test]
+    fn glued_words_are_found_past_their_ends() {
+        // Every glued word, at either end of a longer token, in any case.
+        for w in GLUED_WORDS {
+            for token in [
+                format!("{w}x"),
+                format!("x{w}"),
+                format!("X{}", w.to_uppercase()),
+            ] {
+                assert!(glued(token.as_bytes()), "{token}");
+            }
+            assert!(!glued(w.as_bytes()), "{w}");
+        }
+        assert!(!glued(b"associations"));
+    }
+
+    #[test]
+    fn every_sign_in_word_holds_a_sign_in_trigram() {
+        // No listed trigram starts with a slot the loop's zeros fill.
+        assert!(SIGN_IN_TRIGRAMS
+            .iter()
+            .all(|t| t[0] & 31 != 0 && t[1] & 31 != 0));
+        let words = CREDENTIAL_WORDS
+            .iter()
+            .chain(GLUED_WORDS)
+            .chain(SPLIT_WORDS.iter().map(|(a, _)| a));
+        for w in words {
+            for word in [w.to_string(), w.to_uppercase()] {
+                assert!(may_hold_credential_word(word.as_bytes()), "{word}");
+            }
+        }
+        for name in [
+            "index",
+            "default",
+            "home",
+            "article-12",
+            "contact_us",
+            "news2019",
+        ] {
+            assert!(!may_hold_credential_word(name.as_bytes()), "{name}");
+        }
+    }
+
+    #[test]
+    fn page_files_by_their_extension() {
+        for name in [
+            "SignIn.php",
+            "login.HTM",
+            "a.html",
+            "x.aspx",
+            "run.cgi",
+            "i.php5",
+        ] {
+            assert!(page_dot(name.as_bytes()).is_some(), "{name}");
+        }
+        for name in [".php", "php", "login", "a.js", "a.phpx", "a.h", "style.css"] {
+            assert!(page_dot(name.as_bytes()).is_none(), "{name}");
+        }
+        // A sign-in word in the page's name or its folder's.
+        assert!(sign_in_page(b"/a/login.php").is_some());
+        assert!(sign_in_page(b"/verify/index.php").is_some());
+        assert!(sign_in_page(b"login.php").is_some());
+        assert!(sign_in_page(b"/login/a/index.php").is_none());
+        assert!(sign_in_page(b"/a/login.js").is_none());
+    }
+
+    #[test]
+    fn credential_words_are_whole_tokens() {
+        fn at(t: &str) -> Vec<&str> {
+            credential_words(t.as_bytes())
+                .into_iter()
+                .map(|(s, e)| &t[s..e])
+                .collect()
+        }
+        assert_eq!(at("/ap/signin"), ["signin"]);
+        assert_eq!(at("/login.php"), ["login"]);
+        assert_eq!(
+            at("/x/sign-in/verify_account"),
+            ["sign-in", "verify", "account"]
+        );
+        assert_eq!(at("/microsoftlogin.html"), ["microsoftlogin"]);
+        assert_eq!(at("/Office365/SignIn.aspx"), ["SignIn"]);
+        // Near misses: the words inside others.
+        assert!(at("/author/updates/accountability/catalog").is_empty());
+        assert!(at("/blog/in/signature").is_empty());
+        // An escape's hex digits are no letters of the word after it.
+        assert_eq!(at("/paypal%2Flogin.php"), ["login"]);
+        assert_eq!(at("/x%20signin%2fverify"), ["signin", "verify"]);
+        assert_eq!(
+            brand_words(b"/x%2Fpaypal")
+                .into_iter()
+                .map(|(s, e)| &"/x%2Fpaypal"[s..e])
+                .collect::<Vec<_>>(),
+            ["paypal"]
+        );
+    }
+}
