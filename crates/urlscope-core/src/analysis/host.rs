@@ -44,6 +44,18 @@ pub struct HostReading {
     pub hosting: Option<SharedHosting>,
 }
 
+impl HostReading {
+    /// Whether the host is on a service listed under a kind (web hosting,
+    /// storage, forms, a tunnel, an IPFS gateway): whoever holds the
+    /// account writes its pages, and `shared-hosting` reads the lures
+    /// there.
+    pub(crate) fn on_listed_service(&self) -> bool {
+        self.hosting
+            .as_ref()
+            .is_some_and(|s| s.kind != crate::services::HostingKind::Shared)
+    }
+}
+
 /// Parse a host the way WHATWG and `inet_aton` read IPv4 numbers:
 /// 1 to 4 dot-separated parts in decimal, octal (`0` prefix) or hex (`0x`),
 /// the last part filling the remaining bytes.

@@ -699,6 +699,7 @@ fn analyze_read(
     checks::planted::planted_login_warnings(
         input,
         &parts,
+        host.as_ref(),
         |at| components.iter().position(|c| c.span.contains(at)),
         &mut warnings,
     );

@@ -22,7 +22,6 @@ use crate::names::{written_domains, WrittenDomain};
 use crate::services::lures::{
     brand_words, credential_words, credential_words_except, sign_in_page,
 };
-use crate::services::HostingKind;
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Case, Severity, Warning, WarningCode};
@@ -242,18 +241,13 @@ fn brand_page(
     own: &str,
     found: &[Warning],
 ) -> Option<BrandPage> {
-    let listed = |h: &HostReading| {
-        h.hosting
-            .as_ref()
-            .is_some_and(|s| s.kind != HostingKind::Shared)
-    };
     let host_shows_brand = found.iter().any(|w| {
         matches!(
             w.code,
             WarningCode::BrandInHost | WarningCode::LookalikeDomain
         ) && w.severity >= Severity::Medium
     });
-    if host.is_some_and(listed) || host_shows_brand {
+    if host.is_some_and(HostReading::on_listed_service) || host_shows_brand {
         return None;
     }
     let path = parts.path.of(input);

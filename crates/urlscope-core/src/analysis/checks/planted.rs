@@ -6,6 +6,7 @@
 //! uploads), `wp-includes` (its library) and `wp-admin` (its dashboard)
 //! is no page a visitor is sent to sign in on.
 
+use crate::analysis::HostReading;
 use crate::services::lures::{credential_words_except, sign_in_page, SignInPage};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
@@ -56,13 +57,19 @@ pub(crate) fn may_be_planted_login(path: &[u8], page: &SignInPage) -> bool {
 }
 
 /// `planted-login` for the URL itself: a [`sign_in_page`] under a CMS
-/// folder, but for the words a CMS's own pages use.
+/// folder, but for the words a CMS's own pages use, on a site someone may
+/// break into: not on a listed hosting or storage service, whose account
+/// holder writes every page (`shared-hosting` says so there).
 pub(crate) fn planted_login_warnings(
     input: &[u8],
     parts: &Split,
+    host: Option<&HostReading>,
     component_at: impl Fn(usize) -> Option<usize>,
     out: &mut Vec<Warning>,
 ) {
+    if host.is_some_and(HostReading::on_listed_service) {
+        return;
+    }
     let path = parts.path.of(input);
     let Some(page) = sign_in_page(path) else {
         return;
@@ -168,6 +175,26 @@ mod tests {
             "https://x.example/login.php/wp-content/x",
         ] {
             assert!(found(url).is_empty(), "{url}: {:?}", found(url));
+        }
+    }
+
+    /// On a hosting or storage service the account's holder wrote the
+    /// page: nobody broke in, and `shared-hosting` speaks for the lure.
+    #[test]
+    fn quiet_on_a_listed_hosting_service() {
+        for url in [
+            "https://storage.googleapis.com/bucket/wp-content/login.html",
+            "https://x.s3.amazonaws.com/wp-includes/signin.php",
+            "https://user.github.io/wp-admin/login.html",
+        ] {
+            assert!(found(url).is_empty(), "{url}: {:?}", found(url));
+            let a = analyze(url.as_bytes(), &Options::default());
+            assert!(
+                a.warnings
+                    .iter()
+                    .any(|w| w.code == WarningCode::SharedHosting && w.severity == Severity::Medium),
+                "{url}"
+            );
         }
     }
 }
