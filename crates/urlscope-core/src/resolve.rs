@@ -219,7 +219,9 @@ pub struct Resolution {
 /// ```
 pub fn resolution(base: &[u8], reference: &[u8]) -> Result<Resolution, ResolveError> {
     let target = resolve(base, reference)?;
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    // Bytes that are not UTF-8 are read as their escapes, as a browser
+    // sends them (not as U+FFFD, whose escapes would stand in their place).
+    let text = crate::percent::escape_ill_formed;
     let whatwg = url::Url::parse(&text(base))
         .and_then(|b| b.join(&text(reference)))
         .map(String::from)
@@ -295,6 +297,16 @@ impl Resolution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A byte that is not UTF-8 stays that byte in the WHATWG target, as
+    /// its escape.
+    #[test]
+    fn ill_formed_bytes_resolve_as_their_escapes() {
+        let r = resolution(b"http://b.example/\xfe/", b"x/\xff").unwrap();
+        assert_eq!(r.target, b"http://b.example/\xfe/x/\xff");
+        assert_eq!(r.whatwg.as_deref(), Ok("http://b.example/%FE/x/%FF"));
+        assert!(!r.differs);
+    }
 
     #[test]
     fn remove_dot_segments_examples() {
