@@ -299,6 +299,10 @@ const RULES: &[Row] = &[
     ("planted-login", "http://x.example/wp-login.php", Misses, "WordPress's own sign-in page"),
     ("planted-login", "http://x.example/wp-admin/update-core.php", Misses, "WordPress's own update page"),
     ("planted-login", "https://x.example/wp-admin/authorize-application.php?app_name=App", Misses, "WordPress's own page that authorizes an application's password"),
+    ("planted-folder", "http://x.example/wp-includes/js/us/delta.com/index.php", Fires { at: "wp-includes/js/us" }, "a folder WordPress never ships, in its library"),
+    ("planted-folder", "http://x.example/wp-admin/includes/keybank", Fires { at: "wp-admin/includes/keybank" }, "a folder WordPress never ships, in its dashboard"),
+    ("planted-folder", "http://x.example/wp-includes/js/jquery/jquery.min.js?ver=3.7.1", Misses, "WordPress's own script"),
+    ("planted-folder", "http://x.example/wp-content/plugins/kit/us/index.php", Misses, "a plugin's folder, named by anyone"),
     ("brand-in-path", "https://evil.example/login.microsoftonline.com/login.php", Fires { at: "login.microsoftonline.com/login" }, "a brand's sign-in host in the path of another site, and a login form"),
     ("brand-in-path", "https://compromised.example/www.dropbox.com/1223/", Fires { at: "www.dropbox.com" }, "a brand's domain in the path of another site (low: mirrors do it too)"),
     ("brand-in-path", "https://www.dropbox.com/s/x/file.pdf", Misses, "the brand's own site"),
@@ -534,4 +538,37 @@ fn a_carried_url_is_one_value() {
         .warnings
         .iter()
         .all(|w| w.code != WarningCode::OpenRedirect));
+}
+
+/// The files WordPress ships, as a WordPress site's pages load them
+/// (`tests/data/wordpress/core-paths.txt`, releases 2.x to 6.x): no
+/// warning at medium or above, by the full analysis or by triage.
+#[test]
+fn wordpress_s_own_files_stay_quiet() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/wordpress/core-paths.txt"),
+    )
+    .expect("tests/data/wordpress/core-paths.txt");
+    let paths: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    assert!(paths.len() > 80, "{}", paths.len());
+    for path in paths {
+        let url = format!("https://blog.example/{path}");
+        let loud: Vec<_> = analyze(url.as_bytes(), &Options::default())
+            .warnings
+            .into_iter()
+            .filter(|w| w.severity >= urlscope_core::warnings::Severity::Medium)
+            .map(|w| w.code)
+            .collect();
+        assert!(loud.is_empty(), "{url}: {loud:?}");
+        assert!(urlscope_core::triage::triage_at(
+            url.as_bytes(),
+            &Options::default(),
+            urlscope_core::warnings::Severity::Medium
+        )
+        .is_empty());
+    }
 }

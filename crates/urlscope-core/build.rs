@@ -1,6 +1,8 @@
 //! Compiles the famous-sites tables (`data/known-sites.txt`,
-//! `data/brands.txt`) into sorted static arrays: see `data/README.md` and
-//! `src/sites.rs`.
+//! `data/brands.txt`) and WordPress's folders
+//! (`data/wordpress-folders.txt`) into sorted static arrays: see
+//! `data/README.md`, `src/sites/mod.rs` and
+//! `src/analysis/checks/planted.rs`.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -129,4 +131,38 @@ fn main() {
 
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("sites.rs");
     std::fs::write(dest, out).expect("write sites.rs");
+    wordpress_folders();
+}
+
+/// The folders WordPress ships under `wp-includes` and `wp-admin`
+/// (`data/wordpress-folders.txt`), lowercase and sorted, for
+/// `planted-folder`.
+fn wordpress_folders() {
+    println!("cargo::rerun-if-changed=data/wordpress-folders.txt");
+    let text =
+        std::fs::read_to_string("data/wordpress-folders.txt").expect("data/wordpress-folders.txt");
+    let mut folders = Vec::new();
+    let mut open = Vec::new();
+    for line in lines(&text) {
+        let line = line.to_ascii_lowercase();
+        match line.strip_suffix("/*") {
+            Some(folder) => open.push(folder.to_string()),
+            None => folders.push(line.trim_end_matches('/').to_string()),
+        }
+    }
+    folders.extend(open.iter().cloned());
+    for list in [&mut folders, &mut open] {
+        list.sort();
+        list.dedup();
+    }
+    let out = format!(
+        "/// The folders WordPress ships under `wp-includes` and `wp-admin`, lowercase, sorted.\n\
+         pub(crate) static WORDPRESS_FOLDERS: [&str; {}] = {folders:?};\n\
+         /// Those of them whose sub-folders are not judged, sorted.\n\
+         pub(crate) static WORDPRESS_OPEN: [&str; {}] = {open:?};\n",
+        folders.len(),
+        open.len()
+    );
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("wordpress.rs");
+    std::fs::write(dest, out).expect("write wordpress.rs");
 }

@@ -695,6 +695,13 @@ catalogue! {
         consequence: None,
         signals: [PlantedPage, Percent, NonAscii],
     }
+    PlantedFolder {
+        code: "planted-folder",
+        severity: Medium,
+        summary: "A folder WordPress never ships is inside wp-includes or wp-admin, the folders it alone writes (/wp-includes/js/us/delta.com/index.php): someone put it there, the way phishing kits and web shells are dropped on sites someone broke into.",
+        consequence: None,
+        signals: [PlantedPage, Percent, NonAscii],
+    }
     LookalikeDomain {
         code: "lookalike-domain",
         severity: Medium,

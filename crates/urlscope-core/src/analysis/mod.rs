@@ -703,6 +703,13 @@ fn analyze_read(
         |at| components.iter().position(|c| c.span.contains(at)),
         &mut warnings,
     );
+    checks::planted_folder::planted_folder_warnings(
+        input,
+        &parts,
+        host.as_ref(),
+        |at| components.iter().position(|c| c.span.contains(at)),
+        &mut warnings,
+    );
     checks::lures::lure_warnings(
         input,
         &parts,

@@ -82,7 +82,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         }
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::PlantedPage => {
-            "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path"
+            "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: analysis::checks::planted_folder::is_core_folder on each path part, then is_plain: foreign_folder on the path"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -201,6 +201,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         end: at,
         first,
         page,
+        core_folder,
     }) = plain_parts(path, piece, plain)
     else {
         return false;
@@ -224,6 +225,10 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         crate::analysis::checks::brand_path::may_show_brand_page(path_only)
             || crate::analysis::checks::planted::may_be_planted_login(path_only, &page)
     }) {
+        return false;
+    }
+    // A folder WordPress never ships inside its own (`/wp-includes/js/kit/`).
+    if core_folder && crate::analysis::checks::planted_folder::foreign_folder(path_only).is_some() {
         return false;
     }
     let mut rest = path.get(at..).unwrap_or_default();
@@ -434,6 +439,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let mut dots = 0;
     let mut last_dot = 0;
     let mut page = None;
+    let mut core_folder = false;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -481,6 +487,8 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             if !has_slash {
                 first.end = i;
             }
+            core_folder = core_folder
+                || in_path && crate::analysis::checks::planted_folder::is_core_folder(part);
             if ends {
                 let extension = text.get(last_dot + 1..i).unwrap_or_default();
                 if dots > 0
@@ -562,7 +570,12 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             return None;
         }
     }
-    Some(Scanned { end, first, page })
+    Some(Scanned {
+        end,
+        first,
+        page,
+        core_folder,
+    })
 }
 
 /// What [`plain_parts`] found.
@@ -574,6 +587,9 @@ struct Scanned {
     /// part is a page file (its extension one of
     /// [`crate::services::lures::is_page_extension`]'s).
     page: Option<(usize, usize)>,
+    /// Whether a path part is one of the folders WordPress alone fills
+    /// ([`crate::analysis::checks::planted_folder::is_core_folder`]).
+    core_folder: bool,
 }
 
 /// The first '/'-separated part of what [`plain_parts`] read: where it

@@ -27,6 +27,7 @@ pub(crate) mod junk;
 pub(crate) mod lures;
 pub(crate) mod mapped;
 pub(crate) mod planted;
+pub(crate) mod planted_folder;
 pub(crate) mod readings;
 pub(crate) mod sensitive;
 pub(crate) mod traversal;
