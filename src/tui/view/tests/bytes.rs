@@ -34,7 +34,8 @@ fn cafe_shows_lead_and_continuation_bits() {
 }
 
 /// At 80 columns the bytes pane's title lets the byte counts go, not the
-/// view and its key.
+/// view and its key; and it keeps a `─` before the corner, where it ran
+/// into it ('view: hex (v) ┐').
 #[test]
 fn a_narrow_title_still_says_the_view_and_its_key() {
     let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", 80, 24);
@@ -43,7 +44,7 @@ fn a_narrow_title_still_says_the_view_and_its_key() {
     press(&mut a, KeyCode::Tab);
     let s = screen(&a, 80, 24);
     assert!(
-        s.contains("▶ [3] path segment · bytes 27-36 · view: hex (v) ┐"),
+        s.contains("┐┌ ▶ [3] path segment · view: hex (v) ──────────────┐"),
         "{s}"
     );
     press(&mut a, KeyCode::Char('v'));
