@@ -48,6 +48,15 @@ pub fn title_room(inner: usize, pane: Option<Pane>) -> usize {
     inner.saturating_sub(2 + marker + 1)
 }
 
+/// A title for a lower border's right end (`↓ more · Esc closes`),
+/// kept a `─` away from the corner, as every title is.
+pub fn corner_title(text: &'static str, style: Style) -> Line<'static> {
+    if text.is_empty() {
+        return Line::default();
+    }
+    Line::from(vec![Span::styled(text, style), Span::raw("─")]).right_aligned()
+}
+
 pub use crate::tui::text::{fit, preview};
 
 /// The safe pieces of `bytes`, stand-ins styled as escapes.

@@ -323,8 +323,10 @@ mod review;
 mod url;
 
 /// No pane's title runs into its corner: the bytes pane's, focused at
-/// 80x24, read '· view: hex (v) ┐'. Every title keeps a `─` before the
-/// right corner, with each pane focused and each detail view open.
+/// 80x24, read '· view: hex (v) ┐', and the help's lower border
+/// '↓ more · Esc closes ┘'. Every title keeps a `─` before the right
+/// corner, with each pane focused, each detail view open, in the help and
+/// in the gallery.
 #[test]
 fn no_title_runs_into_its_corner() {
     let urls = [
@@ -348,16 +350,21 @@ fn no_title_runs_into_its_corner() {
                 KeyCode::Char('d'),
                 KeyCode::Char('r'),
                 KeyCode::Char('L'),
+                KeyCode::Char('?'),
+                KeyCode::End,
+                KeyCode::Esc,
+                KeyCode::Char('g'),
+                KeyCode::Down,
             ] {
                 screens.push(screen(&a, w, h));
                 press(&mut a, key);
             }
             screens.push(screen(&a, w, h));
             for s in screens {
-                for line in s.lines().filter(|l| l.contains('┌')) {
+                for line in s.lines() {
                     let chars: Vec<char> = line.chars().collect();
                     for (i, c) in chars.iter().enumerate() {
-                        if *c == '┐' {
+                        if matches!(c, '┐' | '┘') {
                             assert_eq!(
                                 chars.get(i.wrapping_sub(1)),
                                 Some(&'─'),
