@@ -148,7 +148,7 @@ fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
     let clean = "http://example.com/a%20b/%252e%252e%252fetc";
     tmux.wait_for("the clipboard", |b| b == clean, |t| t.cmd(&["show-buffer"]));
     let screen = tmux.wait_screen("the status line", |s| {
-        s.contains("copied the cleaned URL, 43 bytes: OSC 52, ")
+        s.contains("copied the cleaned URL, 43 bytes: OSC 52")
     });
     assert!(screen.contains("clipboard"), "{screen}");
     // The raw output stream carries the OSC 52 sequence with the URL in base64.

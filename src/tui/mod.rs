@@ -118,21 +118,44 @@ pub(crate) fn copy(
         out,
         crossterm::clipboard::CopyToClipboard::to_clipboard_from(text.as_bytes())
     );
-    let osc = match osc {
-        Ok(()) => "OSC 52".to_string(),
-        Err(e) => format!("OSC 52 failed ({e})"),
-    };
     if clipboard.is_none() {
         *clipboard = arboard::Clipboard::new().ok();
     }
-    let system = match clipboard.as_mut().map(|c| c.set_text(text.to_string())) {
-        Some(Ok(())) => "and the system clipboard".to_string(),
-        Some(Err(e)) => format!("not the system clipboard ({e})"),
-        None => "no system clipboard".to_string(),
+    let system = clipboard.as_mut().map(|c| c.set_text(text.to_string()));
+    copy_status(
+        what,
+        text.len(),
+        osc.map_err(|e| e.to_string()),
+        system.map(|r| r.map_err(|e| e.to_string())),
+    )
+}
+
+/// The status line after a copy: what was copied, how many bytes, and
+/// where they went (the terminal by OSC 52; the system clipboard, if
+/// any). Said whole beside `? help` on an 80-column bar (70 columns) for
+/// any copy of up to 9999 bytes; only an error's own words, which come
+/// last, may be cut. (The component was said to be copied 'decoded
+/// (controls escaped)', cut as '…: OSC 52, no…': that controls stay
+/// escaped is the `y` key's rule, and its help says so.)
+pub(crate) fn copy_status(
+    what: &str,
+    bytes: usize,
+    osc: Result<(), String>,
+    system: Option<Result<(), String>>,
+) -> String {
+    let to = match (osc, system) {
+        (Ok(()), Some(Ok(()))) => "OSC 52 and system clipboard".to_string(),
+        (Ok(()), None) => "OSC 52, no system clipboard".to_string(),
+        (Ok(()), Some(Err(e))) => format!("OSC 52, not system clipboard: {e}"),
+        (Err(e), Some(Ok(()))) => format!("system clipboard, not OSC 52: {e}"),
+        (Err(e), None) => {
+            return format!("could not copy {what}: no system clipboard, OSC 52: {e}")
+        }
+        (Err(e), Some(Err(s))) => {
+            return format!("could not copy {what}: OSC 52: {e}; system clipboard: {s}")
+        }
     };
-    // What was copied first: an 80-column status line has room for about
-    // 40 columns, and cuts the clipboards' outcome before it.
-    format!("copied {what}, {} bytes: {osc}, {system}", text.len())
+    format!("copied {what}, {bytes} bytes: {to}")
 }
 
 /// In debug builds only, `URLSCOPE_TEST_PANIC_KEY=<char>` makes that key

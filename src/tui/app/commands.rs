@@ -144,7 +144,7 @@ impl App {
             Command::CopyDefanged => {
                 self.unsaved = false;
                 return Action::Copy {
-                    what: "the cleaned URL defanged",
+                    what: "the clean URL defanged",
                     text: urlscope_core::defang::defang(&self.analysis.clean),
                 };
             }
@@ -165,7 +165,7 @@ impl App {
                 let shown = self.shown();
                 if let Some(n) = shown.value {
                     return Action::Copy {
-                        what: "the carried value decoded (controls escaped)",
+                        what: "the value decoded",
                         text: urlscope_core::text::escape_str(&n.text),
                     };
                 }
@@ -176,7 +176,7 @@ impl App {
                 // Control characters stay escaped: pasting raw ESC bytes
                 // into a terminal is what this tool protects against.
                 return Action::Copy {
-                    what: "the component decoded (controls escaped)",
+                    what: "the component decoded",
                     text: urlscope_core::text::escape_str(&c.decoded_lossy()),
                 };
             }

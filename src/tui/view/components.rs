@@ -191,11 +191,6 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         String::new()
     };
     let title = format!("Components {}/{}{above}", (app.selected + 1).min(n), n);
-    let block = pane_block(
-        app,
-        theme,
-        fit(&title, width.saturating_sub(4)),
-        Some(Pane::Components),
-    );
+    let block = pane_block(app, theme, title, Some(Pane::Components), area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

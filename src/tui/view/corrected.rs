@@ -1,6 +1,6 @@
 //! The corrected URLs: cleaned (what changed highlighted) and normalized.
 
-use super::parts::{fit, pane_block};
+use super::parts::{pane_block, title_room};
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
@@ -101,7 +101,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     // title, the only room the pane has at 80x24: the note keeps its room
     // before the key hint does, in what the border's padding (two
     // columns) leaves.
-    let room = width.saturating_sub(2);
+    let room = title_room(width, None);
     let title = match (&app.normalized_elsewhere, same) {
         (Some(note), _) => {
             let full = format!("Corrected URL · {note} · c/n copy");
@@ -114,7 +114,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         (None, true) => "Corrected URL (already clean) · c/n copy".to_string(),
         (None, false) => "Corrected URL · changes highlighted · c/n copy".to_string(),
     };
-    let block = pane_block(app, theme, fit(&title, room), None);
+    let block = pane_block(app, theme, title, None, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 

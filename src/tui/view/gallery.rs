@@ -71,7 +71,7 @@ pub fn render(app: &App, selected: usize, theme: Theme, frame: &mut Frame, area:
         Paragraph::new(shown).block(
             Block::bordered()
                 .title(" What it teaches ")
-                .title_bottom(Line::styled(more, theme.dim()).right_aligned()),
+                .title_bottom(super::parts::corner_title(more, theme.dim())),
         ),
         text,
     );

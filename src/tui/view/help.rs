@@ -42,7 +42,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         Paragraph::new(lines).block(
             Block::bordered()
                 .title(title)
-                .title_bottom(Line::styled(more, theme.dim()).right_aligned()),
+                .title_bottom(super::parts::corner_title(more, theme.dim())),
         ),
         r,
     );

@@ -4,15 +4,28 @@
 
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
 use urlscope_core::text::pieces;
 
 /// A bordered block whose title shows whether the pane has the focus.
-pub fn pane_block(app: &App, theme: Theme, title: String, pane: Option<Pane>) -> Block<'static> {
+/// The title is cut with `…` to [`title_room`] (a caller that must keep a
+/// part of it whole fits it to that room first).
+pub fn pane_block(
+    app: &App,
+    theme: Theme,
+    title: String,
+    pane: Option<Pane>,
+    area: Rect,
+) -> Block<'static> {
     let focused = pane.is_some_and(|p| p == app.focus) && app.editor.is_none();
     let marker = if focused { "▶ " } else { "" };
+    let title = fit(
+        &title,
+        title_room(usize::from(area.width.saturating_sub(2)), pane),
+    );
     Block::bordered()
         .title(Span::styled(
             format!(" {marker}{title} "),
@@ -23,6 +36,25 @@ pub fn pane_block(app: &App, theme: Theme, title: String, pane: Option<Pane>) ->
         } else {
             theme.dim()
         })
+}
+
+/// Columns a title's text has in a pane `inner` columns wide (inside its
+/// corners): less the spaces around it, the focus marker `▶ ` in a pane
+/// that takes the focus (kept free when it does not have it, so a title
+/// does not change with the focus), and one `─` before the right corner,
+/// so that a title never runs into the corner ('(v) ┐').
+pub fn title_room(inner: usize, pane: Option<Pane>) -> usize {
+    let marker = if pane.is_some() { 2 } else { 0 };
+    inner.saturating_sub(2 + marker + 1)
+}
+
+/// A title for a lower border's right end (`↓ more · Esc closes`),
+/// kept a `─` away from the corner, as every title is.
+pub fn corner_title(text: &'static str, style: Style) -> Line<'static> {
+    if text.is_empty() {
+        return Line::default();
+    }
+    Line::from(vec![Span::styled(text, style), Span::raw("─")]).right_aligned()
 }
 
 pub use crate::tui::text::{fit, preview};

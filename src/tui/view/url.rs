@@ -90,13 +90,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         (None, _) if app.based.is_some() => format!("Target URL · {} bytes", input.len()),
         (None, _) => format!("URL · {} bytes", input.len()),
     };
-    let block = pane_block(
-        app,
-        theme,
-        super::parts::fit(&title, inner_w.saturating_sub(2)),
-        None,
-    )
-    .title_bottom(leads.border);
+    let block = pane_block(app, theme, title, None, area).title_bottom(leads.border);
     frame.render_widget(Paragraph::new(lines).block(block), area);
     if let Some((row, col)) = cursor_at {
         if row < text_rows {
@@ -218,6 +212,7 @@ fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area:
         theme,
         "URL · as an address bar shows it (p: as written)".to_string(),
         None,
+        area,
     )
     .title_bottom(leads.border);
     frame.render_widget(Paragraph::new(lines).block(block), area);

@@ -132,6 +132,6 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             }
         )
     };
-    let block = pane_block(app, theme, title, Some(Pane::Warnings));
+    let block = pane_block(app, theme, title, Some(Pane::Warnings), area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

@@ -8,7 +8,7 @@
 mod table;
 mod views;
 
-use super::parts::{fit, pane_block, plain_pieces, preview, window, wrap_pieces};
+use super::parts::{fit, pane_block, plain_pieces, preview, title_room, window, wrap_pieces};
 use crate::tui::app::{App, Detail, DetailView, Pane};
 use crate::tui::carried::{facts, LABEL_W};
 use crate::tui::layout::{host_rows, selected_host, shows_all_views, DetailFit, WarningText};
@@ -162,7 +162,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let zoomed = app.zoomed_pane() == Some(Pane::Bytes);
     let fit_rows = DetailFit::compute(area, a, shown.component, warning, zoomed, shown.value);
     let Some(c) = a.components.get(shown.component) else {
-        let block = pane_block(app, theme, "Bytes".to_string(), Some(Pane::Bytes));
+        let block = pane_block(app, theme, "Bytes".to_string(), Some(Pane::Bytes), area);
         frame.render_widget(Paragraph::new("nothing selected").block(block), area);
         return;
     };
@@ -284,12 +284,8 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     if shown.value.is_none() && !chain.is_empty() {
         parts.push((format!("via {chain}"), 4));
     }
-    let block = pane_block(
-        app,
-        theme,
-        fit_parts(&parts, width.saturating_sub(4)),
-        Some(Pane::Bytes),
-    );
+    let title = fit_parts(&parts, title_room(width, Some(Pane::Bytes)));
+    let block = pane_block(app, theme, title, Some(Pane::Bytes), area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 

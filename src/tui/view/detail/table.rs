@@ -24,14 +24,29 @@ pub(super) fn table(
     let show_hex = view != Some(DetailView::Binary);
     let show_bin = view != Some(DetailView::Hex);
     let rows = a.byte_rows_window(shown.component, app.byte_scroll, fit_rows.table_rows);
-    // Columns before the role: mark, group, from, hex, binary.
-    let before = 3 + 8 + if show_hex { 4 } else { 0 } + if show_bin { 11 } else { 0 };
-    // The role column is as wide as its longest visible entry, leaving the
-    // character column room for its code point and glyph at least.
     let roles: Vec<String> = rows.iter().map(|r| r.role.describe()).collect();
-    let longest = roles.iter().map(|r| r.width()).max().unwrap_or(0).max(4);
-    let role_w = longest.min(width.saturating_sub(before + 1 + 14)).max(4);
-    let mut header = String::from("   from    ");
+    let froms: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            if row.source == urlscope_core::percent::SourceKind::Plus {
+                "+ (sp)".to_string()
+            } else {
+                a.source_text(row)
+            }
+        })
+        .collect();
+    let chars: Vec<String> = rows.iter().map(|r| r.describe_char()).collect();
+    // The names of well-formed characters; an ill-formed byte's U+FFFD
+    // may be cut before its role (why it is ill-formed) is.
+    let names: Vec<String> = rows
+        .iter()
+        .zip(&chars)
+        .filter(|(r, _)| !matches!(r.role, ByteRole::Invalid(_)))
+        .map(|(_, c)| c.clone())
+        .collect();
+    let columns = Columns::fit(&froms, &roles, &names, show_hex, show_bin, width);
+    let Columns { from_w, role_w } = columns;
+    let mut header = format!("   {:<from_w$} ", "from");
     if show_hex {
         header.push_str("hex ");
     }
@@ -42,7 +57,7 @@ pub(super) fn table(
     lines.push(Line::styled(fit(&header, width), theme.dim()));
     let highlight = app.shown_highlight();
     let focused = app.focus == Pane::Bytes;
-    for (row, role) in rows.iter().zip(roles) {
+    for (((row, role), from), character) in rows.iter().zip(roles).zip(&froms).zip(&chars) {
         let is_cursor = row.offset == app.byte_cursor;
         let mut spans = Vec::new();
         // The cursor is marked by `▶` (and bold); reverse video is kept
@@ -52,12 +67,7 @@ pub(super) fn table(
             theme.title(focused),
         ));
         spans.push(Span::styled(format!("{} ", row.group_mark()), theme.dim()));
-        let from = if row.source == urlscope_core::percent::SourceKind::Plus {
-            "+ (sp)".to_string()
-        } else {
-            a.source_text(row)
-        };
-        spans.push(Span::raw(format!("{:<7} ", fit(&from, 7))));
+        spans.push(Span::raw(pad(&fit(from, from_w), from_w + 1)));
         if show_hex {
             spans.push(Span::raw(format!("{:02X}  ", row.value)));
         }
@@ -80,16 +90,10 @@ pub(super) fn table(
         } else {
             Style::new()
         };
-        spans.push(Span::styled(
-            format!("{:<role_w$}", fit(&role, role_w)),
-            role_style,
-        ));
+        spans.push(Span::styled(pad(&fit(&role, role_w), role_w), role_style));
         spans.push(Span::raw(" "));
         let used: usize = spans.iter().map(|s| s.content.width()).sum();
-        spans.push(Span::raw(fit(
-            &row.describe_char(),
-            width.saturating_sub(used),
-        )));
+        spans.push(Span::raw(fit(character, width.saturating_sub(used))));
         let hit = highlight.iter().any(|h| h.overlaps(row.span));
         for s in spans.iter_mut().skip(1) {
             if hit {
@@ -116,6 +120,61 @@ pub(super) fn table(
         fit_rows.bit_lines + spare
     };
     lines.extend(bit_lines(app, theme, width, bits));
+}
+
+/// Widths of the table's two columns that give way when a row is wider
+/// than the pane: `from` and `role`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Columns {
+    from_w: usize,
+    role_w: usize,
+}
+
+impl Columns {
+    /// Columns the fixed part of a row takes: the cursor and group marks.
+    const MARKS: usize = 3;
+    /// `from`'s usual width, room for a byte spelled `%25252e`.
+    const FROM: usize = 7;
+    /// What `role` keeps at least: every well-formed byte's role whole
+    /// (`ascii`, `lead 1/4`, `cont 2/3`).
+    const ROLE_MIN: usize = 8;
+
+    /// The widths for rows of these `from` and `role` texts and character
+    /// `names` (those of the well-formed characters) in `width` columns.
+    /// A name (code point, glyph, Unicode name) is what tells a character
+    /// from its look-alike, so it gives way last: when a row does not fit,
+    /// `from` first narrows to its longest entry, then `role` down to
+    /// [`Columns::ROLE_MIN`]; only then is a name cut, with `…`. `role` is
+    /// never wider than its longest entry.
+    fn fit(
+        froms: &[String],
+        roles: &[String],
+        names: &[String],
+        show_hex: bool,
+        show_bin: bool,
+        width: usize,
+    ) -> Columns {
+        let longest = |texts: &[String], min: usize| {
+            texts.iter().map(|t| t.width()).max().unwrap_or(0).max(min)
+        };
+        let fixed = Self::MARKS + usize::from(show_hex) * 4 + usize::from(show_bin) * 11;
+        let role_w = longest(roles, 4);
+        let char_w = longest(names, 0);
+        let need = |from_w: usize, role_w: usize| fixed + from_w + 1 + role_w + 1 + char_w;
+        let mut from_w = Self::FROM;
+        if need(from_w, role_w) > width {
+            from_w = longest(froms, 4).min(Self::FROM);
+        }
+        let spare = width.saturating_sub(need(from_w, 0));
+        let role_w = role_w.min(spare.max(Self::ROLE_MIN.min(role_w)));
+        Columns { from_w, role_w }
+    }
+}
+
+/// `text` followed by spaces to `width` columns (by display width, so a
+/// wide character such as `日` lines up as two columns).
+fn pad(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
 }
 
 /// The cursor's character bit by bit (Table 3-5): the code point's bits in

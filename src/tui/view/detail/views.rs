@@ -2,7 +2,7 @@
 //! (`r`), every encoder on the component (`d`), and every place the URL
 //! leads to (`L`). Each scrolls, its title saying which lines show.
 
-use super::super::parts::{fit, pane_block};
+use super::super::parts::{fit, pane_block, title_room};
 use crate::tui::app::{App, Pane};
 use crate::tui::detail_lines;
 use crate::tui::theme::Theme;
@@ -76,13 +76,13 @@ fn render_scrolled(
     lines.extend(scrolled(body, app.detail.scroll(), body_area));
     // Room for the spaces around the title and the focus marker; which
     // lines show is said whole, the title cut before it.
-    let room = width.saturating_sub(4);
+    let room = title_room(width, Some(Pane::Bytes));
     let title = if range.is_empty() {
         fit(title, room)
     } else {
         format!("{}{range}", fit(title, room.saturating_sub(range.width())))
     };
-    let block = pane_block(app, theme, title, Some(Pane::Bytes));
+    let block = pane_block(app, theme, title, Some(Pane::Bytes), area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 

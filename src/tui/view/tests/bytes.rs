@@ -34,7 +34,8 @@ fn cafe_shows_lead_and_continuation_bits() {
 }
 
 /// At 80 columns the bytes pane's title lets the byte counts go, not the
-/// view and its key.
+/// view and its key; and it keeps a `─` before the corner, where it ran
+/// into it ('view: hex (v) ┐').
 #[test]
 fn a_narrow_title_still_says_the_view_and_its_key() {
     let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", 80, 24);
@@ -43,7 +44,7 @@ fn a_narrow_title_still_says_the_view_and_its_key() {
     press(&mut a, KeyCode::Tab);
     let s = screen(&a, 80, 24);
     assert!(
-        s.contains("▶ [3] path segment · bytes 27-36 · view: hex (v) ┐"),
+        s.contains("┐┌ ▶ [3] path segment · view: hex (v) ──────────────┐"),
         "{s}"
     );
     press(&mut a, KeyCode::Char('v'));
@@ -194,4 +195,78 @@ fn the_cursor_row_is_marked_apart_from_warned_bytes() {
     let s = screen(&a, 80, 24);
     let cursor_rows = s.lines().filter(|l| l.contains("││▶")).count();
     assert_eq!(cursor_rows, 1, "{s}");
+}
+
+/// At 80x24 a character's name has the row's room before `from` and the
+/// role do: 'LATIN SMALL LETTER E' was cut to 'LATIN SMALL LETTE…' behind
+/// a `from` column of 7 for one letter. A name still too long is cut with
+/// `…`, and a wide character in `from` (`日`) keeps the columns aligned.
+#[test]
+fn the_byte_table_names_each_character_whole_or_marks_the_cut() {
+    let urls = [
+        "http://exämple.com/",
+        "http://example.com/caf%C3%A9",
+        "http://example.com/%F0%9F%98%80日%E2%9C%93%ED%A0%80",
+    ];
+    for url in urls {
+        for view in 0..2 {
+            let mut a = app(url, 80, 24);
+            a.select_component(a.analysis.components.len() - 1);
+            press(&mut a, KeyCode::Tab);
+            for _ in 0..view {
+                press(&mut a, KeyCode::Char('v'));
+            }
+            let s = screen(&a, 80, 24);
+            let rows = a.analysis.byte_rows_window(a.selected, 0, 6);
+            for row in &rows {
+                let name = as_drawn(&row.describe_char());
+                let whole = s.contains(&format!("{name} ")) || s.contains(&format!("{name}│"));
+                let cut = (8..name.chars().count()).any(|n| {
+                    let head: String = name.chars().take(n).collect();
+                    s.contains(&format!("{head}…│"))
+                });
+                assert!(whole || cut, "{name:?} neither whole nor cut with …\n{s}");
+            }
+            // The columns line up: each row's hex or binary starts where
+            // the header's does.
+            let header = s.lines().find(|l| l.contains(" from ")).unwrap_or("");
+            let col = |l: &str, what: &str| l.find(what).map(|b| l[..b].chars().count());
+            let head = if view == 0 { "hex" } else { "binary" };
+            let at = col(header, head).expect("column head");
+            for row in &rows {
+                let cell = if view == 0 {
+                    format!(" {:02X}  ", row.value)
+                } else {
+                    let (m, p) = urlscope_core::utf8::binary_parts(row.value, row.role);
+                    format!(" {m}|{p}")
+                };
+                let line = s
+                    .lines()
+                    .find(|l| l.contains(&cell) && l.contains(&row.role.describe()[..4]))
+                    .unwrap_or("");
+                let x = line.find(&cell).map(|b| line[..b].chars().count() + 1);
+                assert_eq!(x, Some(at), "{url}: {cell:?} misaligned\n{s}");
+            }
+        }
+    }
+    let mut a = app("http://example.com/", 80, 24);
+    a.select_component(1);
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.contains("  e    65  ascii U+0065  e  LATIN SMALL LETTER E "),
+        "{s}"
+    );
+}
+
+/// `text` as [`screen`] draws it: a wide character is followed by the
+/// blank of the cell it covers.
+fn as_drawn(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        out.push(c);
+        if unicode_width::UnicodeWidthChar::width(c) == Some(2) {
+            out.push(' ');
+        }
+    }
+    out
 }

@@ -238,7 +238,8 @@ fn d_shows_every_encoder_side_by_side() {
     assert!(s.contains("firefox-bar        !%27()~%20%C3%A9"), "{s}");
     insta::assert_snapshot!("dialects_120x40", s);
     // At 80 columns, focused, its title is cut with `…`, never clipped,
-    // before the lines it shows, which are said whole.
+    // before the lines it shows, which are said whole; a `─` stays
+    // between it and the corner.
     let mut a = app("http://example.com/?q=%21%27%28%29%7E%20%C3%A9", 80, 24);
     a.select_component(4);
     press(&mut a, KeyCode::Tab);
@@ -246,10 +247,10 @@ fn d_shows_every_encoder_side_by_side() {
     let s = screen(&a, 80, 24);
     let title = s
         .lines()
-        .find(|l| l.contains("every enco"))
+        .find(|l| l.contains("every enc"))
         .unwrap_or_default();
     assert!(
-        title.contains("▶") && title.contains("…") && title.ends_with(" of 16 (↑↓) ┐"),
+        title.contains("▶") && title.contains("…") && title.ends_with(" of 16 (↑↓) ─┐"),
         "{s}"
     );
 }
@@ -320,3 +321,59 @@ mod keys;
 mod nested;
 mod review;
 mod url;
+
+/// No pane's title runs into its corner: the bytes pane's, focused at
+/// 80x24, read '· view: hex (v) ┐', and the help's lower border
+/// '↓ more · Esc closes ┘'. Every title keeps a `─` before the right
+/// corner, with each pane focused, each detail view open, in the help and
+/// in the gallery.
+#[test]
+fn no_title_runs_into_its_corner() {
+    let urls = [
+        "https://www.paypal.com.secure-login.example.net/signin?next=https%3A%2F%2F169.254.169.254%2F",
+        "http://example.com/%E2%9C%93%ED%A0%80",
+        "https://urldefense.com/v3/__https://evil.example.com/login__;!!ABC!xyz$",
+        "hxxps://evil[.]example[.]com/login",
+        "http://evil.com\\@good.com/",
+        "http://example.com/?q=%21%27%28%29%7E%20%C3%A9",
+    ];
+    let example = crate::gallery::default_example().url;
+    for url in urls.into_iter().chain([example]) {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut a = app(url, w, h);
+            let mut screens = Vec::new();
+            for key in [
+                KeyCode::Tab,
+                KeyCode::Char('v'),
+                KeyCode::Tab,
+                KeyCode::Tab,
+                KeyCode::Char('d'),
+                KeyCode::Char('r'),
+                KeyCode::Char('L'),
+                KeyCode::Char('?'),
+                KeyCode::End,
+                KeyCode::Esc,
+                KeyCode::Char('g'),
+                KeyCode::Down,
+            ] {
+                screens.push(screen(&a, w, h));
+                press(&mut a, key);
+            }
+            screens.push(screen(&a, w, h));
+            for s in screens {
+                for line in s.lines() {
+                    let chars: Vec<char> = line.chars().collect();
+                    for (i, c) in chars.iter().enumerate() {
+                        if matches!(c, '┐' | '┘') {
+                            assert_eq!(
+                                chars.get(i.wrapping_sub(1)),
+                                Some(&'─'),
+                                "{url} {w}x{h}\n{s}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -155,7 +155,7 @@ fn a_jwt_shows_its_header_payload_and_claims() {
         if w == 80 {
             // The way in is cut, the view and its key are not.
             assert!(
-                s.contains("[4] query value 'token' → jwt… · view: hex (v)"),
+                s.contains("[4] query value 'token' → jw… · view: hex (v) ─"),
                 "{s}"
             );
         }
@@ -396,7 +396,7 @@ fn a_data_url_shows_its_body_and_where_it_leads() {
     assert_eq!(a.carried, Some(Row::Value { node: vec![0] }));
     let s = screen(&a, w, h);
     assert!(
-        s.contains("[2] data: URL body (text/html) · view: hex (v)"),
+        s.contains("[2] data: URL body (text/htm… · view: hex (v) ─"),
         "{s}"
     );
     assert!(

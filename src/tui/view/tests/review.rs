@@ -170,7 +170,7 @@ fn a_copy_says_where_it_went_at_80_columns() {
     let status = crate::tui::copy(
         &mut Vec::new(),
         &mut None,
-        "the cleaned URL defanged",
+        "the clean URL defanged",
         "hxxps://paypa1[.]com/signin",
     );
     let mut a = app("https://paypa1.com/signin", 80, 24);
@@ -179,6 +179,67 @@ fn a_copy_says_where_it_went_at_80_columns() {
     let last = s.lines().last().unwrap_or("");
     assert!(last.starts_with(&format!("{status}  ")), "{status}\n{s}");
     assert!(last.trim_end().ends_with("? help"), "{s}");
+}
+
+/// Every copy's status is said whole at 80 columns, `? help` after it,
+/// whichever clipboards took it, for a copy of up to 9999 bytes: after `y`
+/// it read 'copied the component decoded (controls escaped), 12 bytes:
+/// OSC 52, no…', where the copy went cut off.
+#[test]
+fn every_copy_says_what_and_where_whole_at_80_columns() {
+    use crate::tui::app::Action;
+    use crate::tui::copy_status;
+    // A URL of about 4 KB whose query value carries a URL: `y` on the
+    // value and on what it carries.
+    let long = format!(
+        "https://example.com/{}?next=https%3A%2F%2F169.254.169.254%2F{}",
+        "a".repeat(2000),
+        "b".repeat(2000)
+    );
+    let mut copies = Vec::new();
+    for (key, carried) in [
+        ('c', false),
+        ('n', false),
+        ('D', false),
+        ('y', false),
+        ('y', true),
+    ] {
+        let mut a = app(&long, 80, 24);
+        a.select_component(a.analysis.components.len() - 1);
+        if carried {
+            press(&mut a, KeyCode::Right);
+            press(&mut a, KeyCode::Down);
+            assert!(a.carried.is_some(), "on the carried URL");
+        }
+        match press(&mut a, KeyCode::Char(key)) {
+            Action::Copy { what, .. } => copies.push((a, what)),
+            other => panic!("{key}: {other:?}"),
+        }
+    }
+    for (mut a, what) in copies {
+        for system in [None, Some(Ok(()))] {
+            let status = copy_status(what, 9999, Ok(()), system);
+            a.status = status.clone();
+            let s = screen(&a, 80, 24);
+            let last = s.lines().last().unwrap_or("");
+            assert!(last.starts_with(&format!("{status}  ")), "{status}\n{s}");
+            assert!(last.trim_end().ends_with("? help"), "{s}");
+        }
+    }
+    // An error's own words come last: they are what is cut.
+    let status = copy_status(
+        "the component decoded",
+        12,
+        Ok(()),
+        Some(Err(
+            "Unknown error while interacting with the clipboard".into()
+        )),
+    );
+    assert!(
+        status
+            .starts_with("copied the component decoded, 12 bytes: OSC 52, not system clipboard: "),
+        "{status}"
+    );
 }
 
 /// Ctrl-C in the editor cancels the edit, as in a shell, instead of
