@@ -74,12 +74,11 @@ fn write_url(out: &mut impl Write, a: &Analysis, n: usize) -> io::Result<()> {
         writeln!(
             out,
             "<section class=\"component\"><h4><span class=\"url\"><span class=\"{}\">{}</span></span> \
-             [{i}] {} <span class=\"dim\">bytes {}-{}</span></h4>",
+             [{i}] {} <span class=\"dim\">{}</span></h4>",
             kind_class(label),
             text(a.input.get(c.span.start..c.span.end).unwrap_or_default()),
             words(label),
-            c.span.start,
-            c.span.end
+            urlscope_core::describe::byte_span(c.span)
         )?;
         if let Some(steps) = layer_steps(&a.input, c) {
             writeln!(

@@ -357,13 +357,31 @@ pub fn severity_counts(warnings: &[Warning]) -> String {
         .join(", ")
 }
 
+/// The bytes of the input a span covers, in the half-open form every
+/// front end shows: `bytes 9-14` (bytes 9 to 13); an empty span, which the
+/// same form would show as one byte (`bytes 35-35`), is `no bytes, at 35`.
+///
+/// ```
+/// use urlscope_core::describe;
+/// use urlscope_core::split::Span;
+/// assert_eq!(describe::byte_span(Span::new(9, 14)), "bytes 9-14");
+/// assert_eq!(describe::byte_span(Span::new(35, 35)), "no bytes, at 35");
+/// ```
+pub fn byte_span(span: crate::split::Span) -> String {
+    if span.is_empty() {
+        format!("no bytes, at {}", span.start)
+    } else {
+        format!("bytes {}-{}", span.start, span.end)
+    }
+}
+
 /// Where a warning is: `bytes 9-14, path [2]` (its span, and the
 /// component it is about, numbered as the component list numbers it). A
 /// warning lifted from a carried value names the component holding the
 /// bytes that encode it, and the way in: `bytes 29-173, query value [3],
 /// via query value 'token' → jwt claim "redirect" → path segment`.
 pub fn warning_place(a: &Analysis, w: &Warning) -> String {
-    let mut s = format!("bytes {}-{}", w.span.start, w.span.end);
+    let mut s = byte_span(w.span);
     let via = w.via.as_ref().filter(|_| w.component.is_none());
     let component = match via {
         Some(_) => a.component_at(w.span.start),
@@ -502,12 +520,11 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
 /// `[url] query value 'next', layer 1, bytes 23-60`.
 pub fn carried(n: &Nested) -> String {
     format!(
-        "[{}] {}, layer {}, bytes {}-{}",
+        "[{}] {}, layer {}, {}",
         n.kind.name(),
         escape_str(&n.via),
         n.layer,
-        n.span.start,
-        n.span.end
+        byte_span(n.span)
     )
 }
 

@@ -260,14 +260,17 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             vec![
                 (format!("{of}{}", app.carried_chain()), 0),
                 (format!("layer {}", n.layer), 2),
-                (format!("bytes {}-{}{whose}", n.span.start, n.span.end), 3),
+                (
+                    format!("{}{whose}", urlscope_core::describe::byte_span(n.span)),
+                    3,
+                ),
             ]
         }
         None => {
             let count = c.decoded().len();
             vec![
                 (component_name(app, shown.component, c.kind), 0),
-                (format!("bytes {}-{}", c.span.start, c.span.end), 2),
+                (urlscope_core::describe::byte_span(c.span), 2),
                 (
                     format!("{count} decoded byte{}", if count == 1 { "" } else { "s" }),
                     3,
