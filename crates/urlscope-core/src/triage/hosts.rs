@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use std::hash::BuildHasher;
 
 /// Slots per thread (a 64-byte line each: 256 KB).
-const SLOTS: usize = 1 << 15;
+const SLOTS: usize = 4096;
 
 /// The longest host name kept; longer ones are judged each time.
 const LONGEST: usize = 61;
