@@ -9,6 +9,7 @@
 //! a folder whose name makes the files look like the site's own.
 
 use crate::analysis::HostReading;
+use crate::services::lures::is_page_extension;
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
@@ -18,14 +19,19 @@ include!(concat!(env!("OUT_DIR"), "/wordpress.rs"));
 /// The folders WordPress alone fills.
 const CORE_FOLDERS: [&str; 2] = ["wp-includes", "wp-admin"];
 
-/// Whether a path segment is one of [`CORE_FOLDERS`] (any case): the fast
-/// path's test on each part of a path, one comparison of lengths for most.
+/// WordPress's archive bases, whose next segment is a slug.
+const ARCHIVE_BASES: [&str; 3] = ["tag", "category", "author"];
+
+/// Whether a plain path segment (no escapes) may be one of
+/// [`CORE_FOLDERS`], its `;params` aside, any case: the fast path's test
+/// on each part of a path, a comparison of lengths for most.
 #[inline]
 pub(crate) fn is_core_folder(segment: &[u8]) -> bool {
-    matches!(segment.len(), 8 | 11)
-        && CORE_FOLDERS
-            .iter()
-            .any(|f| f.as_bytes().eq_ignore_ascii_case(segment))
+    segment.len() >= 8
+        && segment
+            .get(..3)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"wp-"))
+        && CORE_FOLDERS.contains(&folder_name(segment).as_str())
 }
 
 /// A folder WordPress never ships, in the path: where the core folder it
@@ -35,34 +41,59 @@ pub(crate) struct Foreign {
     pub(crate) folder: (usize, usize),
 }
 
+/// A path segment as a server reads it when it looks a folder up: its
+/// escapes decoded, its `;params` dropped (Tomcat, Jetty), in lowercase.
+fn folder_name(segment: &[u8]) -> String {
+    let decoded = crate::percent::decode(segment, false);
+    let name = decoded.split(|&b| b == b';').next().unwrap_or_default();
+    String::from_utf8_lossy(name).to_ascii_lowercase()
+}
+
 /// The first folder of `path` (up to its query) under a core folder that
-/// WordPress never ships there. A path's last segment is a folder unless
-/// it holds a dot (a file: `index.php`, whose folder is what is judged).
-/// A dot segment stops the walk (where it leads is `path-traversal`'s),
-/// and so does a folder whose sub-folders the table leaves open (the
-/// built packages of `wp-includes/js/dist`, which change with each
-/// version); empty segments are skipped, as servers merge them.
+/// WordPress never ships there. The core folder must be where WordPress
+/// puts it: the path's first segment, or the second after the folder
+/// WordPress is installed in (`/blog/wp-admin/`, but not after an archive
+/// base: `/tag/wp-admin/feed/`); one deeper is a page about WordPress
+/// (`/reference/files/wp-includes/...`) or a plugin's own folder.
+///
+/// The last segment is a file when it holds a dot (`index.php`), and any
+/// segment is when it ends in a page's extension (`admin.php/x`, a script
+/// and the path after it): a file's folders are what is judged, so it
+/// ends the walk. So does a dot segment (where it leads is
+/// `path-traversal`'s) and a folder whose sub-folders the table leaves
+/// open (the built packages of `wp-includes/js/dist`, which change with
+/// each version); empty segments are skipped, as servers merge them.
 pub(crate) fn foreign_folder(path: &[u8]) -> Option<Foreign> {
     let mut segments = Vec::new();
     let mut at = 0;
     for segment in path.split(|&b| b == b'/') {
-        segments.push((at, segment));
+        if !segment.is_empty() {
+            segments.push((at, segment));
+        }
         at += segment.len() + 1;
     }
-    let first = segments.iter().position(|(_, s)| is_core_folder(s))?;
+    let is_core = |s: &[u8]| CORE_FOLDERS.contains(&folder_name(s).as_str());
+    // After one of WordPress's own archive bases the next segment is a
+    // slug (`/tag/wp-admin/feed/`), not the folder it is installed in.
+    let archive = segments
+        .first()
+        .is_some_and(|(_, s)| ARCHIVE_BASES.contains(&folder_name(s).as_str()));
+    let first = segments
+        .iter()
+        .take(if archive { 1 } else { 2 })
+        .position(|(_, s)| is_core(s))?;
     let (core, name) = *segments.get(first)?;
-    let mut key = String::from_utf8_lossy(name).to_ascii_lowercase();
+    let mut key = folder_name(name);
     let last = segments.len() - 1;
     for (i, &(start, segment)) in segments.iter().enumerate().skip(first + 1) {
-        if segment.is_empty() {
-            continue;
-        }
-        let decoded = crate::percent::decode(segment, false);
-        if decoded.iter().all(|&b| b == b'.') || i == last && decoded.contains(&b'.') {
+        let name = folder_name(segment);
+        let extension = name.rsplit_once('.').map(|(_, e)| e);
+        let script = extension.is_some_and(|e| is_page_extension(e.as_bytes()));
+        if i == last && extension.is_some() || script || name.bytes().all(|b| b == b'.') {
             return None;
         }
         key.push('/');
-        key.push_str(&String::from_utf8_lossy(&decoded).to_ascii_lowercase());
+        key.push_str(&name);
         if WORDPRESS_FOLDERS.binary_search(&key.as_str()).is_err() {
             return Some(Foreign {
                 core,
@@ -99,7 +130,15 @@ pub(crate) fn planted_folder_warnings(
     let at = |s: usize, e: usize| Span::new(parts.path.start + s, parts.path.start + e);
     let (start, end) = foreign.folder;
     let folder = at(start, end);
-    let parent = at(foreign.core, start.saturating_sub(1));
+    // The folders it is in, up to the '/' (or '//') before it.
+    let path = parts.path.of(input);
+    let before = path
+        .get(..start)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|&b| b != b'/')
+        .map_or(foreign.core, |p| p + 1);
+    let parent = at(foreign.core, before);
     let core = at(
         foreign.core,
         foreign.core
@@ -161,6 +200,13 @@ mod tests {
                 "wp-includes",
                 "Mini%20Card",
             ),
+            // Escaped or with `;params`, the folder a server looks up.
+            (
+                "http://x.example/wp-%69ncludes/js/kit/index.php",
+                "wp-%69ncludes",
+                "kit",
+            ),
+            ("http://x.example/wp-admin;x=1/kit/", "wp-admin;x=1", "kit"),
         ] {
             assert_eq!(
                 found(url),
@@ -180,6 +226,22 @@ mod tests {
         assert_eq!(
             w.message,
             "WordPress never ships a folder 'us' inside 'wp-includes/js', among the files it alone writes (a site's own go to wp-content): someone put it there, the way phishing kits and web shells are dropped on sites someone broke into."
+        );
+        // The folders it is in, without the '/' of an empty segment.
+        let a = crate::analysis::analyze(
+            b"http://x.example/blog/wp-includes//kit/",
+            &crate::analysis::Options::default(),
+        );
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::PlantedFolder)
+            .expect("planted-folder");
+        assert!(
+            w.message
+                .starts_with("WordPress never ships a folder 'kit' inside 'wp-includes',"),
+            "{}",
+            w.message
         );
     }
 
@@ -206,6 +268,20 @@ mod tests {
             // No core folder, or only in the query.
             "https://x.example/wordpress/x/y",
             "https://x.example/x?p=/wp-includes/kit/",
+            // Where WordPress does not put it: pages about WordPress, a
+            // tag, a plugin's own folder.
+            "https://developer.wordpress.org/reference/files/wp-includes/class-wp-query.php/",
+            "https://core.trac.wordpress.org/browser/trunk/src/wp-includes/js/media/views/frame.js",
+            "https://www.wpbeginner.com/tag/wp-admin/feed/",
+            "https://x.example/wp-content/plugins/foo/wp-admin/partials/x.php",
+            // A script and the path after it; `;params` and `..;`.
+            "https://x.example/wp-admin/admin.php/kit",
+            "https://x.example/wp-admin/admin-ajax.php/x",
+            "https://x.example/wp-includes/js;v=1/jquery/jquery.js",
+            "https://x.example/wp-includes/..;/kit/",
+            // Folders of older releases.
+            "https://x.example/wp-includes/js/media/views/frame/post.js",
+            "https://x.example/wp-admin/images/screenshots/theme-customizer.png",
         ] {
             assert!(found(url).is_empty(), "{url}: {:?}", found(url));
         }

@@ -794,8 +794,17 @@ fn unfold_path(
     // finding on them is said once).
     let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
     lift(&node, lifted, |s| {
+        let from = found.from + s.start;
+        if s.is_empty() {
+            // No bytes: the same place in the outer bytes.
+            let at = decoded
+                .get(from)
+                .map(|b| b.span.start)
+                .or_else(|| decoded.last().map(|b| b.span.end));
+            return at.map_or(span, |at| Span::new(at, at));
+        }
         decoded
-            .get(found.from + s.start..found.from + s.end)
+            .get(from..found.from + s.end)
             .and_then(|bytes| bytes.iter().map(|b| b.span).reduce(Span::join))
             .unwrap_or(span)
     });
