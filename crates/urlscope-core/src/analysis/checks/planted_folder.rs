@@ -31,13 +31,19 @@ pub(crate) fn is_core_folder(segment: &[u8]) -> bool {
         && segment
             .get(..3)
             .is_some_and(|p| p.eq_ignore_ascii_case(b"wp-"))
-        && CORE_FOLDERS.contains(&folder_name(segment).as_str())
+        && names_core_folder(segment)
 }
 
-/// A folder WordPress never ships, in the path: where the core folder it
-/// is under starts and the bytes of its own name, within the path.
+/// Whether a path segment, as a server reads it ([`folder_name`]), is one
+/// of [`CORE_FOLDERS`].
+fn names_core_folder(segment: &[u8]) -> bool {
+    CORE_FOLDERS.contains(&folder_name(segment).as_str())
+}
+
+/// A folder WordPress never ships, in the path: the bytes of the core
+/// folder it is under and of its own name, within the path.
 pub(crate) struct Foreign {
-    pub(crate) core: usize,
+    pub(crate) core: (usize, usize),
     pub(crate) folder: (usize, usize),
 }
 
@@ -72,7 +78,6 @@ pub(crate) fn foreign_folder(path: &[u8]) -> Option<Foreign> {
         }
         at += segment.len() + 1;
     }
-    let is_core = |s: &[u8]| CORE_FOLDERS.contains(&folder_name(s).as_str());
     // After one of WordPress's own archive bases the next segment is a
     // slug (`/tag/wp-admin/feed/`), not the folder it is installed in.
     let archive = segments
@@ -81,8 +86,9 @@ pub(crate) fn foreign_folder(path: &[u8]) -> Option<Foreign> {
     let first = segments
         .iter()
         .take(if archive { 1 } else { 2 })
-        .position(|(_, s)| is_core(s))?;
-    let (core, name) = *segments.get(first)?;
+        .position(|(_, s)| names_core_folder(s))?;
+    let (start, name) = *segments.get(first)?;
+    let core = (start, start + name.len());
     let mut key = folder_name(name);
     let last = segments.len() - 1;
     for (i, &(start, segment)) in segments.iter().enumerate().skip(first + 1) {
@@ -130,24 +136,17 @@ pub(crate) fn planted_folder_warnings(
     let at = |s: usize, e: usize| Span::new(parts.path.start + s, parts.path.start + e);
     let (start, end) = foreign.folder;
     let folder = at(start, end);
+    let core = at(foreign.core.0, foreign.core.1);
     // The folders it is in, up to the '/' (or '//') before it.
-    let path = parts.path.of(input);
-    let before = path
+    let before = parts
+        .path
+        .of(input)
         .get(..start)
         .unwrap_or_default()
         .iter()
         .rposition(|&b| b != b'/')
-        .map_or(foreign.core, |p| p + 1);
-    let parent = at(foreign.core, before);
-    let core = at(
-        foreign.core,
-        foreign.core
-            + parent
-                .of(input)
-                .iter()
-                .position(|&b| b == b'/')
-                .unwrap_or(parent.len()),
-    );
+        .map_or(foreign.core.1, |p| p + 1);
+    let parent = at(foreign.core.0, before);
     let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
     out.push(Warning::new(
         WarningCode::PlantedFolder,
@@ -214,34 +213,23 @@ mod tests {
                 "{url}"
             );
         }
-        let a = crate::analysis::analyze(
-            b"http://x.example/wp-includes/js/us/delta.com/index.php",
-            &crate::analysis::Options::default(),
-        );
-        let w = a
-            .warnings
-            .iter()
-            .find(|w| w.code == WarningCode::PlantedFolder)
-            .expect("planted-folder");
+        let message = |url: &[u8]| {
+            crate::analysis::analyze(url, &crate::analysis::Options::default())
+                .warnings
+                .into_iter()
+                .find(|w| w.code == WarningCode::PlantedFolder)
+                .expect("planted-folder")
+                .message
+        };
         assert_eq!(
-            w.message,
+            message(b"http://x.example/wp-includes/js/us/delta.com/index.php"),
             "WordPress never ships a folder 'us' inside 'wp-includes/js', among the files it alone writes (a site's own go to wp-content): someone put it there, the way phishing kits and web shells are dropped on sites someone broke into."
         );
         // The folders it is in, without the '/' of an empty segment.
-        let a = crate::analysis::analyze(
-            b"http://x.example/blog/wp-includes//kit/",
-            &crate::analysis::Options::default(),
-        );
-        let w = a
-            .warnings
-            .iter()
-            .find(|w| w.code == WarningCode::PlantedFolder)
-            .expect("planted-folder");
+        let m = message(b"http://x.example/blog/wp-includes//kit/");
         assert!(
-            w.message
-                .starts_with("WordPress never ships a folder 'kit' inside 'wp-includes',"),
-            "{}",
-            w.message
+            m.starts_with("WordPress never ships a folder 'kit' inside 'wp-includes',"),
+            "{m}"
         );
     }
 

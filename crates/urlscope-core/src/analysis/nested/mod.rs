@@ -756,7 +756,11 @@ fn unfold_path(
         })
     }?;
     let span = Span::new(start, path.end);
-    let text = crate::percent::decode(span.of(input), false);
+    // Each decoded byte knows the bytes that wrote it, so the carried
+    // URL's findings mark their own bytes (and the outer URL's same
+    // finding on them is said once).
+    let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
+    let text = crate::percent::values(&decoded);
     let found = find_url(&text)?;
     if is_itself(input, itself, span) {
         return None;
@@ -789,10 +793,6 @@ fn unfold_path(
     node.component = component;
     node.layer = 1;
     node.span = span;
-    // Each decoded byte knows the bytes that wrote it, so the carried
-    // URL's findings mark their own bytes (and the outer URL's same
-    // finding on them is said once).
-    let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
     lift(&node, lifted, |s| {
         let from = found.from + s.start;
         if s.is_empty() {
