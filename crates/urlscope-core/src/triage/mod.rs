@@ -78,7 +78,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), unless triage_at's threshold is above its worst severity"
         }
         Signal::BrandInPath => {
-            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site; is_plain: services::sign_in_page, then analysis::checks::brand_path::may_show_brand_page on the path"
+            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site; plain_parts: analysis::checks::brand_route::path_route_ending on each path part, key_route on each query key with a dot; is_plain: services::sign_in_page, then analysis::checks::brand_path::may_show_brand_page on the path"
         }
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::PlantedPage => {
@@ -474,11 +474,25 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             // (brand-in-path): looked up only for a part with a dot.
             if dots > 0
                 && piece != Piece::Value
-                && crate::analysis::checks::brand_path::part_may_name_known_site(
+                && (crate::analysis::checks::brand_path::part_may_name_known_site(
                     part,
                     dots,
                     last_dot - start,
+                ) || piece == Piece::Key
+                    && crate::analysis::checks::brand_route::key_route(part).is_some())
+            {
+                return None;
+            }
+            // A brand's own sign-in route ending at this part
+            // (`ap/signin`): one test turns most parts away.
+            if in_path
+                && i > start
+                && crate::analysis::checks::brand_route::may_end_route(
+                    i - start,
+                    text.get(i - 1).copied().unwrap_or_default(),
                 )
+                && crate::analysis::checks::brand_route::path_route_ending(text, i, i - start)
+                    .is_some()
             {
                 return None;
             }
@@ -852,6 +866,11 @@ mod tests {
             b"https://apple.com_support.example/",
             b"https://paypal.com.account-check.example/",
             b"https://example.com/www.paypal.com/signin",
+            // A brand's own sign-in route, in the path or a query key.
+            b"https://example.com/ap/signin",
+            b"https://example.com/x/CGI-BIN/webscr?cmd=_login-run",
+            b"/v3/signin/identifier",
+            b"https://example.com/a?b=c&locale.x=en_US",
             b"https://example.com/?next=+//evil.example/",
             b"https://example.com/?next=+http://evil.example/",
             // Just inside the gates: a bait label, a suffix glued to the

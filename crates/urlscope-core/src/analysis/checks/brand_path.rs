@@ -17,6 +17,7 @@
 //! shared hosting service is `shared-hosting`'s, and one the host already
 //! shows or imitates is the host's rules'.
 
+use super::brand_route;
 use crate::analysis::HostReading;
 use crate::names::{written_domains, WrittenDomain};
 use crate::services::lures::{
@@ -160,7 +161,14 @@ pub(crate) fn brand_path_warnings(
         .map(|(s, e)| Span::new(after.start + s, after.start + e))
         .collect();
     let Some((written, site, span)) = shown else {
-        if let Some(page) = brand_page(input, parts, host, own, out) {
+        if let Some(route) = brand_route(input, parts, own, out) {
+            out.push(Warning::for_case(
+                Case::BrandRoute,
+                route.spans,
+                component_at(route.name.start),
+                route.message,
+            ));
+        } else if let Some(page) = brand_page(input, parts, host, own, out) {
             out.push(Warning::for_case(
                 Case::BrandPage,
                 page.spans,
@@ -202,6 +210,79 @@ pub(crate) fn brand_path_warnings(
     ));
 }
 
+/// Whether the host already shows or imitates a brand (`brand-in-host`,
+/// `lookalike-domain`, in `found`) at `medium` or above: a host only
+/// shown as near a top site (`nytimez.com`, `low`) reads no brand, and
+/// the top sites' look-alikes are searched only below `medium` (as
+/// `scan` triages), so they must not decide a `medium` warning.
+fn host_shows_brand(found: &[Warning]) -> bool {
+    found.iter().any(|w| {
+        matches!(
+            w.code,
+            WarningCode::BrandInHost | WarningCode::LookalikeDomain
+        ) && w.severity >= Severity::Medium
+    })
+}
+
+/// A brand's own sign-in route ([`brand_route::ROUTES`]: path segments
+/// or a query key only its pages use) on a site (`own`) the brand does
+/// not own, unless the host already shows or imitates a brand: the
+/// first, in the path then the query keys.
+fn brand_route(input: &[u8], parts: &Split, own: &str, found: &[Warning]) -> Option<BrandPage> {
+    if host_shows_brand(found) {
+        return None;
+    }
+    // Every route written, in the path then the query keys.
+    let mut written: Vec<(&brand_route::Route, Span)> = Vec::new();
+    let path = parts.path.of(input);
+    let mut start = 0;
+    for (i, &b) in path.iter().chain(std::iter::once(&b'/')).enumerate() {
+        if b != b'/' {
+            continue;
+        }
+        if let Some(route) = brand_route::path_route_ending(path, i, i - start) {
+            let end = parts.path.start + i;
+            written.push((route, Span::new(end - route.text.len(), end)));
+        }
+        start = i + 1;
+    }
+    if let Some(q) = parts.query {
+        let mut at = q.start;
+        for pair in q.of(input).split(|&b| b == b'&') {
+            let key = pair.split(|&b| b == b'=').next().unwrap_or_default();
+            if let Some(route) = brand_route::key_route(key) {
+                written.push((route, Span::new(at, at + key.len())));
+            }
+            at += pair.len() + 1;
+        }
+    }
+    let (first, name) = *written.first()?;
+    let site = known_site(first.domain)?;
+    let brand = site.brand?;
+    if same_owner(&site, own) {
+        return None;
+    }
+    // The first brand's routes, each on its bytes.
+    let spans: Vec<Span> = written
+        .iter()
+        .filter(|(r, _)| r.domain == first.domain)
+        .map(|&(_, span)| span)
+        .collect();
+    let what = match first.place {
+        brand_route::Place::Path => format!("the path of {brand}'s own sign-in page"),
+        brand_route::Place::Key => format!("a query key of {brand}'s own pages"),
+    };
+    Some(BrandPage {
+        name,
+        spans,
+        message: format!(
+            "The URL writes '{}', {what}, but the site is '{}': a copy of {brand}'s sign-in page on a host it does not own.",
+            quote_str(&String::from_utf8_lossy(name.of(input))),
+            quote_str(own),
+        ),
+    })
+}
+
 /// Sign-in words that a merchant's pages for a brand's payments use too
 /// (PayPal's return and notification pages: `confirm.php`,
 /// `validation.php`, `verify.php`), and a wallet's or an update's page.
@@ -229,11 +310,7 @@ struct BrandPage {
 /// that ends in a [`sign_in_page`], on a site (`own`) the brand does not
 /// own, which no other rule reads already: not on a listed shared hosting
 /// service (`shared-hosting` reads brands' names there), nor where the
-/// host shows or imitates a brand itself (`brand-in-host`,
-/// `lookalike-domain`, in `found`) at `medium` or above: a host only
-/// shown as near a top site (`nytimez.com`, `low`) reads no brand, and
-/// the top sites' look-alikes are searched only below `medium` (as
-/// `scan` triages), so they must not decide a `medium` warning.
+/// host shows or imitates a brand itself ([`host_shows_brand`]).
 fn brand_page(
     input: &[u8],
     parts: &Split,
@@ -241,13 +318,7 @@ fn brand_page(
     own: &str,
     found: &[Warning],
 ) -> Option<BrandPage> {
-    let host_shows_brand = found.iter().any(|w| {
-        matches!(
-            w.code,
-            WarningCode::BrandInHost | WarningCode::LookalikeDomain
-        ) && w.severity >= Severity::Medium
-    });
-    if host.is_some_and(HostReading::on_listed_service) || host_shows_brand {
+    if host.is_some_and(HostReading::on_listed_service) || host_shows_brand(found) {
         return None;
     }
     let path = parts.path.of(input);
@@ -357,6 +428,55 @@ mod tests {
         ] {
             assert!(found(url).is_empty(), "{url}");
         }
+    }
+
+    #[test]
+    fn a_brand_s_own_route_on_another_site() {
+        use Severity::Medium;
+        // Every key of the brand's on its bytes.
+        assert_eq!(
+            found(
+                "https://kit.example/customer_center/myaccount/signin/?country.x=US&locale.x=en_US"
+            ),
+            [(Medium, vec!["country.x".into(), "locale.x".into()])]
+        );
+        // Whole segments, in any case, anywhere in the path.
+        assert_eq!(
+            found("http://kit.example/x/AP/SignIn/?x=1"),
+            [(Medium, vec!["AP/SignIn".into()])]
+        );
+        assert_eq!(
+            found("http://kit.example/signOnV2Screen.go/1"),
+            [(Medium, vec!["signOnV2Screen.go".into()])]
+        );
+        let a = analyze(b"http://203.0.113.7/ap/signin", &Options::default());
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::BrandInPath)
+            .expect("brand-in-path");
+        assert_eq!(
+            w.message,
+            "The URL writes 'ap/signin', the path of Amazon's own sign-in page, but the site is '203.0.113.7': a copy of Amazon's sign-in page on a host it does not own."
+        );
+        for quiet in [
+            // The brand's own sites, any of them.
+            "https://www.paypal.com/signin?country.x=US&locale.x=en_US",
+            "https://www.amazon.co.jp/ap/signin?openid.return_to=x",
+            "https://accounts.google.com/v3/signin/identifier?continue=x",
+            "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
+            "https://secure.bankofamerica.com/login/sign-in/signOnV2Screen.go",
+            // Not whole segments; an image button's keys; a value.
+            "https://x.example/map/signin",
+            "https://x.example/ap/signin2",
+            "https://x.example/cgi-bin/webscr2",
+            "https://x.example/?submit.x=1&submit.y=2",
+            "https://x.example/?next=country.x",
+        ] {
+            assert!(found(quiet).is_empty(), "{quiet}");
+        }
+        // A host that shows the brand already says it.
+        assert!(found("https://paypal.com.evil.example/?country.x=US").is_empty());
     }
 
     #[test]

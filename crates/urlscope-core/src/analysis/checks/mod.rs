@@ -16,6 +16,7 @@ use crate::warnings::CodeSet;
 
 pub(crate) mod authority;
 pub(crate) mod brand_path;
+pub(crate) mod brand_route;
 pub(crate) mod characters;
 pub(crate) mod confusion;
 pub(crate) mod deceptive;
