@@ -82,7 +82,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         }
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::PlantedPage => {
-            "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: analysis::checks::planted_folder::is_core_folder on each path part, then is_plain: foreign_folder on the path"
+            "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: a `wp-content` part, then is_plain: analysis::checks::planted::may_be_planted_folder_login on a path that ends at a folder; plain_parts: analysis::checks::planted_folder::is_core_folder on each path part, then is_plain: foreign_folder on the path"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -202,6 +202,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         first,
         page,
         core_folder,
+        wp_content,
     }) = plain_parts(path, piece, plain)
     else {
         return false;
@@ -225,6 +226,13 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         crate::analysis::checks::brand_path::may_show_brand_page(path_only)
             || crate::analysis::checks::planted::may_be_planted_login(path_only, &page)
     }) {
+        return false;
+    }
+    // A sign-in folder opened as a page in wp-content (`/wp-content/x/login/`).
+    if wp_content
+        && page.is_none()
+        && crate::analysis::checks::planted::may_be_planted_folder_login(path_only)
+    {
         return false;
     }
     // A folder WordPress never ships inside its own (`/wp-includes/js/kit/`).
@@ -440,6 +448,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let mut last_dot = 0;
     let mut page = None;
     let mut core_folder = false;
+    let mut wp_content = false;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -503,6 +512,8 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             }
             core_folder = core_folder
                 || in_path && crate::analysis::checks::planted_folder::is_core_folder(part);
+            wp_content = wp_content
+                || in_path && part.len() == 10 && part.eq_ignore_ascii_case(b"wp-content");
             if ends {
                 let extension = text.get(last_dot + 1..i).unwrap_or_default();
                 if dots > 0
@@ -589,6 +600,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
         first,
         page,
         core_folder,
+        wp_content,
     })
 }
 
@@ -604,6 +616,9 @@ struct Scanned {
     /// Whether a path part is one of the folders WordPress alone fills
     /// ([`crate::analysis::checks::planted_folder::is_core_folder`]).
     core_folder: bool,
+    /// Whether a path part is `wp-content`, where a folder named with a
+    /// sign-in word is a planted page.
+    wp_content: bool,
 }
 
 /// The first '/'-separated part of what [`plain_parts`] read: where it
@@ -871,6 +886,9 @@ mod tests {
             b"https://example.com/x/CGI-BIN/webscr?cmd=_login-run",
             b"/v3/signin/identifier",
             b"https://example.com/a?b=c&locale.x=en_US",
+            // A sign-in folder opened as a page in wp-content.
+            b"https://example.com/wp-content/x/signin/",
+            b"https://example.com/blog/WP-CONTENT/uploads/Login",
             b"https://example.com/?next=+//evil.example/",
             b"https://example.com/?next=+http://evil.example/",
             // Just inside the gates: a bait label, a suffix glued to the

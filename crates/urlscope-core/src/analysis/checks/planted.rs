@@ -72,6 +72,9 @@ pub(crate) fn planted_login_warnings(
     }
     let path = parts.path.of(input);
     let Some(page) = sign_in_page(path) else {
+        if let Some(w) = folder_login(input, parts, &component_at) {
+            out.push(w);
+        }
         return;
     };
     let Some((folder_start, folder_end)) = cms_folder(path, &page) else {
@@ -107,6 +110,82 @@ pub(crate) fn planted_login_warnings(
             quote_str(&String::from_utf8_lossy(folder.of(input))),
         ),
     ));
+}
+
+/// The folders whose sub-folders are a plugin's or a theme's own, named
+/// by its author (`/wp-content/plugins/limit-login-attempts/`).
+const PACKAGE_FOLDERS: &[&str] = &["plugins", "mu-plugins", "themes"];
+
+/// The folder a path (its first '/' aside, up to its query) ends at, when
+/// it ends at one: its last segment when that holds no dot, or the one
+/// before a last empty segment (`/signin/`). The visitor is sent to that
+/// folder's index page.
+fn last_folder(path: &[u8]) -> Option<(usize, usize)> {
+    let body = path.strip_suffix(b"/").unwrap_or(path);
+    let start = body.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
+    let name = body.get(start..)?;
+    (!name.is_empty() && memchr::memchr(b'.', name).is_none()).then_some((start, body.len()))
+}
+
+/// Whether a path (its first '/' aside, up to its query) that ends at a
+/// folder may be a sign-in folder planted in `wp-content`, for the fast
+/// path: the folder's name holds a sign-in word (the exceptions and the
+/// folders above it are left to the check).
+pub(crate) fn may_be_planted_folder_login(path: &[u8]) -> bool {
+    last_folder(path).is_some_and(|(s, e)| {
+        crate::services::lures::has_credential_word(path.get(s..e).unwrap_or_default())
+    })
+}
+
+/// `planted-login` for a URL that ends at a folder rather than a page file
+/// (`/wp-content/upgrade/login/customer_center/signin`, `/wp-content/SignIn/`):
+/// a folder of `wp-content` named with a sign-in word, whose index page a
+/// kit keeps there. `wp-content` serves no folder as a page (WordPress's
+/// routes are at the site's root), but a plugin's or theme's own folder is
+/// named by its author (`/wp-content/plugins/limit-login-attempts/`), so
+/// one directly under `plugins` or `themes` does not count. The folders of
+/// `wp-includes` and `wp-admin`, which WordPress alone fills, are
+/// `planted-folder`'s to judge against its own.
+fn folder_login(
+    input: &[u8],
+    parts: &Split,
+    component_at: &impl Fn(usize) -> Option<usize>,
+) -> Option<Warning> {
+    let path = parts.path.of(input);
+    let (start, end) = last_folder(path)?;
+    let name = path.get(start..end)?;
+    let word = *credential_words_except(name, CMS_PAGE_WORDS).first()?;
+    // The segments above the folder: `wp-content` among them, and the one
+    // just above it no package folder.
+    let mut above = path.get(..start.checked_sub(1)?)?.split(|&b| b == b'/');
+    let parent = above.clone().next_back()?;
+    if PACKAGE_FOLDERS
+        .iter()
+        .any(|f| f.as_bytes().eq_ignore_ascii_case(parent))
+    {
+        return None;
+    }
+    let mut at = 0;
+    let cms = above.find_map(|segment| {
+        let found = segment
+            .eq_ignore_ascii_case(b"wp-content")
+            .then(|| Span::new(parts.path.start + at, parts.path.start + at + segment.len()));
+        at += segment.len() + 1;
+        found
+    })?;
+    let folder = Span::new(parts.path.start + start, parts.path.start + end);
+    let word = Span::new(folder.start + word.0, folder.start + word.1);
+    Some(Warning::new(
+        WarningCode::PlantedLogin,
+        vec![cms, word],
+        component_at(word.start),
+        format!(
+            "The URL opens the folder '{}' as a page, and '{}' asks for a sign-in, from inside '{}', among the files of the site's content management system, which serves no folder there as a page: a phishing kit dropped on a site someone broke into.",
+            quote_str(&String::from_utf8_lossy(folder.of(input))),
+            quote_str(&String::from_utf8_lossy(word.of(input))),
+            quote_str(&String::from_utf8_lossy(cms.of(input))),
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -153,6 +232,53 @@ mod tests {
             w.message,
             "The page 'login.php' asks for a sign-in ('login') from inside 'wp-content', among the files of the site's content management system, where no site keeps its sign-in page: a phishing kit dropped on a site someone broke into."
         );
+    }
+
+    #[test]
+    fn a_sign_in_folder_in_wp_content() {
+        use Severity::Medium;
+        assert_eq!(
+            found("http://x.example/wp-content/SignIn"),
+            [(Medium, vec!["wp-content".into(), "SignIn".into()])]
+        );
+        assert_eq!(
+            found("http://x.example/wp/wp-content/plugins/werap/login/?id=1"),
+            [(Medium, vec!["wp-content".into(), "login".into()])]
+        );
+        assert_eq!(
+            found("http://x.example/wp-content/upgrade/login/customer_center/customer-ID/myaccount/signin"),
+            [(Medium, vec!["wp-content".into(), "signin".into()])]
+        );
+        let a = analyze(
+            b"http://x.example/wp-content/x/Login-Verify/",
+            &Options::default(),
+        );
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::PlantedLogin)
+            .expect("planted-login");
+        assert_eq!(
+            w.message,
+            "The URL opens the folder 'Login-Verify' as a page, and 'Login' asks for a sign-in, from inside 'wp-content', among the files of the site's content management system, which serves no folder there as a page: a phishing kit dropped on a site someone broke into."
+        );
+        for quiet in [
+            // A plugin's or theme's own name; a folder above a file or
+            // with no sign-in word; the words a CMS's own pages use.
+            "https://x.example/wp-content/plugins/limit-login-attempts/",
+            "https://x.example/wp-content/themes/login-theme",
+            "https://x.example/wp-content/plugins/x/login/1",
+            "https://x.example/wp-content/plugins/x/login/readme.txt",
+            "https://x.example/wp-content/uploads/2019/05/",
+            "https://x.example/wp-content/plugins/shop/account/",
+            // No wp-content above it; WordPress's own folders are
+            // planted-folder's.
+            "https://x.example/members/login/",
+            "https://x.example/login/wp-content",
+            "https://x.example/wp-includes/Requests/Auth/",
+        ] {
+            assert!(found(quiet).is_empty(), "{quiet}: {:?}", found(quiet));
+        }
     }
 
     #[test]
