@@ -370,7 +370,7 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
     if let Some(d) = a.destinations.get_mut(at) {
         d.imitates = imitates;
     }
-    let lifted: Vec<Warning> = inner
+    let mut lifted: Vec<Warning> = inner
         .warnings
         .iter()
         .filter(|w| nested::lifted_code(w.code))
@@ -388,6 +388,11 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
             l
         })
         .collect();
+    // Said once, as for the URLs the unfolding reached: the bytes that
+    // carry the destination are often a whole query value, which the
+    // URL's own checks may mark whole (`sensitive-file` on a Safe Links
+    // `url=` naming `/etc/passwd`).
+    lifted.retain(|l| !says_the_same(&a.warnings, l));
     if !lifted.is_empty() {
         a.warnings.extend(lifted);
         sort_warnings(&mut a.warnings);

@@ -715,6 +715,19 @@ fn a_carried_urls_finding_the_own_warnings_make_is_listed_once() {
         marks_of(url, traversal),
         [own(&[b".."], &[(51, 53)], 7), own(&[b".."], &[(54, 56)], 8)]
     );
+    // Safe Links past the unfolding's count of values: its destination,
+    // analysed on its own, lifted onto the whole 'url' value, which the
+    // URL's own 'sensitive-file' marks whole.
+    let pairs: Vec<String> = (0..MAX_NESTED)
+        .map(|i| format!("a{i}=http://x{i}.example/"))
+        .collect();
+    let url = format!(
+        "https://nam02.safelinks.protection.outlook.com/?{}&url=https%3A%2F%2Fevil.example%2Fetc%2Fpasswd&data=x",
+        pairs.join("&")
+    );
+    let found = marks_of(url.as_bytes(), sensitive);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found.iter().all(|m| m.component.is_some() && !m.lifted));
 }
 
 /// Near misses of the folding: a carried URL's finding that marks a byte
