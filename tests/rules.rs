@@ -421,11 +421,12 @@ fn triage_at_medium_agrees_with_the_analysis_on_every_rule_case() {
 }
 
 /// A carried URL's findings of one kind are lifted as one warning with
-/// every span: four `..` segments in a `next` value are one lifted
-/// `path-traversal`, not four near-identical rows.
+/// every span: four `..` segments of a URL in the fragment are one lifted
+/// `path-traversal`, not four near-identical rows. (In a `next` value the
+/// URL's own `path-traversal` already marks them, and says it alone.)
 #[test]
 fn lifted_findings_of_one_kind_are_one_warning() {
-    let input = b"https://a.example/?next=https://b.example/../../../../etc/passwd";
+    let input = b"https://a.example/#https://b.example/../../../../etc/passwd";
     let a = urlscope_core::analysis::analyze(input, &urlscope_core::analysis::Options::default());
     let lifted: Vec<_> = a
         .warnings

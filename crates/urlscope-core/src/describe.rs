@@ -854,9 +854,10 @@ mod tests {
         assert!(warning_place(&a, w).starts_with(&format!("bytes {}-", w.span.start)));
         assert!(severity_counts(&a.warnings).contains(w.severity.name()));
         assert_eq!(severity_counts(&[]), "");
-        // A warning lifted from a carried URL: the component that carries
+        // A warning lifted from a carried URL (its userinfo, which the
+        // query value's own checks cannot see): the component that carries
         // it, and the way in.
-        let a = of("https://app.example/cb?u=//evil.example/%2e%2e/x");
+        let a = of("https://app.example/cb?u=//user@evil.example/");
         let lifted = a
             .warnings
             .iter()

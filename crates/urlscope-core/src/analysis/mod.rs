@@ -370,7 +370,7 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
     if let Some(d) = a.destinations.get_mut(at) {
         d.imitates = imitates;
     }
-    let lifted: Vec<Warning> = inner
+    let mut lifted: Vec<Warning> = inner
         .warnings
         .iter()
         .filter(|w| nested::lifted_code(w.code))
@@ -388,6 +388,11 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
             l
         })
         .collect();
+    // Said once, as for the URLs the unfolding reached: the bytes that
+    // carry the destination are often a whole query value, which the
+    // URL's own checks may mark whole (`sensitive-file` on a Safe Links
+    // `url=` naming `/etc/passwd`).
+    lifted.retain(|l| !says_the_same(&a.warnings, l));
     if !lifted.is_empty() {
         a.warnings.extend(lifted);
         sort_warnings(&mut a.warnings);
@@ -395,20 +400,73 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
 }
 
 /// Whether `lifted`, a warning of a carried value lifted onto the bytes
-/// that carry it, says what `own`, the URL's own warning, says: the same
-/// rule at the same severity on bytes `own` marks. Their words differ at
-/// most in the component they name: `?next=\\evil.com` has 'a raw
-/// backslash in the query value' of its own and, from the URL it carries
-/// (whose path segment is `\\evil.com`), 'a raw backslash in the path
-/// segment', the same two bytes read the same way; a carried value that is
+/// that carry it, says what the URL's own warnings `own` already say: the
+/// same rule at the same severity, and every byte it marks marked by the
+/// own warnings of that rule and severity, by one of them or by several
+/// together.
+///
+/// Their words differ at most in the component they name and in how
+/// closely they mark it. `?next=\\evil.com` has 'a raw backslash in the
+/// query value' of its own and, from the URL it carries (whose path
+/// segment is `\\evil.com`), 'a raw backslash in the path segment', the
+/// same two bytes read the same way. In
+/// `https://a.example/go/https://evil.example/a/%2e%2e/%2e%2e/etc/passwd`
+/// the carried URL's two `..` are one warning marking both escapes, which
+/// the URL's own checks mark as one warning each, and its path, which
+/// names `etc/passwd`, lies inside the URL's own path, which names the
+/// same file. Escaped carriers read the same: in
+/// `?next=https%3A%2F%2Fevil.example%2F..%2Fetc%2Fpasswd` the carried
+/// `..` (two bytes) lies inside the own `..%2F`. A carried value that is
 /// the URL itself as a browser reads it (`https:\\evil.com/`) finds what
-/// the URL's own checks found, in the same words. The carried value's
-/// report (`Analysis::nested`) still has its own.
-fn says_the_same(own: &Warning, lifted: &Warning) -> bool {
-    own.code == lifted.code
-        && own.severity == lifted.severity
-        && !lifted.spans.is_empty()
-        && lifted.spans.iter().all(|s| own.spans.contains(s))
+/// the URL's own checks found, in the same words.
+///
+/// The URL's own warning is the one kept, even where the lifted one marks
+/// fewer bytes (in the first example, the carried path, bytes 42-69,
+/// inside the whole path, 17-69): it holds of the URL as given, whether or
+/// not anyone follows what it carries; it names its component, so the
+/// component list and the inspector mark that component and
+/// [`Analysis::warnings_of`] finds it; and it says how the bytes are
+/// written ('..' spelled '%2e%2e'), which the carried URL, read after a
+/// decoding, no longer sees. The lifted span is narrower only because the
+/// carried path is part of the outer one; both name the same file. The
+/// carried value's own report ([`Analysis::nested`]) keeps its warning.
+///
+/// A lifted warning that marks a byte the own warnings of its rule and
+/// severity do not, or says a rule or severity they do not, says
+/// something more, and is kept whole. A mark of no bytes (a finding about
+/// an empty component, at its place) is said already only by an own mark
+/// at the same place.
+fn says_the_same(own: &[Warning], lifted: &Warning) -> bool {
+    if lifted.spans.is_empty() {
+        return false;
+    }
+    let mut marked: Vec<Span> = own
+        .iter()
+        .filter(|w| w.code == lifted.code && w.severity == lifted.severity)
+        .flat_map(|w| w.spans.iter().copied())
+        .collect();
+    if marked.is_empty() {
+        return false;
+    }
+    marked.sort_unstable();
+    lifted.spans.iter().all(|&s| {
+        if s.is_empty() {
+            return marked.contains(&s);
+        }
+        // Walk the own marks in order from the span's first byte: it is
+        // covered when they reach its end with no gap.
+        let mut covered = s.start;
+        for m in marked.iter().filter(|m| !m.is_empty()) {
+            if m.start > covered {
+                break;
+            }
+            covered = covered.max(m.end);
+            if covered >= s.end {
+                return true;
+            }
+        }
+        false
+    })
 }
 
 /// [`analyze`] of the input as pasted: a defanged URL as the URL it
@@ -721,7 +779,7 @@ fn analyze_read(
     // What a carried value's own checks find on bytes the URL's own
     // checks flagged already is said once, by the URL's own warning (which
     // names its component).
-    lifted.retain(|l| !warnings.iter().any(|w| says_the_same(w, l)));
+    lifted.retain(|l| !says_the_same(&warnings, l));
     warnings.extend(lifted);
     sort_warnings(&mut warnings);
     for w in &warnings {

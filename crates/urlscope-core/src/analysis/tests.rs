@@ -480,6 +480,307 @@ fn a_url_carried_in_the_path_is_lifted_onto_its_own_bytes() {
     assert_eq!(marked, [&b"paypal"[..], b"login"]);
 }
 
+/// `says_the_same` on the marks alone: a lifted warning is said already
+/// when the own warnings of its code and severity mark every byte it
+/// marks, one of them or several together; a byte they leave unmarked,
+/// another severity or another code keeps it.
+#[test]
+fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
+    let spans = |marks: &[(usize, usize)]| marks.iter().map(|&(s, e)| Span::new(s, e)).collect();
+    let own =
+        |code, marks: &[(usize, usize)]| Warning::new(code, spans(marks), Some(0), String::new());
+    let lifted = |code, marks: &[(usize, usize)]| {
+        let mut w = Warning::new(code, spans(marks), None, String::new());
+        w.via = Some("path segment → path segment".to_string());
+        w
+    };
+    let traversal = WarningCode::PathTraversal;
+    let sensitive = WarningCode::SensitiveFile;
+    let said = [
+        // Each escaped '..' an own warning; the carried URL's one warning
+        // marks both.
+        (
+            vec![own(traversal, &[(45, 51)]), own(traversal, &[(52, 58)])],
+            lifted(traversal, &[(45, 51), (52, 58)]),
+        ),
+        // The carried path inside the URL's own path.
+        (
+            vec![own(sensitive, &[(17, 69)])],
+            lifted(sensitive, &[(42, 69)]),
+        ),
+        // The carried '..' inside the own '..%2F'.
+        (
+            vec![own(traversal, &[(50, 55)])],
+            lifted(traversal, &[(50, 52)]),
+        ),
+        // One span, marked by two own warnings that meet.
+        (
+            vec![own(traversal, &[(10, 15)]), own(traversal, &[(15, 20)])],
+            lifted(traversal, &[(10, 20)]),
+        ),
+        // Overlapping marks of one own warning, out of order.
+        (
+            vec![own(traversal, &[(14, 20), (10, 16)])],
+            lifted(traversal, &[(11, 19)]),
+        ),
+        // No bytes, at the same place.
+        (
+            vec![own(sensitive, &[(35, 35)])],
+            lifted(sensitive, &[(35, 35)]),
+        ),
+    ];
+    for (own, lifted) in &said {
+        assert!(says_the_same(own, lifted), "{own:#?}\n{lifted:#?}");
+    }
+    let more = [
+        // A byte between the own marks.
+        (
+            vec![own(traversal, &[(10, 14)]), own(traversal, &[(15, 20)])],
+            lifted(traversal, &[(10, 20)]),
+        ),
+        // A byte past the own mark.
+        (
+            vec![own(sensitive, &[(17, 69)])],
+            lifted(sensitive, &[(42, 70)]),
+        ),
+        // One of its marks elsewhere.
+        (
+            vec![own(traversal, &[(45, 51)])],
+            lifted(traversal, &[(45, 51), (60, 62)]),
+        ),
+        // Another severity.
+        (
+            vec![own(traversal, &[(45, 51)]).with_severity(Severity::Medium)],
+            lifted(traversal, &[(45, 51)]),
+        ),
+        // Another code on the same bytes.
+        (
+            vec![own(WarningCode::EncodedSlash, &[(45, 48)])],
+            lifted(WarningCode::Backslash, &[(45, 48)]),
+        ),
+        // Only the marks at its own severity count.
+        (
+            vec![
+                own(traversal, &[(45, 51)]),
+                own(traversal, &[(52, 58)]).with_severity(Severity::Medium),
+            ],
+            lifted(traversal, &[(45, 51), (52, 58)]),
+        ),
+        // No bytes, inside an own mark: a place, not a byte it marks.
+        (
+            vec![own(sensitive, &[(30, 40)])],
+            lifted(sensitive, &[(35, 35)]),
+        ),
+        // No marks at all.
+        (vec![own(sensitive, &[(17, 69)])], lifted(sensitive, &[])),
+        // No own warning.
+        (Vec::new(), lifted(sensitive, &[(42, 69)])),
+    ];
+    for (own, lifted) in &more {
+        assert!(!says_the_same(own, lifted), "{own:#?}\n{lifted:#?}");
+    }
+}
+
+/// One warning as the folding tests compare it: the bytes it marks, its
+/// spans, its component, and whether it is lifted from a carried value.
+#[derive(Debug, PartialEq)]
+struct Marks<'u> {
+    bytes: Vec<&'u [u8]>,
+    spans: Vec<Span>,
+    component: Option<usize>,
+    lifted: bool,
+}
+
+impl<'u> Marks<'u> {
+    /// The URL's own warning about `component`.
+    fn own(bytes: &[&'u [u8]], spans: &[(usize, usize)], component: usize) -> Marks<'u> {
+        Marks {
+            bytes: bytes.to_vec(),
+            spans: spans.iter().map(|&(s, e)| Span::new(s, e)).collect(),
+            component: Some(component),
+            lifted: false,
+        }
+    }
+
+    /// A warning lifted from a carried value (no component of its own).
+    fn lifted(bytes: &[&'u [u8]], spans: &[(usize, usize)]) -> Marks<'u> {
+        Marks {
+            component: None,
+            lifted: true,
+            ..Marks::own(bytes, spans, 0)
+        }
+    }
+}
+
+/// The warnings of `code` in the analysis of `url`, in report order.
+fn marks_of(url: &[u8], code: WarningCode) -> Vec<Marks<'_>> {
+    analyze(url, &Options::default())
+        .warnings
+        .into_iter()
+        .filter(|w| w.code == code)
+        .map(|w| Marks {
+            bytes: w.spans.iter().map(|s| s.of(url)).collect(),
+            spans: w.spans,
+            component: w.component,
+            lifted: w.via.is_some(),
+        })
+        .collect()
+}
+
+/// A carried URL's finding that the URL's own warnings already make on
+/// the same bytes, at the same severity, is said once, by the URL's own
+/// warnings, however the URL is carried: in the path, in a query value,
+/// escaped, with backslashes, two deep, as a link protection's
+/// destination. 'path-traversal' was listed three times (each '%2e%2e' on
+/// its own, then both as 'a '..' segment ... (2 places in the carried
+/// URL)') and 'sensitive-file' twice (the whole path, then the carried
+/// URL's path inside it).
+#[test]
+fn a_carried_urls_finding_the_own_warnings_make_is_listed_once() {
+    let traversal = WarningCode::PathTraversal;
+    let sensitive = WarningCode::SensitiveFile;
+    let own = Marks::own;
+    let url = b"https://a.example/go/https://evil2.example/a/%2e%2e/%2e%2e/etc/passwd";
+    assert_eq!(
+        marks_of(url, traversal),
+        [
+            own(&[b"%2e%2e"], &[(45, 51)], 7),
+            own(&[b"%2e%2e"], &[(52, 58)], 8)
+        ]
+    );
+    assert_eq!(
+        marks_of(url, sensitive),
+        [own(&[&url[17..]], &[(17, 69)], 10)]
+    );
+    // The carried URL's own report keeps all three.
+    let a = analyze(url, &Options::default());
+    let carried = a
+        .nested
+        .first()
+        .and_then(|n| n.analysis.as_ref())
+        .expect("the carried URL's analysis");
+    let codes: Vec<&str> = carried.warnings.iter().map(|w| w.code.code()).collect();
+    assert_eq!(
+        codes,
+        ["sensitive-file", "path-traversal", "path-traversal"]
+    );
+
+    let url = b"https://a.example/?next=https://evil.example/%2e%2e/etc/passwd";
+    assert_eq!(
+        marks_of(url, traversal),
+        [own(&[b"%2e%2e/"], &[(45, 52)], 4)]
+    );
+    assert_eq!(
+        marks_of(url, sensitive),
+        [own(&[&url[24..]], &[(24, 62)], 4)]
+    );
+    // Escaped, in the path and in a query value: the carried '..' lies
+    // inside the own '..%2F'.
+    let url = b"https://a.example/go/https%3A%2F%2Fevil.example%2F..%2Fetc%2Fpasswd";
+    assert_eq!(marks_of(url, traversal), [own(&[b"..%2F"], &[(50, 55)], 3)]);
+    assert_eq!(
+        marks_of(url, sensitive),
+        [own(&[&url[17..]], &[(17, 67)], 3)]
+    );
+    let url = b"https://a.example/?next=https%3A%2F%2Fevil.example%2F..%2Fetc%2Fpasswd";
+    assert_eq!(marks_of(url, traversal), [own(&[b"..%2F"], &[(53, 58)], 4)]);
+    assert_eq!(
+        marks_of(url, sensitive),
+        [own(&[&url[24..]], &[(24, 70)], 4)]
+    );
+    // Backslashes for slashes in the carried path.
+    let url = br"https://a.example/go/https://evil.example/a\..\..\etc\passwd";
+    assert_eq!(
+        marks_of(url, traversal),
+        [own(&[br"..\", br"..\"], &[(44, 47), (47, 50)], 6)]
+    );
+    assert_eq!(
+        marks_of(url, sensitive),
+        [own(&[&url[17..]], &[(17, 60)], 6)]
+    );
+    // A URL carried by a URL carried in the path.
+    let url =
+        b"https://a.example/go/https://evil.example/x/https://evil3.example/%2e%2e/etc/passwd";
+    assert_eq!(
+        marks_of(url, traversal),
+        [own(&[b"%2e%2e"], &[(66, 72)], 10)]
+    );
+    assert_eq!(
+        marks_of(url, sensitive),
+        [own(&[&url[17..]], &[(17, 83)], 12)]
+    );
+    // Proofpoint v3 carries its destination as written: each '..' once.
+    let url = b"https://urldefense.com/v3/__https://evil.example/a/../../etc/passwd__;!!abc!def$";
+    assert_eq!(
+        marks_of(url, traversal),
+        [own(&[b".."], &[(51, 53)], 7), own(&[b".."], &[(54, 56)], 8)]
+    );
+    // Safe Links past the unfolding's count of values: its destination,
+    // analysed on its own, lifted onto the whole 'url' value, which the
+    // URL's own 'sensitive-file' marks whole.
+    let pairs: Vec<String> = (0..MAX_NESTED)
+        .map(|i| format!("a{i}=http://x{i}.example/"))
+        .collect();
+    let url = format!(
+        "https://nam02.safelinks.protection.outlook.com/?{}&url=https%3A%2F%2Fevil.example%2Fetc%2Fpasswd&data=x",
+        pairs.join("&")
+    );
+    let found = marks_of(url.as_bytes(), sensitive);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found.iter().all(|m| m.component.is_some() && !m.lifted));
+}
+
+/// Near misses of the folding: a carried URL's finding that marks a byte
+/// the URL's own warnings of its code do not, or says a code they do not,
+/// stays a warning of its own beside them.
+#[test]
+fn a_carried_urls_finding_that_says_more_is_kept() {
+    let traversal = WarningCode::PathTraversal;
+    let sensitive = WarningCode::SensitiveFile;
+    let lifted = Marks::lifted;
+    // In the fragment, which no server sees: the URL's own checks say
+    // nothing of it, the carried URL's are all there is.
+    let url = b"https://a.example/#https://evil.example/%2e%2e/etc/passwd";
+    assert_eq!(
+        marks_of(url, traversal),
+        [lifted(&[b"%2e%2e"], &[(40, 46)])]
+    );
+    assert_eq!(
+        marks_of(url, sensitive),
+        [lifted(&[&url[39..]], &[(39, 57)])]
+    );
+    // The carried URL's query value starts with '..', which the outer
+    // query value's own check does not read as a segment: it marks one
+    // '..' more, so it is kept whole beside the own one.
+    let url = b"https://a.example/?next=https://evil.example/?f=../../etc/passwd";
+    assert_eq!(
+        marks_of(url, traversal),
+        [
+            lifted(&[b"../", b"../"], &[(48, 51), (51, 54)]),
+            Marks::own(&[b"../"], &[(51, 54)], 4),
+        ]
+    );
+    // Another code on the same bytes: the URL's own escapes are
+    // 'encoded-slash', which the carried URL reads as backslashes.
+    let url = b"https://a.example/go/https:%5C%5Cevil.example%5C..%5Cetc%5Cpasswd";
+    let escapes: &[(usize, usize)] = &[(27, 30), (30, 33), (45, 48), (50, 53), (56, 59)];
+    let marked = [&b"%5C"[..]; 5];
+    assert_eq!(
+        marks_of(url, WarningCode::EncodedSlash),
+        [Marks::own(&marked, escapes, 3)]
+    );
+    assert_eq!(
+        marks_of(url, WarningCode::Backslash),
+        [lifted(&marked, escapes)]
+    );
+    // What the carried URL finds that the URL cannot: its userinfo.
+    let url = b"https://app.example/cb?u=//user@evil.example/";
+    assert_eq!(
+        marks_of(url, WarningCode::Userinfo),
+        [lifted(&[b"user@"], &[(27, 32)])]
+    );
+}
+
 /// A network-path reference with a backslash in its authority leads a
 /// browser, on the http(s) page it is read against, to the host before
 /// the backslash (node: `new URL("//evil.com\\@good.com/",
