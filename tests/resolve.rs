@@ -116,6 +116,19 @@ fn backslashes_resolve_elsewhere_in_a_browser() {
 }
 
 #[test]
+fn a_target_no_browser_opens_is_said() {
+    urlscope()
+        .args(["resolve", "http://good.example/a/", "//[::1"])
+        .assert()
+        .success()
+        .stdout("http://[::1\n")
+        .stderr(
+            "urlscope: a WHATWG parser (a browser) rejects '//[::1' against this base, and the \
+             target too (invalid IPv6 address)\n",
+        );
+}
+
+#[test]
 fn a_base_without_a_scheme_is_a_usage_error() {
     urlscope()
         .args(["resolve", "/a/b", "g"])

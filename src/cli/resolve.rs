@@ -12,7 +12,8 @@ use urlscope_core::resolve::{resolution, Resolution};
 use urlscope_core::text::{escape_bytes, escape_str};
 
 /// Print the target of each reference (the argument, or standard input's
-/// lines); a WHATWG resolution that differs is a note on standard error.
+/// lines); a WHATWG resolution that differs, or that fails, is a note on
+/// standard error.
 pub fn run(
     out: &mut impl Write,
     base: &OsString,
@@ -41,17 +42,26 @@ pub fn run(
     for reference in references {
         let r = resolution(&base, &reference).map_err(|e| Failure::usage(e.to_string()))?;
         writeln!(out, "{}", escape_bytes(&r.target))?;
-        if let (true, Ok(theirs)) = (r.differs, &r.whatwg) {
-            // Said after the target is out, so the two stay in order on a
-            // terminal.
-            out.flush()?;
-            let _ = writeln!(
-                io::stderr(),
-                "urlscope: parser-differential: a WHATWG parser resolves '{}' to {}{}",
+        // Said after the target is out, so the two stay in order on a
+        // terminal.
+        let note = match (r.differs, &r.whatwg) {
+            (true, Ok(theirs)) => Some(format!(
+                "parser-differential: a WHATWG parser resolves '{}' to {}{}",
                 escape_bytes(&reference),
                 escape_str(theirs),
                 r.reason.map(|why| format!(" ({why})")).unwrap_or_default(),
-            );
+            )),
+            // Both readings fail: no browser opens the target either.
+            (false, Err(e)) => Some(format!(
+                "a WHATWG parser (a browser) rejects '{}' against this base, and the target too ({})",
+                escape_bytes(&reference),
+                escape_str(e),
+            )),
+            _ => None,
+        };
+        if let Some(note) = note {
+            out.flush()?;
+            let _ = writeln!(io::stderr(), "urlscope: {note}");
         }
     }
     Ok(())
@@ -100,6 +110,12 @@ pub fn write_resolution(
         (Err(e), true) => writeln!(
             out,
             "{}      rejected ({})  ≠ parser-differential",
+            style.heading("WHATWG"),
+            escape_str(e)
+        )?,
+        (Err(e), false) => writeln!(
+            out,
+            "{}      rejected ({}), as it rejects the target",
             style.heading("WHATWG"),
             escape_str(e)
         )?,
