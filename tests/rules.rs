@@ -302,6 +302,8 @@ const RULES: &[Row] = &[
     ("planted-folder", "http://x.example/wp-includes/js/us/delta.com/index.php", Fires { at: "wp-includes/js/us" }, "a folder WordPress never ships, in its library"),
     ("planted-folder", "http://x.example/wp-admin/includes/keybank", Fires { at: "wp-admin/includes/keybank" }, "a folder WordPress never ships, in its dashboard"),
     ("planted-folder", "http://x.example/wp-includes/js/jquery/jquery.min.js?ver=3.7.1", Misses, "WordPress's own script"),
+    ("planted-folder", "http://x.example/.well-known/acme-challenge/yh/mail.html", Fires { at: ".well-known/acme-challenge/yh" }, "a folder inside a certificate authority's validation folder"),
+    ("planted-folder", "http://x.example/.well-known/acme-challenge/LoqXcYV8q5ONbJQxbmR7SCTNo3tiAXDfowyjxAjEuX0", Misses, "the validation token itself"),
     ("planted-folder", "http://x.example/wp-content/plugins/kit/us/index.php", Misses, "a plugin's folder, named by anyone"),
     ("brand-in-path", "https://evil.example/login.microsoftonline.com/login.php", Fires { at: "login.microsoftonline.com/login" }, "a brand's sign-in host in the path of another site, and a login form"),
     ("brand-in-path", "https://compromised.example/www.dropbox.com/1223/", Fires { at: "www.dropbox.com" }, "a brand's domain in the path of another site (low: mirrors do it too)"),

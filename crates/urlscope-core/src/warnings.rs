@@ -701,7 +701,7 @@ catalogue! {
     PlantedFolder {
         code: "planted-folder",
         severity: Medium,
-        summary: "A folder WordPress never ships is inside wp-includes or wp-admin, the folders it alone writes (/wp-includes/js/us/delta.com/index.php): someone put it there, the way phishing kits and web shells are dropped on sites someone broke into.",
+        summary: "A folder is inside one whose contents are fixed: a folder WordPress never ships inside wp-includes or wp-admin, the folders it alone writes (/wp-includes/js/us/delta.com/index.php), or any folder inside .well-known/acme-challenge or .well-known/pki-validation, which hold only the files a certificate authority checks: someone put it there, the way phishing kits and web shells are dropped on sites someone broke into.",
         consequence: None,
         signals: [PlantedPage, Percent, NonAscii],
     }

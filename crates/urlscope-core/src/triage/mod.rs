@@ -82,7 +82,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         }
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::PlantedPage => {
-            "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: a `wp-content` part, then is_plain: analysis::checks::planted::may_be_planted_folder_login on a path that ends at a folder; plain_parts: analysis::checks::planted_folder::is_core_folder on each path part, then is_plain: foreign_folder on the path"
+            "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: a `wp-content` part, then is_plain: analysis::checks::planted::may_be_planted_folder_login on a path that ends at a folder; plain_parts: analysis::checks::planted_folder::is_core_folder and is_well_known on each path part, then is_plain: foreign_folder on the path"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -463,6 +463,9 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
                 if name.iter().all(|&b| b == b'.') {
                     return None;
                 }
+                // `.well-known`, whose validation folders hold no folder.
+                core_folder = core_folder
+                    || in_path && crate::analysis::checks::planted_folder::is_well_known(part);
             }
             if b64
                 && part.len() >= 8
@@ -889,6 +892,9 @@ mod tests {
             // A sign-in folder opened as a page in wp-content.
             b"https://example.com/wp-content/x/signin/",
             b"https://example.com/blog/WP-CONTENT/uploads/Login",
+            // A folder inside a certificate authority's validation folder.
+            b"https://example.com/.well-known/acme-challenge/yh/mail.html",
+            b"https://example.com/x/.well-known/pki-validation/kit/",
             b"https://example.com/?next=+//evil.example/",
             b"https://example.com/?next=+http://evil.example/",
             // Just inside the gates: a bait label, a suffix glued to the

@@ -1,12 +1,22 @@
-//! `planted-folder`: a folder WordPress never ships, inside one of the
-//! folders it fills alone: `wp-includes` (its library) and `wp-admin`
-//! (its dashboard). WordPress writes every folder there itself, in every
+//! `planted-folder`: a folder inside one whose contents are fixed by
+//! the software that fills it alone.
+//!
+//! WordPress fills `wp-includes` (its library) and `wp-admin` (its
+//! dashboard). WordPress writes every folder there itself, in every
 //! version (`data/wordpress-folders.txt` lists them); a site's owner adds
 //! nothing (themes, plugins and uploads go to `wp-content`). A folder
 //! that is not WordPress's (`/wp-includes/js/us/delta.com/index.php`,
 //! `/wp-admin/includes/keybank`) was put there by someone else: phishing
 //! kits and web shells are dropped so on the sites someone broke into, in
 //! a folder whose name makes the files look like the site's own.
+//!
+//! A certificate authority checks a site by a file it asks for under
+//! `/.well-known/acme-challenge/` (ACME, RFC 8555 section 8.3: a token,
+//! no folder) or `/.well-known/pki-validation/` (the CA/Browser Forum's
+//! file validation). Hosting panels leave both folders writable, and
+//! kits are dropped there
+//! (`/.well-known/acme-challenge/yh/mail.html`): a folder inside either is
+//! no validation file.
 
 use crate::analysis::HostReading;
 use crate::services::lures::is_page_extension;
@@ -18,6 +28,19 @@ include!(concat!(env!("OUT_DIR"), "/wordpress.rs"));
 
 /// The folders WordPress alone fills.
 const CORE_FOLDERS: [&str; 2] = ["wp-includes", "wp-admin"];
+
+/// The folders of `.well-known` that hold only the files a certificate
+/// authority checks.
+const VALIDATION_FOLDERS: [&str; 2] = ["acme-challenge", "pki-validation"];
+
+/// Who fills the folder a [`Foreign`] one is inside.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Owner {
+    /// WordPress (`wp-includes`, `wp-admin`).
+    WordPress,
+    /// A certificate authority's validation (`.well-known/acme-challenge`).
+    Validation,
+}
 
 /// WordPress's archive bases, whose next segment is a slug.
 const ARCHIVE_BASES: [&str; 3] = ["tag", "category", "author"];
@@ -45,6 +68,7 @@ fn names_core_folder(segment: &[u8]) -> bool {
 pub(crate) struct Foreign {
     pub(crate) core: (usize, usize),
     pub(crate) folder: (usize, usize),
+    pub(crate) owner: Owner,
 }
 
 /// A path segment as a server reads it when it looks a folder up: its
@@ -69,6 +93,9 @@ fn folder_name(segment: &[u8]) -> String {
 /// `path-traversal`'s) and a folder whose sub-folders the table leaves
 /// open (the built packages of `wp-includes/js/dist`, which change with
 /// each version); empty segments are skipped, as servers merge them.
+///
+/// Else the first folder inside `.well-known/acme-challenge` or
+/// `.well-known/pki-validation` ([`validation_folder`]).
 pub(crate) fn foreign_folder(path: &[u8]) -> Option<Foreign> {
     let mut segments = Vec::new();
     let mut at = 0;
@@ -78,6 +105,44 @@ pub(crate) fn foreign_folder(path: &[u8]) -> Option<Foreign> {
         }
         at += segment.len() + 1;
     }
+    wordpress_folder(&segments).or_else(|| validation_folder(path, &segments))
+}
+
+/// Whether a plain path segment may be `.well-known`, for the fast path
+/// (which notes it with WordPress's core folders, as a folder whose
+/// contents are fixed).
+#[inline]
+pub(crate) fn is_well_known(segment: &[u8]) -> bool {
+    segment.eq_ignore_ascii_case(b".well-known")
+}
+
+/// The first folder inside a [`VALIDATION_FOLDERS`] folder of a
+/// `.well-known` (at any depth: a site kept in a sub-folder has its own):
+/// a segment there with another after it, or before a last '/'. The
+/// last segment alone is a file, the token. A dot segment ends the walk
+/// (where it leads is `path-traversal`'s).
+fn validation_folder(path: &[u8], segments: &[(usize, &[u8])]) -> Option<Foreign> {
+    let i = segments.windows(2).position(|w| {
+        matches!(w, [(_, a), (_, b)] if folder_name(a) == ".well-known"
+            && VALIDATION_FOLDERS.contains(&folder_name(b).as_str()))
+    })?;
+    let (start, _) = *segments.get(i)?;
+    let (v_start, validation) = *segments.get(i + 1)?;
+    let &(f_start, folder) = segments.get(i + 2)?;
+    let is_folder = segments.len() > i + 3 || path.ends_with(b"/");
+    if !is_folder || folder_name(folder).bytes().all(|b| b == b'.') {
+        return None;
+    }
+    Some(Foreign {
+        core: (start, v_start + validation.len()),
+        folder: (f_start, f_start + folder.len()),
+        owner: Owner::Validation,
+    })
+}
+
+/// The WordPress case of [`foreign_folder`], on the path's non-empty
+/// segments and where each starts.
+fn wordpress_folder(segments: &[(usize, &[u8])]) -> Option<Foreign> {
     // After one of WordPress's own archive bases the next segment is a
     // slug (`/tag/wp-admin/feed/`), not the folder it is installed in.
     let archive = segments
@@ -104,6 +169,7 @@ pub(crate) fn foreign_folder(path: &[u8]) -> Option<Foreign> {
             return Some(Foreign {
                 core,
                 folder: (start, start + segment.len()),
+                owner: Owner::WordPress,
             });
         }
         if WORDPRESS_OPEN.binary_search(&key.as_str()).is_ok() {
@@ -148,15 +214,23 @@ pub(crate) fn planted_folder_warnings(
         .map_or(foreign.core.1, |p| p + 1);
     let parent = at(foreign.core.0, before);
     let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
-    out.push(Warning::new(
-        WarningCode::PlantedFolder,
-        vec![core, folder],
-        component_at(folder.start),
-        format!(
+    let message = match foreign.owner {
+        Owner::WordPress => format!(
             "WordPress never ships a folder '{}' inside '{}', among the files it alone writes (a site's own go to wp-content): someone put it there, the way phishing kits and web shells are dropped on sites someone broke into.",
             quoted(folder),
             quoted(parent),
         ),
+        Owner::Validation => format!(
+            "A folder '{}' is inside '{}', which holds only the files a certificate authority checks to validate the site, never a folder: someone put it there, the way phishing kits are dropped in the folders a hosting panel leaves writable.",
+            quoted(folder),
+            quoted(parent),
+        ),
+    };
+    out.push(Warning::new(
+        WarningCode::PlantedFolder,
+        vec![core, folder],
+        component_at(folder.start),
+        message,
     ));
 }
 
@@ -168,6 +242,57 @@ mod tests {
     /// each span.
     fn found(url: &str) -> Vec<(Severity, Vec<String>)> {
         super::super::test_support::found(url, WarningCode::PlantedFolder)
+    }
+
+    #[test]
+    fn a_folder_inside_a_validation_folder() {
+        use Severity::Medium;
+        assert_eq!(
+            found("http://mail.x.example/.well-known/acme-challenge/yh/mail.html"),
+            [(
+                Medium,
+                vec![".well-known/acme-challenge".into(), "yh".into()]
+            )]
+        );
+        // At any depth, escapes decoded, a folder before a last '/'.
+        assert_eq!(
+            found("https://x.example/site/.well-known/acme-challenge/Share%20poit%20office365/index.php"),
+            [(
+                Medium,
+                vec![
+                    ".well-known/acme-challenge".into(),
+                    "Share%20poit%20office365".into()
+                ]
+            )]
+        );
+        assert_eq!(
+            found("http://x.example/.well-known/pki-validation/noobs/")[0].1[1],
+            "noobs"
+        );
+        let a = crate::analyze(
+            b"http://x.example/.well-known/acme-challenge/kit/a.php",
+            &crate::Options::default(),
+        );
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::PlantedFolder)
+            .expect("planted-folder");
+        assert_eq!(
+            w.message,
+            "A folder 'kit' is inside '.well-known/acme-challenge', which holds only the files a certificate authority checks to validate the site, never a folder: someone put it there, the way phishing kits are dropped in the folders a hosting panel leaves writable."
+        );
+        for quiet in [
+            // The tokens and files themselves; other well-known names.
+            "http://x.example/.well-known/acme-challenge/LoqXcYV8q5ONbJQxbmR7SCTNo3tiAXDfowyjxAjEuX0",
+            "http://x.example/.well-known/pki-validation/fileauth.txt",
+            "http://x.example/.well-known/openid-configuration",
+            "http://x.example/.well-known/matrix/server",
+            "http://x.example/.well-known/acme-challenge/../x/y",
+            "http://x.example/acme-challenge/x/y",
+        ] {
+            assert!(found(quiet).is_empty(), "{quiet}: {:?}", found(quiet));
+        }
     }
 
     #[test]
