@@ -56,28 +56,32 @@ const CREDENTIAL_WORDS: &[&str] = &[
 /// (`microsoftlogin`, `signinpage`), tested when no whole word matched.
 const GLUED_WORDS: &[&str] = &["login", "logon", "signin", "password", "webscr"];
 
-/// Whether `token` starts or ends with one of [`GLUED_WORDS`] and is
-/// longer: its first and last bytes turn most tokens away before a
-/// comparison.
-fn glued(token: &[u8]) -> bool {
-    let (Some(first), Some(last)) = (token.first(), token.last()) else {
-        return false;
-    };
+/// Where in `token` one of [`GLUED_WORDS`] starts or ends it, when it is
+/// longer (`onedrivelogon`, `loginverify`): the word's byte range. Its
+/// first and last bytes turn most tokens away before a comparison.
+fn glued_word(token: &[u8]) -> Option<(usize, usize)> {
+    let (first, last) = (token.first()?, token.last()?);
     let may_start = matches!(first | 32, b'l' | b's' | b'p' | b'w');
     let may_end = matches!(last | 32, b'n' | b'd' | b'r');
-    (may_start || may_end)
-        && GLUED_WORDS.iter().any(|w| {
-            let w = w.as_bytes();
-            token.len() > w.len()
-                && (may_start
-                    && token
-                        .get(..w.len())
-                        .is_some_and(|h| h.eq_ignore_ascii_case(w))
-                    || may_end
-                        && token
-                            .get(token.len() - w.len()..)
-                            .is_some_and(|t| t.eq_ignore_ascii_case(w)))
-        })
+    if !(may_start || may_end) {
+        return None;
+    }
+    GLUED_WORDS.iter().find_map(|w| {
+        let w = w.as_bytes();
+        if token.len() <= w.len() {
+            return None;
+        }
+        if may_start
+            && token
+                .get(..w.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(w))
+        {
+            return Some((0, w.len()));
+        }
+        let tail = token.len() - w.len();
+        (may_end && token.get(tail..).is_some_and(|t| t.eq_ignore_ascii_case(w)))
+            .then_some((tail, token.len()))
+    })
 }
 
 /// Word pairs written as two tokens (`sign-in`, `log_in`).
@@ -201,10 +205,11 @@ fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
             });
         let found = if pair {
             previous.map(|(ps, _)| (ps, i))
-        } else if CREDENTIAL_FILTER.may_hold(token) && CREDENTIAL_WORDS.iter().any(is)
-            || token.len() > 5 && glued(token)
-        {
+        } else if CREDENTIAL_FILTER.may_hold(token) && CREDENTIAL_WORDS.iter().any(is) {
             Some((start, i))
+        } else if token.len() > 5 {
+            // A glued word on its own bytes (`logon` of `onedrivelogon`).
+            glued_word(token).map(|(s, e)| (start + s, start + e))
         } else {
             None
         };
@@ -240,13 +245,24 @@ pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
             }
             tokens += 1;
             let token = piece.get(from..i).unwrap_or_default();
-            if brand.is_none()
-                && BRAND_FILTER.may_hold(token)
-                && BRAND_WORDS
-                    .iter()
-                    .any(|w| w.as_bytes().eq_ignore_ascii_case(token))
-            {
+            let is_brand = |word: &[u8]| {
+                BRAND_FILTER.may_hold(word)
+                    && BRAND_WORDS
+                        .iter()
+                        .any(|w| w.as_bytes().eq_ignore_ascii_case(word))
+            };
+            if brand.is_none() && is_brand(token) {
                 brand = Some((start + from, start + i));
+            } else if brand.is_none() && token.len() > 5 {
+                // A brand's token glued to a sign-in word
+                // (`onedrivelogon`, `loginpaypal`): the brand's bytes.
+                if let Some((s, e)) = glued_word(token) {
+                    let (b, e2) = if s == 0 { (e, token.len()) } else { (0, s) };
+                    let rest = token.get(b..e2).unwrap_or_default();
+                    if crate::sites::brand_token(rest).is_some() {
+                        brand = Some((start + from + b, start + from + e2));
+                    }
+                }
             }
         }
         if let Some(at) = brand.filter(|_| tokens <= 2) {
@@ -447,6 +463,12 @@ mod tests {
         assert!(at("/2010/11/05/mutt-multiple-gmail-imap-setup/").is_empty());
         assert!(at("/introducing-google-project-real-life.html").is_empty());
         assert!(at("/googleblog/appleseed/").is_empty());
+        // A brand's token glued to a sign-in word: the brand's bytes.
+        assert_eq!(at("/pdf/onedrivelogon.php"), ["onedrive"]);
+        assert_eq!(at("/LoginPayPal.html"), ["PayPal"]);
+        // Not a token, or glued to no sign-in word.
+        assert!(at("/applelogin.php").is_empty());
+        assert!(at("/paypalhelp.php").is_empty());
     }
 
     #[test]
@@ -458,11 +480,14 @@ mod tests {
                 format!("x{w}"),
                 format!("X{}", w.to_uppercase()),
             ] {
-                assert!(glued(token.as_bytes()), "{token}");
+                assert!(glued_word(token.as_bytes()).is_some(), "{token}");
             }
-            assert!(!glued(w.as_bytes()), "{w}");
+            assert!(glued_word(w.as_bytes()).is_none(), "{w}");
         }
-        assert!(!glued(b"associations"));
+        assert!(glued_word(b"associations").is_none());
+        // Each on its own bytes.
+        assert_eq!(credential_words(b"/onedrivelogon.php"), [(9, 14)]);
+        assert_eq!(credential_words(b"LoginVerify"), [(0, 5)]);
     }
 
     #[test]
@@ -529,7 +554,8 @@ mod tests {
             at("/x/sign-in/verify_account"),
             ["sign-in", "verify", "account"]
         );
-        assert_eq!(at("/microsoftlogin.html"), ["microsoftlogin"]);
+        // A glued word on its own bytes.
+        assert_eq!(at("/microsoftlogin.html"), ["login"]);
         assert_eq!(at("/Office365/SignIn.aspx"), ["SignIn"]);
         // Near misses: the words inside others.
         assert!(at("/author/updates/accountability/catalog").is_empty());

@@ -217,7 +217,7 @@ mod tests {
         );
         assert_eq!(
             found("http://x.example/wp-admin/maint/LoginVerification.php"),
-            [(Medium, vec!["wp-admin".into(), "LoginVerification".into()])]
+            [(Medium, vec!["wp-admin".into(), "Login".into()])]
         );
         let a = analyze(
             b"http://x.example/wp-content/cc/login.php",
