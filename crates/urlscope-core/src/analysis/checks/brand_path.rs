@@ -449,14 +449,8 @@ mod tests {
             found("http://kit.example/signOnV2Screen.go/1"),
             [(Medium, vec!["signOnV2Screen.go".into()])]
         );
-        let a = analyze(b"http://203.0.113.7/ap/signin", &Options::default());
-        let w = a
-            .warnings
-            .iter()
-            .find(|w| w.code == WarningCode::BrandInPath)
-            .expect("brand-in-path");
         assert_eq!(
-            w.message,
+            super::super::test_support::message("http://203.0.113.7/ap/signin", WarningCode::BrandInPath),
             "The URL writes 'ap/signin', the path of Amazon's own sign-in page, but the site is '203.0.113.7': a copy of Amazon's sign-in page on a host it does not own."
         );
         for quiet in [
@@ -507,14 +501,8 @@ mod tests {
             found("https://nytimez.com/paypal/login.php"),
             [(Medium, vec!["paypal".into(), "login".into()])]
         );
-        let a = analyze(b"http://x.example/AppleID/signin.php", &Options::default());
-        let w = a
-            .warnings
-            .iter()
-            .find(|w| w.code == WarningCode::BrandInPath)
-            .expect("brand-in-path");
         assert_eq!(
-            w.message,
+            super::super::test_support::message("http://x.example/AppleID/signin.php", WarningCode::BrandInPath),
             "The URL shows 'AppleID' (Apple's name) in the path of the page 'signin.php', but the site is 'x.example', and 'signin' asks for a sign-in: a brand's sign-in page on a host it does not own."
         );
     }

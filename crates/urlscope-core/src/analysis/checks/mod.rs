@@ -88,6 +88,15 @@ pub(crate) mod test_support {
     use crate::analysis::{analyze, Options};
     use crate::warnings::{Severity, WarningCode};
 
+    /// The message of the first warning of `code` for `url`.
+    pub(crate) fn message(url: &str, code: WarningCode) -> String {
+        let a = analyze(url.as_bytes(), &Options::default());
+        let w = a.warnings.iter().find(|w| w.code == code);
+        w.unwrap_or_else(|| panic!("{url}: no {}", code.code()))
+            .message
+            .clone()
+    }
+
     /// The warnings of `code` for `url`: each one's severity and the
     /// bytes of each of its spans.
     pub(crate) fn found(url: &str, code: WarningCode) -> Vec<(Severity, Vec<String>)> {

@@ -219,17 +219,8 @@ mod tests {
             found("http://x.example/wp-admin/maint/LoginVerification.php"),
             [(Medium, vec!["wp-admin".into(), "Login".into()])]
         );
-        let a = analyze(
-            b"http://x.example/wp-content/cc/login.php",
-            &Options::default(),
-        );
-        let w = a
-            .warnings
-            .iter()
-            .find(|w| w.code == WarningCode::PlantedLogin)
-            .expect("planted-login");
         assert_eq!(
-            w.message,
+            super::super::test_support::message("http://x.example/wp-content/cc/login.php", WarningCode::PlantedLogin),
             "The page 'login.php' asks for a sign-in ('login') from inside 'wp-content', among the files of the site's content management system, where no site keeps its sign-in page: a phishing kit dropped on a site someone broke into."
         );
     }
@@ -249,17 +240,8 @@ mod tests {
             found("http://x.example/wp-content/upgrade/login/customer_center/customer-ID/myaccount/signin"),
             [(Medium, vec!["wp-content".into(), "signin".into()])]
         );
-        let a = analyze(
-            b"http://x.example/wp-content/x/Login-Verify/",
-            &Options::default(),
-        );
-        let w = a
-            .warnings
-            .iter()
-            .find(|w| w.code == WarningCode::PlantedLogin)
-            .expect("planted-login");
         assert_eq!(
-            w.message,
+            super::super::test_support::message("http://x.example/wp-content/x/Login-Verify/", WarningCode::PlantedLogin),
             "The URL opens the folder 'Login-Verify' as a page, and 'Login' asks for a sign-in, from inside 'wp-content', among the files of the site's content management system, which serves no folder there as a page: a phishing kit dropped on a site someone broke into."
         );
         for quiet in [

@@ -269,17 +269,8 @@ mod tests {
             found("http://x.example/.well-known/pki-validation/noobs/")[0].1[1],
             "noobs"
         );
-        let a = crate::analyze(
-            b"http://x.example/.well-known/acme-challenge/kit/a.php",
-            &crate::Options::default(),
-        );
-        let w = a
-            .warnings
-            .iter()
-            .find(|w| w.code == WarningCode::PlantedFolder)
-            .expect("planted-folder");
         assert_eq!(
-            w.message,
+            super::super::test_support::message("http://x.example/.well-known/acme-challenge/kit/a.php", WarningCode::PlantedFolder),
             "A folder 'kit' is inside '.well-known/acme-challenge', which holds only the files a certificate authority checks to validate the site, never a folder: someone put it there, the way phishing kits are dropped in the folders a hosting panel leaves writable."
         );
         for quiet in [
