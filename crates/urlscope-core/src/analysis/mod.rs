@@ -406,7 +406,8 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
 /// that carry it, says what the URL's own warnings `own` already say: the
 /// same rule at the same severity, and every byte it marks marked by the
 /// own warnings of that rule and severity, by one of them or by several
-/// together.
+/// together; or, for a low or info note on how an escape is spelled,
+/// every byte marked by the own `double-encoding` (below).
 ///
 /// Their words differ at most in the component they name and in how
 /// closely they mark it. `?next=\\evil.com` has 'a raw backslash in the
@@ -434,8 +435,27 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
 /// carried path is part of the outer one; both name the same file. The
 /// carried value's own report ([`Analysis::nested`]) keeps its warning.
 ///
-/// A lifted warning that marks a byte the own warnings of its rule and
-/// severity do not, or says a rule or severity they do not, says
+/// A carried URL's note on how one of its escapes is spelled,
+/// `encoded-unreserved` (low) or `lowercase-hex` (info), is said already
+/// where the URL's own `double-encoding` marks all its bytes. The carried
+/// URL's escape is then, in the URL as given, an escape inside an escape:
+/// in `https://a.example/go/https://b.example/%252e%252e/etc/passwd` the
+/// carried URL reads `%2e` where the URL writes `%252e`. The URL's own
+/// checks judge an escape's spelling only as it is written, never on a
+/// layer a decoding reveals (its own `%252e` gets no
+/// `encoded-unreserved`): that is `double-encoding`'s to say, and it
+/// does, at a higher severity, on each such escape, showing the inner one
+/// as the carried URL writes it and what it stands for ('%252e' → '%2e'
+/// → '.'). The carried URL, read after that decoding, would otherwise be
+/// the one reading to note those bytes' inner spelling. Findings about
+/// what an escape does rather than how it is written (`encoded-slash`: a
+/// segment split; `malformed-escape`, `nonstandard-escape`: decoders
+/// disagree) are kept, and so is a note on bytes no own `double-encoding`
+/// marks (Proofpoint v2's `-252e`, which the URL's own reading sees as no
+/// escape at all).
+///
+/// Any other lifted warning that marks a byte the own warnings of its
+/// rule and severity do not, or says a rule or severity they do not, says
 /// something more, and is kept whole. A mark of no bytes (a finding about
 /// an empty component, at its place) is said already only by an own mark
 /// at the same place.
@@ -443,9 +463,17 @@ fn says_the_same(own: &[Warning], lifted: &Warning) -> bool {
     if lifted.spans.is_empty() {
         return false;
     }
+    let spells_an_escape = matches!(
+        lifted.code,
+        WarningCode::EncodedUnreserved | WarningCode::LowercaseHex
+    ) && lifted.severity <= Severity::Low;
+    let says = |w: &Warning| {
+        (w.code == lifted.code && w.severity == lifted.severity)
+            || (spells_an_escape && w.code == WarningCode::DoubleEncoding)
+    };
     let mut marked: Vec<Span> = own
         .iter()
-        .filter(|w| w.code == lifted.code && w.severity == lifted.severity)
+        .filter(|w| says(w))
         .flat_map(|w| w.spans.iter().copied())
         .collect();
     if marked.is_empty() {

@@ -482,8 +482,9 @@ fn a_url_carried_in_the_path_is_lifted_onto_its_own_bytes() {
 
 /// `says_the_same` on the marks alone: a lifted warning is said already
 /// when the own warnings of its code and severity mark every byte it
-/// marks, one of them or several together; a byte they leave unmarked,
-/// another severity or another code keeps it.
+/// marks, one of them or several together (a low or info note on how an
+/// escape is spelled, also the own `double-encoding`); a byte they leave
+/// unmarked, another severity or another code keeps it.
 #[test]
 fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
     let spans = |marks: &[(usize, usize)]| marks.iter().map(|&(s, e)| Span::new(s, e)).collect();
@@ -496,6 +497,9 @@ fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
     };
     let traversal = WarningCode::PathTraversal;
     let sensitive = WarningCode::SensitiveFile;
+    let double = WarningCode::DoubleEncoding;
+    let unreserved = WarningCode::EncodedUnreserved;
+    let lowercase = WarningCode::LowercaseHex;
     let said = [
         // Each escaped '..' an own warning; the carried URL's one warning
         // marks both.
@@ -527,6 +531,21 @@ fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
         (
             vec![own(sensitive, &[(35, 35)])],
             lifted(sensitive, &[(35, 35)]),
+        ),
+        // The carried URL's '%2e', each written '%252e': an escape inside
+        // an escape, which the own double-encoding reads through.
+        (
+            vec![own(double, &[(39, 44), (44, 49)])],
+            lifted(unreserved, &[(39, 44), (44, 49)]),
+        ),
+        (
+            vec![own(double, &[(39, 44), (44, 49)])],
+            lifted(lowercase, &[(39, 44), (44, 49)]),
+        ),
+        // Its own code on one, double-encoding on the other.
+        (
+            vec![own(lowercase, &[(10, 13)]), own(double, &[(13, 18)])],
+            lifted(lowercase, &[(10, 13), (13, 18)]),
         ),
     ];
     for (own, lifted) in &said {
@@ -575,6 +594,27 @@ fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
         (vec![own(sensitive, &[(17, 69)])], lifted(sensitive, &[])),
         // No own warning.
         (Vec::new(), lifted(sensitive, &[(42, 69)])),
+        // What an escape does, not how it is spelled: the carried URL's
+        // '%2F' splits no segment of the URL's own.
+        (
+            vec![own(double, &[(40, 45)])],
+            lifted(WarningCode::EncodedSlash, &[(40, 45)]),
+        ),
+        // A spelling note with a byte no double-encoding marks.
+        (
+            vec![own(double, &[(39, 44)])],
+            lifted(unreserved, &[(39, 44), (50, 53)]),
+        ),
+        // Marked by another finding about the bytes, not their escapes.
+        (
+            vec![own(traversal, &[(39, 49)])],
+            lifted(unreserved, &[(39, 44)]),
+        ),
+        // A note at more than low severity.
+        (
+            vec![own(double, &[(39, 44)])],
+            lifted(unreserved, &[(39, 44)]).with_severity(Severity::Medium),
+        ),
     ];
     for (own, lifted) in &more {
         assert!(!says_the_same(own, lifted), "{own:#?}\n{lifted:#?}");
@@ -778,6 +818,65 @@ fn a_carried_urls_finding_that_says_more_is_kept() {
     assert_eq!(
         marks_of(url, WarningCode::Userinfo),
         [lifted(&[b"user@"], &[(27, 32)])]
+    );
+}
+
+/// A carried URL's note on how its escapes are spelled, where the URL
+/// writes each as an escape inside an escape, is said by the URL's own
+/// `double-encoding`: `%252e` carried in the path or in a query value no
+/// longer adds the carried URL's `encoded-unreserved` (low) and
+/// `lowercase-hex` (info) for its '%2e' next to the own `double-encoding`
+/// and `path-traversal` on the same bytes.
+#[test]
+fn a_carried_escapes_spelling_the_own_double_encoding_reads_is_said_once() {
+    let url = b"https://a.example/go/https://b.example/%252e%252e/etc/passwd";
+    assert_eq!(
+        marks_of(url, WarningCode::DoubleEncoding),
+        [Marks::own(&[b"%252e", b"%252e"], &[(39, 44), (44, 49)], 6)]
+    );
+    let url2 = b"https://a.example/?next=https%3A%2F%2Fb.example%2F%252e%252e%2Fetc%2Fpasswd";
+    for url in [&url[..], url2] {
+        for code in [WarningCode::EncodedUnreserved, WarningCode::LowercaseHex] {
+            assert_eq!(
+                marks_of(url, code),
+                [],
+                "{code:?} {}",
+                String::from_utf8_lossy(url)
+            );
+        }
+    }
+    // The carried URL's own report keeps them.
+    let a = analyze(url, &Options::default());
+    let carried = a
+        .nested
+        .first()
+        .and_then(|n| n.analysis.as_ref())
+        .expect("the carried URL's analysis");
+    assert!(carried
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::EncodedUnreserved));
+}
+
+/// Near misses: what a carried escape does stays beside the own
+/// `double-encoding` (the carried URL's '%2F' inside one of its segments),
+/// and a spelling note on bytes the URL's own reading sees as no escape
+/// (Proofpoint v2's `-252e` for '%2e') stays, on those bytes.
+#[test]
+fn a_carried_escapes_finding_the_own_warnings_do_not_make_is_kept() {
+    let url = b"https://a.example/go/https://b.example/a%252Fb";
+    assert_eq!(
+        marks_of(url, WarningCode::EncodedSlash),
+        [Marks::lifted(&[b"%252F"], &[(40, 45)])]
+    );
+    let url = b"https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example.com_a_-252e-252e_etc_passwd&d=x";
+    assert_eq!(
+        marks_of(url, WarningCode::EncodedUnreserved),
+        [Marks::lifted(&[b"-252e", b"-252e"], &[(72, 77), (77, 82)])]
+    );
+    assert_eq!(
+        marks_of(url, WarningCode::LowercaseHex),
+        [Marks::lifted(&[b"-252e", b"-252e"], &[(72, 77), (77, 82)])]
     );
 }
 
