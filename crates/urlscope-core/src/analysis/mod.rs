@@ -713,6 +713,7 @@ fn analyze_read(
         &nested,
         base.as_ref(),
         wrapper,
+        &|at| components.iter().position(|c| c.span.contains(at)),
     );
     nested::without_own_authority(&mut nested, &destinations);
     let host_index = components

@@ -140,6 +140,19 @@ pub struct Nested {
     pub analysis: Option<Box<crate::analysis::Analysis>>,
     /// For a payload: the URLs inside it.
     pub children: Vec<Nested>,
+    /// For a URL: the outer bytes that write each place its analysis
+    /// leads to (its destinations, its own first), and those of what each
+    /// one's host imitates, marked as its lifted warnings are (by
+    /// `lift`).
+    pub(crate) leads_at: Vec<LeadsAt>,
+}
+
+/// The outer bytes that write one destination of a carried URL, and those
+/// that write what its host imitates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LeadsAt {
+    pub(crate) span: Span,
+    pub(crate) imitation: Option<Span>,
 }
 
 /// A JWT's readable parts.
@@ -347,7 +360,7 @@ fn data_node(
         child.layer = 1;
         child.span = span;
         let len = at.end - at.start;
-        lift(&child, lifted, |s| {
+        lift(&mut child, lifted, |s| {
             body.span_of(
                 input,
                 at.start + s.start.min(len),
@@ -367,6 +380,7 @@ fn data_node(
         jwt: None,
         analysis: None,
         children,
+        leads_at: Vec::new(),
     })
 }
 
@@ -453,7 +467,7 @@ impl<'w> Wrapped<'w> {
             .unwrap_or(0);
         node.layer = 1;
         node.span = span;
-        lift(&node, lifted, |s| self.outer(s));
+        lift(&mut node, lifted, |s| self.outer(s));
         node
     }
 }
@@ -495,7 +509,7 @@ fn unfold_value(
         node.component = at.component;
         node.layer = at.layer + 1;
         node.span = span;
-        lift(&node, lifted, |s| {
+        lift(&mut node, lifted, |s| {
             at.span(found.from + s.start, found.from + s.end)
         });
         return Some(node);
@@ -545,7 +559,7 @@ fn unfold_value(
         child.component = at.component;
         child.layer = at.layer + 1;
         child.span = span;
-        lift(&child, lifted, |_| span);
+        lift(&mut child, lifted, |_| span);
         children.push(child);
     };
     for (child_via, value) in inner.drain(..) {
@@ -583,6 +597,7 @@ fn unfold_value(
         jwt,
         analysis: None,
         children,
+        leads_at: Vec::new(),
     })
 }
 
@@ -626,6 +641,9 @@ pub(crate) fn without_own_authority(
             v.span = n.span;
             v.component = n.component;
             v.layer = n.layer;
+            // Its marks were on the bytes of `n`'s text; on these bytes
+            // only the whole is known.
+            v.leads_at.clear();
             v
         }));
     }
@@ -679,15 +697,27 @@ fn url_node_under(
         jwt: None,
         analysis,
         children: Vec::new(),
+        leads_at: Vec::new(),
     }
 }
 
 /// Lift a URL node's own warnings to the outer analysis: `map` takes a
 /// span of the nested text to the outer bytes that encode it. Warnings of
 /// one code, severity and layer about the same kind of component (each
-/// `..` of a carried path, say) are lifted as one, with every span.
-fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
+/// `..` of a carried path, say) are lifted as one, with every span. The
+/// places the node's analysis leads to are marked by the same `map`
+/// (`Nested::leads_at`), so that a destination it carries in turn is
+/// marked on its own bytes.
+fn lift(node: &mut Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
     let Some(a) = &node.analysis else { return };
+    node.leads_at = a
+        .destinations
+        .iter()
+        .map(|d| LeadsAt {
+            span: map(d.span),
+            imitation: d.imitates.as_ref().map(|i| map(i.span)),
+        })
+        .collect();
     lift_warnings(a, &node.via, LIFTED_PER_VALUE, out, map);
 }
 
@@ -847,7 +877,7 @@ fn unfold_path(
     node.component = component;
     node.layer = 1;
     node.span = span;
-    lift(&node, lifted, |s| {
+    lift(&mut node, lifted, |s| {
         let s = Span::new(found.from + s.start, found.from + s.end);
         written_span(&decoded, s, |b| b.span).unwrap_or(span)
     });
