@@ -65,7 +65,8 @@ fn every_published_wrapper_leads_to_its_host_through_the_wrapper() {
 }
 
 /// What the last destination imitates is said on it, whatever wraps it,
-/// and pointed at in the pasted URL.
+/// and pointed at in the pasted URL: on the bytes that write it, however
+/// the wrapper writes the rest.
 #[test]
 fn the_last_destination_says_what_it_imitates() {
     for (wrapped, at) in [
@@ -73,14 +74,23 @@ fn the_last_destination_says_what_it_imitates() {
             "https://www.google.com/url?q=https://paypa1.com/signin",
             "1",
         ),
-        // Carried as written: the very byte.
         (
             "https://urldefense.com/v3/__https://paypa1.com/signin__;!!A!b$",
             "1",
         ),
         (
             "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2F&data=1",
-            "https%3A%2F%2Fpaypa1.com%2F",
+            "1",
+        ),
+        // Proofpoint v2's own escapes, and its '_' for '/'.
+        (
+            "https://urldefense.proofpoint.com/v2/url?u=https-3A__paypa1.com_signin&d=x",
+            "1",
+        ),
+        // Bing's base64: no byte of it writes a character alone.
+        (
+            "https://www.bing.com/ck/a?!&&p=abc&u=a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg&ntb=1",
+            "a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg",
         ),
         // Mimecast holds the destination but names its domain.
         (

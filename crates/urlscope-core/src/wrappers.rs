@@ -6,6 +6,14 @@
 //! that the wrapper holds the destination on its own servers (Mimecast),
 //! where nothing can be read offline. Every decoder is one pass over its
 //! input; nothing here fetches anything.
+//!
+//! The decoders also say which bytes of the wrapper's text wrote each byte
+//! of the destination (Proofpoint v2's `-2F` a `/`, v3's `*` the character
+//! its substitutions put there), so that what the destination's own
+//! analysis finds is marked on the bytes that write it; only base64
+//! (Bing) leaves its whole value writing every byte.
+
+use crate::split::Span;
 
 /// A link wrapper urlscope knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,6 +153,15 @@ pub struct Unwrapped {
     /// The destination's domain, when a wrapper that keeps the destination
     /// still names it (Mimecast's `domain=`), with the bytes that name it.
     pub domain: Option<(String, (usize, usize))>,
+    /// For each byte of the destination's text, the bytes of the URL given
+    /// to [`unwrap`] that write it: an escape (`%2F`, Proofpoint v2's
+    /// `-2F`), a character standing for another (v2's `_` for `/`), a
+    /// Proofpoint v3 `*` or `**X` for the characters its substitutions put
+    /// there, no bytes at the start for a scheme the wrapper leaves out
+    /// (Postmark). Empty when no byte writes one alone (Bing's base64,
+    /// whose every character holds bits of two) or nothing is carried:
+    /// then the bytes of [`Unwrapped::at`] write them all.
+    pub(crate) written: Vec<Span>,
 }
 
 /// The wrapper `url` is written in and what it carries, or `None` when
@@ -173,17 +190,26 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         let start = (raw.as_ptr() as usize).saturating_sub(url.as_ptr() as usize);
         (start, start + raw.len())
     };
-    // The destination decoded from `raw` (a slice of `url`).
-    let found = |wrapper, raw: Option<&str>, decode: &dyn Fn(&str) -> Option<String>| {
+    // The destination decoded from `raw` (a slice of `url`), its bytes'
+    // provenance moved from `raw` onto `url`.
+    let found = |wrapper, raw: Option<&str>, decode: &dyn Fn(&str) -> Option<Decoded>| {
         let raw = raw?;
-        decode(raw).filter(|c| !c.is_empty()).map(|c| Unwrapped {
-            wrapper,
-            carried: Carried::Url(c),
-            at: Some(range(raw)),
-            domain: None,
-        })
+        let at = range(raw);
+        decode(raw)
+            .filter(|d| !d.text.is_empty())
+            .map(|d| Unwrapped {
+                wrapper,
+                carried: Carried::Url(d.text),
+                at: Some(at),
+                domain: None,
+                written: d
+                    .written
+                    .into_iter()
+                    .map(|s| Span::new(at.0 + s.start, at.0 + s.end))
+                    .collect(),
+            })
     };
-    let plain = |v: &str| Some(unpercent(v));
+    let plain = |v: &str| Some(unpercent(v.as_bytes()).into_text());
     if host.ends_with(".safelinks.protection.outlook.com")
         || host.ends_with(".safelinks.protection.office365.us")
         || (host == "statics.teams.cdn.office.net" && path.contains("safelinks"))
@@ -244,7 +270,7 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         // the first segment.
         let tail = first_segment.map(|(_, t)| t);
         return found(Wrapper::Cisco, tail, &|t| {
-            Some(unpercent(t)).filter(|t| t.contains("://"))
+            Some(unpercent(t.as_bytes()).into_text()).filter(|d| d.text.contains("://"))
         });
     }
     if host.ends_with(".trendmicro.com") && path.contains("/wis/clicktime/") {
@@ -259,6 +285,7 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
             carried: Carried::Opaque,
             at: None,
             domain: None,
+            written: Vec::new(),
         })
     };
     if is_mimecast(host.as_bytes()) && path.starts_with("/s/") {
@@ -274,9 +301,16 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     }
     if matches!(host, "www.bing.com" | "bing.com") && path == "/ck/a" {
         // `u=a1` then the target in base64url, unpadded.
+        // Its bytes are base64's bits, which mark no character of the
+        // target alone: the whole value writes each (as for any base64
+        // payload the unfolding reads).
         return found(Wrapper::Bing, param(query, "u"), &|u| {
             let bytes = base64url(u.strip_prefix("a1")?)?;
-            String::from_utf8(bytes).ok().filter(|t| t.contains("://"))
+            let text = String::from_utf8(bytes).ok()?;
+            text.contains("://").then_some(Decoded {
+                text,
+                written: Vec::new(),
+            })
         });
     }
     if matches!(host, "www.youtube.com" | "youtube.com" | "m.youtube.com") && path == "/redirect" {
@@ -294,7 +328,7 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     if host == "awstrack.me" || host.ends_with(".awstrack.me") {
         let segment = second_segment().filter(|(first, _)| *first == "L0");
         return found(Wrapper::AmazonSes, segment.map(|(_, s)| s), &|t| {
-            Some(unpercent(t)).filter(|t| t.contains("://"))
+            Some(unpercent(t.as_bytes()).into_text()).filter(|d| d.text.contains("://"))
         });
     }
     if host == "click.pstmrk.it" {
@@ -307,15 +341,16 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         };
         let segment = second_segment().filter(|(first, _)| versioned(first));
         return found(Wrapper::Postmark, segment.map(|(_, s)| s), &|t| {
-            let t = unpercent(t);
+            let mut d = unpercent(t.as_bytes()).into_text();
             // The scheme is left out; the tracker sends its visitors on
-            // over HTTPS.
-            Some(if t.contains("://") {
-                t
-            } else {
-                format!("https://{t}")
-            })
-            .filter(|t| t.len() > "https://".len())
+            // over HTTPS: no byte writes it.
+            if !d.text.contains("://") {
+                const SCHEME: &str = "https://";
+                d.text.insert_str(0, SCHEME);
+                d.written
+                    .splice(0..0, std::iter::repeat_n(Span::new(0, 0), SCHEME.len()));
+            }
+            Some(d).filter(|d| d.text.len() > "https://".len())
         });
     }
     None
@@ -396,11 +431,69 @@ fn hex(b: u8) -> Option<u8> {
     (b as char).to_digit(16).and_then(|d| u8::try_from(d).ok())
 }
 
-/// `%XX` decoded (invalid escapes kept as written), `+` left alone; bytes
-/// that do not form UTF-8 are replaced.
-fn unpercent(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
+/// Text a wrapper's decoder made, and for each of its bytes the bytes of
+/// the decoder's input that wrote it.
+#[derive(Debug, Default)]
+struct Decoded {
+    text: String,
+    written: Vec<Span>,
+}
+
+/// Bytes a decoder made, each with the input bytes that wrote it.
+#[derive(Debug, Default)]
+struct Bytes {
+    bytes: Vec<u8>,
+    written: Vec<Span>,
+}
+
+impl Bytes {
+    fn with_capacity(n: usize) -> Bytes {
+        Bytes {
+            bytes: Vec::with_capacity(n),
+            written: Vec::with_capacity(n),
+        }
+    }
+
+    fn push(&mut self, byte: u8, from: Span) {
+        self.bytes.push(byte);
+        self.written.push(from);
+    }
+
+    /// The bytes as text, as `String::from_utf8_lossy` reads them: each
+    /// run of bytes that are not UTF-8 becomes U+FFFD, written by the bytes
+    /// it stands for.
+    fn into_text(self) -> Decoded {
+        let mut out = Decoded {
+            text: String::with_capacity(self.bytes.len()),
+            written: Vec::with_capacity(self.bytes.len()),
+        };
+        let mut at = 0;
+        for chunk in self.bytes.utf8_chunks() {
+            let (valid, invalid) = (chunk.valid(), chunk.invalid());
+            out.text.push_str(valid);
+            out.written
+                .extend(self.written.get(at..at + valid.len()).unwrap_or_default());
+            at += valid.len();
+            if !invalid.is_empty() {
+                let from = self
+                    .written
+                    .get(at..at + invalid.len())
+                    .and_then(|w| w.iter().copied().reduce(Span::join))
+                    .unwrap_or_default();
+                out.text.push(char::REPLACEMENT_CHARACTER);
+                out.written
+                    .extend([from; char::REPLACEMENT_CHARACTER.len_utf8()]);
+                at += invalid.len();
+            }
+        }
+        out
+    }
+}
+
+/// `%XX` decoded (invalid escapes kept as written), `+` left alone; each
+/// byte written by its escape or by itself.
+fn unpercent(b: &[u8]) -> Bytes {
+    let mut out = Bytes::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
         let byte = b.get(i).copied().unwrap_or(0);
@@ -409,29 +502,29 @@ fn unpercent(text: &str) -> String {
                 b.get(i + 1).copied().and_then(hex),
                 b.get(i + 2).copied().and_then(hex),
             ) {
-                out.push(h << 4 | l);
+                out.push(h << 4 | l, Span::new(i, i + 3));
                 i += 3;
                 continue;
             }
         }
-        out.push(byte);
+        out.push(byte, Span::new(i, i + 1));
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    out
 }
 
 /// Proofpoint v2: `-` stands for `%` and `_` for `/`, then the escapes
-/// are decoded.
-fn proofpoint_v2(value: &str) -> String {
-    let swapped: String = value
-        .chars()
+/// are decoded (so `-2F` writes a `/`).
+fn proofpoint_v2(value: &str) -> Decoded {
+    let swapped: Vec<u8> = value
+        .bytes()
         .map(|c| match c {
-            '-' => '%',
-            '_' => '/',
+            b'-' => b'%',
+            b'_' => b'/',
             c => c,
         })
         .collect();
-    unpercent(&swapped)
+    unpercent(&swapped).into_text()
 }
 
 /// The length a v3 run letter stands for: `A`..`Z` 2..27, `a`..`z`
@@ -451,28 +544,47 @@ fn run_length(c: char) -> Option<usize> {
 /// Proofpoint v3, given what follows `/v3/__`: `URL__;BYTES!...`. The URL
 /// is percent-decoded; each `*` in it takes the next character of the
 /// base64url-decoded BYTES, each `**X` the next run of as many characters
-/// as X stands for.
-fn proofpoint_v3(tail: &str) -> Option<String> {
+/// as X stands for. A character put in by a substitution is written by its
+/// `*` (or its run's `**X`), the mark that stands for it in the URL.
+fn proofpoint_v3(tail: &str) -> Option<Decoded> {
     let (url, rest) = tail.split_once("__;")?;
     let bytes = rest.split('!').next().unwrap_or("");
     let decoded = base64url(bytes)?;
     let replacements: Vec<char> = String::from_utf8(decoded).ok()?.chars().collect();
-    let url = unpercent(url);
-    let mut out = String::with_capacity(url.len());
+    let url = unpercent(url.as_bytes()).into_text();
+    let mut out = Decoded {
+        text: String::with_capacity(url.text.len()),
+        written: Vec::with_capacity(url.text.len()),
+    };
+    // The bytes that wrote the characters from `from` to `to` of the URL.
+    let written = |from: usize, to: usize| {
+        url.written
+            .get(from..to)
+            .and_then(|w| w.iter().copied().reduce(Span::join))
+            .unwrap_or_default()
+    };
+    let mut put = |c: char, from: Span| {
+        out.text.push(c);
+        out.written.extend(std::iter::repeat_n(from, c.len_utf8()));
+    };
     let mut at = 0usize;
-    let mut chars = url.chars().peekable();
-    while let Some(c) = chars.next() {
+    let mut chars = url.text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
         if c != '*' {
-            out.push(c);
+            put(c, written(i, i + c.len_utf8()));
             continue;
         }
-        if chars.peek() == Some(&'*') {
+        if chars.peek().is_some_and(|&(_, c)| c == '*') {
             chars.next();
-            let n = run_length(chars.next()?)?;
-            out.extend(replacements.get(at..at.checked_add(n)?)?);
+            let (x, letter) = chars.next()?;
+            let n = run_length(letter)?;
+            let from = written(i, x + letter.len_utf8());
+            for &r in replacements.get(at..at.checked_add(n)?)? {
+                put(r, from);
+            }
             at += n;
         } else {
-            out.push(*replacements.get(at)?);
+            put(*replacements.get(at)?, written(i, i + 1));
             at += 1;
         }
     }
@@ -687,6 +799,72 @@ mod tests {
             let (s, e) = unwrap(url).and_then(|u| u.at).expect("read");
             assert_eq!(&url[s..e], carrying, "{url}");
         }
+    }
+
+    /// The bytes of `url` that write each piece of the destination (the
+    /// first place its text holds it), as `written` says.
+    fn writing(url: &str, pieces: &[&str]) -> Vec<String> {
+        let u = unwrap(url).expect("a wrapper");
+        let Carried::Url(text) = &u.carried else {
+            panic!("opaque")
+        };
+        assert_eq!(u.written.len(), text.len(), "{url}");
+        pieces
+            .iter()
+            .map(|piece| {
+                let from = text.find(piece).expect(piece);
+                let spans = &u.written[from..from + piece.len()];
+                let all = spans.iter().copied().reduce(Span::join).expect(piece);
+                url[all.start..all.end].to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_byte_of_the_destination_is_written_by_its_own_bytes() {
+        // Proofpoint v2: '-XX' escapes, '_' for '/', the rest as it is.
+        let url = "https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example.com_a_..-2F..-2Fetc-2Fpasswd&d=x";
+        assert_eq!(
+            writing(url, &["https:", "//", "evil", "/a/", "../../", "passwd"]),
+            ["https-3A", "__", "evil", "_a_", "..-2F..-2F", "passwd"]
+        );
+        // An escape inside v2's escape: '-252e' writes '%2e'.
+        let url = "https://urldefense.proofpoint.com/v2/url?u=https-3A__x.example_-252e&d=x";
+        assert_eq!(writing(url, &["%2e", "%", "2e"]), ["-252e", "-25", "2e"]);
+        // Proofpoint v3: each '*' writes the character it stands for, a
+        // '**X' its whole run; the rest is written as it is.
+        let url = "https://urldefense.com/v3/__https://evil.example/a?next=http:**A127.0.0.1*__;Ly8v!!ABC!xyz$";
+        assert_eq!(
+            writing(url, &["next=", "http://", "127.0.0.1", "1/"]),
+            ["next=", "http:**A", "127.0.0.1", "1*"]
+        );
+        let url =
+            "https://urldefense.com/v3/__https://evil.example.com/a/*2e*2e/etc/passwd__;JSUl!!ABC!xyz$";
+        assert_eq!(writing(url, &["%2e%2e", "%"]), ["*2e*2e", "*"]);
+        // Safe Links' escapes; Postmark's scheme, which no byte writes.
+        let url = "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fevil.example.com%2Flogin&data=05";
+        assert_eq!(
+            writing(url, &["://", "evil", "/login"]),
+            ["%3A%2F%2F", "evil", "%2Flogin"]
+        );
+        let url = "https://click.pstmrk.it/3ts/evil.example%2Flogin%3Ft%3D1/5VpE/dOizAQ";
+        let u = unwrap(url).expect("Postmark");
+        let start = url.find("evil").expect("the host");
+        assert_eq!(u.written.first(), Some(&Span::new(start, start)));
+        assert_eq!(
+            writing(url, &["evil.example/login?"]),
+            ["evil.example%2Flogin%3F"]
+        );
+        // Bytes that are not UTF-8: the replacement character is written
+        // by all of them.
+        let url = "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fx.example%2F%C3%28&data=05";
+        assert_eq!(writing(url, &["\u{FFFD}("]), ["%C3%28"]);
+        // Bing's base64: no character writes one byte alone.
+        let u = unwrap(
+            "https://www.bing.com/ck/a?!&&p=0&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvbG9naW4&ntb=1",
+        )
+        .expect("Bing");
+        assert!(u.written.is_empty(), "{u:?}");
     }
 
     #[test]

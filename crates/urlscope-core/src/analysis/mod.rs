@@ -329,10 +329,11 @@ pub fn analyze(input: &[u8], options: &Options) -> Analysis {
 
 /// A link protection's destination that the unfolding could not read
 /// (Proofpoint's encodings are its own) is analysed here, and its findings
-/// lifted onto the bytes that carry it. Every analysis does so, a carried
-/// URL's too, so a wrapper inside a wrapper (Safe Links around Proofpoint)
-/// reaches the last destination; the budget bounds the depth and the bytes
-/// as for the unfolding.
+/// lifted onto the bytes that write them, as the wrapper's decoder read
+/// them (see [`crate::wrappers::Unwrapped`]). Every analysis does so, a
+/// carried URL's too, so a wrapper inside a wrapper (Safe Links around
+/// Proofpoint) reaches the last destination; the budget bounds the depth
+/// and the bytes as for the unfolding.
 fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget) {
     let Some(at) = a
         .destinations
@@ -344,50 +345,52 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
     let Some(d) = a.destinations.get(at) else {
         return;
     };
+    // The destination as the wrapper's decoder wrote it (the destination's
+    // target is that text as a browser resolves it, `..` and all gone),
+    // and the bytes that write each of its bytes; for the domain a wrapper
+    // that keeps the destination names (Mimecast), the place it names,
+    // all on the bytes of the name.
+    let wrapper = a.destinations.first().and_then(|own| own.wrapper.as_ref());
+    let (text, written) = match wrapper.map(|w| (&w.carried, &w.written)) {
+        Some((crate::wrappers::Carried::Url(text), written)) => (text.clone(), written.clone()),
+        _ => (d.target.clone(), Vec::new()),
+    };
     // Decoding may expand a little (Proofpoint's runs); never much.
-    if d.target.len() > a.input.len().saturating_mul(2)
+    if text.len() > a.input.len().saturating_mul(2)
         || budget.depth >= nested::MAX_DEPTH
-        || budget.bytes < d.target.len()
+        || budget.bytes < text.len()
     {
         return;
     }
-    budget.bytes -= d.target.len();
+    budget.bytes -= text.len();
     let mut inner_budget = nested::Budget {
         depth: budget.depth + 1,
         bytes: budget.bytes,
     };
     let mut options = options.with_corrected(false);
     options.low_imitations = true;
-    let inner = analyze_in(d.target.as_bytes(), &options, &mut inner_budget);
+    let inner = analyze_in(text.as_bytes(), &options, &mut inner_budget);
     budget.bytes = inner_budget.bytes;
     let (span, via) = (d.span, d.via.clone());
-    // What its host imitates, on the bytes that carry it.
+    let from = a.split.trimmed.start;
+    let outer = |s: Span| {
+        nested::written_span(&written, s, |&w| w)
+            .map_or(span, |w| Span::new(from + w.start, from + w.end))
+    };
+    // What its host imitates, on the bytes that write it.
     let imitates = inner
         .destinations
         .first()
         .and_then(|own| own.imitates.clone())
-        .map(|i| crate::sites::Imitation { span, ..i });
+        .map(|i| crate::sites::Imitation {
+            span: outer(i.span),
+            ..i
+        });
     if let Some(d) = a.destinations.get_mut(at) {
         d.imitates = imitates;
     }
-    let mut lifted: Vec<Warning> = inner
-        .warnings
-        .iter()
-        .filter(|w| nested::lifted_code(w.code))
-        .take(nested::MAX_NESTED)
-        .map(|w| {
-            let inner_via = w.via.clone().unwrap_or_else(|| {
-                w.component
-                    .and_then(|i| inner.components.get(i))
-                    .map_or_else(|| "URL".to_string(), |c| c.kind.label().to_string())
-            });
-            let mut l =
-                Warning::new(w.code, vec![span], None, w.message.clone()).with_severity(w.severity);
-            l.layer = w.layer;
-            l.via = Some(format!("{via} → {inner_via}"));
-            l
-        })
-        .collect();
+    let mut lifted = Vec::new();
+    nested::lift_warnings(&inner, &via, nested::MAX_NESTED, &mut lifted, outer);
     // Said once, as for the URLs the unfolding reached: the bytes that
     // carry the destination are often a whole query value, which the
     // URL's own checks may mark whole (`sensitive-file` on a Safe Links
@@ -403,7 +406,8 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
 /// that carry it, says what the URL's own warnings `own` already say: the
 /// same rule at the same severity, and every byte it marks marked by the
 /// own warnings of that rule and severity, by one of them or by several
-/// together.
+/// together; or, for a low or info note on how an escape is spelled,
+/// every byte marked by the own `double-encoding` (below).
 ///
 /// Their words differ at most in the component they name and in how
 /// closely they mark it. `?next=\\evil.com` has 'a raw backslash in the
@@ -431,8 +435,27 @@ fn lift_wrapped(a: &mut Analysis, options: &Options, budget: &mut nested::Budget
 /// carried path is part of the outer one; both name the same file. The
 /// carried value's own report ([`Analysis::nested`]) keeps its warning.
 ///
-/// A lifted warning that marks a byte the own warnings of its rule and
-/// severity do not, or says a rule or severity they do not, says
+/// A carried URL's note on how one of its escapes is spelled,
+/// `encoded-unreserved` (low) or `lowercase-hex` (info), is said already
+/// where the URL's own `double-encoding` marks all its bytes. The carried
+/// URL's escape is then, in the URL as given, an escape inside an escape:
+/// in `https://a.example/go/https://b.example/%252e%252e/etc/passwd` the
+/// carried URL reads `%2e` where the URL writes `%252e`. The URL's own
+/// checks judge an escape's spelling only as it is written, never on a
+/// layer a decoding reveals (its own `%252e` gets no
+/// `encoded-unreserved`): that is `double-encoding`'s to say, and it
+/// does, at a higher severity, on each such escape, showing the inner one
+/// as the carried URL writes it and what it stands for ('%252e' → '%2e'
+/// → '.'). The carried URL, read after that decoding, would otherwise be
+/// the one reading to note those bytes' inner spelling. Findings about
+/// what an escape does rather than how it is written (`encoded-slash`: a
+/// segment split; `malformed-escape`, `nonstandard-escape`: decoders
+/// disagree) are kept, and so is a note on bytes no own `double-encoding`
+/// marks (Proofpoint v2's `-252e`, which the URL's own reading sees as no
+/// escape at all).
+///
+/// Any other lifted warning that marks a byte the own warnings of its
+/// rule and severity do not, or says a rule or severity they do not, says
 /// something more, and is kept whole. A mark of no bytes (a finding about
 /// an empty component, at its place) is said already only by an own mark
 /// at the same place.
@@ -440,9 +463,17 @@ fn says_the_same(own: &[Warning], lifted: &Warning) -> bool {
     if lifted.spans.is_empty() {
         return false;
     }
+    let spells_an_escape = matches!(
+        lifted.code,
+        WarningCode::EncodedUnreserved | WarningCode::LowercaseHex
+    ) && lifted.severity <= Severity::Low;
+    let says = |w: &Warning| {
+        (w.code == lifted.code && w.severity == lifted.severity)
+            || (spells_an_escape && w.code == WarningCode::DoubleEncoding)
+    };
     let mut marked: Vec<Span> = own
         .iter()
-        .filter(|w| w.code == lifted.code && w.severity == lifted.severity)
+        .filter(|w| says(w))
         .flat_map(|w| w.spans.iter().copied())
         .collect();
     if marked.is_empty() {
@@ -682,6 +713,7 @@ fn analyze_read(
         &nested,
         base.as_ref(),
         wrapper,
+        &|at| components.iter().position(|c| c.span.contains(at)),
     );
     nested::without_own_authority(&mut nested, &destinations);
     let host_index = components

@@ -482,8 +482,9 @@ fn a_url_carried_in_the_path_is_lifted_onto_its_own_bytes() {
 
 /// `says_the_same` on the marks alone: a lifted warning is said already
 /// when the own warnings of its code and severity mark every byte it
-/// marks, one of them or several together; a byte they leave unmarked,
-/// another severity or another code keeps it.
+/// marks, one of them or several together (a low or info note on how an
+/// escape is spelled, also the own `double-encoding`); a byte they leave
+/// unmarked, another severity or another code keeps it.
 #[test]
 fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
     let spans = |marks: &[(usize, usize)]| marks.iter().map(|&(s, e)| Span::new(s, e)).collect();
@@ -496,6 +497,9 @@ fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
     };
     let traversal = WarningCode::PathTraversal;
     let sensitive = WarningCode::SensitiveFile;
+    let double = WarningCode::DoubleEncoding;
+    let unreserved = WarningCode::EncodedUnreserved;
+    let lowercase = WarningCode::LowercaseHex;
     let said = [
         // Each escaped '..' an own warning; the carried URL's one warning
         // marks both.
@@ -527,6 +531,21 @@ fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
         (
             vec![own(sensitive, &[(35, 35)])],
             lifted(sensitive, &[(35, 35)]),
+        ),
+        // The carried URL's '%2e', each written '%252e': an escape inside
+        // an escape, which the own double-encoding reads through.
+        (
+            vec![own(double, &[(39, 44), (44, 49)])],
+            lifted(unreserved, &[(39, 44), (44, 49)]),
+        ),
+        (
+            vec![own(double, &[(39, 44), (44, 49)])],
+            lifted(lowercase, &[(39, 44), (44, 49)]),
+        ),
+        // Its own code on one, double-encoding on the other.
+        (
+            vec![own(lowercase, &[(10, 13)]), own(double, &[(13, 18)])],
+            lifted(lowercase, &[(10, 13), (13, 18)]),
         ),
     ];
     for (own, lifted) in &said {
@@ -575,6 +594,27 @@ fn a_lifted_warning_is_said_already_when_own_warnings_mark_all_its_bytes() {
         (vec![own(sensitive, &[(17, 69)])], lifted(sensitive, &[])),
         // No own warning.
         (Vec::new(), lifted(sensitive, &[(42, 69)])),
+        // What an escape does, not how it is spelled: the carried URL's
+        // '%2F' splits no segment of the URL's own.
+        (
+            vec![own(double, &[(40, 45)])],
+            lifted(WarningCode::EncodedSlash, &[(40, 45)]),
+        ),
+        // A spelling note with a byte no double-encoding marks.
+        (
+            vec![own(double, &[(39, 44)])],
+            lifted(unreserved, &[(39, 44), (50, 53)]),
+        ),
+        // Marked by another finding about the bytes, not their escapes.
+        (
+            vec![own(traversal, &[(39, 49)])],
+            lifted(unreserved, &[(39, 44)]),
+        ),
+        // A note at more than low severity.
+        (
+            vec![own(double, &[(39, 44)])],
+            lifted(unreserved, &[(39, 44)]).with_severity(Severity::Medium),
+        ),
     ];
     for (own, lifted) in &more {
         assert!(!says_the_same(own, lifted), "{own:#?}\n{lifted:#?}");
@@ -779,6 +819,243 @@ fn a_carried_urls_finding_that_says_more_is_kept() {
         marks_of(url, WarningCode::Userinfo),
         [lifted(&[b"user@"], &[(27, 32)])]
     );
+}
+
+/// A carried URL's note on how its escapes are spelled, where the URL
+/// writes each as an escape inside an escape, is said by the URL's own
+/// `double-encoding`: `%252e` carried in the path or in a query value no
+/// longer adds the carried URL's `encoded-unreserved` (low) and
+/// `lowercase-hex` (info) for its '%2e' next to the own `double-encoding`
+/// and `path-traversal` on the same bytes.
+#[test]
+fn a_carried_escapes_spelling_the_own_double_encoding_reads_is_said_once() {
+    let url = b"https://a.example/go/https://b.example/%252e%252e/etc/passwd";
+    assert_eq!(
+        marks_of(url, WarningCode::DoubleEncoding),
+        [Marks::own(&[b"%252e", b"%252e"], &[(39, 44), (44, 49)], 6)]
+    );
+    let url2 = b"https://a.example/?next=https%3A%2F%2Fb.example%2F%252e%252e%2Fetc%2Fpasswd";
+    for url in [&url[..], url2] {
+        for code in [WarningCode::EncodedUnreserved, WarningCode::LowercaseHex] {
+            assert_eq!(
+                marks_of(url, code),
+                [],
+                "{code:?} {}",
+                String::from_utf8_lossy(url)
+            );
+        }
+    }
+    // The carried URL's own report keeps them.
+    let a = analyze(url, &Options::default());
+    let carried = a
+        .nested
+        .first()
+        .and_then(|n| n.analysis.as_ref())
+        .expect("the carried URL's analysis");
+    assert!(carried
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::EncodedUnreserved));
+}
+
+/// Near misses: what a carried escape does stays beside the own
+/// `double-encoding` (the carried URL's '%2F' inside one of its segments),
+/// and a spelling note on bytes the URL's own reading sees as no escape
+/// (Proofpoint v2's `-252e` for '%2e') stays, on those bytes.
+#[test]
+fn a_carried_escapes_finding_the_own_warnings_do_not_make_is_kept() {
+    let url = b"https://a.example/go/https://b.example/a%252Fb";
+    assert_eq!(
+        marks_of(url, WarningCode::EncodedSlash),
+        [Marks::lifted(&[b"%252F"], &[(40, 45)])]
+    );
+    let url = b"https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example.com_a_-252e-252e_etc_passwd&d=x";
+    assert_eq!(
+        marks_of(url, WarningCode::EncodedUnreserved),
+        [Marks::lifted(&[b"-252e", b"-252e"], &[(72, 77), (77, 82)])]
+    );
+    assert_eq!(
+        marks_of(url, WarningCode::LowercaseHex),
+        [Marks::lifted(&[b"-252e", b"-252e"], &[(72, 77), (77, 82)])]
+    );
+}
+
+/// A link protection's destination written in the wrapper's own encoding
+/// has its findings marked on the bytes of the wrapper's text that write
+/// them, as its decoder read them: Proofpoint v2's `..-2F` and `_`, v3's
+/// `*` for the `%` it stands for. They were on the whole carrier, the
+/// same span once per place ('path-traversal 43-94,43-94 ... (2 places in
+/// the carried URL)').
+#[test]
+fn a_wrapped_destinations_findings_are_marked_on_the_bytes_that_write_them() {
+    let lifted = Marks::lifted;
+    let url = b"https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example.com_a_..-2F..-2Fetc-2Fpasswd&d=x";
+    assert_eq!(
+        marks_of(url, WarningCode::PathTraversal),
+        [lifted(&[b"..", b".."], &[(72, 74), (77, 79)])]
+    );
+    assert_eq!(
+        marks_of(url, WarningCode::SensitiveFile),
+        [lifted(&[b"_a_..-2F..-2Fetc-2Fpasswd"], &[(69, 94)])]
+    );
+    let a = analyze(url, &Options::default());
+    let traversal = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::PathTraversal);
+    assert!(
+        traversal.is_some_and(|w| w.message.ends_with("(2 places in the carried URL).")),
+        "{traversal:?}"
+    );
+    // Proofpoint v3's '*' writes the '%' of each escape.
+    let url = b"https://urldefense.com/v3/__https://evil.example.com/a/*2e*2e/etc/passwd__;JSUl!!ABC!xyz$";
+    assert_eq!(
+        marks_of(url, WarningCode::PathTraversal),
+        [lifted(&[b"*2e*2e"], &[(55, 61)])]
+    );
+    assert_eq!(
+        marks_of(url, WarningCode::EncodedUnreserved),
+        [lifted(&[b"*2e", b"*2e"], &[(55, 58), (58, 61)])]
+    );
+    // Past the unfolding's count of values the destination is analysed on
+    // its own: as the wrapper carries it (a browser's resolving would drop
+    // its '..'), marked the same way.
+    let pairs: Vec<String> = (0..MAX_NESTED)
+        .map(|i| format!("a{i}=http://x{i}.example/"))
+        .collect();
+    let url = format!(
+        "https://urldefense.proofpoint.com/v2/url?{}&u=https-3A__evil.example.com_a_..-2F..-2Fetc-2Fpasswd&d=x",
+        pairs.join("&")
+    );
+    let at = url.find("_a_").expect("the path");
+    let url = url.as_bytes();
+    assert_eq!(
+        marks_of(url, WarningCode::PathTraversal),
+        [lifted(
+            &[b"..", b".."],
+            &[(at + 3, at + 5), (at + 8, at + 10)]
+        )]
+    );
+}
+
+/// Near miss: a wrapper whose decoding says no byte of it writes one of
+/// the destination's alone (Bing's base64) marks its whole value, once:
+/// the carried URL's two '..' are not two places on the same bytes.
+#[test]
+fn an_opaque_wrappers_findings_are_marked_once_on_its_whole_value() {
+    let url = b"https://www.bing.com/ck/a?!&&p=0&u=a1aHR0cHM6Ly9ldmlsLmV4YW1wbGUvYS8uLi8uLi9ldGMvcGFzc3dk&ntb=1";
+    let value = &url[35..89];
+    assert_eq!(
+        marks_of(url, WarningCode::PathTraversal),
+        [Marks::lifted(&[value], &[(35, 89)])]
+    );
+    let a = analyze(url, &Options::default());
+    assert!(
+        a.warnings
+            .iter()
+            .all(|w| !w.message.contains("places in the carried URL")),
+        "{:?}",
+        a.warnings
+    );
+}
+
+/// A URL carried by a carried URL leads from its own bytes, as the
+/// URL writes them: `open-redirect` on `next`'s whole value (to
+/// b.example) and on the `https://evil.example/` inside it (to
+/// evil.example), where both were on `next`'s value, 24-66 twice. Its
+/// destination has those bytes too, and the component that holds them.
+#[test]
+fn a_url_carried_in_turn_leads_from_its_own_bytes() {
+    let redirect = |bytes: &[&'static [u8]], spans: &[(usize, usize)], component| Marks {
+        lifted: true,
+        ..Marks::own(bytes, spans, component)
+    };
+    let url = b"https://a.example/?next=https://b.example/?u=https://evil.example/";
+    assert_eq!(
+        marks_of(url, WarningCode::OpenRedirect),
+        [
+            redirect(&[&url[24..]], &[(24, 66)], 4),
+            redirect(&[b"https://evil.example/"], &[(45, 66)], 4),
+        ]
+    );
+    let a = analyze(url, &Options::default());
+    let last = a.destinations.last().expect("evil.example");
+    assert_eq!(last.via, "query value 'next' → query value 'u'");
+    assert_eq!((last.span, last.component), (Span::new(45, 66), Some(4)));
+    assert_eq!(a.destination_severity(last), Some(Severity::Medium));
+    // Escaped twice over: the bytes that write it.
+    let url = b"https://a.example/?next=https%3A%2F%2Fb.example%2F%3Fu%3Dhttps%253A%252F%252Fevil.example%252F";
+    let marks = marks_of(url, WarningCode::OpenRedirect);
+    assert_eq!(
+        marks.last(),
+        Some(&redirect(
+            &[b"https%253A%252F%252Fevil.example%252F"],
+            &[(57, 94)],
+            4
+        ))
+    );
+    // In the path, in the segment where it starts.
+    let url = b"https://a.example/go/https://b.example/go/https://evil.example/";
+    assert_eq!(
+        marks_of(url, WarningCode::OpenRedirect),
+        [
+            redirect(&[&url[21..]], &[(21, 63)], 3),
+            redirect(&[b"https://evil.example/"], &[(42, 63)], 7),
+        ]
+    );
+    // An internal host reached in turn.
+    let url = b"https://a.example/?next=https://b.example/?u=http://127.0.0.1/";
+    assert_eq!(
+        marks_of(url, WarningCode::InternalDestination),
+        [redirect(&[b"http://127.0.0.1/"], &[(45, 62)], 4)]
+    );
+}
+
+/// Near miss: a URL carried in turn inside base64, whose bytes write
+/// none of its characters alone, leads from the whole payload, as the URL
+/// that carries it does; each still says where it leads.
+#[test]
+fn a_url_carried_in_turn_inside_base64_leads_from_the_payload() {
+    let url = b"https://a.example/?next=aHR0cHM6Ly9iLmV4YW1wbGUvP3U9aHR0cHM6Ly9ldmlsLmV4YW1wbGUv";
+    let a = analyze(url, &Options::default());
+    let redirects: Vec<(Span, &str)> = a
+        .warnings
+        .iter()
+        .filter(|w| w.code == WarningCode::OpenRedirect)
+        .map(|w| (w.span, w.via.as_deref().unwrap_or_default()))
+        .collect();
+    assert_eq!(
+        redirects,
+        [
+            (Span::new(24, 80), "query value 'next' → base64"),
+            (
+                Span::new(24, 80),
+                "query value 'next' → base64 → query value 'u'"
+            ),
+        ]
+    );
+}
+
+/// Past the listed ones, the destinations summed up in one warning mark
+/// each place once: forty URLs that a URL in base64 carries in turn all
+/// lead from the payload, which the summary marked nine times.
+#[test]
+fn a_summary_of_destinations_marks_each_place_once() {
+    use base64::Engine as _;
+    let pairs: Vec<String> = (0..40)
+        .map(|i| format!("a{i}=http://x{i}.example/"))
+        .collect();
+    let inner = format!("https://b.example/?{}", pairs.join("&"));
+    let payload = base64::engine::general_purpose::STANDARD.encode(inner);
+    let url = format!("https://a.example/?next={payload}");
+    let a = analyze(url.as_bytes(), &Options::default());
+    let summary = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::OpenRedirect && w.component.is_none())
+        .expect("a summary");
+    assert!(summary.message.starts_with("9 more"), "{}", summary.message);
+    assert_eq!(summary.spans, [Span::new(24, url.len())]);
 }
 
 /// A network-path reference with a backslash in its authority leads a

@@ -46,8 +46,11 @@ pub(crate) fn destination_warnings(
         });
         *more += 1;
         s.severity = s.severity.max(w.severity);
-        if s.spans.len() < MAX_SPANS {
-            s.spans.extend(w.spans.iter().copied());
+        // A value that several carried values lead from is one place.
+        for &span in &w.spans {
+            if s.spans.len() < MAX_SPANS && !s.spans.contains(&span) {
+                s.spans.push(span);
+            }
         }
         s.span = s.spans.iter().copied().fold(w.span, Span::join);
     }

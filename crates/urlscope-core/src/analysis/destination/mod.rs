@@ -156,7 +156,8 @@ fn shortened_link(u: &url::Url) -> Option<Shortened> {
 /// Every place the URL leads to: itself first, then what it carries, in
 /// order, each carried URL resolved against the URL it is in. `base` is
 /// the WHATWG parse of the trimmed input, each byte that is not UTF-8
-/// read as its escape, when it parses.
+/// read as its escape, when it parses; `component_at` the component that
+/// holds an input byte.
 pub(crate) fn destinations(
     input: &[u8],
     parts: &Split,
@@ -164,6 +165,7 @@ pub(crate) fn destinations(
     nested: &[Nested],
     base: Option<&url::Url>,
     wrapper: Option<crate::wrappers::Unwrapped>,
+    component_at: &dyn Fn(usize) -> Option<usize>,
 ) -> Vec<Destination> {
     let scheme = parts
         .scheme
@@ -252,7 +254,7 @@ pub(crate) fn destinations(
                 .is_some_and(|own| named(&own.host) == named(&host));
         if rereads_own_authority {
             if let Some(a) = &n.analysis {
-                carried_in_turn(a, n, out);
+                carried_in_turn(a, n, component_at, out);
             }
             return;
         }
@@ -276,14 +278,14 @@ pub(crate) fn destinations(
                 .as_ref()
                 .and_then(|a| a.destinations.first())
                 .and_then(|d| d.imitates.as_ref())
-                .map(|i| carried_imitation(i, n, input)),
+                .map(|i| carried_imitation(i, n)),
             wrapper: None,
             through: None,
             other_reading: None,
             browser_refuses: None,
         });
         if let Some(a) = &n.analysis {
-            carried_in_turn(a, n, out);
+            carried_in_turn(a, n, component_at, out);
         }
     };
     for n in nested {
@@ -309,28 +311,40 @@ fn named(host: &Option<HostClass>) -> Option<&str> {
 }
 
 /// What the carried URL `n` (analysed as `a`) carries in turn, reached
-/// through it, added to `out`.
-fn carried_in_turn(a: &crate::analysis::Analysis, n: &Nested, out: &mut Vec<Destination>) {
-    for d in a.destinations.iter().skip(1) {
+/// through it, added to `out`: each on the outer bytes that write it
+/// (`Nested::leads_at`), in the component that holds them
+/// (`component_at`), so that `?next=https://b.example/?u=https://evil.example/`
+/// leads to evil.example from the bytes of `https://evil.example/`, not
+/// from all of `next`'s value, which leads to b.example.
+fn carried_in_turn(
+    a: &crate::analysis::Analysis,
+    n: &Nested,
+    component_at: &dyn Fn(usize) -> Option<usize>,
+    out: &mut Vec<Destination>,
+) {
+    for (i, d) in a.destinations.iter().enumerate().skip(1) {
         let mut d = d.clone();
+        let at = n.leads_at.get(i);
         d.via = format!("{} → {}", n.via, d.via);
-        d.span = n.span;
-        d.component = Some(n.component);
-        d.imitates = d.imitates.map(|i| Imitation { span: n.span, ..i });
+        d.span = at.map_or(n.span, |at| at.span);
+        d.component = component_at(d.span.start).or(Some(n.component));
+        d.imitates = d.imitates.map(|i| Imitation {
+            span: at.and_then(|at| at.imitation).unwrap_or(n.span),
+            ..i
+        });
         out.push(d);
     }
 }
 
 /// What a carried URL's host imitates, its span moved onto the outer
-/// input: onto the same bytes when the URL is carried as it is written,
-/// else onto the bytes that carry it.
-fn carried_imitation(i: &Imitation, n: &Nested, input: &[u8]) -> Imitation {
-    let verbatim = n.span.of(input) == n.text.as_bytes();
-    let span = if verbatim {
-        Span::new(n.span.start + i.span.start, n.span.start + i.span.end)
-    } else {
-        n.span
-    };
+/// bytes that write it (as its lifted warnings are), or onto all the
+/// bytes that carry the URL when they are not known.
+fn carried_imitation(i: &Imitation, n: &Nested) -> Imitation {
+    let span = n
+        .leads_at
+        .first()
+        .and_then(|at| at.imitation)
+        .unwrap_or(n.span);
     Imitation { span, ..i.clone() }
 }
 

@@ -140,6 +140,19 @@ pub struct Nested {
     pub analysis: Option<Box<crate::analysis::Analysis>>,
     /// For a payload: the URLs inside it.
     pub children: Vec<Nested>,
+    /// For a URL: the outer bytes that write each place its analysis
+    /// leads to (its destinations, its own first), and those of what each
+    /// one's host imitates, marked as its lifted warnings are (by
+    /// `lift`).
+    pub(crate) leads_at: Vec<LeadsAt>,
+}
+
+/// The outer bytes that write one destination of a carried URL, and those
+/// that write what its host imitates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LeadsAt {
+    pub(crate) span: Span,
+    pub(crate) imitation: Option<Span>,
 }
 
 /// A JWT's readable parts.
@@ -286,7 +299,7 @@ pub(crate) fn unfold(
     }
     if let Some(w) = wrapped {
         if values(&out) < MAX_NESTED && !out.iter().any(|n| w.is(&n.text)) {
-            out.push(w.node(input, components, options, budget, lifted));
+            out.push(w.node(components, options, budget, lifted));
         }
     }
     out
@@ -347,7 +360,7 @@ fn data_node(
         child.layer = 1;
         child.span = span;
         let len = at.end - at.start;
-        lift(&child, lifted, |s| {
+        lift(&mut child, lifted, |s| {
             body.span_of(
                 input,
                 at.start + s.start.min(len),
@@ -367,6 +380,7 @@ fn data_node(
         jwt: None,
         analysis: None,
         children,
+        leads_at: Vec::new(),
     })
 }
 
@@ -386,6 +400,10 @@ struct Wrapped<'w> {
     via: String,
     /// [`crate::wrappers::Wrapper::encodes_its_own`].
     own_encoding: bool,
+    /// The bytes of the trimmed input that write each byte of the target
+    /// ([`crate::wrappers::Unwrapped`]'s `written`), from `offset`.
+    written: &'w [Span],
+    offset: usize,
 }
 
 impl<'w> Wrapped<'w> {
@@ -402,6 +420,16 @@ impl<'w> Wrapped<'w> {
                 .map_or(parts.trimmed, |(s, e)| Span::new(start + s, start + e)),
             via: format!("link {} wraps", w.wrapper.vendor()),
             own_encoding: w.wrapper.encodes_its_own(),
+            written: &w.written,
+            offset: start,
+        })
+    }
+
+    /// The outer bytes that write the bytes `s` of the target: those its
+    /// decoder read them from, else all the bytes that carry it.
+    fn outer(&self, s: Span) -> Span {
+        written_span(self.written, s, |&w| w).map_or(self.span, |w| {
+            Span::new(self.offset + w.start, self.offset + w.end)
         })
     }
 
@@ -415,22 +443,20 @@ impl<'w> Wrapped<'w> {
     }
 
     /// The destination as a carried URL, analysed, in the component that
-    /// holds its first byte; its warnings point at their own bytes when
-    /// it is carried as written (Proofpoint v3 without substitutions),
-    /// else at all the bytes that carry it.
+    /// holds its first byte; its warnings point at the bytes that write
+    /// theirs, as the wrapper's decoder read them (Proofpoint v2's `-2F`
+    /// for a '/', v3's `*` for the character it stands for).
     fn node(
         self,
-        input: &[u8],
         components: &[ComponentAnalysis],
         options: &Options,
         budget: &mut Budget,
         lifted: &mut Vec<Warning>,
     ) -> Nested {
         let span = self.span;
-        let verbatim = span.of(input) == self.target.as_bytes();
         let mut node = url_node(
             self.target.as_bytes(),
-            self.via,
+            self.via.clone(),
             Vec::new(),
             options,
             budget,
@@ -441,13 +467,7 @@ impl<'w> Wrapped<'w> {
             .unwrap_or(0);
         node.layer = 1;
         node.span = span;
-        lift(&node, lifted, |s| {
-            if verbatim {
-                Span::new(span.start + s.start, span.start + s.end)
-            } else {
-                span
-            }
-        });
+        lift(&mut node, lifted, |s| self.outer(s));
         node
     }
 }
@@ -489,7 +509,7 @@ fn unfold_value(
         node.component = at.component;
         node.layer = at.layer + 1;
         node.span = span;
-        lift(&node, lifted, |s| {
+        lift(&mut node, lifted, |s| {
             at.span(found.from + s.start, found.from + s.end)
         });
         return Some(node);
@@ -539,7 +559,7 @@ fn unfold_value(
         child.component = at.component;
         child.layer = at.layer + 1;
         child.span = span;
-        lift(&child, lifted, |_| span);
+        lift(&mut child, lifted, |_| span);
         children.push(child);
     };
     for (child_via, value) in inner.drain(..) {
@@ -577,6 +597,7 @@ fn unfold_value(
         jwt,
         analysis: None,
         children,
+        leads_at: Vec::new(),
     })
 }
 
@@ -620,6 +641,9 @@ pub(crate) fn without_own_authority(
             v.span = n.span;
             v.component = n.component;
             v.layer = n.layer;
+            // Its marks were on the bytes of `n`'s text; on these bytes
+            // only the whole is known.
+            v.leads_at.clear();
             v
         }));
     }
@@ -673,30 +697,64 @@ fn url_node_under(
         jwt: None,
         analysis,
         children: Vec::new(),
+        leads_at: Vec::new(),
     }
 }
 
 /// Lift a URL node's own warnings to the outer analysis: `map` takes a
 /// span of the nested text to the outer bytes that encode it. Warnings of
 /// one code, severity and layer about the same kind of component (each
-/// `..` of a carried path, say) are lifted as one, with every span.
-fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
+/// `..` of a carried path, say) are lifted as one, with every span. The
+/// places the node's analysis leads to are marked by the same `map`
+/// (`Nested::leads_at`), so that a destination it carries in turn is
+/// marked on its own bytes.
+fn lift(node: &mut Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
     let Some(a) = &node.analysis else { return };
+    node.leads_at = a
+        .destinations
+        .iter()
+        .map(|d| LeadsAt {
+            span: map(d.span),
+            imitation: d.imitates.as_ref().map(|i| map(i.span)),
+        })
+        .collect();
+    lift_warnings(a, &node.via, LIFTED_PER_VALUE, out, map);
+}
+
+/// The warnings of `a`, a carried URL's analysis reached by `via`, lifted
+/// to `out` (at most `limit` of them) as [`lift`] lifts them.
+///
+/// Spans that `map` takes onto the same outer bytes are one mark: a
+/// decoding that cannot say which of its bytes wrote which (base64, the
+/// whole of a payload) gives every finding the span of all of them, and
+/// two '..' of the carried URL are then not two places on those bytes.
+pub(crate) fn lift_warnings(
+    a: &crate::analysis::Analysis,
+    via: &str,
+    limit: usize,
+    out: &mut Vec<Warning>,
+    map: impl Fn(Span) -> Span,
+) {
     let first = out.len();
     let mut merged = 0;
     for w in a
         .warnings
         .iter()
         .filter(|w| lifted_code(w.code))
-        .take(LIFTED_PER_VALUE)
+        .take(limit)
     {
         let inner = w.via.clone().unwrap_or_else(|| {
             w.component
                 .and_then(|i| a.components.get(i))
                 .map_or_else(|| "URL".to_string(), |c| c.kind.label().to_string())
         });
-        let via = format!("{} → {inner}", node.via);
-        let spans = w.spans.iter().map(|&s| map(s));
+        let via = format!("{via} → {inner}");
+        let mut spans: Vec<Span> = Vec::with_capacity(w.spans.len());
+        for s in w.spans.iter().map(|&s| map(s)) {
+            if !spans.contains(&s) {
+                spans.push(s);
+            }
+        }
         let same = |l: &&mut Warning| {
             l.code == w.code
                 && l.severity == w.severity
@@ -704,7 +762,11 @@ fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
                 && l.via.as_deref() == Some(via.as_str())
         };
         if let Some(earlier) = out.get_mut(first..).and_then(|o| o.iter_mut().find(same)) {
-            earlier.spans.extend(spans);
+            for s in spans {
+                if !earlier.spans.contains(&s) {
+                    earlier.spans.push(s);
+                }
+            }
             earlier.span = earlier.spans.iter().copied().fold(earlier.span, Span::join);
             merged += 1;
             continue;
@@ -712,8 +774,8 @@ fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
         // Not the outer component's own finding (it is the carried
         // value's): no component, so folding and the component's own
         // warnings are as without it; `via` says where it is.
-        let mut lifted = Warning::new(w.code, spans.collect(), None, w.message.clone())
-            .with_severity(w.severity);
+        let mut lifted =
+            Warning::new(w.code, spans, None, w.message.clone()).with_severity(w.severity);
         lifted.layer = w.layer;
         lifted.via = Some(via);
         out.push(lifted);
@@ -727,6 +789,28 @@ fn lift(node: &Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
             }
         }
     }
+}
+
+/// The outer bytes that write the bytes `s` of a carried text, where
+/// `written` holds, byte by byte, what the outer bytes that write each
+/// one are (`span_of` reads them): those of its first to its last byte,
+/// joined; for no bytes, the place where the byte at `s.start` is written
+/// (or where the last one ends). `None` past the text.
+pub(crate) fn written_span<T>(
+    written: &[T],
+    s: Span,
+    span_of: impl Fn(&T) -> Span,
+) -> Option<Span> {
+    if s.is_empty() {
+        let at = written
+            .get(s.start)
+            .map(|b| span_of(b).start)
+            .or_else(|| written.last().map(|b| span_of(b).end))?;
+        return Some(Span::new(at, at));
+    }
+    written
+        .get(s.start..s.end)
+        .and_then(|bytes| bytes.iter().map(span_of).reduce(Span::join))
 }
 
 /// URLs the path carries: a segment that is a scheme followed by `//`
@@ -793,20 +877,9 @@ fn unfold_path(
     node.component = component;
     node.layer = 1;
     node.span = span;
-    lift(&node, lifted, |s| {
-        let from = found.from + s.start;
-        if s.is_empty() {
-            // No bytes: the same place in the outer bytes.
-            let at = decoded
-                .get(from)
-                .map(|b| b.span.start)
-                .or_else(|| decoded.last().map(|b| b.span.end));
-            return at.map_or(span, |at| Span::new(at, at));
-        }
-        decoded
-            .get(from..found.from + s.end)
-            .and_then(|bytes| bytes.iter().map(|b| b.span).reduce(Span::join))
-            .unwrap_or(span)
+    lift(&mut node, lifted, |s| {
+        let s = Span::new(found.from + s.start, found.from + s.end);
+        written_span(&decoded, s, |b| b.span).unwrap_or(span)
     });
     Some(node)
 }
