@@ -513,10 +513,12 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             if !has_slash {
                 first.end = i;
             }
-            core_folder = core_folder
-                || in_path && crate::analysis::checks::planted_folder::is_core_folder(part);
-            wp_content = wp_content
-                || in_path && part.len() == 10 && part.eq_ignore_ascii_case(b"wp-content");
+            // WordPress's folders, behind one test of the part's start.
+            if in_path && crate::analysis::checks::planted_folder::may_be_wordpress(part) {
+                core_folder =
+                    core_folder || crate::analysis::checks::planted_folder::is_core_folder(part);
+                wp_content = wp_content || part.eq_ignore_ascii_case(b"wp-content");
+            }
             if ends {
                 let extension = text.get(last_dot + 1..i).unwrap_or_default();
                 if dots > 0

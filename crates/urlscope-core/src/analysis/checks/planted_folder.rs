@@ -50,11 +50,17 @@ const ARCHIVE_BASES: [&str; 3] = ["tag", "category", "author"];
 /// on each part of a path, a comparison of lengths for most.
 #[inline]
 pub(crate) fn is_core_folder(segment: &[u8]) -> bool {
+    may_be_wordpress(segment) && names_core_folder(segment)
+}
+
+/// Whether a plain path segment may be one of WordPress's folders
+/// (`wp-` and at least five more bytes): the fast path's first test.
+#[inline(always)]
+pub(crate) fn may_be_wordpress(segment: &[u8]) -> bool {
     segment.len() >= 8
         && segment
             .get(..3)
             .is_some_and(|p| p.eq_ignore_ascii_case(b"wp-"))
-        && names_core_folder(segment)
 }
 
 /// Whether a path segment, as a server reads it ([`folder_name`]), is one
