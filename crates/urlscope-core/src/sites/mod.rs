@@ -70,6 +70,28 @@ pub(crate) fn brand_of(domain: &str) -> Option<&'static str> {
     b.and_then(|b| BRAND_NAMES.get(usize::from(b)).copied())
 }
 
+/// The brand whose own site the host name `host` is: the brand of its
+/// registrable domain, or of a longer name the brand table lists whole,
+/// a brand's site under a second-level name the Public Suffix List does
+/// not list (`www.amazon.com.be`, whose registrable domain is `com.be`).
+///
+/// Only the last [`BRAND_LABELS`] labels are looked up, so a host of any
+/// number of labels costs one pass.
+pub(crate) fn brand_of_host(host: &str) -> Option<&'static str> {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let tail_start = host
+        .rmatch_indices('.')
+        .nth(BRAND_LABELS - 1)
+        .map_or(0, |(dot, _)| dot + 1);
+    let tail = host.get(tail_start..)?.to_ascii_lowercase();
+    let brand = label_starts(&tail).find_map(|(start, _)| tail.get(start..).and_then(brand_of));
+    brand
+}
+
+/// The most labels a name in the brand table has (`aws.amazon.com`,
+/// `amazon.com.be`: three); a test holds the table to it.
+const BRAND_LABELS: usize = 4;
+
 /// Whether `domain` is a known site or a brand's own.
 pub(crate) fn is_known(domain: &str) -> bool {
     lookup().domains.contains_key(domain)
@@ -253,6 +275,9 @@ pub(crate) fn brand_in_host(
     }
     let ahead_len = host.len().checked_sub(registrable.len())?;
     let ahead = host.get(..ahead_len.saturating_sub(1)).unwrap_or_default();
+    if brand_of_host(host).is_some() {
+        return None;
+    }
     // A brand's domain written in the labels ahead (`paypal.com.`,
     // `login.microsoftonline.com-secure.`): two or three labels at a time,
     // the last one cut at a hyphen.

@@ -148,6 +148,9 @@ fn a_brand_in_the_host_of_another_site() {
         "login.microsoftonline.com",
         "signin.ebay.de",
         "www.amazon.co.jp",
+        // A brand's own site under a second-level name the Public Suffix
+        // List does not list (its registrable domain is `com.be`).
+        "www.amazon.com.be",
         "paypal-community.com",
         "www.paypal.com",
         "pineapple-shop.example",
@@ -196,4 +199,24 @@ fn every_brand_domain_has_a_brand_name() {
     assert!(tried > 100, "{tried}");
     assert!(!is_brand_name(b"index"));
     assert!(!is_brand_name(b""));
+}
+
+#[test]
+fn brand_of_host_reads_the_last_labels_only() {
+    assert_eq!(brand_of_host("www.amazon.com.be"), Some("Amazon"));
+    assert_eq!(brand_of_host("A.B.WWW.PayPal.com."), Some("PayPal"));
+    assert_eq!(brand_of_host("paypal.com.evil.example"), None);
+    // A long host is read in one pass, whatever its labels.
+    let long = "a.".repeat(200_000) + "paypal.com";
+    assert_eq!(brand_of_host(&long), Some("PayPal"));
+    // Every name the table lists fits the labels looked up.
+    for line in include_str!("../../data/brands.txt").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let domains = line.split('|').nth(1).unwrap_or_default();
+        for d in domains.split_whitespace() {
+            assert!(d.split('.').count() <= BRAND_LABELS, "{d}");
+        }
+    }
 }

@@ -112,9 +112,11 @@ fn brand_name_in(run: &[u8]) -> bool {
     crate::sites::is_brand_name(run.get(start..end).unwrap_or_default())
 }
 
-/// Whether two sites are one owner's: the same domain, or one brand's.
-fn same_owner(a: &KnownSite, own: &str) -> bool {
-    a.domain == own || a.brand.is_some() && known_site(own).and_then(|k| k.brand) == a.brand
+/// Whether a known site and the URL's own (its registrable domain `own`,
+/// its host's brand `own_brand`, [`crate::sites::brand_of_host`]) are one
+/// owner's: the same domain, or one brand's.
+fn same_owner(a: &KnownSite, own: &str, own_brand: Option<&str>) -> bool {
+    a.domain == own || a.brand.is_some() && own_brand == a.brand
 }
 
 /// `brand-in-path` for the path, the query keys and the fragment.
@@ -128,6 +130,7 @@ pub(crate) fn brand_path_warnings(
     let Some(own) = host.and_then(|h| h.registrable.as_deref().or(Some(h.decoded.as_str()))) else {
         return;
     };
+    let own_brand = host.and_then(|h| crate::sites::brand_of_host(&h.decoded));
     // Where names may be shown: the path, each query key, the fragment.
     let mut places: Vec<Span> = vec![parts.path];
     if let Some(q) = parts.query {
@@ -146,7 +149,7 @@ pub(crate) fn brand_path_warnings(
             .find_map(|d| {
                 let site = known_site(&d.name)?;
                 let span = Span::new(place.start + d.start, place.start + d.end);
-                (!same_owner(&site, own)).then_some((d, site, span))
+                (!same_owner(&site, own, own_brand)).then_some((d, site, span))
             });
         if found.is_some() {
             shown = found;
@@ -161,7 +164,7 @@ pub(crate) fn brand_path_warnings(
         .map(|(s, e)| Span::new(after.start + s, after.start + e))
         .collect();
     let Some((written, site, span)) = shown else {
-        if let Some(route) = brand_route(input, parts, own, out) {
+        if let Some(route) = brand_route(input, parts, own, own_brand, out) {
             out.push(Warning::for_case(
                 Case::BrandRoute,
                 route.spans,
@@ -228,7 +231,13 @@ fn host_shows_brand(found: &[Warning]) -> bool {
 /// or a query key only its pages use) on a site (`own`) the brand does
 /// not own, unless the host already shows or imitates a brand: the
 /// first, in the path then the query keys.
-fn brand_route(input: &[u8], parts: &Split, own: &str, found: &[Warning]) -> Option<BrandPage> {
+fn brand_route(
+    input: &[u8],
+    parts: &Split,
+    own: &str,
+    own_brand: Option<&str>,
+    found: &[Warning],
+) -> Option<BrandPage> {
     if host_shows_brand(found) {
         return None;
     }
@@ -259,7 +268,7 @@ fn brand_route(input: &[u8], parts: &Split, own: &str, found: &[Warning]) -> Opt
     let (first, name) = *written.first()?;
     let site = known_site(first.domain)?;
     let brand = site.brand?;
-    if same_owner(&site, own) {
+    if same_owner(&site, own, own_brand) {
         return None;
     }
     // The first brand's routes, each on its bytes.
@@ -323,7 +332,7 @@ fn brand_page(
     }
     let path = parts.path.of(input);
     let page = sign_in_page(path)?;
-    let own_brand = known_site(own).and_then(|k| k.brand);
+    let own_brand = host.and_then(|h| crate::sites::brand_of_host(&h.decoded));
     let at = |s: usize, e: usize| Span::new(parts.path.start + s, parts.path.start + e);
     // A brand's token, or one of its common words alone in its piece
     // (`/AOL/aol/login.php`; not `/back-office/login.php`).
@@ -457,6 +466,7 @@ mod tests {
             // The brand's own sites, any of them.
             "https://www.paypal.com/signin?country.x=US&locale.x=en_US",
             "https://www.amazon.co.jp/ap/signin?openid.return_to=x",
+            "https://www.amazon.com.be/ap/signin?openid.return_to=x",
             "https://accounts.google.com/v3/signin/identifier?continue=x",
             "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
             "https://secure.bankofamerica.com/login/sign-in/signOnV2Screen.go",
