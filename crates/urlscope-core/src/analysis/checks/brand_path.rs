@@ -112,6 +112,19 @@ fn brand_name_in(run: &[u8]) -> bool {
     crate::sites::is_brand_name(run.get(start..end).unwrap_or_default())
 }
 
+/// The bytes of each query key (up to its '=', or its pair's end).
+fn query_keys<'a>(input: &'a [u8], parts: &Split) -> impl Iterator<Item = Span> + 'a {
+    parts.query.into_iter().flat_map(move |q| {
+        let mut at = q.start;
+        q.of(input).split(|&b| b == b'&').map(move |pair| {
+            let key = pair.split(|&b| b == b'=').next().unwrap_or_default();
+            let span = Span::new(at, at + key.len());
+            at += pair.len() + 1;
+            span
+        })
+    })
+}
+
 /// Whether a known site and the URL's own (its registrable domain `own`,
 /// its host's brand `own_brand`, [`crate::sites::brand_of_host`]) are one
 /// owner's: the same domain, or one brand's.
@@ -133,14 +146,7 @@ pub(crate) fn brand_path_warnings(
     let own_brand = host.and_then(|h| crate::sites::brand_of_host(&h.decoded));
     // Where names may be shown: the path, each query key, the fragment.
     let mut places: Vec<Span> = vec![parts.path];
-    if let Some(q) = parts.query {
-        let mut at = q.start;
-        for pair in q.of(input).split(|&b| b == b'&') {
-            let key = pair.split(|&b| b == b'=').next().unwrap_or_default();
-            places.push(Span::new(at, at + key.len()));
-            at += pair.len() + 1;
-        }
-    }
+    places.extend(query_keys(input, parts));
     places.extend(parts.fragment);
     let mut shown: Option<(WrittenDomain, KnownSite, Span)> = None;
     for place in places {
@@ -255,14 +261,9 @@ fn brand_route(
         }
         start = i + 1;
     }
-    if let Some(q) = parts.query {
-        let mut at = q.start;
-        for pair in q.of(input).split(|&b| b == b'&') {
-            let key = pair.split(|&b| b == b'=').next().unwrap_or_default();
-            if let Some(route) = brand_route::key_route(key) {
-                written.push((route, Span::new(at, at + key.len())));
-            }
-            at += pair.len() + 1;
+    for key in query_keys(input, parts) {
+        if let Some(route) = brand_route::key_route(key.of(input)) {
+            written.push((route, key));
         }
     }
     let (first, name) = *written.first()?;
