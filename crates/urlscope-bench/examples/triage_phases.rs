@@ -1,8 +1,9 @@
 //! Where `triage`'s time goes on kasztp.txt, in wall time: the fast-path
 //! test on every URL, and the full analysis of the URLs it refuses, beside
 //! `url::Url::parse` in the same run, and `triage_at` medium, what `scan`
-//! runs by default. Criterion gives the whole; this splits it (see
-//! BENCHMARKS.md):
+//! runs by default, whole and in two phases as `scan`'s blocks run it
+//! (every line's fast path, then the analysis of the lines it refused).
+//! Criterion gives the whole; this splits it (see BENCHMARKS.md):
 //!
 //! ```text
 //! cargo run --release -p urlscope-bench --example triage_phases
@@ -93,6 +94,19 @@ fn main() {
             Box::new(|| {
                 urls.iter()
                     .map(|u| urlscope_core::triage::triage_at(black_box(u), &options, medium).len())
+                    .sum()
+            }),
+        ),
+        (
+            "  in two phases (scan's)",
+            Box::new(|| {
+                let refused: Vec<&Vec<u8>> = urls
+                    .iter()
+                    .filter(|u| !urlscope_core::triage::is_plain_at(black_box(u), medium))
+                    .collect();
+                refused
+                    .iter()
+                    .map(|u| urlscope_core::triage::analyzed_at(u, &options, medium).len())
                     .sum()
             }),
         ),

@@ -11,7 +11,8 @@
 //! - `flagged`, `severity`, `codes`: what `urlscope scan` reports for the
 //!   URL (it is flagged when it has a warning at the threshold or above;
 //!   the worst severity of those; their codes, each once, in the order
-//!   of `scan --json`'s warnings), from [`triage_at`] as `scan` calls it;
+//!   of `scan --json`'s warnings), from
+//!   [`triage_at`](urlscope_core::triage::triage_at) as `scan` calls it;
 //! - `host`, `reach`: where the URL itself leads, as the full analysis
 //!   reports it first among its destinations (`destinations[0].host`'s
 //!   `canonical` and `reach` in `explain --json`). The analysis computes
@@ -41,7 +42,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::sync::Arc;
 use urlscope_core::split::Split;
-use urlscope_core::triage::triage_at;
+use urlscope_core::triage::{analyzed_at, is_plain_at};
 use urlscope_core::{Options, Severity};
 
 /// The fields of each row, in order.
@@ -132,9 +133,11 @@ struct Row {
     cleaned: String,
 }
 
-fn triage_row(input: &[u8], options: &Options, min: Severity, needs: Needs) -> Row {
-    let warnings = if needs.triage {
-        triage_at(input, options, min)
+/// What one URL gives, `plain` when the fast path found it warning-free
+/// at `min` ([`is_plain_at`], tested for every row of a chunk first).
+fn triage_row(input: &[u8], plain: bool, options: &Options, min: Severity, needs: Needs) -> Row {
+    let warnings = if needs.triage && !plain {
+        analyzed_at(input, options, min)
     } else {
         Vec::new()
     };
@@ -343,10 +346,21 @@ pub fn triage_array(
         // A chunk at a time: the rows in flight stay few (memory), while
         // each chunk still keeps every core busy.
         for chunk in inputs.chunks(ROWS_PER_CHUNK) {
-            let results: Vec<Option<Row>> = chunk
+            // The fast path on every row first, then the rest of each row:
+            // the analysis of the few refused ones then does not evict the
+            // fast path from the cache between two plain rows (as `scan`).
+            let plain: Vec<bool> = chunk
                 .par_iter()
                 .with_min_len(MIN_ROWS_PER_TASK)
-                .map(|input| input.map(|bytes| triage_row(bytes, &options, min, needs)))
+                .map(|input| needs.triage && input.is_some_and(|bytes| is_plain_at(bytes, min)))
+                .collect();
+            let results: Vec<Option<Row>> = chunk
+                .par_iter()
+                .zip(&plain)
+                .with_min_len(MIN_ROWS_PER_TASK)
+                .map(|(input, &plain)| {
+                    input.map(|bytes| triage_row(bytes, plain, &options, min, needs))
+                })
                 .collect();
             for result in &results {
                 columns.push(result.as_ref());

@@ -19,7 +19,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use urlscope_core::find::FoundUrl;
 use urlscope_core::text::escape_str;
-use urlscope_core::triage::triage_at;
+use urlscope_core::triage::{analyzed_at, is_plain_at, triage_at};
 use urlscope_core::warnings::{Severity, Warning, WarningCode};
 use urlscope_core::Options;
 
@@ -98,6 +98,10 @@ struct Found {
     unfielded: u64,
     flagged: Vec<(String, Vec<WarningCode>)>,
     records: Vec<FlaggedLine>,
+    /// The lines the fast path refused, by their index in the block, with
+    /// the URL read from each when it is not the whole line: analysed
+    /// once the run's plain lines are counted.
+    refused: Vec<(usize, Option<Vec<u8>>)>,
 }
 
 impl Found {
@@ -542,9 +546,29 @@ fn scan_block(
                 Format::Lines | Format::Auto => None,
             };
             let input = target.as_deref().unwrap_or(line);
-            let warnings = triage_at(input, &opts.options, opts.min_severity);
-            let access_log = (reading.format == Format::AccessLog).then_some(line);
-            found.add(name, no, Target::whole(input), warnings, access_log, opts);
+            if is_plain_at(input, opts.min_severity) {
+                found.urls += 1;
+            } else {
+                found.refused.push((k, target));
+            }
+            found
+        })
+        // The few refused lines of a run are analysed after its plain
+        // ones, in order: the analysis then does not evict the fast path
+        // from the cache between two plain lines. Only they are output, so
+        // the order holds.
+        .map(|mut found| {
+            for (k, target) in std::mem::take(&mut found.refused) {
+                let Some(l) = block.lines.get(k) else {
+                    continue;
+                };
+                let line = text(k, l);
+                let input = target.as_deref().unwrap_or(line);
+                let warnings = analyzed_at(input, &opts.options, opts.min_severity);
+                let access_log = (reading.format == Format::AccessLog).then_some(line);
+                let no = line_no + k as u64 + 1;
+                found.add(name, no, Target::whole(input), warnings, access_log, opts);
+            }
             found
         })
         .reduce(Found::default, Found::join);

@@ -127,6 +127,15 @@ pub fn triage_at(input: &[u8], options: &Options, min: Severity) -> Vec<Warning>
     if is_plain_at(input, min) {
         return Vec::new();
     }
+    analyzed_at(input, options, min)
+}
+
+/// The warnings of [`triage_at`] for a URL [`is_plain_at`] refused at
+/// `min`: the full analysis's. A caller triaging many URLs (`scan`'s
+/// blocks) tests them all first and analyses the few refused ones after:
+/// the analysis's code and data then no longer evict the fast path's
+/// between two plain URLs.
+pub fn analyzed_at(input: &[u8], options: &Options, min: Severity) -> Vec<Warning> {
     // A line pasted defanged is analysed as its URL; its spans point into
     // the line as given.
     let mut options = options.with_corrected(false);
