@@ -1,0 +1,78 @@
+//! URLs the path carries.
+
+use super::{find_url, is_itself, lift, url_node, written_span, Budget, Nested};
+use crate::analysis::component::ComponentAnalysis;
+use crate::analysis::Options;
+use crate::split::{ComponentKind, Span, Split};
+use crate::warnings::Warning;
+
+/// URLs the path carries: a segment that is a scheme followed by `//`
+/// (`/redirect/https://evil.example/`), or a path that itself starts with
+/// `//` after an authority (`https://site//evil.example/`).
+pub(super) fn unfold_path(
+    input: &[u8],
+    parts: &Split,
+    components: &[ComponentAnalysis],
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+    itself: Option<usize>,
+) -> Option<Nested> {
+    let path = parts.path;
+    let raw = path.of(input);
+    let start = if parts.authority.is_some() && raw.starts_with(b"//") {
+        Some(path.start)
+    } else {
+        components.iter().find_map(|c| {
+            let seg = c.raw();
+            let is_scheme_seg = c.kind == ComponentKind::PathSegment
+                && seg.len() > 1
+                && seg.ends_with(b":")
+                && input.get(c.span.end..c.span.end + 2) == Some(b"//");
+            is_scheme_seg.then_some(c.span.start)
+        })
+    }?;
+    let span = Span::new(start, path.end);
+    // Each decoded byte knows the bytes that wrote it, so the carried
+    // URL's findings mark their own bytes (and the outer URL's same
+    // finding on them is said once).
+    let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
+    let text = crate::percent::values(&decoded);
+    let found = find_url(&text)?;
+    if is_itself(input, itself, span) {
+        return None;
+    }
+    // The first path segment at or after the start (a leading '/' is in
+    // none).
+    let component = components
+        .iter()
+        .position(|c| c.kind == ComponentKind::PathSegment && c.span.end >= start)
+        .unwrap_or(0);
+    let mut url = text.get(found.from..).unwrap_or_default();
+    let mut spelling = found.spelling;
+    // `jar:URL!/entry`: a Java client fetches the archive at URL, up to the
+    // first `!/` (JarURLConnection), and reads the entry from it.
+    let jar = parts
+        .scheme
+        .is_some_and(|s| s.of(input).eq_ignore_ascii_case(b"jar"));
+    match memchr::memmem::find(url, b"!/").filter(|_| jar) {
+        Some(bang) => {
+            url = url.get(..bang).unwrap_or_default();
+            spelling.push("the archive a Java client fetches for a jar: URL, up to its '!/'");
+        }
+        None => spelling.push("in the path, which servers that echo it as a redirect follow"),
+    }
+    let label = components
+        .get(component)
+        .map_or("path", |c| c.kind.label())
+        .to_string();
+    let mut node = url_node(url, label, spelling, options, budget);
+    node.component = component;
+    node.layer = 1;
+    node.span = span;
+    lift(&mut node, lifted, |s| {
+        let s = Span::new(found.from + s.start, found.from + s.end);
+        written_span(&decoded, s, |b| b.span).unwrap_or(span)
+    });
+    Some(node)
+}

@@ -1,0 +1,130 @@
+use super::*;
+
+#[test]
+fn urls_a_redirect_would_follow() {
+    for (text, from, tricky) in [
+        ("https://evil.example/", 0, false),
+        ("//evil.example", 0, false),
+        ("\\\\evil.example", 0, true),
+        ("/\\evil.example", 0, true),
+        ("///evil.example", 0, true),
+        ("  //evil.example", 2, true),
+        ("<>//evil.example", 2, true),
+        ("<>javascript:alert(1)", 2, true),
+        ("\"https://evil.example\"", 1, true),
+        ("\t//evil.example", 1, true),
+        ("http:evil.example", 0, true),
+        ("javascript:alert(1)", 0, false),
+        ("JaVa\tScRiPt:alert(1)", 0, true),
+        ("data:text/html,x", 0, false),
+        ("/https://evil.example", 1, true),
+        ("／／evil.example", 0, true),
+        ("jar:http://127.0.0.1!/", 0, true),
+        ("ldap://10.0.0.1/", 0, false),
+        ("file:///etc/passwd", 0, false),
+    ] {
+        let found = find_url(text.as_bytes());
+        assert_eq!(
+            found.as_ref().map(|f| f.from),
+            Some(from),
+            "{text:?}: {found:?}"
+        );
+        assert_eq!(
+            found.is_some_and(|f| !f.spelling.is_empty()),
+            tricky,
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn not_urls() {
+    for text in [
+        "/account",
+        "account/settings",
+        "user@example.com",
+        "File:Example.jpg",
+        "12:30",
+        "mailto:someone@example.com",
+        "a:b",
+        "//",
+        "urn:isbn:0451450523",
+    ] {
+        assert_eq!(find_url(text.as_bytes()), None, "{text:?}");
+    }
+}
+
+#[test]
+fn a_payload_carries_the_urls_in_its_text() {
+    let urls = |text: &str| -> Vec<String> {
+        payload_urls(text.as_bytes())
+            .map(|(at, _)| text[at.range()].to_string())
+            .collect()
+    };
+    // A text that is a URL is read whole, as a redirect reads it.
+    assert_eq!(urls("https://a.example/ b"), ["https://a.example/ b"]);
+    assert_eq!(
+        urls(r#"{"redirect":"https://evil.example/x"}"#),
+        ["https://evil.example/x"]
+    );
+    assert_eq!(
+        urls("Continue at https://evil.example, or javascript:alert(1)."),
+        ["https://evil.example", "javascript:alert(1)"]
+    );
+    assert_eq!(
+        urls(r#"<meta http-equiv="refresh" content="0;url=http://127.0.0.1/">"#),
+        ["http://127.0.0.1/"]
+    );
+    // A name without a scheme, or defanged, is no link a page follows.
+    assert!(urls("see www.evil.example or evil[.]example").is_empty());
+    assert!(urls("hxxp[:]//evil.example").is_empty());
+    assert!(!text_carries_url(b"Note: nothing here"));
+}
+
+#[test]
+fn a_data_url_unfolds_into_its_body() {
+    let url = "data:text/html,%3Ciframe%20src=%22http://169.254.169.254/%22%3E#x";
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    let [body] = a.nested.as_slice() else {
+        panic!("{:?}", a.nested)
+    };
+    assert_eq!(body.kind, NestedKind::DataBody);
+    assert_eq!(body.via, "data: URL body (text/html)");
+    assert_eq!(body.text, r#"<iframe src="http://169.254.169.254/">"#);
+    let [link] = body.children.as_slice() else {
+        panic!("{:?}", body.children)
+    };
+    assert_eq!(&url[link.span.range()], "http://169.254.169.254/");
+    assert!(link.analysis.is_some());
+    // Not a text body, or not a data: URL: nothing of the kind.
+    for url in [
+        "data:image/png;base64,iVBORw0KGgo=",
+        "https://example.com/data:,x",
+    ] {
+        let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+        assert!(
+            a.nested.iter().all(|n| n.kind != NestedKind::DataBody),
+            "{url}"
+        );
+    }
+}
+
+#[test]
+fn payloads() {
+    assert_eq!(
+        base64_payload(b"aHR0cHM6Ly9ldmlsLmV4YW1wbGUv"),
+        Some((NestedKind::Base64, "https://evil.example/".to_string()))
+    );
+    assert_eq!(base64_payload(b"0123456789abcdef"), None);
+    assert_eq!(
+        hex_payload(b"68747470733a2f2f6576696c2e6578616d706c65"),
+        Some("https://evil.example".to_string())
+    );
+    assert_eq!(hex_payload(b"d41d8cd98f00b204e9800998ecf8427e"), None);
+    let token = "eyJhbGciOiJIUzI1NiJ9.eyJ1cmwiOiJodHRwOi8vMTY5LjI1NC4xNjkuMjU0LyJ9.c2ln";
+    let jwt = jwt(token.as_bytes()).expect("a JWT");
+    assert_eq!(
+        jwt.claims,
+        vec![("url".to_string(), "http://169.254.169.254/".to_string())]
+    );
+}

@@ -1,0 +1,145 @@
+use super::{marks_of, Marks};
+use crate::analysis::{analyze, Options};
+use crate::split::Span;
+use crate::warnings::{Severity, WarningCode};
+
+/// A URL carried by a carried URL leads from its own bytes, as the
+/// URL writes them: `open-redirect` on `next`'s whole value (to
+/// b.example) and on the `https://evil.example/` inside it (to
+/// evil.example), where both were on `next`'s value, 24-66 twice. Its
+/// destination has those bytes too, and the component that holds them.
+#[test]
+fn a_url_carried_in_turn_leads_from_its_own_bytes() {
+    let redirect = |bytes: &[&'static [u8]], spans: &[(usize, usize)], component| Marks {
+        lifted: true,
+        ..Marks::own(bytes, spans, component)
+    };
+    let url = b"https://a.example/?next=https://b.example/?u=https://evil.example/";
+    assert_eq!(
+        marks_of(url, WarningCode::OpenRedirect),
+        [
+            redirect(&[&url[24..]], &[(24, 66)], 4),
+            redirect(&[b"https://evil.example/"], &[(45, 66)], 4),
+        ]
+    );
+    let a = analyze(url, &Options::default());
+    let last = a.destinations.last().expect("evil.example");
+    assert_eq!(last.via, "query value 'next' → query value 'u'");
+    assert_eq!((last.span, last.component), (Span::new(45, 66), Some(4)));
+    assert_eq!(a.destination_severity(last), Some(Severity::Medium));
+    // Escaped twice over: the bytes that write it.
+    let url = b"https://a.example/?next=https%3A%2F%2Fb.example%2F%3Fu%3Dhttps%253A%252F%252Fevil.example%252F";
+    let marks = marks_of(url, WarningCode::OpenRedirect);
+    assert_eq!(
+        marks.last(),
+        Some(&redirect(
+            &[b"https%253A%252F%252Fevil.example%252F"],
+            &[(57, 94)],
+            4
+        ))
+    );
+    // In the path, in the segment where it starts.
+    let url = b"https://a.example/go/https://b.example/go/https://evil.example/";
+    assert_eq!(
+        marks_of(url, WarningCode::OpenRedirect),
+        [
+            redirect(&[&url[21..]], &[(21, 63)], 3),
+            redirect(&[b"https://evil.example/"], &[(42, 63)], 7),
+        ]
+    );
+    // An internal host reached in turn.
+    let url = b"https://a.example/?next=https://b.example/?u=http://127.0.0.1/";
+    assert_eq!(
+        marks_of(url, WarningCode::InternalDestination),
+        [redirect(&[b"http://127.0.0.1/"], &[(45, 62)], 4)]
+    );
+}
+
+/// Near miss: a URL carried in turn inside base64, whose bytes write
+/// none of its characters alone, leads from the whole payload, as the URL
+/// that carries it does; each still says where it leads.
+#[test]
+fn a_url_carried_in_turn_inside_base64_leads_from_the_payload() {
+    let url = b"https://a.example/?next=aHR0cHM6Ly9iLmV4YW1wbGUvP3U9aHR0cHM6Ly9ldmlsLmV4YW1wbGUv";
+    let a = analyze(url, &Options::default());
+    let redirects: Vec<(Span, &str)> = a
+        .warnings
+        .iter()
+        .filter(|w| w.code == WarningCode::OpenRedirect)
+        .map(|w| (w.span, w.via.as_deref().unwrap_or_default()))
+        .collect();
+    assert_eq!(
+        redirects,
+        [
+            (Span::new(24, 80), "query value 'next' → base64"),
+            (
+                Span::new(24, 80),
+                "query value 'next' → base64 → query value 'u'"
+            ),
+        ]
+    );
+}
+
+/// Past the listed ones, the destinations summed up in one warning mark
+/// each place once: forty URLs that a URL in base64 carries in turn all
+/// lead from the payload, which the summary marked nine times.
+#[test]
+fn a_summary_of_destinations_marks_each_place_once() {
+    use base64::Engine as _;
+    let pairs: Vec<String> = (0..40)
+        .map(|i| format!("a{i}=http://x{i}.example/"))
+        .collect();
+    let inner = format!("https://b.example/?{}", pairs.join("&"));
+    let payload = base64::engine::general_purpose::STANDARD.encode(inner);
+    let url = format!("https://a.example/?next={payload}");
+    let a = analyze(url.as_bytes(), &Options::default());
+    let summary = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::OpenRedirect && w.component.is_none())
+        .expect("a summary");
+    assert!(summary.message.starts_with("9 more"), "{}", summary.message);
+    assert_eq!(summary.spans, [Span::new(24, url.len())]);
+}
+
+/// A network-path reference with a backslash in its authority leads a
+/// browser, on the http(s) page it is read against, to the host before
+/// the backslash (node: `new URL("//evil.com\\@good.com/",
+/// "https://page.example/")` is `https://evil.com/@good.com/`), where RFC
+/// 3986 parsers read the host after the '@': the destination is the
+/// browser's, with RFC 3986's as the other reading, and the userinfo
+/// warning says both, as for `http://evil.com\@good.com/`.
+#[test]
+fn a_network_path_reference_leads_where_a_browser_reads_it() {
+    let a = analyze(br"//evil.com\@good.com/", &Options::default());
+    let own = a.destinations.first().expect("its own destination");
+    let host = |h: Option<&crate::analysis::HostClass>| h.map(|h| h.canonical.clone());
+    assert_eq!(host(own.host.as_ref()).as_deref(), Some("evil.com"));
+    let other = own.other_reading.as_ref().expect("RFC 3986's reading");
+    assert_eq!(host(other.host.as_ref()).as_deref(), Some("good.com"));
+    let userinfo = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::Userinfo)
+        .expect("a userinfo warning");
+    assert!(
+        userinfo.message.contains("opens 'evil.com'"),
+        "{}",
+        userinfo.message
+    );
+    // Near misses: no backslash, a backslash after the host (one host to
+    // every reader), a backslash only in the query.
+    for url in [
+        &b"//evil.com@good.com/"[..],
+        br"//good.com/a\b",
+        br"//good.com/?next=a\b",
+    ] {
+        let a = analyze(url, &Options::default());
+        let own = a.destinations.first().expect("its own destination");
+        assert!(
+            own.other_reading.is_none(),
+            "{}",
+            String::from_utf8_lossy(url)
+        );
+    }
+}

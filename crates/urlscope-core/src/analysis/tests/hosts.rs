@@ -1,0 +1,108 @@
+use super::{codes, warning};
+use crate::analysis::{analyze, Options};
+use crate::warnings::{Severity, WarningCode};
+
+#[test]
+fn hosts() {
+    for (host, ip) in [
+        ("2130706433", "127.0.0.1"),
+        ("0177.0.0.1", "127.0.0.1"),
+        ("0x7f.1", "127.0.0.1"),
+    ] {
+        let w = warning(format!("http://{host}/").as_bytes(), "ip-obfuscation").expect(host);
+        assert!(w.message.contains(ip), "{}", w.message);
+    }
+    assert!(warning(b"http://127.0.0.1/", "ip-obfuscation").is_none());
+    let w = warning(b"http://trusted.com@evil.com/", "userinfo").expect("userinfo");
+    assert_eq!(w.severity, Severity::High);
+    let w = warning("http://аррӏе.com/".as_bytes(), "idn-homograph").expect("homograph");
+    assert!(w.message.contains("xn--"), "{}", w.message);
+    assert!(warning("http://bücher.de/".as_bytes(), "idn-homograph").is_none());
+    assert!(warning("http://bücher.de/".as_bytes(), "idn").is_some());
+    assert!(codes(b"javascript:alert(1)").contains(&"dangerous-scheme"));
+}
+
+#[test]
+fn host_facts_registrable_domain_scripts_confusables() {
+    let a = analyze(b"https://paypal.com.evil.example/", &Options::default());
+    let h = a.host.expect("host");
+    assert_eq!(h.registrable.as_deref(), Some("evil.example"));
+    let a = analyze("https://pаypal.com/".as_bytes(), &Options::default());
+    let h = a.host.expect("host");
+    assert_eq!(h.scripts, ["Latin", "Cyrillic"]);
+    assert_eq!(h.confusables, [('а', "a".to_string())]);
+    assert_eq!(h.ascii.as_deref(), Some("xn--pypal-4ve.com"));
+    assert_eq!(h.registrable.as_deref(), Some("xn--pypal-4ve.com"));
+    assert!(a
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::IdnHomograph));
+}
+
+/// `idna` marks a label UTS #46 rejects with U+FFFD; the analysis shows
+/// the label as written and says why it is suspect.
+#[test]
+fn hosts_uts46_rejects_are_shown_as_written() {
+    let case = |url: &str| {
+        let a = analyze(url.as_bytes(), &Options::default());
+        let host = a.host.clone().unwrap_or_else(|| panic!("{url}: no host"));
+        let idn = a
+            .warnings
+            .iter()
+            .find(|w| matches!(w.code, WarningCode::Idn | WarningCode::IdnHomograph))
+            .map(|w| (w.code, w.message.clone()))
+            .unwrap_or_else(|| panic!("{url}: no idn warning"));
+        assert!(!idn.1.contains('\u{FFFD}'), "{url}: {}", idn.1);
+        (host, idn)
+    };
+    let (host, (code, message)) = case("http://xn--a.com/");
+    assert_eq!(host.unicode.as_deref(), Some("xn--a.com"));
+    assert_eq!(host.rejected, ["xn--a"]);
+    assert_eq!(code, WarningCode::IdnHomograph);
+    assert!(
+        message.contains("'xn--a' is a label UTS #46 rejects"),
+        "{message}"
+    );
+    let (host, (_, message)) = case("http://ex\u{202e}ample.com/");
+    assert_eq!(host.unicode.as_deref(), Some("ex\u{202e}ample.com"));
+    assert!(host.confusables.is_empty(), "{:?}", host.confusables);
+    assert!(
+        message.contains("holds U+202E, which UTS #39 restricts"),
+        "{message}"
+    );
+    let (_, (_, message)) = case("http://exa\u{2603}mple.com/");
+    assert!(message.contains("holds U+2603"), "{message}");
+    let (host, (_, message)) = case("http://\u{430}pple.com/");
+    assert!(host.rejected.is_empty());
+    assert!(message.contains("mixes scripts"), "{message}");
+    let (host, (code, _)) = case("http://b\u{fc}cher.de/");
+    assert!(host.rejected.is_empty());
+    assert_eq!(code, WarningCode::Idn);
+}
+
+/// A brand's look-alike is high under the brand's own suffix; an edit of
+/// its name under another suffix (two steps, where honest names such as
+/// `qmail.org` and `tunes.org` fall) is only shown, or medium beside a
+/// sign-in word; an IDN written to look like the name is high whatever
+/// its suffix.
+#[test]
+fn a_brand_look_alike_under_another_suffix_is_two_steps() {
+    let severity = |url: &str| {
+        analyze(url.as_bytes(), &Options::default())
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::LookalikeDomain)
+            .map(|w| w.severity)
+    };
+    assert_eq!(severity("https://paypa1.com/"), Some(Severity::High));
+    assert_eq!(severity("https://amaz0n.co.jp/"), Some(Severity::High));
+    assert_eq!(severity("https://qmail.org/"), Some(Severity::Low));
+    assert_eq!(severity("https://tunes.org/~unios/"), Some(Severity::Low));
+    assert_eq!(severity("https://paypa1.net/"), Some(Severity::Low));
+    assert_eq!(
+        severity("https://paypa1.net/signin"),
+        Some(Severity::Medium)
+    );
+    assert_eq!(severity("https://paypal.net/"), Some(Severity::Medium));
+    assert_eq!(severity("https://xn--pypal-4ve.net/"), Some(Severity::High));
+}
