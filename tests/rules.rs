@@ -222,6 +222,8 @@ const RULES: &[Row] = &[
     ("brand-in-host", "https://click.pstmrk.it/3s/www.paypal.com.secure-login.example.net/qzFR/1/x", Fires { at: "paypal.com.secure" }, "behind Postmark's click tracking, which writes its destination without a scheme: on its host's own bytes"),
     ("brand-in-host", "https://www.amazon.co.jp/", Misses, "Amazon's own country domain"),
     ("brand-in-host", "https://pineapple-shop.example/", Misses, "'apple' inside a word is no brand"),
+    ("brand-in-host", "https://ww2.bancoestado.cl-q.pw/bancenlinea/index.php", Fires { at: "bancoestado" }, "a national bank's name ahead of another domain (its own domain, bancoestado.cl, glued by a hyphen to that domain's first label)"),
+    ("brand-in-host", "https://sucursalpersonas.transaccionesbancolombia.com/mua/USER", Misses, "a national bank's own sign-in host, under a domain that does not spell its token"),
     ("mapped-host", "https://ⓖⓞⓞⓖⓛⓔ.com/", Fires { at: "ⓖⓞⓞⓖⓛⓔ" }, "circled letters UTS #46 maps to google.com"),
     ("mapped-host", "https://ｐａｙｐａｌ.example/", Fires { at: "ｐａｙｐａｌ" }, "full-width letters"),
     ("mapped-host", "https://faß.de/", Fires { at: "ß" }, "IDNA2008 keeps the sharp s, IDNA2003 writes ss"),
