@@ -16,7 +16,7 @@ use urlscope_core::warnings::{Severity, Warning};
 pub const LABEL_W: usize = 9;
 
 /// Bytes of a carried text shown at most (the rest is in `explain`).
-const TEXT_LIMIT: usize = 4096;
+pub const TEXT_LIMIT: usize = 4096;
 /// Warnings of a carried URL listed at most.
 const WARNINGS_LISTED: usize = 16;
 

@@ -5,13 +5,13 @@
 //! [`urlscope_core`] that each command of the `urlscope` tool calls, so a
 //! Python caller gets what the command line prints:
 //!
-//! - [`analyze`]: the object `urlscope explain --json` prints, as a dict;
-//! - [`triage`]: the warnings `urlscope scan --json` reports for a URL;
-//! - [`clean`], [`normalize`], [`pretty`], [`encode`], [`decode`],
-//!   [`resolve`]: the commands of the same names;
-//! - [`batch::triage_array`]: the triage of a whole Arrow array of URLs,
+//! - `analyze`: the object `urlscope explain --json` prints, as a dict;
+//! - `triage`: the warnings `urlscope scan --json` reports for a URL;
+//! - `clean`, `normalize`, `pretty`, `encode`, `decode`,
+//!   `resolve`: the commands of the same names;
+//! - `batch::triage_array`: the triage of a whole Arrow array of URLs,
 //!   read through the Arrow C data interface, outside the GIL and on
-//!   every core (see [`batch`]).
+//!   every core (see `batch`).
 //!
 //! Input the commands refuse raises a subclass of `ValueError` with the
 //! command's message. A URL may be `str` or `bytes`: bytes that are not

@@ -23,7 +23,7 @@
 //! newlines are removed. `http://evil.com\@good.com/` cleans to
 //! `http://evil.com/@good.com/`, `http://@@[::1]` to `http://%40@[::1]`,
 //! `http:////[::1]` to `http://[::1]`, which every parser reads as a
-//! browser read the input. [`normalize`] stays RFC 3986's reading.
+//! browser read the input. [`normalize()`] stays RFC 3986's reading.
 //!
 //! **Normalization** (RFC 3986 §6.2.2 and §6.2.3) goes further while keeping
 //! equivalence: lowercase scheme and host, decode escapes of unreserved
@@ -100,7 +100,7 @@ fn escaped_as_read(input: &[u8], parts: &Split, read: &[u8]) -> (String, Vec<Spa
     (out, merged)
 }
 
-/// [`clean`] and [`normalize`] of one URL: the normalized URL is RFC 3986's
+/// [`clean`] and [`normalize()`] of one URL: the normalized URL is RFC 3986's
 /// reading (of the input escaped as written), the cleaned one keeps the
 /// browser's destination; both from one escaping when they agree.
 pub(crate) fn clean_and_normalize(input: &[u8], parts: &Split) -> ((String, Vec<Span>), String) {

@@ -118,7 +118,7 @@ pub fn normalize(input: &[u8]) -> String {
     normalize_cleaned(&escaped(input, &outline(input)).0)
 }
 
-/// [`normalize`] of a URL that [`clean`] already gave.
+/// [`normalize`](super::normalize()) of a URL that [`clean`](super::clean()) already gave.
 pub(crate) fn normalize_cleaned(cleaned: &str) -> String {
     let bytes = cleaned.as_bytes();
     let parts = outline(bytes);

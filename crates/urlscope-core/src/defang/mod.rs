@@ -3,7 +3,7 @@
 //! and back.
 //!
 //! [`defang`] writes a URL so: the scheme's `http`/`ftp` as `hxxp`/`fxp`
-//! and every dot of the host as `[.]`. [`refang`] undoes the common
+//! and every dot of the host as `[.]`. [`refang()`] undoes the common
 //! spellings analysts and vendors use (`hxxp`, `hXXps`, `fxp`, `[.]`,
 //! `(.)`, `{.}`, `[dot]`, `[:]`, `[://]`, `[at]`, `[@]`, and spaces around
 //! a bracketed dot), and says what it changed at which bytes, so a report
@@ -22,7 +22,7 @@
 //! assert_eq!(r.changes.len(), 3);
 //! ```
 //!
-//! The module has three parts: [`refang`] reads defanged input (the
+//! The module has three parts: [`refang()`] reads defanged input (the
 //! spellings, where each change landed, whether an input reads
 //! defanged), the writer ([`defang`], [`defang_text`]) defangs URLs in
 //! output, and the names pass ([`defang_names`], [`HostNames`]) finds the

@@ -21,9 +21,9 @@ pub(crate) fn may_carry(kind: ComponentKind) -> bool {
 }
 
 /// Whether one layer of a component carries a URL by any route
-/// [`unfold`] follows: at its start, in a JWT's claims, in base64 or hex
+/// [`unfold`](super::unfold) follows: at its start, in a JWT's claims, in base64 or hex
 /// (at the start of the text or among other text, as
-/// [`text_carries_url`] reads it). The fast path ([`crate::triage`]) asks
+/// [`text_carries_url`](super::found::text_carries_url) reads it). The fast path ([`crate::triage`]) asks
 /// exactly this of every value.
 ///
 /// Each route is tried only past a gate that every value it finds a URL
@@ -62,7 +62,7 @@ fn skipped_ahead(b: u8) -> bool {
 /// Whether [`find_url`] may find a URL in `text`: after the bytes it
 /// skips, a separator (`/`, `\`, or a look-alike, each of which starts
 /// with a non-ASCII byte) or a letter that starts a scheme that
-/// [`scheme_at`] reads to its `:`.
+/// `scheme_at` (in `found.rs`) reads to its `:`.
 fn may_start_url(text: &[u8]) -> bool {
     let blanks = text.iter().take_while(|&&b| skipped_ahead(b)).count();
     let rest = text.get(blanks..).unwrap_or_default();
@@ -73,7 +73,7 @@ fn may_start_url(text: &[u8]) -> bool {
     }
 }
 
-/// The first byte of the 32 [`scheme_at`] reads that cannot be inside a
+/// The first byte of the 32 `scheme_at` (in `found.rs`) reads that cannot be inside a
 /// scheme (letters, digits, `+-.`, and the tabs and newlines it drops):
 /// a scheme that starts with a letter is read when this is its `:`.
 fn scheme_end(text: &[u8]) -> Option<u8> {
@@ -83,7 +83,7 @@ fn scheme_end(text: &[u8]) -> Option<u8> {
 }
 
 /// Whether the payload whose first bytes are `head` (all of it when
-/// `whole`) may be [printable](printable) text that [`find_url`] finds a
+/// `whole`) may be printable text that [`find_url`] finds a
 /// URL in: [`crate::plain::text_head`] says it may be text, and it starts as
 /// [`may_start_url`] accepts (undecided while only skipped bytes, or a
 /// scheme whose `:` may lie past the head).
@@ -282,11 +282,11 @@ fn hex_head(value: &[u8], head: &mut [u8]) -> Option<usize> {
     Some(len)
 }
 
-/// Whether [`unfold_value`] may find a value in `layer`: each of its
+/// Whether [`unfold_value`](super::value::unfold_value) may find a value in `layer`: each of its
 /// routes is tried only past a gate that every layer it finds something
 /// in passes, checked without allocating. A URL needs what
 /// [`may_start_url`] asks; a JWT's header starts `eyJ`; a base64 or hex
-/// payload needs its shape and [printable](printable) first bytes, decoded
+/// payload needs its shape and printable first bytes, decoded
 /// on the stack; an obfuscated one ([`obfuscated`]) a scheme at its end,
 /// base64 that read backwards may carry a URL, a `%u` escape or a `&`
 /// reference.
