@@ -378,3 +378,22 @@ fn the_corrected_pane_says_when_the_normalized_url_leads_elsewhere() {
     let a = app("https://example.com/%7Euser", 80, 24);
     assert!(!screen(&a, 80, 24).contains("normalized leads"));
 }
+
+/// A warning on several places marks each component they start in: a
+/// brand's sign-in route copied onto another host names both of PayPal's
+/// page keys, and both are marked.
+#[test]
+fn a_warning_on_two_components_marks_both() {
+    let a = app(
+        "https://evil.example/signin/?country.x=US&locale.x=en_US",
+        80,
+        24,
+    );
+    let s = screen(&a, 80, 24);
+    for key in ["country.x", "locale.x"] {
+        assert!(
+            s.lines().any(|l| l.contains(key) && l.contains('●')),
+            "{key}: {s}"
+        );
+    }
+}
