@@ -79,6 +79,28 @@ impl Findings {
     }
 }
 
+/// How a finding on several places says so after its detail: "(the
+/// first of N places)".
+const FIRST_OF: &str = " (the first of ";
+
+/// `message`, a finding's on several places ([`finding_warning`]'s "(the
+/// first of N places)"), with its count of places set to `places`,
+/// counted `scope` ("in the carried URL"); `None` when it names no count.
+pub(crate) fn recount_places(message: &str, places: usize, scope: &str) -> Option<String> {
+    let at = message.find(FIRST_OF)?;
+    let count_at = at + FIRST_OF.len();
+    let rest = message.get(count_at..)?;
+    let digits = rest.find(" places)")?;
+    if digits == 0 || !rest.get(..digits)?.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let after = rest.get(digits + " places)".len()..)?;
+    Some(format!(
+        "{}{FIRST_OF}{places} places {scope}){after}",
+        message.get(..at)?
+    ))
+}
+
 /// The warning a finding about component `index` gives.
 pub(crate) fn finding_warning(
     index: usize,
@@ -101,7 +123,7 @@ pub(crate) fn finding_warning(
     );
     message.push_str(&finding.detail);
     if count > 1 {
-        let _ = write!(message, " (the first of {count} places)");
+        let _ = write!(message, "{FIRST_OF}{count} places)");
     }
     message.push_str(" in the ");
     message.push_str(label);

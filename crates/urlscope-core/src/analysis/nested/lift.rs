@@ -106,9 +106,15 @@ pub(crate) fn lift_warnings(
     if merged > 0 {
         for w in out.get_mut(first..).unwrap_or_default() {
             if w.spans.len() > 1 {
+                // A finding already on several places of one component
+                // says how many in its detail; counted again there.
                 let places = w.spans.len();
-                let message = w.message.trim_end_matches('.');
-                w.message = format!("{message} ({places} places in the carried URL).");
+                let scope = "in the carried URL";
+                w.message = crate::analysis::report::recount_places(&w.message, places, scope)
+                    .unwrap_or_else(|| {
+                        let message = w.message.trim_end_matches('.');
+                        format!("{message} ({places} places {scope}).")
+                    });
             }
         }
     }

@@ -307,3 +307,32 @@ fn a_carried_escapes_finding_the_own_warnings_do_not_make_is_kept() {
         [Marks::lifted(&[b"-252e", b"-252e"], &[(72, 77), (77, 82)])]
     );
 }
+
+/// A carried URL's finding on several places of one component, lifted
+/// with the same finding of another, says one count: "(the first of 3
+/// places in the carried URL)", not "(the first of 2 places) ... (3 places
+/// in the carried URL)".
+#[test]
+fn a_lifted_finding_on_several_places_says_one_count() {
+    let url =
+        b"https://a.example/r#https://evil.example/%252e%252e%252f%252e%252e%252f/x/%252e%252e/";
+    let a = analyze(url, &Options::default());
+    let traversal = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::PathTraversal)
+        .expect("the carried URL's path-traversal");
+    assert_eq!(traversal.spans.len(), 3, "{}", traversal.message);
+    assert!(
+        traversal
+            .message
+            .contains("(the first of 3 places in the carried URL) in the path segment"),
+        "{}",
+        traversal.message
+    );
+    assert!(
+        !traversal.message.contains("(3 places"),
+        "{}",
+        traversal.message
+    );
+}
