@@ -475,11 +475,7 @@ impl Bytes {
                 .extend(self.written.get(at..at + valid.len()).unwrap_or_default());
             at += valid.len();
             if !invalid.is_empty() {
-                let from = self
-                    .written
-                    .get(at..at + invalid.len())
-                    .and_then(|w| w.iter().copied().reduce(Span::join))
-                    .unwrap_or_default();
+                let from = written_by(&self.written, at, at + invalid.len());
                 out.text.push(char::REPLACEMENT_CHARACTER);
                 out.written
                     .extend([from; char::REPLACEMENT_CHARACTER.len_utf8()]);
@@ -488,6 +484,15 @@ impl Bytes {
         }
         out
     }
+}
+
+/// The input bytes that wrote the made bytes `from..to`, given `written`,
+/// the input bytes behind each made byte: all of them, joined.
+fn written_by(written: &[Span], from: usize, to: usize) -> Span {
+    written
+        .get(from..to)
+        .and_then(|w| w.iter().copied().reduce(Span::join))
+        .unwrap_or_default()
 }
 
 /// `%XX` decoded (invalid escapes kept as written), `+` left alone; each
@@ -557,12 +562,7 @@ fn proofpoint_v3(tail: &str) -> Option<Decoded> {
         written: Vec::with_capacity(url.text.len()),
     };
     // The bytes that wrote the characters from `from` to `to` of the URL.
-    let written = |from: usize, to: usize| {
-        url.written
-            .get(from..to)
-            .and_then(|w| w.iter().copied().reduce(Span::join))
-            .unwrap_or_default()
-    };
+    let written = |from: usize, to: usize| written_by(&url.written, from, to);
     let mut put = |c: char, from: Span| {
         out.text.push(c);
         out.written.extend(std::iter::repeat_n(from, c.len_utf8()));

@@ -84,12 +84,14 @@ pub(crate) fn brand_of_host(host: &str) -> Option<&'static str> {
         .nth(BRAND_LABELS - 1)
         .map_or(0, |(dot, _)| dot + 1);
     let tail = host.get(tail_start..)?.to_ascii_lowercase();
+    // Bound before it is returned: the iterator borrows `tail`.
     let brand = label_starts(&tail).find_map(|(start, _)| tail.get(start..).and_then(brand_of));
     brand
 }
 
-/// The most labels a name in the brand table has (`aws.amazon.com`,
-/// `amazon.com.be`: three); a test holds the table to it.
+/// The most labels a name in the brand table may have (today's have at
+/// most three: `aws.amazon.com`, `amazon.com.be`); a test holds the table
+/// to it.
 const BRAND_LABELS: usize = 4;
 
 /// Whether `domain` is a known site or a brand's own.
