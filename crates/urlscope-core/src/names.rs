@@ -379,8 +379,18 @@ pub(crate) fn shown_site(name: &str, real: &str) -> Option<String> {
         }
     }
     // Scheme names as bait labels (`https.paypal.evil.example`).
-    let bait = prefix.split('.').any(|l| matches!(l, "http" | "https"));
-    bait.then(|| prefix.to_string())
+    if prefix.split('.').any(|l| matches!(l, "http" | "https")) {
+        return Some(prefix.to_string());
+    }
+    // A known site's domain among three labels ahead or more, with more
+    // after it (`www.secure.indeed.com.account-login.evil.example`,
+    // `www.marktplaats.nl.account.evil.example`): any suffix, since the
+    // site is known (five labels or more in all, which
+    // [`may_show_another_site`] always lets through).
+    if prefix.split('.').nth(2).is_some() {
+        return crate::sites::known_site_ahead(prefix).map(str::to_string);
+    }
+    None
 }
 
 /// The generic suffixes readers know a site by.
@@ -845,6 +855,18 @@ mod tests {
             ("https.paypal.evil.example", Some("https.paypal")),
             ("a.b.bank.co.uk.evil.example", Some("bank.co.uk")),
             ("http.example.com", Some("http")),
+            // A known site among the labels ahead, more labels after it.
+            (
+                "www.secure.indeed.com.account-login.evil.example",
+                Some("indeed.com"),
+            ),
+            ("a.indeed.com-secure.b.evil.example", Some("indeed.com")),
+            (
+                "www.marktplaats.nl.account.evil.example",
+                Some("marktplaats.nl"),
+            ),
+            // Three labels ahead, no known site among them.
+            ("www.shop.nl.account.evil.example", None),
         ] {
             assert!(may_show_another_site(name.as_bytes()), "{name}");
             let real = registrable_domain(name).expect("a domain");

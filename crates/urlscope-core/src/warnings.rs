@@ -342,6 +342,9 @@ cases! {
     /// A brand's name in the path of a sign-in page file on a site the
     /// brand does not own (`/linkedin/SignIn.php`).
     BrandPage => (BrandInPath, Medium),
+    /// A brand's name in a folder of a path that ends in a sign-in route
+    /// (`/onedrive/file/login`) on a site the brand does not own.
+    BrandFolder => (BrandInPath, Medium),
     /// A brand's own sign-in route or page key (`/ap/signin`,
     /// `?country.x=`) on a site the brand does not own.
     BrandRoute => (BrandInPath, Medium),
@@ -687,7 +690,7 @@ catalogue! {
     BrandInPath {
         code: "brand-in-path",
         severity: Medium,
-        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, a brand's name in the path of a sign-in page there (/linkedin/SignIn.php), or a brand's own sign-in route (/ap/signin, ?country.x=US), the way a phishing page on someone else's host shows the brand it imitates.",
+        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, a brand's name in the path of a sign-in page there (/linkedin/SignIn.php) or in a folder of a route that ends in a sign-in (/onedrive/file/login), or a brand's own sign-in route (/ap/signin, ?country.x=US), the way a phishing page on someone else's host shows the brand it imitates.",
         consequence: None,
         signals: [BrandInPath, Percent, NonAscii],
     }

@@ -275,6 +275,29 @@ pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
     found
 }
 
+/// The words a phishing kit names its sign-in with as a whole folder or
+/// route (`/onedrive/file/login`) or a whole query key or value
+/// (`?ID=login`): a sign-in alone, none of a shop's words (a merchant's
+/// `/paypal/verify`) nor a framework's (`/auth/google`, `/sso`).
+const KIT_WORDS: &[&str] = &[
+    "login", "logon", "signin", "signon", "sign-in", "sign_in", "log-in", "log_in", "password",
+    "passwd", "webscr", "unlock", "recover", "recovery",
+];
+
+/// Whether `part`, whole, is one of [`KIT_WORDS`] (any case). Its length
+/// and first letter turn most parts away before a comparison, for the
+/// fast path's look at every part.
+#[inline]
+pub(crate) fn is_kit_word(part: &[u8]) -> bool {
+    (5..=8).contains(&part.len())
+        && part
+            .first()
+            .is_some_and(|b| matches!(b | 32, b'l' | b's' | b'p' | b'w' | b'u' | b'r'))
+        && KIT_WORDS
+            .iter()
+            .any(|w| w.as_bytes().eq_ignore_ascii_case(part))
+}
+
 /// The extensions of a page a server builds or serves as a document.
 const PAGE_EXTENSIONS: [&str; 10] = [
     "php", "php5", "htm", "html", "shtml", "xhtml", "asp", "aspx", "jsp", "cgi",

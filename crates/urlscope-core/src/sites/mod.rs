@@ -316,6 +316,27 @@ pub(crate) fn brand_in_host(
     brand_tokens(ahead.as_bytes()).chain(in_name).next()
 }
 
+/// A known site's registrable domain ([`is_known`]) written in `ahead`,
+/// the labels ahead of a host's own registrable domain (lowercase): two or
+/// three labels at a time, from the first, the last one cut at a hyphen
+/// (`indeed.com-secure`), as [`brand_in_host`] reads a brand's.
+pub(crate) fn known_site_ahead(ahead: &str) -> Option<&str> {
+    let labels: Vec<(usize, &str)> = label_starts(ahead).collect();
+    for (i, &(start, _)) in labels.iter().enumerate() {
+        for take in [3, 2] {
+            let Some(&(last_start, last)) = labels.get(i + take - 1) else {
+                continue;
+            };
+            let last = last.split('-').next().unwrap_or(last);
+            let written = ahead.get(start..last_start + last.len())?;
+            if is_known(written) {
+                return Some(written);
+            }
+        }
+    }
+    None
+}
+
 /// The words of `text`: its runs of ASCII letters between anything else
 /// (an empty one where two other bytes meet), as byte ranges within it.
 fn letter_words(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {

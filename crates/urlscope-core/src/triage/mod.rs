@@ -212,6 +212,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         page,
         core_folder,
         wp_content,
+        kit,
     }) = plain_parts(path, piece, plain)
     else {
         return false;
@@ -244,6 +245,12 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     {
         return false;
     }
+    // A brand's name in a folder of a route that ends in a sign-in
+    // (`/onedrive/file/login`); the query's sign-in words are below.
+    let brand_folder = || crate::analysis::checks::brand_path::may_show_brand_page(path_only);
+    if kit && brand_folder() {
+        return false;
+    }
     // A folder WordPress never ships inside its own (`/wp-includes/js/kit/`).
     if core_folder && crate::analysis::checks::planted_folder::foreign_folder(path_only).is_some() {
         return false;
@@ -257,15 +264,21 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     if rest.first() == Some(&b'?') {
         loop {
             let key = rest.get(1..).unwrap_or_default();
-            let Some(Scanned { end, .. }) = plain_parts(key, Piece::Key, plain) else {
+            let Some(Scanned { end, kit, .. }) = plain_parts(key, Piece::Key, plain) else {
                 return false;
             };
+            if kit && brand_folder() {
+                return false;
+            }
             rest = key.get(end..).unwrap_or_default();
             if rest.first() == Some(&b'=') {
                 let value = rest.get(1..).unwrap_or_default();
-                let Some(Scanned { end, .. }) = plain_parts(value, Piece::Value, plain) else {
+                let Some(Scanned { end, kit, .. }) = plain_parts(value, Piece::Value, plain) else {
                     return false;
                 };
+                if kit && brand_folder() {
+                    return false;
+                }
                 if value_carries_url(value.get(..end).unwrap_or_default()) {
                     return false;
                 }
@@ -458,6 +471,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let mut page = None;
     let mut core_folder = false;
     let mut wp_content = false;
+    let mut kit = false;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -519,6 +533,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             }
             // A ':' was noted as it went by; plain bytes hold no space.
             may_matter = may_matter || crate::targets::may_matter_by_name(part);
+            kit = kit || crate::services::lures::is_kit_word(part);
             if !has_slash {
                 first.end = i;
             }
@@ -615,6 +630,7 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
         page,
         core_folder,
         wp_content,
+        kit,
     })
 }
 
@@ -633,6 +649,9 @@ struct Scanned {
     /// Whether a path part is `wp-content`, where a folder named with a
     /// sign-in word is a planted page.
     wp_content: bool,
+    /// Whether a part is, whole, a kit's sign-in word
+    /// ([`crate::services::lures::is_kit_word`]: `/file/login`, `?ID=login`).
+    kit: bool,
 }
 
 /// The first '/'-separated part of what [`plain_parts`] read: where it

@@ -9,7 +9,9 @@
 //! A brand's name written in the path of a sign-in page on such a site
 //! (`https://compromised.example/wp-content/linkedin/SignIn.php`) is the
 //! same disguise in a kit's folder names; only a page file counts (a
-//! framework's route, `/auth/google/callback`, is a social sign-in).
+//! framework's route, `/auth/google/callback`, is a social sign-in), or a
+//! route that ends in a sign-in after the brand's folder
+//! (`/onedrive/file/login`, [`super::brand_folder`]).
 //!
 //! One rule per idea: a first path segment that reads as a domain name
 //! but is no known site's stays `deceptive-host`'s (the `DomainInPath`
@@ -17,6 +19,7 @@
 //! shared hosting service is `shared-hosting`'s, and one the host already
 //! shows or imitates is the host's rules'.
 
+use super::brand_folder::brand_folder;
 use super::brand_route;
 use crate::analysis::HostReading;
 use crate::names::{written_domains, WrittenDomain};
@@ -79,9 +82,10 @@ pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize
 }
 
 /// Whether a path (its first '/' aside, up to its query) that ends in a
-/// [`sign_in_page`] may show a brand's name there, for the fast path: true
-/// whenever [`brand_path_warnings`] could find one (a piece of it is a
-/// brand's name).
+/// [`sign_in_page`], or whose route ends in a sign-in
+/// ([`crate::services::lures::is_kit_word`]), may show a brand's name
+/// there, for the fast path: true whenever [`brand_path_warnings`] could
+/// find one (a piece of it is a brand's name).
 pub(crate) fn may_show_brand_page(path: &[u8]) -> bool {
     !brand_words(path).is_empty()
 }
@@ -184,6 +188,13 @@ pub(crate) fn brand_path_warnings(
                 component_at(page.name.start),
                 page.message,
             ));
+        } else if let Some(page) = brand_folder(input, parts, host, own, out) {
+            out.push(Warning::for_case(
+                Case::BrandFolder,
+                page.spans,
+                component_at(page.name.start),
+                page.message,
+            ));
         }
         return;
     };
@@ -224,7 +235,7 @@ pub(crate) fn brand_path_warnings(
 /// shown as near a top site (`nytimez.com`, `low`) reads no brand, and
 /// the top sites' look-alikes are searched only below `medium` (as
 /// `scan` triages), so they must not decide a `medium` warning.
-fn host_shows_brand(found: &[Warning]) -> bool {
+pub(super) fn host_shows_brand(found: &[Warning]) -> bool {
     found.iter().any(|w| {
         matches!(
             w.code,
@@ -310,10 +321,10 @@ const SHOP_WORDS: &[&str] = &[
 
 /// A brand's name in the path of a sign-in page: its span, the spans
 /// behind the warning and its message.
-struct BrandPage {
-    name: Span,
-    spans: Vec<Span>,
-    message: String,
+pub(super) struct BrandPage {
+    pub(super) name: Span,
+    pub(super) spans: Vec<Span>,
+    pub(super) message: String,
 }
 
 /// A brand's name ([`brand_words`]: a piece of one word or two) in a path

@@ -1,0 +1,267 @@
+//! `brand-in-path`'s case [`Case::BrandFolder`](crate::warnings::Case): a
+//! brand's name in a folder of a path that ends in a sign-in route rather
+//! than a page file (`/onedrive/file/login`, `/itunes/signin`,
+//! `/apple/a2d85181a058779/?ID=login`), on a site the brand does not own.
+//! Phishing kits unpacked into a folder of someone else's site name the
+//! brand and the sign-in so.
+//!
+//! A framework's social sign-in route names a provider under a folder of
+//! its own (`/accounts/google/login/`, `/auth/facebook/login`,
+//! `/broker/google/login`) and stays quiet; so does a page with a name of
+//! its own (`/office/login/about.php`), and a route whose sign-in comes
+//! before the brand (`/login/linkedin`).
+
+use super::brand_path::{host_shows_brand, BrandPage};
+use crate::analysis::HostReading;
+use crate::services::lures::{brand_words, is_kit_word};
+use crate::split::{Span, Split};
+use crate::text::quote_str;
+use crate::warnings::Warning;
+
+/// The folders under which frameworks route a sign-in provider
+/// (`/accounts/google/login/`, `/auth/github`): a brand's name right
+/// after one is a provider's, not a kit's.
+const FRAMEWORK_FOLDERS: &[&str] = &[
+    "account",
+    "accounts",
+    "api",
+    "auth",
+    "broker",
+    "connect",
+    "external",
+    "federated",
+    "identity",
+    "login",
+    "oauth",
+    "oauth2",
+    "omniauth",
+    "openid",
+    "provider",
+    "providers",
+    "signin",
+    "social",
+    "sso",
+    "user",
+    "users",
+];
+
+/// The non-empty '/'-separated segments of `path`, each with where it
+/// starts.
+fn segments(path: &[u8]) -> Vec<(usize, &[u8])> {
+    let mut start = 0;
+    path.split(|&b| b == b'/')
+        .map(|segment| {
+            let at = start;
+            start += segment.len() + 1;
+            (at, segment)
+        })
+        .filter(|(_, s)| !s.is_empty())
+        .collect()
+}
+
+/// Whether a segment reads as an opaque identifier a kit gives each
+/// victim (`5f7ec918fac00aa`): letters and digits, a digit among them.
+fn is_opaque(segment: &[u8]) -> bool {
+    segment.len() >= 6
+        && segment.iter().all(u8::is_ascii_alphanumeric)
+        && segment.iter().any(u8::is_ascii_digit)
+}
+
+/// Whether a segment is a folder's index page (`index.php`), which names
+/// nothing of its own.
+fn is_index_page(segment: &[u8]) -> bool {
+    let stem = segment.split(|&b| b == b'.').next().unwrap_or_default();
+    segment.contains(&b'.')
+        && ["index", "default", "home", "main"]
+            .iter()
+            .any(|p| p.as_bytes().eq_ignore_ascii_case(stem))
+}
+
+/// The kit word ([`is_kit_word`]) a route ends in, as a span of `input`:
+/// the path's last segment (`/file/login`), the one before an opaque
+/// identifier (`/login/5f7ec918fac00aa`), or a query key or value when
+/// the path ends in a folder or an index page (`/a2d85181/?ID=login`).
+fn kit_word_at(input: &[u8], parts: &Split) -> Option<Span> {
+    let path = parts.path.of(input);
+    let at = |s: usize, len: usize| Span::new(parts.path.start + s, parts.path.start + s + len);
+    let segments = segments(path);
+    let &(last_at, last) = segments.last()?;
+    if is_kit_word(last) {
+        return Some(at(last_at, last.len()));
+    }
+    let before = segments.len().checked_sub(2).and_then(|i| segments.get(i));
+    if let Some(&(before_at, before)) = before.filter(|_| is_opaque(last)) {
+        if is_kit_word(before) {
+            return Some(at(before_at, before.len()));
+        }
+    }
+    if last.contains(&b'.') && !is_index_page(last) {
+        return None;
+    }
+    let query = parts.query?;
+    let mut start = query.start;
+    for piece in query.of(input).split(|&b| matches!(b, b'&' | b'=')) {
+        if is_kit_word(piece) {
+            return Some(Span::new(start, start + piece.len()));
+        }
+        start += piece.len() + 1;
+    }
+    None
+}
+
+/// A brand's name ([`brand_words`]) in a folder of a path whose route
+/// ends in a sign-in ([`kit_word_at`]), on a site (`own`) the brand does
+/// not own, which no other rule reads already: not on a listed shared
+/// hosting service, nor where the host shows or imitates a brand itself.
+pub(super) fn brand_folder(
+    input: &[u8],
+    parts: &Split,
+    host: Option<&HostReading>,
+    own: &str,
+    found: &[Warning],
+) -> Option<BrandPage> {
+    if host.is_some_and(HostReading::on_listed_service) || host_shows_brand(found) {
+        return None;
+    }
+    let path = parts.path.of(input);
+    // A URL the path carries is judged in turn, on its own host
+    // (`/r/https://login.microsoftonline.com/login`).
+    if memchr::memmem::find(path, b"://").is_some() {
+        return None;
+    }
+    let word = kit_word_at(input, parts)?;
+    let own_brand = host.and_then(|h| crate::sites::brand_of_host(&h.decoded));
+    let segments = segments(path);
+    let (name, brand) = brand_words(path).into_iter().find_map(|(s, e)| {
+        let span = Span::new(parts.path.start + s, parts.path.start + e);
+        if span.end > word.start {
+            return None;
+        }
+        let text = path.get(s..e)?;
+        let brand = crate::sites::brand_of_word(text)?;
+        // Its segment, and the one before it: a framework's folder?
+        let k = segments.iter().rposition(|&(at, _)| at <= s)?;
+        let (seg_at, segment) = *segments.get(k)?;
+        let alone = s == seg_at && (e == seg_at + segment.len() || path.get(e) == Some(&b'.'));
+        let distinctive = crate::sites::brand_token(text).is_some() || alone;
+        let framework = k
+            .checked_sub(1)
+            .and_then(|p| segments.get(p))
+            .is_some_and(|(_, f)| {
+                FRAMEWORK_FOLDERS
+                    .iter()
+                    .any(|w| w.as_bytes().eq_ignore_ascii_case(f))
+            });
+        (distinctive && !framework && Some(brand) != own_brand).then_some((span, brand))
+    })?;
+    let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
+    Some(BrandPage {
+        name,
+        spans: vec![name, word],
+        message: format!(
+            "The URL shows '{}' ({brand}'s name) in a folder of the path, which ends in the sign-in '{}', but the site is '{}': a brand's sign-in page on a host it does not own.",
+            quoted(name),
+            quoted(word),
+            quote_str(own),
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::warnings::{Severity, WarningCode};
+
+    /// The `brand-in-path` warnings of `url`: severity and the bytes of
+    /// each span.
+    fn found(url: &str) -> Vec<(Severity, Vec<String>)> {
+        super::super::test_support::found(url, WarningCode::BrandInPath)
+    }
+
+    #[test]
+    fn a_brand_s_folder_on_a_route_that_ends_in_a_sign_in() {
+        use Severity::Medium;
+        for (url, name, word) in [
+            (
+                "http://shop.example/onedrive/file/login",
+                "onedrive",
+                "login",
+            ),
+            (
+                "http://x.example/layouts/itunes/SignIn/",
+                "itunes",
+                "SignIn",
+            ),
+            // A sign-in, then the identifier a kit gives each visitor.
+            (
+                "https://x.example/~u/account-postfinance/login/5f7ec918fac00aa",
+                "postfinance",
+                "login",
+            ),
+            // A folder or an index page, and the sign-in in the query.
+            (
+                "http://x.example/apple/a2d85181a058779/?ID=login",
+                "apple",
+                "login",
+            ),
+            (
+                "http://x.example/wp/linkedin/d41d8cd9/?login=a%40b.example",
+                "linkedin",
+                "login",
+            ),
+            (
+                "http://x.example/Paypal/index.php?cmd=sign-in",
+                "Paypal",
+                "sign-in",
+            ),
+        ] {
+            assert_eq!(
+                found(url),
+                [(Medium, vec![name.to_string(), word.to_string()])],
+                "{url}"
+            );
+        }
+        assert_eq!(
+            super::super::test_support::message(
+                "http://shop.example/onedrive/file/login",
+                WarningCode::BrandInPath
+            ),
+            "The URL shows 'onedrive' (Microsoft's name) in a folder of the path, which ends in the sign-in 'login', but the site is 'shop.example': a brand's sign-in page on a host it does not own."
+        );
+    }
+
+    #[test]
+    fn quiet_for_frameworks_pages_and_owners() {
+        for url in [
+            // Frameworks' social sign-in routes: the provider under a
+            // folder of the framework's.
+            "https://x.example/accounts/google/login/",
+            "https://x.example/auth/facebook/login",
+            "https://x.example/realms/r/broker/google/login",
+            "https://x.example/users/auth/github/signin",
+            "https://x.example/api/linkedin/login?next=/",
+            // A URL the path carries: its own host is judged.
+            "https://x.example/r/https://login.microsoftonline.com/login",
+            // The sign-in before the brand's name.
+            "https://x.example/login/linkedin",
+            "https://x.example/signin/google/callback",
+            // A page with a name of its own; a sign-in word in a page's
+            // name (brand_page's) or in the middle of the route.
+            "https://x.example/office/login/about.php",
+            "https://x.example/paypal/login/settings",
+            "https://x.example/paypal/about.php?login=1",
+            // A shop's word, not a sign-in; a long slug is a topic.
+            "https://shop.example/modules/paypal/verify",
+            "https://x.example/how-to-use-paypal-safely/login",
+            // A common word beside another word.
+            "https://x.example/back-office/login",
+            // The brand's own sites; a listed shared host.
+            "https://www.paypal.com/paypal/login",
+            "https://login.live.com/onedrive/login",
+            "https://kit.github.io/onedrive/file/login",
+            // No brand at all.
+            "https://x.example/members/login",
+        ] {
+            assert!(found(url).is_empty(), "{url}: {:?}", found(url));
+        }
+    }
+}
