@@ -285,17 +285,26 @@ const KIT_WORDS: &[&str] = &[
 ];
 
 /// Whether `part`, whole, is one of [`KIT_WORDS`] (any case). Its length
-/// and first letter turn most parts away before a comparison, for the
-/// fast path's look at every part.
+/// and its first and last letters turn most parts away before a
+/// comparison, for the fast path's look at every part (a test holds every
+/// word to them).
 #[inline]
 pub(crate) fn is_kit_word(part: &[u8]) -> bool {
+    let (Some(first), Some(last)) = (part.first(), part.last()) else {
+        return false;
+    };
     (5..=8).contains(&part.len())
-        && part
-            .first()
-            .is_some_and(|b| matches!(b | 32, b'l' | b's' | b'p' | b'w' | b'u' | b'r'))
+        && may_end_kit_word(*last)
+        && matches!(first | 32, b'l' | b's' | b'p' | b'w' | b'u' | b'r')
         && KIT_WORDS
             .iter()
             .any(|w| w.as_bytes().eq_ignore_ascii_case(part))
+}
+
+/// Whether a byte may end one of [`KIT_WORDS`] (any case).
+#[inline]
+pub(crate) fn may_end_kit_word(b: u8) -> bool {
+    matches!(b | 32, b'n' | b'd' | b'r' | b'k' | b'y')
 }
 
 /// The extensions of a page a server builds or serves as a document.
@@ -454,6 +463,17 @@ fn brand_tokens(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_kit_word_passes_its_filter() {
+        for w in KIT_WORDS {
+            assert!(is_kit_word(w.as_bytes()), "{w}");
+            assert!(is_kit_word(w.to_uppercase().as_bytes()), "{w}");
+        }
+        for part in ["logins", "login.php", "blog", "search", "static", ""] {
+            assert!(!is_kit_word(part.as_bytes()), "{part}");
+        }
+    }
 
     #[test]
     fn every_word_is_found_through_its_filter() {

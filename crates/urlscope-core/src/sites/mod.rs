@@ -319,7 +319,10 @@ pub(crate) fn brand_in_host(
 /// A known site's registrable domain ([`is_known`]) written in `ahead`,
 /// the labels ahead of a host's own registrable domain (lowercase): two or
 /// three labels at a time, from the first, the last one cut at a hyphen
-/// (`indeed.com-secure`), as [`brand_in_host`] reads a brand's.
+/// (`indeed.com-secure`), as [`brand_in_host`] reads a brand's. Only a
+/// window whose last label reads as a top-level domain (two or three
+/// letters: `com`, `nl`, `uk` of `co.uk`) is looked up, which spares the
+/// table most labels (`www`, `secure`, `account-login`).
 pub(crate) fn known_site_ahead(ahead: &str) -> Option<&str> {
     let labels: Vec<(usize, &str)> = label_starts(ahead).collect();
     for (i, &(start, _)) in labels.iter().enumerate() {
@@ -328,6 +331,9 @@ pub(crate) fn known_site_ahead(ahead: &str) -> Option<&str> {
                 continue;
             };
             let last = last.split('-').next().unwrap_or(last);
+            if !(2..=3).contains(&last.len()) || !last.bytes().all(|b| b.is_ascii_lowercase()) {
+                continue;
+            }
             let written = ahead.get(start..last_start + last.len())?;
             if is_known(written) {
                 return Some(written);

@@ -35,6 +35,7 @@
 use crate::analysis::{analyze, Options};
 use crate::names::Labels;
 use crate::plain::{class, plain_origin_host, run_of, BRACKET, PLAIN, RUN, STRAY};
+use crate::services::lures::is_kit_word;
 use crate::services::ServiceHint;
 use crate::warnings::{Severity, Signal, Warning};
 
@@ -212,7 +213,6 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         page,
         core_folder,
         wp_content,
-        kit,
     }) = plain_parts(path, piece, plain)
     else {
         return false;
@@ -248,7 +248,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     // A brand's name in a folder of a route that ends in a sign-in
     // (`/onedrive/file/login`); the query's sign-in words are below.
     let brand_folder = || crate::analysis::checks::brand_path::may_show_brand_page(path_only);
-    if kit && brand_folder() {
+    if route_ends_in_kit_word(path_only) && brand_folder() {
         return false;
     }
     // A folder WordPress never ships inside its own (`/wp-includes/js/kit/`).
@@ -264,19 +264,19 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     if rest.first() == Some(&b'?') {
         loop {
             let key = rest.get(1..).unwrap_or_default();
-            let Some(Scanned { end, kit, .. }) = plain_parts(key, Piece::Key, plain) else {
+            let Some(Scanned { end, .. }) = plain_parts(key, Piece::Key, plain) else {
                 return false;
             };
-            if kit && brand_folder() {
+            if is_kit_word(key.get(..end).unwrap_or_default()) && brand_folder() {
                 return false;
             }
             rest = key.get(end..).unwrap_or_default();
             if rest.first() == Some(&b'=') {
                 let value = rest.get(1..).unwrap_or_default();
-                let Some(Scanned { end, kit, .. }) = plain_parts(value, Piece::Value, plain) else {
+                let Some(Scanned { end, .. }) = plain_parts(value, Piece::Value, plain) else {
                     return false;
                 };
-                if kit && brand_folder() {
+                if is_kit_word(value.get(..end).unwrap_or_default()) && brand_folder() {
                     return false;
                 }
                 if value_carries_url(value.get(..end).unwrap_or_default()) {
@@ -420,6 +420,22 @@ fn plain_name(labels: &Labels<'_>) -> bool {
     crate::names::shown_site(&name, real).is_none()
 }
 
+/// Whether a path (its first '/' aside, up to its query) may end in a
+/// kit's sign-in route: its last part is a kit word ([`is_kit_word`]:
+/// `/file/login`, `/itunes/SignIn/`), one '/' after it aside. The last
+/// byte turns most paths away before the part is found.
+fn route_ends_in_kit_word(path: &[u8]) -> bool {
+    let path = path.strip_suffix(b"/").unwrap_or(path);
+    if !path
+        .last()
+        .is_some_and(|&b| crate::services::lures::may_end_kit_word(b))
+    {
+        return false;
+    }
+    let start = memchr::memrchr(b'/', path).map_or(0, |s| s + 1);
+    is_kit_word(path.get(start..).unwrap_or_default())
+}
+
 /// What [`plain_parts`] reads, which decides the bytes that end it and
 /// whether `+` is allowed.
 #[derive(Clone, Copy, PartialEq)]
@@ -471,7 +487,6 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let mut page = None;
     let mut core_folder = false;
     let mut wp_content = false;
-    let mut kit = false;
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -533,7 +548,6 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
             }
             // A ':' was noted as it went by; plain bytes hold no space.
             may_matter = may_matter || crate::targets::may_matter_by_name(part);
-            kit = kit || crate::services::lures::is_kit_word(part);
             if !has_slash {
                 first.end = i;
             }
@@ -630,7 +644,6 @@ fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
         page,
         core_folder,
         wp_content,
-        kit,
     })
 }
 
@@ -649,9 +662,6 @@ struct Scanned {
     /// Whether a path part is `wp-content`, where a folder named with a
     /// sign-in word is a planted page.
     wp_content: bool,
-    /// Whether a part is, whole, a kit's sign-in word
-    /// ([`crate::services::lures::is_kit_word`]: `/file/login`, `?ID=login`).
-    kit: bool,
 }
 
 /// The first '/'-separated part of what [`plain_parts`] read: where it

@@ -59,14 +59,6 @@ fn segments(path: &[u8]) -> Vec<(usize, &[u8])> {
         .collect()
 }
 
-/// Whether a segment reads as an opaque identifier a kit gives each
-/// victim (`5f7ec918fac00aa`): letters and digits, a digit among them.
-fn is_opaque(segment: &[u8]) -> bool {
-    segment.len() >= 6
-        && segment.iter().all(u8::is_ascii_alphanumeric)
-        && segment.iter().any(u8::is_ascii_digit)
-}
-
 /// Whether a segment is a folder's index page (`index.php`), which names
 /// nothing of its own.
 fn is_index_page(segment: &[u8]) -> bool {
@@ -78,9 +70,9 @@ fn is_index_page(segment: &[u8]) -> bool {
 }
 
 /// The kit word ([`is_kit_word`]) a route ends in, as a span of `input`:
-/// the path's last segment (`/file/login`), the one before an opaque
-/// identifier (`/login/5f7ec918fac00aa`), or a query key or value when
-/// the path ends in a folder or an index page (`/a2d85181/?ID=login`).
+/// the path's last segment (`/file/login`, `/itunes/SignIn/`), or a query
+/// key or value when the path ends in a folder or an index page
+/// (`/a2d85181/?ID=login`).
 fn kit_word_at(input: &[u8], parts: &Split) -> Option<Span> {
     let path = parts.path.of(input);
     let at = |s: usize, len: usize| Span::new(parts.path.start + s, parts.path.start + s + len);
@@ -88,12 +80,6 @@ fn kit_word_at(input: &[u8], parts: &Split) -> Option<Span> {
     let &(last_at, last) = segments.last()?;
     if is_kit_word(last) {
         return Some(at(last_at, last.len()));
-    }
-    let before = segments.len().checked_sub(2).and_then(|i| segments.get(i));
-    if let Some(&(before_at, before)) = before.filter(|_| is_opaque(last)) {
-        if is_kit_word(before) {
-            return Some(at(before_at, before.len()));
-        }
     }
     if last.contains(&b'.') && !is_index_page(last) {
         return None;
@@ -191,9 +177,8 @@ mod tests {
                 "itunes",
                 "SignIn",
             ),
-            // A sign-in, then the identifier a kit gives each visitor.
             (
-                "https://x.example/~u/account-postfinance/login/5f7ec918fac00aa",
+                "https://x.example/~u/account-postfinance/login/",
                 "postfinance",
                 "login",
             ),
@@ -248,6 +233,7 @@ mod tests {
             // name (brand_page's) or in the middle of the route.
             "https://x.example/office/login/about.php",
             "https://x.example/paypal/login/settings",
+            "https://x.example/paypal/login/5f7ec918fac00aa",
             "https://x.example/paypal/about.php?login=1",
             // A shop's word, not a sign-in; a long slug is a topic.
             "https://shop.example/modules/paypal/verify",
