@@ -423,7 +423,8 @@ fn plain_name(labels: &Labels<'_>) -> bool {
 /// Whether a path (its first '/' aside, up to its query) may end in a
 /// kit's sign-in route: its last part is a kit word ([`is_kit_word`]:
 /// `/file/login`, `/itunes/SignIn/`), one '/' after it aside. The last
-/// byte turns most paths away before the part is found.
+/// byte turns most paths away; a kit word's four lengths are then tried
+/// where a '/' (or the path's start) would have to be before it.
 fn route_ends_in_kit_word(path: &[u8]) -> bool {
     let path = path.strip_suffix(b"/").unwrap_or(path);
     if !path
@@ -432,8 +433,13 @@ fn route_ends_in_kit_word(path: &[u8]) -> bool {
     {
         return false;
     }
-    let start = memchr::memrchr(b'/', path).map_or(0, |s| s + 1);
-    is_kit_word(path.get(start..).unwrap_or_default())
+    (5..=8).any(|len| {
+        let Some(start) = path.len().checked_sub(len) else {
+            return false;
+        };
+        (start == 0 || path.get(start - 1) == Some(&b'/'))
+            && is_kit_word(path.get(start..).unwrap_or_default())
+    })
 }
 
 /// What [`plain_parts`] reads, which decides the bytes that end it and
