@@ -281,23 +281,14 @@ pub(crate) fn brand_in_host(
         return None;
     }
     // A brand's domain written in the labels ahead (`paypal.com.`,
-    // `login.microsoftonline.com-secure.`): two or three labels at a time,
-    // the last one cut at a hyphen.
-    let labels: Vec<(usize, &str)> = label_starts(ahead).collect();
-    for (i, &(start, _)) in labels.iter().enumerate() {
-        for take in [3, 2] {
-            let Some(&(last_start, last)) = labels.get(i + take - 1) else {
-                continue;
-            };
-            let last = last.split('-').next().unwrap_or(last);
-            let end = last_start + last.len();
-            let written = ahead
-                .get(start..end)
-                .unwrap_or_default()
-                .to_ascii_lowercase();
-            if let Some(brand) = brand_of(&written) {
-                return Some((brand, (start, end)));
-            }
+    // `login.microsoftonline.com-secure.`).
+    for (start, end) in domains_ahead(ahead) {
+        let written = ahead
+            .get(start..end)
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        if let Some(brand) = brand_of(&written) {
+            return Some((brand, (start, end)));
         }
     }
     // A brand's token: a whole word of a label ahead, or a word of the
@@ -316,31 +307,38 @@ pub(crate) fn brand_in_host(
     brand_tokens(ahead.as_bytes()).chain(in_name).next()
 }
 
-/// A known site's registrable domain ([`is_known`]) written in `ahead`,
-/// the labels ahead of a host's own registrable domain (lowercase): two or
-/// three labels at a time, from the first, the last one cut at a hyphen
-/// (`indeed.com-secure`), as [`brand_in_host`] reads a brand's. Only a
-/// window whose last label reads as a top-level domain (two or three
-/// letters: `com`, `nl`, `uk` of `co.uk`) is looked up, which spares the
-/// table most labels (`www`, `secure`, `account-login`).
-pub(crate) fn known_site_ahead(ahead: &str) -> Option<&str> {
+/// Where a domain may be written in `ahead`, the labels ahead of a
+/// host's own registrable domain: two or three labels at a time, from the
+/// first, the last one cut at a hyphen (`paypal.com-secure`), as byte
+/// ranges of `ahead`, the longer first at each label.
+fn domains_ahead(ahead: &str) -> Vec<(usize, usize)> {
     let labels: Vec<(usize, &str)> = label_starts(ahead).collect();
+    let mut found = Vec::new();
     for (i, &(start, _)) in labels.iter().enumerate() {
         for take in [3, 2] {
             let Some(&(last_start, last)) = labels.get(i + take - 1) else {
                 continue;
             };
             let last = last.split('-').next().unwrap_or(last);
-            if !(2..=3).contains(&last.len()) || !last.bytes().all(|b| b.is_ascii_lowercase()) {
-                continue;
-            }
-            let written = ahead.get(start..last_start + last.len())?;
-            if is_known(written) {
-                return Some(written);
-            }
+            found.push((start, last_start + last.len()));
         }
     }
-    None
+    found
+}
+
+/// A known site's registrable domain ([`is_known`]) written in `ahead`
+/// (lowercase), where [`domains_ahead`] reads a brand's. Only a domain
+/// whose last label reads as a top-level domain (two or three letters:
+/// `com`, `nl`, `uk` of `co.uk`) is looked up, which spares the table
+/// most labels (`www`, `secure`, `account-login`).
+pub(crate) fn known_site_ahead(ahead: &str) -> Option<&str> {
+    domains_ahead(ahead).into_iter().find_map(|(start, end)| {
+        let written = ahead.get(start..end)?;
+        let tld = written.rsplit('.').next().unwrap_or_default();
+        let reads_as_tld =
+            (2..=3).contains(&tld.len()) && tld.bytes().all(|b| b.is_ascii_lowercase());
+        (reads_as_tld && is_known(written)).then_some(written)
+    })
 }
 
 /// The words of `text`: its runs of ASCII letters between anything else
