@@ -385,11 +385,7 @@ pub(crate) fn sign_in_page_at(path: &[u8], file: usize, dot: usize) -> Option<Si
     if has_credential_word(stem) {
         return Some(SignInPage { folder: file, file });
     }
-    let index = (4..=7).contains(&stem.len())
-        && INDEX_PAGES
-            .iter()
-            .any(|p| p.as_bytes().eq_ignore_ascii_case(stem));
-    if !index {
+    if !is_index_stem(stem) {
         return None;
     }
     let folder = file
@@ -402,9 +398,21 @@ pub(crate) fn sign_in_page_at(path: &[u8], file: usize, dot: usize) -> Option<Si
 /// The names of a folder's index page, which say nothing of what it is.
 const INDEX_PAGES: &[&str] = &["index", "default", "home", "main"];
 
+/// Whether a page file's name, its extension aside, is an index page's
+/// ([`INDEX_PAGES`], any case).
+pub(crate) fn is_index_stem(stem: &[u8]) -> bool {
+    (4..=7).contains(&stem.len())
+        && INDEX_PAGES
+            .iter()
+            .any(|p| p.as_bytes().eq_ignore_ascii_case(stem))
+}
+
 /// The pieces of `text` between the bytes `ends` accepts, each with where
 /// it starts.
-fn pieces(text: &[u8], ends: impl Fn(u8) -> bool) -> impl Iterator<Item = (usize, &[u8])> {
+pub(crate) fn pieces(
+    text: &[u8],
+    ends: impl Fn(u8) -> bool,
+) -> impl Iterator<Item = (usize, &[u8])> {
     let mut start = 0;
     text.split(move |&b| ends(b)).map(move |piece| {
         let at = start;

@@ -11,12 +11,10 @@
 //! its own (`/office/login/about.php`), and a route whose sign-in comes
 //! before the brand (`/login/linkedin`).
 
-use super::brand_path::{host_shows_brand, BrandPage};
-use crate::analysis::HostReading;
-use crate::services::lures::{brand_words, is_kit_word};
+use super::brand_path::BrandPage;
+use crate::services::lures::{brand_words, is_index_stem, is_kit_word, pieces};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
-use crate::warnings::Warning;
 
 /// The folders under which frameworks route a sign-in provider
 /// (`/accounts/google/login/`, `/auth/github`): a brand's name right
@@ -48,13 +46,7 @@ const FRAMEWORK_FOLDERS: &[&str] = &[
 /// The non-empty '/'-separated segments of `path`, each with where it
 /// starts.
 fn segments(path: &[u8]) -> Vec<(usize, &[u8])> {
-    let mut start = 0;
-    path.split(|&b| b == b'/')
-        .map(|segment| {
-            let at = start;
-            start += segment.len() + 1;
-            (at, segment)
-        })
+    pieces(path, |b| b == b'/')
         .filter(|(_, s)| !s.is_empty())
         .collect()
 }
@@ -63,10 +55,7 @@ fn segments(path: &[u8]) -> Vec<(usize, &[u8])> {
 /// nothing of its own.
 fn is_index_page(segment: &[u8]) -> bool {
     let stem = segment.split(|&b| b == b'.').next().unwrap_or_default();
-    segment.contains(&b'.')
-        && ["index", "default", "home", "main"]
-            .iter()
-            .any(|p| p.as_bytes().eq_ignore_ascii_case(stem))
+    segment.contains(&b'.') && is_index_stem(stem)
 }
 
 /// The kit word ([`is_kit_word`]) a route ends in, as a span of `input`:
@@ -85,30 +74,21 @@ fn kit_word_at(input: &[u8], parts: &Split) -> Option<Span> {
         return None;
     }
     let query = parts.query?;
-    let mut start = query.start;
-    for piece in query.of(input).split(|&b| matches!(b, b'&' | b'=')) {
-        if is_kit_word(piece) {
-            return Some(Span::new(start, start + piece.len()));
-        }
-        start += piece.len() + 1;
-    }
-    None
+    pieces(query.of(input), |b| matches!(b, b'&' | b'='))
+        .find(|(_, piece)| is_kit_word(piece))
+        .map(|(s, piece)| Span::new(query.start + s, query.start + s + piece.len()))
 }
 
 /// A brand's name ([`brand_words`]) in a folder of a path whose route
-/// ends in a sign-in ([`kit_word_at`]), on a site (`own`) the brand does
-/// not own, which no other rule reads already: not on a listed shared
-/// hosting service, nor where the host shows or imitates a brand itself.
+/// ends in a sign-in ([`kit_word_at`]), on a site (`own`, its host's brand
+/// `own_brand`) the brand does not own. The caller asks only where no
+/// other rule reads the brand already.
 pub(super) fn brand_folder(
     input: &[u8],
     parts: &Split,
-    host: Option<&HostReading>,
     own: &str,
-    found: &[Warning],
+    own_brand: Option<&str>,
 ) -> Option<BrandPage> {
-    if host.is_some_and(HostReading::on_listed_service) || host_shows_brand(found) {
-        return None;
-    }
     let path = parts.path.of(input);
     // A URL the path carries is judged in turn, on its own host
     // (`/r/https://login.microsoftonline.com/login`).
@@ -116,7 +96,6 @@ pub(super) fn brand_folder(
         return None;
     }
     let word = kit_word_at(input, parts)?;
-    let own_brand = host.and_then(|h| crate::sites::brand_of_host(&h.decoded));
     let segments = segments(path);
     let (name, brand) = brand_words(path).into_iter().find_map(|(s, e)| {
         let span = Span::new(parts.path.start + s, parts.path.start + e);

@@ -174,23 +174,24 @@ pub(crate) fn brand_path_warnings(
         .map(|(s, e)| Span::new(after.start + s, after.start + e))
         .collect();
     let Some((written, site, span)) = shown else {
-        if let Some(route) = brand_route(input, parts, own, own_brand, out) {
+        // A brand's name in a kit's sign-in page or folder counts where no
+        // other rule reads it: not on a listed shared hosting service
+        // (`shared-hosting` reads brands' names there), nor where the host
+        // shows or imitates a brand itself.
+        let found = match brand_route(input, parts, own, own_brand, out) {
+            Some(route) => Some((Case::BrandRoute, route)),
+            None if host.is_some_and(HostReading::on_listed_service) || host_shows_brand(out) => {
+                None
+            }
+            None => brand_page(input, parts, own, own_brand)
+                .map(|page| (Case::BrandPage, page))
+                .or_else(|| {
+                    brand_folder(input, parts, own, own_brand).map(|page| (Case::BrandFolder, page))
+                }),
+        };
+        if let Some((case, page)) = found {
             out.push(Warning::for_case(
-                Case::BrandRoute,
-                route.spans,
-                component_at(route.name.start),
-                route.message,
-            ));
-        } else if let Some(page) = brand_page(input, parts, host, own, out) {
-            out.push(Warning::for_case(
-                Case::BrandPage,
-                page.spans,
-                component_at(page.name.start),
-                page.message,
-            ));
-        } else if let Some(page) = brand_folder(input, parts, host, own, out) {
-            out.push(Warning::for_case(
-                Case::BrandFolder,
+                case,
                 page.spans,
                 component_at(page.name.start),
                 page.message,
@@ -235,7 +236,7 @@ pub(crate) fn brand_path_warnings(
 /// shown as near a top site (`nytimez.com`, `low`) reads no brand, and
 /// the top sites' look-alikes are searched only below `medium` (as
 /// `scan` triages), so they must not decide a `medium` warning.
-pub(super) fn host_shows_brand(found: &[Warning]) -> bool {
+fn host_shows_brand(found: &[Warning]) -> bool {
     found.iter().any(|w| {
         matches!(
             w.code,
@@ -328,23 +329,17 @@ pub(super) struct BrandPage {
 }
 
 /// A brand's name ([`brand_words`]: a piece of one word or two) in a path
-/// that ends in a [`sign_in_page`], on a site (`own`) the brand does not
-/// own, which no other rule reads already: not on a listed shared hosting
-/// service (`shared-hosting` reads brands' names there), nor where the
-/// host shows or imitates a brand itself ([`host_shows_brand`]).
+/// that ends in a [`sign_in_page`], on a site (`own`, its host's brand
+/// `own_brand`) the brand does not own. The caller asks only where no
+/// other rule reads the brand already ([`host_shows_brand`]).
 fn brand_page(
     input: &[u8],
     parts: &Split,
-    host: Option<&HostReading>,
     own: &str,
-    found: &[Warning],
+    own_brand: Option<&str>,
 ) -> Option<BrandPage> {
-    if host.is_some_and(HostReading::on_listed_service) || host_shows_brand(found) {
-        return None;
-    }
     let path = parts.path.of(input);
     let page = sign_in_page(path)?;
-    let own_brand = host.and_then(|h| crate::sites::brand_of_host(&h.decoded));
     let at = |s: usize, e: usize| Span::new(parts.path.start + s, parts.path.start + e);
     // A brand's token, or one of its common words alone in its piece
     // (`/AOL/aol/login.php`; not `/back-office/login.php`).
