@@ -343,8 +343,14 @@ cases! {
     /// brand does not own (`/linkedin/SignIn.php`).
     BrandPage => (BrandInPath, Medium),
     /// A brand's name in a folder of a path that ends in a sign-in route
-    /// (`/onedrive/file/login`) on a site the brand does not own.
+    /// (`/onedrive/file/login`), or a brand's token in the folder of an
+    /// index page (`/OneDrive/index.html`), on a site the brand does not
+    /// own.
     BrandFolder => (BrandInPath, Medium),
+    /// A known site's domain as a folder of the path, with a page file
+    /// in it (`/outlook.com/index.html`), on a site that is no known one:
+    /// the brand's site copied into another site's folders.
+    BrandMirror => (BrandInPath, Medium),
     /// A brand's own sign-in route or page key (`/ap/signin`,
     /// `?country.x=`) on a site the brand does not own.
     BrandRoute => (BrandInPath, Medium),
@@ -690,14 +696,14 @@ catalogue! {
     BrandInPath {
         code: "brand-in-path",
         severity: Medium,
-        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, a brand's name in the path of a sign-in page there (/linkedin/SignIn.php) or in a folder of a route that ends in a sign-in (/onedrive/file/login), or a brand's own sign-in route (/ap/signin, ?country.x=US), the way a phishing page on someone else's host shows the brand it imitates.",
+        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, a brand's name in the path of a sign-in page there (/linkedin/SignIn.php) or in a folder of a route that ends in a sign-in (/onedrive/file/login) or in an index page (/OneDrive/index.html), a brand's domain as a folder holding a page (/outlook.com/index.html), or a brand's own sign-in route (/ap/signin, ?country.x=US), the way a phishing page on someone else's host shows the brand it imitates.",
         consequence: None,
         signals: [BrandInPath, Percent, NonAscii],
     }
     PlantedLogin {
         code: "planted-login",
         severity: Medium,
-        summary: "A sign-in page is kept among the files of a content management system (WordPress's wp-content, wp-includes, wp-admin), where no site keeps its own: the way phishing kits are dropped on sites someone broke into.",
+        summary: "A sign-in page is kept among the files of a content management system (WordPress's wp-content, wp-includes, wp-admin) or among the images, styles and uploads a site's pages fetch (/images/admin/login.html), where no site keeps its own: the way phishing kits are dropped on sites someone broke into.",
         consequence: None,
         signals: [PlantedPage, Percent, NonAscii],
     }

@@ -246,10 +246,7 @@ pub(crate) fn brand_words(text: &[u8]) -> Vec<(usize, usize)> {
             tokens += 1;
             let token = piece.get(from..i).unwrap_or_default();
             let is_brand = |word: &[u8]| {
-                BRAND_FILTER.may_hold(word)
-                    && BRAND_WORDS
-                        .iter()
-                        .any(|w| w.as_bytes().eq_ignore_ascii_case(word))
+                BRAND_FILTER.may_hold(word) && crate::sites::brand_of_word(word).is_some()
             };
             if brand.is_none() && is_brand(token) {
                 brand = Some((start + from, start + i));
@@ -342,7 +339,7 @@ const PAGE_KEYS: [u64; 10] = {
 /// a document (`SignIn.php`, `login.htm`, `verify.aspx`): what a phishing
 /// kit's sign-in page is, and a web application's route (the
 /// `/auth/google/callback` of a social sign-in) is not.
-fn page_dot(name: &[u8]) -> Option<usize> {
+pub(crate) fn page_dot(name: &[u8]) -> Option<usize> {
     // An extension is at most five bytes: a look at the last six.
     let tail = name.len().saturating_sub(6);
     let dot = tail + name.get(tail..)?.iter().rposition(|&b| b == b'.')?;
@@ -365,6 +362,14 @@ pub(crate) fn is_page_extension(extension: &[u8]) -> bool {
 pub(crate) struct SignInPage {
     pub(crate) folder: usize,
     pub(crate) file: usize,
+}
+
+/// Where the page file a path ends in starts (`index.html` of
+/// `/a/index.html`): a last segment with a page's extension
+/// ([`is_page_extension`]).
+pub(crate) fn page_file(path: &[u8]) -> Option<usize> {
+    let file = path.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
+    page_dot(path.get(file..)?).map(|_| file)
 }
 
 /// The [`SignInPage`] `path` ends in, if any.

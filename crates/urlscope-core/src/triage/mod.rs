@@ -246,10 +246,22 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         return false;
     }
     // A brand's name in a folder of a route that ends in a sign-in
-    // (`/onedrive/file/login`); the query's sign-in words are below.
+    // (`/onedrive/file/login`) or an index page (`/OneDrive/index.html`);
+    // the query's sign-in words are below.
     let brand_folder = || crate::analysis::checks::brand_path::may_show_brand_page(path_only);
     if route_ends_in_kit_word(path_only) && brand_folder() {
         return false;
+    }
+    // An index page's brand is in the two folders above it.
+    let index_page = page.filter(|&(file, dot)| {
+        crate::services::lures::is_index_stem(path_only.get(file..dot).unwrap_or_default())
+    });
+    if let Some((file, _)) = index_page {
+        let folders = crate::analysis::checks::brand_folder::index_folders(path_only, file);
+        let folders = path_only.get(folders..file).unwrap_or_default();
+        if crate::analysis::checks::brand_path::may_show_brand_page(folders) {
+            return false;
+        }
     }
     // A folder WordPress never ships inside its own (`/wp-includes/js/kit/`).
     if core_folder && crate::analysis::checks::planted_folder::foreign_folder(path_only).is_some() {

@@ -10,9 +10,15 @@
 //! `/broker/google/login`) and stays quiet; so does a page with a name of
 //! its own (`/office/login/about.php`), and a route whose sign-in comes
 //! before the brand (`/login/linkedin`).
+//!
+//! A kit's landing page is often its folder's index page, with no sign-in
+//! word at all (`/new/OneDrive/index.html`): a brand's token (not a
+//! common word: `/office/index.php`) in the folder that holds it, or one
+//! folder above, counts too, but for a site's list of the companies it
+//! covers or works with (`/companies/google_inc/index.html`).
 
 use super::brand_path::BrandPage;
-use crate::services::lures::{brand_words, is_index_stem, is_kit_word, pieces};
+use crate::services::lures::{brand_words, is_index_stem, is_kit_word, page_dot, pieces};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 
@@ -43,6 +49,25 @@ const FRAMEWORK_FOLDERS: &[&str] = &[
     "users",
 ];
 
+/// The folders under which a site lists the companies it writes about or
+/// works with (`/companies/google_inc/index.html`,
+/// `/partners/microsoft/`): a brand's name there is the page's topic, its
+/// index page no kit's.
+const CATALOGUE_FOLDERS: &[&str] = &[
+    "brands",
+    "clients",
+    "companies",
+    "company",
+    "customers",
+    "integrations",
+    "partners",
+    "sponsors",
+    "tag",
+    "tags",
+    "topics",
+    "vendors",
+];
+
 /// The non-empty '/'-separated segments of `path`, each with where it
 /// starts.
 fn segments(path: &[u8]) -> Vec<(usize, &[u8])> {
@@ -54,33 +79,88 @@ fn segments(path: &[u8]) -> Vec<(usize, &[u8])> {
 /// Whether a segment is a folder's index page (`index.php`), which names
 /// nothing of its own.
 fn is_index_page(segment: &[u8]) -> bool {
-    let stem = segment.split(|&b| b == b'.').next().unwrap_or_default();
-    segment.contains(&b'.') && is_index_stem(stem)
+    page_dot(segment).is_some_and(|dot| is_index_stem(segment.get(..dot).unwrap_or_default()))
 }
 
-/// The kit word ([`is_kit_word`]) a route ends in, as a span of `input`:
-/// the path's last segment (`/file/login`, `/itunes/SignIn/`), or a query
-/// key or value when the path ends in a folder or an index page
-/// (`/a2d85181/?ID=login`).
-fn kit_word_at(input: &[u8], parts: &Split) -> Option<Span> {
+/// Where the folders whose brand an index page at `file` of `path` may
+/// show start: the folder that holds it, or the one above
+/// (`/OneDrive/<id>/index1.php`); an index page names nothing itself.
+/// The fast path reads the same bytes.
+pub(crate) fn index_folders(path: &[u8], file: usize) -> usize {
+    let mut folders = 0;
+    let mut in_folder = false;
+    for (i, &b) in path
+        .get(..file)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .rev()
+    {
+        match b {
+            b'/' if in_folder => {
+                folders += 1;
+                if folders == 2 {
+                    return i + 1;
+                }
+                in_folder = false;
+            }
+            b'/' => {}
+            _ => in_folder = true,
+        }
+    }
+    0
+}
+
+/// How a kit's route ends, as a span of `input`.
+#[derive(Clone, Copy)]
+enum Ending {
+    /// A kit word ([`is_kit_word`]): the path's last segment
+    /// (`/file/login`, `/itunes/SignIn/`), or a query key or value when
+    /// the path ends in a folder or an index page (`/a2d85181/?ID=login`).
+    SignIn(Span),
+    /// An index page (`/OneDrive/index.html`), no sign-in word in the
+    /// query.
+    Index(Span),
+}
+
+impl Ending {
+    fn span(self) -> Span {
+        match self {
+            Ending::SignIn(span) | Ending::Index(span) => span,
+        }
+    }
+}
+
+/// The [`Ending`] of a path and its query, if it is a kit's.
+fn ending_at(input: &[u8], parts: &Split) -> Option<Ending> {
     let path = parts.path.of(input);
     let at = |s: usize, len: usize| Span::new(parts.path.start + s, parts.path.start + s + len);
     let segments = segments(path);
     let &(last_at, last) = segments.last()?;
     if is_kit_word(last) {
-        return Some(at(last_at, last.len()));
+        return Some(Ending::SignIn(at(last_at, last.len())));
     }
-    if last.contains(&b'.') && !is_index_page(last) {
+    let index = is_index_page(last);
+    if last.contains(&b'.') && !index {
         return None;
     }
-    let query = parts.query?;
-    pieces(query.of(input), |b| matches!(b, b'&' | b'='))
-        .find(|(_, piece)| is_kit_word(piece))
-        .map(|(s, piece)| Span::new(query.start + s, query.start + s + piece.len()))
+    let word = parts.query.and_then(|query| {
+        pieces(query.of(input), |b| matches!(b, b'&' | b'='))
+            .find(|(_, piece)| is_kit_word(piece))
+            .map(|(s, piece)| Span::new(query.start + s, query.start + s + piece.len()))
+    });
+    match word {
+        Some(word) => Some(Ending::SignIn(word)),
+        // The page itself, not a folder named like one (`/index.html/`).
+        None if index && last_at + last.len() == path.len() => {
+            Some(Ending::Index(at(last_at, last.len())))
+        }
+        None => None,
+    }
 }
 
 /// A brand's name ([`brand_words`]) in a folder of a path whose route
-/// ends in a sign-in ([`kit_word_at`]), on a site (`own`, its host's brand
+/// ends in a sign-in or an index page ([`ending_at`]), on a site (`own`, its host's brand
 /// `own_brand`) the brand does not own. The caller asks only where no
 /// other rule reads the brand already.
 pub(super) fn brand_folder(
@@ -95,8 +175,13 @@ pub(super) fn brand_folder(
     if memchr::memmem::find(path, b"://").is_some() {
         return None;
     }
-    let word = kit_word_at(input, parts)?;
+    let ending = ending_at(input, parts)?;
+    let word = ending.span();
     let segments = segments(path);
+    let nearest = match ending {
+        Ending::SignIn(_) => 0,
+        Ending::Index(page) => index_folders(path, page.start - parts.path.start),
+    };
     let (name, brand) = brand_words(path).into_iter().find_map(|(s, e)| {
         let span = Span::new(parts.path.start + s, parts.path.start + e);
         if span.end > word.start {
@@ -108,25 +193,36 @@ pub(super) fn brand_folder(
         let k = segments.iter().rposition(|&(at, _)| at <= s)?;
         let (seg_at, segment) = *segments.get(k)?;
         let alone = s == seg_at && (e == seg_at + segment.len() || path.get(e) == Some(&b'.'));
-        let distinctive = crate::sites::brand_token(text).is_some() || alone;
-        let framework = k
-            .checked_sub(1)
-            .and_then(|p| segments.get(p))
-            .is_some_and(|(_, f)| {
-                FRAMEWORK_FOLDERS
-                    .iter()
-                    .any(|w| w.as_bytes().eq_ignore_ascii_case(f))
-            });
-        (distinctive && !framework && Some(brand) != own_brand).then_some((span, brand))
+        // A common word alone names its brand before a sign-in
+        // (`/office/login`), not before an index page (`/office/`).
+        let token = crate::sites::brand_token(text).is_some();
+        let distinctive = token || alone && matches!(ending, Ending::SignIn(_));
+        let container = |folders: &[&str]| {
+            k.checked_sub(1)
+                .and_then(|p| segments.get(p))
+                .is_some_and(|(_, f)| folders.iter().any(|w| w.as_bytes().eq_ignore_ascii_case(f)))
+        };
+        let quiet = container(FRAMEWORK_FOLDERS)
+            || matches!(ending, Ending::Index(_)) && (s < nearest || container(CATALOGUE_FOLDERS));
+        (distinctive && !quiet && Some(brand) != own_brand).then_some((span, brand))
     })?;
     let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
+    let ends = match ending {
+        Ending::SignIn(_) => format!("which ends in the sign-in '{}'", quoted(word)),
+        Ending::Index(_) => format!("whose page is the folder's index '{}'", quoted(word)),
+    };
+    let tail = match ending {
+        Ending::SignIn(_) => "a brand's sign-in page on a host it does not own",
+        Ending::Index(_) => {
+            "the way phishing kits are unpacked, into a folder named for the brand they imitate"
+        }
+    };
     Some(BrandPage {
         name,
         spans: vec![name, word],
         message: format!(
-            "The URL shows '{}' ({brand}'s name) in a folder of the path, which ends in the sign-in '{}', but the site is '{}': a brand's sign-in page on a host it does not own.",
+            "The URL shows '{}' ({brand}'s name) in a folder of the path, {ends}, but the site is '{}': {tail}.",
             quoted(name),
-            quoted(word),
             quote_str(own),
         ),
     })
@@ -191,6 +287,71 @@ mod tests {
             ),
             "The URL shows 'onedrive' (Microsoft's name) in a folder of the path, which ends in the sign-in 'login', but the site is 'shop.example': a brand's sign-in page on a host it does not own."
         );
+    }
+
+    #[test]
+    fn a_brand_s_folder_holding_an_index_page() {
+        use Severity::Medium;
+        for (url, name, page) in [
+            (
+                "https://x.example/new/OneDrive/index.html",
+                "OneDrive",
+                "index.html",
+            ),
+            // An empty segment is no folder between.
+            (
+                "https://x.example/OneDrive//x//index.html",
+                "OneDrive",
+                "index.html",
+            ),
+            (
+                "http://x.example/images/contests/4/alibaba/index.php",
+                "alibaba",
+                "index.php",
+            ),
+            // One folder between: a kit's visitor or version folder.
+            (
+                "http://x.example/recal/yahoo/home/index.php",
+                "yahoo",
+                "index.php",
+            ),
+            (
+                "http://x.example/cs/PayPal/myaccount/index.php?enc=2d68e6",
+                "PayPal",
+                "index.php",
+            ),
+        ] {
+            assert_eq!(
+                found(url),
+                [(Medium, vec![name.to_string(), page.to_string()])],
+                "{url}"
+            );
+        }
+        assert_eq!(
+            super::super::test_support::message(
+                "https://shop.example/OneDrive/index.html",
+                WarningCode::BrandInPath
+            ),
+            "The URL shows 'OneDrive' (Microsoft's name) in a folder of the path, whose page is the folder's index 'index.html', but the site is 'shop.example': the way phishing kits are unpacked, into a folder named for the brand they imitate."
+        );
+        for url in [
+            // Two folders or more between: the brand is the site's topic.
+            "https://x.example/amex/technology/nyunderground/index.html",
+            // A site's list of the companies it writes about or works with.
+            "https://x.example/top/companies/google_inc/index.html",
+            "https://x.example/partners/microsoft/index.php",
+            // A common word: a firm's office, a farm's apples.
+            "https://x.example/office/index.php",
+            "https://x.example/important/zoom/eng/index.html",
+            // A folder named like a page, a file that is no page.
+            "https://x.example/paypal/index.html/",
+            "https://x.example/paypal/index.js",
+            // The brand's own site; a listed shared host.
+            "https://www.paypal.com/paypal/index.html",
+            "https://kit.github.io/onedrive/index.html",
+        ] {
+            assert!(found(url).is_empty(), "{url}: {:?}", found(url));
+        }
     }
 
     #[test]

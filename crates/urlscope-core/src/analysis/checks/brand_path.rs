@@ -203,22 +203,35 @@ pub(crate) fn brand_path_warnings(
         || format!("'{}'", quote_str(&site.domain)),
         |b| format!("{b}'s"),
     );
-    let (case, tail) = match words.first() {
-        Some(word) => (
+    let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
+    let mirrored = || mirrored_page(input, parts, span).filter(|_| !crate::sites::is_known(own));
+    let first_word = words.first().copied();
+    let (case, tail, more) = match (first_word, words.is_empty().then(mirrored).flatten()) {
+        (Some(word), _) => (
             Case::BrandLogin,
             format!(
                 ", and '{}' asks for a sign-in: a brand's sign-in page on a host it does not own",
-                quote_str(&String::from_utf8_lossy(word.of(input)))
+                quoted(word)
             ),
+            words,
         ),
-        None => (
+        (None, Some(page)) => (
+            Case::BrandMirror,
+            format!(
+                ", and '{}' is a page in a folder named for it: a brand's site copied into the folders of a host it does not own, as phishing kits are",
+                quoted(page)
+            ),
+            vec![page],
+        ),
+        (None, None) => (
             Case::BrandMention,
             ": mirrors and hosting pages do this too, and so does a page that imitates it"
                 .to_string(),
+            words,
         ),
     };
     let mut spans = vec![span];
-    spans.extend(words);
+    spans.extend(more);
     out.push(Warning::for_case(
         case,
         spans,
@@ -229,6 +242,25 @@ pub(crate) fn brand_path_warnings(
             quote_str(own),
         ),
     ));
+}
+
+/// The page file a path ends in (`index.html`), when the domain written
+/// at `span` is a whole folder of the path ahead of it
+/// (`/mp/outlook.com/index.html`): a brand's site copied, folders and
+/// all, into another site's. A folder alone (`/www.dropbox.com/1223/`) or
+/// the path's last segment (`/h2oeco/www.facebook.com`) is what mirrors,
+/// link pages and site checkers show too.
+fn mirrored_page(input: &[u8], parts: &Split, span: Span) -> Option<Span> {
+    let path = parts.path;
+    let folder = span.start > path.start
+        && span.end < path.end
+        && input.get(span.start - 1) == Some(&b'/')
+        && input.get(span.end) == Some(&b'/');
+    if !folder {
+        return None;
+    }
+    let file = path.start + crate::services::lures::page_file(path.of(input))?;
+    (file > span.end).then(|| Span::new(file, path.end))
 }
 
 /// Whether the host already shows or imitates a brand (`brand-in-host`,
@@ -427,6 +459,53 @@ mod tests {
     }
 
     #[test]
+    fn a_brand_s_site_copied_into_another_site_s_folder() {
+        use Severity::{Low, Medium};
+        for (url, domain, page) in [
+            (
+                "https://x.example/mp/11/outlook.com/index.html",
+                "outlook.com",
+                "index.html",
+            ),
+            (
+                "http://x.example/header/www.dhl.com/my.dhl-com/index.php?email=a",
+                "www.dhl.com",
+                "index.php",
+            ),
+            (
+                "https://x.example/img/paypal.com/75b559b48876bd33/personal.php",
+                "paypal.com",
+                "personal.php",
+            ),
+        ] {
+            assert_eq!(
+                found(url),
+                [(Medium, vec![domain.into(), page.into()])],
+                "{url}"
+            );
+        }
+        assert_eq!(
+            super::super::test_support::message(
+                "https://x.example/mp/outlook.com/index.html",
+                WarningCode::BrandInPath
+            ),
+            "The URL shows 'outlook.com' (Microsoft's) after the host, but the site is 'x.example', and 'index.html' is a page in a folder named for it: a brand's site copied into the folders of a host it does not own, as phishing kits are."
+        );
+        // Near misses, only shown: a folder alone, the last segment, a
+        // file that is no page, a domain glued to other text in its
+        // segment, and a known site's own archive of the brand's pages.
+        for url in [
+            "https://x.example/www.dropbox.com/1223/",
+            "https://x.example/app/facebook.com/?lang=en",
+            "https://x.example/sites/www.paypal.com",
+            "https://x.example/www.paypal.com/logo.png",
+            "https://web.archive.org/web/2015/www.paypal.com/us/home.html",
+        ] {
+            assert_eq!(found(url)[0].0, Low, "{url}");
+        }
+    }
+
+    #[test]
     fn quiet_where_the_name_is_the_site_s_own_or_carried() {
         for url in [
             // The brand's own site, and one of its other domains.
@@ -542,8 +621,9 @@ mod tests {
             "https://x.example/auth/facebook/callback",
             "https://x.example/signin-google",
             "https://x.example/login/linkedin",
-            // No sign-in word; the brand's name in a long slug (a topic).
-            "https://x.example/paypal/index.php",
+            // No sign-in word (brand_folder reads an index page's
+            // folder); the brand's name in a long slug (a topic).
+            "https://x.example/paypal/about.php",
             "https://x.example/blog/how-to-set-up-paypal-login-for-shops.html",
             // The brand's own site, and another of its domains.
             "https://www.linkedin.com/linkedin/SignIn.php",

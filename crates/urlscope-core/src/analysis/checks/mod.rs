@@ -15,7 +15,7 @@ use crate::split::ComponentKind;
 use crate::warnings::CodeSet;
 
 pub(crate) mod authority;
-mod brand_folder;
+pub(crate) mod brand_folder;
 pub(crate) mod brand_path;
 pub(crate) mod brand_route;
 pub(crate) mod characters;

@@ -4,7 +4,9 @@
 //! the sites they break into. WordPress serves its own sign-in at
 //! `/wp-login.php`; what it keeps in `wp-content` (themes, plugins,
 //! uploads), `wp-includes` (its library) and `wp-admin` (its dashboard)
-//! is no page a visitor is sent to sign in on.
+//! is no page a visitor is sent to sign in on. Nor is what any site
+//! keeps among the images, styles and uploads its pages fetch
+//! (`/images/admin/login.html`, `/css/themes/login.php`).
 
 use crate::analysis::HostReading;
 use crate::services::lures::{credential_words_except, sign_in_page, SignInPage};
@@ -14,6 +16,17 @@ use crate::warnings::{Warning, WarningCode};
 
 /// The folders of a content management system's own files.
 const CMS_FOLDERS: &[&str] = &["wp-content", "wp-includes", "wp-admin"];
+
+/// The folders where a site keeps its images, styles, fonts, uploads and
+/// temporary files, which its pages fetch but no visitor is sent to as a
+/// page (Drupal's uploads are under `files`). Not `js` nor `assets`,
+/// where a single-page application keeps the templates it fetches
+/// (`/assets/views/login.html`), nor `includes`, where a PHP site's
+/// sign-in form may post (`/includes/login.inc.php`).
+const ASSET_FOLDERS: &[&str] = &[
+    "_images", "cache", "css", "files", "font", "fonts", "icons", "image", "images", "img", "imgs",
+    "media", "temp", "tmp", "upload", "uploads",
+];
 
 /// Sign-in words that also name a CMS's own pages (`wp-admin/update.php`,
 /// a shop plugin's `account.php`, `wp-admin/authorize-application.php`,
@@ -32,15 +45,20 @@ const CMS_PAGE_WORDS: &[&str] = &[
     "authorize",
 ];
 
-/// The CMS folder a path (its first '/' aside, up to its query) keeps
-/// its [`sign_in_page`] `page` under: the folder's byte range.
-fn cms_folder(path: &[u8], page: &SignInPage) -> Option<(usize, usize)> {
+/// Whether `segment` is one of `folders` (any case).
+fn is_one_of(folders: &[&str], segment: &[u8]) -> bool {
+    folders
+        .iter()
+        .any(|f| f.as_bytes().eq_ignore_ascii_case(segment))
+}
+
+/// The CMS folder ([`CMS_FOLDERS`]) or asset folder ([`ASSET_FOLDERS`]) a
+/// path (its first '/' aside, up to its query) keeps its
+/// [`sign_in_page`] `page` under: the folder's byte range, the first.
+fn planting_folder(path: &[u8], page: &SignInPage) -> Option<(usize, usize)> {
     let mut at = 0;
     for segment in path.get(..page.file)?.split(|&b| b == b'/') {
-        if CMS_FOLDERS
-            .iter()
-            .any(|f| f.as_bytes().eq_ignore_ascii_case(segment))
-        {
+        if is_one_of(CMS_FOLDERS, segment) || is_one_of(ASSET_FOLDERS, segment) {
             return Some((at, at + segment.len()));
         }
         at += segment.len() + 1;
@@ -53,7 +71,7 @@ fn cms_folder(path: &[u8], page: &SignInPage) -> Option<(usize, usize)> {
 /// page is under a CMS folder (the words a CMS's own pages use are left
 /// to the check).
 pub(crate) fn may_be_planted_login(path: &[u8], page: &SignInPage) -> bool {
-    cms_folder(path, page).is_some()
+    planting_folder(path, page).is_some()
 }
 
 /// `planted-login` for the URL itself: a [`sign_in_page`] under a CMS
@@ -77,7 +95,7 @@ pub(crate) fn planted_login_warnings(
         }
         return;
     };
-    let Some((folder_start, folder_end)) = cms_folder(path, &page) else {
+    let Some((folder_start, folder_end)) = planting_folder(path, &page) else {
         return;
     };
     // The page's folder (when not the CMS's own) and its name: the words
@@ -97,6 +115,11 @@ pub(crate) fn planted_login_warnings(
         parts.path.start + folder_end,
     );
     let file = path.get(page.file..).unwrap_or_default();
+    let among = if is_one_of(CMS_FOLDERS, folder.of(input)) {
+        "among the files of the site's content management system"
+    } else {
+        "among the images, styles or uploads a site's pages fetch"
+    };
     let mut spans = vec![folder];
     spans.extend(words);
     out.push(Warning::new(
@@ -104,7 +127,7 @@ pub(crate) fn planted_login_warnings(
         spans,
         component_at(first.start),
         format!(
-            "The page '{}' asks for a sign-in ('{}') from inside '{}', among the files of the site's content management system, where no site keeps its sign-in page: a phishing kit dropped on a site someone broke into.",
+            "The page '{}' asks for a sign-in ('{}') from inside '{}', {among}, where no site keeps its sign-in page: a phishing kit dropped on a site someone broke into.",
             quote_str(&String::from_utf8_lossy(file)),
             quote_str(&String::from_utf8_lossy(first.of(input))),
             quote_str(&String::from_utf8_lossy(folder.of(input))),
@@ -223,6 +246,58 @@ mod tests {
             super::super::test_support::message("http://x.example/wp-content/cc/login.php", WarningCode::PlantedLogin),
             "The page 'login.php' asks for a sign-in ('login') from inside 'wp-content', among the files of the site's content management system, where no site keeps its sign-in page: a phishing kit dropped on a site someone broke into."
         );
+    }
+
+    #[test]
+    fn a_sign_in_page_among_a_site_s_images_styles_and_uploads() {
+        use Severity::Medium;
+        for (url, folder, word) in [
+            (
+                "http://x.example/images/admin/login.html",
+                "images",
+                "login",
+            ),
+            ("http://x.example/css/themes/login.php", "css", "login"),
+            (
+                "http://x.example/tmp/importantupdates/SignIn.htm",
+                "tmp",
+                "SignIn",
+            ),
+            (
+                "http://x.example/sites/default/files/field/boa/login.php",
+                "files",
+                "login",
+            ),
+            (
+                "https://x.example/wp/admin/_images/home/login.html",
+                "_images",
+                "login",
+            ),
+        ] {
+            assert_eq!(
+                found(url),
+                [(Medium, vec![folder.to_string(), word.to_string()])],
+                "{url}"
+            );
+        }
+        assert_eq!(
+            super::super::test_support::message("http://x.example/images/login.html", WarningCode::PlantedLogin),
+            "The page 'login.html' asks for a sign-in ('login') from inside 'images', among the images, styles or uploads a site's pages fetch, where no site keeps its sign-in page: a phishing kit dropped on a site someone broke into."
+        );
+        for quiet in [
+            // A single-page application's templates; a PHP form's handler.
+            "https://x.example/assets/views/login.html",
+            "https://x.example/js/templates/login.html",
+            "https://x.example/includes/login.inc.php",
+            // No page: an image, a style sheet; no sign-in word.
+            "https://x.example/images/login.png",
+            "https://x.example/css/login.css",
+            "https://x.example/images/gallery.php",
+            // The folder after the page.
+            "https://x.example/login.php/images/x",
+        ] {
+            assert!(found(quiet).is_empty(), "{quiet}: {:?}", found(quiet));
+        }
     }
 
     #[test]
