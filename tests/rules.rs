@@ -292,6 +292,8 @@ const RULES: &[Row] = &[
     ("shared-hosting", "https://secure-update.web.app/", Fires { at: "secure-update.web.app" }, "sign-in words in a site on Firebase Hosting"),
     ("shared-hosting", "http://amazon-clone-peach-eta.vercel.app/", Fires { at: "amazon-clone-peach-eta.vercel.app" }, "a deploy on Vercel named after a brand"),
     ("shared-hosting", "https://office-supplies-shop.vercel.app/", Misses, "a deploy named with a common word, not a brand's token"),
+    ("shared-hosting", "https://cdn-coinbse-com.pages.dev/", Fires { at: "cdn-coinbse-com.pages.dev" }, "a site on Cloudflare Pages named with a brand's token misspelt (coinbase, 'a' left out)"),
+    ("shared-hosting", "https://trust-fund-notes.pages.dev/", Misses, "a common word one edit from a brand's token (truist) is a word"),
     ("shared-hosting", "https://sites.google.com/a/example.com/", Misses, "a site on Google Sites with no sign-in word"),
     ("shared-hosting", "https://someone.github.io/blog/", Misses, "a GitHub Pages blog"),
     ("shared-hosting", "https://www.herokuapp.com/login", Misses, "the service's own site"),

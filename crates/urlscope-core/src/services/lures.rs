@@ -449,10 +449,13 @@ pub(crate) fn has_lure_word(text: &[u8]) -> bool {
 /// registrable domain: a deploy named `amazon-clone-peach-eta` on
 /// `vercel.app`, or a site `2018microsoft0utlook` on a site builder,
 /// shows its brand as plainly as `amazon-clone` does. A path's long slug
-/// (`/using-gmail-with-mutt`) still names a topic, not a disguise.
+/// (`/using-gmail-with-mutt`) still names a topic, not a disguise. A
+/// token misspelt by one edit or written with look-alike letters counts
+/// too (`cdn-coinbse-com`, [`crate::sites::brand_lookalike_word`]).
 pub(crate) fn account_lure_words(labels: &[u8]) -> Vec<(usize, usize)> {
     let mut found = lure_words(labels);
-    for token in brand_tokens(labels) {
+    let lookalike = crate::sites::brand_lookalike_word(labels).map(|(at, _)| at);
+    for token in brand_tokens(labels).chain(lookalike) {
         if !found.contains(&token) {
             found.push(token);
         }
@@ -465,7 +468,9 @@ pub(crate) fn account_lure_words(labels: &[u8]) -> Vec<(usize, usize)> {
 /// Whether the account's labels of a shared host hold a lure
 /// ([`account_lure_words`]): the fast path's test.
 pub(crate) fn account_has_lure_word(labels: &[u8]) -> bool {
-    has_lure_word(labels) || brand_tokens(labels).next().is_some()
+    has_lure_word(labels)
+        || brand_tokens(labels).next().is_some()
+        || crate::sites::brand_lookalike_word(labels).is_some()
 }
 
 /// The byte ranges of [`crate::sites::brand_tokens`] in `text`.

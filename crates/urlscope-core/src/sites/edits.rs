@@ -290,6 +290,16 @@ pub(crate) fn imitation(
     best(&mut found)
 }
 
+/// The brand a word imitates (`coinbse`: coinbase.com, 'a' left out),
+/// read as the name of a domain: [`imitation`] of `{word}.com` against
+/// the brands' index, its span within the word. The same name under
+/// another suffix is no edit of a word, and a word that is a known site's
+/// name imitates nothing.
+pub(crate) fn word_imitation(word: &str) -> Option<Imitation> {
+    let found = imitation(&format!("{word}.com"), None, 0, false)?;
+    (found.family != "tld-swap" && found.span.end <= word.len()).then_some(found)
+}
+
 /// The first byte range where `a` and `b` differ, in `a`: from the first
 /// differing byte to the last, counted from the end.
 fn first_difference(a: &str, b: &str) -> (usize, usize) {

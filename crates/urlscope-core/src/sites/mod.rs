@@ -365,6 +365,68 @@ pub(crate) fn brand_tokens(
     })
 }
 
+/// The shortest brand's token a word of a shared host's account is
+/// compared with by [`brand_lookalike_word`]: shorter tokens have too many
+/// innocent neighbours among the words people name their pages with.
+const MIN_ACCOUNT_TOKEN: usize = 6;
+
+/// Common English words one edit from a brand's token, which name pages
+/// for what they say (`trust-fund`, `cloud-tools`, `postal-codes`), not
+/// for a brand: `scripts/common_neighbours.py` lists those
+/// [`brand_lookalike_word`] would read among the 100,000 most frequent
+/// English words (wordfreq, Zipf frequency 2 or more), but for a brand's
+/// own name inflected (`amazons`, `googled`).
+const COMMON_NEIGHBOURS: &[&str] = &[
+    "applied", "barclay", "bluefin", "cloud", "discard", "factbook", "goggle", "googly", "goole",
+    "interact", "inuit", "laporte", "papal", "payal", "postal", "revolt", "shoppe", "tremor",
+    "trevor", "trist", "truest", "truism", "trust", "tunes", "twister", "witter",
+];
+
+/// The first word of `text` (a shared host's account: `cdn-coinbse-com`,
+/// `steymcommunity-id-234324`, `paypa1-help`) that is a brand's token
+/// written with one edit or look-alike letters, its byte range within
+/// `text` and what it imitates (its span, the edited bytes, within `text`
+/// too). Words are runs of letters, or of letters
+/// and digits (for digits written as letters); a brand's token of
+/// [`MIN_ACCOUNT_TOKEN`] letters or more counts, and a first letter
+/// replaced by another that does not look like it does not (`finance`,
+/// `email` are words, not `binance` or `gmail` misspelt), nor a common
+/// word ([`COMMON_NEIGHBOURS`]).
+pub(crate) fn brand_lookalike_word(text: &[u8]) -> Option<((usize, usize), Imitation)> {
+    let alphanumeric = {
+        let mut start = 0;
+        text.split(|b| !b.is_ascii_alphanumeric()).map(move |word| {
+            let at = start;
+            start += word.len() + 1;
+            (at, at + word.len())
+        })
+    };
+    let mixed = alphanumeric.filter(|&(s, e)| {
+        text.get(s..e).is_some_and(|w| {
+            w.iter().any(u8::is_ascii_digit) && w.iter().any(u8::is_ascii_alphabetic)
+        })
+    });
+    let words = mixed.chain(letter_words(text));
+    words
+        .filter(|&(s, e)| e - s + 1 >= MIN_ACCOUNT_TOKEN)
+        .find_map(|(s, e)| {
+            let word = std::str::from_utf8(text.get(s..e)?)
+                .ok()?
+                .to_ascii_lowercase();
+            if COMMON_NEIGHBOURS.contains(&word.as_str()) {
+                return None;
+            }
+            let found = edits::word_imitation(&word)?;
+            let token = found.domain.split('.').next()?;
+            let first_letter = found.span.start == 0
+                && matches!(found.family, "replacement" | "vowel-swap" | "bitsquatting");
+            let token_counts =
+                token.len() >= MIN_ACCOUNT_TOKEN && brand_token(token.as_bytes()).is_some();
+            let span = Span::new(s + found.span.start, s + found.span.end);
+            (token_counts && !first_letter).then_some(((s, e), Imitation { span, ..found }))
+        })
+}
+
 /// The labels of `text` with where each starts.
 fn label_starts(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut at = 0;

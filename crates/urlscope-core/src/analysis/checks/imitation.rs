@@ -66,7 +66,8 @@ pub(crate) fn imitation_warnings(
             span
         }
     };
-    let on_hosting = shared_hosting(name).is_some();
+    let hosting = shared_hosting(name);
+    let on_hosting = hosting.is_some();
     let mut found = None;
     let reg_at = name.len().saturating_sub(registrable.len());
     // The registrable domain in Unicode, for an IDN's skeleton.
@@ -120,6 +121,18 @@ pub(crate) fn imitation_warnings(
                     i.family
                 ),
             ));
+            found = Some(i);
+        }
+    }
+    // On shared hosting `shared-hosting` speaks, but a brand's token
+    // misspelt in the account's labels (`cdn-coinbse-com.pages.dev`) is
+    // still what the host imitates.
+    if let Some(service) = hosting.filter(|_| forbidden_at.is_none()) {
+        let account = name.get(..name.len().saturating_sub(service.service.len()));
+        if let Some((_, mut i)) =
+            account.and_then(|a| crate::sites::brand_lookalike_word(a.as_bytes()))
+        {
+            i.span = at(i.span.start, i.span.end);
             found = Some(i);
         }
     }

@@ -51,6 +51,21 @@ pub(crate) fn lure_warnings(
         ));
         if let Some(&first) = spans.first() {
             let word = String::from_utf8_lossy(first.of(input));
+            // A brand's token misspelt: which, and how.
+            let shows = match crate::sites::brand_lookalike_word(account) {
+                Some(((s, e), i))
+                    if Span::new(host_span.start + s, host_span.start + e) == first =>
+                {
+                    let token = i.domain.split('.').next().unwrap_or_default();
+                    format!(
+                        "'{}', {}'s name '{token}' with {}",
+                        quote_str(&word),
+                        i.brand.unwrap_or(&i.domain),
+                        i.edit
+                    )
+                }
+                _ => format!("'{}'", quote_str(&word)),
+            };
             let name = host.map_or("", |h| h.ascii.as_deref().unwrap_or(&h.decoded));
             // `user.github.io` is on `github.io`; `storage.googleapis.com`
             // (its buckets in the path) is the service itself.
@@ -73,8 +88,7 @@ pub(crate) fn lure_warnings(
                 std::iter::once(host_span).chain(spans).collect(),
                 host_index,
                 format!(
-                    "{place} where anyone can publish, and the URL shows '{}': a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand.",
-                    quote_str(&word),
+                    "{place} where anyone can publish, and the URL shows {shows}: a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand.",
                 ),
             ));
         }
@@ -213,6 +227,36 @@ mod tests {
             )]
         );
         assert_eq!(found("https://2018paypal0x.github.io/", code).len(), 1);
+        // A brand's token misspelt by one edit, or written with a digit
+        // for a letter, on the bytes of the word.
+        for (url, word) in [
+            ("https://cdn-coinbse-com.pages.dev/", "coinbse"),
+            ("https://support-k-kucoii-cdn.pages.dev/", "kucoii"),
+            (
+                "https://nedbnk484756fdreh.000webhostapp.com/x.html",
+                "nedbnk",
+            ),
+            ("https://paypa1-help.web.app/", "paypa1"),
+        ] {
+            let host = url.split('/').nth(2).unwrap_or_default();
+            assert_eq!(
+                found(url, code),
+                [(Medium, vec![host.into(), word.into()])],
+                "{url}"
+            );
+        }
+        // What the host imitates, for the destination: the edited bytes.
+        let url = "https://cdn-coinbse-com.pages.dev/";
+        let a = analyze(url.as_bytes(), &Options::default());
+        let i = a.destinations.first().and_then(|d| d.imitates.as_ref());
+        assert_eq!(
+            i.map(|i| (i.domain.as_str(), i.family, &url[i.span.start..i.span.end])),
+            Some(("coinbase.com", "omission", "bs"))
+        );
+        assert_eq!(
+            super::super::test_support::message("https://cdn-coinbse-com.pages.dev/", code),
+            "'cdn-coinbse-com.pages.dev' is on 'pages.dev' (web hosting), where anyone can publish, and the URL shows 'coinbse', Coinbase's name 'coinbase' with 'a' left out: a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand."
+        );
         // Near misses: no sign-in word, the service's own site, a domain
         // of the Public Suffix List's private section (a fact only), a
         // word inside another.
@@ -228,6 +272,13 @@ mod tests {
             "https://office-supplies-shop.vercel.app/",
             "https://my-apple-pie-recipes.github.io/",
             "https://paypalooza-fan-site.github.io/",
+            // Words one edit from a token: a first letter replaced, a
+            // common word, a short token's neighbour.
+            "https://finance-notes.github.io/",
+            "https://email-tips.github.io/",
+            "https://trust-fund.pages.dev/",
+            "https://cloud-tools.pages.dev/",
+            "https://postal-codes.github.io/",
             "https://someone.github.io/using-paypal-with-stripe-and-more/",
         ] {
             assert!(found(url, code).is_empty(), "{url}");
