@@ -7,8 +7,9 @@
 //! threshold, compared byte for byte: a verdict is a pure function of
 //! both, so what an earlier line put there can only be the answer.
 
-use super::{host_verdict, HostVerdict};
+use super::{SHARED_HOST, SHORTENER};
 use crate::names::Labels;
+use crate::services::ServiceHint;
 use crate::warnings::Severity;
 use std::cell::RefCell;
 use std::hash::BuildHasher;
@@ -82,6 +83,105 @@ pub(super) fn verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
         slot.verdict = verdict;
     });
     verdict
+}
+
+/// What a plain origin's host says of the URL at `min`, the URL aside.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum HostVerdict {
+    /// It may have a warning at `min` whatever follows.
+    NotPlain,
+    /// It gives no warning at `min`.
+    Plain,
+    /// It is on a shared hosting service: plain unless the URL holds a
+    /// sign-in word or a brand's name.
+    PlainWithoutLure,
+}
+
+/// [`HostVerdict`] of a plain origin's host, whose labels its scan found:
+/// what [`hosts::verdict`] keeps.
+fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
+    if !plain_host_name(host) {
+        return HostVerdict::NotPlain;
+    }
+    let lure = match service_hint(host) {
+        ServiceHint::None => false,
+        ServiceHint::Shortener if min > SHORTENER => false,
+        ServiceHint::Shortener => return HostVerdict::NotPlain,
+        ServiceHint::Hosting => min <= SHARED_HOST,
+    };
+    // A label near a famous name, or a brand's token: the exact check.
+    let name = host.name();
+    if crate::sites::may_imitate(name, min) && crate::sites::imitates(name, min <= Severity::Low) {
+        return HostVerdict::NotPlain;
+    }
+    // A wrapper whose destination no byte of the URL betrays.
+    if crate::wrappers::hides_destination(name) {
+        return HostVerdict::NotPlain;
+    }
+    if lure {
+        HostVerdict::PlainWithoutLure
+    } else {
+        HostVerdict::Plain
+    }
+}
+
+/// What the last two labels of a plain host say of it (its one trailing
+/// dot dropped): a shortener's, or on a listed shared service, maybe.
+#[inline(always)]
+fn service_hint(labels: &Labels<'_>) -> ServiceHint {
+    match labels.name().strip_suffix(b".") {
+        Some(host) => crate::services::service_hint(host),
+        None if crate::services::may_be_listed(labels.last_two(), labels.last_three()) => {
+            crate::services::listed_hint(labels.name(), labels.last_two())
+        }
+        None => ServiceHint::None,
+    }
+}
+
+/// Whether the host of a plain origin, whose labels its scan found, is a
+/// plain name: none that may lead inside, none that shows another site
+/// ahead of its own.
+///
+/// The labels are borrowed, not copied: a copy of the scan's fields read
+/// back whole stalled the load on every URL.
+fn plain_host_name(labels: &Labels<'_>) -> bool {
+    // A trailing dot ends no label here (rare: the labels are found again).
+    match labels.name().strip_suffix(b".") {
+        Some(host) => plain_name(&Labels::of(host)),
+        None => plain_name(labels),
+    }
+}
+
+/// [`plain_host_name`] of the name its labels hold (one trailing dot
+/// dropped).
+#[inline(always)]
+fn plain_name(labels: &Labels<'_>) -> bool {
+    let host = labels.name();
+    if labels.may_be_internal() {
+        return false;
+    }
+
+    // Most names cannot show another site, whatever the Public Suffix
+    // List says of them: those skip the lookup.
+    let may_show = if host.ends_with(b".") {
+        crate::names::may_show_another_site(host)
+    } else {
+        labels.may_show_another_site()
+    };
+    if !may_show {
+        return true;
+    }
+    // The Public Suffix List is read in lowercase; most hosts already are.
+    let name = String::from_utf8_lossy(host);
+    let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        name
+    };
+    let Some(real) = crate::names::registrable_domain(&name) else {
+        return true;
+    };
+    crate::names::shown_site(&name, real).is_none()
 }
 
 #[cfg(test)]
