@@ -195,6 +195,22 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
         || label_may_imitate(filter, head.get(label..).unwrap_or_default(), glyphs, min)
 }
 
+/// Whether a word of a shared host's account may be a brand's domain's
+/// name one edit or one look-alike away: [`label_may_imitate`]'s tables
+/// and lookups at `medium`, in front of
+/// [`super::brand_lookalike_word`]'s search. Allocates nothing.
+pub(crate) fn word_may_imitate(word: &[u8]) -> bool {
+    let mut prev = b'.';
+    let glyphs = word.iter().any(|&b| {
+        let lower = b | 32;
+        let glyph = GLYPH_AFTER.get(usize::from(lower)).copied().unwrap_or(0);
+        let found = glyph == prev || glyph == 1;
+        prev = lower;
+        found
+    });
+    label_may_imitate(filter(), word, glyphs, Severity::Medium)
+}
+
 /// Whether `word` is a brand's token.
 fn is_token(filter: &Filter, word: &[u8]) -> bool {
     filter.word(word) && brand_token(word).is_some()

@@ -410,6 +410,9 @@ pub(crate) fn brand_lookalike_word(text: &[u8]) -> Option<((usize, usize), Imita
     words
         .filter(|&(s, e)| e - s + 1 >= MIN_ACCOUNT_TOKEN)
         .find_map(|(s, e)| {
+            if !fast::word_may_imitate(text.get(s..e)?) {
+                return None;
+            }
             let word = std::str::from_utf8(text.get(s..e)?)
                 .ok()?
                 .to_ascii_lowercase();

@@ -92,8 +92,9 @@ pub(super) enum HostVerdict {
     NotPlain,
     /// It gives no warning at `min`.
     Plain,
-    /// It is on a shared hosting service: plain unless the URL holds a
-    /// sign-in word or a brand's name.
+    /// It is on a shared hosting service, with no lure in the account's
+    /// labels: plain unless the path or the query holds a sign-in word
+    /// or a brand's name.
     PlainWithoutLure,
 }
 
@@ -118,10 +119,16 @@ fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
     if crate::wrappers::hides_destination(name) {
         return HostVerdict::NotPlain;
     }
-    if lure {
-        HostVerdict::PlainWithoutLure
-    } else {
-        HostVerdict::Plain
+    // A sign-in word, a brand's name or a misspelt brand's token in the
+    // account's labels (ahead of the service's domain; the service's own
+    // name, `sites.google.com`, is no lure): judged once per host here,
+    // the path and the query on each URL.
+    match lure {
+        true if crate::services::lures::account_has_lure_word(host.ahead_of_last_two()) => {
+            HostVerdict::NotPlain
+        }
+        true => HostVerdict::PlainWithoutLure,
+        false => HostVerdict::Plain,
     }
 }
 

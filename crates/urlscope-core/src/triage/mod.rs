@@ -180,15 +180,10 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                 match hosts::verdict(&host, min) {
                     HostVerdict::NotPlain => return false,
                     HostVerdict::Plain => {}
-                    // A sign-in word or a brand's name in the account's
-                    // labels or after the host (the check reads the labels
-                    // ahead of the service's domain, the path and the
-                    // query; the service's own name, `sites.google.com`,
-                    // is no lure).
+                    // A sign-in word or a brand's name after the host (the
+                    // account's labels were judged with the host).
                     HostVerdict::PlainWithoutLure
-                        if crate::services::lures::account_has_lure_word(
-                            host.ahead_of_last_two(),
-                        ) || crate::services::lures::has_lure_word(
+                        if crate::services::lures::has_lure_word(
                             input.get(at..).unwrap_or_default(),
                         ) =>
                     {
