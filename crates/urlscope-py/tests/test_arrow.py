@@ -33,7 +33,11 @@ def test_agrees_with_scan_json_at_each_threshold(scan_at, min_severity):
 
 
 def test_host_and_reach_are_the_analysis_first_destination():
-    urls = corpus_lines("suspicious/dev.tsv") + corpus_lines("corpus/kasztp.txt")[:300]
+    urls = (
+        corpus_lines("suspicious/dev.tsv")
+        + corpus_lines("corpus/kasztp.txt")[:300]
+        + corpus_lines("phishing/dev.txt")
+    )
     rows = urlscope.arrow.triage(pa.array(urls, pa.binary()), "info").to_pylist()
     for url, row in zip(urls, rows):
         host = urlscope.analyze(url)["destinations"][0]["host"]

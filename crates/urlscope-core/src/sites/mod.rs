@@ -430,6 +430,17 @@ pub(crate) fn brand_lookalike_word(text: &[u8]) -> Option<((usize, usize), Imita
         })
 }
 
+/// What a host on the shared service `service` imitates (lowercase
+/// ASCII): a brand's token misspelt in the account's labels ahead of the
+/// service's domain ([`brand_lookalike_word`]: `cdn-coinbse-com` of
+/// `cdn-coinbse-com.pages.dev`), the span within `host`. The service's
+/// own name imitates nothing, and the domain it gives an account is no
+/// registered look-alike.
+pub(crate) fn account_imitation(host: &str, service: &str) -> Option<Imitation> {
+    let account = host.get(..host.len().checked_sub(service.len())?)?;
+    brand_lookalike_word(account.as_bytes()).map(|(_, i)| i)
+}
+
 /// The labels of `text` with where each starts.
 fn label_starts(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut at = 0;
@@ -450,9 +461,9 @@ fn label_starts(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// ```
 pub fn imitation_of_host(host: &str) -> Option<Imitation> {
     let host = host.trim_end_matches('.').to_ascii_lowercase();
-    // On shared hosting, `shared-hosting` says it, as in the analysis.
-    if crate::services::shared_hosting(&host).is_some() {
-        return None;
+    // On shared hosting, the account's labels only, as in the analysis.
+    if let Some(hosting) = crate::services::shared_hosting(&host) {
+        return account_imitation(&host, &hosting.service);
     }
     let registrable = crate::names::registrable_domain(&host)?;
     let at = host.len() - registrable.len();

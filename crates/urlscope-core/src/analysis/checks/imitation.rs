@@ -128,10 +128,7 @@ pub(crate) fn imitation_warnings(
     // misspelt in the account's labels (`cdn-coinbse-com.pages.dev`) is
     // still what the host imitates.
     if let Some(service) = hosting.filter(|_| forbidden_at.is_none()) {
-        let account = name.get(..name.len().saturating_sub(service.service.len()));
-        if let Some((_, mut i)) =
-            account.and_then(|a| crate::sites::brand_lookalike_word(a.as_bytes()))
-        {
+        if let Some(mut i) = crate::sites::account_imitation(name, &service.service) {
             i.span = at(i.span.start, i.span.end);
             found = Some(i);
         }

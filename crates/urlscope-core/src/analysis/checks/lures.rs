@@ -253,6 +253,13 @@ mod tests {
             i.map(|i| (i.domain.as_str(), i.family, &url[i.span.start..i.span.end])),
             Some(("coinbase.com", "omission", "bs"))
         );
+        // The same for the host alone (the Python package's `imitates`).
+        let alone = crate::sites::imitation_of_host("cdn-coinbse-com.pages.dev");
+        assert_eq!(alone.map(|i| i.domain), Some("coinbase.com".to_string()));
+        assert_eq!(
+            crate::sites::imitation_of_host("trust-fund.pages.dev"),
+            None
+        );
         assert_eq!(
             super::super::test_support::message("https://cdn-coinbse-com.pages.dev/", code),
             "'cdn-coinbse-com.pages.dev' is on 'pages.dev' (web hosting), where anyone can publish, and the URL shows 'coinbse', Coinbase's name 'coinbase' with 'a' left out: a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand."
