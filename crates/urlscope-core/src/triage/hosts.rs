@@ -99,7 +99,7 @@ pub(super) enum HostVerdict {
 }
 
 /// [`HostVerdict`] of a plain origin's host, whose labels its scan found:
-/// what [`hosts::verdict`] keeps.
+/// what [`verdict`] keeps.
 fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
     if !plain_host_name(host) {
         return HostVerdict::NotPlain;

@@ -55,7 +55,7 @@ impl Piece {
 /// checked as it ends (dot segments, Tomcat `;params`, `0x` spellings,
 /// base64), then the parts together checked for sensitive files when one
 /// of them may name one. `plain` is the class of the bytes allowed
-/// ([`PLAIN`], with [`STRAY`] and [`BRACKET`] above `low`). Where it
+/// ([`PLAIN`](crate::plain::PLAIN), with [`STRAY`] and [`BRACKET`] above `low`). Where it
 /// ended, when it needs nothing from the full analysis.
 pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanned> {
     let in_path = matches!(piece, Piece::Path { .. });
