@@ -105,9 +105,7 @@ pub(crate) fn credential_words_except(text: &[u8], except: &[&str]) -> Vec<(usiz
     let mut found = credential_words(text);
     found.retain(|&(s, e)| {
         let word = text.get(s..e).unwrap_or_default();
-        !except
-            .iter()
-            .any(|x| x.as_bytes().eq_ignore_ascii_case(word))
+        !is_one_of(except, word)
     });
     found
 }
@@ -293,9 +291,7 @@ pub(crate) fn is_kit_word(part: &[u8]) -> bool {
     (5..=8).contains(&part.len())
         && may_end_kit_word(*last)
         && matches!(first | 32, b'l' | b's' | b'p' | b'w' | b'u' | b'r')
-        && KIT_WORDS
-            .iter()
-            .any(|w| w.as_bytes().eq_ignore_ascii_case(part))
+        && is_one_of(KIT_WORDS, part)
 }
 
 /// Whether a byte may end one of [`KIT_WORDS`] (any case).
@@ -365,18 +361,17 @@ pub(crate) struct SignInPage {
 }
 
 /// Where the page file a path ends in starts (`index.html` of
-/// `/a/index.html`): a last segment with a page's extension
-/// ([`is_page_extension`]).
-pub(crate) fn page_file(path: &[u8]) -> Option<usize> {
+/// `/a/index.html`) and where the dot before its extension is: a last
+/// segment with a page's extension ([`page_dot`]).
+pub(crate) fn page_file(path: &[u8]) -> Option<(usize, usize)> {
     let file = path.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
-    page_dot(path.get(file..)?).map(|_| file)
+    page_dot(path.get(file..)?).map(|dot| (file, file + dot))
 }
 
 /// The [`SignInPage`] `path` ends in, if any.
 pub(crate) fn sign_in_page(path: &[u8]) -> Option<SignInPage> {
-    let file = path.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
-    let dot = page_dot(path.get(file..)?)?;
-    sign_in_page_at(path, file, file + dot)
+    let (file, dot) = page_file(path)?;
+    sign_in_page_at(path, file, dot)
 }
 
 /// [`sign_in_page`] of a path whose last segment, a page file, starts at
@@ -406,10 +401,15 @@ const INDEX_PAGES: &[&str] = &["index", "default", "home", "main"];
 /// Whether a page file's name, its extension aside, is an index page's
 /// ([`INDEX_PAGES`], any case).
 pub(crate) fn is_index_stem(stem: &[u8]) -> bool {
-    (4..=7).contains(&stem.len())
-        && INDEX_PAGES
-            .iter()
-            .any(|p| p.as_bytes().eq_ignore_ascii_case(stem))
+    (4..=7).contains(&stem.len()) && is_one_of(INDEX_PAGES, stem)
+}
+
+/// Whether `text` is one of `words`, in any case: a folder, a page's name
+/// or a word read against one of the rules' lists.
+pub(crate) fn is_one_of(words: &[&str], text: &[u8]) -> bool {
+    words
+        .iter()
+        .any(|w| w.as_bytes().eq_ignore_ascii_case(text))
 }
 
 /// The pieces of `text` between the bytes `ends` accepts, each with where

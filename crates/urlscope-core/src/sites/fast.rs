@@ -171,10 +171,7 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
     let (mut label, mut word, mut glyphs, mut prev) = (0, 0, false, b'.');
     for (i, &b) in head.iter().enumerate() {
         let lower = b | 32;
-        // The letter a look-alike's second letter follows (`r` for `n`),
-        // or 1 for a digit that is a look-alike alone.
-        let glyph = GLYPH_AFTER.get(usize::from(lower)).copied().unwrap_or(0);
-        glyphs |= glyph == prev || glyph == 1;
+        glyphs |= ends_glyph(prev, lower);
         prev = lower;
         if lower.wrapping_sub(b'a') < 26 {
             continue;
@@ -195,6 +192,15 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
         || label_may_imitate(filter, head.get(label..).unwrap_or_default(), glyphs, min)
 }
 
+/// Whether the lowercase byte `lower`, after `prev`, ends an ASCII
+/// look-alike [`unglyph`] reads: the second letter of a pair (`n` after
+/// `r`), or a digit that is a look-alike alone.
+#[inline(always)]
+fn ends_glyph(prev: u8, lower: u8) -> bool {
+    let glyph = GLYPH_AFTER.get(usize::from(lower)).copied().unwrap_or(0);
+    glyph == prev || glyph == 1
+}
+
 /// Whether a word of a shared host's account may be a brand's domain's
 /// name one edit or one look-alike away: [`label_may_imitate`]'s tables
 /// and lookups at `medium`, in front of
@@ -203,8 +209,7 @@ pub(crate) fn word_may_imitate(word: &[u8]) -> bool {
     let mut prev = b'.';
     let glyphs = word.iter().any(|&b| {
         let lower = b | 32;
-        let glyph = GLYPH_AFTER.get(usize::from(lower)).copied().unwrap_or(0);
-        let found = glyph == prev || glyph == 1;
+        let found = ends_glyph(prev, lower);
         prev = lower;
         found
     });

@@ -393,19 +393,9 @@ const COMMON_NEIGHBOURS: &[&str] = &[
 /// `email` are words, not `binance` or `gmail` misspelt), nor a common
 /// word ([`COMMON_NEIGHBOURS`]).
 pub(crate) fn brand_lookalike_word(text: &[u8]) -> Option<((usize, usize), Imitation)> {
-    let alphanumeric = {
-        let mut start = 0;
-        text.split(|b| !b.is_ascii_alphanumeric()).map(move |word| {
-            let at = start;
-            start += word.len() + 1;
-            (at, at + word.len())
-        })
-    };
-    let mixed = alphanumeric.filter(|&(s, e)| {
-        text.get(s..e).is_some_and(|w| {
-            w.iter().any(u8::is_ascii_digit) && w.iter().any(u8::is_ascii_alphabetic)
-        })
-    });
+    let mixed = crate::services::lures::pieces(text, |b| !b.is_ascii_alphanumeric())
+        .filter(|(_, w)| w.iter().any(u8::is_ascii_digit) && w.iter().any(u8::is_ascii_alphabetic))
+        .map(|(s, w)| (s, s + w.len()));
     let words = mixed.chain(letter_words(text));
     words
         .filter(|&(s, e)| e - s + 1 >= MIN_ACCOUNT_TOKEN)

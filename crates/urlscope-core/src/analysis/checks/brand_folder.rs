@@ -18,7 +18,9 @@
 //! covers or works with (`/companies/google_inc/index.html`).
 
 use super::brand_path::BrandPage;
-use crate::services::lures::{brand_words, is_index_stem, is_kit_word, page_dot, pieces};
+use crate::services::lures::{
+    brand_words, is_index_stem, is_kit_word, is_one_of, page_dot, pieces,
+};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 
@@ -200,7 +202,7 @@ pub(super) fn brand_folder(
         let container = |folders: &[&str]| {
             k.checked_sub(1)
                 .and_then(|p| segments.get(p))
-                .is_some_and(|(_, f)| folders.iter().any(|w| w.as_bytes().eq_ignore_ascii_case(f)))
+                .is_some_and(|(_, f)| is_one_of(folders, f))
         };
         let quiet = container(FRAMEWORK_FOLDERS)
             || matches!(ending, Ending::Index(_)) && (s < nearest || container(CATALOGUE_FOLDERS));

@@ -259,7 +259,8 @@ fn mirrored_page(input: &[u8], parts: &Split, span: Span) -> Option<Span> {
     if !folder {
         return None;
     }
-    let file = path.start + crate::services::lures::page_file(path.of(input))?;
+    let (file, _) = crate::services::lures::page_file(path.of(input))?;
+    let file = path.start + file;
     (file > span.end).then(|| Span::new(file, path.end))
 }
 

@@ -9,7 +9,7 @@
 //! (`/images/admin/login.html`, `/css/themes/login.php`).
 
 use crate::analysis::HostReading;
-use crate::services::lures::{credential_words_except, sign_in_page, SignInPage};
+use crate::services::lures::{credential_words_except, is_one_of, sign_in_page, SignInPage};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
@@ -44,13 +44,6 @@ const CMS_PAGE_WORDS: &[&str] = &[
     "accounts",
     "authorize",
 ];
-
-/// Whether `segment` is one of `folders` (any case).
-fn is_one_of(folders: &[&str], segment: &[u8]) -> bool {
-    folders
-        .iter()
-        .any(|f| f.as_bytes().eq_ignore_ascii_case(segment))
-}
 
 /// The CMS folder ([`CMS_FOLDERS`]) or asset folder ([`ASSET_FOLDERS`]) a
 /// path (its first '/' aside, up to its query) keeps its
@@ -182,10 +175,7 @@ fn folder_login(
     // just above it no package folder.
     let mut above = path.get(..start.checked_sub(1)?)?.split(|&b| b == b'/');
     let parent = above.clone().next_back()?;
-    if PACKAGE_FOLDERS
-        .iter()
-        .any(|f| f.as_bytes().eq_ignore_ascii_case(parent))
-    {
+    if is_one_of(PACKAGE_FOLDERS, parent) {
         return None;
     }
     let mut at = 0;
