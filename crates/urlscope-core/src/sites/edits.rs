@@ -222,10 +222,13 @@ pub(crate) fn imitation(
             .collect();
         return best(&mut found);
     }
+    // A common word is no misspelling (`looking.com`, `finance.com`), but
+    // may still be a brand's name under another suffix.
+    let word = super::is_common_neighbour(name);
     // ASCII look-alikes of several letters (`rn` for `m`).
     let plain = unglyphed(name);
     let mut found = Vec::new();
-    if plain != name {
+    if plain != name && !word {
         for &i in index.near.get(plain.as_bytes()).into_iter().flatten() {
             if let Some(f) = index.famous.get(i as usize).filter(|f| f.name == plain) {
                 let (s, e) = first_difference(name, &plain);
@@ -259,7 +262,7 @@ pub(crate) fn imitation(
             }
         }
     }
-    if !found.is_empty() {
+    if !found.is_empty() || word {
         return best(&mut found);
     }
     // One edit: the name, or the name with a letter deleted, is a famous

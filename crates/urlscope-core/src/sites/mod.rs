@@ -370,17 +370,29 @@ pub(crate) fn brand_tokens(
 /// innocent neighbours among the words people name their pages with.
 const MIN_ACCOUNT_TOKEN: usize = 6;
 
-/// Common English words one edit from a brand's token, which name pages
-/// for what they say (`trust-fund`, `cloud-tools`, `postal-codes`), not
-/// for a brand: `scripts/common_neighbours.py` lists those
-/// [`brand_lookalike_word`] would read among the 100,000 most frequent
-/// English words (wordfreq, Zipf frequency 2 or more), but for a brand's
-/// own name inflected (`amazons`, `googled`).
+/// Common English words one edit from a brand's name, which name pages
+/// and sites for what they say (`trust-fund`, `cloud-tools`,
+/// `looking.com`, `finance.com`), not for a brand: a domain whose name is
+/// one ([`edits::imitation`]) or a shared host's account word
+/// ([`brand_lookalike_word`]) imitates nothing.
+/// `scripts/common_neighbours.py` lists those the two would read among
+/// the 100,000 most frequent English words (wordfreq: a domain's name of
+/// Zipf frequency 3 or more, an account's word of 2 or more), but for a
+/// brand's own name inflected (`amazons`, `googled`) or under another
+/// suffix. Sorted, for [`is_common_neighbour`].
 const COMMON_NEIGHBOURS: &[&str] = &[
-    "applied", "barclay", "bluefin", "cloud", "discard", "factbook", "goggle", "googly", "goole",
-    "interact", "inuit", "laporte", "papal", "payal", "postal", "revolt", "shoppe", "tremor",
-    "trevor", "trist", "truest", "truism", "trust", "tunes", "twister", "witter",
+    "adore", "ample", "applied", "apply", "barclay", "bluefin", "booing", "booming", "case",
+    "cease", "chas", "chose", "cloud", "cooking", "discard", "email", "factbook", "farce",
+    "finance", "fore", "forge", "forte", "gail", "goggle", "googly", "goole", "grail", "grange",
+    "hooking", "interact", "inuit", "laporte", "ledge", "looking", "mono", "papal", "payal",
+    "phase", "postal", "range", "revolt", "shoppe", "skye", "static", "tremor", "trevor", "trist",
+    "truest", "truism", "trust", "tunes", "twig", "twister", "venom", "widows", "window", "witter",
 ];
+
+/// Whether `word` (lowercase) is one of [`COMMON_NEIGHBOURS`].
+pub(crate) fn is_common_neighbour(word: &str) -> bool {
+    COMMON_NEIGHBOURS.binary_search(&word).is_ok()
+}
 
 /// The first word of `text` (a shared host's account: `cdn-coinbse-com`,
 /// `steymcommunity-id-234324`, `paypa1-help`) that is a brand's token
@@ -406,9 +418,6 @@ pub(crate) fn brand_lookalike_word(text: &[u8]) -> Option<((usize, usize), Imita
             let word = std::str::from_utf8(text.get(s..e)?)
                 .ok()?
                 .to_ascii_lowercase();
-            if COMMON_NEIGHBOURS.contains(&word.as_str()) {
-                return None;
-            }
             let found = edits::word_imitation(&word)?;
             let token = found.domain.split('.').next()?;
             let first_letter = found.span.start == 0

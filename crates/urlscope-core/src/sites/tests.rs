@@ -112,6 +112,32 @@ fn a_famous_domain_and_short_names_imitate_nothing() {
     }
 }
 
+/// A common word one edit from a brand's name names a site for what it
+/// says; the rarer neighbours phishers register still imitate, and so
+/// does a brand's name under another suffix.
+#[test]
+fn a_common_word_is_no_misspelling() {
+    assert!(COMMON_NEIGHBOURS.windows(2).all(|w| w[0] < w[1]));
+    for domain in [
+        "looking.com",
+        "finance.com",
+        "email.com",
+        "trust.org",
+        "case.net",
+    ] {
+        assert_eq!(imitates(domain), None, "{domain}");
+    }
+    for (domain, famous) in [
+        ("chace.com", "chase.com"),
+        ("appl.com", "apple.com"),
+        ("paypal.org", "paypal.com"),
+        ("chasse.com", "chase.com"),
+    ] {
+        let found = imitates(domain).map(|(d, ..)| d);
+        assert_eq!(found.as_deref(), Some(famous), "{domain}");
+    }
+}
+
 #[test]
 fn a_brand_in_the_host_of_another_site() {
     let shown = |host: &str| {
