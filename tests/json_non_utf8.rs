@@ -164,7 +164,7 @@ fn a_carried_target_keeps_bytes_that_are_not_utf8_in_json_and_text() {
     let text =
         String::from_utf8(run(&["explain", "--color", "never"], input)).expect("utf-8 report");
     assert!(
-        text.contains("via query value 'next': https://b.example/%FF "),
+        text.contains("via query value 'next': https://b.example/%FF\n"),
         "{text}"
     );
 }

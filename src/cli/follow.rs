@@ -23,7 +23,21 @@ pub fn write_leads_to(out: &mut impl Write, a: &Analysis, style: Style) -> io::R
             wrapped_list(&describe::place(d), HEAD, HEAD)
         } else {
             let line = format!("via {}: {}", escape_str(&d.via), describe::destination(d));
-            wrapped(&line, HEAD, HEAD + "via ".len())
+            match describe::destination_parts(d) {
+                // Too long for one line: where it leads starts a line of
+                // its own, under the target.
+                (target, Some(outcome)) if HEAD + line.width() > WIDTH => {
+                    let target = format!("via {}: {target}", escape_str(&d.via));
+                    let at = HEAD + "via ".len();
+                    format!(
+                        "{}\n{:at$}{}",
+                        wrapped(&target, HEAD, at),
+                        "",
+                        wrapped(&outcome, at, at + "→ ".len())
+                    )
+                }
+                _ => wrapped(&line, HEAD, HEAD + "via ".len()),
+            }
         };
         writeln!(out, "{}  {line}", style.heading(head))?;
     }

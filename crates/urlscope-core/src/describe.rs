@@ -274,14 +274,25 @@ pub fn reach(d: &Destination) -> Option<String> {
 /// A carried destination on one line: its target, the place it reaches
 /// and what following it does.
 pub fn destination(d: &Destination) -> String {
-    let mut line = escape_str(&d.target);
+    let (target, outcome) = destination_parts(d);
+    match outcome {
+        Some(outcome) => format!("{target}  {outcome}"),
+        None => target,
+    }
+}
+
+/// [`destination`] in its two parts, for a layout that puts them on lines
+/// of their own: the target, and the place it reaches and what following
+/// it does (`→ evil.example (public)  off-site: evil.example`), when
+/// either is known.
+pub fn destination_parts(d: &Destination) -> (String, Option<String>) {
+    let mut outcome = Vec::new();
     if d.host.is_some() && !d.runs_script {
-        line.push_str(&format!("  → {}", place(d)));
+        outcome.push(format!("→ {}", place(d)));
     }
-    if let Some(r) = reach(d) {
-        line.push_str(&format!("  {r}"));
-    }
-    line
+    outcome.extend(reach(d));
+    let outcome = (!outcome.is_empty()).then(|| outcome.join("  "));
+    (escape_str(&d.target), outcome)
 }
 
 /// How a value was written, when it took more than plain text to read:
