@@ -370,6 +370,12 @@ cases! {
     /// A brand's name under another suffix (`paypal.net`): brands hold
     /// many such domains, not all of them listed.
     LookalikeSite => (LookalikeDomain, Medium),
+    /// The name of a brand's domain that is no token of the brand, a word
+    /// others name their sites with too (`office.org`, `force.org`,
+    /// `apple.org`), under another suffix: only shown.
+    LookalikeSiteWord => (LookalikeDomain, Low),
+    /// The same, with a sign-in word in the URL (`office.org/login`).
+    LookalikeSiteWordLogin => (LookalikeDomain, Medium),
     /// A look-alike of a top site's domain: many honest names are one
     /// letter from one of 10,000 famous ones, so only shown.
     LookalikeShown => (LookalikeDomain, Low),

@@ -95,8 +95,22 @@ pub(crate) fn imitation_warnings(
             let same_suffix = registrable.contains("xn--")
                 || suffix(registrable).is_some_and(|s| suffix(&i.domain) == Some(s));
             let elsewhere = i.brand.is_some() && !same_suffix && i.family != "tld-swap";
-            let word = elsewhere.then(|| first_sign_in_word(input)).flatten();
+            // A brand's name that is no token of it is a word others use
+            // too (`office.org`, `force.org`): under another suffix, only
+            // shown, unless the URL asks for a sign-in.
+            let common_name = i.family == "tld-swap"
+                && crate::sites::brand_token(
+                    registrable.split('.').next().unwrap_or_default().as_bytes(),
+                )
+                .is_none();
+            let word = (elsewhere || common_name)
+                .then(|| first_sign_in_word(input))
+                .flatten();
             let case = match (i.brand, i.family) {
+                (Some(_), "tld-swap") if common_name && word.is_some() => {
+                    Case::LookalikeSiteWordLogin
+                }
+                (Some(_), "tld-swap") if common_name => Case::LookalikeSiteWord,
                 (Some(_), "tld-swap") => Case::LookalikeSite,
                 (Some(_), _) if same_suffix => Case::LookalikeBrand,
                 (Some(_), _) if word.is_some() => Case::LookalikeBrandElsewhereLogin,

@@ -106,5 +106,14 @@ fn a_brand_look_alike_under_another_suffix_is_two_steps() {
         Some(Severity::Medium)
     );
     assert_eq!(severity("https://paypal.net/"), Some(Severity::Medium));
+    assert_eq!(severity("https://chase.org/"), Some(Severity::Medium));
+    // A brand's domain's name that is no token of it is a word others
+    // name their sites with: only shown, unless a sign-in is asked for.
+    assert_eq!(severity("https://office.org/"), Some(Severity::Low));
+    assert_eq!(severity("https://www.force.org/"), Some(Severity::Low));
+    assert_eq!(
+        severity("https://office.org/login.php"),
+        Some(Severity::Medium)
+    );
     assert_eq!(severity("https://xn--pypal-4ve.net/"), Some(Severity::High));
 }
