@@ -76,3 +76,31 @@ fn a_squid_tunnel_is_its_host_and_port() {
         [("paypa1.com:443".to_string(), "1".to_string())]
     );
 }
+
+/// A list whose format `scan` chose (one URL a line) may hold a note in
+/// prose: the URLs found in it are triaged too, beside the line read
+/// whole; a URL line with a space in it is still one URL, and a list
+/// asked for with `--format lines` is read only line by line.
+#[test]
+fn a_note_among_a_list_of_urls_has_its_urls_found() {
+    let list =
+        "https://example.com/a\nhttps://example.com/b c\nsee hxxps://paypa1[.]com/login today\n";
+    let scan = |format: &[&str]| {
+        let out = urlscope()
+            .args(["scan", "--json"])
+            .args(format)
+            .write_stdin(list)
+            .output()
+            .expect("run");
+        String::from_utf8(out.stdout)
+            .expect("utf-8")
+            .lines()
+            .map(|line| {
+                let record: serde_json::Value = serde_json::from_str(line).expect("json");
+                record["input"].as_str().expect("input").to_string()
+            })
+            .collect::<Vec<String>>()
+    };
+    assert_eq!(scan(&[]), ["hxxps://paypa1[.]com/login"]);
+    assert!(scan(&["--format", "lines"]).is_empty());
+}

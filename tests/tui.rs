@@ -147,10 +147,11 @@ fn inspector_starts_copies_over_osc52_and_quits_cleanly() {
     tmux.cmd(&["send-keys", "-t", "t", "c"]);
     let clean = "http://example.com/a%20b/%252e%252e%252fetc";
     tmux.wait_for("the clipboard", |b| b == clean, |t| t.cmd(&["show-buffer"]));
-    let screen = tmux.wait_screen("the status line", |s| {
-        s.contains("copied the cleaned URL, 43 bytes: OSC 52")
+    // Inside tmux the copy goes to its paste buffer too, which is what the
+    // status line names.
+    tmux.wait_screen("the status line", |s| {
+        s.contains("copied the cleaned URL, 43 bytes: tmux buffer")
     });
-    assert!(screen.contains("clipboard"), "{screen}");
     // The raw output stream carries the OSC 52 sequence with the URL in base64.
     use base64::Engine;
     let b64 = base64::engine::general_purpose::STANDARD.encode(clean);

@@ -105,9 +105,10 @@ fn suspend(screen: Screen) -> io::Result<()> {
     enter_terminal(screen)
 }
 
-/// Copy `text`: an OSC 52 sequence to the terminal (works over SSH and in
-/// tmux) and the system clipboard where a display server is reachable.
-/// Returns the status line.
+/// Copy `text`: an OSC 52 sequence to the terminal (works over SSH), the
+/// tmux buffer when running inside tmux (whose default `set-clipboard
+/// external` drops an application's OSC 52), and the system clipboard
+/// where a display server is reachable. Returns the status line.
 pub(crate) fn copy(
     out: &mut impl Write,
     clipboard: &mut Option<arboard::Clipboard>,
@@ -118,6 +119,7 @@ pub(crate) fn copy(
         out,
         crossterm::clipboard::CopyToClipboard::to_clipboard_from(text.as_bytes())
     );
+    let tmux = std::env::var_os("TMUX").map(|_| tmux_load_buffer(text));
     if clipboard.is_none() {
         *clipboard = arboard::Clipboard::new().ok();
     }
@@ -125,9 +127,48 @@ pub(crate) fn copy(
     copy_status(
         what,
         text.len(),
-        osc.map_err(|e| e.to_string()),
-        system.map(|r| r.map_err(|e| e.to_string())),
+        Copied {
+            osc: osc.map_err(|e| e.to_string()),
+            tmux,
+            system: system.map(|r| r.map_err(|e| e.to_string())),
+        },
     )
+}
+
+/// `tmux load-buffer -w -`: `text` into tmux's paste buffer, on standard
+/// input (never on the command line), and from there to the outer
+/// terminal's clipboard (`-w`, tmux 3.2 and later; without it on older
+/// ones).
+fn tmux_load_buffer(text: &str) -> Result<(), String> {
+    let load = |args: &[&str]| -> Result<(), String> {
+        let mut child = std::process::Command::new("tmux")
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        if let Some(mut input) = child.stdin.take() {
+            input
+                .write_all(text.as_bytes())
+                .map_err(|e| e.to_string())?;
+        }
+        let status = child.wait().map_err(|e| e.to_string())?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("tmux load-buffer: {status}"))
+        }
+    };
+    load(&["load-buffer", "-w", "-"]).or_else(|_| load(&["load-buffer", "-"]))
+}
+
+/// Where a copy went: the terminal by OSC 52, the tmux buffer (inside
+/// tmux only), the system clipboard (where one was reachable).
+pub(crate) struct Copied {
+    pub(crate) osc: Result<(), String>,
+    pub(crate) tmux: Option<Result<(), String>>,
+    pub(crate) system: Option<Result<(), String>>,
 }
 
 /// The status line after a copy: what was copied, how many bytes, and
@@ -137,12 +178,18 @@ pub(crate) fn copy(
 /// last, may be cut. (The component was said to be copied 'decoded
 /// (controls escaped)', cut as '…: OSC 52, no…': that controls stay
 /// escaped is the `y` key's rule, and its help says so.)
-pub(crate) fn copy_status(
-    what: &str,
-    bytes: usize,
-    osc: Result<(), String>,
-    system: Option<Result<(), String>>,
-) -> String {
+pub(crate) fn copy_status(what: &str, bytes: usize, copied: Copied) -> String {
+    let Copied { osc, tmux, system } = copied;
+    // Inside tmux its buffer is where a paste comes from: said first, the
+    // OSC 52 sequence (which tmux passes on or drops) left unsaid.
+    if let Some(Ok(())) = tmux {
+        let to = match system {
+            Some(Ok(())) => "tmux and system clipboard".to_string(),
+            None => "tmux buffer".to_string(),
+            Some(Err(e)) => format!("tmux buffer, not system clipboard: {e}"),
+        };
+        return format!("copied {what}, {bytes} bytes: {to}");
+    }
     let to = match (osc, system) {
         (Ok(()), Some(Ok(()))) => "OSC 52 and system clipboard".to_string(),
         (Ok(()), None) => "OSC 52, no system clipboard".to_string(),

@@ -59,6 +59,9 @@ pub enum Format {
 struct Reading {
     format: Format,
     fields: Option<Fields>,
+    /// Whether the format was decided from the file's first lines (not
+    /// asked for): a list read so may still hold a line of prose.
+    chosen: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -390,6 +393,7 @@ fn scan_one(
     let mut reading = Reading {
         format: opts.format,
         fields: None,
+        chosen: opts.format == Format::Auto,
     };
     // The number of the line before the block.
     let mut line_no = 0u64;
@@ -568,6 +572,12 @@ fn scan_block(
                 let access_log = (reading.format == Format::AccessLog).then_some(line);
                 let no = line_no + k as u64 + 1;
                 found.add(name, no, Target::whole(input), warnings, access_log, opts);
+                // A note among the URLs of a list (`see hxxps://evil[.]com
+                // today`; never plain, for its spaces): the URLs found in
+                // it too, beside the line read whole.
+                if reading.chosen && reading.format == Format::Lines && is_prose(line) {
+                    scan_text_line(name, no, line, opts, &mut found);
+                }
             }
             found
         })
@@ -616,6 +626,17 @@ fn read_error(summary: &mut Summary, message: &str) {
 /// `n` and the noun that counts it: `1 line`, `2 lines`.
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Whether a line of a list is prose holding a URL: words before the
+/// first URL found in it, a space between.
+fn is_prose(line: &[u8]) -> bool {
+    let Some(first) = urlscope_core::find::urls(line).next() else {
+        return false;
+    };
+    let before = line.get(..first.span.start).unwrap_or_default();
+    before.last().is_some_and(u8::is_ascii_whitespace)
+        && before.iter().any(|b| !b.is_ascii_whitespace())
 }
 
 /// Whether a line holds no URL: empty or only white space.

@@ -144,7 +144,7 @@ impl App {
             Command::CopyDefanged => {
                 self.unsaved = false;
                 return Action::Copy {
-                    what: "the clean URL defanged",
+                    what: "the defanged URL",
                     text: urlscope_core::defang::defang(&self.analysis.clean),
                 };
             }

@@ -148,7 +148,7 @@ fn copy_keys_ask_for_the_right_text() {
     assert_eq!(
         press(&mut a, KeyCode::Char('D')),
         Action::Copy {
-            what: "the clean URL defanged",
+            what: "the defanged URL",
             text: "hxxp://example[.]com/a%20b".to_string()
         }
     );
@@ -158,7 +158,7 @@ fn copy_keys_ask_for_the_right_text() {
     assert_eq!(
         press(&mut a, KeyCode::Char('D')),
         Action::Copy {
-            what: "the clean URL defanged",
+            what: "the defanged URL",
             text: "hxxps://evil[.]example/login".to_string()
         }
     );

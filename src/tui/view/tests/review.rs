@@ -170,7 +170,7 @@ fn a_copy_says_where_it_went_at_80_columns() {
     let status = crate::tui::copy(
         &mut Vec::new(),
         &mut None,
-        "the clean URL defanged",
+        "the defanged URL",
         "hxxps://paypa1[.]com/signin",
     );
     let mut a = app("https://paypa1.com/signin", 80, 24);
@@ -188,7 +188,7 @@ fn a_copy_says_where_it_went_at_80_columns() {
 #[test]
 fn every_copy_says_what_and_where_whole_at_80_columns() {
     use crate::tui::app::Action;
-    use crate::tui::copy_status;
+    use crate::tui::{copy_status, Copied};
     // A URL of about 4 KB whose query value carries a URL: `y` on the
     // value and on what it carries.
     let long = format!(
@@ -217,8 +217,18 @@ fn every_copy_says_what_and_where_whole_at_80_columns() {
         }
     }
     for (mut a, what) in copies {
-        for system in [None, Some(Ok(()))] {
-            let status = copy_status(what, 9999, Ok(()), system);
+        let clipboards = [None, Some(Ok(()))];
+        let tmuxes = [None, Some(Ok(())), Some(Err("no server".to_string()))];
+        for (system, tmux) in clipboards
+            .iter()
+            .flat_map(|s| tmuxes.iter().map(move |t| (s.clone(), t.clone())))
+        {
+            let copied = Copied {
+                osc: Ok(()),
+                tmux,
+                system,
+            };
+            let status = copy_status(what, 9999, copied);
             a.status = status.clone();
             let s = screen(&a, 80, 24);
             let last = s.lines().last().unwrap_or("");
@@ -230,10 +240,13 @@ fn every_copy_says_what_and_where_whole_at_80_columns() {
     let status = copy_status(
         "the component decoded",
         12,
-        Ok(()),
-        Some(Err(
-            "Unknown error while interacting with the clipboard".into()
-        )),
+        Copied {
+            osc: Ok(()),
+            tmux: None,
+            system: Some(Err(
+                "Unknown error while interacting with the clipboard".into()
+            )),
+        },
     );
     assert!(
         status
