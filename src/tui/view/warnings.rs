@@ -102,10 +102,11 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         }
     }
     let mut dropped = 0;
+    let mut skip = 0;
     if zoomed {
         // Keep the selected warning's lines in view: drop whole warnings
         // from the top until its last line fits.
-        let skip = starts
+        skip = starts
             .iter()
             .copied()
             .find(|&s| s >= selected_start || selected_end.saturating_sub(s) <= height)
@@ -113,23 +114,34 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         lines.drain(..skip.min(lines.len()));
         dropped = starts.iter().filter(|&&s| s < skip).count();
     }
-    // A list scrolled past its top says how many warnings are above.
+    // A list scrolled past its top says how many warnings are above, and
+    // one that runs past its bottom how many are below: those not drawn,
+    // and those drawn whose first line falls below the pane.
     let above = app.warning_scroll.min(a.warnings.len()) + dropped;
+    let undrawn = a
+        .warnings
+        .len()
+        .saturating_sub(app.warning_scroll + starts.len());
+    let below = undrawn + starts.iter().filter(|&&s| s >= skip + height).count();
     if a.warnings.is_empty() {
         lines.push(Line::styled("no warnings", theme.dim()));
     }
     let title = if a.warnings.is_empty() {
         "Warnings".to_string()
     } else {
-        format!(
-            "Warnings {}/{}{}",
-            (app.warning + 1).min(a.warnings.len()),
-            a.warnings.len(),
-            if above > 0 {
-                format!(" · ↑{above} above")
+        let count = |n: usize, arrow: &str, word: &str| {
+            if n > 0 {
+                format!(" · {arrow}{n} {word}")
             } else {
                 String::new()
             }
+        };
+        format!(
+            "Warnings {}/{}{}{}",
+            (app.warning + 1).min(a.warnings.len()),
+            a.warnings.len(),
+            count(above, "↑", "above"),
+            count(below, "↓", "below")
         )
     };
     let block = pane_block(app, theme, title, Some(Pane::Warnings), area);

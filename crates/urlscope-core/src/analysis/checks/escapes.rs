@@ -32,11 +32,7 @@ pub(crate) fn raw_escape(rest: &[u8], at: usize, kind: ComponentKind, f: &mut Fi
         }
         if kind == ComponentKind::PathSegment && (v == b'/' || v == b'\\') {
             f.add(WarningCode::EncodedSlash, span, 0, || {
-                format!(
-                    "'{}' decodes to '{}' inside one segment",
-                    quote(esc),
-                    char::from(v)
-                )
+                format!("'{}' is an encoded '{}'", quote(esc), char::from(v))
             });
         }
         return 3;
