@@ -97,8 +97,9 @@ pub fn wrap_within(text: &str, room: usize, max: usize) -> Vec<String> {
 
 /// `url` (already escaped) broken into lines of at most `width` columns,
 /// only before a delimiter (`/ ? & = # ;`) or an escape (`%2e`, `\x1b`), so
-/// no line ends inside an escape; a piece longer than a line is broken by
-/// characters.
+/// no line ends inside an escape, or after a `//` (`https://` ends a line
+/// before its host, never `https:/`); a piece longer than a line is
+/// broken by characters.
 pub fn wrap_url(url: &str, width: usize) -> Vec<String> {
     use unicode_width::UnicodeWidthStr;
     let width = width.max(1);
@@ -107,8 +108,13 @@ pub fn wrap_url(url: &str, width: usize) -> Vec<String> {
     let mut start = 0;
     let bytes = url.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
+        let before = bytes.get(..i).unwrap_or_default();
+        // A slash after a slash or a scheme's ':' stays with it: `//`
+        // reads as one.
+        let paired = b == b'/' && matches!(before.last(), Some(b'/' | b':'));
         // No escape contains one of these, so no break falls inside one.
-        if i > start && matches!(b, b'/' | b'?' | b'&' | b'=' | b'#' | b';' | b'%' | b'\\') {
+        let delimiter = matches!(b, b'/' | b'?' | b'&' | b'=' | b'#' | b';' | b'%' | b'\\');
+        if i > start && (delimiter && !paired || b != b'/' && before.ends_with(b"//")) {
             if let Some(p) = url.get(start..i) {
                 pieces.push(p);
             }
@@ -156,6 +162,20 @@ pub fn preview(bytes: &[u8], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_url_breaks_after_its_double_slash_never_between() {
+        let url = "https://www.paypal.com.secure-login.example.net/x?a=1";
+        assert_eq!(
+            wrap_url(url, 46),
+            ["https://", "www.paypal.com.secure-login.example.net/x?a=1"]
+        );
+        assert_eq!(wrap_url(url, 80), [url]);
+        assert_eq!(
+            wrap_url("https://a.example//b/c", 12),
+            ["https://", "a.example//b", "/c"]
+        );
+    }
 
     fn parts(p: &[(&str, u8)]) -> Vec<(String, u8)> {
         p.iter().map(|(s, r)| (s.to_string(), *r)).collect()
