@@ -142,6 +142,22 @@ impl App {
                 };
             }
             Command::CopyDefanged => {
+                // On a carried URL, that URL: the destination behind a
+                // wrapper is what goes into a ticket.
+                let shown = self.shown();
+                let carried = match shown.value {
+                    Some(n) => n.analysis.as_deref(),
+                    None if shown.nested => Some(shown.analysis),
+                    None => None,
+                };
+                if let Some(inner) = carried {
+                    // A carried URL's analysis makes no clean copy.
+                    let clean = urlscope_core::clean::clean(&inner.input, &inner.split);
+                    return Action::Copy {
+                        what: "the defanged inner URL",
+                        text: urlscope_core::defang::defang(&clean),
+                    };
+                }
                 self.unsaved = false;
                 return Action::Copy {
                     what: "the defanged URL",

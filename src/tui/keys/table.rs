@@ -265,7 +265,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::CopyDefanged,
         hint: "copy defanged",
         rank: 8,
-        help: "copy the cleaned URL defanged (hxxps://evil[.]example/), for a ticket or a report",
+        help: "copy the cleaned URL defanged (hxxps://evil[.]example/), for a ticket or a report; on a carried URL, that URL",
     },
     Binding {
         keys: &[(KeyCode::Char('y'), NONE)],

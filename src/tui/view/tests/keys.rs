@@ -162,6 +162,23 @@ fn copy_keys_ask_for_the_right_text() {
             text: "hxxps://evil[.]example/login".to_string()
         }
     );
+    // On the URL a wrapper carries, D copies that URL defanged.
+    let mut a = app(
+        "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2Fsignin&data=1",
+        120,
+        40,
+    );
+    a.select_component(4);
+    press(&mut a, KeyCode::Right);
+    press(&mut a, KeyCode::Down);
+    assert!(a.carried.is_some(), "on the carried URL");
+    assert_eq!(
+        press(&mut a, KeyCode::Char('D')),
+        Action::Copy {
+            what: "the defanged inner URL",
+            text: "hxxps://paypa1[.]com/signin".to_string()
+        }
+    );
     let mut a = app("http://example.com/%1b[2J", 120, 40);
     match press(&mut a, KeyCode::Char('y')) {
         Action::Copy { text, .. } => assert_eq!(text, "\\x1b[2J"),
