@@ -172,7 +172,7 @@ impl App {
         );
         let text = c.decoded().to_vec();
         self.status = format!(
-            "fixing [{}] {}: Enter encodes it for its place, Esc cancels",
+            "fixing [{}] {}: Enter encodes it for its place",
             self.selected,
             c.kind.label()
         );

@@ -24,17 +24,24 @@ pub fn help_lines(context: Context) -> Vec<HelpLine> {
         mine.iter()
             .map(|b| HelpLine::Key(b.label, b.help.to_string())),
     );
-    lines.push(HelpLine::Blank);
-    lines.push(HelpLine::Heading("Everywhere else".to_string()));
+    // The other keys under the first other place each works in (`Keys in
+    // the gallery`), so a key is never said to work where it does not.
     let mut seen: Vec<&str> = BINDINGS
         .iter()
         .filter(here)
         .map(|b| b.help)
         .collect::<Vec<_>>();
-    for b in BINDINGS.iter().filter(|b| !b.contexts.contains(&context)) {
-        if !seen.contains(&b.help) {
-            seen.push(b.help);
-            lines.push(HelpLine::Key(b.label, b.help.to_string()));
+    for &other in ALL.iter().filter(|&&c| c != context) {
+        let mut heading = Some(HelpLine::Heading(format!("Keys in {}", other.name())));
+        for b in BINDINGS.iter().filter(|b| b.contexts.contains(&other)) {
+            if !seen.contains(&b.help) {
+                seen.push(b.help);
+                if let Some(h) = heading.take() {
+                    lines.push(HelpLine::Blank);
+                    lines.push(h);
+                }
+                lines.push(HelpLine::Key(b.label, b.help.to_string()));
+            }
         }
     }
     lines.push(HelpLine::Blank);
