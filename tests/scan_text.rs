@@ -6,26 +6,27 @@ mod common;
 
 use common::urlscope;
 
-/// The records `scan --format text --json` writes for `text`: each URL as
-/// written, and the bytes of the warnings' first span in it.
-fn records(text: &str) -> Vec<(String, String)> {
+/// The records `scan --json ARGS` writes for `text`.
+fn scan_json(args: &[&str], text: &str) -> Vec<serde_json::Value> {
     let out = urlscope()
-        .args([
-            "scan",
-            "--format",
-            "text",
-            "--json",
-            "--min-severity",
-            "info",
-        ])
+        .args(["scan", "--json"])
+        .args(args)
         .write_stdin(text)
         .output()
         .expect("run");
     String::from_utf8(out.stdout)
         .expect("utf-8")
         .lines()
-        .map(|line| {
-            let record: serde_json::Value = serde_json::from_str(line).expect("json");
+        .map(|line| serde_json::from_str(line).expect("json"))
+        .collect()
+}
+
+/// The records `scan --format text --json` writes for `text`: each URL as
+/// written, and the bytes of the warnings' first span in it.
+fn records(text: &str) -> Vec<(String, String)> {
+    scan_json(&["--format", "text", "--min-severity", "info"], text)
+        .into_iter()
+        .map(|record| {
             let input = record["input"].as_str().expect("input").to_string();
             let span = &record["warnings"][0]["span"];
             let (start, end) = (span[0].as_u64().unwrap(), span[1].as_u64().unwrap());
@@ -85,21 +86,11 @@ fn a_squid_tunnel_is_its_host_and_port() {
 fn a_note_among_a_list_of_urls_has_its_urls_found() {
     let list =
         "https://example.com/a\nhttps://example.com/b c\nsee hxxps://paypa1[.]com/login today\n";
-    let scan = |format: &[&str]| {
-        let out = urlscope()
-            .args(["scan", "--json"])
-            .args(format)
-            .write_stdin(list)
-            .output()
-            .expect("run");
-        String::from_utf8(out.stdout)
-            .expect("utf-8")
-            .lines()
-            .map(|line| {
-                let record: serde_json::Value = serde_json::from_str(line).expect("json");
-                record["input"].as_str().expect("input").to_string()
-            })
-            .collect::<Vec<String>>()
+    let scan = |format: &[&str]| -> Vec<String> {
+        scan_json(format, list)
+            .iter()
+            .map(|record| record["input"].as_str().expect("input").to_string())
+            .collect()
     };
     assert_eq!(scan(&[]), ["hxxps://paypa1[.]com/login"]);
     assert!(scan(&["--format", "lines"]).is_empty());
