@@ -139,6 +139,18 @@ impl ByteRole {
             ByteRole::Invalid(p) => format!("invalid: {}", p.label()),
         }
     }
+
+    /// The role as a table that marks each ill-formed byte apart (the
+    /// inspector's `✗`) shows it: an ill-formed byte's reason alone
+    /// (`overlong`, `unexpected continuation`), which leaves its
+    /// character's column the room the word `invalid` took; the others as
+    /// [`ByteRole::describe`].
+    pub fn describe_marked(self) -> String {
+        match self {
+            ByteRole::Invalid(p) => p.label().to_string(),
+            other => other.describe(),
+        }
+    }
 }
 
 /// `value` in binary with the marker bits set apart from the payload bits:

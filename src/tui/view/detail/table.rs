@@ -24,7 +24,8 @@ pub(super) fn table(
     let show_hex = view != Some(DetailView::Binary);
     let show_bin = view != Some(DetailView::Hex);
     let rows = a.byte_rows_window(shown.component, app.byte_scroll, fit_rows.table_rows);
-    let roles: Vec<String> = rows.iter().map(|r| r.role.describe()).collect();
+    // Each ill-formed row is marked `✗` and coloured: its role says why.
+    let roles: Vec<String> = rows.iter().map(|r| r.role.describe_marked()).collect();
     let froms: Vec<String> = rows
         .iter()
         .map(|row| {

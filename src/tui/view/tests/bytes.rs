@@ -242,7 +242,7 @@ fn the_byte_table_names_each_character_whole_or_marks_the_cut() {
                 };
                 let line = s
                     .lines()
-                    .find(|l| l.contains(&cell) && l.contains(&row.role.describe()[..4]))
+                    .find(|l| l.contains(&cell) && l.contains(&row.role.describe_marked()[..4]))
                     .unwrap_or("");
                 let x = line.find(&cell).map(|b| line[..b].chars().count() + 1);
                 assert_eq!(x, Some(at), "{url}: {cell:?} misaligned\n{s}");
