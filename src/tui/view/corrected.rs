@@ -83,20 +83,68 @@ fn rough_changes(a: &str, b: &str) -> Vec<ByteSpan> {
     vec![ByteSpan::new(prefix, b.len() - suffix)]
 }
 
+/// The clean URL over two lines, when the normalized one is the same and
+/// the clean one runs past a line: the first line full (never ending
+/// inside an escape), the second the rest (around its first change when it
+/// still does not fit), the changes highlighted on both.
+fn two_lines(text: &str, changes: &[ByteSpan], theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let room = width.saturating_sub(LABEL.len()).max(3).min(text.len());
+    // Clean URLs are ASCII: a byte is a column.
+    let escape_at = |back: usize| text.as_bytes().get(room.saturating_sub(back)) == Some(&b'%');
+    let cut = if escape_at(1) {
+        room - 1
+    } else if escape_at(2) {
+        room - 2
+    } else {
+        room
+    };
+    let (head, rest) = (
+        text.get(..cut).unwrap_or_default(),
+        text.get(cut..).unwrap_or_default(),
+    );
+    let within = |from: usize, to: usize| -> Vec<ByteSpan> {
+        changes
+            .iter()
+            .filter(|c| c.end > from && c.start < to)
+            .map(|c| ByteSpan::new(c.start.max(from) - from, c.end.min(to) - from))
+            .collect()
+    };
+    vec![
+        changed_line(LABEL, head, &within(0, cut), theme, width),
+        changed_line(
+            &" ".repeat(LABEL.len()),
+            rest,
+            &within(cut, text.len()),
+            theme,
+            width,
+        ),
+    ]
+}
+
+/// The label of the clean URL's line, as wide as the normalized one's.
+const LABEL: &str = "clean      ";
+
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let a = &app.analysis;
     let width = usize::from(area.width.saturating_sub(2));
     let same = a.clean.as_bytes() == a.input.as_slice();
-    let lines = vec![
-        changed_line("clean      ", &a.clean, &a.clean_changes, theme, width),
-        changed_line(
-            "normalized ",
-            &a.normalized,
-            &rough_changes(&a.clean, &a.normalized),
-            theme,
-            width,
-        ),
-    ];
+    // A normalized URL that is the clean one gives its line to the clean
+    // one when that runs past its line, so that more of its changes show.
+    let one = a.normalized == a.clean && LABEL.len() + a.clean.width() > width;
+    let lines = if one {
+        two_lines(&a.clean, &a.clean_changes, theme, width)
+    } else {
+        vec![
+            changed_line(LABEL, &a.clean, &a.clean_changes, theme, width),
+            changed_line(
+                "normalized ",
+                &a.normalized,
+                &rough_changes(&a.clean, &a.normalized),
+                theme,
+                width,
+            ),
+        ]
+    };
     // A normalized URL that a browser opens elsewhere is said in the
     // title, the only room the pane has at 80x24: the note keeps its room
     // before the key hint does, in what the border's padding (two
@@ -111,7 +159,13 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 format!("Corrected URL · {note}")
             }
         }
+        (None, true) if one => {
+            "Corrected URL (already clean) · normalized: the same · c/n copy".to_string()
+        }
         (None, true) => "Corrected URL (already clean) · c/n copy".to_string(),
+        (None, false) if one => {
+            "Corrected URL · changes highlighted · normalized: the same · c/n copy".to_string()
+        }
         (None, false) => "Corrected URL · changes highlighted · c/n copy".to_string(),
     };
     let block = pane_block(app, theme, title, None, area);
@@ -137,6 +191,40 @@ mod tests {
 
     fn shown(line: &Line) -> String {
         line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// A clean URL that is also the normalized one takes both lines when
+    /// it runs past one, each line's changes highlighted.
+    #[test]
+    fn a_long_clean_url_takes_both_lines() {
+        let theme = Theme { color: true };
+        let text = "https://example.com/reports/2024%20annual/summary%20final.pdf?user=j%C3%B6rg%20m%C3%BCller&note=a%7Cb";
+        let at = |what: &str| {
+            let i = text.find(what).unwrap_or(0);
+            ByteSpan::new(i, i + what.len())
+        };
+        let changes = [at("%20"), at("%C3%B6")];
+        let lines = two_lines(text, &changes, theme, 78);
+        let (first, second) = (shown(&lines[0]), shown(&lines[1]));
+        assert!(
+            first.starts_with("clean      https://example.com/"),
+            "{first}"
+        );
+        assert!(second.starts_with("           "), "{second}");
+        assert_eq!(
+            format!("{}{}", &first[LABEL.len()..], second.trim_start()),
+            text
+        );
+        // Each change is highlighted on the line it falls on.
+        let marked = |line: &Line| -> Vec<String> {
+            line.spans
+                .iter()
+                .filter(|s| s.style == theme.changed())
+                .map(|s| s.content.to_string())
+                .collect()
+        };
+        assert_eq!(marked(&lines[0]), ["%20"]);
+        assert_eq!(marked(&lines[1]), ["%C3%B6"]);
     }
 
     /// A long URL whose change is far along shows the part around it.
