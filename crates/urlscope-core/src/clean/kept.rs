@@ -125,7 +125,9 @@ pub fn leads_where(url: &[u8], cleaned: &[u8]) -> Result<(), String> {
 /// Whether cleaning reads `url` as a browser does before escaping it, so
 /// that its components may change: a backslash, tab or newline in it, an
 /// authority with two '@', other than two slashes after a special scheme,
-/// or a `file:` URL (a drive letter where RFC 3986 reads a host).
+/// a `file:` URL (a drive letter where RFC 3986 reads a host), or a
+/// reference of three slashes or more, read as on a web page (`///[::1]`
+/// is written `//[::1]`).
 pub fn read_as_a_browser_does(url: &[u8]) -> bool {
     let parts = split(url);
     let ats = parts
@@ -143,4 +145,5 @@ pub fn read_as_a_browser_does(url: &[u8]) -> bool {
         || ats
         || special && slashes
         || scheme.as_deref() == Some(b"file")
+        || parts.scheme.is_none() && parts.trimmed.of(url).starts_with(b"///")
 }

@@ -23,7 +23,8 @@
 //! newlines are removed. `http://evil.com\@good.com/` cleans to
 //! `http://evil.com/@good.com/`, `http://@@[::1]` to `http://%40@[::1]`,
 //! `http:////[::1]` to `http://[::1]`, which every parser reads as a
-//! browser read the input. [`normalize()`] stays RFC 3986's reading.
+//! browser read the input; a reference of three slashes, `///[::1]`,
+//! as an http(s) page reads it, `//[::1]`. [`normalize()`] stays RFC 3986's reading.
 //!
 //! **Normalization** (RFC 3986 §6.2.2 and §6.2.3) goes further while keeping
 //! equivalence: lowercase scheme and host, decode escapes of unreserved
@@ -408,6 +409,10 @@ mod tests {
             ("ws:/[::1]/a b", "ws://[::1]/a%20b", "[::1]"),
             ("http:evil.com", "http:evil.com", "evil.com"),
             ("http:///evil.com/a b", "http:///evil.com/a%20b", "evil.com"),
+            // A reference of three slashes, read on an http(s) page: kept
+            // unless escaping would lead the page elsewhere.
+            ("///[::1]", "//[::1]", "[::1]"),
+            ("///evil.com/a b", "///evil.com/a%20b", "evil.com"),
             // A backslash in the path is a '/' to a browser; data in a
             // URL of another scheme.
             (r"http://x/a\b", "http://x/a/b", "x"),

@@ -82,7 +82,9 @@ fn may_read_otherwise(input: &[u8], parts: &Split) -> bool {
         return true;
     }
     let Some(scheme) = parts.scheme else {
-        return false;
+        // A reference of three slashes or more (`///[::1]`), whose host a
+        // page opens where RFC 3986 reads none.
+        return trimmed.starts_with(b"///");
     };
     let rest = input
         .get(scheme.end + 1..parts.trimmed.end)
@@ -173,8 +175,9 @@ fn drive_letter(text: &[u8]) -> Option<u8> {
 /// (`//evil.com`, `//evil.com/@good.com/`), it leads every reader there;
 /// escaped as written (`/%5Cevil.com`, `//evil.com%5C@good.com/`), it
 /// would lead to the page's own site or to `good.com`. With no backslash
-/// (`///evil.com`) it is kept as written, as an absolute URL is:
-/// escaping does not change it.
+/// (`///evil.com`) it is kept as written, as an absolute URL is, unless
+/// its bytes escaped would lead the page to another host (`///[::1]`
+/// opens `[::1]`, `///%5B::1%5D` nothing: it is written `//[::1]`).
 fn as_read_on_a_web_page(text: &[u8], parts: &Split) -> Option<Vec<u8>> {
     if parts.scheme.is_some() {
         return None;
@@ -187,12 +190,22 @@ fn as_read_on_a_web_page(text: &[u8], parts: &Split) -> Option<Vec<u8>> {
         .iter()
         .position(|&b| matches!(b, b'?' | b'#'))
         .unwrap_or(text.len());
-    if run < 2 || !text.get(..before_query)?.contains(&b'\\') {
+    if run < 2 {
         return None;
     }
-    let mut absolute = b"http:".to_vec();
-    absolute.extend_from_slice(text);
-    browser_host(&absolute)?;
+    let on_a_page = |text: &[u8]| {
+        let mut absolute = b"http:".to_vec();
+        absolute.extend_from_slice(text);
+        absolute
+    };
+    let absolute = on_a_page(text);
+    let opened = browser_host(&absolute)?;
+    if !text.get(..before_query)?.contains(&b'\\') {
+        let escaped = super::escaped(text, parts).0;
+        if browser_host(&on_a_page(escaped.as_bytes())).as_ref() == Some(&opened) {
+            return None;
+        }
+    }
     let read = as_a_browser_reads(&absolute, &outline(&absolute))?;
     read.strip_prefix(b"http:").map(<[u8]>::to_vec)
 }
