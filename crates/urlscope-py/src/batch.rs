@@ -26,7 +26,10 @@
 //!   (a host seen lately on the thread is not judged again: see
 //!   [`crate::hosts`]);
 //! - `imitates`: the famous domain the host is a look-alike of
-//!   ([`urlscope_core::sites::imitation_of_host`] of `host`);
+//!   ([`urlscope_core::sites::imitation_of_host`] of `host`), or, for a
+//!   wrapped or redirecting link flagged `lookalike-domain` whose own host
+//!   imitates nothing, the one `scan --json` names
+//!   ([`urlscope_core::report::ScanLine`]'s `imitates`);
 //! - `cleaned`: the cleaned URL (`urlscope clean`).
 
 use crate::hosts::HostFacts;
@@ -130,6 +133,10 @@ struct Row {
     /// Its host, with what it imitates when asked (shared with the
     /// thread's cache and the other rows of the same host).
     host: Option<Arc<HostFacts>>,
+    /// What a wrapped or redirecting link flagged `lookalike-domain`
+    /// imitates when its own host imitates nothing: the domain `scan
+    /// --json` names (the first destination that imitates one).
+    carried_imitation: Option<String>,
     cleaned: String,
 }
 
@@ -163,10 +170,17 @@ fn triage_row(input: &[u8], plain: bool, options: &Options, min: Severity, needs
                 .or_else(|| pasted_host(input, &urlscope_core::split::outline(input), options))
         })
         .map(|h| crate::hosts::facts(&h, needs.imitates));
+    let own_imitation = host.as_ref().is_some_and(|h| h.imitates.is_some());
+    let carried_imitation =
+        (needs.imitates && !own_imitation && codes.contains(&"lookalike-domain"))
+            .then(|| urlscope_core::report::ScanLine::new("", 0, input, &warnings).imitates)
+            .flatten()
+            .map(|i| i.domain);
     Row {
         severity: warnings.iter().map(|w| w.severity).max(),
         codes,
         host,
+        carried_imitation,
         cleaned: match (&parts, needs.cleaned) {
             (Some(parts), true) => urlscope_core::clean::clean(url, parts),
             _ => String::new(),
@@ -290,8 +304,9 @@ impl Columns {
             self.reach.append_option(facts.map(|f| f.reach));
         }
         if imitates {
+            let carried = result.and_then(|row| row.carried_imitation.as_deref());
             self.imitates
-                .append_option(facts.and_then(|f| f.imitates.as_deref()));
+                .append_option(facts.and_then(|f| f.imitates.as_deref()).or(carried));
         }
         if cleaned {
             self.cleaned

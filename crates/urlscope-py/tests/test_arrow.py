@@ -45,7 +45,13 @@ def test_host_and_reach_are_the_analysis_first_destination():
             (host["canonical"], host["reach"]) if host else (None, None)
         ), url
         assert row["cleaned"] == urlscope.clean(url)
-        imitates = urlscope.analyze(url)["destinations"][0].get("imitates")
+        # The host's own look-alike; for a wrapped or redirecting link
+        # flagged lookalike-domain, the first destination's that imitates
+        # one, as `scan --json` names it.
+        destinations = urlscope.analyze(url)["destinations"]
+        imitates = destinations[0].get("imitates")
+        if not imitates and "lookalike-domain" in row["codes"]:
+            imitates = next((d["imitates"] for d in destinations if d.get("imitates")), None)
         assert row["imitates"] == (imitates["domain"] if imitates else None), url
 
 
@@ -53,6 +59,25 @@ def test_imitates_names_the_famous_domain():
     urls = ["https://paypa1.com/signin", "https://rnicrosoft.com/", "https://www.paypal.com/", None]
     rows = urlscope.arrow.triage(pa.array(urls, pa.string()), fields=["imitates"]).to_pylist()
     assert rows == [{"imitates": "paypal.com"}, {"imitates": "microsoft.com"}, {"imitates": None}, None]
+
+
+def test_a_wrapped_look_alike_names_what_it_imitates_as_scan_does():
+    """Behind Safe Links the host is Microsoft's; the row is flagged for
+    the look-alike it carries, and names it, as `scan --json` does."""
+    url = "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2Fsignin&reserved=0"
+    (row,) = urlscope.arrow.triage(pa.array([url])).to_pylist()
+    assert row["codes"] == ["lookalike-domain"]
+    assert (row["host"], row["imitates"]) == ("nam02.safelinks.protection.outlook.com", "paypal.com")
+
+
+def test_a_threshold_or_field_is_checked_before_any_url_is_read():
+    urlscope.arrow.check("info", ("flagged", "imitates"))
+    with pytest.raises(ValueError, match="unknown severity 'severe'"):
+        urlscope.arrow.check("severe", None)
+    with pytest.raises(ValueError, match="unknown field 'flaged'"):
+        urlscope.arrow.check("medium", ["flaged"])
+    with pytest.raises(TypeError, match="not one name"):
+        urlscope.arrow.triage(pa.array(["https://example.com/"]), fields="flagged")
 
 
 def test_a_host_seen_before_gives_what_it_gave_first():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import duckdb
+import pytest
 import pyarrow as pa
 
 import urlscope.duckdb
@@ -41,3 +42,9 @@ def test_fields_narrow_the_struct():
     con = duckdb.connect()
     urlscope.duckdb.register(con, "just_reach", fields=["reach"])
     assert con.sql("SELECT just_reach('http://0x7f.1/')").fetchall() == [({"reach": "loopback"},)]
+
+
+def test_an_unknown_threshold_is_refused_at_registration():
+    con = duckdb.connect()
+    with pytest.raises(ValueError, match="unknown severity 'bogus'"):
+        urlscope.duckdb.register(con, min_severity="bogus")

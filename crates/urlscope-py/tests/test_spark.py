@@ -49,3 +49,13 @@ def test_binary_columns_nulls_and_other_columns_kept(spark):
     assert rows[0]["id"] == 1 and rows[0]["urlscope"]["flagged"]
     assert "overlong-utf8" in rows[0]["urlscope"]["codes"]
     assert rows[1]["urlscope"] is None
+
+
+def test_what_the_executors_would_refuse_is_refused_where_the_plan_is_built(spark):
+    df = spark.createDataFrame([("https://example.com/",)], ["url"])
+    with pytest.raises(ValueError, match="no column 'link'"):
+        urlscope.spark.with_triage(df, "link")
+    with pytest.raises(ValueError, match="already has a column 'url'"):
+        urlscope.spark.with_triage(df, name="url")
+    with pytest.raises(ValueError, match="unknown severity"):
+        urlscope.spark.with_triage(df, min_severity="severe")

@@ -22,8 +22,11 @@ reach      string           what kind of place that is: ``public``,
                             ``loopback``, ``private network``,
                             ``link-local``, ``cloud metadata endpoint``...
 imitates   string           the famous domain the host is a look-alike of
-                            (``paypal.com`` for ``paypa1.com``), null when
-                            none
+                            (``paypal.com`` for ``paypa1.com``); for a
+                            wrapped or redirecting link flagged
+                            ``lookalike-domain`` whose own host imitates
+                            nothing, the one ``scan --json`` names; null
+                            when none
 cleaned    string           the cleaned URL (``urlscope clean``)
 ========== ================ ==============================================
 
@@ -48,7 +51,7 @@ import pyarrow as pa
 
 from urlscope._urlscope import ARROW_FIELDS, triage_array
 
-__all__ = ["FIELDS", "TYPE", "triage", "type_of"]
+__all__ = ["FIELDS", "SEVERITIES", "TYPE", "check", "triage", "type_of"]
 
 #: The fields of each row, in order.
 FIELDS = tuple(ARROW_FIELDS)
@@ -97,6 +100,40 @@ def _readable(array: pa.Array) -> pa.Array:
     )
 
 
+#: The severities a threshold may name.
+SEVERITIES = ("high", "medium", "low", "info")
+
+
+def check(min_severity: str, fields: Sequence[str] | None) -> None:
+    """Raise what :func:`triage` would for ``min_severity`` and ``fields``,
+    before any URL is read: an engine that runs the triage later, in its
+    workers (Spark's executors, DuckDB's queries), says so where the job
+    is built, not inside a worker's stack trace.
+
+    >>> import urlscope.arrow
+    >>> urlscope.arrow.check("medium", ["flagged", "codes"])
+    >>> urlscope.arrow.check("severe", None)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown severity 'severe': expected one of high, medium, low, info
+    """
+    if min_severity not in SEVERITIES:
+        raise ValueError(
+            f"unknown severity {min_severity!r}: expected one of {', '.join(SEVERITIES)}"
+        )
+    if fields is None:
+        return
+    if isinstance(fields, (str, bytes)):
+        raise TypeError(
+            f"fields is a sequence of field names, not one name: write fields=[{fields!r}]"
+        )
+    unknown = [name for name in fields if name not in FIELDS]
+    if unknown:
+        raise ValueError(
+            f"unknown field {unknown[0]!r}: expected some of {', '.join(FIELDS)}"
+        )
+
+
 def triage(
     array: Union[pa.Array, pa.ChunkedArray],
     min_severity: str = "medium",
@@ -121,6 +158,7 @@ def triage(
     >>> rows.field("reach").to_pylist()
     ['public', None, 'loopback']
     """
+    check(min_severity, fields)
     if isinstance(array, pa.ChunkedArray):
         chunks = [triage(chunk, min_severity, form=form, fields=fields) for chunk in array.chunks]
         return pa.chunked_array(chunks, type=type_of(fields))

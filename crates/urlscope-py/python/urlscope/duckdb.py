@@ -58,7 +58,9 @@ def register(
     fields: Sequence[str] | None = None,
 ) -> None:
     """Register ``name(url)`` on ``con``: the triage of each URL at
-    ``min_severity`` or above."""
+    ``min_severity`` or above. An unknown severity or field is refused
+    here, not at the first query."""
+    _arrow.check(min_severity, fields)
 
     def triage(urls: pa.Array | pa.ChunkedArray) -> pa.Array:
         rows = _arrow.triage(urls, min_severity, form=form, fields=fields)

@@ -54,7 +54,18 @@ def with_triage(
 
     Spark runs one task per core already, so each task triages on
     ``threads_per_task`` threads (``RAYON_NUM_THREADS`` in the worker, when
-    it is not set there)."""
+    it is not set there). What the executors would refuse is refused here,
+    where the plan is built: a ``column`` the DataFrame lacks, a ``name``
+    it already has, an unknown severity or field."""
+    from urlscope import arrow
+
+    arrow.check(min_severity, fields)
+    if column not in df.columns:
+        raise ValueError(f"no column {column!r} to triage: the columns are {df.columns}")
+    if name in df.columns:
+        raise ValueError(
+            f"the DataFrame already has a column {name!r}: give the triage another, name=..."
+        )
     row = SCHEMA if fields is None else StructType([f for f in SCHEMA.fields if f.name in fields])
     schema = StructType(df.schema.fields + [StructField(name, row)])
 
