@@ -247,6 +247,8 @@ const RULES: &[Row] = &[
     ("internal-destination", "http://x.example/?u=http%3A%2F%2Fhost.docker.internal%3A2375%2F", Fires { at: "http%3A%2F%2Fhost.docker.internal%3A2375%2F" }, "Docker's host, carried"),
     ("internal-destination", "telnet://192.0.2.16:80/", Misses, "RFC 3986's example: documentation space"),
     ("internal-destination", "ldap://[2001:db8::7]/c=GB?objectClass?one", Misses, "IPv6 documentation space"),
+    ("nesting-limit", "http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/https://paypa1.com/", Fires { at: "/https://paypa1.com/" }, "a URL nine levels down, where the unfolding stops at eight: said, not passed over"),
+    ("nesting-limit", "http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/https://paypa1.com/", Misses, "eight levels are unfolded whole (the look-alike at the bottom is found)"),
     ("open-redirect", "https://victim.example/login?next=//evil.example/", Fires { at: "//evil.example/" }, "a scheme-relative URL to another site"),
     ("open-redirect", "https://victim.example/login?next=javascript:alert(1)", Fires { at: "javascript:alert(1)" }, "a script URL"),
     ("open-redirect", "https://victim.example/login?next=<>//evil.example", Fires { at: "//evil.example" }, "an off-site URL once an HTML filter strips '<>'"),

@@ -643,6 +643,13 @@ catalogue! {
         consequence: None,
         signals: [HostName, Authority, Embedded, Percent, NonAscii, Base64],
     }
+    NestingLimit {
+        code: "nesting-limit",
+        severity: Medium,
+        summary: "The URL carries URLs inside URLs deeper than urlscope unfolds them (8 levels): where the deepest one leads is not analysed, and nesting a link this deep is itself a way to hide it.",
+        consequence: None,
+        signals: [Embedded],
+    }
     OpenRedirect {
         code: "open-redirect",
         severity: Medium,

@@ -31,7 +31,7 @@ use crate::analysis::component::{needs_provenance, ComponentAnalysis, Provenance
 use crate::analysis::{analyze_in, Options};
 use crate::percent::decode_layers_of;
 use crate::split::{ComponentKind, Span, Split};
-use crate::warnings::Warning;
+use crate::warnings::{Warning, WarningCode};
 
 pub(crate) mod data;
 mod data_body;
@@ -104,6 +104,31 @@ pub(crate) fn unfold(
 ) -> Vec<Nested> {
     let mut out = Vec::new();
     if budget.depth >= MAX_DEPTH {
+        // What it still carries is not unfolded: said, so that a link
+        // nested past the limit (nine Safe Links around a look-alike) does
+        // not pass unseen.
+        // A component's value, or the path, whose parts a URL in it spans
+        // (`/https://evil.example/`).
+        let carrying = components
+            .iter()
+            .enumerate()
+            .find(|(_, c)| carries_url(c.decoded()))
+            .map(|(i, c)| (c.span, Some(i), c.kind.label()))
+            .or_else(|| {
+                let path = parts.path;
+                (!path.is_empty() && text_carries_url(path.of(input)))
+                    .then_some((path, None, "path"))
+            });
+        if let Some((span, index, place)) = carrying {
+            lifted.push(Warning::new(
+                WarningCode::NestingLimit,
+                vec![span],
+                index,
+                format!(
+                    "The {place} still carries a URL {MAX_DEPTH} levels down, where urlscope unfolds no deeper: where it leads is not analysed."
+                ),
+            ));
+        }
         return out;
     }
     // A data: URL's path and query are its body, read whole as the page
