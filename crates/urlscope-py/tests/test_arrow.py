@@ -72,9 +72,9 @@ def test_a_wrapped_look_alike_names_what_it_imitates_as_scan_does():
 
 def test_a_threshold_or_field_is_checked_before_any_url_is_read():
     urlscope.arrow.check("info", ("flagged", "imitates"))
-    with pytest.raises(ValueError, match="unknown severity 'severe'"):
+    with pytest.raises(ValueError, match='unknown severity "severe"'):
         urlscope.arrow.check("severe", None)
-    with pytest.raises(ValueError, match="unknown field 'flaged'"):
+    with pytest.raises(ValueError, match='unknown field "flaged"'):
         urlscope.arrow.check("medium", ["flaged"])
     with pytest.raises(TypeError, match="not one name"):
         urlscope.arrow.triage(pa.array(["https://example.com/"]), fields="flagged")

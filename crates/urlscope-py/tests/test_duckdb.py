@@ -46,5 +46,5 @@ def test_fields_narrow_the_struct():
 
 def test_an_unknown_threshold_is_refused_at_registration():
     con = duckdb.connect()
-    with pytest.raises(ValueError, match="unknown severity 'bogus'"):
+    with pytest.raises(ValueError, match='unknown severity "bogus"'):
         urlscope.duckdb.register(con, min_severity="bogus")

@@ -150,8 +150,8 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     // before the key hint does, in what the border's padding (two
     // columns) leaves.
     let room = title_room(width, None);
-    let title = match (&app.normalized_elsewhere, same) {
-        (Some(note), _) => {
+    let title = match &app.normalized_elsewhere {
+        Some(note) => {
             let full = format!("Corrected URL · {note} · c/n copy");
             if full.width() <= room {
                 full
@@ -159,14 +159,15 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 format!("Corrected URL · {note}")
             }
         }
-        (None, true) if one => {
-            "Corrected URL (already clean) · normalized: the same · c/n copy".to_string()
+        None => {
+            let state = if same {
+                " (already clean)"
+            } else {
+                " · changes highlighted"
+            };
+            let normal = if one { " · normalized: the same" } else { "" };
+            format!("Corrected URL{state}{normal} · c/n copy")
         }
-        (None, true) => "Corrected URL (already clean) · c/n copy".to_string(),
-        (None, false) if one => {
-            "Corrected URL · changes highlighted · normalized: the same · c/n copy".to_string()
-        }
-        (None, false) => "Corrected URL · changes highlighted · c/n copy".to_string(),
     };
     let block = pane_block(app, theme, title, None, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);

@@ -51,7 +51,7 @@ import pyarrow as pa
 
 from urlscope._urlscope import ARROW_FIELDS, triage_array
 
-__all__ = ["FIELDS", "SEVERITIES", "TYPE", "check", "triage", "type_of"]
+__all__ = ["FIELDS", "TYPE", "check", "triage", "type_of"]
 
 #: The fields of each row, in order.
 FIELDS = tuple(ARROW_FIELDS)
@@ -100,38 +100,32 @@ def _readable(array: pa.Array) -> pa.Array:
     )
 
 
-#: The severities a threshold may name.
-SEVERITIES = ("high", "medium", "low", "info")
+def _names(fields: Sequence[str] | None) -> list[str] | None:
+    """``fields`` as the extension takes them: a list of names, or None."""
+    if fields is None:
+        return None
+    if isinstance(fields, (str, bytes)):
+        raise TypeError(
+            f"fields is a sequence of field names, not one name: write fields=[{fields!r}]"
+        )
+    return list(fields)
 
 
 def check(min_severity: str, fields: Sequence[str] | None) -> None:
     """Raise what :func:`triage` would for ``min_severity`` and ``fields``,
-    before any URL is read: an engine that runs the triage later, in its
-    workers (Spark's executors, DuckDB's queries), says so where the job
-    is built, not inside a worker's stack trace.
+    before any URL is read (the extension's own checks, on no URL): an
+    engine that runs the triage later, in its workers (Spark's executors,
+    DuckDB's queries), says so where the job is built, not inside a
+    worker's stack trace.
 
     >>> import urlscope.arrow
     >>> urlscope.arrow.check("medium", ["flagged", "codes"])
     >>> urlscope.arrow.check("severe", None)
     Traceback (most recent call last):
     ...
-    ValueError: unknown severity 'severe': expected one of high, medium, low, info
+    urlscope.UrlscopeError: unknown severity "severe": expected 'high', 'medium', 'low' or 'info'
     """
-    if min_severity not in SEVERITIES:
-        raise ValueError(
-            f"unknown severity {min_severity!r}: expected one of {', '.join(SEVERITIES)}"
-        )
-    if fields is None:
-        return
-    if isinstance(fields, (str, bytes)):
-        raise TypeError(
-            f"fields is a sequence of field names, not one name: write fields=[{fields!r}]"
-        )
-    unknown = [name for name in fields if name not in FIELDS]
-    if unknown:
-        raise ValueError(
-            f"unknown field {unknown[0]!r}: expected some of {', '.join(FIELDS)}"
-        )
+    triage_array(pa.array([], pa.string()), min_severity, form=True, fields=_names(fields))
 
 
 def triage(
@@ -158,11 +152,10 @@ def triage(
     >>> rows.field("reach").to_pylist()
     ['public', None, 'loopback']
     """
-    check(min_severity, fields)
+    names = _names(fields)
     if isinstance(array, pa.ChunkedArray):
         chunks = [triage(chunk, min_severity, form=form, fields=fields) for chunk in array.chunks]
         return pa.chunked_array(chunks, type=type_of(fields))
     if not isinstance(array, pa.Array):
         array = pa.array(array)
-    names = None if fields is None else list(fields)
     return triage_array(_readable(array), min_severity, form=form, fields=names)

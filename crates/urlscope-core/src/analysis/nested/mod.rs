@@ -104,11 +104,10 @@ pub(crate) fn unfold(
 ) -> Vec<Nested> {
     let mut out = Vec::new();
     if budget.depth >= MAX_DEPTH {
-        // What it still carries is not unfolded: said, so that a link
-        // nested past the limit (nine Safe Links around a look-alike) does
-        // not pass unseen.
-        // A component's value, or the path, whose parts a URL in it spans
-        // (`/https://evil.example/`).
+        // What it still carries, in a component's value or across the
+        // path's parts (`/https://evil.example/`), is not unfolded: said,
+        // so that a link nested past the limit (nine Safe Links around a
+        // look-alike) does not pass unseen.
         let carrying = components
             .iter()
             .enumerate()
