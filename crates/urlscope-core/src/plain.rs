@@ -220,39 +220,49 @@ pub(crate) fn decode_base64_head(digits: &[u8], out: &mut [u8]) -> usize {
 /// `whole`) starts with, when the payload may be text with no control
 /// but tab, line feed and carriage return: UTF-8 so far (a character cut
 /// at the end of the head may be whole in the payload) and no other
-/// control.
-pub(crate) fn text_head(head: &[u8], whole: bool) -> Option<&str> {
-    // Most heads that are not text show it in their first byte: a
-    // continuation byte, one that never appears in UTF-8, or a control.
-    if let Some(&first) = head.first() {
-        let never = matches!(first, 0x80..=0xC1 | 0xF5..);
-        let control = (first < b' ' && !matches!(first, b'\t' | b'\n' | b'\r')) || first == 0x7f;
-        if never || control {
-            return None;
+/// control. Its bytes, not a `str`: every caller reads bytes.
+///
+/// One pass, byte by byte, that stops at the first byte that is no
+/// text's: the heads the gates decode are mostly words read as base64,
+/// bytes that break UTF-8 or name a control within two or three, and
+/// `str::from_utf8` (a call, then a second one for a cut character) cost
+/// more than the whole pass. A test holds it to `from_utf8`'s reading.
+pub(crate) fn text_head(head: &[u8], whole: bool) -> Option<&[u8]> {
+    let mut i = 0;
+    while let Some(&b) = head.get(i) {
+        // The character's length and the range its second byte must be
+        // in (UTF-8's table: no overlong form, no surrogate, nothing past
+        // U+10FFFF; `C2 80..9F` are the C1 controls).
+        let (len, low, high) = match b {
+            b'\t' | b'\n' | b'\r' => (1, 0, 0),
+            0..=0x1F | 0x7F => return None,
+            0..=0x7F => (1, 0, 0),
+            0xC2 => (2, 0xA0, 0xBF),
+            0xC3..=0xDF => (2, 0x80, 0xBF),
+            0xE0 => (3, 0xA0, 0xBF),
+            0xED => (3, 0x80, 0x9F),
+            0xE1..=0xEF => (3, 0x80, 0xBF),
+            0xF0 => (4, 0x90, 0xBF),
+            0xF1..=0xF3 => (4, 0x80, 0xBF),
+            0xF4 => (4, 0x80, 0x8F),
+            _ => return None,
+        };
+        if len > 1 {
+            for k in 1..len {
+                let Some(&c) = head.get(i + k) else {
+                    // Cut at the end of the head: whole in the payload,
+                    // maybe.
+                    return (!whole).then(|| head.get(..i)).flatten();
+                };
+                let (lo, hi) = if k == 1 { (low, high) } else { (0x80, 0xBF) };
+                if !(lo..=hi).contains(&c) {
+                    return None;
+                }
+            }
         }
+        i += len;
     }
-    // ASCII, the usual head, needs no UTF-8 decoder.
-    if head.is_ascii() {
-        let controls = head
-            .iter()
-            .any(|&b| (b < b' ' && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f);
-        return (!controls)
-            .then(|| std::str::from_utf8(head).ok())
-            .flatten();
-    }
-    let valid = match std::str::from_utf8(head) {
-        Ok(text) => text,
-        // A byte that is wrong where it stands is wrong in the payload too.
-        Err(e) if !whole && e.error_len().is_none() => head
-            .get(..e.valid_up_to())
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .unwrap_or_default(),
-        Err(_) => return None,
-    };
-    let controls = valid
-        .chars()
-        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
-    (!controls).then_some(valid)
+    Some(head)
 }
 
 #[cfg(test)]
@@ -294,16 +304,81 @@ mod tests {
         }
     }
 
+    /// `text_head` as `str::from_utf8` reads it: the valid prefix of a
+    /// head cut inside a character, then no control among its characters.
+    fn text_head_by_from_utf8(head: &[u8], whole: bool) -> Option<&[u8]> {
+        let valid = match std::str::from_utf8(head) {
+            Ok(text) => text,
+            Err(e) if !whole && e.error_len().is_none() => head
+                .get(..e.valid_up_to())
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .unwrap_or_default(),
+            Err(_) => return None,
+        };
+        let controls = valid
+            .chars()
+            .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+        (!controls).then_some(valid.as_bytes())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20000))]
+
+        /// The byte pass reads every head as `from_utf8` does: random
+        /// bytes, and text with characters of every length cut anywhere.
+        #[test]
+        fn text_head_reads_as_from_utf8(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12),
+            text in "[\\x00-\\x7f\\u{80}-\\u{9f}\\u{a0}-\\u{7ff}\\u{800}-\\u{ffff}\\u{10000}-\\u{10ffff}]{0,6}",
+            cut in 0usize..24,
+            whole in proptest::prelude::any::<bool>(),
+        ) {
+            proptest::prop_assert_eq!(text_head(&bytes, whole), text_head_by_from_utf8(&bytes, whole));
+            let text = text.as_bytes();
+            let text = text.get(..cut.min(text.len())).unwrap_or_default();
+            proptest::prop_assert_eq!(text_head(text, whole), text_head_by_from_utf8(text, whole));
+        }
+    }
+
+    /// Every head of one or two bytes, and the heads of three and four
+    /// whose bytes after the first are at the edges of UTF-8's ranges.
+    #[test]
+    fn text_head_reads_every_short_head_as_from_utf8() {
+        let edges = [
+            0x00, 0x09, 0x1F, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0,
+            0xF4, 0xFF,
+        ];
+        let mut heads: Vec<Vec<u8>> = (0..=255u8).map(|a| vec![a]).collect();
+        for a in 0..=255u8 {
+            heads.extend((0..=255u8).map(|b| vec![a, b]));
+            for b in edges {
+                heads.extend(edges.iter().map(|&c| vec![a, b, c]));
+                for c in edges {
+                    heads.extend(edges.iter().map(|&d| vec![a, b, c, d]));
+                }
+            }
+        }
+        for head in &heads {
+            for whole in [false, true] {
+                assert_eq!(
+                    text_head(head, whole),
+                    text_head_by_from_utf8(head, whole),
+                    "{head:x?} {whole}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_head_is_text_until_a_byte_says_otherwise() {
         // Just inside: a character cut at the end of a head, when more
         // follows; tab, line feed and carriage return.
         assert_eq!(
             text_head("//é".as_bytes().get(..3).unwrap_or_default(), false),
-            Some("//")
+            Some(&b"//"[..])
         );
-        assert_eq!(text_head(b"\t\r\n//x", true), Some("\t\r\n//x"));
-        assert_eq!(text_head("é".as_bytes(), true), Some("é"));
+        assert_eq!(text_head(b"\t\r\n//x", true), Some(&b"\t\r\n//x"[..]));
+        assert_eq!(text_head("é".as_bytes(), true), Some("é".as_bytes()));
         // Just outside: the same cut character when the head is all there
         // is, a lone continuation byte, a control, a bad byte inside.
         assert_eq!(

@@ -88,10 +88,9 @@ fn scheme_end(text: &[u8]) -> Option<u8> {
 /// [`may_start_url`] accepts (undecided while only skipped bytes, or a
 /// scheme whose `:` may lie past the head).
 fn head_may_carry_url(head: &[u8], whole: bool) -> bool {
-    let Some(valid) = crate::plain::text_head(head, whole) else {
+    let Some(bytes) = crate::plain::text_head(head, whole) else {
         return false;
     };
-    let bytes = valid.as_bytes();
     let blanks = bytes.iter().take_while(|&&b| skipped_ahead(b)).count();
     let rest = bytes.get(blanks..).unwrap_or_default();
     let undecided = !whole && rest.len() < 32;
