@@ -184,6 +184,20 @@ fn text_may_carry_url(bytes: impl Iterator<Item = u8>) -> bool {
 /// 64) are `digits`: the first two groups of four (which turn most words
 /// away), then all of them (48 bytes).
 fn base64_digits_may_carry_url(digits: &[u8], len: usize) -> bool {
+    // The first two groups straight-line, on no buffer to clear: they
+    // turn most words away (then they are decoded again below, rarely).
+    if let (Some(&[d0, d1, d2, d3, d4, d5, d6, d7]), true) = (digits.get(..8), len >= 8) {
+        let group = |a: u8, b: u8, c: u8, d: u8| {
+            [a, b, c, d].iter().fold(0u32, |n, &d| {
+                n << 6 | u32::from(crate::plain::base64_digit(d) & 63)
+            })
+        };
+        let [_, a, b, c] = group(d0, d1, d2, d3).to_be_bytes();
+        let [_, d, e, f] = group(d4, d5, d6, d7).to_be_bytes();
+        if !head_may_carry_url(&[a, b, c, d, e, f], len == 8) {
+            return false;
+        }
+    }
     let mut head = [0u8; 48];
     [8, 64].into_iter().all(|most| {
         let take = digits.get(..len.min(most) / 4 * 4).unwrap_or_default();
