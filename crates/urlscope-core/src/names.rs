@@ -216,8 +216,11 @@ impl<'a> Labels<'a> {
             return true;
         }
         // A name of one label is answered by the local network's resolver
-        // only (the analysis calls it private).
-        if is_single_label(self.name) {
+        // only (the analysis calls it private). A dot before its end
+        // already says it has two (the scan counted them): most names skip
+        // the walk over their bytes.
+        let dotted = self.count > 1 && self.name.last() != Some(&b'.');
+        if !dotted && is_single_label(self.name) {
             return true;
         }
         if !DOMAINS_LAST.may_hold(last) {
