@@ -349,26 +349,24 @@ impl KeyHashes {
 
 /// Whether `label` (lowercase, under 63 bytes) is, or is one edit from, a
 /// name of `index`: whether it or it with one letter deleted is a key.
+///
+/// The hash with letter `i` deleted is `H(label) + (P(i) - P(i + 1)) *
+/// BASE^(n - 1 - i)`, `P(i)` the hash of the first `i` letters (what
+/// follows letter `i` is the same in both): one pass from the first
+/// letter, with no table of the prefixes' hashes to clear.
 fn one_edit_from(index: &Index, label: &[u8]) -> bool {
     let known = |key: &[u8]| index.near.contains_key(key);
     let n = label.len();
-    let mut prefix = [0u64; 64];
-    for (i, &b) in label.iter().enumerate() {
-        let h = prefix.get(i).copied().unwrap_or_default();
-        if let Some(next) = prefix.get_mut(i + 1) {
-            *next = poly_step(h, b);
-        }
-    }
+    let whole = poly(label);
     let hashes = &index.hashes;
-    if hashes.may_hold(prefix.get(n).copied().unwrap_or_default()) && known(label) {
+    if hashes.may_hold(whole) && known(label) {
         return true;
     }
-    // From the last letter back: the hash of what follows letter i.
-    let mut suffix = 0u64;
-    for (i, &b) in label.iter().enumerate().rev() {
+    let mut head = 0u64;
+    for (i, &b) in label.iter().enumerate() {
         let power = POWERS.get(n - 1 - i).copied().unwrap_or_default();
-        let head = prefix.get(i).copied().unwrap_or_default();
-        if hashes.may_hold(head.wrapping_mul(power).wrapping_add(suffix)) {
+        let next = poly_step(head, b);
+        if hashes.may_hold(deleted_hash(whole, head, next, power)) {
             let mut deleted = [0u8; 63];
             let (h, t) = (label.get(..i), label.get(i + 1..));
             let (Some(h), Some(t), Some(d)) = (h, t, deleted.get_mut(..n - 1)) else {
@@ -381,9 +379,16 @@ fn one_edit_from(index: &Index, label: &[u8]) -> bool {
                 return true;
             }
         }
-        suffix = poly_digit(b).wrapping_mul(power).wrapping_add(suffix);
+        head = next;
     }
     false
+}
+
+/// [`poly`] of a text with one letter deleted, from that of the whole
+/// text, of what precedes the letter (`head`) and of that with the letter
+/// (`next`), `power` being `BASE` to the number of letters after it.
+fn deleted_hash(whole: u64, head: u64, next: u64, power: u64) -> u64 {
+    whole.wrapping_add(head.wrapping_sub(next).wrapping_mul(power))
 }
 
 /// Whether `label` (lowercase), its ASCII look-alikes read as the letters
@@ -469,6 +474,29 @@ mod tests {
         assert!(one_edit_from(&index, b"paypal"));
         assert!(!one_edit_from(&index, b"paxpxal"));
         assert!(index.hashes.may_hold(poly(b"zzz")));
+        // Each deletion's hash, from the whole's and its prefixes'.
+        for label in [
+            &b"paypxal"[..],
+            b"a",
+            b"microsoftonline-login-page-0123456789-abcdefghijklmnopqrstuv",
+        ] {
+            let (whole, n) = (poly(label), label.len());
+            for i in 0..n {
+                let deleted: Vec<u8> = label
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(j, &b)| (j != i).then_some(b))
+                    .collect();
+                let head = poly(label.get(..i).unwrap_or_default());
+                let next = poly(label.get(..=i).unwrap_or_default());
+                let power = POWERS.get(n - 1 - i).copied().unwrap_or_default();
+                assert_eq!(
+                    deleted_hash(whole, head, next, power),
+                    poly(&deleted),
+                    "{i}"
+                );
+            }
+        }
         assert!(!index.hashes.may_hold(poly(b"zz")));
     }
 
