@@ -440,7 +440,8 @@ pub(crate) fn lure_words(text: &[u8]) -> Vec<(usize, usize)> {
 /// Whether `text` holds a sign-in word or a brand's name anywhere: the
 /// fast path's test on the few URLs on a listed shared service.
 pub(crate) fn has_lure_word(text: &[u8]) -> bool {
-    !credential_words(text).is_empty() || !brand_words(text).is_empty()
+    // The sign-in words behind their trigram gate, collected into nothing.
+    has_credential_word(text) || !brand_words(text).is_empty()
 }
 
 /// [`lure_words`] of the account's labels of a shared host (the name
