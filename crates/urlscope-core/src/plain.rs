@@ -134,11 +134,14 @@ fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_
             i += 1;
             continue;
         }
-        let label = input.get(label_start..i).unwrap_or_default();
-        if let Some(&first) = label.first() {
+        // The label's first byte, read alone: the label itself is only
+        // needed for an `x`.
+        let first = input.get(label_start).filter(|_| label_start < i).copied();
+        if let Some(first) = first {
             if matches!(first, b'x' | b'X')
-                && label
-                    .get(..4)
+                && input
+                    .get(label_start..i)
+                    .and_then(|label| label.get(..4))
                     .is_some_and(|l| l.eq_ignore_ascii_case(b"xn--"))
             {
                 return None;
@@ -147,7 +150,7 @@ fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_
         }
         match b {
             // An empty label, but a trailing dot, is not plain.
-            Some(b'.') if label.is_empty() && !ends_host(input.get(i + 1)) => return None,
+            Some(b'.') if first.is_none() && !ends_host(input.get(i + 1)) => return None,
             Some(b'.') => {
                 labels.dot(i - start);
                 i += 1;
