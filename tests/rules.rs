@@ -38,6 +38,7 @@ const RULES: &[Row] = &[
     ("double-encoding", "http://x/%2541", Fires { at: "%2541" }, "%2541 decodes to %41: a second decoder reads A"),
     ("double-encoding", "http://x/%25", Misses, "%25 decodes to a lone %, which starts no escape"),
     ("double-encoding", "http://x/%25zz", Misses, "%25zz decodes to %zz, which no decoder reads as an escape"),
+    ("double-encoding", "https://a.example/?next=https%3A%2F%2Fb.example%2Fa%2520b", Misses, "a URL encoded whole in a value encodes its own escapes once more: they are the carried URL's"),
     ("malformed-escape", "http://x/100%", Fires { at: "%" }, "a % at the end starts no escape"),
     ("malformed-escape", "http://x/%zz", Fires { at: "%zz" }, "zz is not hex"),
     ("malformed-escape", "http://x/%u002", Fires { at: "%u0" }, "%u with three digits is neither a %XX nor a %uXXXX escape"),

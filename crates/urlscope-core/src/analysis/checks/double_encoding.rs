@@ -3,13 +3,34 @@
 
 use crate::analysis::component::Provenance;
 use crate::analysis::report::Findings;
-use crate::percent::SourceKind;
+use crate::percent::{DecodedByte, SourceKind};
 use crate::split::Span;
 use crate::warnings::WarningCode;
+
+/// Whether a decoded layer is an absolute URL of a special scheme
+/// (`https://...`) from its first byte.
+fn is_a_url(layer: &[DecodedByte]) -> bool {
+    let colon = layer.iter().take(6).position(|b| b.value == b':');
+    colon.is_some_and(|colon| {
+        let scheme: Vec<u8> = layer.iter().take(colon).map(|b| b.value).collect();
+        let slashes = layer.get(colon + 1..colon + 3).unwrap_or_default();
+        crate::schemes::is_special_network_bytes(&scheme)
+            && slashes.len() == 2
+            && slashes.iter().all(|b| b.value == b'/')
+    })
+}
 
 pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
     let Some(layers) = prov.layers else { return };
     let Some(second) = layers.get(1) else { return };
+    // A URL carried whole in the value (`?url=https%3A%2F%2Fb.example%2Fa%2520b`,
+    // every Safe Links or redirect parameter) writes its own escapes
+    // encoded once more, as it must to fit in the value: they are the
+    // carried URL's to judge, and its analysis's findings on them are
+    // lifted onto these bytes.
+    if layers.first().is_some_and(|first| is_a_url(first)) {
+        return;
+    }
     let depth = layers.len();
     let mut first: Option<Span> = None;
     for b in second.iter().filter(|b| b.kind == SourceKind::Escape) {
