@@ -131,28 +131,6 @@ pub fn value_severity(home: &Analysis, n: &Nested) -> Option<Severity> {
     own.max(given).max(inside)
 }
 
-/// The worst warning on component `index` of `a`: the core's own
-/// (`ComponentAnalysis::severity`, listed or folded) and those the warning
-/// list shows on it, a warning lifted from a value it carries (`[5]↳`,
-/// about no component, its bytes in this one) included, so the mark
-/// beside a component and the warnings listed on it never disagree. A
-/// component's warning marked on several places marks each component
-/// they start in too (a brand's sign-in route: `country.x` and
-/// `locale.x`).
-pub fn component_severity(a: &Analysis, index: usize) -> Option<Severity> {
-    let c = a.components.get(index)?;
-    let listed = a
-        .warnings
-        .iter()
-        .filter(|w| match w.component {
-            Some(i) => i == index || w.spans.iter().any(|s| c.span.contains(s.start)),
-            None => w.via.is_some() && c.span.contains(w.span.start),
-        })
-        .map(|w| w.severity)
-        .max();
-    c.severity.max(listed)
-}
-
 /// The values component `index` of `a` carries, with their indices.
 pub(crate) fn carried_by(a: &Analysis, index: usize) -> impl Iterator<Item = (usize, &Nested)> {
     a.nested

@@ -91,7 +91,7 @@ fn tree_row(app: &App, theme: Theme, r: &TreeRow, selected: bool, width: usize) 
         Row::Component { node, index } => {
             if let Some(inner) = tree::analysis_at(a, node) {
                 if let Some(c) = inner.components.get(*index) {
-                    row.severity = tree::component_severity(inner, *index);
+                    row.severity = inner.component_severity(*index);
                     row.kind = short_kind(c.kind);
                     row.kind_style = theme.kind(c.kind);
                 }
@@ -157,7 +157,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 let c = a.components.get(i);
                 RowText {
                     selected: i == app.selected && app.carried.is_none(),
-                    severity: tree::component_severity(a, i),
+                    severity: a.component_severity(i),
                     depth: 0,
                     fold: fold_mark(folds, open),
                     kind: c.map_or("", |c| short_kind(c.kind)),

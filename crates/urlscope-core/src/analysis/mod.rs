@@ -299,9 +299,31 @@ impl Analysis {
         out
     }
     /// The worst severity of each component's warnings (index by
-    /// component).
+    /// component): [`Analysis::component_severity`] of each.
     pub fn component_severities(&self) -> Vec<Option<Severity>> {
-        self.components.iter().map(|c| c.severity).collect()
+        (0..self.components.len())
+            .map(|i| self.component_severity(i))
+            .collect()
+    }
+    /// The worst warning on component `index`: its own (listed or
+    /// folded), and those the warning list shows on it, a warning lifted
+    /// from a value it carries (about no component, its bytes in this one)
+    /// included, so the mark beside a component and the warnings listed on
+    /// it never disagree. A component's warning marked on several places
+    /// marks each component they start in too (a brand's sign-in route:
+    /// `country.x` and `locale.x`).
+    pub fn component_severity(&self, index: usize) -> Option<Severity> {
+        let c = self.components.get(index)?;
+        let listed = self
+            .warnings
+            .iter()
+            .filter(|w| match w.component {
+                Some(i) => i == index || w.spans.iter().any(|s| c.span.contains(s.start)),
+                None => w.via.is_some() && c.span.contains(w.span.start),
+            })
+            .map(|w| w.severity)
+            .max();
+        c.severity.max(listed)
     }
     /// The highest severity among the warnings.
     pub fn max_severity(&self) -> Option<Severity> {

@@ -40,9 +40,9 @@ fn a_components_mark_is_the_worst_warning_listed_on_it() {
                 .map(|w| w.severity)
                 .max();
             assert!(
-                tree::component_severity(an, i) >= worst,
+                an.component_severity(i) >= worst,
                 "[{i}] of {url}: mark {:?}, worst listed {worst:?}",
-                tree::component_severity(an, i)
+                an.component_severity(i)
             );
         }
     }
@@ -58,7 +58,7 @@ fn a_components_mark_is_the_worst_warning_listed_on_it() {
         "{s}"
     );
     assert_eq!(
-        tree::component_severity(&a.analysis, a.analysis.components.len()),
+        a.analysis.component_severity(a.analysis.components.len()),
         None
     );
 }
