@@ -18,7 +18,8 @@ use crate::split::{outline, HostKind};
 /// character), or of a character a browser reads otherwise than its
 /// escape (`\` before the query of an `http:`, `file:`... URL, which it
 /// reads as `/`, and `|` there in a `file:` URL, a drive letter's `:`). They stay escaped, so the pretty form cannot lie about the
-/// URL. A punycode host
+/// URL. The scheme, and a special URL's host, are shown in lowercase,
+/// as a browser opens them; a punycode host
 /// is shown in Unicode unless it could impersonate another domain.
 /// `clean(pretty(url))` is equivalent to `url`.
 ///
@@ -29,6 +30,7 @@ use crate::split::{outline, HostKind};
 ///            "http://example.com/café/a b%2Fc~?q=%E2%80%AE");
 /// assert_eq!(pretty(b"http://xn--bcher-kva.de/%1B"), "http://bücher.de/%1B");
 /// assert_eq!(pretty(b"http://x/%5Cevil.com?q=%5C"), "http://x/%5Cevil.com?q=\\");
+/// assert_eq!(pretty(b"HTTP://Example.COM/a%20b"), "http://example.com/a b");
 /// ```
 pub fn pretty(input: &[u8]) -> String {
     let cleaned = clean(input, &outline(input));
@@ -38,11 +40,21 @@ pub fn pretty(input: &[u8]) -> String {
         .host
         .filter(|_| parts.host_kind == Some(HostKind::RegName));
     let kept = kept_escaped(bytes, &parts);
+    // A browser shows a special URL's host in lowercase, as it opens it.
+    let special = parts
+        .scheme
+        .is_some_and(|s| crate::schemes::is_special_network_bytes(s.of(bytes)));
     let mut out = String::with_capacity(cleaned.len());
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
+        // Schemes are read in any case and shown in lowercase.
+        if let Some(scheme) = parts.scheme.filter(|s| s.start == i) {
+            out.push_str(&String::from_utf8_lossy(scheme.of(bytes)).to_ascii_lowercase());
+            i = scheme.end;
+            continue;
+        }
         if let Some(h) = host.filter(|h| h.start == i) {
-            out.push_str(&pretty_host(h.of(bytes)));
+            out.push_str(&pretty_host(h.of(bytes), special));
             i = h.end;
             continue;
         }
@@ -135,8 +147,11 @@ fn could_mislead(c: char) -> bool {
 
 /// A host as an address bar shows it: Unicode for a punycode name that
 /// cannot impersonate another (single script, no ASCII look-alike).
-fn pretty_host(host: &[u8]) -> String {
-    let text = String::from_utf8_lossy(host).into_owned();
+fn pretty_host(host: &[u8], special: bool) -> String {
+    let mut text = String::from_utf8_lossy(host).into_owned();
+    if special {
+        text.make_ascii_lowercase();
+    }
     if !text
         .split('.')
         .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
