@@ -190,6 +190,124 @@ pub fn leads(a: &Analysis, theme: Theme, width: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// The corrected URLs of `a` whole (`C`), `width` columns wide: the
+/// clean URL with what cleaning changed highlighted, then the normalized
+/// one with what normalizing changed further, each wrapped (an escape is
+/// never split across lines), then the note when a browser opens the two
+/// differently (`elsewhere`).
+pub fn corrected(
+    a: &Analysis,
+    elsewhere: Option<&str>,
+    theme: Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let width = width.max(8);
+    let clean_head = if a.clean.as_bytes() == a.input.as_slice() {
+        "clean (already clean: as given)"
+    } else {
+        "clean (changes highlighted)"
+    };
+    let mut lines = vec![Line::styled(clean_head, theme.dim())];
+    lines.extend(wrap_marked(&a.clean, &a.clean_changes, theme, width));
+    if a.normalized == a.clean {
+        lines.push(Line::styled("normalized (the same)", theme.dim()));
+    } else {
+        lines.push(Line::styled(
+            "normalized (further changes highlighted)",
+            theme.dim(),
+        ));
+        let changes = rough_changes(&a.clean, &a.normalized);
+        lines.extend(wrap_marked(&a.normalized, &changes, theme, width));
+    }
+    if let Some(note) = elsewhere {
+        let options = textwrap::Options::new(width);
+        lines.extend(
+            textwrap::wrap(note, &options)
+                .into_iter()
+                .map(|l| Line::styled(l.into_owned(), theme.severity(Severity::Medium))),
+        );
+    }
+    lines
+}
+
+/// `text` over as many lines of `width` columns as it needs, the bytes
+/// of `changes` highlighted; a control (never in a corrected URL) is
+/// shown escaped, and a `%XX` escape is kept whole on one line.
+fn wrap_marked(
+    text: &str,
+    changes: &[urlscope_core::split::Span],
+    theme: Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let changed = |at: usize| changes.iter().any(|c| c.start <= at && at < c.end);
+    let mut lines = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    let mut run = String::new();
+    let mut run_changed = false;
+    let flush = |run: &mut String, changed: bool, spans: &mut Vec<Span<'static>>| {
+        if !run.is_empty() {
+            let text = std::mem::take(run);
+            spans.push(if changed {
+                Span::styled(text, theme.changed())
+            } else {
+                Span::raw(text)
+            });
+        }
+    };
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let mut unit = urlscope_core::text::escape_str(c.encode_utf8(&mut [0; 4]));
+        // An escape's two digits go with it.
+        if c == '%'
+            && text
+                .get(at + 1..at + 3)
+                .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+        {
+            for _ in 0..2 {
+                if let Some((_, d)) = chars.next() {
+                    unit.push(d);
+                }
+            }
+        }
+        let w = unit.width();
+        if used + w > width && used > 0 {
+            flush(&mut run, run_changed, &mut spans);
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        let is_changed = changed(at);
+        if is_changed != run_changed {
+            flush(&mut run, run_changed, &mut spans);
+            run_changed = is_changed;
+        }
+        run.push_str(&unit);
+        used += w;
+    }
+    flush(&mut run, run_changed, &mut spans);
+    if !spans.is_empty() || lines.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The byte ranges where `b` differs from `a`, for short strings: the
+/// common prefix and suffix are kept, the middle marked.
+pub fn rough_changes(a: &str, b: &str) -> Vec<urlscope_core::split::Span> {
+    if a == b {
+        return Vec::new();
+    }
+    let prefix = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    let suffix = a
+        .bytes()
+        .rev()
+        .zip(b.bytes().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
+        .min(a.len().min(b.len()) - prefix);
+    vec![urlscope_core::split::Span::new(prefix, b.len() - suffix)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,6 +318,46 @@ mod tests {
             .iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect()
+    }
+
+    /// The corrected URLs' view shows each URL whole: its lines, joined,
+    /// are the URL; none is wider than the pane; no escape is split; what
+    /// cleaning changed is highlighted.
+    #[test]
+    fn the_corrected_urls_show_whole() {
+        let input = format!(
+            "http://Example.COM/{}caf\u{e9}/a b?q=%7e",
+            "seg/".repeat(30)
+        );
+        let a = analyze(input.as_bytes(), &Options::default());
+        let theme = Theme { color: true };
+        let width = 48;
+        let lines = corrected(&a, None, theme, width);
+        let shown = texts(&lines);
+        let at = |head: &str| shown.iter().position(|l| l.starts_with(head));
+        let (clean, normalized) = (at("clean (").unwrap(), at("normalized (").unwrap());
+        assert_eq!(shown[clean + 1..normalized].concat(), a.clean);
+        assert_eq!(shown[normalized + 1..].concat(), a.normalized);
+        for line in &shown {
+            assert!(line.width() <= width, "{line}");
+            assert!(
+                !line.ends_with('%')
+                    && !line
+                        .get(line.len().saturating_sub(2)..)
+                        .is_some_and(|t| t.starts_with('%')),
+                "{line}"
+            );
+        }
+        let marked: String = lines[clean + 1..normalized]
+            .iter()
+            .flat_map(|l| l.spans.iter())
+            .filter(|s| s.style == theme.changed())
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert!(
+            marked.contains("%C3%A9") && marked.contains("%20"),
+            "{marked}"
+        );
     }
 
     /// On an 80-column screen the pane is narrower than the note that

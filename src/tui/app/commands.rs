@@ -210,6 +210,7 @@ impl App {
             Command::ToggleReadings => self.toggle_detail(DetailKind::Readings),
             Command::ToggleDialects => self.toggle_detail(DetailKind::Encoders),
             Command::ToggleLeads => self.toggle_detail(DetailKind::Leads),
+            Command::ToggleCorrected => self.toggle_detail(DetailKind::Corrected),
             Command::Expand => self.expand_row(),
             Command::Collapse => self.collapse_row(),
             Command::ToggleRow => self.toggle_row(),

@@ -305,6 +305,7 @@ impl App {
                 Some(DetailKind::Readings) => Context::Readings,
                 Some(DetailKind::Encoders) => Context::Dialects,
                 Some(DetailKind::Leads) => Context::Leads,
+                Some(DetailKind::Corrected) => Context::Corrected,
                 None => Context::Bytes,
             },
         }

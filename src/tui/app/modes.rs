@@ -21,6 +21,8 @@ pub enum Detail {
     Encoders { scroll: usize },
     /// Every place the URL leads to (`L`).
     Leads { scroll: usize },
+    /// The corrected URLs whole (`C`).
+    Corrected { scroll: usize },
 }
 
 /// Which of the views that take the bytes' place: what a key toggles.
@@ -29,6 +31,7 @@ pub enum DetailKind {
     Readings,
     Encoders,
     Leads,
+    Corrected,
 }
 
 impl Detail {
@@ -39,6 +42,7 @@ impl Detail {
             Detail::Readings { .. } => Some(DetailKind::Readings),
             Detail::Encoders { .. } => Some(DetailKind::Encoders),
             Detail::Leads { .. } => Some(DetailKind::Leads),
+            Detail::Corrected { .. } => Some(DetailKind::Corrected),
         }
     }
 
@@ -49,7 +53,8 @@ impl Detail {
             Detail::Bytes => 0,
             Detail::Readings { scroll, .. }
             | Detail::Encoders { scroll }
-            | Detail::Leads { scroll } => *scroll,
+            | Detail::Leads { scroll }
+            | Detail::Corrected { scroll } => *scroll,
         }
     }
 
@@ -59,7 +64,8 @@ impl Detail {
             Detail::Bytes => None,
             Detail::Readings { scroll, .. }
             | Detail::Encoders { scroll }
-            | Detail::Leads { scroll } => Some(scroll),
+            | Detail::Leads { scroll }
+            | Detail::Corrected { scroll } => Some(scroll),
         }
     }
 }

@@ -119,8 +119,19 @@ impl App {
             },
             DetailKind::Encoders => Detail::Encoders { scroll: 0 },
             DetailKind::Leads => Detail::Leads { scroll: 0 },
+            DetailKind::Corrected => Detail::Corrected { scroll: 0 },
         };
         self.focus = Pane::Bytes;
+    }
+
+    /// The lines of the corrected URLs' view (`C`), `width` columns wide.
+    pub fn corrected_lines(&self, theme: Theme, width: usize) -> Vec<ratatui::text::Line<'static>> {
+        detail_lines::corrected(
+            &self.analysis,
+            self.normalized_elsewhere.as_deref(),
+            theme,
+            width,
+        )
     }
 
     /// Lines of the readings, encoders or destinations that do not fit,
@@ -135,6 +146,7 @@ impl App {
                 detail_lines::readings(&self.analysis, readings.as_ref(), theme, width).len()
             }
             Detail::Leads { .. } => detail_lines::leads(&self.analysis, theme, width).len(),
+            Detail::Corrected { .. } => self.corrected_lines(theme, width).len(),
             Detail::Encoders { .. } => {
                 let shown = self.shown();
                 let decoded = shown

@@ -117,6 +117,7 @@ fn short_name(c: Context) -> &'static str {
         Readings => "readings",
         Dialects => "encoders",
         Leads => "leads to",
+        Corrected => "corrected",
         Gallery => "gallery",
         Help => "help",
         Editor => "editor",

@@ -52,6 +52,8 @@ pub enum Command {
     ToggleDialects,
     /// `L`: every place the URL leads to.
     ToggleLeads,
+    /// `C`: the corrected URLs whole.
+    ToggleCorrected,
     /// `→`: open a row of the component list (what it carries shows).
     Expand,
     /// `←`: close it, or go to the row it is under.
@@ -74,6 +76,8 @@ pub enum Context {
     Dialects,
     /// The detail pane showing every place the URL leads to (`L`).
     Leads,
+    /// The detail pane showing the corrected URLs whole (`C`).
+    Corrected,
     Gallery,
     Help,
     /// Editing the URL or one component: the editor takes the keys.
@@ -90,6 +94,7 @@ impl Context {
             Context::Readings => "the readings (r)",
             Context::Dialects => "the encoders (d)",
             Context::Leads => "where it leads (L)",
+            Context::Corrected => "the corrected URLs (C)",
             Context::Gallery => "the gallery",
             Context::Help => "this help",
             Context::Editor => "the editor",
@@ -100,17 +105,20 @@ impl Context {
 pub(super) use Context::*;
 
 /// The panes of the main screen.
-pub(super) const PANES: &[Context] = &[Components, Bytes, Warnings, Readings, Dialects, Leads];
+pub(super) const PANES: &[Context] = &[
+    Components, Bytes, Warnings, Readings, Dialects, Leads, Corrected,
+];
 /// The panes and the overlays (every context but the editor).
 pub(super) const ALL: &[Context] = &[
-    Components, Bytes, Warnings, Readings, Dialects, Leads, Gallery, Help,
+    Components, Bytes, Warnings, Readings, Dialects, Leads, Corrected, Gallery, Help,
 ];
 /// Everywhere, the editor too.
 pub(super) const ANYWHERE: &[Context] = &[
-    Components, Bytes, Warnings, Readings, Dialects, Leads, Gallery, Help, Editor,
+    Components, Bytes, Warnings, Readings, Dialects, Leads, Corrected, Gallery, Help, Editor,
 ];
-pub(super) const LISTS: &[Context] =
-    &[Components, Bytes, Warnings, Readings, Dialects, Leads, Help];
+pub(super) const LISTS: &[Context] = &[
+    Components, Bytes, Warnings, Readings, Dialects, Leads, Corrected, Help,
+];
 
 /// One binding: the keys, where they hold, the command, and its words.
 pub struct Binding {
@@ -150,6 +158,17 @@ pub fn key_match(context: Context, key: &KeyEvent) -> Option<Command> {
 /// the least important dropped first; `? help` (or the way out of an
 /// overlay) always among them, last.
 pub fn hints(context: Context, width: usize) -> Vec<(&'static str, &'static str)> {
+    hints_offered(context, width, |_| true)
+}
+
+/// [`hints`] of the commands that would do something now (`offered`):
+/// a key that would only answer that it has nothing to do (`v` where
+/// every byte view is shown) is not offered.
+pub fn hints_offered(
+    context: Context,
+    width: usize,
+    offered: impl Fn(Command) -> bool,
+) -> Vec<(&'static str, &'static str)> {
     let all: Vec<(&'static str, &'static str, u8)> = if context == Editor {
         EDITOR_KEYS
             .iter()
@@ -160,7 +179,7 @@ pub fn hints(context: Context, width: usize) -> Vec<(&'static str, &'static str)
     } else {
         BINDINGS
             .iter()
-            .filter(|b| b.contexts.contains(&context) && !b.hint.is_empty())
+            .filter(|b| b.contexts.contains(&context) && !b.hint.is_empty() && offered(b.command))
             .map(|b| (hint_label(b), hint_word(b, context), hint_rank(b, context)))
             .collect()
     };
@@ -190,7 +209,7 @@ pub fn hints(context: Context, width: usize) -> Vec<(&'static str, &'static str)
 /// the bar says so.
 fn hint_word(b: &Binding, context: Context) -> &'static str {
     match (b.command, context) {
-        (Command::Down, Help | Readings | Dialects | Leads) => "scroll",
+        (Command::Down, Help | Readings | Dialects | Leads | Corrected) => "scroll",
         (Command::Down, Gallery) => "choose",
         _ => b.hint,
     }

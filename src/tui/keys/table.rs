@@ -27,7 +27,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::Back,
         hint: "",
         rank: 9,
-        help: "go back: leave zoom, close the readings, encoders or destinations; never quits",
+        help: "go back: leave zoom, close the readings, encoders, destinations or corrected URLs; never quits",
     },
     Binding {
         keys: &[
@@ -313,6 +313,15 @@ pub const BINDINGS: &[Binding] = &[
         help: "where the URL leads: its host, and every URL it carries, the worst first (L again: the bytes)",
     },
     Binding {
+        keys: &[(KeyCode::Char('C'), SHIFT), (KeyCode::Char('C'), NONE)],
+        label: "C",
+        contexts: PANES,
+        command: Command::ToggleCorrected,
+        hint: "",
+        rank: 9,
+        help: "the corrected URLs whole, wrapped, changes highlighted, where the pane below cuts them (C again: the bytes)",
+    },
+    Binding {
         keys: &[(KeyCode::Char('p'), NONE)],
         label: "p",
         contexts: PANES,
@@ -333,7 +342,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[(KeyCode::Char('?'), NONE), (KeyCode::F(1), NONE)],
         label: "? F1",
-        contexts: &[Components, Bytes, Warnings, Readings, Dialects, Leads, Gallery],
+        contexts: &[Components, Bytes, Warnings, Readings, Dialects, Leads, Corrected, Gallery],
         command: Command::Help,
         hint: "help",
         rank: 0,

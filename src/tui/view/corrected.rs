@@ -2,6 +2,7 @@
 
 use super::parts::{pane_block, title_room};
 use crate::tui::app::App;
+use crate::tui::detail_lines::rough_changes;
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -64,23 +65,6 @@ fn changed_line(
         spans.push(Span::styled("…", Style::new()));
     }
     Line::from(spans)
-}
-
-/// The byte ranges where `b` differs from `a`, for short strings: the
-/// common prefix and suffix are kept, the middle marked.
-fn rough_changes(a: &str, b: &str) -> Vec<ByteSpan> {
-    if a == b {
-        return Vec::new();
-    }
-    let prefix = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
-    let suffix = a
-        .bytes()
-        .rev()
-        .zip(b.bytes().rev())
-        .take_while(|(x, y)| x == y)
-        .count()
-        .min(a.len().min(b.len()) - prefix);
-    vec![ByteSpan::new(prefix, b.len() - suffix)]
 }
 
 /// The clean URL over two lines, when the normalized one is the same and
@@ -150,15 +134,20 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     // before the key hint does, in what the border's padding (two
     // columns) leaves.
     let room = title_room(width, None);
-    let title = match &app.normalized_elsewhere {
-        Some(note) => {
-            let full = format!("Corrected URL · {note} · c/n copy");
-            if full.width() <= room {
-                full
-            } else {
-                format!("Corrected URL · {note}")
-            }
-        }
+    // Where a URL is cut, `C` shows it whole: said before the rest but the
+    // note that a browser opens the two elsewhere.
+    let cut = if one {
+        LABEL.len() * 2 + a.clean.width() > width * 2
+    } else {
+        LABEL.len() + a.clean.width().max(a.normalized.width()) > width
+    };
+    let whole = if cut { " · C whole" } else { "" };
+    let candidates = match &app.normalized_elsewhere {
+        Some(note) => vec![
+            format!("Corrected URL · {note}{whole} · c/n copy"),
+            format!("Corrected URL · {note}{whole}"),
+            format!("Corrected URL · {note}"),
+        ],
         None => {
             let state = if same {
                 " (already clean)"
@@ -166,9 +155,21 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 " · changes highlighted"
             };
             let normal = if one { " · normalized: the same" } else { "" };
-            format!("Corrected URL{state}{normal} · c/n copy")
+            // Whether the second line is the normalized URL is said
+            // before whether anything changed (the highlight shows that).
+            vec![
+                format!("Corrected URL{state}{normal}{whole} · c/n copy"),
+                format!("Corrected URL{normal}{whole} · c/n copy"),
+                format!("Corrected URL{state}{whole} · c/n copy"),
+                format!("Corrected URL{whole} · c/n copy"),
+            ]
         }
     };
+    let last = candidates.last().cloned().unwrap_or_default();
+    let title = candidates
+        .into_iter()
+        .find(|t| t.width() <= room)
+        .unwrap_or(last);
     let block = pane_block(app, theme, title, None, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

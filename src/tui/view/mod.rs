@@ -91,6 +91,8 @@ fn too_small(frame: &mut Frame, area: Rect) {
 fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width);
     let context = app.context();
+    let all_views = app.all_views_shown();
+    let offered = |c: keys::Command| !(c == keys::Command::SwitchView && all_views);
     let mut spans = Vec::new();
     // A zoomed pane says so for as long as it is zoomed, unless a message
     // of the last key takes the place (an overlay has its own keys).
@@ -109,7 +111,7 @@ fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         (status.width() + 2).min(width)
     } else {
         let want = status.width() + 2;
-        let hints_need: usize = keys::hints(context, 0)
+        let hints_need: usize = keys::hints_offered(context, 0, offered)
             .iter()
             .map(|(k, w)| k.width() + w.width() + 3)
             .sum();
@@ -122,7 +124,7 @@ fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             Style::new().add_modifier(Modifier::BOLD),
         ));
     }
-    for (key, what) in keys::hints(context, width.saturating_sub(status_room)) {
+    for (key, what) in keys::hints_offered(context, width.saturating_sub(status_room), offered) {
         spans.push(Span::styled(key, theme.title(true)));
         spans.push(Span::raw(format!(" {what}  ")));
     }

@@ -152,6 +152,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         }
         Detail::Encoders { .. } => return views::render_dialects(app, theme, frame, area),
         Detail::Leads { .. } => return views::render_leads(app, theme, frame, area),
+        Detail::Corrected { .. } => return views::render_corrected(app, theme, frame, area),
         Detail::Bytes => {}
     }
     let shown = app.shown();

@@ -109,6 +109,21 @@ fn scrolled_range(scroll: usize, lines: &[Line], area: Rect) -> String {
     )
 }
 
+/// The corrected URLs whole (`C`), where the corrected pane cuts them.
+pub(super) fn render_corrected(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    let width = usize::from(area.width.saturating_sub(2));
+    let lines = app.corrected_lines(theme, width);
+    render_scrolled(
+        app,
+        "Corrected URLs (C: bytes)",
+        lines,
+        0,
+        theme,
+        frame,
+        area,
+    );
+}
+
 /// Every place the URL leads to: its own host, then each URL it carries,
 /// the worst first, with how it is reached and where it goes.
 pub(super) fn render_leads(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
