@@ -179,7 +179,9 @@ impl<'a> Report<'a> {
                     href: &r.href,
                     scheme: &r.scheme,
                     username: &r.username,
-                    password: r.password.as_deref(),
+                    // The URL Standard's password is a string, empty
+                    // when there is none, as its username is.
+                    password: r.password.as_deref().unwrap_or_default(),
                     host: r.host.as_deref(),
                     port: r.port,
                     path: &r.path,
@@ -354,7 +356,7 @@ enum WhatwgReport<'a> {
         href: &'a str,
         scheme: &'a str,
         username: &'a str,
-        password: Option<&'a str>,
+        password: &'a str,
         host: Option<&'a str>,
         port: Option<u16>,
         path: &'a str,
