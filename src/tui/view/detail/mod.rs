@@ -195,8 +195,20 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         if let Some(n) = shown.value {
             marks.push((n.layer, crate::tui::tree::kind_label(n.kind)));
         }
-        for (i, layer) in c
-            .layers()
+        // Where the layers start to differ: a layer too long for its line
+        // is shown from a little before it, so that two layers never look
+        // the same for being cut alike.
+        let layers: Vec<&[u8]> = c.layers().collect();
+        let differ = layers
+            .windows(2)
+            .filter_map(|pair| match pair {
+                [a, b] => Some(a.iter().zip(b.iter()).take_while(|(x, y)| x == y).count()),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(0);
+        for (i, layer) in layers
+            .iter()
             .enumerate()
             .take(fit_rows.layer_lines.saturating_sub(1))
         {
@@ -206,9 +218,15 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 .filter(|(l, _)| *l == n)
                 .map(|(_, c)| *c)
                 .collect();
+            let mark_width = if mark.is_empty() {
+                0
+            } else {
+                4 + mark.join(", ").width()
+            };
+            let room = width.saturating_sub(5 + mark_width).max(8);
             let mut spans = vec![
                 Span::styled(format!("  {n}: "), theme.dim()),
-                Span::raw(preview(layer, width.saturating_sub(30))),
+                Span::raw(layer_preview(layer, differ, room)),
             ];
             if !mark.is_empty() {
                 spans.push(Span::styled(
@@ -338,4 +356,45 @@ fn text_view(
     let (from, to) = window(bytes, focus, width * rows.max(1));
     let styled = plain_pieces(bytes.get(from..to).unwrap_or_default(), base + from, theme);
     lines.extend(wrap_pieces(&styled, width.max(1), rows.max(1)));
+}
+
+/// A decoded layer in `room` columns: whole when it fits, else from a
+/// third of the room before `differ` (where the layers start to differ),
+/// `…` where it is cut.
+fn layer_preview(layer: &[u8], differ: usize, room: usize) -> String {
+    let whole = preview(layer, room);
+    if !whole.ends_with('…') || differ < room * 2 / 3 {
+        return whole;
+    }
+    let from = differ.saturating_sub(room / 3).min(layer.len());
+    format!(
+        "…{}",
+        preview(
+            layer.get(from..).unwrap_or_default(),
+            room.saturating_sub(1)
+        )
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::layer_preview;
+
+    /// Two layers cut alike would look the same: each is shown from a
+    /// little before where they start to differ.
+    #[test]
+    fn layers_too_long_show_where_they_differ() {
+        let one = b"https://paypa1.com/signin?next=%2Fhome%2Fmore";
+        let two = b"https://paypa1.com/signin?next=/home/more";
+        let differ = 31;
+        let (a, b) = (
+            layer_preview(one, differ, 24),
+            layer_preview(two, differ, 24),
+        );
+        assert_ne!(a, b);
+        assert!(a.starts_with('…') && a.contains("%2F"), "{a}");
+        assert!(b.starts_with('…') && b.contains("/home"), "{b}");
+        // A layer that fits is whole.
+        assert_eq!(layer_preview(b"a%20b", 1, 24), "a%20b");
+    }
 }
