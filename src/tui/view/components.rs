@@ -59,6 +59,9 @@ fn component_text(a: &Analysis, i: usize, width: usize) -> String {
         let room = width.saturating_sub(text.width() + 3);
         if room > 2 {
             text = format!("{text} → {}", preview(c.decoded_lossy().as_bytes(), room));
+        } else if !text.ends_with('…') {
+            // No room for the decoded text: its arrow, cut, says there is one.
+            text = fit(&format!("{text} → {}", c.decoded_lossy()), width);
         }
     }
     text

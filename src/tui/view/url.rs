@@ -199,9 +199,19 @@ fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area:
     let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
     let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
     let cut: String = pretty.chars().take(inner_w * inner_h).collect();
-    let styled = plain_pieces(cut.as_bytes(), 0, theme);
+    let mut styled = plain_pieces(cut.as_bytes(), 0, theme);
     let leads = Leads::place(app, theme, inner_w, inner_h, rows_of(&styled, inner_w));
     let text_rows = inner_h - leads.rows.len();
+    // Text is cut only with `…`: the last pieces give way to it.
+    if cut.len() < pretty.len() || rows_of(&styled, inner_w) > text_rows {
+        while styled.pop().is_some() {
+            styled.push(("…".to_string(), theme.dim()));
+            if rows_of(&styled, inner_w) <= text_rows {
+                break;
+            }
+            styled.pop();
+        }
+    }
     let mut lines = wrap_pieces(&styled, inner_w, text_rows);
     if !leads.rows.is_empty() {
         lines.resize(text_rows, Line::default());
