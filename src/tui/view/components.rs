@@ -61,7 +61,11 @@ fn component_text(a: &Analysis, i: usize, width: usize) -> String {
             text = format!("{text} → {}", preview(c.decoded_lossy().as_bytes(), room));
         } else if !text.ends_with('…') {
             // No room for the decoded text: its arrow, cut, says there is one.
-            text = fit(&format!("{text} → {}", c.decoded_lossy()), width);
+            text = match width.saturating_sub(text.width()) {
+                0 | 1 => fit(&format!("{text} → {}", c.decoded_lossy()), width),
+                2 => format!("{text}→…"),
+                _ => format!("{text} →…"),
+            };
         }
     }
     text
