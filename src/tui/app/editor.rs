@@ -150,7 +150,7 @@ impl App {
     pub(super) fn edit_component(&mut self) {
         if self.carried.is_some() {
             self.status = format!(
-                "a carried value is fixed in the URL's own component [{}]: ← goes back to it",
+                "E fixes the URL's own component [{}] (← goes back to it)",
                 self.selected
             );
             return;
