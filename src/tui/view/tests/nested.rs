@@ -109,7 +109,7 @@ fn right_and_left_open_and_close_rows() {
     // `E` fixes the URL's own components only.
     a.select_row(5);
     press(&mut a, KeyCode::Char('E'));
-    assert!(a.editor.is_none() && a.status.contains("fixed in the URL's own component"));
+    assert!(a.editor.is_none() && a.status.contains("fixes the URL's own component"));
 }
 
 #[test]
