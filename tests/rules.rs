@@ -281,6 +281,7 @@ const RULES: &[Row] = &[
     ("deceptive-host", "https://bbc.co.uk.account-check.example/", Fires { at: "bbc.co.uk.account-check.example" }, "another site's name ahead of the real one"),
     ("deceptive-host", "https://paypal.com.account-check.example/", Misses, "a brand's domain ahead: brand-in-host says it"),
     ("deceptive-host", "https://evil.example#@good.example", Fires { at: "#@good.example" }, "a fragment that mimics userinfo"),
+    ("deceptive-host", "https://portal.azure.com/#@tenant.onmicrosoft.com/resource/subscriptions", Misses, "a name of the host's own brand after it (Azure's portal links) shows no other site"),
     ("deceptive-host", "https://www.bbc.co.uk/", Misses, "www ahead of the real name"),
     ("deceptive-host", "https://www.secure.indeed.com.account-login.mac-sale.example/", Fires { at: "www.secure.indeed.com.account-login.mac-sale.example" }, "a known site's domain among the labels ahead, more labels after it"),
     ("deceptive-host", "https://www.shop.nl.account.evil.example/", Misses, "a name no known site has among the labels ahead, under a country suffix"),

@@ -48,7 +48,10 @@ pub(crate) fn deceptive_warnings(
             ));
         }
     }
-    let opens = name.as_deref().unwrap_or("the site of this URL");
+    // The brand whose own site the host is: a name of the same brand after
+    // it (Azure's portal writes `#@tenant.onmicrosoft.com/resource`) shows
+    // no other site.
+    let own_brand = name.as_deref().and_then(crate::sites::brand_of_host);
     for span in [parts.fragment, parts.query].into_iter().flatten() {
         let text = span.of(input);
         let mimic = text.strip_prefix(b"@").filter(|rest| {
@@ -65,15 +68,29 @@ pub(crate) fn deceptive_warnings(
         if let Some(rest) = mimic.or(dotted) {
             let seen = String::from_utf8_lossy(rest);
             let seen = seen.split(['/', ':']).next().unwrap_or_default();
+            if own_brand.is_some() && crate::sites::brand_of_host(seen) == own_brand {
+                continue;
+            }
+            // A reference with no host of its own stays on the site it is
+            // resolved against.
+            let (after, opens) = match name.as_deref() {
+                Some(name) => (
+                    "after the host",
+                    format!("a browser opens '{}'", quote_str(name)),
+                ),
+                None => (
+                    "in a reference with no host",
+                    "a browser stays on the site the reference is resolved against".to_string(),
+                ),
+            };
             out.push(Warning::for_case(
                 Case::MimicHost,
                 vec![Span::new(span.start.saturating_sub(1), span.end)],
                 None,
                 format!(
-                    "'{}' after the host makes a reader (or a naive allow-list) see '{}', but a browser opens '{}'.",
+                    "'{}' {after} makes a reader (or a naive allow-list) see '{}', but {opens}.",
                     quote_str(&String::from_utf8_lossy(span.of(input))),
                     quote_str(seen),
-                    quote_str(opens)
                 ),
             ));
         }
@@ -90,7 +107,7 @@ pub(crate) fn deceptive_warnings(
                 format!(
                     "The path starts with '{}', which reads as a domain, but the site is '{}'.",
                     quote_str(domain),
-                    quote_str(opens)
+                    quote_str(name.as_deref().unwrap_or_default())
                 ),
             ));
         }
