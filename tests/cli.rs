@@ -488,6 +488,60 @@ fn closed_stdout_exits_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
+/// A misspelt option where the URL goes is refused with the option meant
+/// (it was analysed as a relative URL, or called a split URL); after `--`
+/// it is a URL as asked.
+#[test]
+fn a_misspelt_option_is_named_not_inspected() {
+    urlscope()
+        .args(["explain", "--jsn", "http://x.com/"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "'--jsn' is not an option; did you mean '--json'?",
+        ));
+    urlscope()
+        .args(["clean", "--defnag"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("did you mean '--defang'?"))
+        .stderr(predicates::str::contains("urlscope clean -- --defnag"));
+    urlscope()
+        .args(["explain", "--", "--jsn"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("URL         --jsn"));
+}
+
+/// `scan | head -n1`: the reader left while a flagged line was being
+/// written, so the status says something was flagged (1), never 0.
+#[test]
+fn scan_with_its_reader_gone_still_says_it_flagged() {
+    use std::io::{Read, Write};
+    use std::process::{Command as StdCommand, Stdio};
+    let dir = std::env::temp_dir().join(format!("urlscope-head-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("many.txt");
+    let lines = "http://x/%252e%252e/etc/passwd\n".repeat(20_000);
+    std::fs::File::create(&path)
+        .and_then(|mut f| f.write_all(lines.as_bytes()))
+        .expect("write");
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("urlscope"))
+        .arg("scan")
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut one = [0u8; 1];
+    stdout.read_exact(&mut one).expect("first byte");
+    drop(stdout);
+    let out = child.wait_with_output().expect("wait");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1), "{:?}", out.status);
+}
+
 #[test]
 fn default_command_shows_the_builtin_example() {
     let out = stdout_of(&["--color", "never"]);

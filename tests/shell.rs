@@ -92,7 +92,7 @@ fn man_page() {
     }
     assert!(page.contains(
         "\n.SH \"EXIT STATUS\"\n.TP\n\\fB0\\fR\n\
-         Success, whatever the warnings; scan flagged nothing; standard output was closed early.\n\
+         Success, whatever the warnings; scan flagged nothing; standard output was closed early (but for scan, whose output is its flagged lines: then 1).\n\
          .TP\n\\fB1\\fR\n\
          scan flagged a line; decode met input it cannot decode, or an encoder refused it.\n\
          .TP\n\\fB2\\fR\n\

@@ -21,7 +21,7 @@ pub const EXIT_STATUS_HELP: &str = "Exit status:\n  \
 pub const EXIT_STATUSES: [(u8, &str); 4] = [
     (
         0,
-        "Success, whatever the warnings; scan flagged nothing; standard output was closed early.",
+        "Success, whatever the warnings; scan flagged nothing; standard output was closed early (but for scan, whose output is its flagged lines: then 1).",
     ),
     (
         EXIT_FOUND,

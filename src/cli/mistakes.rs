@@ -113,6 +113,51 @@ pub fn misspelt_command(args: &[OsString], at: usize, word: &str, meant: &str) -
     )
 }
 
+/// The message for an argument where a URL is expected that reads as a
+/// misspelt long option (`--jsn` for `--json`): a URL rarely starts with
+/// `--` and a word, so such a word close to one of urlscope's options is
+/// refused, with the option meant and how to inspect it as a URL after
+/// all. `None` when no word of `words` is one.
+pub fn misspelt_option<'a>(words: impl IntoIterator<Item = &'a OsString>) -> Option<String> {
+    let command = <super::args::Opt as clap::CommandFactory>::command();
+    let mut names: Vec<String> = Vec::new();
+    let mut commands = vec![&command];
+    while let Some(c) = commands.pop() {
+        names.extend(
+            c.get_arguments()
+                .filter_map(|a| a.get_long())
+                .map(String::from),
+        );
+        commands.extend(c.get_subcommands());
+    }
+    names.sort();
+    names.dedup();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    // After `--` every word is a URL, as asked.
+    let args: Vec<OsString> = std::env::args_os().collect();
+    if args.iter().any(|a| a == "--") {
+        return None;
+    }
+    let subcommand = args
+        .iter()
+        .skip(1)
+        .find_map(|a| command.find_subcommand(a).map(|c| c.get_name().to_string()))
+        .unwrap_or_else(|| "explain".to_string());
+    words.into_iter().find_map(|w| {
+        let text = w.to_string_lossy();
+        let name = text.strip_prefix("--")?;
+        let word_like = name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        let meant = closest_command(name, &names).filter(|_| word_like)?;
+        let word = escape_str(&text);
+        Some(format!(
+            "'{word}' is not an option; did you mean '--{meant}'?\n\
+             To inspect '{word}' as a URL, put it after '--': urlscope {subcommand} -- {}",
+            escape_str(&shell_quote(&text)),
+        ))
+    })
+}
+
 /// The message for several arguments where one URL (or text) is expected:
 /// most often a URL with spaces that the shell split. `args` is the whole
 /// command line, shown again with the words joined and quoted.

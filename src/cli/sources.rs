@@ -10,6 +10,9 @@ use super::input;
 /// and all), or standard input's lines (`-`, or no URL with a pipe or a
 /// file on standard input).
 pub fn read_urls(args: &InputArgs) -> Result<Vec<Vec<u8>>, Failure> {
+    if let Some(message) = super::mistakes::misspelt_option(args.url.iter().chain(&args.more)) {
+        return Err(Failure::usage(message));
+    }
     if let Some(url) = &args.url {
         if !args.more.is_empty() {
             return Err(Failure::usage(super::mistakes::split_argument(

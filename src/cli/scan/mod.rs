@@ -650,10 +650,19 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     let mut summary = Summary::default();
     let stdin = ["-".to_string()];
     let names: &[String] = if files.is_empty() { &stdin } else { files };
+    // Only flagged lines are written: when the reader goes away (`| head`)
+    // one was being written, so the status is found's, not success's.
+    let flagged_unread = |f: Failure| match f.status {
+        0 => Failure {
+            message: String::new(),
+            status: EXIT_FOUND,
+        },
+        _ => f,
+    };
     for name in names {
-        scan_one(name, opts, out, &mut summary, started)?;
+        scan_one(name, opts, out, &mut summary, started).map_err(flagged_unread)?;
     }
-    out.flush()?;
+    out.flush().map_err(|e| flagged_unread(e.into()))?;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let mut err = io::stderr().lock();
     let pct = if summary.urls > 0 {
