@@ -513,6 +513,21 @@ fn a_misspelt_option_is_named_not_inspected() {
         .stdout(predicates::str::contains("URL         --jsn"));
 }
 
+/// A byte-order mark at the start of a file or of standard input is the
+/// file's: the URL after it is read as the URL it is.
+#[test]
+fn a_byte_order_mark_ahead_of_the_url_is_the_files() {
+    urlscope()
+        .args(["explain", "--color", "never"])
+        .write_stdin("\u{feff}https://rnicrosoft.com/\n")
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "URL         https://rnicrosoft.com/",
+        ))
+        .stdout(predicates::str::contains("lookalike-domain"));
+}
+
 /// `scan | head -n1`: the reader left while a flagged line was being
 /// written, so the status says something was flagged (1), never 0.
 #[test]

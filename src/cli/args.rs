@@ -190,7 +190,7 @@ pub struct InputArgs {
     /// with a hint to quote it.
     #[arg(hide = true, value_name = "MORE")]
     pub more: Vec<OsString>,
-    /// Read one URL's raw bytes from a file (a trailing newline is dropped).
+    /// Read one URL's raw bytes from a file (a byte-order mark at its start and a trailing newline are dropped).
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
     /// Take the URL as a reference and resolve it against BASE first

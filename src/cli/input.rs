@@ -62,20 +62,33 @@ pub fn drop_newline(mut bytes: Vec<u8>) -> Vec<u8> {
     bytes
 }
 
-/// The whole of standard input, one final line ending dropped.
+/// The whole of standard input, a byte-order mark at its start and one
+/// final line ending dropped.
 pub fn read_stdin() -> Result<Vec<u8>, Failure> {
     let mut buf = Vec::new();
     io::stdin()
         .read_to_end(&mut buf)
         .map_err(|e| Failure::usage(format!("cannot read standard input: {e}")))?;
-    Ok(drop_newline(buf))
+    Ok(drop_newline(drop_bom(buf)))
 }
 
-/// A file's raw bytes, one final line ending dropped.
+/// A file's raw bytes, a byte-order mark at its start and one final line
+/// ending dropped.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
     std::fs::read(path)
-        .map(drop_newline)
+        .map(|bytes| drop_newline(drop_bom(bytes)))
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))
+}
+
+/// `bytes` without the UTF-8 byte-order mark an editor (Notepad) writes at
+/// a file's start: it marks the file's encoding, not the URL's first
+/// character (read with it, `https://...` became a relative reference),
+/// as `scan` reads it too. One elsewhere is the text's and is analysed.
+fn drop_bom(mut bytes: Vec<u8>) -> Vec<u8> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    bytes
 }
 
 /// The URLs of a text, one per line: `\n` or `\r\n` ends a line, and blank
