@@ -301,6 +301,25 @@ fn listed_service(name: &str) -> Option<(&str, HostingKind, bool)> {
     }
 }
 
+/// The folders of a service's own pages, the same on every account and
+/// written by the service, not by whoever holds the account: SharePoint's
+/// application pages (`/_layouts/15/onedrive.aspx`, under any site:
+/// `/personal/user_contoso_com/_layouts/...`). A brand's name or a
+/// sign-in word from there on is the service's own.
+const OWN_FOLDERS: &[(&str, &[u8])] = &[("sharepoint.com", b"/_layouts/")];
+
+/// Where in `path` one of `service`'s own folders ([`OWN_FOLDERS`])
+/// starts: the path from there on is the service's.
+pub(crate) fn own_folder_at(service: &str, path: &[u8]) -> Option<usize> {
+    OWN_FOLDERS.iter().find_map(|(s, folder)| {
+        if !service.eq_ignore_ascii_case(s) {
+            return None;
+        }
+        path.windows(folder.len())
+            .position(|w| w.eq_ignore_ascii_case(folder))
+    })
+}
+
 /// The shared service a host name (lowercase ASCII, no trailing dot) is
 /// on, by the tables here: `None` for the service's own site (a name
 /// with no label ahead of the domain, or only `www`, unless the domain

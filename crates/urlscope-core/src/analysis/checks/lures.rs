@@ -45,10 +45,21 @@ pub(crate) fn lure_warnings(
         let ahead = raw_host.len().saturating_sub(service.service.len());
         let account = raw_host.get(..ahead).unwrap_or_default();
         let mut spans = spans_at(account_lure_words(account), host_span.start);
-        spans.extend(spans_at(
-            lure_words(path_and_query.of(input)),
-            path_and_query.start,
-        ));
+        // The service's own pages (SharePoint's `/_layouts/`) show its
+        // brand on every account: the path from there on is no lure; the
+        // site's folders ahead of it and the query may be.
+        let path = parts.path.of(input);
+        let read = match crate::services::own_folder_at(&service.service, path) {
+            Some(at) => {
+                let ahead = Span::new(parts.path.start, parts.path.start + at);
+                spans.extend(spans_at(lure_words(ahead.of(input)), ahead.start));
+                parts
+                    .query
+                    .unwrap_or(Span::new(parts.path.end, parts.path.end))
+            }
+            None => path_and_query,
+        };
+        spans.extend(spans_at(lure_words(read.of(input)), read.start));
         if let Some(&first) = spans.first() {
             let word = String::from_utf8_lossy(first.of(input));
             // A brand's token misspelt: which, and how.
