@@ -145,6 +145,7 @@ const HOSTILE: &[(&str, &str)] = &[
     ("percent-encoded host", "https://evil%2Eexample.com/"),
     ("upper case", "https://EVIL.Example.COM/"),
     ("Proofpoint", "https://urldefense.com/v3/__https://www.paypal.com.secure-login.example.net/login__;!!ABC!xyz$"),
+    ("Proofpoint v2", "https://urldefense.proofpoint.com/v2/url?u=https-3A__rnicrosoft.com_login&d=DwMFaQ&c=x"),
     ("Safe Links", "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypal.com.secure-login.example%2Fsignin&data=04"),
     ("Google redirect", "https://www.google.com/url?q=http://evil.example&sa=D"),
     ("open redirect", "https://victim.example/login?next=//google.com/%2f.."),
@@ -204,6 +205,23 @@ fn a_full_stop_after_a_url_stays_a_full_stop() {
             assert!(!bracketed_stop, "{kind}: {url}\n{line}");
         }
     }
+}
+
+/// Proofpoint's URL Defense v2 writes its destination with `-3A__` for
+/// `://` and `_` for `/`: its host is defanged there too, in the URL and
+/// in the report's every line, and re-fanging gives the URL back.
+#[test]
+fn a_proofpoint_v2_destination_is_defanged() {
+    let url =
+        "https://urldefense.proofpoint.com/v2/url?u=https-3A__rnicrosoft.com_login&d=DwMFaQ&c=x";
+    let defanged = stdout_of(&["defang", url]);
+    assert_eq!(
+        defanged.trim_end(),
+        "hxxps://urldefense[.]proofpoint[.]com/v2/url?u=hxxps-3A__rnicrosoft[.]com_login&d=DwMFaQ&c=x"
+    );
+    assert_eq!(stdout_of(&["clean", defanged.trim_end()]).trim_end(), url);
+    let report = stdout_of(&["explain", "--defang", "--color", "never", url]);
+    assert!(!report.contains("rnicrosoft.com"), "{report}");
 }
 
 #[test]

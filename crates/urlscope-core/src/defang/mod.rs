@@ -58,9 +58,9 @@ fn after_escape(text: &[u8], at: usize) -> bool {
 }
 
 /// How a carried URL's `://` is written: as it is, percent-encoded (Safe
-/// Links' `?url=https%3A%2F%2F...`) or encoded twice; the hex in either
-/// case.
-const SEPARATORS: [&[u8]; 3] = [b"://", b"%3A%2F%2F", b"%253A%252F%252F"];
+/// Links' `?url=https%3A%2F%2F...`) or encoded twice, the hex in either
+/// case; or as Proofpoint's URL Defense v2 writes it (`?u=https-3A__`).
+const SEPARATORS: [&[u8]; 4] = [b"://", b"%3A%2F%2F", b"%253A%252F%252F", b"-3A__"];
 
 /// The length of the [`SEPARATORS`] spelling `text` starts with.
 fn separator(text: &[u8]) -> Option<usize> {
@@ -75,7 +75,7 @@ fn separator(text: &[u8]) -> Option<usize> {
 fn next_separator(text: &str, from: usize) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let rest = bytes.get(from..)?;
-    memchr::memchr2_iter(b':', b'%', rest).find_map(|at| {
+    memchr::memchr3_iter(b':', b'%', b'-', rest).find_map(|at| {
         let at = from + at;
         separator(bytes.get(at..).unwrap_or_default()).map(|len| (at, len))
     })

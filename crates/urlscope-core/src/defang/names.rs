@@ -227,6 +227,19 @@ fn push_name(out: &mut String, run: &str, at: Place, names: &HostNames) {
         out.push_str(run.get(..lead).unwrap_or_default());
         out.push_str(&core.replace('.', "[.]"));
         out.push_str(run.get(lead + core.len()..).unwrap_or_default());
+    } else if run.contains('_') {
+        // No host name holds a '_' (DNS's `_dmarc` records are no links):
+        // the names may be between them, as Proofpoint's URL Defense v2
+        // writes a URL (`https-3A__evil.example_login`).
+        let place = Place { cut: None, ..at };
+        for (i, piece) in run.split('_').enumerate() {
+            if i > 0 {
+                out.push('_');
+            }
+            if !piece.is_empty() {
+                push_name(out, piece, place, names);
+            }
+        }
     } else {
         out.push_str(run);
     }
