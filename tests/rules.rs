@@ -204,6 +204,8 @@ const RULES: &[Row] = &[
     ("lookalike-domain", "https://paypa1.com/", Fires { at: "1" }, "'1' for 'l' in PayPal's name"),
     ("lookalike-domain", "http://metadata.google.internal/computeMetadata/v1/", Misses, "a name inside a private network is registered by no one outside it"),
     ("lookalike-domain", "https://protect-eu.mimecast.com/s/AbCdEf?domain=paypa1.com", Fires { at: "paypa1.com" }, "the domain a Mimecast link names for the destination it holds"),
+    ("lookalike-domain", "https://www.google.com/amp/s/paypa1.com/signin", Fires { at: "1" }, "behind Google's AMP viewer, which writes its destination as its path, without a scheme"),
+    ("lookalike-domain", "https://www.google.com/amp/s/www.bbc.co.uk/news/amp/article", Misses, "an AMP page of a site that imitates none"),
     ("lookalike-domain", "https://url.us.m.mimecastprotect.com/s/AbCdEf?domain=paypa1.com", Fires { at: "paypa1.com" }, "the same in Mimecast's links since 2024"),
     ("lookalike-domain", "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Furldefense.com%2Fv3%2F__https%3A%2F%2Fpaypa1.com%2Fsignin__%3B%21%21A%21b%24&data=1", Fires { at: "1" }, "Safe Links around Proofpoint v3: the last destination is judged, on its own byte (Proofpoint v3 carries it as written)"),
     ("lookalike-domain", "https://rnicrosoft.com/", Fires { at: "rn" }, "'rn' for 'm' in Microsoft's name"),

@@ -62,6 +62,10 @@ pub enum Wrapper {
     /// Postmark's click tracking (`click.pstmrk.it/3s/URL/...`, the
     /// destination without its scheme, percent-encoded in one segment).
     Postmark,
+    /// Google's AMP viewer (`www.google.com/amp/s/HOST/PATH`: the
+    /// destination without its scheme, `s/` for HTTPS), which phishing
+    /// links use to pass for Google's.
+    GoogleAmp,
 }
 
 impl Wrapper {
@@ -87,6 +91,7 @@ impl Wrapper {
             Wrapper::SendGrid => "SendGrid's click tracking",
             Wrapper::AmazonSes => "Amazon SES click tracking",
             Wrapper::Postmark => "Postmark's click tracking",
+            Wrapper::GoogleAmp => "Google's AMP viewer",
         }
     }
 
@@ -98,7 +103,11 @@ impl Wrapper {
     pub(crate) fn encodes_its_own(self) -> bool {
         matches!(
             self,
-            Wrapper::ProofpointV2 | Wrapper::ProofpointV3 | Wrapper::Bing | Wrapper::Postmark
+            Wrapper::ProofpointV2
+                | Wrapper::ProofpointV3
+                | Wrapper::Bing
+                | Wrapper::Postmark
+                | Wrapper::GoogleAmp
         )
     }
 
@@ -124,6 +133,7 @@ impl Wrapper {
             Wrapper::SendGrid => "sendgrid",
             Wrapper::AmazonSes => "amazon-ses",
             Wrapper::Postmark => "postmark",
+            Wrapper::GoogleAmp => "google-amp",
         }
     }
 }
@@ -331,6 +341,25 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
             Some(unpercent(t.as_bytes()).into_text()).filter(|d| d.text.contains("://"))
         });
     }
+    if let Some(https) = amp_path(host.as_bytes(), path.as_bytes()) {
+        // The rest of the URL, its query included, is the destination's,
+        // as written; the scheme is the prefix's (`/amp/s/`: HTTPS).
+        let prefix = if https { "/amp/s/" } else { "/amp/" };
+        let tail = rest
+            .get(host_end + prefix.len()..)
+            .map(|t| t.split('#').next().unwrap_or(t));
+        return found(Wrapper::GoogleAmp, tail, &|t| {
+            let scheme = if https { "https://" } else { "http://" };
+            let mut d = Bytes::with_capacity(scheme.len() + t.len());
+            for b in scheme.bytes() {
+                d.push(b, Span::new(0, 0));
+            }
+            for (i, b) in t.bytes().enumerate() {
+                d.push(b, Span::new(i, i + 1));
+            }
+            Some(d.into_text()).filter(|_| t.contains('.'))
+        });
+    }
     if host == "click.pstmrk.it" {
         // `2s`, `3s`, `3ts`, `2sm`...: a version, then up to two letters.
         let versioned = |v: &str| {
@@ -354,6 +383,18 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         });
     }
     None
+}
+
+/// Whether a URL on `host` with `path` is Google's AMP viewer's
+/// (`/amp/s/` for an HTTPS destination: `Some(true)`; `/amp/` for HTTP).
+/// Its destination holds no byte the fast path ([`crate::triage`]) turns
+/// away: it asks this of each plain URL, the path's first bytes first.
+pub(crate) fn amp_path(host: &[u8], path: &[u8]) -> Option<bool> {
+    let rest = path.strip_prefix(b"/amp/")?;
+    let google = [&b"www.google.com"[..], b"google.com"]
+        .iter()
+        .any(|g| host.eq_ignore_ascii_case(g));
+    google.then(|| rest.starts_with(b"s/"))
 }
 
 /// Whether a host is a wrapper's whose destination no byte of the URL

@@ -191,6 +191,12 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                     }
                     HostVerdict::PlainWithoutLure => {}
                 }
+                // Google's AMP viewer carries its destination as its path.
+                if crate::wrappers::amp_path(host.name(), input.get(at..).unwrap_or_default())
+                    .is_some()
+                {
+                    return false;
+                }
                 at
             }
             None => return false,
