@@ -690,8 +690,9 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     if summary.unfielded > 0 {
         let _ = writeln!(
             err,
-            "  {} came before any #Fields: directive naming cs-uri-stem or cs-uri, so they were not read (--format w3c reads IIS's W3C extended logs)",
-            plural(summary.unfielded, "line", "lines")
+            "  {} came before any #Fields: directive naming cs-uri-stem or cs-uri, so {} not read (--format w3c reads IIS's W3C extended logs)",
+            plural(summary.unfielded, "line", "lines"),
+            if summary.unfielded == 1 { "it was" } else { "they were" }
         );
     }
     if summary.truncated > 0 {
