@@ -102,15 +102,11 @@ pub(crate) fn plain_origin_host(input: &[u8], stray: bool) -> Option<(Labels<'_>
     if head(7).is_some_and(|h| lowered(h, 4) == u64::from_le_bytes(*b"http://\0")) {
         return plain_authority(input, 7, stray);
     }
-    // A special scheme is at most five letters.
-    let colon = input.iter().take(6).position(|&b| b == b':')?;
-    let scheme = input.get(..colon).unwrap_or_default();
-    if !crate::schemes::is_special_network_bytes(scheme)
-        || input.get(colon + 1..colon + 3) != Some(b"//")
-    {
-        return None;
-    }
-    plain_authority(input, colon + 3, stray)
+    plain_authority(
+        input,
+        crate::schemes::special_network_authority(input)?,
+        stray,
+    )
 }
 
 /// One pass over the `host[:port]` starting at `start`; the host's

@@ -62,6 +62,17 @@ pub(crate) fn is_special_network_bytes(scheme: &[u8]) -> bool {
     })
 }
 
+/// Where the authority starts when `input` opens with a scheme of
+/// [`is_special_network_bytes`] (at most five letters, any case) and its
+/// `://`: after them.
+#[inline]
+pub(crate) fn special_network_authority(input: &[u8]) -> Option<usize> {
+    let colon = input.iter().take(6).position(|&b| b == b':')?;
+    let scheme = input.get(..colon)?;
+    (is_special_network_bytes(scheme) && input.get(colon + 1..colon + 3) == Some(b"//"))
+        .then_some(colon + 3)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -349,15 +349,12 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
             .get(host_end + prefix.len()..)
             .map(|t| t.split('#').next().unwrap_or(t));
         return found(Wrapper::GoogleAmp, tail, &|t| {
-            let scheme = if https { "https://" } else { "http://" };
-            let mut d = Bytes::with_capacity(scheme.len() + t.len());
-            for b in scheme.bytes() {
-                d.push(b, Span::new(0, 0));
-            }
+            let mut d = Bytes::with_capacity(t.len());
             for (i, b) in t.bytes().enumerate() {
                 d.push(b, Span::new(i, i + 1));
             }
-            Some(d.into_text()).filter(|_| t.contains('.'))
+            let scheme = if https { "https://" } else { "http://" };
+            Some(with_scheme(d.into_text(), scheme)).filter(|_| t.contains('.'))
         });
     }
     if host == "click.pstmrk.it" {
@@ -372,12 +369,9 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         return found(Wrapper::Postmark, segment.map(|(_, s)| s), &|t| {
             let mut d = unpercent(t.as_bytes()).into_text();
             // The scheme is left out; the tracker sends its visitors on
-            // over HTTPS: no byte writes it.
+            // over HTTPS.
             if !d.text.contains("://") {
-                const SCHEME: &str = "https://";
-                d.text.insert_str(0, SCHEME);
-                d.written
-                    .splice(0..0, std::iter::repeat_n(Span::new(0, 0), SCHEME.len()));
+                d = with_scheme(d, "https://");
             }
             Some(d).filter(|d| d.text.len() > "https://".len())
         });
@@ -478,6 +472,15 @@ fn hex(b: u8) -> Option<u8> {
 struct Decoded {
     text: String,
     written: Vec<Span>,
+}
+
+/// `d` with `scheme` put ahead of it, a scheme the wrapper leaves out
+/// (Postmark's, the AMP viewer's): no byte writes it.
+fn with_scheme(mut d: Decoded, scheme: &str) -> Decoded {
+    d.text.insert_str(0, scheme);
+    d.written
+        .splice(0..0, std::iter::repeat_n(Span::new(0, 0), scheme.len()));
+    d
 }
 
 /// Bytes a decoder made, each with the input bytes that wrote it.

@@ -10,14 +10,8 @@ use crate::warnings::WarningCode;
 /// Whether a decoded layer is an absolute URL of a special scheme
 /// (`https://...`) from its first byte.
 fn is_a_url(layer: &[DecodedByte]) -> bool {
-    let colon = layer.iter().take(6).position(|b| b.value == b':');
-    colon.is_some_and(|colon| {
-        let scheme: Vec<u8> = layer.iter().take(colon).map(|b| b.value).collect();
-        let slashes = layer.get(colon + 1..colon + 3).unwrap_or_default();
-        crate::schemes::is_special_network_bytes(&scheme)
-            && slashes.len() == 2
-            && slashes.iter().all(|b| b.value == b'/')
-    })
+    let head: Vec<u8> = layer.iter().take(8).map(|b| b.value).collect();
+    crate::schemes::special_network_authority(&head).is_some()
 }
 
 pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
