@@ -4,8 +4,9 @@
 //! the view that draws them and the app that scrolls them call, so the
 //! count and the drawing cannot disagree.
 
-use crate::tui::text::{fit, preview};
+use crate::tui::text::{fit, preview, wrap};
 use crate::tui::theme::Theme;
+use crate::tui::view::parts::wrap_pieces;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
@@ -33,14 +34,7 @@ pub fn readings(
         ),
         theme.dim(),
     )];
-    let sentence = |text: &str| -> Vec<String> {
-        let options = textwrap::Options::new(width.max(8))
-            .word_splitter(textwrap::WordSplitter::NoHyphenation);
-        textwrap::wrap(text, &options)
-            .into_iter()
-            .map(|l| l.into_owned())
-            .collect()
-    };
+    let sentence = |text: &str| wrap(text, width.max(8));
     let Some(r) = readings else {
         lines.extend(
             sentence(describe::no_readings(a))
@@ -220,19 +214,19 @@ pub fn corrected(
         lines.extend(wrap_marked(&a.normalized, &changes, theme, width));
     }
     if let Some(note) = elsewhere {
-        let options = textwrap::Options::new(width);
         lines.extend(
-            textwrap::wrap(note, &options)
+            wrap(note, width)
                 .into_iter()
-                .map(|l| Line::styled(l.into_owned(), theme.severity(Severity::Medium))),
+                .map(|l| Line::styled(l, theme.severity(Severity::Medium))),
         );
     }
     lines
 }
 
 /// `text` over as many lines of `width` columns as it needs, the bytes
-/// of `changes` highlighted; a control (never in a corrected URL) is
-/// shown escaped, and a `%XX` escape is kept whole on one line.
+/// of `changes` highlighted, as the URL pane lays out a URL
+/// ([`wrap_pieces`]: an escape kept whole on one line, a control shown as
+/// its stand-in).
 fn wrap_marked(
     text: &str,
     changes: &[urlscope_core::split::Span],
@@ -240,53 +234,20 @@ fn wrap_marked(
     width: usize,
 ) -> Vec<Line<'static>> {
     let changed = |at: usize| changes.iter().any(|c| c.start <= at && at < c.end);
-    let mut lines = Vec::new();
-    let mut spans: Vec<Span<'static>> = Vec::new();
-    let mut used = 0;
-    let mut run = String::new();
-    let mut run_changed = false;
-    let flush = |run: &mut String, changed: bool, spans: &mut Vec<Span<'static>>| {
-        if !run.is_empty() {
-            let text = std::mem::take(run);
-            spans.push(if changed {
-                Span::styled(text, theme.changed())
-            } else {
-                Span::raw(text)
-            });
-        }
-    };
-    let mut chars = text.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        let mut unit = urlscope_core::text::escape_str(c.encode_utf8(&mut [0; 4]));
-        // An escape's two digits go with it.
-        if c == '%'
-            && text
-                .get(at + 1..at + 3)
-                .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
-        {
-            for _ in 0..2 {
-                if let Some((_, d)) = chars.next() {
-                    unit.push(d);
-                }
-            }
-        }
-        let w = unit.width();
-        if used + w > width && used > 0 {
-            flush(&mut run, run_changed, &mut spans);
-            lines.push(Line::from(std::mem::take(&mut spans)));
-            used = 0;
-        }
-        let is_changed = changed(at);
-        if is_changed != run_changed {
-            flush(&mut run, run_changed, &mut spans);
-            run_changed = is_changed;
-        }
-        run.push_str(&unit);
-        used += w;
-    }
-    flush(&mut run, run_changed, &mut spans);
-    if !spans.is_empty() || lines.is_empty() {
-        lines.push(Line::from(spans));
+    let styled: Vec<(String, Style)> = urlscope_core::text::pieces(text.as_bytes(), 0)
+        .into_iter()
+        .map(|p| {
+            let style = match (changed(p.span.start), p.escaped) {
+                (true, _) => theme.changed(),
+                (false, true) => theme.escaped(),
+                (false, false) => Style::new(),
+            };
+            (p.text, style)
+        })
+        .collect();
+    let mut lines = wrap_pieces(&styled, width, usize::MAX);
+    if lines.is_empty() {
+        lines.push(Line::default());
     }
     lines
 }

@@ -7,7 +7,7 @@ pub mod corrected;
 pub mod detail;
 pub mod gallery;
 pub mod help;
-mod parts;
+pub(crate) mod parts;
 pub mod url;
 pub mod warnings;
 

@@ -198,20 +198,15 @@ fn url_text(
 fn render_pretty(app: &App, pretty: &str, theme: Theme, frame: &mut Frame, area: Rect) {
     let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
     let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
-    let cut: String = pretty.chars().take(inner_w * inner_h).collect();
-    let mut styled = plain_pieces(cut.as_bytes(), 0, theme);
-    let leads = Leads::place(app, theme, inner_w, inner_h, rows_of(&styled, inner_w));
+    // One character more than the pane holds, so that a URL it cuts runs
+    // past its last line and `wrap_pieces` ends that line with `…`; the
+    // rows the URL takes are counted on what the pane holds (a piece a
+    // character: the pretty form holds no control).
+    let shown: String = pretty.chars().take(inner_w * inner_h + 1).collect();
+    let styled = plain_pieces(shown.as_bytes(), 0, theme);
+    let fitting = styled.get(..inner_w * inner_h).unwrap_or(&styled);
+    let leads = Leads::place(app, theme, inner_w, inner_h, rows_of(fitting, inner_w));
     let text_rows = inner_h - leads.rows.len();
-    // Text is cut only with `…`: the last pieces give way to it.
-    if cut.len() < pretty.len() || rows_of(&styled, inner_w) > text_rows {
-        while styled.pop().is_some() {
-            styled.push(("…".to_string(), theme.dim()));
-            if rows_of(&styled, inner_w) <= text_rows {
-                break;
-            }
-            styled.pop();
-        }
-    }
     let mut lines = wrap_pieces(&styled, inner_w, text_rows);
     if !leads.rows.is_empty() {
         lines.resize(text_rows, Line::default());
