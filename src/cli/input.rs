@@ -82,12 +82,17 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
 
 /// `bytes` without the UTF-8 byte-order mark an editor (Notepad) writes at
 /// a file's start: it marks the file's encoding, not the URL's first
-/// character (read with it, `https://...` became a relative reference),
-/// as `scan` reads it too. One elsewhere is the text's and is analysed.
+/// character (read with it, `https://...` became a relative reference).
+/// `scan` drops it from a file's first line the same way. One elsewhere
+/// is the text's and is analysed.
+pub fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// [`without_bom`] of an owned buffer.
 fn drop_bom(mut bytes: Vec<u8>) -> Vec<u8> {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
+    let mark = bytes.len() - without_bom(&bytes).len();
+    bytes.drain(..mark);
     bytes
 }
 

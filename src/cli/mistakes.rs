@@ -119,6 +119,26 @@ pub fn misspelt_command(args: &[OsString], at: usize, word: &str, meant: &str) -
 /// refused, with the option meant and how to inspect it as a URL after
 /// all. `None` when no word of `words` is one.
 pub fn misspelt_option<'a>(words: impl IntoIterator<Item = &'a OsString>) -> Option<String> {
+    // Only a word shaped as a long option is weighed (most URLs are not):
+    // the options' names are gathered for it alone.
+    let shaped: Vec<String> = words
+        .into_iter()
+        .map(|w| w.to_string_lossy().into_owned())
+        .filter(|text| {
+            text.strip_prefix("--").is_some_and(|name| {
+                name.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            })
+        })
+        .collect();
+    if shaped.is_empty() {
+        return None;
+    }
+    // After `--` every word is a URL, as asked.
+    let args: Vec<OsString> = std::env::args_os().collect();
+    if args.iter().any(|a| a == "--") {
+        return None;
+    }
     let command = <super::args::Opt as clap::CommandFactory>::command();
     let mut names: Vec<String> = Vec::new();
     let mut commands = vec![&command];
@@ -133,27 +153,18 @@ pub fn misspelt_option<'a>(words: impl IntoIterator<Item = &'a OsString>) -> Opt
     names.sort();
     names.dedup();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    // After `--` every word is a URL, as asked.
-    let args: Vec<OsString> = std::env::args_os().collect();
-    if args.iter().any(|a| a == "--") {
-        return None;
-    }
     let subcommand = args
         .iter()
         .skip(1)
         .find_map(|a| command.find_subcommand(a).map(|c| c.get_name().to_string()))
         .unwrap_or_else(|| "explain".to_string());
-    words.into_iter().find_map(|w| {
-        let text = w.to_string_lossy();
-        let name = text.strip_prefix("--")?;
-        let word_like = name.starts_with(|c: char| c.is_ascii_alphabetic())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-        let meant = closest_command(name, &names).filter(|_| word_like)?;
-        let word = escape_str(&text);
+    shaped.iter().find_map(|text| {
+        let meant = closest_command(text.get(2..).unwrap_or_default(), &names)?;
+        let word = escape_str(text);
         Some(format!(
             "'{word}' is not an option; did you mean '--{meant}'?\n\
              To inspect '{word}' as a URL, put it after '--': urlscope {subcommand} -- {}",
-            escape_str(&shell_quote(&text)),
+            escape_str(&shell_quote(text)),
         ))
     })
 }

@@ -462,7 +462,7 @@ fn scan_block(
     let text = |k: usize, l: &Line| {
         let line = block.bytes.get(l.start..l.end).unwrap_or_default();
         let line = if first_block && k == 0 {
-            line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+            super::input::without_bom(line)
         } else {
             line
         };
