@@ -95,3 +95,50 @@ fn a_note_among_a_list_of_urls_has_its_urls_found() {
     assert_eq!(scan(&[]), ["hxxps://paypa1[.]com/login"]);
     assert!(scan(&["--format", "lines"]).is_empty());
 }
+
+/// A JSON log's URLs are its strings' text: escaped slashes are the
+/// encoder's (no backslash warning on every URL of the log), `\"` ends a
+/// URL, and what the URL itself holds is still found, marked on the
+/// bytes as written.
+#[test]
+fn a_json_logs_escapes_are_the_encoders() {
+    let log = concat!(
+        r#"{"ts":1,"referer":"https:\/\/www.example.com\/a\/b?x=1\u0026y=2","ua":"x"}"#,
+        "\n",
+        r#"{"msg":"see \"https://www.example.com/a\" now"}"#,
+        "\n",
+        r#"{"ts":2,"url":"https:\/\/paypa1.com\/signin"}"#,
+        "\n",
+        r#"{"ts":3,"url":"http:\/\/evil.example\\@good.example\/"}"#,
+        "\n",
+    );
+    let found = scan_json(&["--format", "text"], log);
+    let inputs: Vec<&str> = found.iter().map(|r| r["input"].as_str().unwrap()).collect();
+    assert_eq!(
+        inputs,
+        [
+            r"https:\/\/paypa1.com\/signin",
+            r"http:\/\/evil.example\\@good.example\/"
+        ]
+    );
+    let codes = |r: &serde_json::Value| -> Vec<String> {
+        let warnings = r["warnings"].as_array().unwrap();
+        warnings
+            .iter()
+            .map(|w| w["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(codes(&found[0]), ["lookalike-domain"]);
+    let span = &found[0]["warnings"][0]["span"];
+    let (start, end) = (
+        span[0].as_u64().unwrap() as usize,
+        span[1].as_u64().unwrap() as usize,
+    );
+    assert_eq!(&inputs[0][start..end], "1");
+    // The backslash the client sent, escaped by the log, is still seen.
+    assert!(
+        codes(&found[1]).contains(&"userinfo".to_string()),
+        "{:?}",
+        codes(&found[1])
+    );
+}

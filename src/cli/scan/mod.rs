@@ -276,6 +276,8 @@ struct Target<'a> {
     url: &'a [u8],
     /// Where it was found, for a URL found in text.
     found: Option<FoundUrl>,
+    /// The line it was found in (`shown` when it is the whole line).
+    line: &'a [u8],
 }
 
 impl<'a> Target<'a> {
@@ -284,6 +286,7 @@ impl<'a> Target<'a> {
             shown: input,
             url: input,
             found: None,
+            line: input,
         }
     }
 }
@@ -306,7 +309,7 @@ fn format_line(name: &str, no: u64, target: Target, warnings: &[Warning], json: 
         // The record shows the URL as written; its spans point into that.
         record.shown_as(target.shown);
         if let Some(imitation) = record.imitates.as_mut() {
-            imitation.span = found.as_written(imitation.span);
+            imitation.span = found.as_written(target.line, imitation.span);
         }
         return urlscope_core::report::to_safe_string(&FoundLine {
             line: record,
@@ -606,11 +609,12 @@ fn scan_text_line(name: &str, no: u64, line: &[u8], opts: &ScanOptions, found: &
     for url in urlscope_core::find::urls(line) {
         let analysed = url.url(line);
         let mut warnings = triage_at(&analysed, &opts.options, opts.min_severity);
-        url.warnings_as_written(&mut warnings);
+        url.warnings_as_written(line, &mut warnings);
         let target = Target {
             shown: line.get(url.span.range()).unwrap_or_default(),
             url: &analysed,
             found: Some(url),
+            line,
         };
         found.add(name, no, target, warnings, None, opts);
     }

@@ -33,10 +33,10 @@ pub(super) fn data_node(
     // nothing: only a spelling of its own is said.
     // A namespace name (`xmlns="http://www.w3.org/2000/svg"`) or a DTD's
     // system identifier is written as a URL but names, and leads nowhere.
-    let links = payload_urls(text).filter(|(at, _)| !data::names_no_place(text, at.start));
-    for (at, spelling) in links.take(MAX_NESTED - 1) {
+    let links = payload_urls(text).filter(|(at, ..)| !data::names_no_place(text, at.start));
+    for (at, url, spelling) in links.take(MAX_NESTED - 1) {
         let span = body.span_of(input, at.start, at.end);
-        let mut child = url_node(at.of(text), via.clone(), spelling, options, budget);
+        let mut child = url_node(&url, via.clone(), spelling, options, budget);
         child.component = component_at(span.start);
         child.layer = 1;
         child.span = span;

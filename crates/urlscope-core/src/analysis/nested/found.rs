@@ -3,6 +3,7 @@
 //! or among other text, and how it is spelled.
 
 use crate::split::Span;
+use std::borrow::Cow;
 
 /// Where a URL starts in `text`, and how it is spelled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,13 +197,21 @@ pub(crate) fn text_carries_url(text: &[u8]) -> bool {
     find_url(text).is_some() || urls_in_prose(text).next().is_some()
 }
 
+/// A URL a payload's text carries: where it is written in the text, the
+/// URL it reads as (a JSON string's escapes undone: `https:\/\/a.example`
+/// in JSON is `https://a.example`), and how it is spelled.
+pub(crate) type PayloadUrl<'a> = (Span, Cow<'a, [u8]>, Vec<&'static str>);
+
 /// The URLs a payload's text carries, each with its place in the text and
 /// how it is spelled: the whole text when it is a URL ([`find_url`] at
 /// its start, as a redirect reads the value), else each URL in it as
 /// [`crate::find`] finds URLs in prose (a JSON value, an HTML attribute,
 /// `Continue at https://...`).
-pub(crate) fn payload_urls(text: &[u8]) -> impl Iterator<Item = (Span, Vec<&'static str>)> + '_ {
-    let whole = find_url(text).map(|f| (Span::new(f.from, text.len()), f.spelling));
+pub(crate) fn payload_urls(text: &[u8]) -> impl Iterator<Item = PayloadUrl<'_>> + '_ {
+    let whole = find_url(text).map(|f| {
+        let url = Cow::Borrowed(text.get(f.from..).unwrap_or_default());
+        (Span::new(f.from, text.len()), url, f.spelling)
+    });
     let inner = whole
         .is_none()
         .then(|| urls_in_prose(text))
@@ -214,11 +223,12 @@ pub(crate) fn payload_urls(text: &[u8]) -> impl Iterator<Item = (Span, Vec<&'sta
 /// The URLs [`crate::find::urls`] finds in `text` that a browser follows
 /// as written: with their scheme (a bare `www.` name or a defanged one is
 /// no link a page follows), read by [`find_url`] from their first byte.
-fn urls_in_prose(text: &[u8]) -> impl Iterator<Item = (Span, Vec<&'static str>)> + '_ {
+fn urls_in_prose(text: &[u8]) -> impl Iterator<Item = PayloadUrl<'_>> + '_ {
     crate::find::urls(text)
         .filter(|u| !u.implied_scheme)
         .filter_map(move |u| {
-            let found = find_url(u.span.of(text)).filter(|f| f.from == 0)?;
-            Some((u.span, found.spelling))
+            let url = u.url(text);
+            let found = find_url(&url).filter(|f| f.from == 0)?;
+            Some((u.span, url, found.spelling))
         })
 }

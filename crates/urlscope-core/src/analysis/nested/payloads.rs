@@ -6,7 +6,6 @@
 
 use super::found::{payload_urls, text_carries_url};
 use super::{Jwt, NestedKind};
-use crate::split::Span;
 
 /// Decode `text` as base64 or base64url (padded or not) when it is one,
 /// to printable UTF-8.
@@ -111,10 +110,8 @@ pub(crate) struct Buried {
     /// The decodings that reach the text holding it, outermost first
     /// (`base64`, `percent-decoded`, `jwt claim "u"`).
     pub(crate) steps: Vec<String>,
-    /// The text holding it, decoded.
-    pub(crate) text: String,
-    /// Where it is in `text`.
-    pub(crate) at: Span,
+    /// The URL, as the decoded text holding it reads.
+    pub(crate) url: Vec<u8>,
     /// How it is spelled, as [`payload_urls`] finds it.
     pub(crate) spelling: Vec<&'static str>,
 }
@@ -153,11 +150,10 @@ fn bury(text: &str, layers: usize, room: usize, steps: &mut Vec<String>, out: &m
         let mut found = payload_urls(inner.as_bytes()).peekable();
         if found.peek().is_some() {
             let found: Vec<_> = found.take(room - out.len()).collect();
-            for (at, spelling) in found {
+            for (_, url, spelling) in found {
                 out.push(Buried {
                     steps: steps.clone(),
-                    text: inner.clone(),
-                    at,
+                    url: url.into_owned(),
                     spelling,
                 });
             }

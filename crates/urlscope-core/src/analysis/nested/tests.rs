@@ -58,7 +58,7 @@ fn not_urls() {
 fn a_payload_carries_the_urls_in_its_text() {
     let urls = |text: &str| -> Vec<String> {
         payload_urls(text.as_bytes())
-            .map(|(at, _)| text[at.range()].to_string())
+            .map(|(_, url, _)| String::from_utf8_lossy(&url).into_owned())
             .collect()
     };
     // A text that is a URL is read whole, as a redirect reads it.
@@ -79,6 +79,43 @@ fn a_payload_carries_the_urls_in_its_text() {
     assert!(urls("see www.evil.example or evil[.]example").is_empty());
     assert!(urls("hxxp[:]//evil.example").is_empty());
     assert!(!text_carries_url(b"Note: nothing here"));
+    // JSON's escapes are the encoder's, not the URL's: `\/` is a slash,
+    // and `\"` ends the string (a click tracker's payload).
+    assert_eq!(
+        urls(r#"{"url":"https:\/\/evil.example\/a?b=1\u0026c=2"}"#),
+        ["https://evil.example/a?b=1&c=2"]
+    );
+    assert_eq!(
+        urls(r#"{"p": "{\"url\": \"https://shop.example/sale?a=1\", \"id\": 5}"}"#),
+        ["https://shop.example/sale?a=1"]
+    );
+}
+
+/// A click tracker's payload, base64 of JSON whose string holds JSON:
+/// the carried URL ends where the inner string does, and no backslash of
+/// the escapes is read as the URL's.
+#[test]
+fn a_url_in_escaped_json_is_read_as_its_text() {
+    use base64::Engine;
+    let json =
+        r#"{"p": "{\"url\": \"https://shop.example.com/sale?a=1&b=2\", \"id\": 5}", "slash": "x"}"#;
+    let p = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json);
+    let url = format!("https://click.example.net/track?p={p}");
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    let codes: Vec<&str> = a.warnings.iter().map(|w| w.code.code()).collect();
+    assert!(!codes.contains(&"backslash"), "{codes:?}");
+    let leads: Vec<&str> = a.destinations.iter().map(|d| d.target.as_str()).collect();
+    assert!(
+        leads.contains(&"https://shop.example.com/sale?a=1&b=2"),
+        "{leads:?}"
+    );
+    let json = r#"{"u":"https:\/\/paypa1.com\/signin"}"#;
+    let p = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json);
+    let url = format!("https://click.example.net/track?p={p}");
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    let codes: Vec<&str> = a.warnings.iter().map(|w| w.code.code()).collect();
+    assert!(codes.contains(&"lookalike-domain"), "{codes:?}");
+    assert!(!codes.contains(&"backslash"), "{codes:?}");
 }
 
 #[test]

@@ -91,7 +91,7 @@ pub(super) fn unfold_value(
             // None as it is: the payloads inside it, decoded in turn, each
             // level a layer deeper for the URLs found under it.
             for buried in buried_urls(&value, layers, room) {
-                let url = buried.at.of(buried.text.as_bytes());
+                let url = &buried.url;
                 let via = format!("{child_via} → {}", buried.steps.join(" → "));
                 let mut spelling = buried.spelling;
                 spelling.extend([hidden, "under more than one layer of encoding"]);
@@ -101,10 +101,9 @@ pub(super) fn unfold_value(
             }
             continue;
         }
-        for (found, mut spelling) in urls {
-            let url = found.of(value.as_bytes());
+        for (_, url, mut spelling) in urls {
             spelling.push(hidden);
-            let child = url_node(url, child_via.clone(), spelling, options, budget);
+            let child = url_node(&url, child_via.clone(), spelling, options, budget);
             add(child, &mut children);
         }
     }

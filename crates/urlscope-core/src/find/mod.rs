@@ -32,6 +32,9 @@
 //!   emphasis's (`_https://evil.example/x_`, `~~https://evil.example~~`),
 //!   not the URL's, as GFM's autolink extension reads them; so is an HTML
 //!   entity it ends with (`&amp;`).
+//! - in a JSON line (or a JSON member's value, `"url":"...`), it is the
+//!   string's text: `https:\/\/a.example\/x` is read as
+//!   `https://a.example/x`, and `\"` or `\n` ends it (see `json.rs`).
 //!
 //! URLs written defanged (see [`crate::defang`]) are found too: a scheme
 //! followed by a bracketed separator (`http[:]//`, `hxxps[://]`), and a
@@ -60,6 +63,8 @@
 
 use crate::defang::refang;
 use crate::split::Span;
+
+mod json;
 use crate::warnings::Warning;
 use std::borrow::Cow;
 
@@ -86,6 +91,9 @@ pub struct FoundUrl {
     /// [`IMPLIED_SCHEME_NAME`] for a scheme-relative URL; empty with a
     /// scheme.
     implied: &'static str,
+    /// Whether it is JSON string text with escapes in it
+    /// (`https:\/\/a.example\/`), read with them undone.
+    json_escaped: bool,
 }
 
 impl FoundUrl {
@@ -97,7 +105,8 @@ impl FoundUrl {
     }
 
     /// The URL to analyse: its text in `line`, after [`FoundUrl::implied`]
-    /// when it was written without a scheme.
+    /// when it was written without a scheme, with the escapes of a JSON
+    /// string undone when it was written in one (see the module docs).
     ///
     /// ```
     /// use urlscope_core::find::urls;
@@ -107,40 +116,52 @@ impl FoundUrl {
     /// ```
     pub fn url<'a>(&self, line: &'a [u8]) -> Cow<'a, [u8]> {
         let text = line.get(self.span.range()).unwrap_or_default();
+        let text = match self.json_escaped {
+            true => Cow::Owned(json::unescaped(text)),
+            false => Cow::Borrowed(text),
+        };
         if self.implied_scheme {
             let mut url = Vec::with_capacity(self.implied.len() + text.len());
             url.extend_from_slice(self.implied.as_bytes());
-            url.extend_from_slice(text);
+            url.extend_from_slice(&text);
             Cow::Owned(url)
         } else {
-            Cow::Borrowed(text)
+            text
         }
     }
 
     /// `span`, a span of [`FoundUrl::url`], as a span of the URL as
-    /// written (of `line[self.span]`): without the implied scheme, which
-    /// no written byte stands for (a span inside it becomes empty, at 0).
-    pub fn as_written(&self, span: Span) -> Span {
-        if !self.implied_scheme {
-            return span;
-        }
-        let shift = self.implied.len();
-        Span::new(
+    /// written in `line` (of `line[self.span]`): without the implied
+    /// scheme, which no written byte stands for (a span inside it becomes
+    /// empty, at 0), and over a JSON escape's bytes where it covers the
+    /// character the escape stands for.
+    pub fn as_written(&self, line: &[u8], span: Span) -> Span {
+        let shift = match self.implied_scheme {
+            true => self.implied.len(),
+            false => 0,
+        };
+        let (start, end) = (
             span.start.saturating_sub(shift),
             span.end.saturating_sub(shift),
-        )
+        );
+        if !self.json_escaped {
+            return Span::new(start, end);
+        }
+        let written = line.get(self.span.range()).unwrap_or_default();
+        let start = json::written_start(written, start);
+        Span::new(start, json::written_offset(written, end).max(start))
     }
 
     /// `warnings` of [`FoundUrl::url`], their spans made spans of the URL
-    /// as written (see [`FoundUrl::as_written`]).
-    pub fn warnings_as_written(&self, warnings: &mut [Warning]) {
-        if !self.implied_scheme {
+    /// as written in `line` (see [`FoundUrl::as_written`]).
+    pub fn warnings_as_written(&self, line: &[u8], warnings: &mut [Warning]) {
+        if !self.implied_scheme && !self.json_escaped {
             return;
         }
         for w in warnings {
-            w.span = self.as_written(w.span);
+            w.span = self.as_written(line, w.span);
             for s in &mut w.spans {
-                *s = self.as_written(*s);
+                *s = self.as_written(line, *s);
             }
         }
     }
@@ -148,7 +169,11 @@ impl FoundUrl {
 
 /// The URLs in `line`, in order (see the module docs).
 pub fn urls(line: &[u8]) -> Urls<'_> {
-    Urls { line, done: 0 }
+    Urls {
+        line,
+        done: 0,
+        json: json::is_json_line(line),
+    }
 }
 
 /// The iterator of [`urls`].
@@ -157,6 +182,9 @@ pub struct Urls<'a> {
     line: &'a [u8],
     /// Where the last URL ended: nothing before it is looked at again.
     done: usize,
+    /// Whether the line is JSON, whose strings' escapes a URL's text
+    /// undoes.
+    json: bool,
 }
 
 impl Iterator for Urls<'_> {
@@ -195,7 +223,11 @@ impl Iterator for Urls<'_> {
                 .and_then(|p| line.get(p))
                 .copied()
                 .filter(|b| FIELD_SEPARATORS.contains(b));
-            let end = trim_end(line, start, extent(line, start, authority, field));
+            let mut end = trim_end(line, start, extent(line, start, authority, field));
+            let json = json::in_json_string(line, self.json, start);
+            if json {
+                end = trim_end(line, start, json::cut(line, start, end));
+            }
             self.done = end.max(t + 1);
             // A scheme with nothing after it (`see http://.`) is no URL.
             let rest = line.get(t + 1..end).unwrap_or_default();
@@ -203,10 +235,15 @@ impl Iterator for Urls<'_> {
                 .iter()
                 .any(|&b| b.is_ascii_alphanumeric() || b >= 0x80 || b == b'%')
             {
+                let json_escaped = json
+                    && line
+                        .get(start..end)
+                        .is_some_and(|t| memchr::memchr(b'\\', t).is_some());
                 return Some(FoundUrl {
                     span: Span::new(start, end),
                     implied_scheme,
                     implied,
+                    json_escaped,
                 });
             }
             at = self.done;
@@ -807,8 +844,8 @@ mod tests {
         let u = urls(line).next().unwrap();
         assert!(u.implied_scheme);
         assert_eq!(&*u.url(line), b"http://www.paypa1.com/x");
-        assert_eq!(u.as_written(Span::new(11, 18)), Span::new(4, 11));
-        assert_eq!(u.as_written(Span::new(0, 4)), Span::new(0, 0));
+        assert_eq!(u.as_written(line, Span::new(11, 18)), Span::new(4, 11));
+        assert_eq!(u.as_written(line, Span::new(0, 4)), Span::new(0, 0));
     }
 
     #[test]
@@ -856,7 +893,7 @@ mod tests {
         let u = urls(line).next().unwrap();
         assert!(u.implied_scheme);
         assert_eq!(&*u.url(line), b"http://evil.example/x");
-        assert_eq!(u.as_written(Span::new(7, 19)), Span::new(2, 14));
+        assert_eq!(u.as_written(line, Span::new(7, 19)), Span::new(2, 14));
     }
 
     #[test]
@@ -902,6 +939,37 @@ mod tests {
             found("see https://x.example/a,b and https://x.example/c;d"),
             ["https://x.example/a,b", "https://x.example/c;d"]
         );
+    }
+
+    /// A JSON log's URLs are its strings' text: `\/` a slash, `\"` the
+    /// string's end; the spans of their warnings cover the escapes as
+    /// written.
+    #[test]
+    fn a_url_in_a_json_string_is_read_with_its_escapes_undone() {
+        let line = br#"{"t":1,"referer":"https:\/\/paypa1.com\/a?x=1\u0026y=2","msg":"see \"https://b.example/c\" now"}"#;
+        let found: Vec<FoundUrl> = urls(line).collect();
+        let [first, second] = found.as_slice() else {
+            panic!("{found:?}")
+        };
+        assert_eq!(
+            &line[first.span.range()],
+            br"https:\/\/paypa1.com\/a?x=1\u0026y=2"
+        );
+        assert_eq!(&*first.url(line), b"https://paypa1.com/a?x=1&y=2");
+        assert_eq!(&*second.url(line), b"https://b.example/c");
+        // `paypa1.com` in the URL read is at 8..18; as written, 10..20.
+        assert_eq!(first.as_written(line, Span::new(8, 18)), Span::new(10, 20));
+        // `&` stands for the six bytes of `\u0026`.
+        let amp = b"https://paypa1.com/a?x=1".len();
+        let written = first.as_written(line, Span::new(amp, amp + 1));
+        assert_eq!(&line[first.span.range()][written.range()], br"\u0026");
+        // After a prefix of its own, a member's value is JSON too; a
+        // backslash elsewhere is the URL's.
+        let line = br#"Nov 29 app: "url": "http:\/\/a.example\/""#;
+        assert_eq!(&*urls(line).next().unwrap().url(line), b"http://a.example/");
+        let line = br"see http://evil.example\/@good.example/ now";
+        let url = urls(line).next().unwrap();
+        assert_eq!(&*url.url(line), br"http://evil.example\/@good.example/");
     }
 
     #[test]
