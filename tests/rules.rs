@@ -213,6 +213,7 @@ const RULES: &[Row] = &[
     ("lookalike-domain", "https://faceb00k.com/login", Fires { at: "00" }, "'00' for 'oo' in Facebook's name"),
     ("lookalike-domain", "https://paypl.com/signin", Fires { at: "pl" }, "a letter of PayPal's name left out"),
     ("lookalike-domain", "https://www.bing.com/ck/a?!&&p=abc&u=a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg&ntb=1", Fires { at: "a1aHR0cHM6Ly9wYXlwYTEuY29tL3NpZ25pbg" }, "paypa1.com behind Bing's click tracker"),
+    ("lookalike-domain", "https://mandrillapp.com/track/click/30000001/paypa1.com?p=eyJzIjoiQWJDZEVmR2hJaktsTW5PcFFyU3RVdld4WXowIiwidiI6MSwicCI6IntcInVcIjozMDAwMDAwMSxcInZcIjoxLFwidXJsXCI6XCJodHRwczpcXFwvXFxcL3BheXBhMS5jb21cXFwvc2lnbmluXCIsXCJpZFwiOlwiMDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWZcIn0ifQ", Fires { at: "eyJzIjoiQWJDZEVmR2hJaktsTW5PcFFyU3RVdld4WXowIiwidiI6MSwicCI6IntcInVcIjozMDAwMDAwMSxcInZcIjoxLFwidXJsXCI6XCJodHRwczpcXFwvXFxcL3BheXBhMS5jb21cXFwvc2lnbmluXCIsXCJpZFwiOlwiMDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWZcIn0ifQ" }, "paypa1.com behind Mandrill's click tracking, its URL in JSON inside JSON"),
     ("lookalike-domain", "https://paypal.com/", Misses, "PayPal's own domain"),
     ("lookalike-domain", "https://paypal-community.com/", Misses, "a domain PayPal owns"),
     ("lookalike-domain", "https://ebey.com/", Misses, "four-letter names have too many innocent neighbours"),

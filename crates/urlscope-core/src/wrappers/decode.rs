@@ -210,3 +210,12 @@ pub(super) fn base64url(text: &str) -> Option<Vec<u8>> {
     }
     Some(out)
 }
+
+/// The destination in the JSON of a Mandrill click's `p`: its `p` is a
+/// string of JSON whose `url` is the destination. serde_json reads both
+/// (one pass each, nesting bounded by its recursion limit).
+pub(super) fn mandrill_url(payload: &[u8]) -> Option<String> {
+    let outer: serde_json::Value = serde_json::from_slice(payload).ok()?;
+    let inner: serde_json::Value = serde_json::from_str(outer.get("p")?.as_str()?).ok()?;
+    inner.get("url")?.as_str().map(str::to_string)
+}

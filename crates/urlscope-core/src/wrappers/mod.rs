@@ -15,7 +15,8 @@
 
 use crate::split::Span;
 use decode::{
-    base64url, param, proofpoint_v2, proofpoint_v3, unpercent, with_scheme, Bytes, Decoded,
+    base64url, mandrill_url, param, proofpoint_v2, proofpoint_v3, unpercent, with_scheme, Bytes,
+    Decoded,
 };
 
 mod decode;
@@ -57,6 +58,10 @@ pub enum Wrapper {
     Bing,
     /// YouTube's redirector (`www.youtube.com/redirect?q=`).
     YouTube,
+    /// Mandrill's (Mailchimp Transactional's) click tracking
+    /// (`mandrillapp.com/track/click/ID/HOST?p=`: base64url of JSON whose
+    /// `p` is JSON holding the destination as `url`).
+    Mandrill,
     /// Mailchimp's click tracking (`*.list-manage.com/track/click`): the
     /// destination is held by Mailchimp.
     Mailchimp,
@@ -94,6 +99,7 @@ impl Wrapper {
             Wrapper::Mimecast => "Mimecast URL Protect",
             Wrapper::Bing => "Bing's click tracker",
             Wrapper::YouTube => "YouTube's redirector",
+            Wrapper::Mandrill => "Mandrill's click tracking",
             Wrapper::Mailchimp => "Mailchimp's click tracking",
             Wrapper::SendGrid => "SendGrid's click tracking",
             Wrapper::AmazonSes => "Amazon SES click tracking",
@@ -113,6 +119,7 @@ impl Wrapper {
             Wrapper::ProofpointV2
                 | Wrapper::ProofpointV3
                 | Wrapper::Bing
+                | Wrapper::Mandrill
                 | Wrapper::Postmark
                 | Wrapper::GoogleAmp
         )
@@ -136,6 +143,7 @@ impl Wrapper {
             Wrapper::Mimecast => "mimecast",
             Wrapper::Bing => "bing",
             Wrapper::YouTube => "youtube",
+            Wrapper::Mandrill => "mandrill",
             Wrapper::Mailchimp => "mailchimp",
             Wrapper::SendGrid => "sendgrid",
             Wrapper::AmazonSes => "amazon-ses",
@@ -330,6 +338,18 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
             })
         });
     }
+    if host == "mandrillapp.com" && path.starts_with("/track/click/") {
+        // Base64url of JSON whose `p` is JSON again (its slashes escaped
+        // twice over), holding the destination as `url`: no byte of the
+        // value writes one of the destination's alone, as for Bing.
+        return found(Wrapper::Mandrill, param(query, "p"), &|p| {
+            let text = mandrill_url(&base64url(p)?)?;
+            text.contains("://").then_some(Decoded {
+                text,
+                written: Vec::new(),
+            })
+        });
+    }
     if matches!(host, "www.youtube.com" | "youtube.com" | "m.youtube.com") && path == "/redirect" {
         return found(Wrapper::YouTube, param(query, "q"), &plain);
     }
@@ -399,7 +419,7 @@ pub(crate) fn amp_path(host: &[u8], path: &[u8]) -> Option<bool> {
 }
 
 /// Whether a host is a wrapper's whose destination no byte of the URL
-/// betrays: Proofpoint's and Bing's own encodings, Postmark's URL without
+/// betrays: Proofpoint's, Bing's and Mandrill's own encodings, Postmark's URL without
 /// its scheme, the domain Mimecast names in a parameter. The other wrappers' destinations hold a '%' or a ':', which
 /// the fast path ([`crate::triage`]) sends to the full analysis already;
 /// these hosts it must send there itself.
@@ -410,6 +430,7 @@ pub(crate) fn hides_destination(host: &[u8]) -> bool {
             b"urldefense.com",
             b"www.bing.com",
             b"bing.com",
+            b"mandrillapp.com",
             b"click.pstmrk.it",
         ]
         .iter()

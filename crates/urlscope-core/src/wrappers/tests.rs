@@ -96,6 +96,13 @@ fn click_trackers() {
             Wrapper::Bing,
             "https://evil.example/login",
         ),
+        // Mandrill: base64url of JSON whose `p` is JSON holding `url`, its
+        // slashes escaped twice over (the shape of its real links).
+        (
+            "https://mandrillapp.com/track/click/30000001/paypa1.com?p=eyJzIjoiQWJDZEVmR2hJaktsTW5PcFFyU3RVdld4WXowIiwidiI6MSwicCI6IntcInVcIjozMDAwMDAwMSxcInZcIjoxLFwidXJsXCI6XCJodHRwczpcXFwvXFxcL3BheXBhMS5jb21cXFwvc2lnbmluXCIsXCJpZFwiOlwiMDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWZcIn0ifQ",
+            Wrapper::Mandrill,
+            "https://paypa1.com/signin",
+        ),
         (
             "https://www.youtube.com/redirect?event=video_description&redir_token=x&q=https%3A%2F%2Fevil.example%2F&v=abc",
             Wrapper::YouTube,
@@ -155,6 +162,15 @@ fn click_trackers() {
         None
     );
     assert_eq!(unwrap("https://www.bing.com/ck/a?u=a1bm90IGEgdXJs"), None);
+    // Mandrill's `p` that is no JSON, or JSON with no `url`.
+    assert_eq!(
+        unwrap("https://mandrillapp.com/track/click/1/example.com?p=bm90IGpzb24"),
+        None
+    );
+    assert_eq!(
+        unwrap("https://mandrillapp.com/track/click/1/example.com?p=eyJwIjoie30ifQ"),
+        None
+    );
 }
 
 #[test]
