@@ -142,3 +142,52 @@ fn a_json_logs_escapes_are_the_encoders() {
         codes(&found[1])
     );
 }
+
+/// A reported e-mail, as the mail client saved it: its links are read
+/// from the decoded parts (quoted-printable's soft line breaks and `=3D`,
+/// base64, an attached message), not from the encoded text, each once.
+#[test]
+fn an_email_messages_links_are_read_from_its_decoded_parts() {
+    let message = concat!(
+        "From: \"PayPal\" <service@paypa1-support.example>\r\n",
+        "To: someone@example.com\r\n",
+        "Subject: Your account\r\n",
+        "MIME-Version: 1.0\r\n",
+        "Content-Type: multipart/mixed; boundary=\"b1\"\r\n",
+        "\r\n",
+        "--b1\r\n",
+        "Content-Type: text/html; charset=utf-8\r\n",
+        "Content-Transfer-Encoding: quoted-printable\r\n",
+        "\r\n",
+        "<a href=3D\"https://nam02.safelinks.protection.outlook.com/?url=3Dh=\r\n",
+        "ttps%3A%2F%2Fpaypa1.com%2Fsignin&amp;data=3D05\">verify</a> https://www.e=\r\n",
+        "xample.com/ https://www.example.com/\r\n",
+        "--b1\r\n",
+        "Content-Type: message/rfc822\r\n",
+        "\r\n",
+        "From: x@rnicrosoft.example\r\n",
+        "Subject: expiry\r\n",
+        "Content-Type: text/plain\r\n",
+        "Content-Transfer-Encoding: base64\r\n",
+        "\r\n",
+        // "Sign in at https://login.microsoftonline.com-secure.example.net/ now"
+        "U2lnbiBpbiBhdCBodHRwczovL2xvZ2luLm1pY3Jvc29mdG9ubGluZS5jb20tc2VjdXJlLmV4YW1wbGUubmV0LyBub3c=\r\n",
+        "--b1--\r\n",
+    );
+    let out = urlscope()
+        .arg("scan")
+        .write_stdin(message)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(
+        stdout,
+        concat!(
+            "-:11: high lookalike-domain: https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2Fsignin&data=05\n",
+            "-:17: high brand-in-host: https://login.microsoftonline.com-secure.example.net/\n",
+        )
+    );
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(stderr.contains("3 URLs analysed, 2 flagged"), "{stderr}");
+}

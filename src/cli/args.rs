@@ -146,7 +146,8 @@ impl clap::ValueEnum for MinSeverity {
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:\n  \
     urlscope scan urls.txt access.log.gz      # the format is chosen per file\n  \
-    urlscope scan --format text report.eml    # every URL in the text, defanged ones too\n  \
+    urlscope scan reported.eml                # an e-mail: the URLs of its decoded parts\n  \
+    urlscope scan --format text ticket.txt    # every URL in the text, defanged ones too\n  \
     urlscope scan --json u_ex241010.log       # IIS (W3C extended) logs\n\n\
     Exit status: 0 when nothing was flagged, 1 when something was, \
     2 on a usage error or a file that could not be read (the others are still scanned).")]
@@ -158,9 +159,9 @@ pub struct ScanArgs {
     /// Report lines with a warning at or above this severity.
     #[arg(long, value_enum, default_value_t = MinSeverity(Severity::Medium))]
     pub min_severity: MinSeverity,
-    /// How to read lines. auto: per file, from its first 20 lines (a W3C
-    /// `#Fields:` directive, access-log lines, else text when most lines
-    /// hold spaces between words, else lines).
+    /// How to read lines. auto: per file, from its first 20 lines (an
+    /// e-mail's header, a W3C `#Fields:` directive, access-log lines, else
+    /// text when most lines hold spaces between words, else lines).
     #[arg(long, value_enum, default_value_t = scan::Format::Auto)]
     pub format: scan::Format,
     /// Also write a self-contained HTML report (totals, charts, the flagged

@@ -23,6 +23,7 @@ use urlscope_core::triage::{analyzed_at, is_plain_at, triage_at};
 use urlscope_core::warnings::{Severity, Warning, WarningCode};
 use urlscope_core::Options;
 
+mod email;
 mod lines;
 mod w3c;
 
@@ -48,9 +49,13 @@ pub enum Format {
     /// `#Fields:` directive names (cs-uri-stem and cs-uri-query, or
     /// cs-uri).
     W3c,
-    /// Any text (an e-mail, a ticket, a proxy log, a threat report): every
-    /// URL found in each line, defanged ones and `www.` names included.
+    /// Any text (a ticket, a proxy log, a threat report): every URL found
+    /// in each line, defanged ones and `www.` names included.
     Text,
+    /// An e-mail message (`.eml`): the URLs of its text and HTML parts,
+    /// decoded (quoted-printable, base64), attached messages' too, each
+    /// once.
+    Email,
 }
 
 /// How a file's lines are being read: the format, and for a W3C extended
@@ -400,6 +405,8 @@ fn scan_one(
     };
     // The number of the line before the block.
     let mut line_no = 0u64;
+    // An e-mail message, read whole before its parts are decoded.
+    let mut message: Option<Vec<u8>> = None;
     let bytes_before = summary.bytes;
     // One thread reads the next block while the pool triages this one. It
     // is not joined: when output fails, the scan ends without waiting for
@@ -430,6 +437,21 @@ fn scan_one(
         };
         let flagged = summary.flagged;
         reading = scan_block(&block, line_no, reading, name, opts, out, summary)?;
+        if reading.format == Format::Email {
+            let whole = message.get_or_insert_default();
+            for l in &block.lines {
+                whole.extend_from_slice(block.bytes.get(l.start..l.end).unwrap_or_default());
+                whole.push(b'\n');
+            }
+            summary.lines += block.lines.len() as u64;
+            if whole.len() > email::MAX_MESSAGE {
+                let limit = email::MAX_MESSAGE >> 20;
+                let reason = format!("is longer than {limit} MiB for an e-mail message (--format text reads it as text)");
+                read_error(summary, &format!("{} {reason}", escape_str(name)));
+                message = None;
+                break;
+            }
+        }
         // A block is all a pipe had: what it found is shown now.
         if summary.flagged > flagged {
             out.flush()?;
@@ -445,7 +467,36 @@ fn scan_one(
         let _ = spent.send(block);
     }
     bar.finish_and_clear();
+    if let Some(raw) = message {
+        scan_message(name, &raw, opts, out, summary)?;
+    }
     Ok(())
+}
+
+/// Triage the URLs of the e-mail message `raw` (see [`email`]).
+fn scan_message(
+    name: &str,
+    raw: &[u8],
+    opts: &ScanOptions,
+    out: &mut impl Write,
+    summary: &mut Summary,
+) -> Result<(), Failure> {
+    let Some(urls) = email::message_urls(raw) else {
+        read_error(
+            summary,
+            &format!(
+                "{} is no e-mail message (--format text reads it as text)",
+                escape_str(name)
+            ),
+        );
+        return Ok(());
+    };
+    let mut found = Found::default();
+    for u in urls {
+        let warnings = triage_at(&u.url, &opts.options, opts.min_severity);
+        found.add(name, u.line, Target::whole(&u.url), warnings, None, opts);
+    }
+    tally(found, summary, out)
 }
 
 /// Triage the lines of one block, which follows line `line_no`, in
@@ -482,7 +533,9 @@ fn scan_block(
             .map(<[u8]>::to_vec)
             .collect();
         if !sample.is_empty() {
-            reading.format = if w3c::looks_like_w3c(&sample) {
+            reading.format = if email::looks_like_email(&sample) {
+                Format::Email
+            } else if w3c::looks_like_w3c(&sample) {
                 Format::W3c
             } else if looks_like_access_log(&sample) {
                 Format::AccessLog
@@ -492,6 +545,10 @@ fn scan_block(
                 Format::Lines
             };
         }
+    }
+    // An e-mail message is read whole, then its parts (scan_message).
+    if reading.format == Format::Email {
+        return Ok(reading);
     }
     // A W3C log's `#Fields:` directives, read in order before the lines
     // are triaged in parallel: each line reads the fields of the last
@@ -550,7 +607,7 @@ fn scan_block(
                         return found;
                     }
                 },
-                Format::Lines | Format::Auto => None,
+                Format::Lines | Format::Auto | Format::Email => None,
             };
             let input = target.as_deref().unwrap_or(line);
             if is_plain_at(input, opts.min_severity) {
@@ -590,6 +647,12 @@ fn scan_block(
     }
     summary.lines += block.lines.len() as u64;
     summary.truncated += block.lines.iter().filter(|l| l.cut).count() as u64;
+    tally(found, summary, out)?;
+    Ok(reading)
+}
+
+/// What `found` found, added to the summary, its flagged records written.
+fn tally(found: Found, summary: &mut Summary, out: &mut impl Write) -> Result<(), Failure> {
     summary.urls += found.urls;
     summary.unparsed += found.unparsed;
     summary.unfielded += found.unfielded;
@@ -601,7 +664,7 @@ fn scan_block(
         }
         writeln!(out, "{text}")?;
     }
-    Ok(reading)
+    Ok(())
 }
 
 /// Triage every URL found in a line of text.
