@@ -103,6 +103,47 @@ pub(super) fn unescaped(written: &[u8]) -> Vec<u8> {
     out
 }
 
+/// How many times over the URL starting at `start` of a JSON line is
+/// escaped: once in a string; twice when the string's opening quote is
+/// itself escaped (`\"`: a string of JSON held in a string), three times
+/// behind `\\\"`.
+pub(super) fn depth(line: &[u8], start: usize) -> u8 {
+    let before = line.get(..start).unwrap_or_default();
+    let Some(before) = before.strip_suffix(b"\"") else {
+        return 1;
+    };
+    match before.iter().rev().take_while(|&&b| b == b'\\').count() {
+        1 => 2,
+        3 => 3,
+        _ => 1,
+    }
+}
+
+/// [`unescaped`] `depth` times over.
+pub(super) fn unescaped_times(written: &[u8], depth: u8) -> Vec<u8> {
+    let mut text = written.to_vec();
+    for _ in 0..depth {
+        text = unescaped(&text);
+    }
+    text
+}
+
+/// The span of `written` that writes `start..end` of its text
+/// [`unescaped_times`] `depth` times: mapped back one level at a time.
+pub(super) fn written_span(written: &[u8], depth: u8, start: usize, end: usize) -> (usize, usize) {
+    let mut levels = vec![written.to_vec()];
+    for _ in 1..depth {
+        let next = unescaped(levels.last().map(Vec::as_slice).unwrap_or_default());
+        levels.push(next);
+    }
+    let (mut start, mut end) = (start, end);
+    for text in levels.iter().rev() {
+        start = written_start(text, start);
+        end = written_offset(text, end).max(start);
+    }
+    (start, end)
+}
+
 /// The offset in `written` of the byte at `at` of its [`unescaped`] text,
 /// as a span's start: an offset inside the character an escape stands
 /// for maps to the escape's start.

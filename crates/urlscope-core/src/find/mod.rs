@@ -91,9 +91,11 @@ pub struct FoundUrl {
     /// [`IMPLIED_SCHEME_NAME`] for a scheme-relative URL; empty with a
     /// scheme.
     implied: &'static str,
-    /// Whether it is JSON string text with escapes in it
-    /// (`https:\/\/a.example\/`), read with them undone.
-    json_escaped: bool,
+    /// How many times over it is JSON string text with escapes in it
+    /// (`https:\/\/a.example\/`, once; twice in a string of JSON held in
+    /// a string, as a container's log wraps an app's JSON), read with
+    /// them undone as often; 0 when it is not.
+    json_depth: u8,
 }
 
 impl FoundUrl {
@@ -116,9 +118,9 @@ impl FoundUrl {
     /// ```
     pub fn url<'a>(&self, line: &'a [u8]) -> Cow<'a, [u8]> {
         let text = line.get(self.span.range()).unwrap_or_default();
-        let text = match self.json_escaped {
-            true => Cow::Owned(json::unescaped(text)),
-            false => Cow::Borrowed(text),
+        let text = match self.json_depth {
+            0 => Cow::Borrowed(text),
+            depth => Cow::Owned(json::unescaped_times(text, depth)),
         };
         if self.implied_scheme {
             let mut url = Vec::with_capacity(self.implied.len() + text.len());
@@ -144,18 +146,18 @@ impl FoundUrl {
             span.start.saturating_sub(shift),
             span.end.saturating_sub(shift),
         );
-        if !self.json_escaped {
+        if self.json_depth == 0 {
             return Span::new(start, end);
         }
         let written = line.get(self.span.range()).unwrap_or_default();
-        let start = json::written_start(written, start);
-        Span::new(start, json::written_offset(written, end).max(start))
+        let (start, end) = json::written_span(written, self.json_depth, start, end);
+        Span::new(start, end)
     }
 
     /// `warnings` of [`FoundUrl::url`], their spans made spans of the URL
     /// as written in `line` (see [`FoundUrl::as_written`]).
     pub fn warnings_as_written(&self, line: &[u8], warnings: &mut [Warning]) {
-        if !self.implied_scheme && !self.json_escaped {
+        if !self.implied_scheme && self.json_depth == 0 {
             return;
         }
         for w in warnings {
@@ -235,15 +237,18 @@ impl Iterator for Urls<'_> {
                 .iter()
                 .any(|&b| b.is_ascii_alphanumeric() || b >= 0x80 || b == b'%')
             {
-                let json_escaped = json
-                    && line
-                        .get(start..end)
-                        .is_some_and(|t| memchr::memchr(b'\\', t).is_some());
+                let escaped = line
+                    .get(start..end)
+                    .is_some_and(|t| memchr::memchr(b'\\', t).is_some());
+                let json_depth = match json && escaped {
+                    true => json::depth(line, start),
+                    false => 0,
+                };
                 return Some(FoundUrl {
                     span: Span::new(start, end),
                     implied_scheme,
                     implied,
-                    json_escaped,
+                    json_depth,
                 });
             }
             at = self.done;
@@ -967,6 +972,15 @@ mod tests {
         // backslash elsewhere is the URL's.
         let line = br#"Nov 29 app: "url": "http:\/\/a.example\/""#;
         assert_eq!(&*urls(line).next().unwrap().url(line), b"http://a.example/");
+        // A container's log wraps the app's JSON line in a string: its
+        // URL is escaped twice over.
+        let line = br#"{"log":"{\"url\":\"https:\\/\\/paypa1.com\\/a\"}\n","stream":"stdout"}"#;
+        let url = urls(line).next().unwrap();
+        assert_eq!(&*url.url(line), b"https://paypa1.com/a");
+        let written = url.as_written(line, Span::new(8, 18));
+        assert_eq!(&line[url.span.range()][written.range()], b"paypa1.com");
+        let written = url.as_written(line, Span::new(18, 19));
+        assert_eq!(&line[url.span.range()][written.range()], br"\\/");
         let line = br"see http://evil.example\/@good.example/ now";
         let url = urls(line).next().unwrap();
         assert_eq!(&*url.url(line), br"http://evil.example\/@good.example/");
