@@ -236,12 +236,14 @@ fn decode(
         return decode_as(&text, dialect)
             .map_err(|e| DecodeError::new_err(format!("{}: {e}", dialect.name())));
     }
-    // The command's checks, in its order and words, for one layer.
+    // The command's checks, in its order and words, for one layer; the
+    // hint names the keyword argument where the command names its flag
+    // (`--lenient`, `--lossy` mean nothing to a Python caller).
     if !lenient {
         if let Some(at) = first_malformed_escape(&text) {
             let found = text.get(at..(at + 3).min(text.len())).unwrap_or_default();
             return Err(DecodeError::new_err(format!(
-                "malformed escape at byte {at}: '{}' is not '%' followed by two hex digits (use --lenient to pass it through)",
+                "malformed escape at byte {at}: '{}' is not '%' followed by two hex digits (pass lenient=True to pass it through)",
                 escape_bytes(found)
             )));
         }
@@ -250,7 +252,7 @@ fn decode(
     if !lossy {
         if let Some(e) = explain_utf8_error(&decoded) {
             return Err(DecodeError::new_err(format!(
-                "{e} (use --lossy to substitute U+FFFD)"
+                "{e} (pass lossy=True to substitute U+FFFD)"
             )));
         }
     }

@@ -136,7 +136,26 @@ def test_refused_input_raises_the_commands_message(run_cli, call, args):
     if args is not None:
         status, _, err = run_cli(*args)
         assert status != 0
-        assert err.strip() == f"urlscope: {raised.value}"
+        assert err.strip() == f"urlscope: {as_the_command_says(str(raised.value))}"
+
+
+def as_the_command_says(message: str) -> str:
+    """A function's message in the command's words: the keyword argument
+    it suggests, as the command's flag."""
+    for keyword in ["lenient", "lossy"]:
+        message = message.replace(f"(pass {keyword}=True to", f"(use --{keyword} to")
+    return message
+
+
+@pytest.mark.parametrize(
+    "call, keyword",
+    [(lambda: urlscope.decode("100%"), "lenient"), (lambda: urlscope.decode("%C4r"), "lossy")],
+)
+def test_a_refusal_names_the_keyword_not_the_commands_flag(call, keyword):
+    with pytest.raises(urlscope.DecodeError) as raised:
+        call()
+    assert f"pass {keyword}=True to" in str(raised.value)
+    assert "--" not in str(raised.value)
 
 
 def test_lenient_and_lossy_pass_what_strict_refuses():
