@@ -3,6 +3,7 @@ agreement with `scan --json` row for row."""
 
 from __future__ import annotations
 
+import struct
 import time
 
 import pyarrow as pa
@@ -133,6 +134,20 @@ def test_dictionary_sliced_and_empty_arrays():
     assert urlscope.arrow.triage(sliced).to_pylist() == urlscope.arrow.triage(pa.array(URLS[2:])).to_pylist()
     assert len(urlscope.arrow.triage(pa.array([], pa.string()))) == 0
     assert urlscope.arrow.triage(pa.array([None, None])).to_pylist() == [None, None]
+
+
+@pytest.mark.parametrize("kind", [pa.string(), pa.large_string()], ids=str)
+def test_a_string_array_holding_bytes_that_are_not_utf8_is_triaged_as_bytes(kind):
+    """A string array need not hold UTF-8 (Spark's text reader keeps a
+    log's bytes); its rows are triaged as those bytes, not refused."""
+    url = b"http://example.com/\xff\xfe"
+    offsets = struct.pack("<ii" if kind == pa.string() else "<qq", 0, len(url))
+    array = pa.Array.from_buffers(kind, 1, [None, pa.py_buffer(offsets), pa.py_buffer(url)])
+    with pytest.raises(pa.ArrowInvalid):
+        array.validate(full=True)
+    rows = urlscope.arrow.triage(array).to_pylist()
+    assert rows == urlscope.arrow.triage(pa.array([url], pa.binary())).to_pylist()
+    assert "invalid-utf8" in rows[0]["codes"]
 
 
 def test_other_types_are_refused():

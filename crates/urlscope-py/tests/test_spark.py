@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -59,3 +60,19 @@ def test_what_the_executors_would_refuse_is_refused_where_the_plan_is_built(spar
         urlscope.spark.with_triage(df, name="url")
     with pytest.raises(ValueError, match="unknown severity"):
         urlscope.spark.with_triage(df, min_severity="severe")
+
+
+def test_a_log_line_that_is_not_utf8_is_triaged_not_fatal(spark, tmp_path, run_cli):
+    """Spark's text reader keeps a line's bytes in its string column, UTF-8
+    or not; such a line is triaged as `scan` triages it, and the job goes
+    on (Arrow's import refused the whole batch for it)."""
+    log = tmp_path / "access.log"
+    lines = [b"http://example.com/caf\xe9", b"http://0x7f.1/latest/meta-data/", b"https://example.com/"]
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    df = spark.read.text(str(log)).withColumnRenamed("value", "url")
+    rows = [r["urlscope"].asDict() for r in urlscope.spark.with_triage(df).collect()]
+    _, out, _ = run_cli("scan", "--json", "--format", "lines", str(log))
+    flagged = [json.loads(line) for line in out.splitlines()]
+    assert [r["flagged"] for r in rows] == [True, True, False]
+    assert rows[0]["codes"] == list(dict.fromkeys(w["code"] for w in flagged[0]["warnings"]))
+    assert "invalid-utf8" in rows[0]["codes"]

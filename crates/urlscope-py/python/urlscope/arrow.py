@@ -30,7 +30,10 @@ imitates   string           the famous domain the host is a look-alike of
 cleaned    string           the cleaned URL (``urlscope clean``)
 ========== ================ ==============================================
 
-A null URL gives a null row. ``host`` and ``reach`` are the analysis's
+A null URL gives a null row. A string array is read as the bytes it
+holds, UTF-8 or not (Spark's text reader keeps a log's bytes as they are),
+so a row that is not UTF-8 is triaged as ``scan`` triages it
+(``invalid-utf8``), not refused with the whole array. ``host`` and ``reach`` are the analysis's
 ``destinations[0].host`` (``canonical`` and ``reach``) for every URL: the
 host a browser opens, or, for a URL a browser refuses
 (``http://1.2.3.4.5/``, ``http://a%40b.com/``: no request from a
@@ -70,7 +73,6 @@ TYPE = pa.struct(
 )
 
 
-
 def type_of(fields: Sequence[str] | None = None) -> pa.StructType:
     """The Arrow type of each row with only ``fields`` (all when None)."""
     if fields is None:
@@ -78,23 +80,29 @@ def type_of(fields: Sequence[str] | None = None) -> pa.StructType:
     return pa.struct([TYPE.field(name) for name in FIELDS if name in fields])
 
 
-_READABLE = (
-    pa.types.is_string,
-    pa.types.is_large_string,
-    pa.types.is_binary,
-    pa.types.is_large_binary,
-)
+_BINARY = {"binary", "large_binary", "binary_view"}
+
+#: Each string type and the binary type of the same layout.
+_AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
 
 
 def _readable(array: pa.Array) -> pa.Array:
-    """The array as the extension reads it: dictionaries decoded, views kept."""
+    """The array as the extension reads it: dictionaries decoded, strings
+    as the binaries of the same layout (a view, not a copy)."""
     kind = array.type
     if pa.types.is_dictionary(kind):
         return _readable(array.dictionary_decode())
-    if any(test(kind) for test in _READABLE) or str(kind) in ("string_view", "binary_view"):
+    if str(kind) in _BINARY:
         return array
+    if str(kind) in _AS_BINARY:
+        # Arrow's import checks that a string array is UTF-8 and refuses
+        # the whole array for one row that is not, which a string column
+        # may well hold (Spark's text reader keeps a log's bytes as they
+        # are); read as bytes, such a row is triaged as `scan` triages
+        # it (invalid-utf8), and no row is checked twice.
+        return array.view(getattr(pa, _AS_BINARY[str(kind)])())
     if pa.types.is_null(kind):
-        return array.cast(pa.string())
+        return array.cast(pa.binary())
     raise TypeError(
         f"urlscope.arrow.triage: expected an array of strings or binaries, not {kind}"
     )
