@@ -155,6 +155,27 @@ def test_other_types_are_refused():
         urlscope.arrow.triage(pa.array([1, 2]))
 
 
+@pytest.mark.parametrize("one_url", ["http://0x7f.1/", b"http://0x7f.1/", None])
+def test_one_url_is_not_read_as_an_array_of_its_characters(one_url):
+    with pytest.raises(TypeError, match=r"urlscope\.triage\(url\)"):
+        urlscope.arrow.triage(one_url)
+
+
+def test_a_sequence_is_read_as_an_array():
+    assert urlscope.arrow.triage(URLS).to_pylist() == urlscope.arrow.triage(pa.array(URLS)).to_pylist()
+
+
+def test_a_chunked_array_without_chunks_checks_threshold_and_fields():
+    empty = pa.chunked_array([], pa.string())
+    assert urlscope.arrow.triage(empty, fields=["codes"]).type == urlscope.arrow.type_of(["codes"])
+    with pytest.raises(ValueError, match="unknown severity"):
+        urlscope.arrow.triage(empty, "severe")
+    with pytest.raises(ValueError, match="unknown field"):
+        urlscope.arrow.triage(empty, fields=["flaged"])
+    with pytest.raises(ValueError, match="unknown field"):
+        urlscope.arrow.type_of(["flaged"])
+
+
 def test_large_batches_equal_row_by_row_triage():
     urls = corpus_lines("traversal/dotdotpwn.txt")[:5000] * 4
     rows = urlscope.arrow.triage(pa.array(urls, pa.binary()), "low").to_pylist()

@@ -74,9 +74,12 @@ TYPE = pa.struct(
 
 
 def type_of(fields: Sequence[str] | None = None) -> pa.StructType:
-    """The Arrow type of each row with only ``fields`` (all when None)."""
+    """The Arrow type of each row with only ``fields`` (all when None); an
+    unknown field is refused as :func:`triage` refuses it (not dropped, which
+    would give a struct short of the field asked for)."""
     if fields is None:
         return TYPE
+    check("medium", fields)
     return pa.struct([TYPE.field(name) for name in FIELDS if name in fields])
 
 
@@ -162,8 +165,20 @@ def triage(
     """
     names = _names(fields)
     if isinstance(array, pa.ChunkedArray):
+        # type_of checks the fields; a chunked array with no chunk still
+        # has its threshold checked, as one with chunks would.
+        kind = type_of(fields)
+        if array.num_chunks == 0:
+            check(min_severity, fields)
         chunks = [triage(chunk, min_severity, form=form, fields=fields) for chunk in array.chunks]
-        return pa.chunked_array(chunks, type=type_of(fields))
+        return pa.chunked_array(chunks, type=kind)
     if not isinstance(array, pa.Array):
+        if array is None or isinstance(array, (str, bytes, bytearray)):
+            # pa.array would read a str as the sequence of its characters
+            # and triage each as a URL.
+            raise TypeError(
+                "urlscope.arrow.triage: expected an Arrow array (or a sequence) of URLs, "
+                f"not {type(array).__name__}: for one URL, urlscope.triage(url)"
+            )
         array = pa.array(array)
     return triage_array(_readable(array), min_severity, form=form, fields=names)
