@@ -67,16 +67,28 @@ create_exception!(
     "A base a reference cannot be resolved against (`urlscope resolve`)."
 );
 
-/// The bytes of a URL or text given as `str` (its UTF-8) or `bytes`.
-fn input_bytes(value: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+/// The bytes of a URL or text given as `str` (its UTF-8) or `bytes`, the
+/// argument `argument` of the function (named when it is neither).
+///
+/// A `str` holding lone surrogates U+DC80 to U+DCFF is how Python reads
+/// bytes that are not UTF-8 with `errors="surrogateescape"` (a log read
+/// with `open(path, errors="surrogateescape")`, `os.fsdecode`): those
+/// give back the bytes they stand for, as `os.fsencode` does, so such a
+/// line is analysed as the bytes the file holds, as the command reads it.
+fn input_bytes(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<Vec<u8>> {
     if let Ok(bytes) = value.cast::<PyBytes>() {
         return Ok(bytes.as_bytes().to_vec());
     }
     if let Ok(text) = value.cast::<PyString>() {
-        return Ok(text.to_cow()?.as_bytes().to_vec());
+        if let Ok(utf8) = text.to_cow() {
+            return Ok(utf8.as_bytes().to_vec());
+        }
+        // Any other surrogate still raises `UnicodeEncodeError`.
+        let escaped = text.call_method1("encode", ("utf-8", "surrogateescape"))?;
+        return Ok(escaped.cast::<PyBytes>()?.as_bytes().to_vec());
     }
     Err(PyTypeError::new_err(format!(
-        "expected str or bytes, not {}",
+        "argument '{argument}': expected str or bytes, not {}",
         value.get_type().name()?
     )))
 }
@@ -113,7 +125,7 @@ fn analyze<'py>(
     url: &Bound<'py, PyAny>,
     form: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = input_bytes(url)?;
+    let input = input_bytes(url, "url")?;
     let json = py.detach(|| {
         let analysis = urlscope_core::analyze(&input, &options(form));
         serde_json::to_string(&Report::of(&analysis))
@@ -132,7 +144,7 @@ fn triage<'py>(
     min_severity: &str,
     form: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = input_bytes(url)?;
+    let input = input_bytes(url, "url")?;
     let min = severity(min_severity)?;
     let json = py.detach(|| serde_json::to_string(&triage_at(&input, &options(form), min)));
     from_json(py, json)
@@ -143,7 +155,7 @@ fn triage<'py>(
 /// URL it stands for.
 #[pyfunction]
 fn clean(url: &Bound<'_, PyAny>) -> PyResult<String> {
-    let input = input_bytes(url)?;
+    let input = input_bytes(url, "url")?;
     let input = as_meant(&input);
     let parts = urlscope_core::split::split(&input);
     Ok(urlscope_core::clean::clean(&input, &parts))
@@ -153,7 +165,7 @@ fn clean(url: &Bound<'_, PyAny>) -> PyResult<String> {
 /// URL written defanged is normalized as the URL it stands for.
 #[pyfunction]
 fn normalize(url: &Bound<'_, PyAny>) -> PyResult<String> {
-    let input = input_bytes(url)?;
+    let input = input_bytes(url, "url")?;
     Ok(urlscope_core::clean::normalize(&as_meant(&input)))
 }
 
@@ -161,7 +173,7 @@ fn normalize(url: &Bound<'_, PyAny>) -> PyResult<String> {
 /// escapes decoded; a URL written defanged as the URL it stands for.
 #[pyfunction]
 fn pretty(url: &Bound<'_, PyAny>) -> PyResult<String> {
-    let input = input_bytes(url)?;
+    let input = input_bytes(url, "url")?;
     Ok(urlscope_core::clean::pretty(&as_meant(&input)))
 }
 
@@ -169,7 +181,7 @@ fn pretty(url: &Bound<'_, PyAny>) -> PyResult<String> {
 /// `hxxps://evil[.]example/`.
 #[pyfunction]
 fn defang(url: &Bound<'_, PyAny>) -> PyResult<String> {
-    let input = input_bytes(url)?;
+    let input = input_bytes(url, "url")?;
     Ok(urlscope_core::defang::defang(&String::from_utf8_lossy(
         &input,
     )))
@@ -179,7 +191,7 @@ fn defang(url: &Bound<'_, PyAny>) -> PyResult<String> {
 /// `[dot]`, `[at]`, `[:]` and the like undone.
 #[pyfunction]
 fn refang(url: &Bound<'_, PyAny>) -> PyResult<String> {
-    let input = input_bytes(url)?;
+    let input = input_bytes(url, "url")?;
     Ok(String::from_utf8_lossy(&urlscope_core::defang::refang(&input).url).into_owned())
 }
 
@@ -188,7 +200,7 @@ fn refang(url: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (text, dialect = "component"))]
 fn encode(text: &Bound<'_, PyAny>, dialect: &str) -> PyResult<String> {
-    let text = input_bytes(text)?;
+    let text = input_bytes(text, "text")?;
     let dialect = EncodeDialect::from_name(dialect).ok_or_else(|| {
         UrlscopeError::new_err(format!(
             "unknown dialect {dialect:?}: expected one of {}",
@@ -216,7 +228,7 @@ fn decode(
     lossy: bool,
     lenient: bool,
 ) -> PyResult<String> {
-    let text = input_bytes(text)?;
+    let text = input_bytes(text, "text")?;
     if let Some(name) = dialect {
         if form || lossy || lenient {
             return Err(UrlscopeError::new_err(
@@ -264,8 +276,8 @@ fn decode(
 /// `ResolveError` when the base has no scheme.
 #[pyfunction]
 fn resolve(base: &Bound<'_, PyAny>, reference: &Bound<'_, PyAny>) -> PyResult<String> {
-    let base = input_bytes(base)?;
-    let reference = input_bytes(reference)?;
+    let base = input_bytes(base, "base")?;
+    let reference = input_bytes(reference, "reference")?;
     let r = urlscope_core::resolve::resolution(&base, &reference)
         .map_err(|e| ResolveError::new_err(e.to_string()))?;
     Ok(String::from_utf8_lossy(&r.target).into_owned())

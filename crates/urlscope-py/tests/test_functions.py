@@ -169,6 +169,34 @@ def test_resolve_equals_the_command(run_cli):
         assert urlscope.resolve(base, ref) == run_cli("resolve", base, ref)[1].rstrip("\n")
 
 
+def test_a_line_read_with_surrogateescape_is_analysed_as_its_bytes():
+    """Python reads a log that is not all UTF-8 with
+    errors="surrogateescape"; each line gives back the bytes it was read
+    from, as os.fsencode does, not UnicodeEncodeError."""
+    raw = b"http://example.com/caf\xe9/\xff"
+    line = raw.decode("utf-8", "surrogateescape")
+    assert urlscope.analyze(line) == urlscope.analyze(raw)
+    assert urlscope.triage(line) == urlscope.triage(raw)
+    assert "invalid-utf8" in [w["code"] for w in urlscope.triage(line)]
+    assert urlscope.clean(line) == urlscope.clean(raw)
+    with pytest.raises(UnicodeEncodeError):
+        urlscope.analyze("http://example.com/\ud800")
+
+
+@pytest.mark.parametrize(
+    "call, argument",
+    [
+        (lambda: urlscope.analyze(None), "url"),
+        (lambda: urlscope.clean(3), "url"),
+        (lambda: urlscope.encode(None), "text"),
+        (lambda: urlscope.resolve("http://a/", None), "reference"),
+    ],
+)
+def test_a_wrong_type_names_the_argument(call, argument):
+    with pytest.raises(TypeError, match=f"argument '{argument}': expected str or bytes"):
+        call()
+
+
 def test_unknown_names_are_value_errors():
     with pytest.raises(ValueError, match="unknown severity"):
         urlscope.triage("http://a/", "severe")
