@@ -48,3 +48,11 @@ def test_an_unknown_threshold_is_refused_at_registration():
     con = duckdb.connect()
     with pytest.raises(ValueError, match='unknown severity "bogus"'):
         urlscope.duckdb.register(con, min_severity="bogus")
+
+
+def test_an_input_type_other_than_varchar_or_blob_is_refused_at_register():
+    con = duckdb.connect()
+    with pytest.raises(TypeError, match="takes VARCHAR or BLOB"):
+        urlscope.duckdb.register(con, input_type="INTEGER")
+    urlscope.duckdb.register(con, input_type="TEXT")
+    assert con.sql("SELECT urlscope_triage('http://0x7f.1/').reach").fetchall() == [("loopback",)]

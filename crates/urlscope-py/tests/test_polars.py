@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import polars as pl
+import pytest
 
 import urlscope.arrow
 import urlscope.polars
@@ -40,3 +41,12 @@ def test_fields_narrow_the_struct():
     df = pl.DataFrame({"url": ["http://0x7f.1/"]})
     out = df.select(urlscope.polars.triage_expr("url", fields=["flagged", "reach"]))
     assert out["urlscope"].to_list() == [{"flagged": True, "reach": "loopback"}]
+
+
+def test_an_unknown_severity_or_field_is_refused_where_the_query_is_built():
+    with pytest.raises(ValueError, match="unknown severity"):
+        urlscope.polars.triage_expr("url", "severe")
+    with pytest.raises(ValueError, match="unknown field"):
+        urlscope.polars.triage_expr("url", fields=["flaged"])
+    with pytest.raises(ValueError, match="unknown field"):
+        urlscope.polars.dtype_of(["flaged"])

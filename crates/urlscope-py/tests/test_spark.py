@@ -60,6 +60,9 @@ def test_what_the_executors_would_refuse_is_refused_where_the_plan_is_built(spar
         urlscope.spark.with_triage(df, name="url")
     with pytest.raises(ValueError, match="unknown severity"):
         urlscope.spark.with_triage(df, min_severity="severe")
+    numbers = spark.createDataFrame([(1,)], "url int")
+    with pytest.raises(TypeError, match="column 'url' is int: the triage reads a string or binary column"):
+        urlscope.spark.with_triage(numbers)
 
 
 def test_a_log_line_that_is_not_utf8_is_triaged_not_fatal(spark, tmp_path, run_cli):

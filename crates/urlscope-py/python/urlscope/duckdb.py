@@ -58,9 +58,14 @@ def register(
     fields: Sequence[str] | None = None,
 ) -> None:
     """Register ``name(url)`` on ``con``: the triage of each URL at
-    ``min_severity`` or above. An unknown severity or field is refused
-    here, not at the first query."""
+    ``min_severity`` or above. An unknown severity or field, or an
+    ``input_type`` other than VARCHAR or BLOB, is refused here, not at the
+    first query."""
     _arrow.check(min_severity, fields)
+    url_type = _sqltype(input_type)
+    if url_type.id not in ("varchar", "blob"):
+        # DuckDB would call the function, and fail, at the first query.
+        raise TypeError(f"input_type {input_type!r}: {name}(url) takes VARCHAR or BLOB")
 
     def triage(urls: pa.Array | pa.ChunkedArray) -> pa.Array:
         rows = _arrow.triage(urls, min_severity, form=form, fields=fields)
@@ -71,7 +76,7 @@ def register(
     con.create_function(
         name,
         triage,
-        [_sqltype(input_type)],
+        [url_type],
         _sqltype(return_type(fields)),
         type="arrow",
         null_handling="special",

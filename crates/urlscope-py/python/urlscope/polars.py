@@ -37,9 +37,11 @@ DTYPE = pl.Struct(
 
 
 def dtype_of(fields: Sequence[str] | None = None) -> pl.Struct:
-    """The Polars type of each row with only ``fields`` (all when None)."""
+    """The Polars type of each row with only ``fields`` (all when None); an
+    unknown field is refused, as urlscope.arrow.type_of refuses it."""
     if fields is None:
         return DTYPE
+    _arrow.check("medium", fields)
     return pl.Struct({f.name: f.dtype for f in DTYPE.fields if f.name in fields})
 
 
@@ -65,7 +67,10 @@ def triage_expr(
     fields: Sequence[str] | None = None,
     name: str = "urlscope",
 ) -> pl.Expr:
-    """An expression adding the triage of ``column`` as the struct column ``name``."""
+    """An expression adding the triage of ``column`` as the struct column
+    ``name``. An unknown severity or field is refused here, where the query
+    is built, not when it runs."""
+    _arrow.check(min_severity, fields)
     expr = pl.col(column) if isinstance(column, str) else column
     function = functools.partial(triage, min_severity=min_severity, form=form, fields=fields)
     return expr.map_batches(function, return_dtype=dtype_of(fields)).alias(name)

@@ -19,8 +19,15 @@ import os
 from typing import Iterator, Sequence
 
 import pyarrow as pa
-from pyspark.sql import DataFrame
-from pyspark.sql.types import ArrayType, BooleanType, StringType, StructField, StructType
+from pyspark.sql import DataFrame, types
+from pyspark.sql.types import (
+    ArrayType,
+    BinaryType,
+    BooleanType,
+    StringType,
+    StructField,
+    StructType,
+)
 
 __all__ = ["SCHEMA", "with_triage"]
 
@@ -35,6 +42,13 @@ SCHEMA = StructType(
         StructField("imitates", StringType()),
         StructField("cleaned", StringType()),
     ]
+)
+
+
+#: The Spark types a URL column may have (VARCHAR and CHAR from Spark 3.5
+#: on; the executors see them as strings).
+_URL_TYPES = tuple(
+    t for t in (StringType, BinaryType, getattr(types, "VarcharType", None), getattr(types, "CharType", None)) if t
 )
 
 
@@ -55,13 +69,19 @@ def with_triage(
     Spark runs one task per core already, so each task triages on
     ``threads_per_task`` threads (``RAYON_NUM_THREADS`` in the worker, when
     it is not set there). What the executors would refuse is refused here,
-    where the plan is built: a ``column`` the DataFrame lacks, a ``name``
-    it already has, an unknown severity or field."""
+    where the plan is built: a ``column`` the DataFrame lacks or that is
+    neither strings nor binaries, a ``name`` it already has, an unknown
+    severity or field."""
     from urlscope import arrow
 
     arrow.check(min_severity, fields)
     if column not in df.columns:
         raise ValueError(f"no column {column!r} to triage: the columns are {df.columns}")
+    kind = df.schema[column].dataType
+    if not isinstance(kind, _URL_TYPES):
+        raise TypeError(
+            f"column {column!r} is {kind.simpleString()}: the triage reads a string or binary column"
+        )
     if name in df.columns:
         raise ValueError(
             f"the DataFrame already has a column {name!r}: give the triage another, name=..."
