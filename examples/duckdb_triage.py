@@ -6,6 +6,8 @@ connection and called from SQL over read_csv.
 """
 
 import argparse
+import os
+import sys
 
 import duckdb
 
@@ -44,4 +46,10 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:
+        # The output piped into a reader that stopped early (`| head`, as
+        # the README shows): end quietly, as a command does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -6,6 +6,8 @@ struct column added per batch, the flagged rows counted by code.
 """
 
 import argparse
+import os
+import sys
 
 import polars as pl
 
@@ -40,4 +42,10 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:
+        # The output piped into a reader that stopped early (`| head`, as
+        # the README shows): end quietly, as a command does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -48,3 +48,15 @@ def test_spark_example_writes_the_flagged_rows(tmp_path, scanned):
     urls, _ = scanned
     assert f"{len(urls)} flagged URLs written" in out
     assert sorted(pq.read_table(out_dir).column("url").to_pylist()) == urls
+
+
+@pytest.mark.parametrize("example", ["polars_triage.py", "duckdb_triage.py"])
+def test_an_example_piped_into_head_ends_without_a_traceback(example):
+    """The README pipes the examples into `head`: the reader closes the
+    pipe before the last table is printed."""
+    done = subprocess.run(
+        f"'{sys.executable}' '{ROOT / 'examples' / example}' '{LOG}' | head -3",
+        shell=True, capture_output=True, text=True, check=False, timeout=600,
+    )
+    assert len(done.stdout.splitlines()) == 3
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
