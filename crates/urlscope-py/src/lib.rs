@@ -178,7 +178,8 @@ fn pretty(url: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// The URL written so that it is no longer a link (`urlscope defang`):
-/// `hxxps://evil[.]example/`.
+/// `hxxps://evil[.]example/`. Bytes of `url` that are not UTF-8 come back
+/// as U+FFFD (the command writes `\xFF`).
 #[pyfunction]
 fn defang(url: &Bound<'_, PyAny>) -> PyResult<String> {
     let input = input_bytes(url, "url")?;
@@ -188,7 +189,8 @@ fn defang(url: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// A defanged URL as it was (`urlscope refang`): `hxxp`, `[.]`, `(.)`,
-/// `[dot]`, `[at]`, `[:]` and the like undone.
+/// `[dot]`, `[at]`, `[:]` and the like undone. Bytes that are not UTF-8
+/// come back as U+FFFD (the command writes `\xFF`).
 #[pyfunction]
 fn refang(url: &Bound<'_, PyAny>) -> PyResult<String> {
     let input = input_bytes(url, "url")?;
@@ -273,7 +275,8 @@ fn decode(
 
 /// The target of the reference `reference` resolved against `base`
 /// (`urlscope resolve BASE REF`, RFC 3986 section 5.2); raises
-/// `ResolveError` when the base has no scheme.
+/// `ResolveError` when the base has no scheme. Bytes of the target that
+/// are not UTF-8 come back as U+FFFD (the command writes `\xFF`).
 #[pyfunction]
 fn resolve(base: &Bound<'_, PyAny>, reference: &Bound<'_, PyAny>) -> PyResult<String> {
     let base = input_bytes(base, "base")?;
