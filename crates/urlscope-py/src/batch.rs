@@ -73,7 +73,7 @@ impl Wanted {
         let mut wanted = [false; FIELDS.len()];
         for name in &names {
             let at = FIELDS.iter().position(|f| f == name).ok_or_else(|| {
-                PyValueError::new_err(format!(
+                crate::UrlscopeError::new_err(format!(
                     "unknown field {name:?}: expected some of {}",
                     FIELDS.join(", ")
                 ))
@@ -83,7 +83,10 @@ impl Wanted {
             }
         }
         if names.is_empty() {
-            return Err(PyValueError::new_err("no field asked for"));
+            return Err(crate::UrlscopeError::new_err(format!(
+                "no field asked for: name some of {}",
+                FIELDS.join(", ")
+            )));
         }
         Ok(Wanted(wanted))
     }

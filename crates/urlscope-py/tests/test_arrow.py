@@ -81,6 +81,12 @@ def test_a_threshold_or_field_is_checked_before_any_url_is_read():
         urlscope.arrow.triage(pa.array(["https://example.com/"]), fields="flagged")
 
 
+def test_an_unknown_field_is_a_urlscope_error_as_an_unknown_severity_is():
+    for fields in (["flaged"], []):
+        with pytest.raises(urlscope.UrlscopeError, match="flagged, severity, codes"):
+            urlscope.arrow.triage(pa.array(["https://example.com/"]), fields=fields)
+
+
 def test_a_host_seen_before_gives_what_it_gave_first():
     """Each thread keeps the hosts it judged lately: a host seen again, or
     seen first by a call that did not ask what it imitates, gives the
