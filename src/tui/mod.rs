@@ -188,7 +188,7 @@ pub(crate) fn copy_status(what: &str, bytes: usize, copied: Copied) -> String {
             None => "tmux buffer".to_string(),
             Some(Err(e)) => format!("tmux buffer, not system clipboard: {e}"),
         };
-        return format!("copied {what}, {bytes} bytes: {to}");
+        return format!("copied {what}, {}: {to}", text::bytes_count(bytes));
     }
     let to = match (osc, system) {
         (Ok(()), Some(Ok(()))) => "OSC 52 and system clipboard".to_string(),
@@ -202,7 +202,7 @@ pub(crate) fn copy_status(what: &str, bytes: usize, copied: Copied) -> String {
             return format!("could not copy {what}: OSC 52: {e}; system clipboard: {s}")
         }
     };
-    format!("copied {what}, {bytes} bytes: {to}")
+    format!("copied {what}, {}: {to}", text::bytes_count(bytes))
 }
 
 /// In debug builds only, `URLSCOPE_TEST_PANIC_KEY=<char>` makes that key

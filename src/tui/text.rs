@@ -4,6 +4,15 @@
 
 use unicode_width::UnicodeWidthStr;
 
+/// `1 byte`, `2 bytes`: a count of bytes as a title or a status says it.
+pub fn bytes_count(n: usize) -> String {
+    if n == 1 {
+        "1 byte".to_string()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
 /// Cut `text` to `width` columns, ending in `…` when cut.
 pub fn fit(text: &str, width: usize) -> String {
     if text.width() <= width {

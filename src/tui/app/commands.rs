@@ -105,7 +105,7 @@ impl App {
                     buffer,
                     target: EditTarget::Url,
                 });
-                self.status = "editing the URL: Enter applies, Esc cancels".to_string();
+                self.status = "editing the URL".to_string();
             }
             Command::EditComponent => self.edit_component(),
             Command::Undo => match self.history.pop() {

@@ -171,11 +171,9 @@ impl App {
                 .map(|c| (c.kind, c.span.start..c.span.end)),
         );
         let text = c.decoded().to_vec();
-        self.status = format!(
-            "fixing [{}] {}: Enter encodes it for its place",
-            self.selected,
-            c.kind.label()
-        );
+        // The pane's title says Enter and Esc; the bar keeps room for
+        // their keys.
+        self.status = format!("fixing [{}] {}", self.selected, c.kind.label());
         self.editor = Some(Editor {
             cursor: text.len(),
             original: text.clone(),

@@ -182,7 +182,15 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         lines.push(line(app, theme, row, width));
     }
     if a.components.is_empty() {
-        lines.push(Line::styled("(no components: empty input)", theme.dim()));
+        // `?` alone is no empty input, yet splits into no components.
+        let why = if a.input.is_empty() {
+            "(no components: empty input)"
+        } else {
+            "(no components)"
+        };
+        for row in crate::tui::text::wrap(why, width).into_iter().take(height) {
+            lines.push(Line::styled(row, theme.dim()));
+        }
     }
     // A list scrolled past its top says how many components are above,
     // in the unit of the count beside it (the rows of what a component

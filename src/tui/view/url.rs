@@ -5,6 +5,7 @@
 use super::parts::{fit, layout_pieces, pane_block, plain_pieces, window, wrap_pieces};
 use crate::tui::app::{App, EditTarget};
 use crate::tui::fix;
+use crate::tui::text::bytes_count;
 use crate::tui::theme::Theme;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
@@ -86,9 +87,9 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         ),
         (Some(_), None) if app.is_stale() => "URL (editing; analysing…)".to_string(),
         (Some(_), None) => "URL (editing: Enter applies, Esc cancels)".to_string(),
-        (None, _) if app.is_stale() => format!("URL · {} bytes · analysing…", input.len()),
-        (None, _) if app.based.is_some() => format!("Target URL · {} bytes", input.len()),
-        (None, _) => format!("URL · {} bytes", input.len()),
+        (None, _) if app.is_stale() => format!("URL · {} · analysing…", bytes_count(input.len())),
+        (None, _) if app.based.is_some() => format!("Target URL · {}", bytes_count(input.len())),
+        (None, _) => format!("URL · {}", bytes_count(input.len())),
     };
     let block = pane_block(app, theme, title, None, area).title_bottom(leads.border);
     frame.render_widget(Paragraph::new(lines).block(block), area);

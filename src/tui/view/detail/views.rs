@@ -2,9 +2,10 @@
 //! (`r`), every encoder on the component (`d`), and every place the URL
 //! leads to (`L`). Each scrolls, its title saying which lines show.
 
-use super::super::parts::{fit, pane_block, title_room};
+use super::super::parts::{pane_block, title_room};
 use crate::tui::app::{App, Pane};
 use crate::tui::detail_lines;
+use crate::tui::text::fit_parts;
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -25,7 +26,7 @@ pub(super) fn render_readings(
     // The column heads stay while the fields scroll.
     render_scrolled(
         app,
-        "Parser readings (r: bytes)",
+        &[("Parser readings (r: bytes)".to_string(), 0)],
         lines,
         1,
         theme,
@@ -43,10 +44,12 @@ pub(super) fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: 
         return;
     };
     let lines = detail_lines::encoders(c.decoded(), theme, width);
-    let title = format!(
-        "{} · every encoder (d: bytes)",
-        super::component_name(app, shown.component, c.kind)
-    );
+    // A narrow title lets the component's name go (the list marks it
+    // and the pinned first line shows its text), never the key back.
+    let title = [
+        (super::component_name(app, shown.component, c.kind), 1),
+        ("every encoder (d: bytes)".to_string(), 0),
+    ];
     // The text being encoded stays while the encoders scroll.
     render_scrolled(app, &title, lines, 1, theme, frame, area);
 }
@@ -58,7 +61,7 @@ pub(super) fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: 
 /// lines scrolled past.
 fn render_scrolled(
     app: &App,
-    title: &str,
+    title: &[(String, u8)],
     mut lines: Vec<Line<'static>>,
     pinned: usize,
     theme: Theme,
@@ -77,11 +80,10 @@ fn render_scrolled(
     // Room for the spaces around the title and the focus marker; which
     // lines show is said whole, the title cut before it.
     let room = title_room(width, Some(Pane::Bytes));
-    let title = if range.is_empty() {
-        fit(title, room)
-    } else {
-        format!("{}{range}", fit(title, room.saturating_sub(range.width())))
-    };
+    let title = format!(
+        "{}{range}",
+        fit_parts(title, room.saturating_sub(range.width()))
+    );
     let block = pane_block(app, theme, title, Some(Pane::Bytes), area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
@@ -115,7 +117,7 @@ pub(super) fn render_corrected(app: &App, theme: Theme, frame: &mut Frame, area:
     let lines = app.corrected_lines(theme, width);
     render_scrolled(
         app,
-        "Corrected URLs (C: bytes)",
+        &[("Corrected URLs (C: bytes)".to_string(), 0)],
         lines,
         0,
         theme,
@@ -131,7 +133,7 @@ pub(super) fn render_leads(app: &App, theme: Theme, frame: &mut Frame, area: Rec
     let lines = detail_lines::leads(&app.analysis, theme, width);
     render_scrolled(
         app,
-        "Where it leads (L: bytes)",
+        &[("Where it leads (L: bytes)".to_string(), 0)],
         lines,
         0,
         theme,

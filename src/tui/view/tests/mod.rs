@@ -237,9 +237,9 @@ fn d_shows_every_encoder_side_by_side() {
     assert!(s.contains("python-quote-plus  %21%27%28%29~+%C3%A9"), "{s}");
     assert!(s.contains("firefox-bar        !%27()~%20%C3%A9"), "{s}");
     insta::assert_snapshot!("dialects_120x40", s);
-    // At 80 columns, focused, its title is cut with `…`, never clipped,
-    // before the lines it shows, which are said whole; a `─` stays
-    // between it and the corner.
+    // At 80 columns, focused, its title lets the component's name go
+    // (the list marks it) and keeps the key back and the lines it shows,
+    // said whole; a `─` stays between it and the corner.
     let mut a = app("http://example.com/?q=%21%27%28%29%7E%20%C3%A9", 80, 24);
     a.select_component(4);
     press(&mut a, KeyCode::Tab);
@@ -250,7 +250,10 @@ fn d_shows_every_encoder_side_by_side() {
         .find(|l| l.contains("every enc"))
         .unwrap_or_default();
     assert!(
-        title.contains("▶") && title.contains("…") && title.ends_with(" of 16 (↑↓) ─┐"),
+        title.contains("▶")
+            && title.contains("every encoder (d: bytes)")
+            && title.contains(" of 16 (↑↓) ─")
+            && title.ends_with("─┐"),
         "{s}"
     );
 }
@@ -320,6 +323,7 @@ mod bytes;
 mod keys;
 mod nested;
 mod review;
+mod second_walk;
 mod url;
 
 /// No pane's title runs into its corner: the bytes pane's, focused at

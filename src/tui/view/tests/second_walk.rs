@@ -1,0 +1,32 @@
+//! What a second walk through the inspector found: a message cut with no
+//! `…`, `1 bytes`, a key cut from a title, an editor's status that pushed
+//! its way out (`Esc`) off the bar.
+
+use super::{app, press, screen};
+use crossterm::event::KeyCode;
+
+/// Empty input and `?` (one byte, no components) each say so whole.
+#[test]
+fn no_components_is_said_whole_and_one_byte_is_singular() {
+    let s = screen(&app("", 80, 24), 80, 24);
+    assert!(s.contains("URL · 0 bytes"), "{s}");
+    assert!(s.contains("(no components: empty"), "{s}");
+    assert!(s.contains("│input)"), "wrapped, not cut: {s}");
+    let s = screen(&app("?", 80, 24), 80, 24);
+    assert!(s.contains("URL · 1 byte ─"), "{s}");
+    assert!(s.contains("(no components)"), "{s}");
+    assert!(!s.contains("empty input"), "'?' is not empty: {s}");
+}
+
+/// While editing, the bar keeps the way out: its status no longer says
+/// again what the pane's title says.
+#[test]
+fn the_editor_bar_keeps_esc() {
+    for key in ['E', 'e'] {
+        let mut a = app("https://example.com/s?q=old&lang=en", 80, 24);
+        press(&mut a, KeyCode::Char(key));
+        let s = screen(&a, 80, 24);
+        let bar = s.lines().last().unwrap_or_default();
+        assert!(bar.contains("Esc cancel"), "{key}: {bar}");
+    }
+}
