@@ -58,11 +58,13 @@ fn component_text(a: &Analysis, i: usize, width: usize) -> String {
     if c.decoded() != raw {
         let room = width.saturating_sub(text.width() + 3);
         if room > 2 {
-            text = format!("{text} → {}", preview(c.decoded_lossy().as_bytes(), room));
+            // A byte that is not UTF-8 shows as the bytes pane shows it
+            // (`\xC0`), not as a U+FFFD that hides which byte it was.
+            text = format!("{text} → {}", preview(c.decoded(), room));
         } else if !text.ends_with('…') {
             // No room for the decoded text: its arrow, cut, says there is one.
             text = match width.saturating_sub(text.width()) {
-                0 | 1 => fit(&format!("{text} → {}", c.decoded_lossy()), width),
+                0 | 1 => fit(&format!("{text} → {}", preview(c.decoded(), width)), width),
                 2 => format!("{text}→…"),
                 _ => format!("{text} →…"),
             };

@@ -1,6 +1,6 @@
 //! What a second walk through the inspector found: a message cut with no
-//! `…`, `1 bytes`, a key cut from a title, an editor's status that pushed
-//! its way out (`Esc`) off the bar.
+//! `…`, `1 bytes`, bad bytes shown two ways, a key cut from a title, an
+//! editor's status that pushed its way out (`Esc`) off the bar.
 
 use super::{app, press, screen};
 use crossterm::event::KeyCode;
@@ -16,6 +16,15 @@ fn no_components_is_said_whole_and_one_byte_is_singular() {
     assert!(s.contains("URL · 1 byte ─"), "{s}");
     assert!(s.contains("(no components)"), "{s}");
     assert!(!s.contains("empty input"), "'?' is not empty: {s}");
+}
+
+/// The list shows a byte that is not UTF-8 as the bytes pane does
+/// (`\xC0`), not as a U+FFFD that hides which byte it was.
+#[test]
+fn the_list_shows_bad_bytes_as_the_bytes_pane_does() {
+    let s = screen(&app("http://example.com/%C0%AFx", 120, 40), 120, 40);
+    assert!(s.contains("%C0%AFx → \\xC0\\xAFx"), "{s}");
+    assert!(!s.contains('\u{FFFD}'), "{s}");
 }
 
 /// While editing, the bar keeps the way out: its status no longer says
