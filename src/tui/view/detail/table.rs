@@ -55,7 +55,12 @@ pub(super) fn table(
         header.push_str("binary     ");
     }
     header.push_str(&format!("{:<role_w$} character", "role"));
-    lines.push(Line::styled(fit(&header, width), theme.dim()));
+    let total = a
+        .components
+        .get(shown.component)
+        .map_or(0, |c| c.decoded().len());
+    let header = with_hidden_rows(&header, app.byte_scroll, rows.len(), total, width);
+    lines.push(Line::styled(header, theme.dim()));
     let highlight = app.shown_highlight();
     let focused = app.focus == Pane::Bytes;
     for (((row, role), from), character) in rows.iter().zip(roles).zip(&froms).zip(&chars) {
@@ -121,6 +126,41 @@ pub(super) fn table(
         fit_rows.bit_lines + spare
     };
     lines.extend(bit_lines(app, theme, width, bits));
+}
+
+/// The table's heading, with how many rows the window leaves out above
+/// and below it at its right end (`↑5 above · ↓3 below`): a table cut to
+/// the pane otherwise looks whole.
+fn with_hidden_rows(
+    header: &str,
+    first: usize,
+    shown: usize,
+    total: usize,
+    width: usize,
+) -> String {
+    let above = first.min(total);
+    let below = total.saturating_sub(above + shown);
+    let counts = [(above, '↑', " above"), (below, '↓', " below")];
+    let say = |words: bool, join: &str| {
+        counts
+            .iter()
+            .filter(|(n, ..)| *n > 0)
+            .map(|(n, arrow, word)| format!("{arrow}{n}{}", if words { *word } else { "" }))
+            .collect::<Vec<_>>()
+            .join(join)
+    };
+    let long = say(true, " · ");
+    if long.is_empty() {
+        return fit(header, width);
+    }
+    let mark = if header.width() + 2 + long.width() <= width {
+        long
+    } else {
+        say(false, " ")
+    };
+    let head = fit(header, width.saturating_sub(mark.width() + 2));
+    let gap = width.saturating_sub(head.width() + mark.width());
+    format!("{head}{}{mark}", " ".repeat(gap))
 }
 
 /// Widths of the table's two columns that give way when a row is wider

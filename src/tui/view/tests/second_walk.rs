@@ -1,6 +1,7 @@
 //! What a second walk through the inspector found: a message cut with no
-//! `…`, `1 bytes`, bad bytes shown two ways, a key cut from a title, an
-//! editor's status that pushed its way out (`Esc`) off the bar.
+//! `…`, `1 bytes`, a byte table cut to the pane that looked whole, bad
+//! bytes shown two ways, a key cut from a title, an editor's status that
+//! pushed its way out (`Esc`) off the bar.
 
 use super::{app, press, screen};
 use crossterm::event::KeyCode;
@@ -16,6 +17,26 @@ fn no_components_is_said_whole_and_one_byte_is_singular() {
     assert!(s.contains("URL · 1 byte ─"), "{s}");
     assert!(s.contains("(no components)"), "{s}");
     assert!(!s.contains("empty input"), "'?' is not empty: {s}");
+}
+
+/// A byte table cut to the pane says how many rows it leaves out, above
+/// and below, on its heading line.
+#[test]
+fn a_cut_byte_table_says_what_it_leaves_out() {
+    let url = "https://example.com/aHR0cHM6Ly9ldmlsLmV4YW1wbGUuY29tL3BoaXNoP3g9MQ";
+    let mut a = app(url, 80, 24);
+    let s = screen(&a, 80, 24);
+    let head = s.lines().find(|l| l.contains("from")).unwrap_or_default();
+    assert!(head.contains(" below│") && !head.contains("above"), "{s}");
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::End);
+    let s = screen(&a, 80, 24);
+    let head = s.lines().find(|l| l.contains("from")).unwrap_or_default();
+    assert!(head.contains(" above│") && !head.contains("below"), "{s}");
+    // A table that fits says nothing.
+    let s = screen(&app("https://example.com/abc", 80, 24), 80, 24);
+    let head = s.lines().find(|l| l.contains("from")).unwrap_or_default();
+    assert!(!head.contains('↑') && !head.contains('↓'), "{s}");
 }
 
 /// The list shows a byte that is not UTF-8 as the bytes pane does
