@@ -3,7 +3,7 @@
 //! (`▸` closed, `▾` open): carried values, a carried URL's own components,
 //! and what those carry in turn. Only the visible rows are built.
 
-use super::parts::{fit, pane_block, preview};
+use super::parts::{fit, pane_block, preview, title_room};
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
 use crate::tui::tree::{self, At, Row, TreeRow};
@@ -202,12 +202,26 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         Some(At::Under { owner, .. }) => owner + 1,
         None => n,
     };
-    let above = if above > 0 {
-        format!(" ↑{above}")
+    let count = format!("{}/{n}", (app.selected + 1).min(n));
+    // A long list in a narrow pane keeps its name and count whole and
+    // gives way in how many are above ('Components 403/403 ↑', not
+    // 'Components 403/403 ↑…'); its name goes only when that is too wide.
+    let room = title_room(width, Some(Pane::Components));
+    let tiers = if above > 0 {
+        vec![
+            format!("Components {count} ↑{above}"),
+            format!("Components {count} ↑"),
+            format!("{count} ↑{above}"),
+        ]
     } else {
-        String::new()
+        vec![format!("Components {count}"), count]
     };
-    let title = format!("Components {}/{}{above}", (app.selected + 1).min(n), n);
+    let title = tiers
+        .iter()
+        .find(|t| t.width() <= room)
+        .or(tiers.last())
+        .cloned()
+        .unwrap_or_default();
     let block = pane_block(app, theme, title, Some(Pane::Components), area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

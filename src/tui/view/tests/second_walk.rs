@@ -1,7 +1,8 @@
 //! What a second walk through the inspector found: a message cut with no
 //! `…`, `1 bytes`, a byte table cut to the pane that looked whole, bad
 //! bytes shown two ways, a key cut from a title, an editor's status that
-//! pushed its way out (`Esc`) off the bar.
+//! pushed its way out (`Esc`) off the bar, a list's count cut from its
+//! title.
 
 use super::{app, press, screen};
 use crossterm::event::KeyCode;
@@ -59,4 +60,17 @@ fn the_editor_bar_keeps_esc() {
         let bar = s.lines().last().unwrap_or_default();
         assert!(bar.contains("Esc cancel"), "{key}: {bar}");
     }
+}
+
+/// A list of hundreds of components in the 80-column pane keeps its
+/// name and count whole in its title; how many are above gives way.
+#[test]
+fn a_long_list_keeps_its_count_in_a_narrow_title() {
+    let url = format!("https://example.com/?{}", "k=v&".repeat(150));
+    let mut a = app(&url, 80, 24);
+    press(&mut a, KeyCode::End);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("┌ ▶ Components 303/303 ↑ ─"), "{s}");
+    let s = screen(&app(&url, 120, 40), 120, 40);
+    assert!(s.contains("Components 3/303"), "{s}");
 }
