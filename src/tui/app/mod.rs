@@ -73,8 +73,12 @@ pub struct App {
     pub editor: Option<Editor>,
     /// What covers the panes: the help, the gallery, or nothing.
     pub overlay: Overlay,
-    /// The focused pane (or the overlay on top) has the whole screen.
+    /// The focused pane has the whole screen.
     pub zoom: bool,
+    /// The overlay on top (help, gallery) has the whole screen: its own
+    /// flag, so that a zoom asked for in the help does not outlive it and
+    /// leave a pane zoomed behind it.
+    pub overlay_zoom: bool,
     pub status: String,
     pub running: bool,
     /// The user quit with Ctrl-C.
@@ -156,6 +160,7 @@ impl App {
             editor: None,
             overlay: Overlay::None,
             zoom: false,
+            overlay_zoom: false,
             status: String::new(),
             running: true,
             interrupted: false,
@@ -350,10 +355,12 @@ impl App {
         }
         if self.overlay.is_help() {
             self.help_key(command);
+            self.overlay_zoom &= self.overlay.is_open();
             return Action::None;
         }
         if let Some(Gallery { selected: i, .. }) = self.overlay.gallery() {
             self.gallery_key(command, i);
+            self.overlay_zoom &= self.overlay.is_open();
             return Action::None;
         }
         self.status.clear();

@@ -8,7 +8,7 @@ use crate::tui::layout;
 impl App {
     /// The last useful first line of the help.
     pub fn help_max_scroll(&self) -> usize {
-        let (r, lines) = layout::help_area(self.size, self.context_under_help(), self.zoom);
+        let (r, lines) = layout::help_area(self.size, self.context_under_help(), self.overlay_zoom);
         lines
             .len()
             .saturating_sub(usize::from(r.height.saturating_sub(2)))
@@ -27,7 +27,7 @@ impl App {
                 return;
             }
             Command::Zoom => {
-                self.zoom = !self.zoom;
+                self.overlay_zoom = !self.overlay_zoom;
                 at.min(self.help_max_scroll())
             }
             Command::Up => scroll(-1, at),
@@ -48,7 +48,7 @@ impl App {
         let show = |selected: usize, scroll: usize| Overlay::Gallery(Gallery { selected, scroll });
         let examples = crate::gallery::all();
         let n = examples.len();
-        let (_, _, text) = layout::gallery_areas(self.size, self.zoom);
+        let (_, _, text) = layout::gallery_areas(self.size, self.overlay_zoom);
         let page = usize::from(text.height.saturating_sub(2)).max(1);
         let max = examples.get(i).map_or(0, |e| {
             layout::gallery_text(e, usize::from(text.width.saturating_sub(2)))
@@ -60,7 +60,7 @@ impl App {
             Command::Down => self.overlay = show((i + 1).min(n.saturating_sub(1)), 0),
             Command::PageUp => self.overlay = show(i, scroll.saturating_sub(page)),
             Command::PageDown => self.overlay = show(i, (scroll + page).min(max)),
-            Command::Zoom => self.zoom = !self.zoom,
+            Command::Zoom => self.overlay_zoom = !self.overlay_zoom,
             Command::Help => self.overlay = self.overlay.help(),
             Command::Open => {
                 self.overlay = Overlay::None;

@@ -13,7 +13,7 @@ use ratatui::Frame;
 
 pub fn render(app: &App, selected: usize, theme: Theme, frame: &mut Frame, area: Rect) {
     let examples = crate::gallery::all();
-    let (r, list, text) = gallery_areas(area, app.zoom);
+    let (r, list, text) = gallery_areas(area, app.overlay_zoom);
     frame.render_widget(Clear, crate::tui::layout::under_overlay(area, r));
     let room = usize::from(list.width.saturating_sub(4));
     let height = list_height(list);

@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 use ratatui::Frame;
 
 pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
-    let (r, help) = help_area(area, app.context_under_help(), app.zoom);
+    let (r, help) = help_area(area, app.context_under_help(), app.overlay_zoom);
     let height = usize::from(r.height.saturating_sub(2));
     let scroll = match app.overlay {
         crate::tui::app::Overlay::Help { scroll, .. } => scroll,

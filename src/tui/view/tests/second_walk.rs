@@ -2,7 +2,7 @@
 //! `…`, `1 bytes`, a byte table cut to the pane that looked whole, bad
 //! bytes shown two ways, a key cut from a title, an editor's status that
 //! pushed its way out (`Esc`) off the bar, a list's count cut from its
-//! title.
+//! title, a zoom asked for in the help that outlived it.
 
 use super::{app, press, screen};
 use crossterm::event::KeyCode;
@@ -60,6 +60,32 @@ fn the_editor_bar_keeps_esc() {
         let bar = s.lines().last().unwrap_or_default();
         assert!(bar.contains("Esc cancel"), "{key}: {bar}");
     }
+}
+
+/// The help zoomed (`z`) and closed (Esc) gives back the screen as it
+/// was: the zoom was the help's, and no pane is left zoomed behind it.
+#[test]
+fn a_zoom_in_an_overlay_ends_with_it() {
+    for (open, close) in [
+        ('?', KeyCode::Esc),
+        ('g', KeyCode::Esc),
+        ('g', KeyCode::Enter),
+    ] {
+        let mut a = app("https://paypa1.com/signin", 120, 40);
+        press(&mut a, KeyCode::Char(open));
+        press(&mut a, KeyCode::Char('z'));
+        assert!(a.overlay_zoom && !a.zoom, "{open}");
+        press(&mut a, close);
+        assert!(!a.overlay.is_open() && !a.overlay_zoom && !a.zoom, "{open}");
+        let s = screen(&a, 120, 40);
+        assert!(s.contains("Corrected URL"), "{open} {close:?}: {s}");
+    }
+    // A pane zoomed before the help opened stays zoomed after it closes.
+    let mut a = app("https://paypa1.com/signin", 120, 40);
+    press(&mut a, KeyCode::Char('z'));
+    press(&mut a, KeyCode::Char('?'));
+    press(&mut a, KeyCode::Esc);
+    assert!(a.zoom && !a.overlay.is_open());
 }
 
 /// A list of hundreds of components in the 80-column pane keeps its
