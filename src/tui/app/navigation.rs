@@ -3,6 +3,7 @@
 
 use super::{App, Detail, DetailKind, Overlay, Pane};
 use crate::tui::detail_lines;
+use crate::tui::keys::Command;
 use crate::tui::layout::{self, clamp_scroll, keep_visible, list_height, DetailFit};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
@@ -80,6 +81,23 @@ impl App {
     pub fn all_views_shown(&self) -> bool {
         self.areas()
             .is_some_and(|a| layout::shows_all_views(a.detail))
+    }
+
+    /// Whether `command` would do something now, so the hint bar offers
+    /// it: a key that would only answer that it has nothing to do (`u`
+    /// before any edit, `→` where nothing is carried, `E` or Enter with no
+    /// component) is not offered.
+    pub fn offers(&self, command: Command) -> bool {
+        let a = &self.analysis;
+        match command {
+            Command::SwitchView => !self.all_views_shown(),
+            Command::Undo => !self.history.is_empty(),
+            Command::Expand => !a.nested.is_empty(),
+            Command::EditComponent | Command::CopyDecoded => !a.components.is_empty(),
+            Command::Jump if self.focus == Pane::Warnings => !a.warnings.is_empty(),
+            Command::Jump => !a.components.is_empty(),
+            _ => true,
+        }
     }
 
     pub(super) fn page_size(&self) -> usize {

@@ -91,8 +91,7 @@ fn too_small(frame: &mut Frame, area: Rect) {
 fn hints(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width);
     let context = app.context();
-    let all_views = app.all_views_shown();
-    let offered = |c: keys::Command| !(c == keys::Command::SwitchView && all_views);
+    let offered = |c: keys::Command| app.offers(c);
     let mut spans = Vec::new();
     // A zoomed pane says so for as long as it is zoomed, unless a message
     // of the last key takes the place (an overlay has its own keys).

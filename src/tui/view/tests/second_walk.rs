@@ -2,7 +2,8 @@
 //! `…`, `1 bytes`, a byte table cut to the pane that looked whole, bad
 //! bytes shown two ways, a key cut from a title, an editor's status that
 //! pushed its way out (`Esc`) off the bar, a list's count cut from its
-//! title, a zoom asked for in the help that outlived it.
+//! title, a zoom asked for in the help that outlived it, keys on the bar
+//! that did nothing.
 
 use super::{app, press, screen};
 use crossterm::event::KeyCode;
@@ -99,4 +100,39 @@ fn a_long_list_keeps_its_count_in_a_narrow_title() {
     assert!(s.contains("┌ ▶ Components 303/303 ↑ ─"), "{s}");
     let s = screen(&app(&url, 120, 40), 120, 40);
     assert!(s.contains("Components 3/303"), "{s}");
+}
+
+/// The bar offers only keys that would do something: `u` once there is
+/// an edit to undo, `←→ open` where the URL carries something, `E` and
+/// Enter where there is a component.
+#[test]
+fn the_bar_offers_only_keys_that_do_something() {
+    let bar = |a: &crate::tui::app::App| {
+        let s = screen(a, 120, 40);
+        s.lines().last().unwrap_or_default().to_string()
+    };
+    let mut a = app("https://paypa1.com/signin", 120, 40);
+    press(&mut a, KeyCode::Char('C'));
+    assert!(
+        !bar(&a).contains("u undo") && !bar(&a).contains("open"),
+        "{}",
+        bar(&a)
+    );
+    press(&mut a, KeyCode::Char('e'));
+    press(&mut a, KeyCode::Char('x'));
+    press(&mut a, KeyCode::Enter);
+    a.status.clear();
+    assert!(bar(&a).contains("u undo"), "{}", bar(&a));
+    let a = app(
+        "https://example.com/?next=https%3A%2F%2Fx.example%2F",
+        120,
+        40,
+    );
+    assert!(bar(&a).contains("←→ open"), "{}", bar(&a));
+    let a = app("", 120, 40);
+    assert!(
+        !bar(&a).contains("E fix") && !bar(&a).contains("Enter"),
+        "{}",
+        bar(&a)
+    );
 }
