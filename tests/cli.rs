@@ -513,6 +513,60 @@ fn a_misspelt_option_is_named_not_inspected() {
         .stdout(predicates::str::contains("URL         --jsn"));
 }
 
+/// Another command's option where the URL goes is refused, not cleaned as
+/// the URL `--json` with standard input left unread (status 0); an option
+/// among several words is named, not called a URL the shell split.
+#[test]
+fn another_commands_option_is_named_not_inspected() {
+    urlscope()
+        .args(["clean", "--json"])
+        .write_stdin("http://x.com/a b\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "'--json' is not an option of 'urlscope clean'; it is one of urlscope explain, urlscope scan.",
+        ))
+        .stderr(predicates::str::contains("urlscope clean -- --json"));
+    urlscope()
+        .args(["explain", "--min-severity", "high", "http://x.com/"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "'--min-severity' is not an option of 'urlscope explain'; it is one of urlscope scan.",
+        ))
+        .stderr(predicates::str::contains("quote it").not());
+    urlscope()
+        .args(["explain", "-j", "http://x.com/"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "'-j' is not an option of 'urlscope explain' (see 'urlscope explain --help').",
+        ));
+    urlscope()
+        .args(["decode", "--al", "%2541"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("did you mean '--all'?"));
+    // A URL the shell split is still one, and a word starting with '-'
+    // alone is still a URL or a text.
+    urlscope()
+        .args(["clean", "http://x.com/a", "b"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("quote it"));
+    urlscope()
+        .args(["encode", "-._~"])
+        .assert()
+        .success()
+        .stdout("-._~\n");
+    urlscope()
+        .args(["clean", "--", "--json"])
+        .assert()
+        .success()
+        .stdout("--json\n");
+}
+
 /// A byte-order mark at the start of a file or of standard input is the
 /// file's: the URL after it is read as the URL it is.
 #[test]

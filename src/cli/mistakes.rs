@@ -113,59 +113,124 @@ pub fn misspelt_command(args: &[OsString], at: usize, word: &str, meant: &str) -
     )
 }
 
-/// The message for an argument where a URL is expected that reads as a
-/// misspelt long option (`--jsn` for `--json`): a URL rarely starts with
-/// `--` and a word, so such a word close to one of urlscope's options is
-/// refused, with the option meant and how to inspect it as a URL after
-/// all. `None` when no word of `words` is one.
+/// Whether `word` is shaped as an option: `--` and a name (`--json`,
+/// `--min-severity`), or `-` and one letter (`-j`).
+fn option_shaped(word: &str) -> bool {
+    match word.strip_prefix("--") {
+        Some(name) => {
+            name.starts_with(|c: char| c.is_ascii_alphabetic())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        }
+        None => {
+            let mut chars = word.chars();
+            chars.next() == Some('-')
+                && chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && chars.next().is_none()
+        }
+    }
+}
+
+/// The message for an argument where a URL (or text) is expected that is
+/// an option urlscope does not take there: a misspelt long option (`--jsn`
+/// for `--json`), another command's option (`clean --json`: it would
+/// have been cleaned as the URL `--json`, standard input left unread), or,
+/// when it stands among several words, any option-shaped word
+/// (`explain -j URL`), which a URL the shell split does not start with.
+/// A URL rarely starts with `--` and a word, so each is refused, with
+/// what was meant and how to inspect the word as a URL after all. `None`
+/// when no word of `words` is one, and after `--`, where every word is a
+/// URL as asked.
 pub fn misspelt_option<'a>(words: impl IntoIterator<Item = &'a OsString>) -> Option<String> {
-    // Only a word shaped as a long option is weighed (most URLs are not):
-    // the options' names are gathered for it alone.
-    let shaped: Vec<String> = words
+    let words: Vec<String> = words
         .into_iter()
         .map(|w| w.to_string_lossy().into_owned())
-        .filter(|text| {
-            text.strip_prefix("--").is_some_and(|name| {
-                name.starts_with(|c: char| c.is_ascii_alphabetic())
-                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-            })
-        })
+        .collect();
+    let several = words.len() > 1;
+    // Only a word shaped as an option is weighed (most URLs are not): the
+    // options' names are gathered for it alone.
+    let shaped: Vec<&String> = words
+        .iter()
+        .filter(|text| option_shaped(text) && (several || text.starts_with("--")))
         .collect();
     if shaped.is_empty() {
         return None;
     }
-    // After `--` every word is a URL, as asked.
     let args: Vec<OsString> = std::env::args_os().collect();
     if args.iter().any(|a| a == "--") {
         return None;
     }
     let command = <super::args::Opt as clap::CommandFactory>::command();
-    let mut names: Vec<String> = Vec::new();
-    let mut commands = vec![&command];
-    while let Some(c) = commands.pop() {
-        names.extend(
-            c.get_arguments()
-                .filter_map(|a| a.get_long())
-                .map(String::from),
-        );
-        commands.extend(c.get_subcommands());
-    }
-    names.sort();
-    names.dedup();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let subcommand = args
+    // The command the words were given to: a subcommand named before them,
+    // else the default command (`urlscope URL`).
+    let own = args
         .iter()
         .skip(1)
-        .find_map(|a| command.find_subcommand(a).map(|c| c.get_name().to_string()))
-        .unwrap_or_else(|| "explain".to_string());
+        .find_map(|a| command.find_subcommand(a))
+        .unwrap_or(&command);
+    let line = if own.get_name() == command.get_name() {
+        "urlscope".to_string()
+    } else {
+        format!("urlscope {}", own.get_name())
+    };
+    // Every command that takes each long option (the top-level ones, which
+    // are global or the default command's, under "urlscope").
+    let mut owners: Vec<(String, String)> = Vec::new();
+    let mut commands = vec![(&command, "urlscope".to_string())];
+    while let Some((c, name)) = commands.pop() {
+        owners.extend(
+            c.get_arguments()
+                .filter_map(|a| a.get_long())
+                .map(|long| (long.to_string(), name.clone())),
+        );
+        commands.extend(
+            c.get_subcommands()
+                .map(|s| (s, format!("urlscope {}", s.get_name()))),
+        );
+    }
+    let mut names: Vec<&str> = owners.iter().map(|(long, _)| long.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let what = if matches!(own.get_name(), "encode" | "decode") {
+        "text"
+    } else {
+        "a URL"
+    };
+    let after_dashes = |text: &str| {
+        format!(
+            "To inspect '{}' as {what}, put it after '--': {line} -- {}",
+            escape_str(text),
+            escape_str(&shell_quote(&words.join(" "))),
+        )
+    };
     shaped.iter().find_map(|text| {
-        let meant = closest_command(text.get(2..).unwrap_or_default(), &names)?;
         let word = escape_str(text);
-        Some(format!(
-            "'{word}' is not an option; did you mean '--{meant}'?\n\
-             To inspect '{word}' as a URL, put it after '--': urlscope {subcommand} -- {}",
-            escape_str(&shell_quote(text)),
-        ))
+        let long = text.strip_prefix("--").unwrap_or_default();
+        let mut takers: Vec<&str> = owners
+            .iter()
+            .filter(|(name, _)| name == long)
+            .map(|(_, owner)| owner.as_str())
+            .collect();
+        takers.sort_unstable();
+        takers.dedup();
+        if !takers.is_empty() {
+            return Some(format!(
+                "'{word}' is not an option of '{line}'; it is one of {}.\n{}",
+                takers.join(", "),
+                after_dashes(text)
+            ));
+        }
+        if let Some(meant) = closest_command(long, &names) {
+            return Some(format!(
+                "'{word}' is not an option; did you mean '--{meant}'?\n{}",
+                after_dashes(text)
+            ));
+        }
+        several.then(|| {
+            format!(
+                "'{word}' is not an option of '{line}' (see '{line} --help').\n{}",
+                after_dashes(text)
+            )
+        })
     })
 }
 

@@ -54,6 +54,10 @@ pub fn read_text(
     more: &[std::ffi::OsString],
 ) -> Result<Vec<u8>, Failure> {
     if !more.is_empty() {
+        // `decode --al TEXT`: an option mistyped, not a text split.
+        if let Some(message) = super::mistakes::misspelt_option(std::iter::once(text).chain(more)) {
+            return Err(Failure::usage(message));
+        }
         return Err(Failure::usage(super::mistakes::split_argument(
             &std::env::args_os().collect::<Vec<_>>(),
             "TEXT",
