@@ -127,6 +127,26 @@ fn decode_malformed_escape_is_exit_1_unless_lenient() {
         .stdout("100%\n");
 }
 
+/// `decode --all` peels at most 8 layers: when the last still holds
+/// escapes it says so, rather than pass the rest off as decoded text.
+#[test]
+fn decode_all_says_where_it_stopped() {
+    let nine = format!("%{}2e", "25".repeat(8));
+    urlscope()
+        .args(["decode", "--all", "--escape", &nine])
+        .assert()
+        .success()
+        .stdout(predicates::str::ends_with("\n%2e\n"))
+        .stderr("urlscope: decode: stopped after 8 layers; the last still holds escapes (decode it again to go on)\n");
+    let eight = format!("%{}2e", "25".repeat(7));
+    urlscope()
+        .args(["decode", "--all", "--escape", &eight])
+        .assert()
+        .success()
+        .stdout(predicates::str::ends_with("\n.\n"))
+        .stderr("");
+}
+
 #[test]
 fn decode_never_prints_control_characters() {
     urlscope()

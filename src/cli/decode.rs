@@ -1,9 +1,10 @@
 //! `urlscope decode`: percent-decode text, strictly by default.
 
 use super::exit::{Failure, EXIT_DECODE};
-use std::io::Write;
+use std::io::{self, Write};
 use urlscope_core::percent::{
-    decode_layers, explain_utf8_error, first_malformed_escape, raw_layer, values,
+    decode_layers, explain_utf8_error, first_malformed_escape, hex_value, raw_layer, values,
+    MAX_LAYERS,
 };
 use urlscope_core::split::Span;
 use urlscope_core::text::escape_bytes;
@@ -90,12 +91,30 @@ pub fn run(out: &mut impl Write, text: &[u8], opts: DecodeOptions) -> Result<(),
         if let Some(last) = layers.last() {
             out.write_all(last)?;
         }
-        return Ok(());
+    } else {
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
     }
-    for line in lines {
-        writeln!(out, "{line}")?;
+    if let Some(note) = opts.all.then(|| unpeeled(&layers)).flatten() {
+        let _ = writeln!(io::stderr(), "urlscope: {note}");
     }
     Ok(())
+}
+
+/// What `--all` left undecoded: the layers stop at [`MAX_LAYERS`] (the
+/// analysis's bound, which keeps the work linear), and the last one may
+/// still hold escapes. Said rather than passed off as the decoded text.
+fn unpeeled(layers: &[Vec<u8>]) -> Option<String> {
+    let last = layers.last().filter(|_| layers.len() >= MAX_LAYERS)?;
+    let escaped =
+        |w: &[u8]| matches!(w, [b'%', h, l] if hex_value(*h).is_some() && hex_value(*l).is_some());
+    last.windows(3).any(escaped).then(|| {
+        format!(
+            "decode: stopped after {MAX_LAYERS} layers; the last still holds escapes \
+             (decode it again to go on)"
+        )
+    })
 }
 
 #[cfg(test)]
