@@ -57,6 +57,36 @@ fn lines_exact_output_and_exit_1() {
     assert!(stderr.contains("path-traversal"), "{stderr}");
 }
 
+/// A report that cannot be written is said before any line is read:
+/// nothing is scanned (and printed) only to fail at the end.
+#[test]
+fn an_unwritable_html_report_fails_before_the_scan() {
+    let d = dir("html-unwritable");
+    let f = write(&d.join("urls.txt"), LIST);
+    let report = d.join("no-such-dir").join("report.html");
+    scan()
+        .args(["scan", "--html"])
+        .arg(&report)
+        .arg(&f)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with("urlscope: scan: cannot write "))
+        .stderr(predicate::str::contains("urlscope scan:").not());
+    // An existing report is replaced by the new one.
+    let report = d.join("report.html");
+    std::fs::write(&report, "x".repeat(100_000)).expect("old report");
+    scan()
+        .args(["scan", "--html"])
+        .arg(&report)
+        .arg(&f)
+        .assert()
+        .code(1);
+    let page = std::fs::read_to_string(&report).expect("report");
+    assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..40]);
+    assert!(!page.contains("xxxx"));
+}
+
 #[test]
 fn nothing_flagged_is_exit_0() {
     let d = dir("clean");

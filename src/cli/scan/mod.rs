@@ -690,6 +690,14 @@ fn read_error(summary: &mut Summary, message: &str) {
     eprintln!("urlscope: {message}");
 }
 
+/// The failure of a report that cannot be written to `path`.
+fn cannot_write_report(path: &std::path::Path, e: &io::Error) -> Failure {
+    Failure::usage(format!(
+        "scan: cannot write {}: {e}",
+        escape_str(&path.display().to_string())
+    ))
+}
+
 /// `n` and the noun that counts it: `1 line`, `2 lines`.
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -726,6 +734,17 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
         },
         _ => f,
     };
+    if let Some(path) = &opts.html {
+        // A report that cannot be written is said before the scan, not
+        // after a week of logs was read for it. The file is opened, not
+        // emptied: an earlier report stays until this one replaces it.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| cannot_write_report(path, &e))?;
+    }
     for name in names {
         scan_one(name, opts, out, &mut summary, started).map_err(flagged_unread)?;
     }
@@ -789,12 +808,7 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
         };
         let mut page = Vec::new();
         write_scan_report(&mut page, totals, &summary.records)?;
-        std::fs::write(path, page).map_err(|e| {
-            Failure::usage(format!(
-                "scan: cannot write {}: {e}",
-                escape_str(&path.display().to_string())
-            ))
-        })?;
+        std::fs::write(path, page).map_err(|e| cannot_write_report(path, &e))?;
         let _ = writeln!(
             err,
             "  report written to {}",
