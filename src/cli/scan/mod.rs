@@ -192,9 +192,12 @@ pub fn request_target(line: &[u8]) -> Option<Vec<u8>> {
         }
     }
     let request = rest.get(..close.unwrap_or(rest.len()))?;
+    // Methods are case-sensitive, but a server logs the request it was
+    // sent, and a probe in lower case (`get /../../etc/passwd`) is still
+    // one to triage.
     let method_len = request
         .iter()
-        .take_while(|b| b.is_ascii_uppercase())
+        .take_while(|b| b.is_ascii_alphabetic())
         .count();
     if method_len == 0 || request.get(method_len) != Some(&b' ') {
         return None;
@@ -844,6 +847,11 @@ mod tests {
         assert_eq!(request_target(apache_quote).as_deref(), Some(&b"/a\"b"[..]));
         let http09 = br#"1.2.3.4 - - [x] "GET /old" 200 1"#;
         assert_eq!(request_target(http09).as_deref(), Some(&b"/old"[..]));
+        let lower = br#"1.2.3.4 - - [x] "get /%2e%2e/etc/passwd HTTP/1.1" 400 0"#;
+        assert_eq!(
+            request_target(lower).as_deref(),
+            Some(&b"/%2e%2e/etc/passwd"[..])
+        );
         assert_eq!(request_target(br#"1.2.3.4 - - [x] "-" 400 0"#), None);
         assert_eq!(request_target(b"https://example.com/"), None);
     }
