@@ -504,3 +504,30 @@ fn scan_refuses_to_write_a_live_page_under_defang() {
     assert!(!page.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// In colour (`--color always`, or any terminal) a defanged report is the
+/// same report as without, coloured: the escapes take no column, so a
+/// URL line is not broken for them, and carets in colour still move to
+/// the defanged text (they stayed where the plain text had been). Every
+/// colour opened on a line is closed on it.
+#[test]
+fn a_defanged_report_in_colour_is_laid_out_as_without() {
+    let url = "https://login.paypa1.com/signin?next=https://evil.example/x";
+    let plain = stdout_of(&["explain", "--color", "never", "--defang", url]);
+    let coloured = stdout_of(&["explain", "--color", "always", "--defang", url]);
+    assert!(coloured.contains('\x1b'));
+    let mut stripped = String::new();
+    let mut rest = coloured.as_str();
+    while let Some(at) = rest.find("\x1b[") {
+        stripped.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after.find('m').expect("an SGR escape ends with m");
+        rest = &after[end + 1..];
+    }
+    stripped.push_str(rest);
+    assert_eq!(stripped, plain);
+    for line in coloured.lines().filter(|l| l.contains('\x1b')) {
+        let last = line.rfind("\x1b[").expect("an escape");
+        assert!(line[last..].starts_with("\x1b[0m"), "{line:?}");
+    }
+}

@@ -74,7 +74,11 @@ impl<W: Write> DefangLines<W> {
     }
 
     fn write_line(&mut self) -> io::Result<()> {
-        let text = String::from_utf8_lossy(&self.line).into_owned();
+        let raw = String::from_utf8_lossy(&self.line).into_owned();
+        // Colour (`--color always`, or a terminal) is laid out, defanged
+        // and aligned without: its escapes take no column, and a line of
+        // carets in colour is still one to move. They go back in after.
+        let (text, colours) = without_colours(&raw);
         let trimmed = text.trim_start();
         if trimmed.starts_with("<style") || trimmed.starts_with("<script") {
             self.in_code = true;
@@ -103,6 +107,11 @@ impl<W: Write> DefangLines<W> {
                     }
                 }
             }
+        };
+        let out = if colours.is_empty() {
+            out
+        } else {
+            with_colours(&text, &out, &colours)
         };
         self.inner.write_all(out.as_bytes())?;
         self.line.clear();
@@ -494,6 +503,86 @@ fn carets_moved(carets: &str, given: &[char], defanged: &[char]) -> String {
     }
     let line: String = out.into_iter().collect();
     format!("{}{}", line.trim_end(), &carets[end.len()..])
+}
+
+/// `line` without its colour escapes (SGR: `ESC [ digits and ; m`), and
+/// each escape with the index of the character it stood before.
+fn without_colours(line: &str) -> (String, Vec<(usize, String)>) {
+    if !line.contains('\x1b') {
+        return (line.to_string(), Vec::new());
+    }
+    let mut text = String::with_capacity(line.len());
+    let mut colours = Vec::new();
+    let mut count = 0;
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        let escape = rest.strip_prefix("\x1b[").and_then(|after| {
+            let body = after.len()
+                - after
+                    .trim_start_matches(|c: char| c.is_ascii_digit() || c == ';')
+                    .len();
+            after[body..].starts_with('m').then_some(2 + body + 1)
+        });
+        if let Some(len) = escape {
+            colours.push((count, rest[..len].to_string()));
+            rest = &rest[len..];
+            continue;
+        }
+        text.push(c);
+        count += 1;
+        rest = &rest[c.len_utf8()..];
+    }
+    (text, colours)
+}
+
+/// `out`, what the line `given` was written as, with the colour escapes
+/// `given` had put back before the characters theirs became (aligned as
+/// carets are; past 512 characters, counted from the nearer end). A
+/// colour left open (its reset fell in a piece held for the next line)
+/// is closed at the line's end.
+fn with_colours(given: &str, out: &str, colours: &[(usize, String)]) -> String {
+    let given: Vec<char> = given.chars().collect();
+    let written: Vec<char> = out.chars().collect();
+    let body = out.trim_end_matches(['\n', '\r']).chars().count();
+    let same_start = given
+        .iter()
+        .zip(&written)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let to = alignment(&given, &written);
+    let at = |p: usize| -> usize {
+        let mapped = match (&to, given.get(p)) {
+            (_, None) => body,
+            (Some(to), Some(_)) => to.get(p).copied().unwrap_or(body),
+            (None, Some(_)) if p <= same_start => p,
+            (None, Some(_)) => written.len().saturating_sub(given.len() - p),
+        };
+        mapped.min(body)
+    };
+    let mut placed: Vec<(usize, &str)> =
+        colours.iter().map(|(p, e)| (at(*p), e.as_str())).collect();
+    placed.sort_by_key(|&(p, _)| p);
+    let mut line = String::with_capacity(out.len() + colours.len() * 8);
+    let mut next = placed.iter().peekable();
+    for (i, c) in written.iter().enumerate() {
+        if i == body && placed.last().is_some_and(|&(_, e)| e != "\x1b[0m") {
+            for (_, e) in next.by_ref() {
+                line.push_str(e);
+            }
+            line.push_str("\x1b[0m");
+        }
+        while let Some((_, e)) = next.next_if(|&&(p, _)| p <= i) {
+            line.push_str(e);
+        }
+        line.push(*c);
+    }
+    for (_, e) in next {
+        line.push_str(e);
+    }
+    if body == written.len() && placed.last().is_some_and(|&(_, e)| e != "\x1b[0m") {
+        line.push_str("\x1b[0m");
+    }
+    line
 }
 
 /// For each character of `a`, the index of the character of `b` it stands
