@@ -107,7 +107,9 @@ pub fn raw_and_decoded_cells(
         }
     };
     let raw = c.span.of(input);
-    let decoded = (c.decoded() != raw).then(|| cut(c.decoded_lossy().as_bytes()));
+    // Bytes that are not UTF-8 show as their escapes (`\xC0`), as in the
+    // byte table and the inspector, never as U+FFFD hiding which they are.
+    let decoded = (c.decoded() != raw).then(|| cut(c.decoded()));
     (cut(raw), decoded)
 }
 

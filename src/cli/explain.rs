@@ -184,8 +184,9 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
         cell_long(&a.input)
     )?;
     let line = format!(
-        "{reading}, {} bytes, {} component{}, {} warning{}{}",
+        "{reading}, {} byte{}, {} component{}, {} warning{}{}",
         a.input.len(),
+        if a.input.len() == 1 { "" } else { "s" },
         a.components.len(),
         if a.components.len() == 1 { "" } else { "s" },
         a.warnings.len(),

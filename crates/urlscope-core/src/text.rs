@@ -81,10 +81,13 @@ fn escaped_after(c: char, after_escape: bool) -> bool {
 }
 
 /// The visible form of one character that [`needs_escape`]: `\x1b` for
-/// ASCII and C1 controls, `\u{202e}` above.
+/// an ASCII control, `\u{009b}` for a C1 control, `\u{202e}` above.
 pub(crate) fn escape_char(c: char) -> String {
     let v = u32::from(c);
-    if v < 0x100 {
+    // `\xNN` is one byte: an ASCII control's. A character past ASCII
+    // (a C1 control, U+009B, is two bytes in UTF-8) is `\u{..}`, never
+    // to be read as the byte `\x9B` that is not UTF-8.
+    if v < 0x80 {
         format!("\\x{v:02x}")
     } else {
         format!("\\u{{{v:04x}}}")
@@ -450,7 +453,7 @@ mod tests {
     fn spaces_that_pass_for_a_space_are_escaped() {
         assert_eq!(
             escape_bytes("a\u{a0}b c\u{3000}d".as_bytes()),
-            "a\\xa0b c\\u{3000}d"
+            "a\\u{00a0}b c\\u{3000}d"
         );
         assert_eq!(glyph('\u{a0}'), '⍽');
         assert_eq!(glyph('\u{2009}'), '·');
@@ -462,7 +465,7 @@ mod tests {
         assert!(!s.chars().any(|c| c.is_control()), "{s}");
         assert_eq!(s, "\\x1b]0;pwned\\x07\\x9B");
         let s = escape_bytes("\u{9b}2J".as_bytes());
-        assert_eq!(s, "\\x9b2J");
+        assert_eq!(s, "\\u{009b}2J");
     }
 
     proptest::proptest! {
