@@ -646,7 +646,7 @@ catalogue! {
     NestingLimit {
         code: "nesting-limit",
         severity: Medium,
-        summary: "The URL carries URLs inside URLs deeper than urlscope unfolds them (8 levels): where the deepest one leads is not analysed, and nesting a link this deep is itself a way to hide it.",
+        summary: "The URL carries URLs inside URLs deeper than urlscope unfolds them (8 levels), or longer in all than it reads for one input (the input's length, at least 4,096 bytes): where the last one leads is not analysed, and nesting a link this deep is itself a way to hide it.",
         consequence: None,
         signals: [Embedded],
     }

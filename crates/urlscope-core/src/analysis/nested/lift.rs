@@ -1,7 +1,7 @@
 //! Lifting: a carried URL's warnings, and the places it leads, raised
 //! to the URL that carries it, on the outer bytes that encode them.
 
-use super::model::{LeadsAt, Nested};
+use super::model::{LeadsAt, Nested, NestedKind};
 use crate::split::Span;
 use crate::warnings::{Warning, WarningCode};
 
@@ -32,7 +32,26 @@ pub(crate) fn lifted_code(code: WarningCode) -> bool {
 /// (`Nested::leads_at`), so that a destination it carries in turn is
 /// marked on its own bytes.
 pub(super) fn lift(node: &mut Nested, out: &mut Vec<Warning>, map: impl Fn(Span) -> Span) {
-    let Some(a) = &node.analysis else { return };
+    let Some(a) = &node.analysis else {
+        // A carried URL the unfolding's byte budget left unread (links
+        // nested ever longer: ten Safe Links around a look-alike) is said,
+        // never passed over in silence.
+        if node.kind == NestedKind::Url {
+            let span = map(Span::new(0, node.text.len()));
+            let mut w = Warning::new(
+                WarningCode::NestingLimit,
+                vec![span],
+                None,
+                format!(
+                    "The {} carries a URL past what urlscope unfolds (the URLs carried inside this one add up to more bytes than it reads for one input): where it leads is not analysed.",
+                    node.via
+                ),
+            );
+            w.via = Some(node.via.clone());
+            out.push(w);
+        }
+        return;
+    };
     node.leads_at = a
         .destinations
         .iter()

@@ -165,3 +165,28 @@ fn payloads() {
         vec![("url".to_string(), "http://169.254.169.254/".to_string())]
     );
 }
+
+/// Links nested past what the unfolding reads, by depth (nine Safe Links)
+/// or by the bytes their copies add up to (ten and more, each layer
+/// escaping the last again), still say so: an attacker cannot hide a
+/// look-alike by wrapping it once more.
+#[test]
+fn a_link_nested_past_the_unfoldings_reach_is_said() {
+    let mut url = "https://paypa1.com/signin".to_string();
+    for wraps in 1..=14 {
+        let escaped: String = url
+            .bytes()
+            .map(|b| match b {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                    char::from(b).to_string()
+                }
+                _ => format!("%{b:02X}"),
+            })
+            .collect();
+        url = format!("https://nam02.safelinks.protection.outlook.com/?url={escaped}&data=x");
+        let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+        let codes: Vec<&str> = a.warnings.iter().map(|w| w.code.code()).collect();
+        let said = codes.contains(&"lookalike-domain") || codes.contains(&"nesting-limit");
+        assert!(said, "{wraps} wraps: {codes:?}");
+    }
+}
