@@ -381,8 +381,18 @@ pub(crate) fn shown_site(name: &str, real: &str) -> Option<String> {
             return Some(glued);
         }
     }
-    // Scheme names as bait labels (`https.paypal.evil.example`).
-    if prefix.split('.').any(|l| matches!(l, "http" | "https")) {
+    // Scheme names as bait labels: `https` anywhere ahead
+    // (`https.protected-forms.example`, a secure look), `http` ahead of a
+    // brand's name (`http.paypal.evil.example`); a server named for its
+    // protocol (`http.us.debian.org`, `http.cs.berkeley.edu`) shows no
+    // other site.
+    let labels = || prefix.split('.');
+    if labels().any(|l| l == "https")
+        || labels().any(|l| l == "http")
+            && crate::sites::brand_tokens(prefix.as_bytes())
+                .next()
+                .is_some()
+    {
         return Some(prefix.to_string());
     }
     // A known site's domain among three labels ahead or more, with more
@@ -857,7 +867,8 @@ mod tests {
             ("apple.com_support.example", Some("apple.com")),
             ("https.paypal.evil.example", Some("https.paypal")),
             ("a.b.bank.co.uk.evil.example", Some("bank.co.uk")),
-            ("http.example.com", Some("http")),
+            ("http.paypal.example.com", Some("http.paypal")),
+            ("https.protected-forms.example", Some("https")),
             // A known site among the labels ahead, more labels after it.
             (
                 "www.secure.indeed.com.account-login.evil.example",
@@ -870,6 +881,9 @@ mod tests {
             ),
             // Three labels ahead, no known site among them.
             ("www.shop.nl.account.evil.example", None),
+            // A server named for its protocol, no brand after it.
+            ("http.us.debian.org", None),
+            ("http.cs.berkeley.edu", None),
         ] {
             assert!(may_show_another_site(name.as_bytes()), "{name}");
             let real = registrable_domain(name).expect("a domain");
