@@ -254,6 +254,8 @@ const RULES: &[Row] = &[
     ("nesting-limit", "http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/https://paypa1.com/", Fires { at: "/https://paypa1.com/" }, "a URL nine levels down, where the unfolding stops at eight: said, not passed over"),
     ("nesting-limit", "http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/https://paypa1.com/", Misses, "eight levels are unfolded whole (the look-alike at the bottom is found)"),
     ("open-redirect", "https://victim.example/login?next=//evil.example/", Fires { at: "//evil.example/" }, "a scheme-relative URL to another site"),
+    ("open-redirect", "https://href.li/?https://paypa1.com/signin?a=1&b=2", Fires { at: "https://paypa1.com/signin?a=1&b=2" }, "a URL written as the whole query, an anonymizing redirector's form: its own ? & = are the URL's"),
+    ("lookalike-domain", "https://href.li/?https://paypa1.com/signin", Fires { at: "1" }, "a look-alike behind an anonymizing redirector, the URL the whole query"),
     ("open-redirect", "https://victim.example/login?next=javascript:alert(1)", Fires { at: "javascript:alert(1)" }, "a script URL"),
     ("open-redirect", "https://victim.example/login?next=<>//evil.example", Fires { at: "//evil.example" }, "an off-site URL once an HTML filter strips '<>'"),
     ("open-redirect", "https://victim.example/r?u=nigol/elpmaxe.live//:sptth", Fires { at: "nigol/elpmaxe.live//:sptth" }, "a URL written backwards"),

@@ -70,7 +70,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
         Signal::Base64 => "plain_parts: targets::base64_text on each part and each parameter",
         Signal::Embedded => {
-            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value and the fragment; no path starting '//', no ':/' in a path"
+            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment; no path starting '//', no ':/' in a path"
         }
         Signal::HostName => {
             "plain_host_name: names::may_be_internal, then names::shown_site where names::may_show_another_site"
@@ -276,11 +276,19 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     }
     // The query, pair by pair, each key and value scanned up to what ends it.
     if rest.first() == Some(&b'?') {
+        let mut first_key = true;
         loop {
             let key = rest.get(1..).unwrap_or_default();
             let Some(Scanned { end, .. }) = plain_parts(key, Piece::Key, plain) else {
                 return false;
             };
+            // A query that is a URL whole (`?https://evil.example/`), which
+            // the analysis unfolds as the query.
+            if std::mem::take(&mut first_key)
+                && crate::analysis::carries_url(key.get(..end).unwrap_or_default())
+            {
+                return false;
+            }
             if is_kit_word(key.get(..end).unwrap_or_default()) && brand_folder() {
                 return false;
             }
@@ -554,7 +562,8 @@ mod tests {
             // Just inside the gates: a bait label, a suffix glued to the
             // real name, a site behind five labels; base64 for a path; a
             // scheme whose ':' is the 32nd byte.
-            b"https://http.example.com/",
+            b"https://https.example.com/",
+            b"https://http.paypal.example.com/",
             b"https://apple.com-support.example/",
             b"https://a.bank.co.uk.evil.example/",
             b"https://example.com/x/Li4vLi4vZXRjL3Bhc3N3ZA==",

@@ -55,7 +55,7 @@ use gates::{may_carry, may_hold_value, worth_a_look};
 use lift::lift;
 pub(crate) use lift::{lift_warnings, written_span};
 pub use model::{Jwt, Nested, NestedKind};
-use path::unfold_path;
+use path::{unfold_path, unfold_query};
 pub(crate) use payloads::{base64_payload, hex_payload, jwt};
 use value::unfold_value;
 use wrapped::Wrapped;
@@ -201,6 +201,11 @@ pub(crate) fn unfold(
     }
     if values(&out) < MAX_NESTED && !is_data {
         out.extend(unfold_path(
+            input, parts, components, options, budget, lifted, itself,
+        ));
+    }
+    if values(&out) < MAX_NESTED && !is_data {
+        out.extend(unfold_query(
             input, parts, components, options, budget, lifted, itself,
         ));
     }

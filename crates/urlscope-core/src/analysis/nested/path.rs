@@ -1,4 +1,4 @@
-//! URLs the path carries.
+//! URLs the path carries, or the query whole.
 
 use super::{find_url, is_itself, lift, url_node, written_span, Budget, Nested};
 use crate::analysis::component::ComponentAnalysis;
@@ -73,6 +73,42 @@ pub(super) fn unfold_path(
     lift(&mut node, lifted, |s| {
         let s = Span::new(found.from + s.start, found.from + s.end);
         written_span(&decoded, s, |b| b.span).unwrap_or(span)
+    });
+    Some(node)
+}
+
+/// A URL written as the whole query (`https://href.li/?https://evil.example/a?b=1`,
+/// the form of the anonymizing redirectors: they send their visitors to
+/// the text after `?`, whose `?`, `&` and `=` are the carried URL's own,
+/// so its pairs read as pairs cut it short).
+pub(super) fn unfold_query(
+    input: &[u8],
+    parts: &Split,
+    components: &[ComponentAnalysis],
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+    itself: Option<usize>,
+) -> Option<Nested> {
+    let query = parts.query?;
+    let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, query), false);
+    let text = crate::percent::values(&decoded);
+    let found = find_url(&text).filter(|f| f.from == 0)?;
+    if is_itself(input, itself, query) {
+        return None;
+    }
+    let component = components
+        .iter()
+        .position(|c| c.kind == ComponentKind::QueryKey && c.span.start >= query.start)
+        .unwrap_or(0);
+    let mut spelling = found.spelling;
+    spelling.push("as the whole query, which anonymizing redirectors follow");
+    let mut node = url_node(&text, "query".to_string(), spelling, options, budget);
+    node.component = component;
+    node.layer = 1;
+    node.span = query;
+    lift(&mut node, lifted, |s| {
+        written_span(&decoded, s, |b| b.span).unwrap_or(query)
     });
     Some(node)
 }
