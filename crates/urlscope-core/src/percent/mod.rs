@@ -138,6 +138,15 @@ pub fn values(layer: &[DecodedByte]) -> Vec<u8> {
     layer.iter().map(|b| b.value).collect()
 }
 
+/// Whether `bytes` hold a percent escape (`%` and two hex digits).
+pub(crate) fn has_escape(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'%', bytes).any(|at| {
+        bytes
+            .get(at + 1..at + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+    })
+}
+
 /// The most layers [`decode_layers`] peels.
 pub const MAX_LAYERS: usize = 8;
 

@@ -36,6 +36,8 @@ pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findi
         (first, f.get_mut(WarningCode::DoubleEncoding), quiet)
     {
         // Show the first escape through every layer: %252e -> %2e -> .
+        // (until its bytes join the next escape's and no byte of the
+        // layer is its own).
         let mut steps = vec![format!("'{}'", crate::text::quote(span.of(input)))];
         for layer in layers {
             let bytes: Vec<u8> = layer
@@ -43,12 +45,61 @@ pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findi
                 .filter(|b| span.start <= b.span.start && b.span.end <= span.end)
                 .map(|b| b.value)
                 .collect();
+            if bytes.is_empty() {
+                break;
+            }
             steps.push(format!("'{}'", crate::text::quote(&bytes)));
         }
-        finding.detail = format!("{} layers of escapes: {}", depth, steps.join(" → "));
+        // Decoding stops at MAX_LAYERS: escapes left in the last layer
+        // are more layers than it read, said as such.
+        let more = layers.last().is_some_and(|last| {
+            let values: Vec<u8> = last.iter().map(|b| b.value).collect();
+            crate::percent::has_escape(&values)
+        });
+        let depth = match more {
+            true => format!(
+                "more than {depth} layers of escapes (urlscope decodes {})",
+                crate::percent::MAX_LAYERS
+            ),
+            false => format!("{depth} layers of escapes"),
+        };
+        finding.detail = format!("{depth}: {}", steps.join(" → "));
     }
     if let Some(finding) = f.get_mut(WarningCode::DoubleEncoding) {
         // The message names the depth itself.
         finding.layer = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::{analyze, Options};
+    use crate::warnings::WarningCode;
+
+    fn message(url: &str) -> String {
+        let a = analyze(url.as_bytes(), &Options::default());
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::DoubleEncoding);
+        w.map(|w| w.message.clone()).unwrap_or_default()
+    }
+
+    /// The layers read are counted, and escapes left past the last one
+    /// are said: twenty layers are not "8".
+    #[test]
+    fn the_message_counts_the_layers_and_says_when_more_are_left() {
+        let m = message("http://a.example/x/%252e");
+        assert!(
+            m.starts_with("2 layers of escapes: '%252e' → '%2e' → '.'"),
+            "{m}"
+        );
+        let deep = format!("http://a.example/x/%{}2e", "25".repeat(20));
+        let m = message(&deep);
+        assert!(
+            m.starts_with("more than 8 layers of escapes (urlscope decodes 8)"),
+            "{m}"
+        );
+        assert!(!m.contains("''"), "{m}");
     }
 }

@@ -174,7 +174,7 @@ fn bury(text: &str, layers: usize, room: usize, steps: &mut Vec<String>, out: &m
 /// overlap, so a level holds no more bytes than the one above it.
 pub(crate) fn decodings(text: &str) -> Vec<(String, String)> {
     let bytes = text.as_bytes();
-    if has_escape(bytes) {
+    if crate::percent::has_escape(bytes) {
         let decoded = crate::percent::decode(bytes, false);
         return vec![(
             "percent-decoded".to_string(),
@@ -195,15 +195,6 @@ pub(crate) fn decodings(text: &str) -> Vec<(String, String)> {
         }
     }
     out
-}
-
-/// Whether `bytes` hold a percent escape (`%` and two hex digits).
-fn has_escape(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(b'%', bytes).any(|at| {
-        bytes
-            .get(at + 1..at + 3)
-            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
-    })
 }
 
 /// The runs of at least 12 base64 or base64url digits in `bytes`, each
