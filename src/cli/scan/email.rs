@@ -84,7 +84,7 @@ pub(super) fn message_urls(raw: &[u8]) -> Option<Vec<MessageUrl>> {
         before as u64 + 1
     };
     let mut urls = Urls::default();
-    urls.of_message(&message, &|offset| line_of(offset), None, 0);
+    urls.of_message(&message, &line_of, None, 0);
     Some(urls.found)
 }
 

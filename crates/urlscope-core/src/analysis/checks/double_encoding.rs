@@ -52,10 +52,9 @@ pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findi
         }
         // Decoding stops at MAX_LAYERS: escapes left in the last layer
         // are more layers than it read, said as such.
-        let more = layers.last().is_some_and(|last| {
-            let values: Vec<u8> = last.iter().map(|b| b.value).collect();
-            crate::percent::has_escape(&values)
-        });
+        let more = layers
+            .last()
+            .is_some_and(|last| crate::percent::has_escape(&crate::percent::values(last)));
         let depth = match more {
             true => format!(
                 "more than {depth} layers of escapes (urlscope decodes {})",
