@@ -228,7 +228,10 @@ pub fn resolution(base: &[u8], reference: &[u8]) -> Result<Resolution, ResolveEr
         .map_err(|e| e.to_string());
     let rfc_read_by_whatwg = url::Url::parse(&text(&target)).map(String::from);
     let differs = match (&whatwg, &rfc_read_by_whatwg) {
-        (Ok(theirs), Ok(ours)) => theirs != ours,
+        // The target may itself be read two ways (`//evil.com\@good.com/`
+        // is `good.com` to RFC 3986 and `evil.com` to a browser, however
+        // it was resolved): the host RFC 3986 reads in it counts too.
+        (Ok(theirs), Ok(ours)) => theirs != ours || !same_host(&target, theirs),
         (Err(_), Err(_)) => false,
         _ => true,
     };
@@ -239,6 +242,26 @@ pub fn resolution(base: &[u8], reference: &[u8]) -> Result<Resolution, ResolveEr
         differs,
         reason,
     })
+}
+
+/// Whether the host RFC 3986 reads in `target` is the host of the WHATWG
+/// URL `theirs`, in a special scheme (the host read by WHATWG's host
+/// rules, its IDNA and address forms, as a browser reads it written
+/// there; other schemes' hosts are opaque and compared as the URLs are).
+fn same_host(target: &[u8], theirs: &str) -> bool {
+    let Ok(theirs) = url::Url::parse(theirs) else {
+        return false;
+    };
+    if !crate::schemes::is_special(theirs.scheme()) {
+        return true;
+    }
+    let Some(host) = crate::split::split(target).host else {
+        return theirs.host_str().is_none_or(str::is_empty);
+    };
+    let ours = crate::percent::escape_ill_formed(host.of(target));
+    // A host WHATWG cannot read is not the one it opened.
+    url::Host::parse(&ours)
+        .is_ok_and(|ours| Some(ours.to_string()) == theirs.host().map(|h| h.to_string()))
 }
 
 /// The rule behind a differing resolution, where one of the known ones.
@@ -274,7 +297,7 @@ impl Resolution {
         }
         let origin = |u: &str| url::Url::parse(u).ok().map(|u| u.origin());
         let ours = String::from_utf8_lossy(&self.target);
-        let case = if origin(&ours) == origin(theirs) {
+        let case = if origin(&ours) == origin(theirs) && same_host(&self.target, theirs) {
             Case::PathDiffers
         } else {
             Case::OriginDiffers
@@ -401,5 +424,38 @@ mod tests {
         assert_eq!(w.severity, crate::warnings::Severity::High);
         // A mere difference of serialization is not a differential.
         assert!(!resolution(BASE, b"//g").expect("resolves").differs);
+    }
+
+    /// A target that is itself read two ways: RFC 3986 reads `good.com`
+    /// behind the userinfo `evil.com\`, a browser `evil.com`, although
+    /// a browser also reads the RFC 3986 target as `evil.com`.
+    #[test]
+    fn a_target_whose_host_the_standards_read_apart_differs() {
+        let r = resolution(b"http://good.com/x", b"//evil.com\\@good.com/").expect("resolves");
+        assert_eq!(r.target, b"http://evil.com\\@good.com/");
+        assert_eq!(r.whatwg.as_deref(), Ok("http://evil.com/@good.com/"));
+        assert!(r.differs);
+        assert_eq!(r.reason, Some("WHATWG reads '\\' as '/' in a special URL"));
+        let w = r
+            .differential_warning(b"//evil.com\\@good.com/")
+            .expect("warning");
+        assert_eq!(w.severity, crate::warnings::Severity::High);
+        // The same host in another spelling is the same host.
+        for same in [
+            &b"//EXAMPLE.com/"[..],
+            b"//0x7f.1/",
+            b"//b\xc3\xbccher.example/",
+        ] {
+            assert!(
+                !resolution(b"http://a/", same).expect("resolves").differs,
+                "{same:?}"
+            );
+        }
+        // An opaque host of another scheme is compared as written.
+        assert!(
+            !resolution(b"foo://a/", b"//Ex%41mple/")
+                .expect("resolves")
+                .differs
+        );
     }
 }
