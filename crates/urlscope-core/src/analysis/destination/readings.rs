@@ -167,6 +167,20 @@ pub(super) fn browser_reading(
             (Some(u), Some(theirs)) if opens_no_host(u, theirs) => {
                 (None, Some(other_reading(parts, input, theirs)))
             }
+            // A browser refuses the URL, and its host holds what no RFC
+            // 3986 host does (`@127.2.2.2` after the first '@' of
+            // `http://a:80:\@@127.2.2.2/`): Python, which ends the
+            // userinfo at the last '@', reads the host a client reaches.
+            (None, Some(_)) if !rfc3986_readable(input, parts) => {
+                let text = String::from_utf8_lossy(parts.trimmed.of(input));
+                let python = python_urllib_host(&text).filter(|h| !h.is_empty());
+                (
+                    python
+                        .map(|h| classify_host(&h))
+                        .or_else(|| rfc3986.cloned()),
+                    None,
+                )
+            }
             _ => (rfc3986.cloned(), None),
         };
     };
@@ -182,10 +196,7 @@ pub(super) fn browser_reading(
     // A host no RFC 3986 parser reads (`b@good.com`, split at the first
     // '@' of `http://a@b@good.com/`) gives way to what Python, which
     // follows RFC 3986 but ends the userinfo at the last '@', reads.
-    let readable = parts
-        .host
-        .is_none_or(|h| h.of(input).iter().all(|&b| in_rfc3986_host(b)));
-    let (host, peers) = if readable {
+    let (host, peers) = if rfc3986_readable(input, parts) {
         let agrees = python.as_ref().map(|p| &p.canonical) == theirs.map(|h| &h.canonical);
         (
             theirs.cloned(),
@@ -245,6 +256,14 @@ pub(crate) fn other_reading(parts: &Split, input: &[u8], theirs: &HostClass) -> 
     }
 }
 
+/// Whether the split's host is one an RFC 3986 parser reads: every byte
+/// one RFC 3986 allows in a host (no '@' of a second userinfo).
+fn rfc3986_readable(input: &[u8], parts: &Split) -> bool {
+    parts
+        .host
+        .is_none_or(|h| h.of(input).iter().all(|&b| in_rfc3986_host(b)))
+}
+
 /// Whether RFC 3986 allows byte `b` in a host: a reg-name's unreserved
 /// characters, escapes and sub-delimiters, an IP literal's brackets and
 /// colons, and (as IRIs, RFC 3987, write them) bytes of non-ASCII
@@ -297,10 +316,12 @@ pub fn destination_host<'a>(input: &'a [u8], parts: &Split) -> Option<Cow<'a, [u
         .host
         .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
     let (host, _) = browser_reading(input, parts, class.as_ref(), base.as_ref());
-    if host == class {
-        rfc3986()
-    } else {
-        browser_host_text(&text, base.as_ref()).map(|h| Cow::Owned(h.into_bytes()))
+    match base {
+        _ if host == class => rfc3986(),
+        // A browser refuses the URL: the host Python reads (see
+        // `browser_reading`).
+        None => python_urllib_host(&text).map(|h| Cow::Owned(h.into_bytes())),
+        Some(base) => browser_host_text(&text, Some(&base)).map(|h| Cow::Owned(h.into_bytes())),
     }
 }
 

@@ -143,3 +143,37 @@ fn a_network_path_reference_leads_where_a_browser_reads_it() {
         );
     }
 }
+
+/// A URL a browser refuses, whose split host holds a second '@'
+/// (`@127.2.2.2`): RFC 3986 clients such as Python's reach the host after
+/// the last '@', a loopback address, not a public name `@127.2.2.2`.
+#[test]
+fn a_refused_url_leads_past_its_last_at() {
+    use crate::analysis::destination::Peer;
+    use crate::analysis::Reach;
+    let a = analyze(
+        b"http://127.1.1.1:80:\\@@127.2.2.2:80/",
+        &Options::default(),
+    );
+    let own = a.destinations.first().expect("its own destination");
+    assert!(own.browser_refuses.is_some());
+    let host = own.host.as_ref().expect("a host");
+    assert_eq!(
+        (host.canonical.as_str(), host.reach),
+        ("127.2.2.2", Reach::Loopback)
+    );
+    let peers = &own.browser_refuses.as_ref().expect("refused").peers;
+    assert_eq!(peers, &[Peer::PythonUrllib]);
+    assert!(a
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::InternalDestination && w.severity == Severity::Medium));
+    // Near miss: a refused URL whose host RFC 3986 reads keeps that host.
+    let a = analyze(b"http://1.2.3.4.5/", &Options::default());
+    let host = a
+        .destinations
+        .first()
+        .and_then(|d| d.host.as_ref())
+        .expect("a host");
+    assert_eq!(host.canonical, "1.2.3.4.5");
+}
