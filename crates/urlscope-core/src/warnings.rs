@@ -386,6 +386,12 @@ cases! {
     LookalikeBrandElsewhere => (LookalikeDomain, Low),
     /// The same, with a sign-in word in the URL (`paypa1.net/signin`).
     LookalikeBrandElsewhereLogin => (LookalikeDomain, Medium),
+    /// A brand's name misspelt as a word of the host, glued to other words
+    /// in the registrable domain's name or in a label ahead of it
+    /// (`paypa1-help.com`, `secure.rnicrosoft-365.example`).
+    LookalikeBrandWord => (LookalikeDomain, Medium),
+    /// The same, with a sign-in word in the URL (`paypa1-login.com`).
+    LookalikeBrandWordLogin => (LookalikeDomain, High),
     /// A brand's domain or name in the host of a site not its own.
     BrandHost => (BrandInHost, Medium),
     /// The same, with a sign-in word in the URL.
@@ -730,7 +736,7 @@ catalogue! {
     LookalikeDomain {
         code: "lookalike-domain",
         severity: Medium,
-        summary: "The registrable domain is one edit or look-alike letters away from a famous site's (paypa1.com, g00gle.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix); low against a top site's, or for an edit of a brand's name under another suffix than the brand's (qmail.org: two steps, where many honest names fall), medium when that URL holds a sign-in word.",
+        summary: "The registrable domain is one edit or look-alike letters away from a famous site's (paypa1.com, g00gle.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix); low against a top site's, or for an edit of a brand's name under another suffix than the brand's (qmail.org: two steps, where many honest names fall), medium when that URL holds a sign-in word. A brand's name misspelt as a word glued to others in the host (paypa1-help.com, rnicrosoft365-verify.com) is medium, high with a sign-in word.",
         consequence: None,
         signals: [Imitation, NonAscii, Authority],
     }

@@ -9,7 +9,8 @@
 
 use super::edits::{unglyph, HOMOGLYPHS, UNGLYPHED};
 use super::{
-    brand_index, brand_names, brand_token, index, lowercase, Index, BRAND_TOKENS, MIN_NAME,
+    brand_index, brand_names, brand_token, index, lowercase, Index, BRAND_TOKENS,
+    MIN_ACCOUNT_TOKEN, MIN_NAME,
 };
 use crate::warnings::Severity;
 use std::sync::OnceLock;
@@ -168,7 +169,8 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
     // brand_in_host reads them) and each label, as they end, with whether
     // the label holds an ASCII look-alike [`unglyph`] reads (several may
     // change both ends of a name, `vvindovvs`, which the tables would miss).
-    let (mut label, mut word, mut glyphs, mut prev) = (0, 0, false, b'.');
+    // A label with a hyphen or a digit (`glued`) has its words judged too.
+    let (mut label, mut word, mut glyphs, mut prev, mut glued) = (0, 0, false, b'.', false);
     for (i, &b) in head.iter().enumerate() {
         let lower = b | 32;
         glyphs |= ends_glyph(prev, lower);
@@ -182,14 +184,62 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
         word = i + 1;
         if b == b'.' {
             let text = head.get(label..i).unwrap_or_default();
-            if label_may_imitate(filter, text, glyphs, min) {
+            if label_may_imitate(filter, text, glyphs, min)
+                || glued && glued_label_may_imitate(text)
+            {
                 return true;
             }
-            (label, glyphs) = (i + 1, false);
+            (label, glyphs, glued) = (i + 1, false, false);
+        } else {
+            glued |= b == b'-' || b.is_ascii_digit();
         }
     }
+    let last = head.get(label..).unwrap_or_default();
     word < head.len() && is_token(filter, head.get(word..).unwrap_or_default())
-        || label_may_imitate(filter, head.get(label..).unwrap_or_default(), glyphs, min)
+        || label_may_imitate(filter, last, glyphs, min)
+        || glued && glued_label_may_imitate(last)
+}
+
+/// Whether a word glued to others in `label` (which holds a hyphen or a
+/// digit: `paypa1-login`, `rnicrosoft365`) may be a brand's token
+/// misspelt, as [`super::brand_word_imitation`] reads the words
+/// ([`super::lookalike_words`]: runs of letters, and runs of letters and
+/// digits that hold a digit). A label of letters alone is judged whole.
+fn glued_label_may_imitate(label: &[u8]) -> bool {
+    // A word or piece long enough, not a common word (`static`).
+    let may_be = |start: usize, end: usize| {
+        let Some(word) = label
+            .get(start..end)
+            .filter(|w| w.len() + 1 >= MIN_ACCOUNT_TOKEN)
+        else {
+            return false;
+        };
+        let mut buf = [0; 63];
+        word_may_imitate(word)
+            && !lowercase(word, &mut buf)
+                .and_then(|w| std::str::from_utf8(w).ok())
+                .is_some_and(super::is_common_neighbour)
+    };
+    let (mut word, mut piece, mut digit) = (0, 0, false);
+    for i in 0..=label.len() {
+        let b = label.get(i).copied().unwrap_or(b'-');
+        if b.is_ascii_alphabetic() {
+            continue;
+        }
+        if may_be(word, i) {
+            return true;
+        }
+        word = i + 1;
+        if b.is_ascii_digit() {
+            digit = true;
+            continue;
+        }
+        if digit && may_be(piece, i) {
+            return true;
+        }
+        (piece, digit) = (i + 1, false);
+    }
+    false
 }
 
 /// Whether the lowercase byte `lower`, after `prev`, ends an ASCII
@@ -452,6 +502,10 @@ mod tests {
             "vvindovvs.example",
             "www.RNicrosoft.example",
             "secure.c1ient.paypa1.example",
+            // Glued to other words: by the word, or the letters and digits.
+            "paypa1-login.example",
+            "secure.rnicrosoft365-verify.example",
+            "g00gle-login.example",
         ] {
             assert!(may_imitate(host.as_bytes(), Medium), "{host}");
         }

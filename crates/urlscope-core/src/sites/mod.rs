@@ -405,28 +405,63 @@ pub(crate) fn is_common_neighbour(word: &str) -> bool {
 /// `email` are words, not `binance` or `gmail` misspelt), nor a common
 /// word ([`COMMON_NEIGHBOURS`]).
 pub(crate) fn brand_lookalike_word(text: &[u8]) -> Option<((usize, usize), Imitation)> {
+    lookalike_words(text).find_map(|(s, e)| {
+        if !fast::word_may_imitate(text.get(s..e)?) {
+            return None;
+        }
+        let word = std::str::from_utf8(text.get(s..e)?)
+            .ok()?
+            .to_ascii_lowercase();
+        let found = edits::word_imitation(&word)?;
+        let token = found.domain.split('.').next()?;
+        let first_letter = found.span.start == 0
+            && matches!(found.family, "replacement" | "vowel-swap" | "bitsquatting");
+        let token_counts =
+            token.len() >= MIN_ACCOUNT_TOKEN && brand_token(token.as_bytes()).is_some();
+        let span = Span::new(s + found.span.start, s + found.span.end);
+        (token_counts && !first_letter).then_some(((s, e), Imitation { span, ..found }))
+    })
+}
+
+/// The words of `text` [`brand_lookalike_word`] compares with the brands'
+/// tokens, as byte ranges within it: runs of letters and digits that
+/// hold both (digits written as letters: `paypa1`), then runs of letters,
+/// each long enough to be a token of [`MIN_ACCOUNT_TOKEN`] letters with
+/// one left out.
+pub(super) fn lookalike_words(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mixed = crate::services::lures::pieces(text, |b| !b.is_ascii_alphanumeric())
         .filter(|(_, w)| w.iter().any(u8::is_ascii_digit) && w.iter().any(u8::is_ascii_alphabetic))
         .map(|(s, w)| (s, s + w.len()));
-    let words = mixed.chain(letter_words(text));
-    words
+    mixed
+        .chain(letter_words(text))
         .filter(|&(s, e)| e - s + 1 >= MIN_ACCOUNT_TOKEN)
-        .find_map(|(s, e)| {
-            if !fast::word_may_imitate(text.get(s..e)?) {
-                return None;
-            }
-            let word = std::str::from_utf8(text.get(s..e)?)
-                .ok()?
-                .to_ascii_lowercase();
-            let found = edits::word_imitation(&word)?;
-            let token = found.domain.split('.').next()?;
-            let first_letter = found.span.start == 0
-                && matches!(found.family, "replacement" | "vowel-swap" | "bitsquatting");
-            let token_counts =
-                token.len() >= MIN_ACCOUNT_TOKEN && brand_token(token.as_bytes()).is_some();
-            let span = Span::new(s + found.span.start, s + found.span.end);
-            (token_counts && !first_letter).then_some(((s, e), Imitation { span, ..found }))
-        })
+}
+
+/// A brand's token misspelt as a word of `host` (lowercase ASCII), a
+/// name its registrable domain `registrable` is not the brand's: glued to
+/// other words in the registrable domain's name (`paypa1-login.com`,
+/// `rnicrosoft365-verify.com`) or in a label ahead of it
+/// (`secure.paypa1-help.example.net`). The word's byte range within
+/// `host`, and what it imitates ([`brand_lookalike_word`]). A
+/// registrable domain's name that is one word is [`imitation`]'s to
+/// judge, whole.
+pub(crate) fn brand_word_imitation(
+    host: &str,
+    registrable: &str,
+) -> Option<((usize, usize), Imitation)> {
+    if is_known(registrable) || brand_of_host(host).is_some() {
+        return None;
+    }
+    let suffix = crate::names::public_suffix(registrable)?;
+    let head = host.get(..host.len().checked_sub(suffix.len() + 1)?)?;
+    // An IDN's label is its Punycode here (`xn--pypal-4ve`), whose letters
+    // are no words: its skeleton is judged instead.
+    if head.split('.').any(|label| label.starts_with("xn--")) {
+        return None;
+    }
+    let name_start = host.len().checked_sub(registrable.len())?;
+    let (range, found) = brand_lookalike_word(head.as_bytes())?;
+    (range != (name_start, head.len())).then_some((range, found))
 }
 
 /// What a host on the shared service `service` imitates (lowercase
@@ -486,4 +521,5 @@ pub(crate) fn imitates(host: &[u8], top_sites: bool) -> bool {
     };
     imitation(registrable, None, 0, top_sites).is_some()
         || brand_in_host(&host, registrable).is_some()
+        || brand_word_imitation(&host, registrable).is_some()
 }

@@ -172,6 +172,34 @@ pub(crate) fn imitation_warnings(
             shown = true;
         }
     }
+    // A brand's name misspelt as a word glued to others in the host.
+    if !on_hosting && !shown && found.is_none() && forbidden_at.is_none() {
+        if let Some(((s, e), mut i)) = crate::sites::brand_word_imitation(name, registrable) {
+            i.span = at(i.span.start, i.span.end);
+            let opens = site_opened(input, parts, site, false);
+            let word = first_sign_in_word(input);
+            let case = if word.is_some() {
+                Case::LookalikeBrandWordLogin
+            } else {
+                Case::LookalikeBrandWord
+            };
+            let brand = i.brand.unwrap_or(i.domain.as_str()).to_string();
+            let token = i.domain.split('.').next().unwrap_or_default();
+            let with = word.map_or_else(String::new, |w| format!(",{}", beside(input, w)));
+            out.push(Warning::for_case(
+                case,
+                std::iter::once(i.span).chain(word).collect(),
+                host_index,
+                format!(
+                    "The host's word '{}' is {brand}'s name '{token}' with {} ({}){with}, but {opens}, which is not {brand}'s.",
+                    quote_str(name.get(s..e).unwrap_or_default()),
+                    i.edit,
+                    i.family,
+                ),
+            ));
+            found = Some(i);
+        }
+    }
     (found, shown)
 }
 
@@ -281,6 +309,52 @@ mod tests {
                 String::from_utf8_lossy(first.of(url.as_bytes())).into_owned()
             })
             .collect()
+    }
+
+    /// A brand's name misspelt as a word glued to others in the host:
+    /// medium, high with a sign-in word (in the host too), the edited
+    /// bytes marked; near misses: the name as written, a common word, a
+    /// whole name (the look-alike of the domain itself), the brand's own.
+    #[test]
+    fn a_brands_name_misspelt_among_the_hosts_words() {
+        let warning = |url: &str| {
+            analyze(url.as_bytes(), &Options::default())
+                .warnings
+                .into_iter()
+                .find(|w| w.code == WarningCode::LookalikeDomain)
+        };
+        let w = warning("https://paypa1-login.com/").expect("fires");
+        assert_eq!(w.severity, crate::warnings::Severity::High);
+        assert_eq!(
+            w.message,
+            "The host's word 'paypa1' is PayPal's name 'paypal' with 'l' written as '1' (homoglyph), beside the sign-in word 'login', but the site a browser opens is 'paypa1-login.com', which is not PayPal's."
+        );
+        assert_eq!(
+            marked("https://paypa1-login.com/", WarningCode::LookalikeDomain),
+            ["1"]
+        );
+        let w = warning("https://www.paypa1-help.com/").expect("fires");
+        assert_eq!(w.severity, crate::warnings::Severity::Medium);
+        let w = warning("https://files.rnicrosoft365.example-host.net/").expect("fires");
+        assert_eq!(w.severity, crate::warnings::Severity::Medium);
+        for url in [
+            "https://paypal-login.com/",
+            "https://finance-news.com/",
+            "https://goggle-shop.com/",
+            "https://paypa1.com/",
+            "https://www.paypal-community.com/",
+            "https://p\u{430}ypal.com.evil.example/login",
+        ] {
+            let message = warning(url).map(|w| w.message);
+            assert!(
+                message
+                    .as_ref()
+                    .is_none_or(|m| !m.starts_with("The host's word")),
+                "{url}: {message:?}"
+            );
+        }
+        // The fast path sends it to the analysis.
+        assert!(!crate::triage::is_plain(b"https://paypa1-help.com/"));
     }
 
     /// The host a browser opens is judged too when RFC 3986 parsers read
