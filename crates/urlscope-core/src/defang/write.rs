@@ -64,20 +64,31 @@ fn defang_url(url: &str) -> String {
 
 /// [`defang`] of a URL not written defanged.
 fn defang_fanged(url: &str) -> String {
-    let (scheme, rest) = match url.split_once("://") {
+    let (scheme, separator, rest) = match url.split_once("://") {
         Some((s, r))
             if !s.is_empty()
                 && s.bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b)) =>
         {
-            (Some(s), r)
+            (Some(s), "://", r)
         }
-        _ => (None, url),
+        // `https:evil.example`, `http:\\evil.example`: a browser reads
+        // a host after a special scheme's ':' whatever slashes and
+        // backslashes follow, and so does refang after `hxxps:`.
+        _ => match url.split_once(':') {
+            Some((s, r)) if is_defangable(s) => {
+                let slashes = r.len() - r.trim_start_matches(['/', '\\']).len();
+                let (separator, rest) =
+                    url.get(s.len()..).unwrap_or_default().split_at(1 + slashes);
+                (Some(s), separator, rest)
+            }
+            _ => (None, "", url),
+        },
     };
     let mut out = String::with_capacity(url.len() + 16);
     if let Some(s) = scheme {
         out.push_str(&defanged_name(s));
-        out.push_str("://");
+        out.push_str(separator);
     }
     let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
@@ -304,6 +315,19 @@ mod tests {
         }
         assert_eq!(refang(b"hXXps://a[.]b").url, b"https://a.b");
         assert_eq!(defang("mailto:x@y.z"), "mailto:x@y[.]z");
+        // A special scheme without `//`, which a browser reads as one.
+        for (url, defanged) in [
+            ("https:paypa1.com/x", "hxxps:paypa1[.]com/x"),
+            ("HTTP:/evil.example", "HXXP:/evil[.]example"),
+            (
+                "https:\\\\evil.example\\x.y",
+                "hxxps:\\\\evil[.]example\\x.y",
+            ),
+        ] {
+            assert_eq!(defang(url), defanged);
+            assert_eq!(defang(defanged), defanged);
+            assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
+        }
         assert_eq!(defang("evil.example/login"), "evil[.]example/login");
     }
 
@@ -369,10 +393,13 @@ mod tests {
         #[test]
         fn refang_undoes_defang(
             scheme in "(http|https|ftp|ws)",
+            separator in "(://|:|:/|:\\\\)",
             host in "[a-z0-9-]{1,8}(\\.[a-z0-9-]{1,8}){0,3}",
             path in "(/[a-zA-Z0-9._~%-]{0,8}){0,3}",
         ) {
-            let url = format!("{scheme}://{host}{path}");
+            // Without `//` only a special scheme's host is one.
+            let separator = if scheme == "ws" { "://" } else { separator.as_str() };
+            let url = format!("{scheme}{separator}{host}{path}");
             let back = refang(defang(&url).as_bytes());
             proptest::prop_assert_eq!(String::from_utf8_lossy(&back.url), url.clone());
             // With the URL carried in a parameter too, as it is and
