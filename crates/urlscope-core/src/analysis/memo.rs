@@ -49,6 +49,7 @@ impl Checked {
         let (comp, findings) = check_component(input, kind, span, form, quiet);
         let mut targets = Vec::new();
         super::checks::sensitive::component_target_warnings(0, &comp, &mut targets);
+        super::checks::lookup::lookup_warnings(0, &comp, &mut targets);
         let lax_path = if kind == ComponentKind::PathSegment {
             match lowercase(lax_text(comp.last_layer())) {
                 // Borrowed from the input itself.

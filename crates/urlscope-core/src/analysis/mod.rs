@@ -822,6 +822,11 @@ fn analyze_read(
         |at| components.iter().position(|c| c.span.contains(at)),
         &mut warnings,
     );
+    checks::lookup::input_lookup_warnings(
+        input,
+        |at| components.iter().position(|c| c.span.contains(at)),
+        &mut warnings,
+    );
     checks::lures::lure_warnings(
         input,
         &parts,

@@ -30,7 +30,8 @@
 //!   base64 for something that would be flagged;
 //! - above `low`, a stray byte (`"`, `` ` ``, `{`, `}`) is plain anywhere
 //!   after the scheme, in the host too, and `[` or `]` after the host:
-//!   they only ever give `illegal-char` there.
+//!   they only ever give `illegal-char` there; but `${` (a Log4j lookup,
+//!   `jndi-lookup`) is never plain.
 
 use crate::analysis::{analyze, Options};
 use crate::plain::{class, plain_origin_host, BRACKET, PLAIN, STRAY};
@@ -85,6 +86,9 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::PlantedPage => {
             "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: a `wp-content` part, then is_plain: analysis::checks::planted::may_be_planted_folder_login on a path that ends at a folder; plain_parts: analysis::checks::planted_folder::is_core_folder and is_well_known on each path part, then is_plain: foreign_folder on the path"
+        }
+        Signal::Lookup => {
+            "is_plain: no '${' in the input (memchr of '{', then memmem), where '{' is plain at all (above low)"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -310,6 +314,13 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                 break;
             }
         }
+    }
+    // A lookup (`${jndi:...}`), where '{' is plain at all.
+    if stray
+        && memchr::memchr(b'{', input).is_some()
+        && memchr::memmem::find(input, b"${").is_some()
+    {
+        return false;
     }
     // The fragment needs only plain bytes and no URL in it.
     let fragment = rest.strip_prefix(b"#").unwrap_or(rest);

