@@ -88,7 +88,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: a `wp-content` part, then is_plain: analysis::checks::planted::may_be_planted_folder_login on a path that ends at a folder; plain_parts: analysis::checks::planted_folder::is_core_folder and is_well_known on each path part, then is_plain: foreign_folder on the path"
         }
         Signal::Lookup => {
-            "is_plain: no '${' in the input (memchr of '{', then memmem), where '{' is plain at all (above low)"
+            "plain_parts and the fragment's test: no '{' after '$', where '{' is plain at all (above low); a plain host holds no '$'"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -315,17 +315,12 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
             }
         }
     }
-    // A lookup (`${jndi:...}`), where '{' is plain at all.
-    if stray
-        && memchr::memchr(b'{', input).is_some()
-        && memchr::memmem::find(input, b"${").is_some()
-    {
-        return false;
-    }
     // The fragment needs only plain bytes and no URL in it.
     let fragment = rest.strip_prefix(b"#").unwrap_or(rest);
     // A fragment after the query may mimic a host too (`?a=b#.evil.example`).
     rest.iter().all(|&b| class(b) & plain != 0)
+        // A lookup (`${jndi:...}`; plain_parts turns them away before).
+        && !rest.windows(2).any(|w| w == b"${")
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
         && (memchr::memchr(b'.', fragment).is_none()

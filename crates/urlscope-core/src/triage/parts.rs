@@ -200,6 +200,8 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
                 last_dot = i;
                 first.dots += usize::from(!has_slash);
             }
+            // A lookup (`${jndi:...}`): the analysis reads it.
+            b'{' if previous == Some(b'$') => return None,
             // A stray byte or a bracket (allowed only above `low`): the
             // part is then judged whole for sensitive files, the byte being
             // kept.

