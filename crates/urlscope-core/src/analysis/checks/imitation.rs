@@ -122,7 +122,7 @@ pub(crate) fn imitation_warnings(
                 |b| format!("{b}'s"),
             );
             let also = if elsewhere { " and another suffix" } else { "" };
-            let with = word.map_or_else(String::new, |w| format!(",{}", beside(input, w)));
+            let with = after_comma_beside(input, word);
             out.push(Warning::for_case(
                 case,
                 std::iter::once(i.span).chain(word).collect(),
@@ -185,7 +185,7 @@ pub(crate) fn imitation_warnings(
             };
             let brand = i.brand.unwrap_or(i.domain.as_str()).to_string();
             let token = i.domain.split('.').next().unwrap_or_default();
-            let with = word.map_or_else(String::new, |w| format!(",{}", beside(input, w)));
+            let with = after_comma_beside(input, word);
             out.push(Warning::for_case(
                 case,
                 std::iter::once(i.span).chain(word).collect(),
@@ -286,6 +286,12 @@ fn first_sign_in_word(input: &[u8]) -> Option<Span> {
     credential_words(input)
         .first()
         .map(|&(s, e)| Span::new(s, e))
+}
+
+/// [`beside`] after a comma, when there is a word: the clause a
+/// look-alike's message ends with.
+fn after_comma_beside(input: &[u8], word: Option<Span>) -> String {
+    word.map_or_else(String::new, |w| format!(",{}", beside(input, w)))
 }
 
 /// How a message names that word: ` beside the sign-in word 'signin'`.
