@@ -79,7 +79,9 @@ pub(crate) fn authority_warnings(
                 format!(
                     "'{}@' is a user name to RFC 3986 parsers, which read the host '{checked}', but a browser reads '\\' as '/' and opens '{opened}': a filter or server that checks '{checked}' sends its visitors to '{opened}'.",
                     crate::text::quote_str(&text),
-                    checked = crate::text::quote_str(&host_text()),
+                    // A second '@' ends the user name for them too
+                    // (`a\@@127.2.2.2`: Python reads 127.2.2.2).
+                    checked = crate::text::quote_str(host_text().rsplit('@').next().unwrap_or_default()),
                     opened = crate::text::escape_str(&opened)
                 ),
             )

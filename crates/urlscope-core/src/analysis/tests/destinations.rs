@@ -168,6 +168,17 @@ fn a_refused_url_leads_past_its_last_at() {
         .warnings
         .iter()
         .any(|w| w.code == WarningCode::InternalDestination && w.severity == Severity::Medium));
+    // The user name's warning names the same host.
+    let userinfo = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::Userinfo)
+        .expect("userinfo");
+    assert!(
+        userinfo.message.contains("which read the host '127.2.2.2'"),
+        "{}",
+        userinfo.message
+    );
     // Near miss: a refused URL whose host RFC 3986 reads keeps that host.
     let a = analyze(b"http://1.2.3.4.5/", &Options::default());
     let host = a
