@@ -9,8 +9,7 @@
 
 use super::edits::{unglyph, HOMOGLYPHS, UNGLYPHED};
 use super::{
-    brand_index, brand_names, brand_token, index, lowercase, Index, BRAND_TOKENS,
-    MIN_ACCOUNT_TOKEN, MIN_NAME,
+    brand_index, brand_names, brand_token, index, lowercase, Index, BRAND_TOKENS, MIN_NAME,
 };
 use crate::warnings::Severity;
 use std::sync::OnceLock;
@@ -202,44 +201,21 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
 
 /// Whether a word glued to others in `label` (which holds a hyphen or a
 /// digit: `paypa1-login`, `rnicrosoft365`) may be a brand's token
-/// misspelt, as [`super::brand_word_imitation`] reads the words
-/// ([`super::lookalike_words`]: runs of letters, and runs of letters and
-/// digits that hold a digit). A label of letters alone is judged whole.
+/// misspelt, by the words [`super::brand_word_imitation`] reads
+/// ([`super::lookalike_words`]). Only such labels are read word by word
+/// (a label of letters alone is judged whole), which keeps the split off
+/// the hot path.
 fn glued_label_may_imitate(label: &[u8]) -> bool {
-    // A word or piece long enough, not a common word (`static`).
-    let may_be = |start: usize, end: usize| {
-        let Some(word) = label
-            .get(start..end)
-            .filter(|w| w.len() + 1 >= MIN_ACCOUNT_TOKEN)
-        else {
-            return false;
-        };
-        let mut buf = [0; 63];
-        word_may_imitate(word)
-            && !lowercase(word, &mut buf)
-                .and_then(|w| std::str::from_utf8(w).ok())
-                .is_some_and(super::is_common_neighbour)
-    };
-    let (mut word, mut piece, mut digit) = (0, 0, false);
-    for i in 0..=label.len() {
-        let b = label.get(i).copied().unwrap_or(b'-');
-        if b.is_ascii_alphabetic() {
-            continue;
-        }
-        if may_be(word, i) {
-            return true;
-        }
-        word = i + 1;
-        if b.is_ascii_digit() {
-            digit = true;
-            continue;
-        }
-        if digit && may_be(piece, i) {
-            return true;
-        }
-        (piece, digit) = (i + 1, false);
-    }
-    false
+    super::lookalike_words(label).any(|(s, e)| {
+        label.get(s..e).is_some_and(|word| {
+            // A common word is no misspelling (`static`, `finance`).
+            let mut buf = [0; 63];
+            word_may_imitate(word)
+                && !lowercase(word, &mut buf)
+                    .and_then(|w| std::str::from_utf8(w).ok())
+                    .is_some_and(super::is_common_neighbour)
+        })
+    })
 }
 
 /// Whether the lowercase byte `lower`, after `prev`, ends an ASCII
