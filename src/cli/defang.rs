@@ -4,14 +4,14 @@
 
 use std::io::{self, Write};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-use urlscope_core::defang::{defang, defang_text_with, refang, HostNames};
+use urlscope_core::defang::{defang_bytes, defang_text_with, refang, HostNames};
 use urlscope_core::text::escape_bytes;
 
-/// Each URL defanged, one a line.
+/// Each URL defanged, one a line (what a terminal would act on
+/// percent-encoded: [`defang_bytes`]).
 pub fn write_defanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
-        let text = escape_bytes(url);
-        writeln!(out, "{}", defang(&text))?;
+        writeln!(out, "{}", defang_bytes(url))?;
     }
     Ok(())
 }
@@ -711,6 +711,17 @@ mod tests {
             printed(write_refanged, defanged.trim_end()),
             format!("{url}\n")
         );
+        // A control byte is percent-encoded, as a browser sends it: the
+        // byte ESC and the text `\x1b` are written apart, and nothing the
+        // terminal acts on is printed.
+        let esc = printed(write_defanged, "https://evil.example/\u{1b}[2J\u{202e}");
+        assert_eq!(esc, "hxxps://evil[.]example/%1B[2J%E2%80%AE\n");
+        let text = printed(write_defanged, "https://evil.example/\\x1b");
+        assert_eq!(text, "hxxps://evil[.]example/\\x1b\n");
+        assert_eq!(
+            printed(write_refanged, esc.trim_end()),
+            "https://evil.example/%1B[2J%E2%80%AE\n"
+        );
     }
 
     /// `text` through a writer fitting lines to 80 columns.
@@ -779,10 +790,10 @@ mod tests {
     }
 
     #[test]
-    fn controls_stay_escaped() {
+    fn controls_are_percent_encoded() {
         assert_eq!(
             printed(write_defanged, "http://a.b/\u{1b}"),
-            "hxxp://a[.]b/\\x1b\n"
+            "hxxp://a[.]b/%1B\n"
         );
     }
 }

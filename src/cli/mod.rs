@@ -252,7 +252,7 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
         Command::Clean(args) => clean::write_clean(out, &targets(&args)?)?,
         Command::Normalize(args) => clean::write_normalized(out, &targets(&args)?)?,
         Command::Pretty(args) => clean::write_pretty(out, &targets(&args)?)?,
-        Command::Defang(args) => defang::write_defanged(out, &read_urls(&args)?)?,
+        Command::Defang(args) => defang::write_defanged(out, &targets(&args)?)?,
         Command::Refang(args) => defang::write_refanged(out, &read_urls(&args)?)?,
         Command::Encode(args) => {
             let text = read_text(&args.text, &args.more)?;

@@ -178,14 +178,13 @@ fn pretty(url: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// The URL written so that it is no longer a link (`urlscope defang`):
-/// `hxxps://evil[.]example/`. Bytes of `url` that are not UTF-8 come back
-/// as U+FFFD (the command writes `\xFF`).
+/// `hxxps://evil[.]example/`. Bytes of `url` that are not UTF-8, and
+/// controls, bidi and invisible characters, come back percent-encoded
+/// (`%FF`, `%1B`), as the command writes them.
 #[pyfunction]
 fn defang(url: &Bound<'_, PyAny>) -> PyResult<String> {
     let input = input_bytes(url, "url")?;
-    Ok(urlscope_core::defang::defang(&String::from_utf8_lossy(
-        &input,
-    )))
+    Ok(urlscope_core::defang::defang_bytes(&input))
 }
 
 /// A defanged URL as it was (`urlscope refang`): `hxxp`, `[.]`, `(.)`,

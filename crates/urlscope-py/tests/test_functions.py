@@ -88,13 +88,19 @@ def test_clean_and_normalize_equal_the_commands(run_cli, command):
 
 
 def test_defang_and_refang_equal_the_commands(run_cli):
-    urls = [b"https://login.evil.example/signin?next=a.b", b"ftp://files.example.org/x"]
+    urls = [
+        b"https://login.evil.example/signin?next=a.b",
+        b"ftp://files.example.org/x",
+        # Not UTF-8, and a control: percent-encoded as the command writes them.
+        b"http://caf\xe9.example/\x1b[2J",
+    ]
     status, out, err = run_cli("defang", "-", stdin=b"\n".join(urls) + b"\n")
     assert status == 0, err
     defanged = [urlscope.defang(url) for url in urls]
     assert defanged == out.splitlines()
     assert defanged[0] == "hxxps://login[.]evil[.]example/signin?next=a.b"
-    assert [urlscope.refang(d) for d in defanged] == [u.decode() for u in urls]
+    assert defanged[2] == "hxxp://caf%E9[.]example/%1B[2J"
+    assert [urlscope.refang(d) for d in defanged[:2]] == [u.decode() for u in urls[:2]]
 
 
 @pytest.mark.parametrize("dialect", urlscope.ENCODE_DIALECTS)

@@ -68,6 +68,22 @@ impl App {
 
     pub(super) fn command(&mut self, command: Command) -> Action {
         let page = self.page_size();
+        // While a changed URL is analysed (a big one, on the worker),
+        // what is on screen is the last URL's: a copy or a component's
+        // fix would take it, not the URL as changed.
+        let reads_analysis = matches!(
+            command,
+            Command::CopyClean
+                | Command::CopyNormalized
+                | Command::CopyDefanged
+                | Command::CopyDecoded
+                | Command::EditComponent
+        );
+        if reads_analysis && self.is_stale() {
+            self.status =
+                "still analysing the changed URL: press it again once it is shown".to_string();
+            return Action::None;
+        }
         match command {
             Command::Quit => {
                 if self.unsaved && !self.quit_armed && !self.prints_on_quit {
@@ -98,7 +114,8 @@ impl App {
                 self.keep_selections_visible();
             }
             Command::Edit => {
-                let buffer = self.analysis.input.clone();
+                // The URL as last changed, analysed or not yet.
+                let buffer = self.wanted.clone();
                 self.editor = Some(Editor {
                     cursor: buffer.len(),
                     original: buffer.clone(),

@@ -227,9 +227,15 @@ impl App {
                 } else {
                     self.status = "nothing changed".to_string();
                 }
-                // Typing analysed the URL already.
-                self.wanted = url;
-                self.after_new_analysis();
+                // Typing analysed the URL already, unless nothing was
+                // typed and the component is only written again, its
+                // bytes escaped (`a b` as `a%20b`).
+                if url == self.analysis.input {
+                    self.wanted = url;
+                    self.after_new_analysis();
+                } else if url != self.wanted {
+                    self.reanalyze(url);
+                }
                 if let Some(i) = fixed {
                     self.select_component(i.min(self.analysis.components.len().saturating_sub(1)));
                 }

@@ -149,7 +149,11 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             format!("Corrected URL · {note}"),
         ],
         None => {
-            let state = if same {
+            // A URL pasted defanged is written live again here: said, as
+            // its copy is a link that opens.
+            let state = if a.defanged.is_some() {
+                " · re-fanged: a live link"
+            } else if same {
                 " (already clean)"
             } else {
                 " · changes highlighted"

@@ -19,6 +19,45 @@ pub fn defang(url: &str) -> String {
     defang_names(&defang_schemes(&defang_url(url)), &names)
 }
 
+/// The URL of `bytes` written defanged, as [`defang`] writes it, with
+/// what a ticket or a terminal would act on or hide percent-encoded, as a
+/// browser sends it: a byte that is not UTF-8 (`%E9`), and each byte of
+/// a control, bidi, invisible or look-alike space character
+/// ([`needs_escape`](crate::text::needs_escape): ESC as `%1B`, U+202E as
+/// `%E2%80%AE`). The text `\x1b` and the byte ESC are then written
+/// apart, and what refang gives back is the same URL.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::defang::defang_bytes;
+/// assert_eq!(defang_bytes(b"https://evil.example/\x1b[2J"), "hxxps://evil[.]example/%1B[2J");
+/// assert_eq!(defang_bytes(b"https://evil.example/\\x1b"), "hxxps://evil[.]example/\\x1b");
+/// assert_eq!(defang_bytes(b"http://caf\xE9.example/"), "hxxp://caf%E9[.]example/");
+/// ```
+pub fn defang_bytes(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    let escape = |b: u8, text: &mut String| {
+        use std::fmt::Write;
+        let _ = write!(text, "%{b:02X}");
+    };
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if crate::text::needs_escape(c) {
+                let mut buf = [0u8; 4];
+                for &b in c.encode_utf8(&mut buf).as_bytes() {
+                    escape(b, &mut text);
+                }
+            } else {
+                text.push(c);
+            }
+        }
+        for &b in chunk.invalid() {
+            escape(b, &mut text);
+        }
+    }
+    defang(&text)
+}
+
 /// `text` with every `http://`, `https://`, `ftp://` and `ftps://` left
 /// in it written `hxxp://`... : one inside what [`defang_url`] took for
 /// an authority (`?a=http://.&b=c@d&e=http://.`), or after a dot
@@ -82,14 +121,20 @@ fn defang_fanged(url: &str) -> String {
                     url.get(s.len()..).unwrap_or_default().split_at(1 + slashes);
                 (Some(s), separator, rest)
             }
-            _ => (None, "", url),
+            // `//evil.example/x`, `\\evil.example`: a reference that a
+            // page resolves to the host after its slashes.
+            _ => {
+                let slashes = url.len() - url.trim_start_matches(['/', '\\']).len();
+                let (separator, rest) = url.split_at(if slashes >= 2 { slashes } else { 0 });
+                (None, separator, rest)
+            }
         },
     };
     let mut out = String::with_capacity(url.len() + 16);
     if let Some(s) = scheme {
         out.push_str(&defanged_name(s));
-        out.push_str(separator);
     }
+    out.push_str(separator);
     let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
     // The host is after the last `@` of the authority; a dot in the
@@ -97,9 +142,25 @@ fn defang_fanged(url: &str) -> String {
     let host_from = authority.rfind('@').map_or(0, |at| at + 1);
     let (userinfo, host) = authority.split_at(host_from);
     out.push_str(userinfo);
-    out.push_str(&host.replace('.', "[.]"));
+    out.push_str(&defanged_host(host));
     defang_carried(tail, &mut out);
     out
+}
+
+/// `host` with every dot a browser reads as a label separator written
+/// `[.]`: its full stops, and the ideographic, full-width and half-width
+/// ones UTS #46 maps to it (`evil。example`), which refang gives back as
+/// the full stop a browser reads. (`%2E`, which the URL Standard also
+/// decodes in a host, makes no link as it is, and is kept.)
+fn defanged_host(host: &str) -> String {
+    host.chars()
+        .fold(String::with_capacity(host.len() + 8), |mut out, c| {
+            match c {
+                '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}' => out.push_str("[.]"),
+                c => out.push(c),
+            }
+            out
+        })
 }
 
 /// Whether [`defang`] writes the scheme `s` otherwise.
@@ -329,6 +390,30 @@ mod tests {
             assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
         }
         assert_eq!(defang("evil.example/login"), "evil[.]example/login");
+        // A scheme-relative reference leads to the host after its slashes.
+        for (url, defanged) in [
+            ("//evil.example/x.y", "//evil[.]example/x.y"),
+            ("\\\\evil.example", "\\\\evil[.]example"),
+        ] {
+            assert_eq!(defang(url), defanged);
+            assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
+        }
+        assert_eq!(defang("/a/b.c"), "/a/b.c");
+        // Every dot a browser reads in the host.
+        for url in [
+            "https://evil\u{3002}example/",
+            "http://a\u{FF0E}b\u{FF61}c/",
+        ] {
+            let bare = defang(url).replace("[.]", "");
+            assert!(
+                !bare.contains(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']),
+                "{url}"
+            );
+        }
+        assert_eq!(
+            defang("https://evil\u{3002}example/"),
+            "hxxps://evil[.]example/"
+        );
     }
 
     #[test]

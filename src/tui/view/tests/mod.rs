@@ -188,6 +188,43 @@ fn big_inputs_are_analysed_in_the_background() {
     a.apply_analysis(urlscope_core::analyze(&request, &a.options));
     assert_eq!(a.analysis.input, b"http://example.com/start");
     assert!(!a.is_stale());
+    // While a change is analysed, what reads the analysis on screen waits
+    // for it (a copy would copy the URL before the change); `e` edits the
+    // URL as changed.
+    press(&mut a, KeyCode::Char('e'));
+    press(&mut a, KeyCode::Char('y'));
+    press(&mut a, KeyCode::Enter);
+    assert!(a.is_stale());
+    for key in ['c', 'n', 'E'] {
+        assert_eq!(press(&mut a, KeyCode::Char(key)), Action::None, "{key}");
+        assert!(
+            a.status.starts_with("still analysing"),
+            "{key}: {}",
+            a.status
+        );
+    }
+    press(&mut a, KeyCode::Char('e'));
+    assert_eq!(a.input(), b"http://example.com/starty");
+    press(&mut a, KeyCode::Esc);
+}
+
+/// `E` then Enter with nothing typed writes the component again, escaped
+/// (`a b` as `a%20b`): that URL is analysed, and a later edit cancelled
+/// goes back to it, not to the URL before the fix.
+#[test]
+fn a_fix_with_nothing_typed_is_analysed() {
+    let mut a = app("https://example.com/a b/c", 80, 24);
+    a.select_component(2);
+    press(&mut a, KeyCode::Char('E'));
+    press(&mut a, KeyCode::Enter);
+    assert!(!a.is_stale());
+    assert_eq!(a.analysis.input, b"https://example.com/a%20b/c");
+    assert!(a.analysis.warnings.is_empty(), "{:?}", a.analysis.warnings);
+    press(&mut a, KeyCode::Char('E'));
+    press(&mut a, KeyCode::Esc);
+    assert_eq!(a.analysis.input, b"https://example.com/a%20b/c");
+    press(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.analysis.input, b"https://example.com/a b/c");
 }
 
 #[test]

@@ -216,8 +216,11 @@ fn a_url_pasted_defanged_shows_what_was_pasted() {
                 .is_some_and(|r| r.contains("leads to evil.example.com")),
             "{s}"
         );
+        // Its corrected URL is live again, never "already clean".
+        assert!(s.contains("Corrected URL · re-fanged: a live link"), "{s}");
         // Not for a URL pasted as it is.
         let a = app("https://evil.example.com/login", w, h);
-        assert!(!screen(&a, w, h).contains("pasted"));
+        let s = screen(&a, w, h);
+        assert!(!s.contains("pasted") && !s.contains("re-fanged"), "{s}");
     }
 }
