@@ -116,9 +116,34 @@ pub fn raw_and_decoded_cells(
 /// `bytes` escaped, cut in the middle to `columns` columns with `…` when
 /// wider: the start and the end both show.
 pub fn cell_both_ends(bytes: &[u8], columns: usize) -> String {
-    let text = escape_bytes(bytes);
+    // No more than can show of each end (see `cell_within`).
+    let room = columns.max(1) * 4;
+    if bytes.len() <= room * 2 {
+        return both_ends(escape_bytes(bytes), columns);
+    }
+    // The ends alone, each from a character's start: a continuation
+    // byte cut from its lead would show as an escape of its own.
+    let head = escape_bytes(bytes.get(..room).unwrap_or_default());
+    let mut from = bytes.len() - room;
+    while bytes.get(from).is_some_and(|b| b & 0xC0 == 0x80) && from < bytes.len() - room + 3 {
+        from += 1;
+    }
+    let tail = escape_bytes(bytes.get(from..).unwrap_or_default());
+    let columns = columns.max(3);
+    let tail_columns = (columns - 1) / 2;
+    let head_columns = columns - 1 - tail_columns;
+    format!(
+        "{}…{}",
+        head_within(&head, head_columns),
+        tail_within(&tail, tail_columns)
+    )
+}
+
+/// Text already escaped, cut in the middle to `columns` columns with `…`
+/// when wider.
+fn both_ends(text: String, columns: usize) -> String {
     if text.width() <= columns || columns < 3 {
-        return cell_within(bytes, columns);
+        return cut_to(text, columns, false);
     }
     let tail = (columns - 1) / 2;
     let head = columns - 1 - tail;
@@ -127,8 +152,13 @@ pub fn cell_both_ends(bytes: &[u8], columns: usize) -> String {
 
 /// Two texts, each cut to `columns` columns so that where they first
 /// differ shows in both: from the start when it lies within the cut,
-/// else from a few characters before it, after a `…`.
+/// else from a few characters before it, after a `…`. The same text is
+/// cut in the middle, so that its end (a host's domain) shows too.
 pub fn cells_where_they_differ(a: &str, b: &str, columns: usize) -> (String, String) {
+    if a == b {
+        let cell = cell_both_ends(a.as_bytes(), columns);
+        return (cell.clone(), cell);
+    }
     let (ea, eb) = (escape_bytes(a.as_bytes()), escape_bytes(b.as_bytes()));
     let first = ea
         .char_indices()
@@ -328,11 +358,23 @@ mod tests {
         let (x, y) = cells_where_they_differ(&a, &b, 31);
         assert!(x.ends_with("/b\\c") && y.ends_with("/b/c"), "{x} | {y}");
         assert!(x.starts_with('…') && x.chars().count() <= 31, "{x}");
-        // The same text, or a difference within the cut: both cut from
-        // the start.
-        let same = format!("http://example.com/{}", "a".repeat(40));
-        let (x, y) = cells_where_they_differ(&same, &same, 31);
-        assert!(x.starts_with("http://") && x == y, "{x}");
+        // The same text keeps both ends (the domain of a long host); a
+        // difference within the cut is cut from the start.
+        let same = "www.paypal.com.secure-login.account-update.example.net";
+        let (x, y) = cells_where_they_differ(same, same, 31);
+        assert!(
+            x.starts_with("www.paypal") && x.ends_with(".example.net") && x == y,
+            "{x}"
+        );
+        assert_eq!(x.chars().count(), 31);
+        // Of a megabyte, only the ends are read; a character at the cut
+        // is never split.
+        let huge = format!("a{}.example.com", "é".repeat(500_000));
+        let cut = cell_both_ends(huge.as_bytes(), 31);
+        assert!(
+            cut.ends_with(".example.com") && !cut.contains("\\x"),
+            "{cut}"
+        );
         assert_eq!(
             cells_where_they_differ("HTTP", "http", 31),
             ("HTTP".into(), "http".into())

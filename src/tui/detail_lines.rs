@@ -51,13 +51,12 @@ pub fn readings(
         );
     }
     for f in &r.fields {
-        let rfc = preview(
-            f.rfc3986.as_deref().unwrap_or("(none)").as_bytes(),
-            col.saturating_sub(1),
-        );
-        let what = preview(
-            f.whatwg.as_deref().unwrap_or("(none)").as_bytes(),
-            col.saturating_sub(1),
+        // Cut as `explain` cuts them: where the two first differ shows,
+        // and the same text keeps both ends (a host's domain).
+        let (rfc, what) = crate::cli::cells::cells_where_they_differ(
+            f.rfc3986.as_deref().unwrap_or("(none)"),
+            f.whatwg.as_deref().unwrap_or("(none)"),
+            col.saturating_sub(1).max(1),
         );
         let agreement = Agreement::of(f);
         let mark = agreement.mark();

@@ -54,13 +54,22 @@ fn component_text(a: &Analysis, i: usize, width: usize) -> String {
         return String::new();
     };
     let raw = c.span.of(&a.input);
-    let mut text = preview(raw, width);
+    // A host too long for the row keeps both ends, as `explain` cuts it:
+    // the name it shows first and the domain it is in.
+    let cut = |bytes: &[u8], width: usize| {
+        if c.kind == ComponentKind::Host {
+            crate::cli::cells::cell_both_ends(bytes, width)
+        } else {
+            preview(bytes, width)
+        }
+    };
+    let mut text = cut(raw, width);
     if c.decoded() != raw {
         let room = width.saturating_sub(text.width() + 3);
         if room > 2 {
             // A byte that is not UTF-8 shows as the bytes pane shows it
             // (`\xC0`), not as a U+FFFD that hides which byte it was.
-            text = format!("{text} → {}", preview(c.decoded(), room));
+            text = format!("{text} → {}", cut(c.decoded(), room));
         } else if !text.ends_with('…') {
             // No room for the decoded text: its arrow, cut, says there is one.
             text = match width.saturating_sub(text.width()) {
