@@ -519,6 +519,10 @@ fn a_misspelt_option_is_named_not_inspected() {
         .code(2)
         .stderr(predicates::str::contains(
             "'--jsn' is not an option; did you mean '--json'?",
+        ))
+        // The URL after it is its own word, not part of the URL '--jsn'.
+        .stderr(predicates::str::contains(
+            "put it after '--': urlscope explain -- --jsn\n",
         ));
     urlscope()
         .args(["clean", "--defnag"])

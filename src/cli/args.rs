@@ -202,7 +202,8 @@ pub struct InputArgs {
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// Print JSON instead of a report.
+    /// Print JSON instead of a report: one object a line, a line for
+    /// each URL (JSON Lines).
     #[arg(long, conflicts_with = "html")]
     pub json: bool,
     /// Print one self-contained HTML page to project or print (several URLs

@@ -196,10 +196,20 @@ pub fn misspelt_option<'a>(words: impl IntoIterator<Item = &'a OsString>) -> Opt
         "a URL"
     };
     let after_dashes = |text: &str| {
+        // Words a shell split from one URL are given back joined; an
+        // option-shaped word before a URL of its own (`--jsn https://x/`)
+        // is a word of its own.
+        let alone = words.first().is_some_and(|w| *w == text)
+            && words.iter().skip(1).any(|w| w.contains("://"));
+        let inspected = if alone {
+            text.to_string()
+        } else {
+            words.join(" ")
+        };
         format!(
             "To inspect '{}' as {what}, put it after '--': {line} -- {}",
             escape_str(text),
-            escape_str(&shell_quote(&words.join(" "))),
+            escape_str(&shell_quote(&inspected)),
         )
     };
     shaped.iter().find_map(|text| {

@@ -192,7 +192,14 @@ pub(crate) fn copy_status(what: &str, bytes: usize, copied: Copied) -> String {
     }
     let to = match (osc, system) {
         (Ok(()), Some(Ok(()))) => "OSC 52 and system clipboard".to_string(),
-        (Ok(()), None) => "OSC 52, no system clipboard".to_string(),
+        // Nothing confirms that the terminal took the sequence: said so,
+        // never 'copied'.
+        (Ok(()), None) => {
+            return format!(
+                "sent {what}, {}: OSC 52 only (unconfirmed)",
+                text::bytes_count(bytes)
+            )
+        }
         (Ok(()), Some(Err(e))) => format!("OSC 52, not system clipboard: {e}"),
         (Err(e), Some(Ok(()))) => format!("system clipboard, not OSC 52: {e}"),
         (Err(e), None) => {

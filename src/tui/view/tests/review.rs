@@ -146,8 +146,10 @@ fn a_long_url_cut_at_its_end_ends_with_an_ellipsis() {
 fn a_copy_says_what_was_copied_first() {
     let mut out = Vec::new();
     let status = crate::tui::copy(&mut out, &mut None, "the cleaned URL", "http://a.example/");
+    // 'sent' where only OSC 52 took it (nothing confirms the terminal did).
     assert!(
-        status.starts_with("copied the cleaned URL, 17 bytes: "),
+        status.starts_with("copied the cleaned URL, 17 bytes: ")
+            || status.starts_with("sent the cleaned URL, 17 bytes: "),
         "{status}"
     );
     let mut a = app("http://a.example/", 80, 24);
@@ -157,7 +159,7 @@ fn a_copy_says_what_was_copied_first() {
         s.lines()
             .last()
             .unwrap_or("")
-            .contains("copied the cleaned URL"),
+            .contains("the cleaned URL, 17 bytes"),
         "{s}"
     );
 }
@@ -252,6 +254,20 @@ fn every_copy_says_what_and_where_whole_at_80_columns() {
         status
             .starts_with("copied the component decoded, 12 bytes: OSC 52, not system clipboard: "),
         "{status}"
+    );
+    // By OSC 52 alone, nothing says the terminal took it.
+    let status = copy_status(
+        "the cleaned URL",
+        25,
+        Copied {
+            osc: Ok(()),
+            tmux: None,
+            system: None,
+        },
+    );
+    assert_eq!(
+        status,
+        "sent the cleaned URL, 25 bytes: OSC 52 only (unconfirmed)"
     );
 }
 
