@@ -129,7 +129,14 @@ fn each_destination_warning(
                 .spelled
                 .as_ref()
                 .map_or_else(String::new, |s| format!(", spelled as {s}"));
-            let message = if carried {
+            let message = if d.in_lookup {
+                format!(
+                    "The {} names '{}' ({}{spelled}): a server running Log4j 2 before 2.15 that logs the URL connects there, inside its own network.",
+                    quote_str(&d.via),
+                    quote_str(&host.canonical),
+                    host.reach.label()
+                )
+            } else if carried {
                 format!(
                     "The {} leads to '{}' ({}{spelled}): a server that fetches the URLs it is given (SSRF) reaches inside its own network.",
                     quote_str(&d.via),
@@ -164,9 +171,7 @@ fn each_destination_warning(
         }
         // A Log4j lookup's directory is where a server connects, not where
         // a redirect sends a visitor (`jndi-lookup` names it).
-        if d.spelling
-            .contains(&crate::analysis::nested::lookup::IN_LOOKUP)
-        {
+        if d.in_lookup {
             continue;
         }
         let redirect = if d.runs_script && d.in_data_body {

@@ -148,16 +148,48 @@ pub(crate) fn input_lookup_warnings(
     }
 }
 
+/// The JNDI lookups of a component's `decoded` text that its text as
+/// written (`raw`) does not already hold (`${jndi:ldap://x/a%3D}` is one
+/// lookup, read as written, whose name decodes to `ldap://x/a=`): those
+/// only decoding writes (`%24%7Bjndi:...`).
+pub(crate) fn decoded_only_lookups(raw: &[u8], decoded: &[u8]) -> Vec<JndiLookup> {
+    if decoded == raw || memchr::memmem::find(decoded, b"${").is_none() {
+        return Vec::new();
+    }
+    let written: Vec<Vec<u8>> = if memchr::memmem::find(raw, b"${").is_some() {
+        jndi_lookups(raw)
+            .iter()
+            .map(|l| fully_decoded(&l.name))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut found = jndi_lookups(decoded);
+    found.retain(|l| !written.contains(&l.name));
+    found
+}
+
+/// `name` percent-decoded until nothing changes (at most as many times as
+/// a component is).
+fn fully_decoded(name: &[u8]) -> Vec<u8> {
+    let mut text = name.to_vec();
+    for _ in 0..crate::percent::MAX_LAYERS {
+        let next = crate::percent::decode(&text, false);
+        if *next == *text {
+            break;
+        }
+        text = next.into_owned();
+    }
+    text
+}
+
 /// `jndi-lookup` for component `i` once decoded, where decoding changed
 /// it (`%24%7Bjndi:...`; the input as written is read whole by
 /// [`input_lookup_warnings`]): an application that logs the value logs it
 /// decoded. The component is marked whole.
 pub(crate) fn lookup_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warning>) {
     let text = c.last_layer();
-    if text == c.span.of(&c.input) || memchr::memmem::find(text, b"${").is_none() {
-        return;
-    }
-    for l in jndi_lookups(text) {
+    for l in decoded_only_lookups(c.span.of(&c.input), text) {
         let written = text.get(l.start..l.end).unwrap_or_default();
         out.push(warning(&l, written, c.span, Some(i), c.kind.label()));
     }

