@@ -99,13 +99,7 @@ pub fn raw_and_decoded_cells(
     c: &ComponentAnalysis,
     columns: usize,
 ) -> (String, Option<String>) {
-    let cut = |bytes: &[u8]| {
-        if c.kind == ComponentKind::Host {
-            cell_both_ends(bytes, columns)
-        } else {
-            cell_within(bytes, columns)
-        }
-    };
+    let cut = |bytes: &[u8]| component_cell(c.kind, bytes, columns);
     let raw = c.span.of(input);
     // Bytes that are not UTF-8 show as their escapes (`\xC0`), as in the
     // byte table and the inspector, never as U+FFFD hiding which they are.
@@ -113,23 +107,45 @@ pub fn raw_and_decoded_cells(
     (cut(raw), decoded)
 }
 
+/// The text `bytes` of a component of `kind`, escaped and cut to
+/// `columns` columns: a host name too wide keeps both ends (the name it
+/// shows first and the domain it belongs to, at its end); anything else,
+/// an address too, its start.
+pub fn component_cell(kind: ComponentKind, bytes: &[u8], columns: usize) -> String {
+    let address = bytes.first() == Some(&b'[')
+        || bytes
+            .iter()
+            .all(|b| b.is_ascii_hexdigit() || matches!(b, b'.' | b'x' | b'X'));
+    if kind == ComponentKind::Host && !address {
+        cell_both_ends(bytes, columns)
+    } else {
+        cell_within(bytes, columns)
+    }
+}
+
 /// `bytes` escaped, cut in the middle to `columns` columns with `…` when
 /// wider: the start and the end both show.
 pub fn cell_both_ends(bytes: &[u8], columns: usize) -> String {
+    if columns < 3 {
+        return cell_within(bytes, columns);
+    }
     // No more than can show of each end (see `cell_within`).
-    let room = columns.max(1) * 4;
+    let room = columns * 4;
     if bytes.len() <= room * 2 {
         return both_ends(escape_bytes(bytes), columns);
     }
-    // The ends alone, each from a character's start: a continuation
+    // The ends alone, each cut at a character's start: a continuation
     // byte cut from its lead would show as an escape of its own.
-    let head = escape_bytes(bytes.get(..room).unwrap_or_default());
+    let mut to = room;
+    while bytes.get(to).is_some_and(|b| b & 0xC0 == 0x80) && to > room - 3 {
+        to -= 1;
+    }
+    let head = escape_bytes(bytes.get(..to).unwrap_or_default());
     let mut from = bytes.len() - room;
     while bytes.get(from).is_some_and(|b| b & 0xC0 == 0x80) && from < bytes.len() - room + 3 {
         from += 1;
     }
     let tail = escape_bytes(bytes.get(from..).unwrap_or_default());
-    let columns = columns.max(3);
     let tail_columns = (columns - 1) / 2;
     let head_columns = columns - 1 - tail_columns;
     format!(

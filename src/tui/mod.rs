@@ -200,7 +200,12 @@ pub(crate) fn copy_status(what: &str, bytes: usize, copied: Copied) -> String {
                 text::bytes_count(bytes)
             )
         }
-        (Ok(()), Some(Err(e))) => format!("OSC 52, not system clipboard: {e}"),
+        (Ok(()), Some(Err(e))) => {
+            return format!(
+                "sent {what}, {}: OSC 52 only (unconfirmed), not system clipboard: {e}",
+                text::bytes_count(bytes)
+            )
+        }
         (Err(e), Some(Ok(()))) => format!("system clipboard, not OSC 52: {e}"),
         (Err(e), None) => {
             return format!("could not copy {what}: no system clipboard, OSC 52: {e}")

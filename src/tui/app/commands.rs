@@ -78,6 +78,7 @@ impl App {
                 | Command::CopyDefanged
                 | Command::CopyDecoded
                 | Command::EditComponent
+                | Command::WriteHandout
         );
         if reads_analysis && self.is_stale() {
             self.status =

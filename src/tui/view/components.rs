@@ -54,15 +54,9 @@ fn component_text(a: &Analysis, i: usize, width: usize) -> String {
         return String::new();
     };
     let raw = c.span.of(&a.input);
-    // A host too long for the row keeps both ends, as `explain` cuts it:
-    // the name it shows first and the domain it is in.
-    let cut = |bytes: &[u8], width: usize| {
-        if c.kind == ComponentKind::Host {
-            crate::cli::cells::cell_both_ends(bytes, width)
-        } else {
-            preview(bytes, width)
-        }
-    };
+    // Cut as `explain` cuts it: a host name too long for the row keeps
+    // both ends, the name it shows first and the domain it is in.
+    let cut = |bytes: &[u8], width: usize| crate::cli::cells::component_cell(c.kind, bytes, width);
     let mut text = cut(raw, width);
     if c.decoded() != raw {
         let room = width.saturating_sub(text.width() + 3);

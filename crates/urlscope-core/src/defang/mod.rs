@@ -12,7 +12,8 @@
 //! stand in one.
 //!
 //! `refang(defang(url))` is `url` for every URL that is not itself written
-//! defanged.
+//! defanged ([`defang_bytes`] percent-encodes controls and bytes that are
+//! not UTF-8 first: refang gives those back encoded).
 //!
 //! ```
 //! use urlscope_core::defang::{defang, refang};

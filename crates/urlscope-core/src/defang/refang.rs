@@ -39,7 +39,7 @@ const SCHEMES: [(&[u8], &str); 5] = [
 
 /// Bracketed spellings, matched without regard to case anywhere, each with
 /// what it stands for. The longest first where one begins another.
-const BRACKETED: [(&[u8], &str); 15] = [
+const BRACKETED: [(&[u8], &str); 18] = [
     (b"[://]", "://"),
     (b"[:]//", "://"),
     (b"[:]", ":"),
@@ -55,6 +55,11 @@ const BRACKETED: [(&[u8], &str); 15] = [
     (b"[@]", "@"),
     (b"[/]", "/"),
     (b"[//]", "//"),
+    // The full stops a browser reads as dots in a host, bracketed by
+    // `defang` as they are written.
+    ("[\u{3002}]".as_bytes(), "\u{3002}"),
+    ("[\u{FF0E}]".as_bytes(), "\u{FF0E}"),
+    ("[\u{FF61}]".as_bytes(), "\u{FF61}"),
 ];
 
 /// A URL that was pasted defanged and analysed as the URL it stands for

@@ -25,7 +25,8 @@ pub fn defang(url: &str) -> String {
 /// a control, bidi, invisible or look-alike space character
 /// ([`needs_escape`](crate::text::needs_escape): ESC as `%1B`, U+202E as
 /// `%E2%80%AE`). The text `\x1b` and the byte ESC are then written
-/// apart, and what refang gives back is the same URL.
+/// apart; refang gives back the URL as a browser sends it, those bytes
+/// still percent-encoded.
 ///
 /// # Examples
 /// ```
@@ -147,20 +148,23 @@ fn defang_fanged(url: &str) -> String {
     out
 }
 
-/// `host` with every dot a browser reads as a label separator written
-/// `[.]`: its full stops, and the ideographic, full-width and half-width
-/// ones UTS #46 maps to it (`evil。example`), which refang gives back as
-/// the full stop a browser reads. (`%2E`, which the URL Standard also
-/// decodes in a host, makes no link as it is, and is kept.)
+/// `host` with every dot a browser reads as a label separator bracketed:
+/// its full stops as `[.]`, and the ideographic, full-width and half-width
+/// ones UTS #46 maps to it as written (`evil[。]example`), which refang
+/// gives back as they were. (`%2E`, which the URL Standard also decodes
+/// in a host, makes no link as it is, and is kept.)
 fn defanged_host(host: &str) -> String {
-    host.chars()
-        .fold(String::with_capacity(host.len() + 8), |mut out, c| {
-            match c {
-                '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}' => out.push_str("[.]"),
-                c => out.push(c),
-            }
-            out
-        })
+    let mut out = String::with_capacity(host.len() + 8);
+    for c in host.chars() {
+        if matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}') {
+            out.push('[');
+            out.push(c);
+            out.push(']');
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Whether [`defang`] writes the scheme `s` otherwise.
@@ -399,21 +403,21 @@ mod tests {
             assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
         }
         assert_eq!(defang("/a/b.c"), "/a/b.c");
-        // Every dot a browser reads in the host.
-        for url in [
-            "https://evil\u{3002}example/",
-            "http://a\u{FF0E}b\u{FF61}c/",
+        // Every dot a browser reads in the host, bracketed as written, and
+        // given back so.
+        for (url, defanged) in [
+            (
+                "https://evil\u{3002}example/",
+                "hxxps://evil[\u{3002}]example/",
+            ),
+            (
+                "http://a\u{FF0E}b\u{FF61}c/",
+                "hxxp://a[\u{FF0E}]b[\u{FF61}]c/",
+            ),
         ] {
-            let bare = defang(url).replace("[.]", "");
-            assert!(
-                !bare.contains(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']),
-                "{url}"
-            );
+            assert_eq!(defang(url), defanged);
+            assert_eq!(refang(defanged.as_bytes()).url, url.as_bytes());
         }
-        assert_eq!(
-            defang("https://evil\u{3002}example/"),
-            "hxxps://evil[.]example/"
-        );
     }
 
     #[test]

@@ -252,7 +252,7 @@ fn every_copy_says_what_and_where_whole_at_80_columns() {
     );
     assert!(
         status
-            .starts_with("copied the component decoded, 12 bytes: OSC 52, not system clipboard: "),
+            .starts_with("sent the component decoded, 12 bytes: OSC 52 only (unconfirmed), not system clipboard: "),
         "{status}"
     );
     // By OSC 52 alone, nothing says the terminal took it.
