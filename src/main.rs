@@ -10,7 +10,12 @@ use urlscope::cli::{self, Failure, Request};
 
 fn main() -> ExitCode {
     let outcome = cli::request().and_then(|request| match request {
-        Request::Inspect { input, color, base } => match urlscope::tui::run(input, color, base) {
+        Request::Inspect {
+            input,
+            color,
+            base,
+            note,
+        } => match urlscope::tui::run(input, color, base, note) {
             Ok(urlscope::tui::Outcome::Quit { .. }) => Ok(()),
             Ok(urlscope::tui::Outcome::Interrupted) => Err(interrupted()),
             Err(e) => Err(Failure::usage(format!("terminal error: {e}"))),
@@ -35,7 +40,7 @@ fn inspect_and_print(
     defang: bool,
 ) -> Result<(), Failure> {
     use std::io::Write;
-    match urlscope::tui::run_on_tty(input, color, base) {
+    match urlscope::tui::run_on_tty(input, color, base, None) {
         Ok(urlscope::tui::Outcome::Quit { clean }) => {
             let clean = if defang {
                 urlscope_core::defang::defang(&clean)

@@ -231,6 +231,24 @@ fn url_from_stdin_keys_from_the_terminal_and_editing() {
     tmux.wait_screen("a clean exit", |s| s.contains("URLSCOPE-EXITED 0"));
 }
 
+/// A list piped in opens its first URL and says so: the others were
+/// passed over in silence.
+#[test]
+fn a_list_from_stdin_says_which_url_is_shown() {
+    let Some(tmux) = Tmux::start("list") else {
+        return;
+    };
+    let command = format!(
+        "printf 'https://a.example/x\\nhttps://b.example/y\\nhttps://c.example/z\\n' | {}; sleep 30",
+        bin()
+    );
+    tmux.session(80, 24, &command, &[]);
+    tmux.wait_screen("the note", |s| {
+        s.contains("a.example")
+            && s.contains("URL 1 of 3 from standard input; scan - reads them all")
+    });
+}
+
 #[test]
 fn a_crash_restores_the_terminal_and_keeps_the_edit() {
     let Some(tmux) = Tmux::start("panic") else {

@@ -45,6 +45,9 @@ pub enum Request {
         input: Vec<u8>,
         color: bool,
         base: Option<Vec<u8>>,
+        /// What the status line says first: that standard input held more
+        /// URLs than the one shown.
+        note: Option<String>,
     },
     /// `--print`: the inspector on the terminal (`/dev/tty`) whatever
     /// standard output is; the cleaned URL printed on quit.
@@ -152,10 +155,22 @@ pub fn request() -> Result<Request, Failure> {
             }
             if io::stdout().is_terminal() {
                 // The inspector shows one URL: the first (its keys come
-                // from the terminal, not from standard input).
+                // from the terminal, not from standard input); the others
+                // are not passed over in silence.
+                let note = (urls.len() > 1).then(|| {
+                    format!(
+                        "URL 1 of {} from standard input; scan - reads them all",
+                        urls.len()
+                    )
+                });
                 urls.truncate(1);
                 let input = urls.pop().unwrap_or_default();
-                return Ok(Request::Inspect { input, color, base });
+                return Ok(Request::Inspect {
+                    input,
+                    color,
+                    base,
+                    note,
+                });
             }
             // Not a terminal (a pipe, a file): print the reports instead.
             Task::Report {

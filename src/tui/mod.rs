@@ -243,29 +243,46 @@ pub enum Outcome {
 
 /// Run the inspector on `input` until the user quits (`q`) or interrupts
 /// it (Ctrl-C); with a `base`, `input` is a reference and the inspector
-/// shows where it resolves.
-pub fn run(input: Vec<u8>, color: bool, base: Option<Vec<u8>>) -> io::Result<Outcome> {
-    session(input, color, base, Screen::Stdout)
+/// shows where it resolves; `note`, when given, is what its status line
+/// says first.
+pub fn run(
+    input: Vec<u8>,
+    color: bool,
+    base: Option<Vec<u8>>,
+    note: Option<String>,
+) -> io::Result<Outcome> {
+    session(input, color, base, note, Screen::Stdout)
 }
 
 /// Run the inspector on the terminal (`/dev/tty`) whatever standard output
 /// is, for `fixed=$(urlscope --print URL)`: the caller prints the outcome.
 /// Without a terminal this is an error.
-pub fn run_on_tty(input: Vec<u8>, color: bool, base: Option<Vec<u8>>) -> io::Result<Outcome> {
-    session(input, color, base, Screen::Tty)
+pub fn run_on_tty(
+    input: Vec<u8>,
+    color: bool,
+    base: Option<Vec<u8>>,
+    note: Option<String>,
+) -> io::Result<Outcome> {
+    session(input, color, base, note, Screen::Tty)
 }
 
+/// The inspector on `screen`; `note`, when given, is the status line's
+/// first words.
 fn session(
     input: Vec<u8>,
     color: bool,
     base: Option<Vec<u8>>,
+    note: Option<String>,
     screen: Screen,
 ) -> io::Result<Outcome> {
     let options = urlscope_core::Options::default();
-    let app = match base {
+    let mut app = match base {
         Some(base) => App::with_base(base, input, options, color),
         None => App::new(input, options, color),
     };
+    if let Some(note) = note {
+        app.status = note;
+    }
     let recovery: Recovery = Arc::new(Mutex::new(app.analysis.input.clone()));
     // Fails before the terminal is touched when there is none.
     let out = screen.writer()?;
