@@ -4,8 +4,7 @@
 
 use std::io::{self, Write};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-use urlscope_core::defang::{defang_bytes, defang_text_with, refang, HostNames};
-use urlscope_core::text::escape_bytes;
+use urlscope_core::defang::{defang_bytes, defang_text_with, refang_text, HostNames};
 
 /// Each URL defanged, one a line (what a terminal would act on
 /// percent-encoded: [`defang_bytes`]).
@@ -16,10 +15,11 @@ pub fn write_defanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> 
     Ok(())
 }
 
-/// Each defanged URL as it was, one a line.
+/// Each defanged URL as it was, one a line (what a terminal would act on
+/// percent-encoded, as `defang` writes it: [`refang_text`]).
 pub fn write_refanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
-        writeln!(out, "{}", escape_bytes(&refang(url).url))?;
+        writeln!(out, "{}", refang_text(url))?;
     }
     Ok(())
 }

@@ -188,12 +188,13 @@ fn defang(url: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// A defanged URL as it was (`urlscope refang`): `hxxp`, `[.]`, `(.)`,
-/// `[dot]`, `[at]`, `[:]` and the like undone. Bytes that are not UTF-8
-/// come back as U+FFFD (the command writes `\xFF`).
+/// `[dot]`, `[at]`, `[:]` and the like undone. Bytes that are not UTF-8,
+/// and controls, come back percent-encoded (`%FF`), as the command writes
+/// them.
 #[pyfunction]
 fn refang(url: &Bound<'_, PyAny>) -> PyResult<String> {
     let input = input_bytes(url, "url")?;
-    Ok(String::from_utf8_lossy(&urlscope_core::defang::refang(&input).url).into_owned())
+    Ok(urlscope_core::defang::refang_text(&input))
 }
 
 /// `text` percent-encoded as `dialect` encodes it (`urlscope encode --as

@@ -101,6 +101,11 @@ def test_defang_and_refang_equal_the_commands(run_cli):
     assert defanged[0] == "hxxps://login[.]evil[.]example/signin?next=a.b"
     assert defanged[2] == "hxxp://caf%E9[.]example/%1B[2J"
     assert [urlscope.refang(d) for d in defanged[:2]] == [u.decode() for u in urls[:2]]
+    # Not UTF-8, and a control, given back encoded, as the command writes them.
+    status, out, err = run_cli("refang", "-", stdin=b"hxxp://caf\xe9[.]example/\x1b\n")
+    assert status == 0, err
+    assert urlscope.refang(b"hxxp://caf\xe9[.]example/\x1b") == "http://caf%E9.example/%1B"
+    assert out.splitlines() == ["http://caf%E9.example/%1B"]
 
 
 @pytest.mark.parametrize("dialect", urlscope.ENCODE_DIALECTS)

@@ -36,6 +36,25 @@ pub fn defang(url: &str) -> String {
 /// assert_eq!(defang_bytes(b"http://caf\xE9.example/"), "hxxp://caf%E9[.]example/");
 /// ```
 pub fn defang_bytes(bytes: &[u8]) -> String {
+    defang(&percent_escaped(bytes))
+}
+
+/// The URL a defanged `bytes` stands for ([`refang`]), written as
+/// [`defang_bytes`] writes its bytes: what a terminal would act on or
+/// hide, and bytes that are not UTF-8, percent-encoded (`%1B`, `%FF`).
+///
+/// # Examples
+/// ```
+/// use urlscope_core::defang::refang_text;
+/// assert_eq!(refang_text(b"hxxps://evil[.]example/\xFF\x1b"), "https://evil.example/%FF%1B");
+/// ```
+pub fn refang_text(bytes: &[u8]) -> String {
+    percent_escaped(&refang(bytes).url)
+}
+
+/// `bytes` as text, each byte that is not UTF-8 and each byte of a
+/// character [`needs_escape`](crate::text::needs_escape) percent-encoded.
+fn percent_escaped(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());
     let escape = |b: u8, text: &mut String| {
         use std::fmt::Write;
@@ -56,7 +75,7 @@ pub fn defang_bytes(bytes: &[u8]) -> String {
             escape(b, &mut text);
         }
     }
-    defang(&text)
+    text
 }
 
 /// `text` with every `http://`, `https://`, `ftp://` and `ftps://` left
