@@ -190,22 +190,18 @@ pub(crate) fn copy_status(what: &str, bytes: usize, copied: Copied) -> String {
         };
         return format!("copied {what}, {}: {to}", text::bytes_count(bytes));
     }
+    // Nothing confirms that the terminal took the OSC 52 sequence: where
+    // nothing else took the copy, that is said, never 'copied'.
+    let sent = |rest: &str| {
+        format!(
+            "sent {what}, {}: OSC 52 only (unconfirmed){rest}",
+            text::bytes_count(bytes)
+        )
+    };
     let to = match (osc, system) {
         (Ok(()), Some(Ok(()))) => "OSC 52 and system clipboard".to_string(),
-        // Nothing confirms that the terminal took the sequence: said so,
-        // never 'copied'.
-        (Ok(()), None) => {
-            return format!(
-                "sent {what}, {}: OSC 52 only (unconfirmed)",
-                text::bytes_count(bytes)
-            )
-        }
-        (Ok(()), Some(Err(e))) => {
-            return format!(
-                "sent {what}, {}: OSC 52 only (unconfirmed), not system clipboard: {e}",
-                text::bytes_count(bytes)
-            )
-        }
+        (Ok(()), None) => return sent(""),
+        (Ok(()), Some(Err(e))) => return sent(&format!(", not system clipboard: {e}")),
         (Err(e), Some(Ok(()))) => format!("system clipboard, not OSC 52: {e}"),
         (Err(e), None) => {
             return format!("could not copy {what}: no system clipboard, OSC 52: {e}")

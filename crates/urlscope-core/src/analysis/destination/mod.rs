@@ -270,9 +270,7 @@ pub(crate) fn destinations(
             runs_script: runs_script(&scheme, target.as_bytes()),
             target,
             in_data_body,
-            in_lookup: n
-                .spelling
-                .contains(&crate::analysis::nested::lookup::IN_LOOKUP),
+            in_lookup: crate::analysis::nested::lookup::in_lookup(n),
             scheme,
             host,
             site: to,
@@ -332,9 +330,7 @@ fn carried_in_turn(
 ) {
     for (i, d) in a.destinations.iter().enumerate().skip(1) {
         let mut d = d.clone();
-        d.in_lookup |= n
-            .spelling
-            .contains(&crate::analysis::nested::lookup::IN_LOOKUP);
+        d.in_lookup |= crate::analysis::nested::lookup::in_lookup(n);
         let at = n.leads_at.get(i);
         d.via = format!("{} → {}", n.via, d.via);
         d.span = at.map_or(n.span, |at| at.span);

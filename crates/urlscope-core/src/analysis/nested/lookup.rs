@@ -23,6 +23,12 @@ use crate::warnings::Warning;
 pub(crate) const IN_LOOKUP: &str =
     "in a Log4j JNDI lookup, which a server running Log4j 2 before 2.15 that logs it connects to";
 
+/// Whether `n` is a URL a lookup names: [`IN_LOOKUP`] is how it is
+/// written.
+pub(crate) fn in_lookup(n: &Nested) -> bool {
+    n.spelling.contains(&IN_LOOKUP)
+}
+
 /// `${` and `jndi:`, before the name of a lookup written plainly.
 const NAME_OFFSET: usize = 7;
 
@@ -39,9 +45,6 @@ pub(super) fn unfold_lookups(
     lifted: &mut Vec<Warning>,
 ) -> Vec<Nested> {
     let mut out: Vec<Nested> = Vec::new();
-    if memchr::memmem::find(input, b"${").is_none() && !components.iter().any(decoded_lookup) {
-        return out;
-    }
     let mut seen: Vec<Vec<u8>> = Vec::new();
     let mut keep = |l: &JndiLookup, out: &Vec<Nested>| {
         // A URL the unfolding found as text already (`?u=${jndi:ldap://x/}`
@@ -57,7 +60,12 @@ pub(super) fn unfold_lookups(
     };
     // As written: the name's own bytes are marked when no nested lookup
     // spelled it; else the whole lookup.
-    for l in jndi_lookups(input) {
+    let written = if memchr::memmem::find(input, b"${").is_some() {
+        jndi_lookups(input)
+    } else {
+        Vec::new()
+    };
+    for l in written {
         if !keep(&l, &out) {
             continue;
         }
@@ -93,7 +101,8 @@ pub(super) fn unfold_lookups(
         out.push(node);
     }
     // Decoded: an application that logs the value logs it decoded. Its
-    // bytes are the whole component's.
+    // bytes are the whole component's. (`decoded_only_lookups` turns a
+    // component decoding left alone, or with no `${`, away at once.)
     for (i, c) in components.iter().enumerate() {
         for l in decoded_only_lookups(c.raw(), c.last_layer()) {
             if !keep(&l, &out) {
@@ -108,12 +117,6 @@ pub(super) fn unfold_lookups(
         }
     }
     out
-}
-
-/// Whether component `c` holds `${` only once decoded.
-fn decoded_lookup(c: &ComponentAnalysis) -> bool {
-    let text = c.last_layer();
-    text != c.raw() && memchr::memmem::find(text, b"${").is_some()
 }
 
 /// Whether a JNDI name is a URL (`ldap://x/a`, `dns://x`), not a name in
