@@ -990,3 +990,46 @@ fn refang_gives_the_defanged_url_back() {
         format!("{url}\n")
     );
 }
+
+/// `refang --base` resolves as `defang --base` does: the reference and the
+/// base refanged first, the target written as `refang` writes a URL.
+#[test]
+fn refang_with_a_base_resolves() {
+    assert_eq!(
+        stdout_of(&[
+            "refang",
+            "--base",
+            "hxxps://evil[.]example/a/b",
+            "../c[.]php"
+        ]),
+        "https://evil.example/c.php\n"
+    );
+    assert_eq!(
+        stdout_of(&[
+            "refang",
+            "--base",
+            "https://x.example/",
+            "hxxp://evil[.]example/a\x1b"
+        ]),
+        "http://evil.example/a%1B\n"
+    );
+    assert_eq!(
+        stdout_of(&["defang", "--base", "https://evil.example/a/b", "../c.php"]),
+        "hxxps://evil[.]example/c.php\n"
+    );
+    // Where a browser resolves elsewhere, standard error says so, as
+    // `resolve` does.
+    urlscope()
+        .args([
+            "refang",
+            "--base",
+            "hxxps://evil[.]example/a/b",
+            "/\\evil2[.]example/x",
+        ])
+        .assert()
+        .success()
+        .stdout("https://evil.example/\\evil2.example/x\n")
+        .stderr(predicate::str::contains(
+            "a WHATWG parser resolves '/\\evil2.example/x' to https://evil2.example/x",
+        ));
+}

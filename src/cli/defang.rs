@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-use urlscope_core::defang::{defang_bytes, defang_text_with, refang_text, HostNames};
+use urlscope_core::defang::{defang_bytes, defang_text_with, escaped_text, refang_text, HostNames};
 
 /// Each URL defanged, one a line (what a terminal would act on
 /// percent-encoded: [`defang_bytes`]).
@@ -20,6 +20,15 @@ pub fn write_defanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> 
 pub fn write_refanged(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
         writeln!(out, "{}", refang_text(url))?;
+    }
+    Ok(())
+}
+
+/// Each live URL, one a line, written as [`write_refanged`] writes them
+/// ([`escaped_text`]): URLs refanged, then resolved (`refang --base`).
+pub fn write_live(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
+    for url in urls {
+        writeln!(out, "{}", escaped_text(url))?;
     }
     Ok(())
 }

@@ -268,7 +268,18 @@ fn run(command: Command, color: bool, out: &mut impl Write) -> Result<(), Failur
         Command::Normalize(args) => clean::write_normalized(out, &targets(&args)?)?,
         Command::Pretty(args) => clean::write_pretty(out, &targets(&args)?)?,
         Command::Defang(args) => defang::write_defanged(out, &targets(&args)?)?,
-        Command::Refang(args) => defang::write_refanged(out, &read_urls(&args)?)?,
+        Command::Refang(args) => match &args.base {
+            // The reference and the base refanged, then resolved.
+            Some(base) => {
+                let live = |url: &[u8]| urlscope_core::defang::refang(url).url;
+                let references: Vec<Vec<u8>> = read_urls(&args)?.iter().map(|u| live(u)).collect();
+                let base = live(&input::os_bytes(base));
+                let targets =
+                    resolve::targets_noted(reports::resolve_all_bytes(&base, &references)?);
+                defang::write_live(out, &targets)?
+            }
+            None => defang::write_refanged(out, &read_urls(&args)?)?,
+        },
         Command::Encode(args) => {
             let text = read_text(&args.text, &args.more)?;
             let dialect = if args.all {

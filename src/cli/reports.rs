@@ -103,11 +103,19 @@ pub fn resolve_all(
     base: &OsString,
     references: &[Vec<u8>],
 ) -> Result<Vec<(Vec<u8>, Resolution)>, Failure> {
-    let base = input::os_bytes(base);
+    resolve_all_bytes(&input::os_bytes(base), references)
+}
+
+/// [`resolve_all`] for a base given as bytes (`refang --base`, whose
+/// base is refanged first).
+pub fn resolve_all_bytes(
+    base: &[u8],
+    references: &[Vec<u8>],
+) -> Result<Vec<(Vec<u8>, Resolution)>, Failure> {
     references
         .iter()
         .map(|reference| {
-            urlscope_core::resolve::resolution(&base, reference)
+            urlscope_core::resolve::resolution(base, reference)
                 .map(|r| (reference.clone(), r))
                 .map_err(|e| Failure::usage(format!("--base: {e}")))
         })

@@ -44,27 +44,47 @@ pub fn run(
         writeln!(out, "{}", escape_bytes(&r.target))?;
         // Said after the target is out, so the two stay in order on a
         // terminal.
-        let note = match (r.differs, &r.whatwg) {
-            (true, Ok(theirs)) => Some(format!(
-                "parser-differential: a WHATWG parser resolves '{}' to {}{}",
-                escape_bytes(&reference),
-                escape_str(theirs),
-                r.reason.map(|why| format!(" ({why})")).unwrap_or_default(),
-            )),
-            // Both readings fail: no browser opens the target either.
-            (false, Err(e)) => Some(format!(
-                "a WHATWG parser (a browser) rejects '{}' against this base, and the target too ({})",
-                escape_bytes(&reference),
-                escape_str(e),
-            )),
-            _ => None,
-        };
-        if let Some(note) = note {
+        if let Some(note) = note(&reference, &r) {
             out.flush()?;
             let _ = writeln!(io::stderr(), "urlscope: {note}");
         }
     }
     Ok(())
+}
+
+/// What standard error says of a resolution beside its RFC 3986 target:
+/// the WHATWG target where it differs, or that a browser rejects both.
+pub fn note(reference: &[u8], r: &Resolution) -> Option<String> {
+    match (r.differs, &r.whatwg) {
+        (true, Ok(theirs)) => Some(format!(
+            "parser-differential: a WHATWG parser resolves '{}' to {}{}",
+            escape_bytes(reference),
+            escape_str(theirs),
+            r.reason.map(|why| format!(" ({why})")).unwrap_or_default(),
+        )),
+        // Both readings fail: no browser opens the target either.
+        (false, Err(e)) => Some(format!(
+            "a WHATWG parser (a browser) rejects '{}' against this base, and the target too ({})",
+            escape_bytes(reference),
+            escape_str(e),
+        )),
+        _ => None,
+    }
+}
+
+/// The RFC 3986 targets of resolutions, each note ([`note`]) said on
+/// standard error first: what `clean`, `defang`, `refang` ... `--base`
+/// work on.
+pub fn targets_noted(resolved: Vec<(Vec<u8>, Resolution)>) -> Vec<Vec<u8>> {
+    resolved
+        .into_iter()
+        .map(|(reference, r)| {
+            if let Some(note) = note(&reference, &r) {
+                let _ = writeln!(io::stderr(), "urlscope: {note}");
+            }
+            r.target
+        })
+        .collect()
 }
 
 /// The lines `explain --base` prints before the target's report.

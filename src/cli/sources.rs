@@ -39,10 +39,9 @@ pub fn read_urls(args: &InputArgs) -> Result<Vec<Vec<u8>>, Failure> {
 pub fn targets(args: &InputArgs) -> Result<Vec<Vec<u8>>, Failure> {
     let urls = read_urls(args)?;
     match &args.base {
-        Some(base) => Ok(super::reports::resolve_all(base, &urls)?
-            .into_iter()
-            .map(|(_, r)| r.target)
-            .collect()),
+        Some(base) => Ok(super::resolve::targets_noted(super::reports::resolve_all(
+            base, &urls,
+        )?)),
         None => Ok(urls),
     }
 }

@@ -36,7 +36,7 @@ pub fn defang(url: &str) -> String {
 /// assert_eq!(defang_bytes(b"http://caf\xE9.example/"), "hxxp://caf%E9[.]example/");
 /// ```
 pub fn defang_bytes(bytes: &[u8]) -> String {
-    defang(&percent_escaped(bytes))
+    defang(&escaped_text(bytes))
 }
 
 /// The URL a defanged `bytes` stands for ([`refang`]), written as
@@ -49,12 +49,20 @@ pub fn defang_bytes(bytes: &[u8]) -> String {
 /// assert_eq!(refang_text(b"hxxps://evil[.]example/\xFF\x1b"), "https://evil.example/%FF%1B");
 /// ```
 pub fn refang_text(bytes: &[u8]) -> String {
-    percent_escaped(&refang(bytes).url)
+    escaped_text(&refang(bytes).url)
 }
 
 /// `bytes` as text, each byte that is not UTF-8 and each byte of a
-/// character [`needs_escape`](crate::text::needs_escape) percent-encoded.
-fn percent_escaped(bytes: &[u8]) -> String {
+/// character [`needs_escape`](crate::text::needs_escape) percent-encoded:
+/// how [`defang_bytes`] and [`refang_text`] write a URL's bytes, and how a
+/// URL refanged, then resolved, is written.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::defang::escaped_text;
+/// assert_eq!(escaped_text(b"https://evil.example/\x1b\xFF"), "https://evil.example/%1B%FF");
+/// ```
+pub fn escaped_text(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());
     let escape = |b: u8, text: &mut String| {
         use std::fmt::Write;
