@@ -51,6 +51,28 @@ fn every_corpus(behind_origin: bool) -> Vec<Vec<u8>> {
     inputs
 }
 
+/// Each template-injection payload of `ssti/ssti.fuzz` written into a
+/// query value, as it is and percent-encoded as `encodeURIComponent`
+/// writes it: what a log of probes holds.
+fn template_probes() -> Vec<(Vec<u8>, Vec<u8>)> {
+    lines("ssti/ssti.fuzz")
+        .into_iter()
+        .flat_map(|payload| {
+            let mut encoded = b"https://v.example/search?q=".to_vec();
+            for &b in &payload {
+                if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+                    encoded.push(b);
+                } else {
+                    encoded.extend_from_slice(format!("%{b:02X}").as_bytes());
+                }
+            }
+            let mut raw = b"https://v.example/search?q=".to_vec();
+            raw.extend_from_slice(&payload);
+            [(payload.clone(), encoded), (payload, raw)]
+        })
+        .collect()
+}
+
 fn json(path: &str) -> serde_json::Value {
     serde_json::from_slice(&read(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -353,6 +375,7 @@ fn triage_fast_path_agrees_with_the_full_analysis() {
     let mut inputs = every_corpus(false);
     inputs.extend(lines("phishing/dev.txt"));
     inputs.extend(lines("phishing/signin.txt"));
+    inputs.extend(template_probes().into_iter().map(|(_, url)| url));
     let mut plain = 0;
     for input in &inputs {
         let full = analyze(input, &Options::default()).into_warnings_as_given();
@@ -427,4 +450,44 @@ fn pretty_then_clean_is_equivalent_on_the_corpus() {
         "pretty: {changed} of {} inputs shown differently",
         inputs.len()
     );
+}
+
+/// PayloadsAllTheThings' template-injection probes and payloads, in a
+/// query value as written and percent-encoded: every one is flagged
+/// `template-injection`, high where it reaches the runtime, but Smarty's
+/// `{php}` tag (Smarty 3 removed it): a tag, not an expression; and
+/// `#{3*3}` written raw, whose '#' starts the fragment.
+#[test]
+fn template_payloads_are_flagged() {
+    let mut flagged = 0;
+    let mut missed = Vec::new();
+    let probes = template_probes();
+    for (payload, url) in &probes {
+        let a = analyze(url, &Options::default());
+        let found: Vec<_> = a
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::TemplateInjection)
+            .collect();
+        if found.is_empty() {
+            missed.push(String::from_utf8_lossy(payload).into_owned());
+            continue;
+        }
+        flagged += 1;
+        let text = String::from_utf8_lossy(payload).to_ascii_lowercase();
+        if text.contains("__") || text.contains("getruntime") || text.contains("popen") {
+            assert!(found.iter().any(|w| w.severity == Severity::High), "{text}");
+        }
+    }
+    eprintln!("template-injection: {flagged} of {}", probes.len());
+    // Written raw, a payload's leading '#' starts the fragment, which is
+    // then `{3*3}`: no expression.
+    assert!(
+        missed
+            .iter()
+            .all(|p| p.starts_with("{php}") || p.starts_with("#{")),
+        "{missed:?}"
+    );
+    assert_eq!(flagged + missed.len(), probes.len());
+    assert!(flagged >= probes.len() - 4, "{flagged}");
 }

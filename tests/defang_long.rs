@@ -71,8 +71,14 @@ fn other_long_defanged_spellings_are_scanned_in_linear_time() {
     let dots = line("http://", "a[dot]", 150_000, "com");
     let out = scan(&["--json", "--min-severity", "info"], &dots);
     let v: serde_json::Value = serde_json::from_slice(&out).expect("one JSON line");
-    assert_eq!(v["warnings"][0]["code"], "defanged-input");
-    assert_eq!(v["warnings"][0]["spans"].as_array().map(Vec::len), Some(64));
+    let warnings = v["warnings"].as_array().expect("warnings");
+    let refanged = warnings
+        .iter()
+        .find(|w| w["code"] == "defanged-input")
+        .expect("defanged-input");
+    assert_eq!(refanged["spans"].as_array().map(Vec::len), Some(64));
+    // A name of 900 kB is no name DNS carries (low).
+    assert!(warnings.iter().any(|w| w["code"] == "invalid-host"));
 
     let bare = line("see ", "a[.]", 200_000, "com here");
     scan(&["--format", "text", "--min-severity", "info"], &bare);

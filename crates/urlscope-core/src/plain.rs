@@ -109,10 +109,18 @@ pub(crate) fn plain_origin_host(input: &[u8], stray: bool) -> Option<(Labels<'_>
     )
 }
 
+/// The longest label DNS carries (RFC 1035 §2.3.4).
+pub(crate) const MAX_LABEL: usize = 63;
+
+/// The longest name DNS carries, in its usual dotted form without the
+/// root's dot (255 bytes on the wire).
+pub(crate) const MAX_NAME: usize = 253;
+
 /// One pass over the `host[:port]` starting at `start`; the host's
 /// labels and where the authority ends (at '/', '?', '#' or the end) when
-/// it is plain: letters, digits, '-', '_' and dots in non-empty labels, no
-/// `xn--` label, a last label that does not start with a digit (WHATWG
+/// it is plain: letters, digits, '-', '_' and dots in non-empty labels of
+/// at most [`MAX_LABEL`] bytes, [`MAX_NAME`] in all, no `xn--` label, a
+/// last label that does not start with a digit (WHATWG
 /// would read it as IPv4), a port of at most 65535. With `stray`, labels
 /// may hold [`STRAY`] bytes too.
 #[inline(always)]
@@ -147,6 +155,8 @@ fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_
         match b {
             // An empty label, but a trailing dot, is not plain.
             Some(b'.') if first.is_none() && !ends_host(input.get(i + 1)) => return None,
+            // A label DNS cannot carry (over 63 bytes): `invalid-host`.
+            _ if i - label_start > MAX_LABEL => return None,
             Some(b'.') => {
                 labels.dot(i - start);
                 i += 1;
@@ -155,6 +165,21 @@ fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_
             _ if ends_host(b.as_ref()) => break,
             _ => return None,
         }
+    }
+    // A name DNS cannot carry (over 253 bytes, a trailing dot aside).
+    let name = input.get(start..i).unwrap_or_default();
+    if name.strip_suffix(b".").unwrap_or(name).len() > MAX_NAME {
+        return None;
+    }
+    // A template expression's opener (`{{`, of stray bytes plain above
+    // `low`): `template-injection`.
+    if stray
+        && memchr::memchr(b'{', name).is_some()
+        && name
+            .windows(2)
+            .any(crate::analysis::checks::template::opens)
+    {
+        return None;
     }
     if last_label_first.is_none_or(|b| b.is_ascii_digit()) {
         return None;

@@ -103,7 +103,8 @@ pub(crate) enum Signal {
     Scheme,
     /// An authority that is not plain: a host other than letters, digits,
     /// hyphens, underscores and dots in non-empty labels, an `xn--` label,
-    /// a last label starting with a digit, a port that is not 0..=65535.
+    /// a label over 63 bytes or a name over 253, a last label starting
+    /// with a digit, a port that is not 0..=65535.
     Authority,
     /// A path or parameter part made of dots (`..;params` included), or
     /// `..` anywhere.
@@ -143,7 +144,9 @@ pub(crate) enum Signal {
     /// look-alike from a famous name, or holding a brand's token
     /// ([`crate::sites::may_imitate`]).
     Imitation,
-    /// A `${`: a lookup of a template or logging library (Log4j).
+    /// A `${` (a lookup of a logging library, Log4j), or another
+    /// template expression's opener: `{{`, `#{`, `*{`, `{$`, `[[`, `@(` (`{%`
+    /// and `<%` hold a [`Signal::Percent`] or a [`Signal::Illegal`]).
     Lookup,
 }
 
@@ -294,6 +297,9 @@ cases! {
     DataContent => (DangerousScheme, Low),
     /// `file:` reads local files.
     FileScheme => (DangerousScheme, Medium),
+    /// A template expression that reaches the runtime (a class, a module,
+    /// a process, an evaluator): a payload, not a probe.
+    TemplateRuntime => (TemplateInjection, High),
     /// Userinfo that looks like a host name: the reader trusts the wrong site.
     UserinfoLikeHost => (Userinfo, High),
     /// A user name and password.
@@ -315,6 +321,10 @@ cases! {
     /// A blank, control, `;` or `,` at which some parser ends the host,
     /// leaving it another host.
     HostCut => (InvalidHost, High),
+    /// A host name DNS cannot carry: a label over 63 bytes or a name over
+    /// 253 (RFC 1035 §2.3.4), in its ASCII form. Every parser keeps it;
+    /// only its lookup fails, and IDNA-strict libraries refuse it.
+    DnsLength => (InvalidHost, Low),
     /// An internal host written plainly in the URL itself.
     PlainInternal => (InternalDestination, Medium),
     /// An internal host reached through a carried URL or spelled to slip
@@ -484,6 +494,13 @@ catalogue! {
         consequence: None,
         signals: [Lookup, Percent],
     }
+    TemplateInjection {
+        code: "template-injection",
+        severity: Medium,
+        summary: "A template expression that computes ({{7*7}}, ${7*7}, #{...}, <%= ... %>, {% for ... %}; a placeholder left unrendered, {{contact.email}}, is none): an application that renders the value as a template (server-side template injection, or AngularJS in the page) evaluates it. High when it reaches the runtime (__class__, getRuntime(), popen, eval).",
+        consequence: None,
+        signals: [Lookup, Percent, Illegal],
+    }
     OverlongUtf8 {
         code: "overlong-utf8",
         severity: High,
@@ -648,7 +665,7 @@ catalogue! {
     InvalidHost {
         code: "invalid-host",
         severity: Medium,
-        summary: "The host holds characters no host may hold, so parsers disagree on where it ends.",
+        summary: "The host holds characters no host may hold, so parsers disagree on where it ends; or it is a name DNS cannot carry (a label over 63 bytes, a name over 253: low), whose lookup fails and which IDNA-strict libraries refuse.",
         consequence: None,
         signals: [Authority, At, Percent, Illegal, Control],
     }

@@ -50,6 +50,7 @@ impl Checked {
         let mut targets = Vec::new();
         super::checks::sensitive::component_target_warnings(0, &comp, &mut targets);
         super::checks::lookup::lookup_warnings(0, &comp, &mut targets);
+        super::checks::template::template_warnings(0, &comp, &mut targets);
         let lax_path = if kind == ComponentKind::PathSegment {
             match lowercase(lax_text(comp.last_layer())) {
                 // Borrowed from the input itself.

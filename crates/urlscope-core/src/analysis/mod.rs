@@ -331,8 +331,19 @@ impl Analysis {
     }
     /// The component that holds input byte `offset`.
     pub fn component_at(&self, offset: usize) -> Option<usize> {
-        self.components.iter().position(|c| c.span.contains(offset))
+        component_index_at(&self.components, offset)
     }
+}
+
+/// The index of the component of `components` (in URL order, as
+/// [`crate::split::split`] gives them) that holds byte `offset`: a binary search, for
+/// checks that ask once per finding (a URL may hold many thousands).
+fn component_index_at(components: &[ComponentAnalysis], offset: usize) -> Option<usize> {
+    let i = components.partition_point(|c| c.span.end <= offset);
+    components
+        .get(i)
+        .filter(|c| c.span.contains(offset))
+        .map(|_| i)
 }
 
 /// Analyse `input`.
@@ -728,6 +739,10 @@ fn analyze_read(
     let host_class = parts
         .host
         .map(|s| classify_host(&String::from_utf8_lossy(s.of(input))));
+    // component_index_at's binary search needs them in URL order.
+    debug_assert!(components
+        .windows(2)
+        .all(|w| w.first().map(|c| c.span.end) <= w.get(1).map(|c| c.span.start)));
     let mut destinations = destination::destinations(
         input,
         &parts,
@@ -735,7 +750,7 @@ fn analyze_read(
         &nested,
         base.as_ref(),
         wrapper,
-        &|at| components.iter().position(|c| c.span.contains(at)),
+        &|at| component_index_at(&components, at),
     );
     nested::without_own_authority(&mut nested, &destinations);
     let host_index = components
@@ -805,26 +820,36 @@ fn analyze_read(
         input,
         &parts,
         host.as_ref(),
-        |at| components.iter().position(|c| c.span.contains(at)),
+        |at| component_index_at(&components, at),
         &mut warnings,
     );
     checks::planted::planted_login_warnings(
         input,
         &parts,
         host.as_ref(),
-        |at| components.iter().position(|c| c.span.contains(at)),
+        |at| component_index_at(&components, at),
         &mut warnings,
     );
     checks::planted_folder::planted_folder_warnings(
         input,
         &parts,
         host.as_ref(),
-        |at| components.iter().position(|c| c.span.contains(at)),
+        |at| component_index_at(&components, at),
         &mut warnings,
     );
     checks::lookup::input_lookup_warnings(
         input,
-        |at| components.iter().position(|c| c.span.contains(at)),
+        |at| component_index_at(&components, at),
+        &mut warnings,
+    );
+    checks::template::input_template_warnings(
+        input,
+        |at| component_index_at(&components, at),
+        |at| {
+            component_index_at(&components, at)
+                .and_then(|i| components.get(i))
+                .map_or("URL", |c| c.kind.label())
+        },
         &mut warnings,
     );
     checks::lures::lure_warnings(

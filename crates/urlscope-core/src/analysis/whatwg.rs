@@ -74,9 +74,19 @@ pub(crate) fn whatwg_may_differ(input: &[u8], parts: &Split) -> bool {
         || memchr::memmem::find(path, b"%2E").is_some()
 }
 
+/// The WHATWG reading of an input with a scheme, or of one whose scheme
+/// only the URL Standard reads: it strips tabs and newlines anywhere, so
+/// `java\tscript:alert(1)`, a relative reference to RFC 3986, is a
+/// `javascript:` URL to a browser.
 pub(crate) fn whatwg_reading(input: &[u8], parts: &Split) -> Option<Result<WhatwgReading, String>> {
-    parts.scheme?;
     let text = std::str::from_utf8(crate::split::without_delimiters(input)).ok()?;
+    if parts.scheme.is_none() {
+        if !text.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+            return None;
+        }
+        let parsed = url::Url::parse(text).ok()?;
+        return Some(reading_of(&Ok(parsed), input, parts));
+    }
     Some(reading_of(&url::Url::parse(text), input, parts))
 }
 

@@ -31,7 +31,8 @@
 //! - above `low`, a stray byte (`"`, `` ` ``, `{`, `}`) is plain anywhere
 //!   after the scheme, in the host too, and `[` or `]` after the host:
 //!   they only ever give `illegal-char` there; but `${` (a Log4j lookup,
-//!   `jndi-lookup`) is never plain.
+//!   `jndi-lookup`) and a template expression's opener (`{{`, `[[`...,
+//!   `template-injection`) are never plain.
 
 use crate::analysis::{analyze, Options};
 use crate::plain::{class, plain_origin_host, BRACKET, PLAIN, STRAY};
@@ -88,7 +89,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: a `wp-content` part, then is_plain: analysis::checks::planted::may_be_planted_folder_login on a path that ends at a folder; plain_parts: analysis::checks::planted_folder::is_core_folder and is_well_known on each path part, then is_plain: foreign_folder on the path"
         }
         Signal::Lookup => {
-            "plain_parts and the fragment's test: no '{' after '$', where '{' is plain at all (above low); a plain host holds no '$'"
+            "plain_parts and the fragment's test: no '${', '{{', '#{', '*{', '{$', '[[' or '@(' (analysis::checks::template::opens), where '{' and '[' are plain at all (above low); a plain host holds none"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -319,8 +320,11 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     let fragment = rest.strip_prefix(b"#").unwrap_or(rest);
     // A fragment after the query may mimic a host too (`?a=b#.evil.example`).
     rest.iter().all(|&b| class(b) & plain != 0)
-        // A lookup (`${jndi:...}`; plain_parts turns them away before).
-        && !rest.windows(2).any(|w| w == b"${")
+        // A lookup (`${jndi:...}`) or a template expression (`{{7*7}}`;
+        // plain_parts turns them away before).
+        && !fragment
+            .windows(2)
+            .any(crate::analysis::checks::template::opens)
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
         && (memchr::memchr(b'.', fragment).is_none()

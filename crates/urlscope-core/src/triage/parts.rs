@@ -200,8 +200,13 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
                 last_dot = i;
                 first.dots += usize::from(!has_slash);
             }
-            // A lookup (`${jndi:...}`): the analysis reads it.
-            b'{' if previous == Some(b'$') => return None,
+            // A lookup (`${jndi:...}`) or a template expression (`{{7*7}}`,
+            // `[[...]]`, `@(...)`): the analysis reads it.
+            b'{' | b'[' | b'(' | b'$'
+                if previous.is_some_and(|p| crate::analysis::checks::template::opens(&[p, b])) =>
+            {
+                return None
+            }
             // A stray byte or a bracket (allowed only above `low`): the
             // part is then judged whole for sensitive files, the byte being
             // kept.

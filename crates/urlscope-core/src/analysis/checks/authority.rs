@@ -4,6 +4,7 @@
 
 use crate::analysis::destination::whatwg_written_host;
 use crate::analysis::{ComponentAnalysis, HostReading};
+use crate::plain::{MAX_LABEL, MAX_NAME};
 use crate::split::{ComponentKind, HostKind, Span, Split};
 use crate::warnings::{Case, Warning, WarningCode};
 
@@ -152,6 +153,9 @@ pub(crate) fn authority_warnings(
                     "The host holds '@', '[' or ']', so parsers disagree on where the user name ends and the host begins.".to_string(),
                 ));
             }
+        }
+        if reading.kind == HostKind::RegName {
+            out.extend(dns_length_warning(raw, span, host_index, reading));
         }
         if reading.kind == HostKind::IpLiteralOther {
             out.push(Warning::new(
@@ -313,6 +317,50 @@ pub(crate) fn idn_warning(
         )
     };
     out.push(warning);
+}
+
+/// `invalid-host` (low) for a registered name DNS cannot carry, in its
+/// ASCII form (the `xn--` form of an internationalized name): its first
+/// label over [`MAX_LABEL`] bytes, marked where the name is written in
+/// ASCII (the host whole otherwise), or the name over [`MAX_NAME`].
+fn dns_length_warning(
+    raw: &[u8],
+    span: Span,
+    host_index: Option<usize>,
+    reading: &HostReading,
+) -> Option<Warning> {
+    let ascii = reading.ascii.as_deref().unwrap_or(&reading.decoded);
+    let name = ascii.strip_suffix('.').unwrap_or(ascii);
+    let consequence = "no name server answers for it (RFC 1035 §2.3.4): a browser's lookup fails, and IDNA-strict libraries (Python's idna codec, so requests; Java's IDN.toASCII) refuse the URL";
+    if let Some(label) = name.split('.').find(|l| l.len() > MAX_LABEL) {
+        let at = (reading.ascii.is_none() && raw == reading.decoded.as_bytes())
+            .then(|| memchr::memmem::find(raw, label.as_bytes()))
+            .flatten();
+        let marked = at.map_or(span, |at| {
+            Span::new(span.start + at, span.start + at + label.len())
+        });
+        return Some(Warning::for_case(
+            Case::DnsLength,
+            vec![marked],
+            host_index,
+            format!(
+                "The host's label '{}' is {} bytes long, and DNS allows {MAX_LABEL}: {consequence}.",
+                crate::text::quote_str(label),
+                label.len(),
+            ),
+        ));
+    }
+    (name.len() > MAX_NAME).then(|| {
+        Warning::for_case(
+            Case::DnsLength,
+            vec![span],
+            host_index,
+            format!(
+                "The host is {} bytes long, and DNS allows {MAX_NAME}: {consequence}.",
+                name.len()
+            ),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ pub(crate) mod planted;
 pub(crate) mod planted_folder;
 pub(crate) mod readings;
 pub(crate) mod sensitive;
+pub(crate) mod template;
 pub(crate) mod traversal;
 
 /// Every finding about one component, by code; the details of codes in

