@@ -30,6 +30,11 @@ pub(crate) const STRAY: u8 = 8;
 /// threshold is above `low`.
 pub(crate) const BRACKET: u8 = 16;
 
+/// A stray byte a plain host may hold above `low` in its label loop: all
+/// but `{`, which [`plain_authority`] judges with the byte after it (`{{`
+/// opens a template expression).
+const HOST_STRAY: u8 = 32;
+
 const CLASSES: [u8; 256] = classes();
 
 #[allow(clippy::indexing_slicing)]
@@ -49,6 +54,9 @@ const fn classes() -> [u8; 256] {
         }
         if crate::warnings::Signal::Stray.matches_byte(c) {
             table[b] |= STRAY;
+            if c != b'{' {
+                table[b] |= HOST_STRAY;
+            }
         }
         if crate::warnings::Signal::Brackets.matches_byte(c) {
             table[b] |= BRACKET;
@@ -125,7 +133,7 @@ pub(crate) const MAX_NAME: usize = 253;
 /// may hold [`STRAY`] bytes too.
 #[inline(always)]
 fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_>, usize)> {
-    let label_bits = if stray { LABEL | STRAY } else { LABEL };
+    let label_bits = if stray { LABEL | HOST_STRAY } else { LABEL };
     let mut labels = Labels::new();
     let mut label_start = start;
     let mut last_label_first = None;
@@ -155,8 +163,14 @@ fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_
         match b {
             // An empty label, but a trailing dot, is not plain.
             Some(b'.') if first.is_none() && !ends_host(input.get(i + 1)) => return None,
-            // A label DNS cannot carry (over 63 bytes): `invalid-host`.
-            _ if i - label_start > MAX_LABEL => return None,
+            // A stray '{' (above `low`), but `{{`, a template expression's
+            // opener (`template-injection`).
+            Some(b'{') if stray => {
+                if input.get(i + 1) == Some(&b'{') {
+                    return None;
+                }
+                i += 1;
+            }
             Some(b'.') => {
                 labels.dot(i - start);
                 i += 1;
@@ -166,20 +180,15 @@ fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_
             _ => return None,
         }
     }
-    // A name DNS cannot carry (over 253 bytes, a trailing dot aside).
+    // A name DNS cannot carry (`invalid-host`): over 253 bytes, a
+    // trailing dot aside, or with a label over 63 (which only a name over
+    // 63 bytes can hold: one test for nearly every host).
     let name = input.get(start..i).unwrap_or_default();
-    if name.strip_suffix(b".").unwrap_or(name).len() > MAX_NAME {
-        return None;
-    }
-    // A template expression's opener (`{{`, of stray bytes plain above
-    // `low`): `template-injection`.
-    if stray
-        && memchr::memchr(b'{', name).is_some()
-        && name
-            .windows(2)
-            .any(crate::analysis::checks::template::opens)
-    {
-        return None;
+    if name.len() > MAX_LABEL {
+        let name = name.strip_suffix(b".").unwrap_or(name);
+        if name.len() > MAX_NAME || name.split(|&b| b == b'.').any(|l| l.len() > MAX_LABEL) {
+            return None;
+        }
     }
     if last_label_first.is_none_or(|b| b.is_ascii_digit()) {
         return None;
