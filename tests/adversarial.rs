@@ -124,6 +124,12 @@ fn shapes(n: usize) -> Vec<(&'static str, Vec<u8>)> {
         ("path segments", fill(b"http://x", b"/a", b"")),
         ("query pairs", fill(b"http://x/?", b"a=b&", b"")),
         ("host labels", fill(b"http://", b"a.", b"com/")),
+        ("one long host label", fill(b"http://", b"a", b".com/")),
+        (
+            "template openers, one closer",
+            fill(b"http://x/?q=", b"{{a", b"}}"),
+        ),
+        ("template expressions", fill(b"http://x", b"/{{7*7}}", b"")),
         ("nested brackets", fill(b"http://", b"[", b"]/")),
         ("dots and slashes", fill(b"/", b"../", b"")),
         (

@@ -266,7 +266,12 @@ pub(crate) fn imitation(
         return best(&mut found);
     }
     // One edit: the name, or the name with a letter deleted, is a famous
-    // name or a famous name with a letter deleted.
+    // name or a famous name with a letter deleted. The index's keys are
+    // DNS labels, so a longer name is no key once a letter is deleted (and
+    // its deletions, as long as it each, would cost its length squared).
+    if name.len() > crate::plain::MAX_LABEL + 1 {
+        return best(&mut found);
+    }
     let mut candidates: Vec<u32> = Vec::new();
     let mut look = |key: &str| {
         if let Some(list) = index.near.get(key.as_bytes()) {

@@ -5,15 +5,17 @@
 //! frameworks in the browser) evaluates the expression: probes compute
 //! (`7*7` shows as 49), payloads reach the runtime and run commands.
 //!
-//! A placeholder left unrendered (`{{contact.email}}`, `${name}`) is no
-//! expression: only a body that computes is one ([`computes`]): a call,
-//! arithmetic on literals, an index, a Python dunder, an engine's own
-//! objects (`self`, `config`, `request`, `_context`...), a statement
-//! (`{% for ... %}`) or a scriptlet (`<% ... %>`). A `${...}` whose body
-//! starts `word:` is a Log4j lookup (`jndi-lookup`'s), not a template.
+//! A placeholder left unrendered (`{{contact.email}}`, `${name}`,
+//! `<%= user_id %>`) is no expression: only a body that computes is one
+//! ([`computes`]): a call, arithmetic on literals, a Python dunder, an
+//! engine's own object named alone (`self`, `config`, `request`...), a
+//! statement (`{% for ... %}`). A `${...}` whose body starts `word:` is a
+//! Log4j lookup (`jndi-lookup`'s), not a template, but for Apache Commons
+//! Text's `script:`, `dns:`, `url:` and `file:` (Text4Shell).
 //!
-//! One pass: each delimiter's closer is searched forward only, so a text
-//! of openers with no closer stays linear.
+//! One pass: each delimiter's closer and opener are searched forward
+//! only, and the innermost of nested openers is the expression, so each
+//! body is read once and a text of openers stays linear.
 
 use crate::analysis::ComponentAnalysis;
 use crate::split::Span;
@@ -30,7 +32,7 @@ struct Syntax {
 
 /// The syntaxes of the template engines that template-injection probes
 /// and payloads target (PortSwigger's research, tplmap, PayloadsAllTheThings).
-const SYNTAXES: [Syntax; 9] = [
+const SYNTAXES: [Syntax; 10] = [
     Syntax {
         open: b"{{",
         close: b"}}",
@@ -70,6 +72,11 @@ const SYNTAXES: [Syntax; 9] = [
         open: b"{$",
         close: b"}",
         engines: "Smarty",
+    },
+    Syntax {
+        open: b"%{",
+        close: b"}",
+        engines: "OGNL, Apache Struts",
     },
     Syntax {
         open: b"@(",
@@ -224,7 +231,8 @@ fn expressions_starting(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<E
                 start: at,
                 end: close + syntax.close.len(),
                 engines: syntax.engines,
-                runtime: reaches_runtime(body),
+                runtime: reaches_runtime(body)
+                    || syntax.open == b"${" && is_commons_text_lookup(body.trim_ascii()),
             });
             i = close + syntax.close.len();
         }
@@ -239,7 +247,7 @@ pub(crate) fn opens(pair: &[u8]) -> bool {
     matches!(
         pair,
         [b'{', b'{' | b'%' | b'$']
-            | [b'$' | b'#' | b'*', b'{']
+            | [b'$' | b'#' | b'*' | b'%', b'{']
             | [b'<', b'%']
             | [b'[', b'[']
             | [b'@', b'(']
@@ -259,9 +267,21 @@ fn computes(syntax: &Syntax, body: &[u8]) -> bool {
     if body.is_empty() {
         return false;
     }
+    // ERB's and JSP's output and comment marks (`<%= 7*7 %>`): the
+    // expression is what follows them.
+    let body = match syntax.open {
+        b"<%" => body
+            .strip_prefix(b"=")
+            .or_else(|| body.strip_prefix(b"-"))
+            .unwrap_or(body)
+            .trim_ascii(),
+        _ => body,
+    };
     match syntax.open {
-        b"<%" => return true,
         b"{%" => return first_word_is(body, &STATEMENTS),
+        // Apache Commons Text's lookups that run a script, resolve a name,
+        // fetch a URL or read a file (Text4Shell, CVE-2022-42889).
+        b"${" if is_commons_text_lookup(body) => return true,
         // A Log4j lookup (`${env:HOME}`, `${jndi:...}`), unless it reaches
         // the runtime (`${script:javascript:...}`: Apache Commons Text's
         // lookups, CVE-2022-42889).
@@ -296,6 +316,13 @@ fn has_dunder(body: &[u8]) -> bool {
         && DUNDERS
             .iter()
             .any(|d| memchr::memmem::find(body, d.as_bytes()).is_some())
+}
+
+/// Whether `body` is a lookup of Apache Commons Text's that versions
+/// 1.5 to 1.9 resolve in any interpolated text: `script:`, `dns:`, `url:`,
+/// `file:`.
+fn is_commons_text_lookup(body: &[u8]) -> bool {
+    is_lookup(body) && first_word_is(body, &["script", "dns", "url", "file"])
 }
 
 /// Whether `body` starts `word:` (letters, then a colon): a Log4j lookup.
@@ -426,7 +453,7 @@ fn warning(
     };
     // The fragment never reaches a server: only a page's script reads it.
     let renders = if what == "fragment" {
-        "a page script that renders the fragment as a template (AngularJS) evaluates it in the browser; the fragment never reaches a server".to_string()
+        "a page script that renders the fragment as a template (a client-side framework such as AngularJS) evaluates it in the browser; the fragment never reaches a server".to_string()
     } else {
         format!("an application that renders this {what} as a template evaluates it")
     };
@@ -479,6 +506,16 @@ mod tests {
                 true
             )]
         );
+        assert_eq!(found("%{7*7}"), [("%{7*7}", false)]);
+        assert_eq!(found("<%= File.open('/etc/passwd').read %>").len(), 1);
+        for lookup in [
+            "${script:javascript:7*7}",
+            "${dns:address|x.evil.example}",
+            "${url:UTF-8:https://x.evil.example/}",
+            "${file:UTF-8:/etc/passwd}",
+        ] {
+            assert_eq!(found(lookup), [(lookup, true)], "{lookup}");
+        }
         assert_eq!(
             found("{{['id']|filter('system')}}"),
             [("{{['id']|filter('system')}}", true)]
@@ -521,6 +558,8 @@ mod tests {
             "{% unsubscribe_link %}",
             "{{ product.images[0] }}",
             "{{ contact.last_imported }}",
+            "<%= user_id %>",
+            "<%= @user.email %>",
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
         }
