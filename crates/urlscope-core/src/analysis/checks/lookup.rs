@@ -170,8 +170,9 @@ pub(crate) fn decoded_only_lookups(raw: &[u8], decoded: &[u8]) -> Vec<JndiLookup
 }
 
 /// `name` percent-decoded until nothing changes (at most as many times as
-/// a component is).
-fn fully_decoded(name: &[u8]) -> Vec<u8> {
+/// a component is): how a finding written in the input reads in a
+/// component's last layer (also [`super::template`]'s).
+pub(crate) fn fully_decoded(name: &[u8]) -> Vec<u8> {
     let mut text = name.to_vec();
     for _ in 0..crate::percent::MAX_LAYERS {
         let next = crate::percent::decode(&text, false);

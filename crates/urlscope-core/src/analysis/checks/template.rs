@@ -414,9 +414,7 @@ pub(crate) fn decoded_only_expressions(raw: &[u8], decoded: &[u8]) -> Vec<Expres
     }
     let written: Vec<Vec<u8>> = template_expressions(raw)
         .iter()
-        .map(|e| {
-            crate::percent::decode(raw.get(e.start..e.end).unwrap_or_default(), false).into_owned()
-        })
+        .map(|e| super::lookup::fully_decoded(raw.get(e.start..e.end).unwrap_or_default()))
         .collect();
     let mut found = template_expressions(decoded);
     found.retain(|e| {
@@ -529,6 +527,21 @@ mod tests {
             found("{{''.__class__.__mro__[2].__subclasses__()}}"),
             [("{{''.__class__.__mro__[2].__subclasses__()}}", true)]
         );
+    }
+
+    /// An expression written in the input is one warning, however many
+    /// layers of escapes its body holds (the component's last layer is
+    /// compared with it fully decoded).
+    #[test]
+    fn an_expression_as_written_is_not_found_again_decoded() {
+        let url = b"https://v.example/?q={{7*7%252B1}}";
+        let a = crate::analyze(url, &crate::Options::default());
+        let found = a
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::TemplateInjection)
+            .count();
+        assert_eq!(found, 1);
     }
 
     /// Placeholders left unrendered, Log4j lookups, text.
