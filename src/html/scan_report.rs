@@ -20,6 +20,9 @@ pub struct FlaggedLine {
     pub file: String,
     pub line: u64,
     pub input: Vec<u8>,
+    /// The request header the input is (an access log's `Referer` or
+    /// `User-Agent`), when it is not the request's URL.
+    pub header: Option<&'static str>,
     pub warnings: Vec<Warning>,
     /// The registrable domain (or host) it leads to, when it has one.
     pub site: Option<String>,
@@ -173,9 +176,10 @@ fn write_groups(out: &mut impl Write, flagged: &[FlaggedLine]) -> io::Result<()>
                 .collect();
             writeln!(
                 out,
-                "<tr><td>{}:{}</td><td><code>{}</code><br>{}</td></tr>",
+                "<tr><td>{}:{}</td><td>{}<code>{}</code><br>{}</td></tr>",
                 words(&f.file),
                 f.line,
+                f.header.map(|h| format!("{h}: ")).unwrap_or_default(),
                 text(&f.input),
                 notes.join("<br>")
             )?;

@@ -79,6 +79,7 @@ pub mod defang;
 pub mod describe;
 pub mod dialects;
 pub mod find;
+pub mod headers;
 mod names;
 pub mod percent;
 mod plain;

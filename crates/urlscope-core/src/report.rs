@@ -619,6 +619,11 @@ pub struct ScanLine<'a> {
     /// `lookalike-domain` is among the warnings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub imitates: Option<crate::sites::Imitation>,
+    /// The request header the input is, for an access log's `Referer` or
+    /// `User-Agent` (the input is then that header's value); absent for
+    /// the request's URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub header: Option<&'static str>,
 }
 
 impl<'a> ScanLine<'a> {
@@ -642,6 +647,7 @@ impl<'a> ScanLine<'a> {
             input_hex: hex_unless_utf8(input),
             warnings,
             imitates,
+            header: None,
         }
     }
 

@@ -501,6 +501,13 @@ catalogue! {
         consequence: None,
         signals: [Lookup, Percent, Illegal],
     }
+    Shellshock {
+        code: "shellshock",
+        severity: High,
+        summary: "A value that starts with a bash function definition, '() {', in the query or, in an access log, a header: a CGI server hands the raw query (QUERY_STRING) and the headers (HTTP_USER_AGENT, HTTP_REFERER) to the programs it runs as environment variables, and bash before 4.3 patch 25 runs the commands written after the definition as it starts (CVE-2014-6271, Shellshock).",
+        consequence: None,
+        signals: [Illegal],
+    }
     OverlongUtf8 {
         code: "overlong-utf8",
         severity: High,

@@ -23,10 +23,12 @@ use urlscope_core::triage::{analyzed_at, is_plain_at, triage_at};
 use urlscope_core::warnings::{Severity, Warning, WarningCode};
 use urlscope_core::Options;
 
+mod access;
 mod email;
 mod lines;
 mod w3c;
 
+use access::{looks_like_access_log, Request};
 use lines::{Block, Line, LineBlocks, MAX_LINE};
 use w3c::Fields;
 
@@ -88,6 +90,10 @@ pub struct Summary {
     pub flagged: u64,
     pub bytes: u64,
     pub unparsed: u64,
+    /// An access log's Referer and User-Agent headers read, and those
+    /// flagged.
+    pub headers: u64,
+    pub flagged_headers: u64,
     /// W3C log lines read before any `#Fields:` directive naming the URL.
     pub unfielded: u64,
     pub truncated: u64,
@@ -104,13 +110,49 @@ struct Found {
     urls: u64,
     unparsed: u64,
     unfielded: u64,
-    flagged: Vec<(String, Vec<WarningCode>)>,
+    /// Each flagged record's text, its codes, and whether it is a
+    /// header's (counted apart from the URLs).
+    flagged: Vec<(String, Vec<WarningCode>, bool)>,
     records: Vec<FlaggedLine>,
-    /// The lines the fast path refused, by their index in the block, with
-    /// the URL read from each when it is not the whole line: analysed
-    /// once the run's plain lines are counted.
-    refused: Vec<(usize, Option<Vec<u8>>)>,
+    /// An access log's Referer and User-Agent headers read.
+    headers: u64,
+    /// The lines the fast path refused: analysed once the run's plain
+    /// lines are counted.
+    refused: Vec<Refused>,
 }
+
+/// A line the fast path refused: its index in the block, the URL read
+/// from it when it is not the whole line, and for an access log's line
+/// which of its parts need more.
+struct Refused {
+    k: usize,
+    target: Option<Vec<u8>>,
+    /// Whether the URL itself was refused (an access log's may be plain
+    /// while its headers are not).
+    url: bool,
+    /// The access log's Referer, refused.
+    referer: Option<Vec<u8>>,
+    /// The access log's headers read as text (the User-Agent; a Referer
+    /// that is no URL), flagged: each name, value and warnings at the
+    /// threshold.
+    texts: Vec<(&'static str, Vec<u8>, Vec<Warning>)>,
+}
+
+impl Refused {
+    fn url(k: usize, target: Option<Vec<u8>>) -> Refused {
+        Refused {
+            k,
+            target,
+            url: true,
+            referer: None,
+            texts: Vec::new(),
+        }
+    }
+}
+
+/// The header names `scan` writes before a header's record.
+const REFERER: &str = "Referer";
+const USER_AGENT: &str = "User-Agent";
 
 impl Found {
     /// One URL of line `no` of `name`, triaged: counted, and kept when
@@ -126,6 +168,20 @@ impl Found {
         opts: &ScanOptions,
     ) {
         self.urls += 1;
+        self.record(name, no, target, warnings, access_log, opts);
+    }
+
+    /// [`Found::add`] for what is not counted as a URL (an access log's
+    /// headers, counted apart): kept when flagged.
+    fn record(
+        &mut self,
+        name: &str,
+        no: u64,
+        target: Target,
+        warnings: Vec<Warning>,
+        access_log: Option<&[u8]>,
+        opts: &ScanOptions,
+    ) {
         if warnings.is_empty() {
             return;
         }
@@ -135,24 +191,27 @@ impl Found {
                 codes.push(w.code);
             }
         }
-        self.flagged
-            .push((format_line(name, no, target, &warnings, opts.json), codes));
+        let text = format_line(name, no, target, &warnings, opts.json);
+        self.flagged.push((text, codes, target.header.is_some()));
         if opts.html.is_some() {
             // Only flagged lines pay for the full analysis, and only for
-            // the report: where they lead.
-            let a = urlscope_core::analyze(target.url, &opts.options);
+            // the report: where they lead (a User-Agent leads nowhere).
+            let a = (target.header != Some(USER_AGENT))
+                .then(|| urlscope_core::analyze(target.url, &opts.options));
             self.records.push(FlaggedLine {
                 file: name.to_string(),
                 line: no,
                 input: target.shown.to_vec(),
+                header: target.header,
                 // A carried URL that leaves the site is where the request
                 // sends its visitor; else the URL's own site.
-                site: a
-                    .destinations
-                    .iter()
-                    .find(|d| d.leaves_site)
-                    .or(a.destinations.first())
-                    .and_then(|d| d.site.clone()),
+                site: a.and_then(|a| {
+                    a.destinations
+                        .iter()
+                        .find(|d| d.leaves_site)
+                        .or(a.destinations.first())
+                        .and_then(|d| d.site.clone())
+                }),
                 hour: access_log.and_then(log_hour),
                 warnings,
             });
@@ -164,85 +223,11 @@ impl Found {
         self.urls += next.urls;
         self.unparsed += next.unparsed;
         self.unfielded += next.unfielded;
+        self.headers += next.headers;
         self.flagged.append(&mut next.flagged);
         self.records.append(&mut next.records);
         self
     }
-}
-
-/// The request target of an access-log line: the middle of the quoted
-/// request line `"GET /path?q HTTP/1.1"`, with the log's own escapes
-/// (`\xHH`, `\"`, `\\`) undone so the real bytes are analysed.
-///
-/// Returns `None` when the line has no request line with a method.
-pub fn request_target(line: &[u8]) -> Option<Vec<u8>> {
-    let open = memchr::memchr(b'"', line)?;
-    let rest = line.get(open + 1..)?;
-    // The closing quote is the first one not escaped by a backslash.
-    let mut close = None;
-    let mut i = 0;
-    while let Some(&b) = rest.get(i) {
-        match b {
-            b'\\' => i += 2,
-            b'"' => {
-                close = Some(i);
-                break;
-            }
-            _ => i += 1,
-        }
-    }
-    let request = rest.get(..close.unwrap_or(rest.len()))?;
-    // Methods are case-sensitive, but a server logs the request it was
-    // sent, and a probe in lower case (`get /../../etc/passwd`) is still
-    // one to triage.
-    let method_len = request
-        .iter()
-        .take_while(|b| b.is_ascii_alphabetic())
-        .count();
-    if method_len == 0 || request.get(method_len) != Some(&b' ') {
-        return None;
-    }
-    let mut target = request.get(method_len + 1..)?;
-    if let Some(p) = memchr::memmem::rfind(target, b" HTTP/") {
-        target = target.get(..p)?;
-    }
-    Some(unescape_log(target))
-}
-
-fn unescape_log(bytes: &[u8]) -> Vec<u8> {
-    if memchr::memchr(b'\\', bytes).is_none() {
-        return bytes.to_vec();
-    }
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'\\' {
-            match bytes.get(i + 1) {
-                Some(b'x') => {
-                    let hex = bytes.get(i + 2..i + 4).and_then(|h| {
-                        Some(
-                            urlscope_core::percent::hex_value(*h.first()?)? << 4
-                                | urlscope_core::percent::hex_value(*h.get(1)?)?,
-                        )
-                    });
-                    if let Some(v) = hex {
-                        out.push(v);
-                        i += 4;
-                        continue;
-                    }
-                }
-                Some(&c @ (b'"' | b'\\')) => {
-                    out.push(c);
-                    i += 2;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        out.push(b);
-        i += 1;
-    }
-    out
 }
 
 /// Whether the first lines of a file are text rather than one URL each:
@@ -259,20 +244,6 @@ fn looks_like_text(sample: &[Vec<u8>]) -> bool {
     worded * 2 > sample.len()
 }
 
-/// Whether a file looks like an access log: most of its first lines have a
-/// `[date]` and a quoted request line.
-fn looks_like_access_log(sample: &[Vec<u8>]) -> bool {
-    let hits = sample
-        .iter()
-        .filter(|l| {
-            let quote = memchr::memchr(b'"', l);
-            let bracket = memchr::memchr(b'[', l);
-            matches!((bracket, quote), (Some(b), Some(q)) if b < q) && request_target(l).is_some()
-        })
-        .count();
-    !sample.is_empty() && hits * 2 > sample.len()
-}
-
 /// What one record of `scan` is about: the request target of a log line,
 /// a line of a list, or a URL found in a line of text.
 #[derive(Clone, Copy)]
@@ -286,6 +257,8 @@ struct Target<'a> {
     found: Option<FoundUrl>,
     /// The line it was found in (`shown` when it is the whole line).
     line: &'a [u8],
+    /// The header it is, for an access log's Referer or User-Agent.
+    header: Option<&'static str>,
 }
 
 impl<'a> Target<'a> {
@@ -295,6 +268,15 @@ impl<'a> Target<'a> {
             url: input,
             found: None,
             line: input,
+            header: None,
+        }
+    }
+
+    /// An access log's header `name` (its value `value`).
+    fn header(name: &'static str, value: &'a [u8]) -> Target<'a> {
+        Target {
+            header: Some(name),
+            ..Target::whole(value)
         }
     }
 }
@@ -311,6 +293,7 @@ struct FoundLine<'a> {
 fn format_line(name: &str, no: u64, target: Target, warnings: &[Warning], json: bool) -> String {
     if json {
         let mut record = urlscope_core::report::ScanLine::new(name, no, target.url, warnings);
+        record.header = target.header;
         let Some(found) = target.found else {
             return urlscope_core::report::to_safe_string(&record);
         };
@@ -339,8 +322,10 @@ fn format_line(name: &str, no: u64, target: Target, warnings: &[Warning], json: 
             codes.push(w.code.code());
         }
     }
+    // A header is written as a request carries it: `User-Agent: value`.
+    let header = target.header.map(|h| format!("{h}: ")).unwrap_or_default();
     format!(
-        "{}:{no}: {} {}: {}",
+        "{}:{no}: {} {}: {header}{}",
         escape_str(name),
         worst.name(),
         codes.join(","),
@@ -438,7 +423,7 @@ fn scan_one(
                 break;
             }
         };
-        let flagged = summary.flagged;
+        let flagged = summary.flagged + summary.flagged_headers;
         reading = scan_block(&block, line_no, reading, name, opts, out, summary)?;
         if reading.format == Format::Email {
             let whole = message.get_or_insert_default();
@@ -456,7 +441,7 @@ fn scan_one(
             }
         }
         // A block is all a pipe had: what it found is shown now.
-        if summary.flagged > flagged {
+        if summary.flagged + summary.flagged_headers > flagged {
             out.flush()?;
         }
         line_no += block.lines.len() as u64;
@@ -603,8 +588,11 @@ fn scan_block(
                         }
                     },
                 },
-                Format::AccessLog => match request_target(line) {
-                    Some(target) => Some(target),
+                Format::AccessLog => match access::request(line) {
+                    Some(request) => {
+                        access_line(k, request, opts, &mut found);
+                        return found;
+                    }
                     None => {
                         found.unparsed += 1;
                         return found;
@@ -616,7 +604,7 @@ fn scan_block(
             if is_plain_at(input, opts.min_severity) {
                 found.urls += 1;
             } else {
-                found.refused.push((k, target));
+                found.refused.push(Refused::url(k, target));
             }
             found
         })
@@ -625,16 +613,28 @@ fn scan_block(
         // from the cache between two plain lines. Only they are output, so
         // the order holds.
         .map(|mut found| {
-            for (k, target) in std::mem::take(&mut found.refused) {
+            for refused in std::mem::take(&mut found.refused) {
+                let k = refused.k;
                 let Some(l) = block.lines.get(k) else {
                     continue;
                 };
                 let line = text(k, l);
-                let input = target.as_deref().unwrap_or(line);
-                let warnings = analyzed_at(input, &opts.options, opts.min_severity);
+                let input = refused.target.as_deref().unwrap_or(line);
                 let access_log = (reading.format == Format::AccessLog).then_some(line);
                 let no = line_no + k as u64 + 1;
-                found.add(name, no, Target::whole(input), warnings, access_log, opts);
+                if refused.url {
+                    let warnings = analyzed_at(input, &opts.options, opts.min_severity);
+                    found.add(name, no, Target::whole(input), warnings, access_log, opts);
+                }
+                if let Some(referer) = &refused.referer {
+                    let warnings = analyzed_at(referer, &opts.options, opts.min_severity);
+                    let target = Target::header(REFERER, referer);
+                    found.record(name, no, target, warnings, access_log, opts);
+                }
+                for (header, value, warnings) in refused.texts {
+                    let target = Target::header(header, &value);
+                    found.record(name, no, target, warnings, access_log, opts);
+                }
                 // A note among the URLs of a list (`see hxxps://evil[.]com
                 // today`; never plain, for its spaces): the URLs found in
                 // it too, beside the line read whole.
@@ -658,16 +658,56 @@ fn scan_block(
 fn tally(found: Found, summary: &mut Summary, out: &mut impl Write) -> Result<(), Failure> {
     summary.urls += found.urls;
     summary.unparsed += found.unparsed;
+    summary.headers += found.headers;
     summary.unfielded += found.unfielded;
     summary.records.extend(found.records);
-    for (text, codes) in found.flagged {
-        summary.flagged += 1;
+    for (text, codes, header) in found.flagged {
+        if header {
+            summary.flagged_headers += 1;
+        } else {
+            summary.flagged += 1;
+        }
         for c in codes {
             *summary.codes.entry(c).or_insert(0) += 1;
         }
         writeln!(out, "{text}")?;
     }
     Ok(())
+}
+
+/// Triage an access log's line `k`: its request target, and in the
+/// combined format its Referer (a URL) and its User-Agent (text a server
+/// logs: Log4j lookups, template expressions). What the fast path cannot
+/// settle waits in `found.refused`, so the records keep the lines' order.
+fn access_line(k: usize, request: Request, opts: &ScanOptions, found: &mut Found) {
+    let min = opts.min_severity;
+    found.headers += u64::from(request.referer.is_some()) + u64::from(request.agent.is_some());
+    let url = !is_plain_at(&request.target, min);
+    // A Referer that starts with a bash function definition is no URL.
+    let (referer, text_referer) = match request.referer {
+        Some(r) if urlscope_core::headers::defines_function(&r) => (None, Some(r)),
+        referer => (referer.filter(|r| !is_plain_at(r, min)), None),
+    };
+    let mut texts = Vec::new();
+    for (header, value) in [(REFERER, text_referer), (USER_AGENT, request.agent)] {
+        let Some(value) = value else { continue };
+        let mut warnings = urlscope_core::headers::text_header_warnings(header, &value);
+        warnings.retain(|w| w.severity >= min);
+        if !warnings.is_empty() {
+            texts.push((header, value, warnings));
+        }
+    }
+    // A refused URL is counted when its record is added.
+    found.urls += u64::from(!url);
+    if url || referer.is_some() || !texts.is_empty() {
+        found.refused.push(Refused {
+            k,
+            target: Some(request.target),
+            url,
+            referer,
+            texts,
+        });
+    }
 }
 
 /// Triage every URL found in a line of text.
@@ -681,6 +721,7 @@ fn scan_text_line(name: &str, no: u64, line: &[u8], opts: &ScanOptions, found: &
             url: &analysed,
             found: Some(url),
             line,
+            header: None,
         };
         found.add(name, no, target, warnings, None, opts);
     }
@@ -776,6 +817,18 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
             plural(summary.unparsed, "access-log line", "access-log lines")
         );
     }
+    if summary.headers > 0 {
+        let _ = writeln!(
+            err,
+            "  {} read beside the request targets, {} flagged",
+            plural(
+                summary.headers,
+                "Referer or User-Agent header",
+                "Referer and User-Agent headers"
+            ),
+            summary.flagged_headers
+        );
+    }
     if summary.unfielded > 0 {
         let _ = writeln!(
             err,
@@ -820,39 +873,9 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     }
     Ok(if summary.errors > 0 {
         EXIT_USAGE
-    } else if summary.flagged > 0 {
+    } else if summary.flagged + summary.flagged_headers > 0 {
         EXIT_FOUND
     } else {
         0
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn request_targets_from_log_formats() {
-        let combined = br#"203.0.113.9 - - [10/Oct/2024:13:55:36 -0700] "GET /a/%2e%2e/b?x=1 HTTP/1.1" 200 2326 "http://ref/" "Mozilla/5.0""#;
-        assert_eq!(
-            request_target(combined).as_deref(),
-            Some(&b"/a/%2e%2e/b?x=1"[..])
-        );
-        let nginx_escaped = br#"1.2.3.4 - - [x] "GET /a\x1B[2J\x22b HTTP/1.0" 400 0"#;
-        assert_eq!(
-            request_target(nginx_escaped).as_deref(),
-            Some(&b"/a\x1b[2J\"b"[..])
-        );
-        let apache_quote = br#"1.2.3.4 - - [x] "GET /a\"b HTTP/1.1" 200 1"#;
-        assert_eq!(request_target(apache_quote).as_deref(), Some(&b"/a\"b"[..]));
-        let http09 = br#"1.2.3.4 - - [x] "GET /old" 200 1"#;
-        assert_eq!(request_target(http09).as_deref(), Some(&b"/old"[..]));
-        let lower = br#"1.2.3.4 - - [x] "get /%2e%2e/etc/passwd HTTP/1.1" 400 0"#;
-        assert_eq!(
-            request_target(lower).as_deref(),
-            Some(&b"/%2e%2e/etc/passwd"[..])
-        );
-        assert_eq!(request_target(br#"1.2.3.4 - - [x] "-" 400 0"#), None);
-        assert_eq!(request_target(b"https://example.com/"), None);
-    }
 }

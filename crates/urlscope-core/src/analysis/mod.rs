@@ -840,6 +840,13 @@ fn analyze_read(
     checks::lookup::input_lookup_warnings(
         input,
         |at| component_index_at(&components, at),
+        "URL",
+        &mut warnings,
+    );
+    checks::shellshock::query_warnings(
+        input,
+        parts.query,
+        |at| component_index_at(&components, at),
         &mut warnings,
     );
     checks::template::input_template_warnings(

@@ -127,10 +127,12 @@ fn value(body: &[u8]) -> Vec<u8> {
 /// `jndi-lookup` for the input as written, whole: a log holds the URL's
 /// bytes, and a lookup may span components (`/${jndi:ldap://evil/x}`
 /// reads as three path segments). `component_at` gives the component a
-/// byte is in.
+/// byte is in; `what` is the text a server logs (`URL`, or a header's
+/// value, `User-Agent header`).
 pub(crate) fn input_lookup_warnings(
     input: &[u8],
     component_at: impl Fn(usize) -> Option<usize>,
+    what: &str,
     out: &mut Vec<Warning>,
 ) {
     if memchr::memmem::find(input, b"${").is_none() {
@@ -143,7 +145,7 @@ pub(crate) fn input_lookup_warnings(
             span.of(input),
             span,
             component_at(l.start),
-            "URL",
+            what,
         ));
     }
 }

@@ -33,6 +33,7 @@ pub(crate) mod planted;
 pub(crate) mod planted_folder;
 pub(crate) mod readings;
 pub(crate) mod sensitive;
+pub(crate) mod shellshock;
 pub(crate) mod template;
 pub(crate) mod traversal;
 

@@ -383,6 +383,16 @@ fn reaches_runtime(body: &[u8]) -> bool {
         })
 }
 
+/// `template-injection` for a text that is no URL (a request header's
+/// value), whole: every opener may start an expression; `what` names the
+/// text (`User-Agent header`).
+pub(crate) fn text_template_warnings(text: &[u8], what: &str, out: &mut Vec<Warning>) {
+    for e in template_expressions(text) {
+        let span = Span::new(e.start, e.end);
+        out.push(warning(&e, span.of(text), span, None, what));
+    }
+}
+
 /// `template-injection` for the input as written, whole: an expression
 /// may span components (`/{{''.__class__.__mro__[2]}}` holds no '/', but
 /// `('/etc/passwd')` does). `component_at` gives the component a byte is
