@@ -23,9 +23,12 @@ pub(crate) struct Finding {
     pub(crate) layer: usize,
     pub(crate) detail: String,
     pub(crate) severity: Option<Severity>,
+    /// Whether it was found at more places than the [`MAX_SPANS`] kept.
+    pub(crate) more: bool,
 }
 
-/// At most this many spans are kept per warning; the message counts all.
+/// At most this many spans are kept per warning; the message says when
+/// there were more.
 pub(crate) const MAX_SPANS: usize = 64;
 
 impl Findings {
@@ -45,6 +48,7 @@ impl Findings {
                     layer,
                     detail: if quiet { String::new() } else { detail() },
                     severity: None,
+                    more: false,
                 };
                 self.by_code.insert(at, (code, finding));
                 at
@@ -53,8 +57,12 @@ impl Findings {
         let Some((_, f)) = self.by_code.get_mut(at) else {
             return;
         };
-        if f.spans.len() < MAX_SPANS && !f.spans.contains(&span) {
-            f.spans.push(span);
+        if !f.spans.contains(&span) {
+            if f.spans.len() < MAX_SPANS {
+                f.spans.push(span);
+            } else {
+                f.more = true;
+            }
         }
         f.layer = f.layer.min(layer);
     }
@@ -122,7 +130,9 @@ pub(crate) fn finding_warning(
         finding.detail.len() + label.len() + consequence.map_or(0, str::len) + 48,
     );
     message.push_str(&finding.detail);
-    if count > 1 {
+    if finding.more {
+        let _ = write!(message, "{FIRST_OF}more than {count} places)");
+    } else if count > 1 {
         let _ = write!(message, "{FIRST_OF}{count} places)");
     }
     message.push_str(" in the ");

@@ -55,3 +55,29 @@ fn distinct_findings_are_never_folded() {
     assert!(a.warnings.iter().all(|w| !w.message.contains("folded")));
     assert!(a.components.iter().all(|c| !c.folded));
 }
+
+/// A component's finding keeps its first 64 places' spans, and its
+/// message says when there were more, not a count of the kept ones.
+#[test]
+fn a_finding_past_the_kept_places_says_more() {
+    let places = |n: usize| {
+        let url = format!("http://h/a{}", "\"b".repeat(n));
+        let a = analyze(url.as_bytes(), &Options::default());
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::IllegalChar)
+            .expect("illegal-char")
+            .clone();
+        (w.spans.len(), w.message)
+    };
+    let (kept, message) = places(64);
+    assert_eq!(kept, 64);
+    assert!(message.contains("(the first of 64 places)"), "{message}");
+    let (kept, message) = places(65);
+    assert_eq!(kept, 64);
+    assert!(
+        message.contains("(the first of more than 64 places)"),
+        "{message}"
+    );
+}
