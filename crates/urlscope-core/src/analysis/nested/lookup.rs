@@ -52,7 +52,7 @@ pub(super) fn unfold_lookups(
         let found = already
             .iter()
             .any(|n| n.kind == NestedKind::Url && n.text.as_bytes().starts_with(&l.name));
-        let fresh = out.len() < room && names_url(&l.name) && !found && !seen.contains(&l.name);
+        let fresh = out.len() < room && names_url(&l.reading) && !found && !seen.contains(&l.name);
         if fresh {
             seen.push(l.name.clone());
         }
@@ -87,7 +87,7 @@ pub(super) fn unfold_lookups(
         node.component = component.unwrap_or(0);
         node.layer = 1;
         node.span = span;
-        let plain = !l.nested;
+        let plain = l.as_written();
         lift(&mut node, lifted, |s| {
             // Within the lookup whatever the span (one over the name's
             // lossy text may run past its bytes).
@@ -145,8 +145,11 @@ fn node(l: &JndiLookup, label: String, options: &Options, budget: &mut Budget) -
     if l.nested {
         spelling.push("its letters spelled by nested lookups Log4j resolves first");
     }
+    if !l.filled.is_empty() {
+        spelling.push("with lookups Log4j fills in from the server's own state, each read as a label of its name");
+    }
     url_node(
-        &l.name,
+        &l.reading,
         format!("{label} → Log4j JNDI lookup"),
         spelling,
         options,
