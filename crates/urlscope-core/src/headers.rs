@@ -1,9 +1,11 @@
 //! Request headers a log keeps beside the request's URL. An access log in
 //! the combined format (Apache's and nginx's default) records the
-//! `Referer`, which is a URL and is analysed as one, and the
-//! `User-Agent`, which is text the client chose: a server that logs it
-//! or renders it reads whatever an attacker wrote there. Log4Shell's
-//! first mass attacks came in the `User-Agent` (CVE-2021-44228).
+//! `Referer` and the `User-Agent`, both text the client chose: a server
+//! that logs them, renders them or hands them to a program reads whatever
+//! an attacker wrote there. Log4Shell's first mass attacks came in the
+//! `User-Agent` (CVE-2021-44228). What a Referer's URL would do to a
+//! visitor (a traversal, a look-alike host) is not the server's concern:
+//! the header is read as text, as the agent is.
 //!
 //! [`text_header_warnings`] reads such a text for what the URL rules find
 //! in any text a server logs, renders or hands to a program: Log4j
@@ -17,15 +19,17 @@ use crate::analysis::checks::{lookup, shellshock, template};
 use crate::split::Span;
 use crate::warnings::Warning;
 
-/// Whether a header's `value` starts with a bash function definition
-/// (`shellshock`): text, then, even in a header that holds a URL (the
-/// Referer), for [`text_header_warnings`] to read.
-pub fn defines_function(value: &[u8]) -> bool {
-    shellshock::defines_function(value)
+/// Whether [`text_header_warnings`] may find anything in `text` or in
+/// any part of it (a log line's headers read whole): false when it holds
+/// none of the bytes every finding needs, `{`, `[`, `<` or `@` (a
+/// template's or a lookup's opener, [`template::opens`], or a function
+/// definition's `{`). Two passes of `memchr`; most headers hold none.
+pub fn may_warn(text: &[u8]) -> bool {
+    memchr::memchr3(b'{', b'[', b'<', text).is_some() || memchr::memchr(b'@', text).is_some()
 }
 
-/// The warnings of a request header's `value` that is text, not a URL
-/// (`User-Agent`), named `name` in the messages; their spans point into
+/// The warnings of a request header's `value` read as text (`User-Agent`,
+/// `Referer`), named `name` in the messages; their spans point into
 /// `value` and name no component.
 ///
 /// # Examples
@@ -39,16 +43,16 @@ pub fn defines_function(value: &[u8]) -> bool {
 /// ```
 pub fn text_header_warnings(name: &str, value: &[u8]) -> Vec<Warning> {
     let mut warnings = Vec::new();
-    let what = format!("{name} header");
+    let what = || format!("{name} header");
     if shellshock::defines_function(value) {
         let variable = format!("HTTP_{}", name.to_ascii_uppercase().replace('-', "_"));
         let span = Span::new(0, value.len());
-        warnings.push(shellshock::warning(value, span, None, &what, &variable));
+        warnings.push(shellshock::warning(value, span, None, &what(), &variable));
     }
-    // Both need an opener's two bytes; most agents hold none.
-    if !value.windows(2).any(template::opens) {
+    if !may_warn(value) || !value.windows(2).any(template::opens) {
         return warnings;
     }
+    let what = what();
     lookup::input_lookup_warnings(value, |_| None, &what, &mut warnings);
     template::text_template_warnings(value, &what, &mut warnings);
     warnings.sort_by_key(|w| w.span.start);
@@ -109,6 +113,20 @@ mod tests {
         for near in [&b"x () { :; }; id"[..], b"(){ :; }; id", b"()  { :; }; id"] {
             assert!(text_header_warnings("Referer", near).is_empty());
         }
+    }
+
+    /// The gate before the opener search lets every opener through, and
+    /// a function definition.
+    #[test]
+    fn every_opener_holds_a_gated_byte() {
+        for a in 0..=u8::MAX {
+            for b in 0..=u8::MAX {
+                if template::opens(&[a, b]) {
+                    assert!(may_warn(&[a, b]), "{:?}", [a as char, b as char]);
+                }
+            }
+        }
+        assert!(may_warn(b"() {"));
     }
 
     #[test]

@@ -4,34 +4,49 @@
 //! size. A log's own escapes (`\xHH`, `\"`, `\\`) are undone, so the real
 //! bytes are analysed.
 
-/// The fields of an access-log line that `scan` reads, escapes undone.
+use std::borrow::Cow;
+
+/// The fields of an access-log line that `scan` reads, escapes undone
+/// (borrowed from the line when it has none).
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Request {
+pub struct Request<'a> {
     /// The request target (`/path?q`).
-    pub target: Vec<u8>,
+    pub target: Cow<'a, [u8]>,
     /// The Referer, when the line is in the combined format and names one
     /// (not `-`).
-    pub referer: Option<Vec<u8>>,
+    pub referer: Option<Cow<'a, [u8]>>,
     /// The User-Agent, likewise.
-    pub agent: Option<Vec<u8>>,
+    pub agent: Option<Cow<'a, [u8]>>,
 }
 
 /// The request target of an access-log line: the middle of the quoted
 /// request line `"GET /path?q HTTP/1.1"`.
 ///
 /// Returns `None` when the line has no request line with a method.
-pub fn request_target(line: &[u8]) -> Option<Vec<u8>> {
+pub fn request_target(line: &[u8]) -> Option<Cow<'_, [u8]>> {
     let (request, _) = quoted_after(line, 0)?;
     target_of(request).map(unescape_log)
 }
 
 /// The request target and, in the combined format, the two headers of an
 /// access-log line: `None` when it has no request line with a method.
-pub fn request(line: &[u8]) -> Option<Request> {
+///
+/// The headers are only read when what follows the request line may hold
+/// something [`urlscope_core::headers::text_header_warnings`] finds
+/// (one test of the rest of the line, a log's `\` escapes included):
+/// otherwise they are `None`, as on a line of the common format.
+pub fn request(line: &[u8]) -> Option<Request<'_>> {
     let (request, after) = quoted_after(line, 0)?;
     let target = unescape_log(target_of(request)?);
-    let (referer, agent) = headers_after(line, after).unwrap_or_default();
-    let named = |field: &[u8]| (field != b"-" && !field.is_empty()).then(|| unescape_log(field));
+    let rest = line.get(after..).unwrap_or_default();
+    let read = urlscope_core::headers::may_warn(rest) || memchr::memchr(b'\\', rest).is_some();
+    let (referer, agent) = read
+        .then(|| headers_after(line, after))
+        .flatten()
+        .unwrap_or_default();
+    fn named(field: &[u8]) -> Option<Cow<'_, [u8]>> {
+        (field != b"-" && !field.is_empty()).then(|| unescape_log(field))
+    }
     Some(Request {
         target,
         referer: referer.and_then(named),
@@ -77,12 +92,12 @@ fn quoted_after(line: &[u8], from: usize) -> Option<(&[u8], usize)> {
     let open = from + memchr::memchr(b'"', line.get(from..)?)?;
     let rest = line.get(open + 1..)?;
     let mut i = 0;
-    while let Some(&b) = rest.get(i) {
-        match b {
-            b'\\' => i += 2,
-            b'"' => return Some((rest.get(..i)?, open + 1 + i + 1)),
-            _ => i += 1,
+    while let Some(at) = memchr::memchr2(b'"', b'\\', rest.get(i..).unwrap_or_default()) {
+        i += at;
+        if rest.get(i) == Some(&b'"') {
+            return Some((rest.get(..i)?, open + 1 + i + 1));
         }
+        i += 2;
     }
     Some((rest, line.len()))
 }
@@ -106,9 +121,9 @@ fn target_of(request: &[u8]) -> Option<&[u8]> {
     Some(target)
 }
 
-fn unescape_log(bytes: &[u8]) -> Vec<u8> {
+fn unescape_log(bytes: &[u8]) -> Cow<'_, [u8]> {
     if memchr::memchr(b'\\', bytes).is_none() {
-        return bytes.to_vec();
+        return Cow::Borrowed(bytes);
     }
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -139,7 +154,7 @@ fn unescape_log(bytes: &[u8]) -> Vec<u8> {
         out.push(b);
         i += 1;
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Whether a file looks like an access log: most of its first lines have a
@@ -191,32 +206,38 @@ mod tests {
         assert_eq!(
             request(line),
             Some(Request {
-                target: b"/a".to_vec(),
-                referer: Some(b"https://ref.example/p?q=1".to_vec()),
-                agent: Some(b"Mozilla/5.0 (X11) \"x\" ${jndi:ldap://e/a}".to_vec()),
+                target: Cow::Borrowed(b"/a"),
+                referer: Some(Cow::Borrowed(b"https://ref.example/p?q=1")),
+                agent: Some(Cow::Owned(
+                    b"Mozilla/5.0 (X11) \"x\" ${jndi:ldap://e/a}".to_vec()
+                )),
             })
         );
         // `-` names none; a size of `-`; fields after the agent (nginx's
         // X-Forwarded-For) are left.
-        let line = br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 304 - "-" "curl/8" "10.0.0.1""#;
+        let line = br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 304 - "-" "curl/8 {{7*7}}" "10.0.0.1""#;
         let r = request(line).expect("a request");
         assert_eq!(r.referer, None);
-        assert_eq!(r.agent.as_deref(), Some(&b"curl/8"[..]));
+        assert_eq!(r.agent.as_deref(), Some(&b"curl/8 {{7*7}}"[..]));
+        // Headers that cannot hold a finding are not read.
+        let line = br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 "https://r.example/" "curl/8""#;
+        let r = request(line).expect("a request");
+        assert_eq!((r.referer, r.agent), (None, None));
         // The common format has none; a custom format's quoted fields
         // after something else are not guessed at.
         for line in [
             &br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1"#[..],
-            br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 0.003 "https://r.example/" "ua""#,
-            br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" "https://r.example/" "ua""#,
-            br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 "https://r.example/"#,
+            br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 0.003 "https://r.example/" "{{ua}}""#,
+            br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" "https://r.example/" "{{ua}}""#,
+            br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 "https://r.example/{"#,
         ] {
             let r = request(line).expect("a request");
-            assert_eq!(r.target, b"/a");
+            assert_eq!(&*r.target, b"/a");
             assert_eq!(r.agent, None, "{}", String::from_utf8_lossy(line));
         }
         // An unclosed referer runs to the end; no agent after it.
-        let r = request(br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 "https://r.example/"#)
+        let r = request(br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 "https://r.example/{"#)
             .expect("a request");
-        assert_eq!(r.referer.as_deref(), Some(&b"https://r.example/"[..]));
+        assert_eq!(r.referer.as_deref(), Some(&b"https://r.example/{"[..]));
     }
 }

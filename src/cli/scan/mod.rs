@@ -90,9 +90,7 @@ pub struct Summary {
     pub flagged: u64,
     pub bytes: u64,
     pub unparsed: u64,
-    /// An access log's Referer and User-Agent headers read, and those
-    /// flagged.
-    pub headers: u64,
+    /// An access log's Referer and User-Agent headers flagged.
     pub flagged_headers: u64,
     /// W3C log lines read before any `#Fields:` directive naming the URL.
     pub unfielded: u64,
@@ -114,8 +112,6 @@ struct Found {
     /// header's (counted apart from the URLs).
     flagged: Vec<(String, Vec<WarningCode>, bool)>,
     records: Vec<FlaggedLine>,
-    /// An access log's Referer and User-Agent headers read.
-    headers: u64,
     /// The lines the fast path refused: analysed once the run's plain
     /// lines are counted.
     refused: Vec<Refused>,
@@ -130,12 +126,9 @@ struct Refused {
     /// Whether the URL itself was refused (an access log's may be plain
     /// while its headers are not).
     url: bool,
-    /// The access log's Referer, refused.
-    referer: Option<Vec<u8>>,
-    /// The access log's headers read as text (the User-Agent; a Referer
-    /// that is no URL), flagged: each name, value and warnings at the
-    /// threshold.
-    texts: Vec<(&'static str, Vec<u8>, Vec<Warning>)>,
+    /// The access log's headers, flagged: each name, value and warnings
+    /// at the threshold.
+    headers: Vec<(&'static str, Vec<u8>, Vec<Warning>)>,
 }
 
 impl Refused {
@@ -144,8 +137,7 @@ impl Refused {
             k,
             target,
             url: true,
-            referer: None,
-            texts: Vec::new(),
+            headers: Vec::new(),
         }
     }
 }
@@ -195,8 +187,11 @@ impl Found {
         self.flagged.push((text, codes, target.header.is_some()));
         if opts.html.is_some() {
             // Only flagged lines pay for the full analysis, and only for
-            // the report: where they lead (a User-Agent leads nowhere).
-            let a = (target.header != Some(USER_AGENT))
+            // the report: where they lead (a header read as text leads
+            // nowhere).
+            let a = target
+                .header
+                .is_none()
                 .then(|| urlscope_core::analyze(target.url, &opts.options));
             self.records.push(FlaggedLine {
                 file: name.to_string(),
@@ -223,7 +218,6 @@ impl Found {
         self.urls += next.urls;
         self.unparsed += next.unparsed;
         self.unfielded += next.unfielded;
-        self.headers += next.headers;
         self.flagged.append(&mut next.flagged);
         self.records.append(&mut next.records);
         self
@@ -626,12 +620,7 @@ fn scan_block(
                     let warnings = analyzed_at(input, &opts.options, opts.min_severity);
                     found.add(name, no, Target::whole(input), warnings, access_log, opts);
                 }
-                if let Some(referer) = &refused.referer {
-                    let warnings = analyzed_at(referer, &opts.options, opts.min_severity);
-                    let target = Target::header(REFERER, referer);
-                    found.record(name, no, target, warnings, access_log, opts);
-                }
-                for (header, value, warnings) in refused.texts {
+                for (header, value, warnings) in refused.headers {
                     let target = Target::header(header, &value);
                     found.record(name, no, target, warnings, access_log, opts);
                 }
@@ -658,7 +647,6 @@ fn scan_block(
 fn tally(found: Found, summary: &mut Summary, out: &mut impl Write) -> Result<(), Failure> {
     summary.urls += found.urls;
     summary.unparsed += found.unparsed;
-    summary.headers += found.headers;
     summary.unfielded += found.unfielded;
     summary.records.extend(found.records);
     for (text, codes, header) in found.flagged {
@@ -676,36 +664,31 @@ fn tally(found: Found, summary: &mut Summary, out: &mut impl Write) -> Result<()
 }
 
 /// Triage an access log's line `k`: its request target, and in the
-/// combined format its Referer (a URL) and its User-Agent (text a server
-/// logs: Log4j lookups, template expressions). What the fast path cannot
+/// combined format its Referer and User-Agent, read as text a server
+/// logs, renders or hands to a CGI program
+/// ([`urlscope_core::headers::text_header_warnings`]: what the header
+/// holds attacks the server, not a visitor). What the fast path cannot
 /// settle waits in `found.refused`, so the records keep the lines' order.
 fn access_line(k: usize, request: Request, opts: &ScanOptions, found: &mut Found) {
     let min = opts.min_severity;
-    found.headers += u64::from(request.referer.is_some()) + u64::from(request.agent.is_some());
     let url = !is_plain_at(&request.target, min);
-    // A Referer that starts with a bash function definition is no URL.
-    let (referer, text_referer) = match request.referer {
-        Some(r) if urlscope_core::headers::defines_function(&r) => (None, Some(r)),
-        referer => (referer.filter(|r| !is_plain_at(r, min)), None),
-    };
-    let mut texts = Vec::new();
-    for (header, value) in [(REFERER, text_referer), (USER_AGENT, request.agent)] {
+    let mut headers = Vec::new();
+    for (header, value) in [(REFERER, request.referer), (USER_AGENT, request.agent)] {
         let Some(value) = value else { continue };
         let mut warnings = urlscope_core::headers::text_header_warnings(header, &value);
         warnings.retain(|w| w.severity >= min);
         if !warnings.is_empty() {
-            texts.push((header, value, warnings));
+            headers.push((header, value.into_owned(), warnings));
         }
     }
     // A refused URL is counted when its record is added.
     found.urls += u64::from(!url);
-    if url || referer.is_some() || !texts.is_empty() {
+    if url || !headers.is_empty() {
         found.refused.push(Refused {
             k,
-            target: Some(request.target),
+            target: Some(request.target.into_owned()),
             url,
-            referer,
-            texts,
+            headers,
         });
     }
 }
@@ -817,16 +800,15 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
             plural(summary.unparsed, "access-log line", "access-log lines")
         );
     }
-    if summary.headers > 0 {
+    if summary.flagged_headers > 0 {
         let _ = writeln!(
             err,
-            "  {} read beside the request targets, {} flagged",
+            "  {} flagged beside the request targets",
             plural(
-                summary.headers,
+                summary.flagged_headers,
                 "Referer or User-Agent header",
                 "Referer and User-Agent headers"
-            ),
-            summary.flagged_headers
+            )
         );
     }
     if summary.unfielded > 0 {
