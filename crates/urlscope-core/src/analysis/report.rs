@@ -94,14 +94,23 @@ const FIRST_OF: &str = " (the first of ";
 /// `message`, a finding's on several places ([`finding_warning`]'s "(the
 /// first of N places)"), with its count of places set to `places`,
 /// counted `scope` ("in the carried URL"); `None` when it names no count.
-pub(crate) fn recount_places(message: &str, places: usize, scope: &str) -> Option<String> {
+/// A count of "more than N" stays: the places past the kept ones are
+/// more than any count of the kept.
+pub(crate) fn recount_places(message: &str, places: &str, scope: &str) -> Option<String> {
     let at = message.find(FIRST_OF)?;
     let count_at = at + FIRST_OF.len();
     let rest = message.get(count_at..)?;
     let digits = rest.find(" places)")?;
-    if digits == 0 || !rest.get(..digits)?.bytes().all(|b| b.is_ascii_digit()) {
+    let count = rest.get(..digits)?;
+    let count = count.strip_prefix("more than ").unwrap_or(count);
+    if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
+    let places = if rest.starts_with("more than ") {
+        rest.get(..digits)?
+    } else {
+        places
+    };
     let after = rest.get(digits + " places)".len()..)?;
     Some(format!(
         "{}{FIRST_OF}{places} places {scope}){after}",

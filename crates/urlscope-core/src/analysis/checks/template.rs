@@ -202,8 +202,8 @@ fn expressions_starting(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<E
     let mut i = 0;
     while let Some(at) = next_opener(text, i) {
         i = at + 1;
-        // `${{7*7}}`: the `{{` is the expression.
-        if text.get(at..at + 3) == Some(b"${{") {
+        // `${{7*7}}`, `#{{7*7}}`: the `{{` is the expression.
+        if text.get(at) != Some(&b'{') && text.get(at + 1..at + 3) == Some(b"{{") {
             continue;
         }
         let Some((k, syntax)) = SYNTAXES

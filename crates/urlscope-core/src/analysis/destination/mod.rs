@@ -260,7 +260,13 @@ pub(crate) fn destinations(
             && out
                 .first()
                 .is_some_and(|own| named(&own.host) == named(&host));
-        if rereads_own_authority {
+        // The input itself read again: `java\tscript:alert(1)` is a
+        // path to RFC 3986, whose one segment the unfolding finds as the
+        // URL a browser reads, where the URL's own destination leads.
+        let rereads_itself = parts.scheme.is_none()
+            && n.span == parts.trimmed
+            && out.first().is_some_and(|own| own.target == target);
+        if rereads_own_authority || rereads_itself {
             if let Some(a) = &n.analysis {
                 carried_in_turn(a, n, component_at, out);
             }

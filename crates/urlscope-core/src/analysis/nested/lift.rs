@@ -9,19 +9,26 @@ use crate::warnings::{Warning, WarningCode};
 /// carries it (its sub-report has them all).
 pub(crate) const LIFTED_PER_VALUE: usize = 32;
 
-/// The codes a nested analysis gives that are not lifted as they are: the
-/// destination family is judged again from the outer URL (which knows the
-/// chain), and junk around a nested value means nothing.
-pub(crate) fn lifted_code(code: WarningCode) -> bool {
-    !matches!(
-        code,
-        WarningCode::InternalDestination
-            | WarningCode::OpenRedirect
-            | WarningCode::SurroundingJunk
-            // The outer readings are compared by the outer analysis; the
-            // nested URL's own disagreement shows in its sub-report.
-            | WarningCode::ParserDifferential
-    )
+/// Whether a nested analysis's warning is lifted as it is: not the
+/// destination family, judged again from the outer URL (which knows the
+/// chain), nor junk around a nested value, which means nothing, nor what
+/// the whole carried URL's readings say.
+pub(crate) fn lifted(w: &Warning) -> bool {
+    let code = w.code;
+    // A script scheme only a browser reads, said of the whole URL
+    // (`java\tscript:`): the outer `open-redirect` says the carried URL
+    // runs script.
+    let browser_scheme = code == WarningCode::DangerousScheme && w.component.is_none();
+    !browser_scheme
+        && !matches!(
+            code,
+            WarningCode::InternalDestination
+                | WarningCode::OpenRedirect
+                | WarningCode::SurroundingJunk
+                // The outer readings are compared by the outer analysis; the
+                // nested URL's own disagreement shows in its sub-report.
+                | WarningCode::ParserDifferential
+        )
 }
 
 /// Lift a URL node's own warnings to the outer analysis: `map` takes a
@@ -79,12 +86,7 @@ pub(crate) fn lift_warnings(
 ) {
     let first = out.len();
     let mut merged = 0;
-    for w in a
-        .warnings
-        .iter()
-        .filter(|w| lifted_code(w.code))
-        .take(limit)
-    {
+    for w in a.warnings.iter().filter(|w| lifted(w)).take(limit) {
         let inner = w.via.clone().unwrap_or_else(|| {
             w.component
                 .and_then(|i| a.components.get(i))
@@ -127,9 +129,9 @@ pub(crate) fn lift_warnings(
             if w.spans.len() > 1 {
                 // A finding already on several places of one component
                 // says how many in its detail; counted again there.
-                let places = w.spans.len();
+                let places = w.spans.len().to_string();
                 let scope = "in the carried URL";
-                w.message = crate::analysis::report::recount_places(&w.message, places, scope)
+                w.message = crate::analysis::report::recount_places(&w.message, &places, scope)
                     .unwrap_or_else(|| {
                         let message = w.message.trim_end_matches('.');
                         format!("{message} ({places} places {scope}).")

@@ -52,7 +52,13 @@ pub(super) fn unfold_lookups(
         let found = already
             .iter()
             .any(|n| n.kind == NestedKind::Url && n.text.as_bytes().starts_with(&l.name));
-        let fresh = out.len() < room && names_url(&l.reading) && !found && !seen.contains(&l.name);
+        // A name whose host or port the server fills in names no host.
+        let readable = l.filled.is_empty() || l.readable().is_some();
+        let fresh = out.len() < room
+            && names_url(&l.reading)
+            && readable
+            && !found
+            && !seen.contains(&l.name);
         if fresh {
             seen.push(l.name.clone());
         }

@@ -286,6 +286,22 @@ fn a_scheme_split_by_a_tab_leads_where_a_browser_reads_it() {
         assert!(a.warnings.iter().any(|w| {
             w.code == WarningCode::ParserDifferential && w.severity == Severity::High
         }));
+        // The path segment the unfolding reads as that URL is the input
+        // itself: one destination, not the same one twice.
+        assert_eq!(a.destinations.len(), 1, "{:?}", a.destinations);
+        // Its scheme runs script, said once.
+        let script: Vec<_> = a
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::DangerousScheme)
+            .collect();
+        assert_eq!(script.len(), 1, "{script:?}");
+        assert_eq!(script[0].severity, Severity::High);
+        assert!(
+            script[0].message.contains("'javascript:'"),
+            "{}",
+            script[0].message
+        );
     }
     // A relative reference with a tab and no scheme stays one.
     let a = analyze(b"a\tb/c", &Options::default());
