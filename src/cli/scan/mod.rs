@@ -12,6 +12,7 @@ use super::exit::{Failure, EXIT_FOUND, EXIT_USAGE};
 use crate::html::{log_hour, write_scan_report, FlaggedLine, Totals};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
@@ -45,7 +46,8 @@ pub enum Format {
     /// One URL per line.
     Lines,
     /// Common/Combined Log Format (nginx, Apache): the request target of
-    /// the quoted request line.
+    /// the quoted request line, and the Combined format's Referer and
+    /// User-Agent read as text.
     AccessLog,
     /// W3C extended log (IIS): the request target of the fields its
     /// `#Fields:` directive names (cs-uri-stem and cs-uri-query, or
@@ -147,9 +149,11 @@ const REFERER: &str = "Referer";
 const USER_AGENT: &str = "User-Agent";
 
 impl Found {
-    /// One URL of line `no` of `name`, triaged: counted, and kept when
-    /// flagged (for the HTML report, with the hour of the timestamp of
-    /// `access_log`, the line it came from in an access log).
+    /// One URL (or an access log's header) of line `no` of `name`,
+    /// triaged: a URL counted, and either kept when flagged (for the HTML
+    /// report, with the hour of the timestamp of `access_log`, the line it
+    /// came from in an access log). A header is counted when flagged,
+    /// apart from the URLs.
     fn add(
         &mut self,
         name: &str,
@@ -159,21 +163,7 @@ impl Found {
         access_log: Option<&[u8]>,
         opts: &ScanOptions,
     ) {
-        self.urls += 1;
-        self.record(name, no, target, warnings, access_log, opts);
-    }
-
-    /// [`Found::add`] for what is not counted as a URL (an access log's
-    /// headers, counted apart): kept when flagged.
-    fn record(
-        &mut self,
-        name: &str,
-        no: u64,
-        target: Target,
-        warnings: Vec<Warning>,
-        access_log: Option<&[u8]>,
-        opts: &ScanOptions,
-    ) {
+        self.urls += u64::from(target.header.is_none());
         if warnings.is_empty() {
             return;
         }
@@ -622,7 +612,7 @@ fn scan_block(
                 }
                 for (header, value, warnings) in refused.headers {
                     let target = Target::header(header, &value);
-                    found.record(name, no, target, warnings, access_log, opts);
+                    found.add(name, no, target, warnings, access_log, opts);
                 }
                 // A note among the URLs of a list (`see hxxps://evil[.]com
                 // today`; never plain, for its spaces): the URLs found in
@@ -671,7 +661,14 @@ fn tally(found: Found, summary: &mut Summary, out: &mut impl Write) -> Result<()
 /// settle waits in `found.refused`, so the records keep the lines' order.
 fn access_line(k: usize, request: Request, opts: &ScanOptions, found: &mut Found) {
     let min = opts.min_severity;
-    let url = !is_plain_at(&request.target, min);
+    // A line with no request line (a scanner's `"-"`) has only headers.
+    let url = match &request.target {
+        Some(target) => !is_plain_at(target, min),
+        None => {
+            found.unparsed += 1;
+            false
+        }
+    };
     let mut headers = Vec::new();
     for (header, value) in [(REFERER, request.referer), (USER_AGENT, request.agent)] {
         let Some(value) = value else { continue };
@@ -682,11 +679,11 @@ fn access_line(k: usize, request: Request, opts: &ScanOptions, found: &mut Found
         }
     }
     // A refused URL is counted when its record is added.
-    found.urls += u64::from(!url);
+    found.urls += u64::from(!url && request.target.is_some());
     if url || !headers.is_empty() {
         found.refused.push(Refused {
             k,
-            target: Some(request.target.into_owned()),
+            target: request.target.map(Cow::into_owned),
             url,
             headers,
         });
@@ -778,6 +775,18 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     out.flush().map_err(|e| flagged_unread(e.into()))?;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let mut err = io::stderr().lock();
+    // An access log's flagged headers, counted apart from its URLs.
+    let headers = match summary.flagged_headers {
+        0 => String::new(),
+        n => format!(
+            " and {}",
+            plural(
+                n,
+                "Referer or User-Agent header flagged",
+                "Referer and User-Agent headers flagged"
+            )
+        ),
+    };
     let pct = if summary.urls > 0 {
         100.0 * summary.flagged as f64 / summary.urls as f64
     } else {
@@ -785,7 +794,7 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     };
     let _ = writeln!(
         err,
-        "urlscope scan: {}, {} analysed, {} flagged ({pct:.2}%) at {} or above in {secs:.2} s ({:.0} URLs/s, {:.1} MB/s)",
+        "urlscope scan: {}, {} analysed, {} flagged ({pct:.2}%){headers} at {} or above in {secs:.2} s ({:.0} URLs/s, {:.1} MB/s)",
         plural(summary.lines, "line", "lines"),
         plural(summary.urls, "URL", "URLs"),
         summary.flagged,
@@ -798,17 +807,6 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
             err,
             "  {} had no request line",
             plural(summary.unparsed, "access-log line", "access-log lines")
-        );
-    }
-    if summary.flagged_headers > 0 {
-        let _ = writeln!(
-            err,
-            "  {} flagged beside the request targets",
-            plural(
-                summary.flagged_headers,
-                "Referer or User-Agent header",
-                "Referer and User-Agent headers"
-            )
         );
     }
     if summary.unfielded > 0 {

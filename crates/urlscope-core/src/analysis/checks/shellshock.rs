@@ -1,6 +1,7 @@
-//! Shellshock (CVE-2014-6271, `shellshock`): bash before 4.3 patch 25
-//! read an environment variable whose value starts `() {` as a function
-//! definition, and ran the commands written after its body as it started.
+//! Shellshock (CVE-2014-6271, `shellshock`): a bash without the fixes of
+//! September 2014 reads an environment variable whose value starts `() {`
+//! as a function definition, and runs the commands written after its body
+//! as it starts.
 //! A CGI server hands a request to the programs it runs through
 //! environment variables: its headers (`HTTP_USER_AGENT`,
 //! `HTTP_REFERER`) and its query as written (`QUERY_STRING`, never
@@ -35,7 +36,7 @@ pub(crate) fn warning(
         vec![span],
         component,
         format!(
-            "'{}' starts with a bash function definition, '() {{': a CGI server passes this {what} to the programs it runs as {variable}, and bash before 4.3 patch 25 runs the commands written after the definition as it starts (CVE-2014-6271, Shellshock).",
+            "'{}' starts with a bash function definition, '() {{': a CGI server passes this {what} to the programs it runs as {variable}, and a bash without the Shellshock fixes of September 2014 runs the commands written after the definition as it starts (CVE-2014-6271, Shellshock).",
             quote(value)
         ),
     )
