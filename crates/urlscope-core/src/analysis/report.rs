@@ -161,3 +161,49 @@ pub(crate) fn finding_warning(
     }
     w
 }
+
+/// Warnings of one code found one by one in a text (Log4j lookups,
+/// template expressions): the first [`LISTED_PER_CODE`] go to `out` as
+/// they are, the rest as one warning that marks the first [`MAX_SPANS`]
+/// of them at the worst severity among them, so that a hostile text of
+/// 100,000 expressions gives a bounded report. `things` names them in the
+/// plural (`template expressions`).
+///
+/// [`LISTED_PER_CODE`]: crate::analysis::LISTED_PER_CODE
+pub(crate) fn list_then_fold(
+    found: impl IntoIterator<Item = Warning>,
+    things: &str,
+    out: &mut Vec<Warning>,
+) {
+    let listed = crate::analysis::LISTED_PER_CODE;
+    let mut rest: Option<(Warning, usize)> = None;
+    for (n, w) in found.into_iter().enumerate() {
+        if n < listed {
+            out.push(w);
+            continue;
+        }
+        let (s, more) = rest.get_or_insert_with(|| {
+            (
+                Warning::new(w.code, Vec::new(), w.component, String::new())
+                    .with_severity(w.severity),
+                0,
+            )
+        });
+        *more += 1;
+        s.severity = s.severity.max(w.severity);
+        if s.component != w.component {
+            s.component = None;
+        }
+        if s.spans.len() < MAX_SPANS && !s.spans.contains(&w.span) {
+            s.spans.push(w.span);
+        }
+    }
+    if let Some((mut s, more)) = rest {
+        if let Some(span) = s.spans.iter().copied().reduce(Span::join) {
+            s.span = span;
+        }
+        s.message =
+            format!("{more} more {things} like those above, past the {listed} listed one by one.");
+        out.push(s);
+    }
+}

@@ -20,6 +20,7 @@
 //! Log4Shell probe of all. The name is then read as a URL with each such
 //! lookup written as a label of its own name (`env-user.evil.example`).
 
+use crate::analysis::report::list_then_fold;
 use crate::analysis::ComponentAnalysis;
 use crate::split::Span;
 use crate::text::quote;
@@ -253,16 +254,11 @@ pub(crate) fn input_lookup_warnings(
     if memchr::memmem::find(input, b"${").is_none() {
         return;
     }
-    for l in jndi_lookups(input) {
+    let found = jndi_lookups(input).into_iter().map(|l| {
         let span = Span::new(l.start, l.end);
-        out.push(warning(
-            &l,
-            span.of(input),
-            span,
-            component_at(l.start),
-            what,
-        ));
-    }
+        warning(&l, span.of(input), span, component_at(l.start), what)
+    });
+    list_then_fold(found, "Log4j lookups", out);
 }
 
 /// The JNDI lookups of a component's `decoded` text that its text as
@@ -307,10 +303,13 @@ pub(crate) fn fully_decoded(name: &[u8]) -> Vec<u8> {
 /// decoded. The component is marked whole.
 pub(crate) fn lookup_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warning>) {
     let text = c.last_layer();
-    for l in decoded_only_lookups(c.span.of(&c.input), text) {
-        let written = text.get(l.start..l.end).unwrap_or_default();
-        out.push(warning(&l, written, c.span, Some(i), c.kind.label()));
-    }
+    let found = decoded_only_lookups(c.span.of(&c.input), text)
+        .into_iter()
+        .map(|l| {
+            let written = text.get(l.start..l.end).unwrap_or_default();
+            warning(&l, written, c.span, Some(i), c.kind.label())
+        });
+    list_then_fold(found, "Log4j lookups", out);
 }
 
 /// The warning of lookup `l`, written `written`, at `span` of component

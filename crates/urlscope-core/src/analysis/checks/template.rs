@@ -17,6 +17,7 @@
 //! only, and the innermost of nested openers is the expression, so each
 //! body is read once and a text of openers stays linear.
 
+use crate::analysis::report::list_then_fold;
 use crate::analysis::ComponentAnalysis;
 use crate::split::Span;
 use crate::text::quote;
@@ -158,6 +159,9 @@ const STATEMENTS: [&str; 16] = [
     "for", "if", "set", "import", "include", "extends", "from", "macro", "call", "with", "block",
     "debug", "load", "print", "do", "assign",
 ];
+
+/// What [`list_then_fold`] calls them.
+const EXPRESSIONS: &str = "template expressions";
 
 /// A template expression found in a text.
 #[derive(Debug, PartialEq, Eq)]
@@ -387,10 +391,11 @@ fn reaches_runtime(body: &[u8]) -> bool {
 /// value), whole: every opener may start an expression; `what` names the
 /// text (`User-Agent header`).
 pub(crate) fn text_template_warnings(text: &[u8], what: &str, out: &mut Vec<Warning>) {
-    for e in template_expressions(text) {
+    let found = template_expressions(text).into_iter().map(|e| {
         let span = Span::new(e.start, e.end);
-        out.push(warning(&e, span.of(text), span, None, what));
-    }
+        warning(&e, span.of(text), span, None, what)
+    });
+    list_then_fold(found, EXPRESSIONS, out);
 }
 
 /// `template-injection` for the input as written, whole: an expression
@@ -403,16 +408,19 @@ pub(crate) fn input_template_warnings(
     label_at: impl Fn(usize) -> &'static str,
     out: &mut Vec<Warning>,
 ) {
-    for e in expressions_starting(input, |at| component_at(at).is_some()) {
-        let span = Span::new(e.start, e.end);
-        out.push(warning(
-            &e,
-            span.of(input),
-            span,
-            component_at(e.start),
-            label_at(e.start),
-        ));
-    }
+    let found = expressions_starting(input, |at| component_at(at).is_some())
+        .into_iter()
+        .map(|e| {
+            let span = Span::new(e.start, e.end);
+            warning(
+                &e,
+                span.of(input),
+                span,
+                component_at(e.start),
+                label_at(e.start),
+            )
+        });
+    list_then_fold(found, EXPRESSIONS, out);
 }
 
 /// The expressions of a component's `decoded` text that its text as
@@ -439,10 +447,13 @@ pub(crate) fn decoded_only_expressions(raw: &[u8], decoded: &[u8]) -> Vec<Expres
 /// whole by [`input_template_warnings`]): the component is marked whole.
 pub(crate) fn template_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<Warning>) {
     let text = c.last_layer();
-    for e in decoded_only_expressions(c.span.of(&c.input), text) {
-        let written = text.get(e.start..e.end).unwrap_or_default();
-        out.push(warning(&e, written, c.span, Some(i), c.kind.label()));
-    }
+    let found = decoded_only_expressions(c.span.of(&c.input), text)
+        .into_iter()
+        .map(|e| {
+            let written = text.get(e.start..e.end).unwrap_or_default();
+            warning(&e, written, c.span, Some(i), c.kind.label())
+        });
+    list_then_fold(found, EXPRESSIONS, out);
 }
 
 /// The warning of expression `e`, written `written`, at `span` of
