@@ -22,7 +22,7 @@ use crate::warnings::Warning;
 /// Whether [`text_header_warnings`] may find anything in `text` or in
 /// any part of it (a log line's headers read whole): false when it holds
 /// none of the bytes every finding needs, `{`, `[`, `<` or `@` (a
-/// template's or a lookup's opener, [`template::opens`], or a function
+/// template's or a lookup's opener, `template::opens`, or a function
 /// definition's `{`). Two passes of `memchr`; most headers hold none.
 pub fn may_warn(text: &[u8]) -> bool {
     memchr::memchr3(b'{', b'[', b'<', text).is_some() || memchr::memchr(b'@', text).is_some()
