@@ -135,12 +135,19 @@ pub fn write_scan_report(
             &by_count(mimics, TOP_SITES),
         )?;
     }
-    // A request is counted once, its flagged headers with it.
+    // A request is counted once, however many of its parts (its URL,
+    // its headers) are flagged: the records of a line come together.
     let hours = counted(
         flagged
             .iter()
-            .filter(|f| f.header.is_none())
-            .filter_map(|f| f.hour.clone()),
+            .enumerate()
+            .filter(|&(i, f)| {
+                i == 0
+                    || flagged
+                        .get(i - 1)
+                        .is_none_or(|p| (&p.file, p.line) != (&f.file, f.line))
+            })
+            .filter_map(|(_, f)| f.hour.clone()),
     );
     if !hours.is_empty() {
         writeln!(out, "<h2>Flagged requests per hour</h2>")?;

@@ -49,7 +49,7 @@ pub fn text_header_warnings(name: &str, value: &[u8]) -> Vec<Warning> {
         let span = Span::new(0, value.len());
         warnings.push(shellshock::warning(value, span, None, &what(), &variable));
     }
-    if !may_warn(value) || !value.windows(2).any(template::opens) {
+    if !may_warn(value) {
         return warnings;
     }
     let what = what();

@@ -103,6 +103,13 @@ pub struct Summary {
     pub records: Vec<FlaggedLine>,
 }
 
+impl Summary {
+    /// The flagged records written: URLs and an access log's headers.
+    fn records_flagged(&self) -> u64 {
+        self.flagged + self.flagged_headers
+    }
+}
+
 /// What a run of lines holds: counts, and the flagged lines in order with
 /// their codes.
 #[derive(Default)]
@@ -150,9 +157,9 @@ const USER_AGENT: &str = "User-Agent";
 
 impl Found {
     /// One URL (or an access log's header) of line `no` of `name`,
-    /// triaged: a URL counted, and either kept when flagged (for the HTML
+    /// triaged: a URL counted, and each kept when flagged (for the HTML
     /// report, with the hour of the timestamp of `access_log`, the line it
-    /// came from in an access log). A header is counted when flagged,
+    /// came from in an access log); a header is counted only when flagged,
     /// apart from the URLs.
     fn add(
         &mut self,
@@ -407,7 +414,7 @@ fn scan_one(
                 break;
             }
         };
-        let flagged = summary.flagged + summary.flagged_headers;
+        let flagged = summary.records_flagged();
         reading = scan_block(&block, line_no, reading, name, opts, out, summary)?;
         if reading.format == Format::Email {
             let whole = message.get_or_insert_default();
@@ -425,7 +432,7 @@ fn scan_one(
             }
         }
         // A block is all a pipe had: what it found is shown now.
-        if summary.flagged + summary.flagged_headers > flagged {
+        if summary.records_flagged() > flagged {
             out.flush()?;
         }
         line_no += block.lines.len() as u64;
@@ -853,7 +860,7 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     }
     Ok(if summary.errors > 0 {
         EXIT_USAGE
-    } else if summary.flagged + summary.flagged_headers > 0 {
+    } else if summary.records_flagged() > 0 {
         EXIT_FOUND
     } else {
         0

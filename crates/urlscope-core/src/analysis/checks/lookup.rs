@@ -60,14 +60,21 @@ impl JndiLookup {
     /// connects, so no host of the reading is one).
     pub(crate) fn readable(&self) -> Option<url::Url> {
         let u = url::Url::parse(&String::from_utf8_lossy(&self.reading)).ok()?;
-        let stands_in = |label: &str| self.filled.iter().any(|(_, s)| s == label.as_bytes());
         let last = u
             .host_str()
             .map(|h| h.trim_end_matches('.').rsplit('.').next().unwrap_or(h));
-        if last.is_some_and(stands_in) {
+        if last.and_then(|label| self.filled_as(label)).is_some() {
             return None;
         }
         Some(u)
+    }
+
+    /// The filled lookup, as written, that `label` stands for.
+    fn filled_as(&self, label: &str) -> Option<&[u8]> {
+        self.filled
+            .iter()
+            .find(|(_, s)| s == label.as_bytes())
+            .map(|(written, _)| written.as_slice())
     }
 
     /// The host (and port) the lookup asks, its stand-in labels written
@@ -77,14 +84,9 @@ impl JndiLookup {
         let host: Vec<String> = u
             .host_str()?
             .split('.')
-            .map(|label| {
-                self.filled
-                    .iter()
-                    .find(|(_, s)| s == label.as_bytes())
-                    .map_or_else(
-                        || label.to_string(),
-                        |(w, _)| String::from_utf8_lossy(w).into_owned(),
-                    )
+            .map(|label| match self.filled_as(label) {
+                Some(written) => String::from_utf8_lossy(written).into_owned(),
+                None => label.to_string(),
             })
             .collect();
         let host = host.join(".");
@@ -109,9 +111,6 @@ fn stand_in(body: &[u8]) -> Vec<u8> {
         if !(b == b'-' && label.last().is_none_or(|&l| l == b'-')) {
             label.push(b);
         }
-    }
-    while label.last() == Some(&b'-') {
-        label.pop();
     }
     label.truncate(crate::plain::MAX_LABEL);
     while label.last() == Some(&b'-') {
