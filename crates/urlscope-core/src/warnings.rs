@@ -508,6 +508,13 @@ catalogue! {
         consequence: None,
         signals: [Illegal],
     }
+    UnsignedJwt {
+        code: "unsigned-jwt",
+        severity: Medium,
+        summary: "A JWT carried in the URL that no signature vouches for: its header names the algorithm 'none' (in any case: 'None', 'NONE' slipped past libraries' blocklists) or its signature is cut off. Anyone can write such a token; a server that accepts it takes its claims as given (RFC 8725; CVE-2015-9235), so it is a forged token being tried, or an application that hands out tokens no one can trust.",
+        consequence: None,
+        signals: [Embedded],
+    }
     OverlongUtf8 {
         code: "overlong-utf8",
         severity: High,

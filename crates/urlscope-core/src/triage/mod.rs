@@ -72,7 +72,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
         Signal::Base64 => "plain_parts: targets::base64_text on each part and each parameter",
         Signal::Embedded => {
-            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment; no path starting '//', no ':/' in a path"
+            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment, and analysis::checks::unsigned_jwt::unsigned on each of them but the key that starts 'eyJ'; no path starting '//', no ':/' in a path"
         }
         Signal::HostName => {
             "plain_host_name: names::may_be_internal, then names::shown_site where names::may_show_another_site"
@@ -327,6 +327,8 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
             .any(crate::analysis::checks::template::opens)
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
+        && !(fragment.starts_with(b"eyJ")
+            && crate::analysis::checks::unsigned_jwt::unsigned(fragment).is_some())
         && (memchr::memchr(b'.', fragment).is_none()
             || !crate::analysis::checks::brand_path::may_name_known_site(fragment))
 }
@@ -580,6 +582,31 @@ mod tests {
             b"https://example.com/?a=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa://x",
         ] {
             assert!(!is_plain(u), "{}", String::from_utf8_lossy(u));
+        }
+    }
+
+    /// An unsigned JWT as a path segment, a query value or the fragment
+    /// is refused at `medium`, where the analysis gives `unsigned-jwt`; a
+    /// signed one is plain, and so is the unsigned one as a query key,
+    /// which the analysis does not unfold.
+    #[test]
+    fn an_unsigned_jwt_is_refused_where_the_analysis_reads_it() {
+        let none = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.";
+        let signed = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJl";
+        let medium = Severity::Medium;
+        for (url, plain) in [
+            (format!("https://example.com/a/{none}"), false),
+            (format!("https://example.com/a?t={none}&b=c"), false),
+            (format!("https://example.com/a#{none}"), false),
+            (format!("https://example.com/a?{none}=x"), true),
+            (
+                format!("https://example.com/a/{signed}?t={signed}#{signed}"),
+                true,
+            ),
+        ] {
+            assert_eq!(is_plain_at(url.as_bytes(), medium), plain, "{url}");
+            let codes = analyzed_at(url.as_bytes(), &Options::default(), medium);
+            assert_eq!(codes.is_empty(), plain, "{url}");
         }
     }
 }

@@ -111,6 +111,14 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
             {
                 return None;
             }
+            // A JWT no signature vouches for (`alg: none`), which the
+            // analysis reads as the part's or the value's whole.
+            if piece != Piece::Key
+                && part.starts_with(b"eyJ")
+                && crate::analysis::checks::unsigned_jwt::unsigned(part).is_some()
+            {
+                return None;
+            }
             // A known site's domain in a path part or a query key
             // (brand-in-path): looked up only for a part with a dot.
             if dots > 0
