@@ -216,6 +216,21 @@ fn access_logs_referer_and_user_agent() {
     assert_eq!(rows[1]["warnings"][0]["span"], serde_json::json!([0, 34]));
     assert_eq!(rows[0]["header"], "Referer");
     assert!(rows[4].get("header").is_none(), "{}", rows[4]);
+    // The HTML report's totals count the headers as the headline does.
+    let report = d.join("report.html");
+    scan()
+        .args(["scan", "--html"])
+        .arg(&report)
+        .arg(&f)
+        .output()
+        .expect("run");
+    let page = std::fs::read_to_string(&report).expect("report");
+    assert!(
+        page.contains(
+            "<strong>1 flagged</strong> and 6 Referer and User-Agent headers flagged at medium"
+        ),
+        "{page}"
+    );
 }
 
 #[test]

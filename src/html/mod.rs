@@ -18,7 +18,7 @@ mod scan_report;
 
 pub use inert::check_inert;
 pub use lesson::write_lesson;
-pub use scan_report::{log_hour, write_scan_report, FlaggedLine, Totals};
+pub use scan_report::{and_headers_flagged, log_hour, write_scan_report, FlaggedLine, Totals};
 
 /// Bytes from a URL as HTML text: controls, bidi and invisible characters
 /// as visible escapes (`\u{202e}`), then `&`, `<`, `>`, `"` and `'` as

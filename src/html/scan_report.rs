@@ -37,7 +37,21 @@ pub struct Totals {
     pub urls: u64,
     pub flagged: u64,
     pub unparsed: u64,
+    /// An access log's Referer and User-Agent headers flagged, counted
+    /// apart from the URLs.
+    pub flagged_headers: u64,
     pub min_severity: Option<Severity>,
+}
+
+/// What follows the count of flagged URLs when an access log's headers
+/// were flagged too (` and 1 Referer or User-Agent header flagged`), or
+/// nothing: the words of the scan's headline and of this report.
+pub fn and_headers_flagged(n: u64) -> String {
+    match n {
+        0 => String::new(),
+        1 => " and 1 Referer or User-Agent header flagged".to_string(),
+        n => format!(" and {n} Referer and User-Agent headers flagged"),
+    }
 }
 
 const MONTHS: [&str; 12] = [
@@ -84,10 +98,11 @@ pub fn write_scan_report(
     writeln!(out, "<h1>urlscope scan report</h1>")?;
     writeln!(
         out,
-        "<p>{} lines, {} URLs analysed, <strong>{} flagged</strong> at {} or above; {} access-log lines without a request line.</p>",
+        "<p>{} lines, {} URLs analysed, <strong>{} flagged</strong>{} at {} or above; {} access-log lines without a request line.</p>",
         totals.lines,
         totals.urls,
         totals.flagged,
+        and_headers_flagged(totals.flagged_headers),
         totals.min_severity.map_or("any", Severity::name),
         totals.unparsed
     )?;

@@ -9,7 +9,7 @@
 //! Gzip files are read transparently.
 
 use super::exit::{Failure, EXIT_FOUND, EXIT_USAGE};
-use crate::html::{log_hour, write_scan_report, FlaggedLine, Totals};
+use crate::html::{and_headers_flagged, log_hour, write_scan_report, FlaggedLine, Totals};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -783,17 +783,7 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let mut err = io::stderr().lock();
     // An access log's flagged headers, counted apart from its URLs.
-    let headers = match summary.flagged_headers {
-        0 => String::new(),
-        n => format!(
-            " and {}",
-            plural(
-                n,
-                "Referer or User-Agent header flagged",
-                "Referer and User-Agent headers flagged"
-            )
-        ),
-    };
+    let headers = and_headers_flagged(summary.flagged_headers);
     let pct = if summary.urls > 0 {
         100.0 * summary.flagged as f64 / summary.urls as f64
     } else {
@@ -847,6 +837,7 @@ pub fn run(out: &mut impl Write, files: &[String], opts: &ScanOptions) -> Result
             urls: summary.urls,
             flagged: summary.flagged,
             unparsed: summary.unparsed,
+            flagged_headers: summary.flagged_headers,
             min_severity: Some(opts.min_severity),
         };
         let mut page = Vec::new();

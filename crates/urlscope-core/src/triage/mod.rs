@@ -327,8 +327,8 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
             .any(crate::analysis::checks::template::opens)
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
-        && !(fragment.starts_with(b"eyJ")
-            && crate::analysis::checks::unsigned_jwt::unsigned(fragment).is_some())
+        && (!fragment.starts_with(b"eyJ")
+            || crate::analysis::checks::unsigned_jwt::unsigned(fragment).is_none())
         && (memchr::memchr(b'.', fragment).is_none()
             || !crate::analysis::checks::brand_path::may_name_known_site(fragment))
 }
