@@ -162,12 +162,56 @@ pub(crate) fn finding_warning(
     w
 }
 
+/// The warnings of one code past those listed one by one, as one
+/// warning: their count, the worst severity among them, the first
+/// [`MAX_SPANS`] of their places (a place several share is one), and
+/// their component when they all have the same. What a hostile text of
+/// 100,000 expressions, or a chain of a hundred URLs each carrying the
+/// next, is reported as after the first [`LISTED_PER_CODE`].
+///
+/// [`LISTED_PER_CODE`]: crate::analysis::LISTED_PER_CODE
+pub(crate) struct Fold {
+    summary: Warning,
+    more: usize,
+}
+
+impl Fold {
+    /// Fold `w` into `fold`, which starts with it; `component` is the one
+    /// the summary starts with (`None` keeps it none).
+    pub(crate) fn add(fold: &mut Option<Fold>, w: &Warning, component: Option<usize>) {
+        let f = fold.get_or_insert_with(|| Fold {
+            summary: Warning::new(w.code, Vec::new(), component, String::new())
+                .with_severity(w.severity),
+            more: 0,
+        });
+        let s = &mut f.summary;
+        f.more += 1;
+        s.severity = s.severity.max(w.severity);
+        if s.component != w.component {
+            s.component = None;
+        }
+        for &span in &w.spans {
+            if s.spans.len() < MAX_SPANS && !s.spans.contains(&span) {
+                s.spans.push(span);
+            }
+        }
+    }
+
+    /// The summary warning, worded by `message` from the count.
+    pub(crate) fn finish(self, message: impl FnOnce(usize) -> String) -> Warning {
+        let mut s = self.summary;
+        if let Some(span) = s.spans.iter().copied().reduce(Span::join) {
+            s.span = span;
+        }
+        s.message = message(self.more);
+        s
+    }
+}
+
 /// Warnings of one code found one by one in a text (Log4j lookups,
 /// template expressions): the first [`LISTED_PER_CODE`] go to `out` as
-/// they are, the rest as one warning that marks the first [`MAX_SPANS`]
-/// of them at the worst severity among them, so that a hostile text of
-/// 100,000 expressions gives a bounded report. `things` names them in the
-/// plural (`template expressions`).
+/// they are, the rest as one [`Fold`]. `things` names them in the plural
+/// (`template expressions`).
 ///
 /// [`LISTED_PER_CODE`]: crate::analysis::LISTED_PER_CODE
 pub(crate) fn list_then_fold(
@@ -176,34 +220,17 @@ pub(crate) fn list_then_fold(
     out: &mut Vec<Warning>,
 ) {
     let listed = crate::analysis::LISTED_PER_CODE;
-    let mut rest: Option<(Warning, usize)> = None;
+    let mut rest = None;
     for (n, w) in found.into_iter().enumerate() {
         if n < listed {
             out.push(w);
-            continue;
-        }
-        let (s, more) = rest.get_or_insert_with(|| {
-            (
-                Warning::new(w.code, Vec::new(), w.component, String::new())
-                    .with_severity(w.severity),
-                0,
-            )
-        });
-        *more += 1;
-        s.severity = s.severity.max(w.severity);
-        if s.component != w.component {
-            s.component = None;
-        }
-        if s.spans.len() < MAX_SPANS && !s.spans.contains(&w.span) {
-            s.spans.push(w.span);
+        } else {
+            Fold::add(&mut rest, &w, w.component);
         }
     }
-    if let Some((mut s, more)) = rest {
-        if let Some(span) = s.spans.iter().copied().reduce(Span::join) {
-            s.span = span;
-        }
-        s.message =
-            format!("{more} more {things} like those above, past the {listed} listed one by one.");
-        out.push(s);
+    if let Some(rest) = rest {
+        out.push(rest.finish(|more| {
+            format!("{more} more {things} like those above, past the {listed} listed one by one.")
+        }));
     }
 }

@@ -5,9 +5,8 @@
 //! with the URL as base).
 
 use crate::analysis::destination::{Destination, Reach};
-use crate::analysis::report::MAX_SPANS;
+use crate::analysis::report::Fold;
 use crate::analysis::LISTED_PER_CODE;
-use crate::split::Span;
 use crate::text::quote_str;
 use crate::warnings::{Case, Warning, WarningCode};
 
@@ -28,48 +27,37 @@ pub(crate) fn destination_warnings(
     // Per code (internal-destination, open-redirect): how many are
     // listed on components, and the summary of the rest with its count.
     let mut listed = [0usize; 2];
-    let mut folded: [Option<(Warning, usize)>; 2] = [None, None];
+    let mut folded: [Option<Fold>; 2] = [None, None];
     for w in found {
         let slot = usize::from(w.code == WarningCode::OpenRedirect);
-        let (Some(n), Some(summary)) = (listed.get_mut(slot), folded.get_mut(slot)) else {
+        let (Some(n), Some(fold)) = (listed.get_mut(slot), folded.get_mut(slot)) else {
             continue;
         };
         if w.component.is_none() || *n < LISTED_PER_CODE {
             *n += usize::from(w.component.is_some());
             out.push(w);
-            continue;
+        } else {
+            // The summary names no component.
+            Fold::add(fold, &w, None);
         }
-        let (s, more) = summary.get_or_insert_with(|| {
-            (
-                Warning::new(w.code, Vec::new(), None, String::new()).with_severity(w.severity),
-                0,
-            )
-        });
-        *more += 1;
-        s.severity = s.severity.max(w.severity);
-        // A value that several carried values lead from is one place.
-        for &span in &w.spans {
-            if s.spans.len() < MAX_SPANS && !s.spans.contains(&span) {
-                s.spans.push(span);
-            }
-        }
-        s.span = s.spans.iter().copied().fold(w.span, Span::join);
     }
-    for (mut s, more) in folded.into_iter().flatten() {
-        let what = if s.code == WarningCode::OpenRedirect {
-            "off-site"
-        } else {
-            "inside a private network"
-        };
-        let values = if more == 1 {
-            "carried value leads"
-        } else {
-            "carried values lead"
-        };
-        s.message = format!(
-            "{more} more {values} {what}, past the {LISTED_PER_CODE} listed one by one (each carried URL carries the next)."
-        );
-        out.push(s);
+    let [internal, redirect] = folded;
+    let places = [
+        (internal, "inside a private network"),
+        (redirect, "off-site"),
+    ];
+    for (fold, what) in places {
+        let Some(fold) = fold else { continue };
+        out.push(fold.finish(|more| {
+            let values = if more == 1 {
+                "carried value leads"
+            } else {
+                "carried values lead"
+            };
+            format!(
+                "{more} more {values} {what}, past the {LISTED_PER_CODE} listed one by one (each carried URL carries the next)."
+            )
+        }));
     }
 }
 
