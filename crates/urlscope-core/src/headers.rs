@@ -21,11 +21,13 @@ use crate::warnings::Warning;
 
 /// Whether [`text_header_warnings`] may find anything in `text` or in
 /// any part of it (a log line's headers read whole): false when it holds
-/// none of the bytes every finding needs, `{`, `[`, `<` or `@` (a
-/// template's or a lookup's opener, `template::opens`, or a function
-/// definition's `{`). Two passes of `memchr`; most headers hold none.
+/// none of the bytes every finding needs, `{`, `[`, `<`, `@`, `#` or `$`
+/// (a template's or a lookup's opener, `template::opens`, a Velocity
+/// reference's `$`, or a function definition's `{`). Two passes of
+/// `memchr`; most headers hold none.
 pub fn may_warn(text: &[u8]) -> bool {
-    memchr::memchr3(b'{', b'[', b'<', text).is_some() || memchr::memchr(b'@', text).is_some()
+    memchr::memchr3(b'{', b'[', b'<', text).is_some()
+        || memchr::memchr3(b'@', b'#', b'$', text).is_some()
 }
 
 /// The warnings of a request header's `value` read as text (`User-Agent`,
@@ -134,6 +136,7 @@ mod tests {
             }
         }
         assert!(may_warn(b"() {"));
+        assert!(may_warn(b"$e.getClass()"));
     }
 
     /// A hostile header of many expressions gives a bounded report: the

@@ -215,6 +215,14 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
             {
                 return None
             }
+            // A Velocity reference (`$e.getClass()...`), which no delimiter
+            // opens: the analysis reads it.
+            b'$' if crate::analysis::checks::template::may_start_reference(
+                text.get(i..).unwrap_or_default(),
+            ) =>
+            {
+                return None
+            }
             // A stray byte or a bracket (allowed only above `low`): the
             // part is then judged whole for sensitive files, the byte being
             // kept.

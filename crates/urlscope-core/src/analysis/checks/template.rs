@@ -33,7 +33,7 @@ struct Syntax {
 
 /// The syntaxes of the template engines that template-injection probes
 /// and payloads target (PortSwigger's research, tplmap, PayloadsAllTheThings).
-const SYNTAXES: [Syntax; 10] = [
+const SYNTAXES: [Syntax; 12] = [
     Syntax {
         open: b"{{",
         close: b"}}",
@@ -84,7 +84,25 @@ const SYNTAXES: [Syntax; 10] = [
         close: b")",
         engines: "Razor",
     },
+    // FreeMarker's directives (`<#assign ex="...Execute"?new()>`).
+    Syntax {
+        open: b"<#",
+        close: b">",
+        engines: "FreeMarker",
+    },
+    // Velocity's `#set` directive (`#set($x=7*7)`); its references,
+    // `$x.getClass()`, have no delimiters ([`velocity_references`]).
+    Syntax {
+        open: b"#set(",
+        close: b")",
+        engines: "Velocity",
+    },
 ];
+
+/// The longest Velocity reference read ([`velocity_references`]): a
+/// payload's chain of calls is a few hundred bytes; reading no further
+/// keeps a text of `$a.b(` linear.
+const LONGEST_REFERENCE: usize = 1024;
 
 /// The objects template engines give every template, which probes name
 /// alone to learn the engine (SecLists' `template-engines-special-vars.txt`):
@@ -129,8 +147,9 @@ const DUNDERS: [&str; 12] = [
 /// (`|attr(["__","class","__"]|join)`, past filters that look for
 /// `__class__`); matched as whole words (`important` holds no `import`),
 /// in any case.
-const RUNTIME_WORDS: [&str; 20] = [
+const RUNTIME_WORDS: [&str; 21] = [
     "attr",
+    "objectconstructor",
     "getclass",
     "forname",
     "getruntime",
@@ -185,6 +204,111 @@ pub(crate) fn template_expressions(text: &[u8]) -> Vec<Expression> {
 /// one may start: in a URL, not at a delimiter (the `#` that opens the
 /// fragment is no `#{`).
 fn expressions_starting(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Expression> {
+    let mut found = delimited_expressions(text, &may_start);
+    // A reference inside a delimited expression is part of it.
+    let references = velocity_references(text, &may_start);
+    if !references.is_empty() {
+        let inside = |r: &Expression| found.iter().any(|e| e.start <= r.start && r.start < e.end);
+        let references: Vec<Expression> = references.into_iter().filter(|r| !inside(r)).collect();
+        found.extend(references);
+        found.sort_by_key(|e| e.start);
+    }
+    found
+}
+
+/// Whether `rest`, from a `$` on, may start a Velocity reference: `$` (or
+/// `$!`) and a letter. What the fast path turns away, ahead of
+/// [`velocity_references`].
+pub(crate) fn may_start_reference(rest: &[u8]) -> bool {
+    match rest {
+        [b'$', b'!', c, ..] | [b'$', c, ..] => c.is_ascii_alphabetic(),
+        _ => false,
+    }
+}
+
+/// Velocity's references that reach the runtime, which no delimiter
+/// opens: `$e.getClass().forName("java.lang.Runtime")`, a name and a chain
+/// of `.name` and `.name(...)` after it, with a call in it. A reference
+/// that reaches nothing (`$price.total()`, `$Department`) is none: only
+/// payloads are told from text this way. Each reference is read once, at
+/// most [`LONGEST_REFERENCE`] bytes, and the search goes on after it.
+fn velocity_references(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Expression> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) =
+        memchr::memchr(b'$', text.get(from..).unwrap_or_default()).map(|p| from + p)
+    {
+        let rest = text.get(at..).unwrap_or_default();
+        if !may_start_reference(rest) {
+            from = at + 1;
+            continue;
+        }
+        let (end, calls) = reference_end(rest);
+        let end = at + end;
+        let body = text.get(at..end).unwrap_or_default();
+        if calls && may_start(at) && reaches_runtime(body) {
+            found.push(Expression {
+                start: at,
+                end,
+                engines: "Velocity",
+                runtime: true,
+            });
+        }
+        from = end.max(at + 1);
+    }
+    found
+}
+
+/// Where the Velocity reference at the start of `text` (`$` or `$!`, then
+/// a letter) ends, and whether it calls a method: its name, then each
+/// `.name` with its `(...)`, parentheses counted, at most
+/// [`LONGEST_REFERENCE`] bytes.
+fn reference_end(text: &[u8]) -> (usize, bool) {
+    let text = text.get(..LONGEST_REFERENCE).unwrap_or(text);
+    let name = |from: usize| {
+        from + text
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+            .count()
+    };
+    let start = if text.get(1) == Some(&b'!') { 2 } else { 1 };
+    let mut end = name(start);
+    let mut calls = false;
+    loop {
+        match text.get(end) {
+            Some(b'.') if text.get(end + 1).is_some_and(u8::is_ascii_alphabetic) => {
+                end = name(end + 1);
+            }
+            Some(b'(') => {
+                // To the matching ')', or the end of what is read.
+                let mut depth = 0usize;
+                let mut j = end;
+                while let Some(&b) = text.get(j) {
+                    depth = match b {
+                        b'(' => depth + 1,
+                        b')' => depth - 1,
+                        _ => depth,
+                    };
+                    j += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                calls = true;
+                end = j;
+                if depth > 0 {
+                    return (end, calls);
+                }
+            }
+            _ => return (end, calls),
+        }
+    }
+}
+
+/// The expressions of the delimited syntaxes ([`SYNTAXES`]).
+fn delimited_expressions(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Expression> {
     /// Where `needle` is next at or after `from`, through `cache` (the
     /// last answer, `None` once there is none): searched forward only, as
     /// `from` only grows.
@@ -245,16 +369,19 @@ fn expressions_starting(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<E
 }
 
 /// Whether the two bytes `pair` open a template expression (or a Log4j
-/// lookup, `${`): what the fast path turns away. A match on the bytes,
-/// for the fast path's loops; a test holds it to [`SYNTAXES`].
+/// lookup, `${`), or start the opener of one (`#s` of `#set(`): what the
+/// fast path turns away. A match on the bytes, for the fast path's loops;
+/// a test holds it to [`SYNTAXES`]. Velocity's references, which no
+/// delimiter opens, are [`may_start_reference`]'s.
 pub(crate) fn opens(pair: &[u8]) -> bool {
     matches!(
         pair,
         [b'{', b'{' | b'%' | b'$']
             | [b'$' | b'#' | b'*' | b'%', b'{']
-            | [b'<', b'%']
+            | [b'<', b'%' | b'#']
             | [b'[', b'[']
             | [b'@', b'(']
+            | [b'#', b's']
     )
 }
 
@@ -548,6 +675,30 @@ mod tests {
             found("{{''.__class__.__mro__[2].__subclasses__()}}"),
             [("{{''.__class__.__mro__[2].__subclasses__()}}", true)]
         );
+        // FreeMarker's directive building a class that runs commands, then
+        // the call of it.
+        assert_eq!(
+            found(r#"<#assign ex="freemarker.template.utility.Execute"?new()>${ex("id")}"#),
+            [
+                (
+                    r#"<#assign ex="freemarker.template.utility.Execute"?new()>"#,
+                    true
+                ),
+                (r#"${ex("id")}"#, false)
+            ]
+        );
+        // Velocity: a directive that computes, and references with no
+        // delimiter that reach the runtime.
+        assert_eq!(found("#set($x=7*7)$x"), [("#set($x=7*7)", false)]);
+        let chain = r#"$e.getClass().forName("java.lang.Runtime").getMethod("getRuntime",null).invoke(null,null).exec("id")"#;
+        assert_eq!(found(&format!(r#"#set($e="e");{chain}"#)), [(chain, true)]);
+        let class = r#"$class.inspect("java.lang.Runtime").type.getRuntime().exec("id")"#;
+        assert_eq!(found(&format!("a {class} b")), [(class, true)]);
+        // A reference inside a delimited expression is part of it.
+        assert_eq!(
+            found("${$e.getClass().forName('x')}"),
+            [("${$e.getClass().forName('x')}", true)]
+        );
     }
 
     /// An expression written in the input is one warning, however many
@@ -594,6 +745,15 @@ mod tests {
             "{{ contact.last_imported }}",
             "<%= user_id %>",
             "<%= @user.email %>",
+            // Velocity and FreeMarker text that reaches nothing; a '$' in
+            // a name.
+            "$Department",
+            "$price.total()",
+            "$!user.getName()",
+            "micro$oft",
+            "<#if user??>",
+            "#set($a = $b)",
+            "#section-2",
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
         }
@@ -606,7 +766,7 @@ mod tests {
                 let pair = [a, b];
                 assert_eq!(
                     opens(&pair),
-                    SYNTAXES.iter().any(|s| s.open == pair),
+                    SYNTAXES.iter().any(|s| s.open.starts_with(&pair)),
                     "{pair:?}"
                 );
             }
@@ -622,6 +782,10 @@ mod tests {
         let probes = "{{7*7}}".repeat(10_000);
         assert_eq!(found(&probes).len(), 10_000);
         // Openers sharing one far closer: each body is read once.
+        // References and directives without ends: each read once.
+        for many in ["$a.b(", "$a.", "$a.b($", "#set(", "<#"] {
+            assert!(found(&many.repeat(100_000)).is_empty(), "{many}");
+        }
         for opener in ["{{a", "${a", "[[a", "@(a"] {
             let shared = opener.repeat(100_000) + "}})]]";
             assert!(found(&shared).is_empty(), "{opener}");
