@@ -280,6 +280,7 @@ const RULES: &[Row] = &[
     ("nesting-limit", "http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/https://paypa1.com/", Fires { at: "/https://paypa1.com/" }, "a URL nine levels down, where the unfolding stops at eight: said, not passed over"),
     ("nesting-limit", "http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/https://paypa1.com/", Misses, "eight levels are unfolded whole (the look-alike at the bottom is found)"),
     ("open-redirect", "https://victim.example/login?next=//evil.example/", Fires { at: "//evil.example/" }, "a scheme-relative URL to another site"),
+    ("open-redirect", "https://web.archive.org/web/20200101000000/https://evil.example/login", Misses, "the Wayback Machine's copy of the page, shown from the archive: no visitor goes to evil.example"),
     ("open-redirect", "https://href.li/?https://paypa1.com/signin?a=1&b=2", Fires { at: "https://paypa1.com/signin?a=1&b=2" }, "a URL written as the whole query, an anonymizing redirector's form: its own ? & = are the URL's"),
     ("lookalike-domain", "https://href.li/?https://paypa1.com/signin", Fires { at: "1" }, "a look-alike behind an anonymizing redirector, the URL the whole query"),
     ("open-redirect", "https://victim.example/login?next=javascript:alert(1)", Fires { at: "javascript:alert(1)" }, "a script URL"),

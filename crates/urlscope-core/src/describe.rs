@@ -257,9 +257,15 @@ pub fn shortened(d: &Destination) -> Option<String> {
 }
 
 /// What following a destination does beyond reaching its host: it runs
-/// script, or it leaves the site it was found on.
+/// script, or it leaves the site it was found on; or that it is a web
+/// archive's copy, which no visitor follows.
 pub fn reach(d: &Destination) -> Option<String> {
-    if d.runs_script {
+    if let Some(archive) = d.archived_by {
+        Some(format!(
+            "archived: shown from {}'s copy; the link does not open this site",
+            archive.title()
+        ))
+    } else if d.runs_script {
         Some("runs script".to_string())
     } else if d.leaves_site {
         Some(format!(

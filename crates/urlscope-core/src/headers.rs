@@ -15,9 +15,10 @@
 //! log's own escapes undone), not percent-decoded: no server decodes a
 //! header.
 
-use crate::analysis::checks::{lookup, shellshock, template};
+use crate::analysis::checks::{characters, lookup, shellshock, template};
+use crate::analysis::report::{finding_message, MAX_SPANS};
 use crate::split::Span;
-use crate::warnings::Warning;
+use crate::warnings::{Warning, WarningCode};
 
 /// Whether [`text_header_warnings`] may find anything in `text` or in
 /// any part of it (a log line's headers read whole): false when it holds
@@ -51,7 +52,9 @@ pub fn text_header_warnings(name: &str, value: &[u8]) -> Vec<Warning> {
         let span = Span::new(0, value.len());
         warnings.push(shellshock::warning(value, span, None, &what(), &variable));
     }
+    control_warnings(value, &what(), &mut warnings);
     if !may_warn(value) {
+        warnings.sort_by_key(|w| w.span.start);
         return warnings;
     }
     let what = what();
@@ -59,6 +62,43 @@ pub fn text_header_warnings(name: &str, value: &[u8]) -> Vec<Warning> {
     template::text_template_warnings(value, &what, &mut warnings);
     warnings.sort_by_key(|w| w.span.start);
     warnings
+}
+
+/// `null-byte`, `crlf` and `control-char` for the control characters of
+/// a header's `value` (a log's `\xHH` escapes undone), a tab aside: one
+/// warning a code, marking the first [`MAX_SPANS`] places. An ESC in a
+/// User-Agent is written for the terminal of whoever reads the log
+/// unescaped, a line break to forge the log's next line.
+fn control_warnings(value: &[u8], what: &str, out: &mut Vec<Warning>) {
+    let is_control = |b: u8| (b < 0x20 && b != b'\t') || b == 0x7F;
+    if !value.iter().any(|&b| is_control(b)) {
+        return;
+    }
+    // Per code, in the catalogue's order: the first byte, the places.
+    let mut found: Vec<(WarningCode, u8, Vec<Span>, bool)> = Vec::new();
+    for (i, &b) in value.iter().enumerate().filter(|(_, &b)| is_control(b)) {
+        let code = characters::control_code(b);
+        let at = match found.iter().position(|(c, ..)| *c == code) {
+            Some(at) => at,
+            None => {
+                found.push((code, b, Vec::new(), false));
+                found.len() - 1
+            }
+        };
+        let Some((_, _, spans, more)) = found.get_mut(at) else {
+            continue;
+        };
+        if spans.len() < MAX_SPANS {
+            spans.push(Span::new(i, i + 1));
+        } else {
+            *more = true;
+        }
+    }
+    for (code, first, spans, more) in found {
+        let detail = characters::control_detail(first, true);
+        let message = finding_message(code, &detail, spans.len(), more, what, 0);
+        out.push(Warning::new(code, spans, None, message));
+    }
 }
 
 #[cfg(test)]
@@ -122,6 +162,44 @@ mod tests {
         for near in [&b"x () { :; }; id"[..], b"(){ :; }; id", b"()  { :; }; id"] {
             assert!(text_header_warnings("Referer", near).is_empty());
         }
+    }
+
+    /// An ESC, a line break or a NUL in a header (as logged, its escapes
+    /// undone) is one warning a code, at its bytes; a tab is none.
+    #[test]
+    fn control_characters_in_a_header_are_found_at_their_bytes() {
+        let agent = b"Mozilla/5.0 \x1b]2;owned\x07\x1b[2J\r\nforged\0\tx";
+        let w = text_header_warnings("User-Agent", agent);
+        let found: Vec<(WarningCode, usize)> = w.iter().map(|w| (w.code, w.spans.len())).collect();
+        assert_eq!(
+            found,
+            [
+                (WarningCode::ControlChar, 3),
+                (WarningCode::Crlf, 2),
+                (WarningCode::NullByte, 1)
+            ]
+        );
+        assert_eq!(w[0].spans[0], Span::new(12, 13));
+        assert!(
+            w[0].message
+                .starts_with("a raw control character \\x1b (ESC"),
+            "{}",
+            w[0].message
+        );
+        assert!(w[0]
+            .message
+            .contains("(the first of 3 places) in the User-Agent header"));
+        assert!(text_header_warnings("User-Agent", b"Mozilla/5.0\tX").is_empty());
+        // A header of a million ESCs is one warning marking 64 places.
+        let many = vec![0x1B; 1 << 20];
+        let w = text_header_warnings("User-Agent", &many);
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].spans.len(), MAX_SPANS);
+        assert!(
+            w[0].message.contains("more than 64 places"),
+            "{}",
+            w[0].message
+        );
     }
 
     /// The gate before the opener search lets every opener through, and

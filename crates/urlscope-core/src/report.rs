@@ -427,6 +427,11 @@ struct DestinationReport<'a> {
     /// The link protection this destination is reached through.
     #[serde(skip_serializing_if = "Option::is_none")]
     through: Option<&'static str>,
+    /// The web archive whose copy of a page the URL shows, for a URL in
+    /// that copy's address (`wayback-machine`, `archive-today`): no visitor
+    /// goes there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    archived_by: Option<&'static str>,
     /// The host RFC 3986 parsers read instead of `host` (a browser's).
     #[serde(skip_serializing_if = "Option::is_none")]
     other_reading: Option<OtherReadingReport<'a>>,
@@ -511,6 +516,7 @@ impl<'a> DestinationReport<'a> {
                 domain: w.domain.as_ref().map(|(d, _)| d.as_str()),
             }),
             through: d.through,
+            archived_by: d.archived_by.map(crate::wrappers::Archive::name),
             other_reading: d.other_reading.as_ref().map(|o| OtherReadingReport {
                 reader: o.reader.name(),
                 peers: o.peers.iter().map(|p| p.name()).collect(),

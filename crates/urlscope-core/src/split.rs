@@ -125,7 +125,7 @@ impl ComponentKind {
     }
 
     /// A human label: `path segment`, `query value`, ...
-    pub fn label(self) -> &'static str {
+    pub const fn label(self) -> &'static str {
         match self {
             ComponentKind::Scheme => "scheme",
             ComponentKind::Userinfo => "userinfo",
@@ -174,7 +174,7 @@ pub enum HostKind {
 
 impl HostKind {
     /// A human label: `IPv6`, `IPv4`, `reg-name`, ...
-    pub fn label(self) -> &'static str {
+    pub const fn label(self) -> &'static str {
         match self {
             HostKind::Ipv6 => "IPv6 literal",
             HostKind::IpLiteralOther => "bracketed literal (not IPv6)",

@@ -511,7 +511,7 @@ catalogue! {
     UnsignedJwt {
         code: "unsigned-jwt",
         severity: Medium,
-        summary: "A JWT carried in the URL that no signature vouches for: its header names the algorithm 'none' (in any case: 'None', 'NONE' slipped past libraries' blocklists) or its signature is cut off. Anyone can write such a token; a server that accepts it takes its claims as given (RFC 8725; CVE-2015-9235), so it is a forged token being tried, or an application that hands out tokens no one can trust.",
+        summary: "A JWT carried in the URL that no signature vouches for: its header names the algorithm 'none' (in any case: 'None', 'NONE' slipped past libraries' blocklists) or its signature is cut off. Anyone can write such a token; a server that accepts it takes its claims as given (libraries have: RFC 8725, section 2.1), so it is a forged token being tried, or an application that hands out tokens no one can trust.",
         consequence: None,
         signals: [Embedded],
     }

@@ -17,7 +17,7 @@ pub(crate) mod lax;
 mod leads;
 mod memo;
 mod nested;
-mod report;
+pub(crate) mod report;
 #[cfg(test)]
 mod tests;
 mod whatwg;
@@ -843,6 +843,7 @@ fn analyze_read(
         "URL",
         &mut warnings,
     );
+    checks::unsigned_jwt::component_warnings(&components, &mut warnings);
     checks::shellshock::query_warnings(
         input,
         parts.query,

@@ -125,41 +125,60 @@ pub(crate) fn finding_warning(
     code: WarningCode,
     finding: Finding,
 ) -> Warning {
-    use std::fmt::Write;
     let count = finding.spans.len();
     let mut spans = finding.spans;
     spans.sort();
-    // "detail (the first of N places) in the path segment after N
-    // decoding layers: consequence.", written once into a string of the
-    // right size. The detail is the first place's: the others may differ
-    // ('%2e' first, then '%41'), and the spans show each.
-    let consequence = code.consequence();
-    let label = comp.kind.label();
-    let mut message = String::with_capacity(
-        finding.detail.len() + label.len() + consequence.map_or(0, str::len) + 48,
+    let message = finding_message(
+        code,
+        &finding.detail,
+        count,
+        finding.more,
+        comp.kind.label(),
+        finding.layer,
     );
-    message.push_str(&finding.detail);
-    if finding.more {
-        let _ = write!(message, "{FIRST_OF}more than {count} places)");
-    } else if count > 1 {
-        let _ = write!(message, "{FIRST_OF}{count} places)");
-    }
-    message.push_str(" in the ");
-    message.push_str(label);
-    if finding.layer > 1 {
-        let _ = write!(message, " after {} decoding layers", finding.layer);
-    }
-    if let Some(consequence) = consequence {
-        message.push_str(": ");
-        message.push_str(consequence);
-    }
-    message.push('.');
     let mut w = Warning::new(code, spans, Some(index), message);
     w.layer = (finding.layer > 0).then_some(finding.layer);
     if let Some(s) = finding.severity {
         w = w.with_severity(s);
     }
     w
+}
+
+/// The message of a finding of `code` at `count` places (more than that
+/// when `more`) in a `label` (`path segment`, `User-Agent header`), after
+/// `layer` decoding layers: "detail (the first of N places) in the path
+/// segment after N decoding layers: consequence.", written once into a
+/// string of the right size. The detail is the first place's: the others
+/// may differ ('%2e' first, then '%41'), and the spans show each.
+pub(crate) fn finding_message(
+    code: WarningCode,
+    detail: &str,
+    count: usize,
+    more: bool,
+    label: &str,
+    layer: usize,
+) -> String {
+    use std::fmt::Write;
+    let consequence = code.consequence();
+    let mut message =
+        String::with_capacity(detail.len() + label.len() + consequence.map_or(0, str::len) + 48);
+    message.push_str(detail);
+    if more {
+        let _ = write!(message, "{FIRST_OF}more than {count} places)");
+    } else if count > 1 {
+        let _ = write!(message, "{FIRST_OF}{count} places)");
+    }
+    message.push_str(" in the ");
+    message.push_str(label);
+    if layer > 1 {
+        let _ = write!(message, " after {layer} decoding layers");
+    }
+    if let Some(consequence) = consequence {
+        message.push_str(": ");
+        message.push_str(consequence);
+    }
+    message.push('.');
+    message
 }
 
 /// The warnings of one code past those listed one by one, as one
@@ -176,16 +195,20 @@ pub(crate) struct Fold {
 }
 
 impl Fold {
-    /// Fold `w` into `fold`, which starts with it; `component` is the one
-    /// the summary starts with (`None` keeps it none).
-    pub(crate) fn add(fold: &mut Option<Fold>, w: &Warning, component: Option<usize>) {
-        let f = fold.get_or_insert_with(|| Fold {
+    /// An empty fold for warnings like `w`, whose summary starts with
+    /// `component` (`None` keeps it none).
+    pub(crate) fn new(w: &Warning, component: Option<usize>) -> Fold {
+        Fold {
             summary: Warning::new(w.code, Vec::new(), component, String::new())
                 .with_severity(w.severity),
             more: 0,
-        });
-        let s = &mut f.summary;
-        f.more += 1;
+        }
+    }
+
+    /// Fold `w` in.
+    pub(crate) fn add(&mut self, w: &Warning) {
+        let s = &mut self.summary;
+        self.more += 1;
         s.severity = s.severity.max(w.severity);
         if s.component != w.component {
             s.component = None;
@@ -225,7 +248,8 @@ pub(crate) fn list_then_fold(
         if n < listed {
             out.push(w);
         } else {
-            Fold::add(&mut rest, &w, w.component);
+            rest.get_or_insert_with(|| Fold::new(&w, w.component))
+                .add(&w);
         }
     }
     if let Some(rest) = rest {

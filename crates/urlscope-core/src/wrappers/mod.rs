@@ -19,9 +19,13 @@ use decode::{
     Decoded,
 };
 
+mod archive;
 mod decode;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use archive::archived_copy;
+pub use archive::Archive;
 
 /// A link wrapper urlscope knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

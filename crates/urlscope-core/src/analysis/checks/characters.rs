@@ -93,44 +93,8 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
             continue;
         }
         let span = prov.span(li, i);
-        let enc = if prov.kind(li, i) == SourceKind::Escape || li > 0 {
-            "encoded "
-        } else {
-            "raw "
-        };
-        match b {
-            0x00 => f.add(WarningCode::NullByte, span, layer_no, || {
-                format!("an {enc}NUL byte").replace("an raw", "a raw")
-            }),
-            b'\r' | b'\n' => f.add(WarningCode::Crlf, span, layer_no, || {
-                format!(
-                    "{}{}",
-                    if enc == "raw " {
-                        "a raw "
-                    } else {
-                        "an encoded "
-                    },
-                    if b == b'\r' { "CR" } else { "LF" }
-                )
-            }),
-            _ => {
-                f.add(WarningCode::ControlChar, span, layer_no, || {
-                    format!(
-                        "{}control character \\x{b:02x}{}",
-                        if enc == "raw " {
-                            "a raw "
-                        } else {
-                            "an encoded "
-                        },
-                        if b == 0x1B {
-                            " (ESC, starts terminal escape sequences)"
-                        } else {
-                            ""
-                        }
-                    )
-                });
-            }
-        }
+        let raw = prov.kind(li, i) != SourceKind::Escape && li == 0;
+        f.add(control_code(b), span, layer_no, || control_detail(b, raw));
     }
     if layer.is_ascii() {
         return;
@@ -190,6 +154,31 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                 });
             }
         }
+    }
+}
+
+/// The code of control byte `b`: `null-byte`, `crlf` or `control-char`.
+pub(crate) fn control_code(b: u8) -> WarningCode {
+    match b {
+        0x00 => WarningCode::NullByte,
+        b'\r' | b'\n' => WarningCode::Crlf,
+        _ => WarningCode::ControlChar,
+    }
+}
+
+/// What control byte `b` is, written `raw` or encoded: `a raw LF`, `an
+/// encoded control character \x1b (ESC, starts terminal escape
+/// sequences)`.
+pub(crate) fn control_detail(b: u8, raw: bool) -> String {
+    let (a, how) = if raw { ("a", "raw") } else { ("an", "encoded") };
+    match b {
+        0x00 => format!("{a} {how} NUL byte"),
+        b'\r' => format!("{a} {how} CR"),
+        b'\n' => format!("{a} {how} LF"),
+        0x1B => {
+            format!("{a} {how} control character \\x1b (ESC, starts terminal escape sequences)")
+        }
+        _ => format!("{a} {how} control character \\x{b:02x}"),
     }
 }
 

@@ -10,6 +10,13 @@ use crate::analysis::LISTED_PER_CODE;
 use crate::text::quote_str;
 use crate::warnings::{Case, Warning, WarningCode};
 
+/// The codes whose warnings on components are folded past
+/// [`LISTED_PER_CODE`], with where their carried values lead.
+const FOLDED: [(WarningCode, &str); 2] = [
+    (WarningCode::InternalDestination, "inside a private network"),
+    (WarningCode::OpenRedirect, "off-site"),
+];
+
 /// `internal-destination` and `open-redirect` for every destination; past
 /// [`LISTED_PER_CODE`] of a code on components (a chain of URLs each
 /// carrying the rest), the others are one summary warning.
@@ -26,27 +33,21 @@ pub(crate) fn destination_warnings(
     each_destination_warning(destinations, host_index, &mut found);
     // Per code (internal-destination, open-redirect): how many are
     // listed on components, and the summary of the rest with its count.
-    let mut listed = [0usize; 2];
-    let mut folded: [Option<Fold>; 2] = [None, None];
+    let mut folds = FOLDED.map(|(code, what)| (code, what, 0usize, None::<Fold>));
     for w in found {
-        let slot = usize::from(w.code == WarningCode::OpenRedirect);
-        let (Some(n), Some(fold)) = (listed.get_mut(slot), folded.get_mut(slot)) else {
+        let Some((_, _, listed, fold)) = folds.iter_mut().find(|(code, ..)| *code == w.code) else {
+            out.push(w);
             continue;
         };
-        if w.component.is_none() || *n < LISTED_PER_CODE {
-            *n += usize::from(w.component.is_some());
+        if w.component.is_none() || *listed < LISTED_PER_CODE {
+            *listed += usize::from(w.component.is_some());
             out.push(w);
         } else {
             // The summary names no component.
-            Fold::add(fold, &w, None);
+            fold.get_or_insert_with(|| Fold::new(&w, None)).add(&w);
         }
     }
-    let [internal, redirect] = folded;
-    let places = [
-        (internal, "inside a private network"),
-        (redirect, "off-site"),
-    ];
-    for (fold, what) in places {
+    for (_, what, _, fold) in folds {
         let Some(fold) = fold else { continue };
         out.push(fold.finish(|more| {
             let values = if more == 1 {
@@ -117,6 +118,11 @@ fn each_destination_warning(
     out: &mut Vec<Warning>,
 ) {
     for d in destinations {
+        // A web archive's copy of a page is shown from the archive: no
+        // request and no visitor goes where the page came from.
+        if d.archived_by.is_some() {
+            continue;
+        }
         let carried = !d.via.is_empty();
         // When parsers read different hosts, the bytes that lead there
         // are more than the host component.

@@ -29,6 +29,8 @@ struct Syntax {
     open: &'static [u8],
     close: &'static [u8],
     engines: &'static str,
+    /// Whether only a server's engine reads it (never a page's script).
+    server_only: bool,
 }
 
 /// The syntaxes of the template engines that template-injection probes
@@ -38,57 +40,68 @@ const SYNTAXES: [Syntax; 12] = [
         open: b"{{",
         close: b"}}",
         engines: "Jinja2, Twig, Nunjucks, AngularJS",
+        server_only: false,
     },
     Syntax {
         open: b"${",
         close: b"}",
         engines: "FreeMarker, Spring EL, Thymeleaf, Velocity, Mako, Apache Commons Text",
+        server_only: false,
     },
     Syntax {
         open: b"#{",
         close: b"}",
         engines: "Spring EL, Thymeleaf, Ruby, Pug",
+        server_only: false,
     },
     Syntax {
         open: b"*{",
         close: b"}",
         engines: "Thymeleaf",
+        server_only: false,
     },
     Syntax {
         open: b"{%",
         close: b"%}",
         engines: "Jinja2, Twig, Django, Liquid",
+        server_only: false,
     },
     Syntax {
         open: b"<%",
         close: b"%>",
         engines: "ERB, JSP, EJS",
+        server_only: false,
     },
     Syntax {
         open: b"[[",
         close: b"]]",
         engines: "Thymeleaf",
+        server_only: false,
     },
     Syntax {
         open: b"{$",
         close: b"}",
         engines: "Smarty",
+        server_only: false,
     },
     Syntax {
         open: b"%{",
         close: b"}",
         engines: "OGNL, Apache Struts",
+        server_only: false,
     },
     Syntax {
         open: b"@(",
         close: b")",
         engines: "Razor",
+        server_only: false,
     },
     // FreeMarker's directives (`<#assign ex="...Execute"?new()>`).
     Syntax {
         open: b"<#",
         close: b">",
         engines: "FreeMarker",
+        server_only: true,
     },
     // Velocity's `#set` directive (`#set($x=7*7)`); its references,
     // `$x.getClass()`, have no delimiters ([`velocity_references`]).
@@ -96,6 +109,7 @@ const SYNTAXES: [Syntax; 12] = [
         open: b"#set(",
         close: b")",
         engines: "Velocity",
+        server_only: true,
     },
 ];
 
@@ -179,6 +193,10 @@ const STATEMENTS: [&str; 16] = [
     "debug", "load", "print", "do", "assign",
 ];
 
+/// The fragment's label: no server reads it, so a syntax only a server's
+/// engine reads means nothing there.
+const FRAGMENT: &str = crate::split::ComponentKind::Fragment.label();
+
 /// What [`list_then_fold`] calls them.
 const EXPRESSIONS: &str = "template expressions";
 
@@ -192,6 +210,9 @@ pub(crate) struct Expression {
     pub(crate) engines: &'static str,
     /// Whether it reaches the runtime ([`RUNTIME_WORDS`]).
     pub(crate) runtime: bool,
+    /// Whether only a server's engine reads it (Velocity, FreeMarker):
+    /// nothing in a page evaluates it, so it means nothing in a fragment.
+    pub(crate) server_only: bool,
 }
 
 /// The template expressions of `text` that compute, left to right, none
@@ -204,15 +225,24 @@ pub(crate) fn template_expressions(text: &[u8]) -> Vec<Expression> {
 /// one may start: in a URL, not at a delimiter (the `#` that opens the
 /// fragment is no `#{`).
 fn expressions_starting(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Expression> {
-    let mut found = delimited_expressions(text, &may_start);
-    // A reference inside a delimited expression is part of it.
+    let delimited = delimited_expressions(text, &may_start);
     let references = velocity_references(text, &may_start);
-    if !references.is_empty() {
-        let inside = |r: &Expression| found.iter().any(|e| e.start <= r.start && r.start < e.end);
-        let references: Vec<Expression> = references.into_iter().filter(|r| !inside(r)).collect();
-        found.extend(references);
-        found.sort_by_key(|e| e.start);
+    if references.is_empty() {
+        return delimited;
     }
+    // Both in order: merged in one pass, a reference inside a delimited
+    // expression being part of it.
+    let mut found = Vec::with_capacity(delimited.len() + references.len());
+    let mut delimited = delimited.into_iter().peekable();
+    for r in references {
+        while let Some(e) = delimited.next_if(|e| e.start <= r.start) {
+            found.push(e);
+        }
+        if found.last().is_none_or(|e: &Expression| r.start >= e.end) {
+            found.push(r);
+        }
+    }
+    found.extend(delimited);
     found
 }
 
@@ -228,10 +258,11 @@ pub(crate) fn may_start_reference(rest: &[u8]) -> bool {
 
 /// Velocity's references that reach the runtime, which no delimiter
 /// opens: `$e.getClass().forName("java.lang.Runtime")`, a name and a chain
-/// of `.name` and `.name(...)` after it, with a call in it. A reference
-/// that reaches nothing (`$price.total()`, `$Department`) is none: only
-/// payloads are told from text this way. Each reference is read once, at
-/// most [`LONGEST_REFERENCE`] bytes, and the search goes on after it.
+/// of `.name` and `.name(...)` after it, with a call in it. Only a chain
+/// whose own names (not its arguments) reach Java's runtime
+/// ([`REFLECTION`]) is one: `$scope.open()`, `$http.get('/api/require')`,
+/// `$Department` are page script and text. Each reference is read once,
+/// at most [`LONGEST_REFERENCE`] bytes, and the search goes on after it.
 fn velocity_references(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Expression> {
     let mut found = Vec::new();
     let mut from = 0;
@@ -243,15 +274,15 @@ fn velocity_references(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Ex
             from = at + 1;
             continue;
         }
-        let (end, calls) = reference_end(rest);
+        let (end, reflects) = reference(rest);
         let end = at + end;
-        let body = text.get(at..end).unwrap_or_default();
-        if calls && may_start(at) && reaches_runtime(body) {
+        if reflects && may_start(at) {
             found.push(Expression {
                 start: at,
                 end,
                 engines: "Velocity",
                 runtime: true,
+                server_only: true,
             });
         }
         from = end.max(at + 1);
@@ -259,13 +290,31 @@ fn velocity_references(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Ex
     found
 }
 
+/// The names of Java's reflection and runtime that a Velocity payload
+/// calls to run a command (`$x.getClass().forName("java.lang.Runtime")
+/// .getMethod("getRuntime")...exec(...)`, `$class.inspect(...)` of the
+/// tools), in lowercase.
+const REFLECTION: [&str; 10] = [
+    "getclass",
+    "forname",
+    "getruntime",
+    "getmethod",
+    "getdeclaredmethod",
+    "invoke",
+    "newinstance",
+    "getclassloader",
+    "processbuilder",
+    "inspect",
+];
+
 /// Where the Velocity reference at the start of `text` (`$` or `$!`, then
-/// a letter) ends, and whether it calls a method: its name, then each
-/// `.name` with its `(...)`, parentheses counted, at most
-/// [`LONGEST_REFERENCE`] bytes.
-fn reference_end(text: &[u8]) -> (usize, bool) {
+/// a letter) ends, and whether it reaches the runtime: its name, then each
+/// `.name` and `.name(...)` (parentheses counted; an unclosed one ends the
+/// reference before it), at most [`LONGEST_REFERENCE`] bytes; it reaches
+/// the runtime when it calls one of [`REFLECTION`].
+fn reference(text: &[u8]) -> (usize, bool) {
     let text = text.get(..LONGEST_REFERENCE).unwrap_or(text);
-    let name = |from: usize| {
+    let name_end = |from: usize| {
         from + text
             .get(from..)
             .unwrap_or_default()
@@ -274,37 +323,37 @@ fn reference_end(text: &[u8]) -> (usize, bool) {
             .count()
     };
     let start = if text.get(1) == Some(&b'!') { 2 } else { 1 };
-    let mut end = name(start);
-    let mut calls = false;
-    loop {
-        match text.get(end) {
-            Some(b'.') if text.get(end + 1).is_some_and(u8::is_ascii_alphabetic) => {
-                end = name(end + 1);
-            }
-            Some(b'(') => {
-                // To the matching ')', or the end of what is read.
-                let mut depth = 0usize;
-                let mut j = end;
-                while let Some(&b) = text.get(j) {
-                    depth = match b {
-                        b'(' => depth + 1,
-                        b')' => depth - 1,
-                        _ => depth,
-                    };
-                    j += 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                calls = true;
-                end = j;
-                if depth > 0 {
-                    return (end, calls);
-                }
-            }
-            _ => return (end, calls),
+    let mut end = name_end(start);
+    let mut reflects = false;
+    while text.get(end) == Some(&b'.') && text.get(end + 1).is_some_and(u8::is_ascii_alphabetic) {
+        let name = text.get(end + 1..name_end(end + 1)).unwrap_or_default();
+        let after_name = end + 1 + name.len();
+        end = after_name;
+        if text.get(after_name) != Some(&b'(') {
+            continue;
         }
+        // To the matching ')'; an unclosed call is no call.
+        let mut depth = 0usize;
+        let close = text
+            .get(after_name..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| {
+                match b {
+                    b'(' => depth += 1,
+                    b')' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                depth == 0
+            });
+        let Some(close) = close else {
+            return (after_name, reflects);
+        };
+        let called = |w: &str| name.eq_ignore_ascii_case(w.as_bytes());
+        reflects = reflects || REFLECTION.iter().any(|w| called(w));
+        end = after_name + close + 1;
     }
+    (end, reflects)
 }
 
 /// The expressions of the delimited syntaxes ([`SYNTAXES`]).
@@ -359,6 +408,7 @@ fn delimited_expressions(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<
                 start: at,
                 end: close + syntax.close.len(),
                 engines: syntax.engines,
+                server_only: syntax.server_only,
                 runtime: reaches_runtime(body)
                     || syntax.open == b"${" && is_commons_text_lookup(body.trim_ascii()),
             });
@@ -537,6 +587,7 @@ pub(crate) fn input_template_warnings(
 ) {
     let found = expressions_starting(input, |at| component_at(at).is_some())
         .into_iter()
+        .filter(|e| !(e.server_only && label_at(e.start) == FRAGMENT))
         .map(|e| {
             let span = Span::new(e.start, e.end);
             warning(
@@ -576,6 +627,7 @@ pub(crate) fn template_warnings(i: usize, c: &ComponentAnalysis, out: &mut Vec<W
     let text = c.last_layer();
     let found = decoded_only_expressions(c.span.of(&c.input), text)
         .into_iter()
+        .filter(|e| !(e.server_only && c.kind.label() == FRAGMENT))
         .map(|e| {
             let written = text.get(e.start..e.end).unwrap_or_default();
             warning(&e, written, c.span, Some(i), c.kind.label())
@@ -598,7 +650,7 @@ fn warning(
         ""
     };
     // The fragment never reaches a server: only a page's script reads it.
-    let renders = if what == "fragment" {
+    let renders = if what == FRAGMENT {
         "a page script that renders the fragment as a template (a client-side framework such as AngularJS) evaluates it in the browser; the fragment never reaches a server".to_string()
     } else {
         format!("an application that renders this {what} as a template evaluates it")
@@ -750,6 +802,13 @@ mod tests {
             "$Department",
             "$price.total()",
             "$!user.getName()",
+            // Page script and text whose arguments name runtime words.
+            "$scope.open()",
+            "$http.get('/api/require')",
+            "$j('#popup').dialog('open')",
+            "$AAPL(open)",
+            "Ke$ha(?ref=open-source",
+            "$x.getClass(",
             "micro$oft",
             "<#if user??>",
             "#set($a = $b)",
@@ -786,6 +845,9 @@ mod tests {
         for many in ["$a.b(", "$a.", "$a.b($", "#set(", "<#"] {
             assert!(found(&many.repeat(100_000)).is_empty(), "{many}");
         }
+        // Delimited expressions and references in turn: merged in one pass.
+        let mixed = "${7*7}$a.getClass()".repeat(50_000);
+        assert_eq!(found(&mixed).len(), 100_000);
         for opener in ["{{a", "${a", "[[a", "@(a"] {
             let shared = opener.repeat(100_000) + "}})]]";
             assert!(found(&shared).is_empty(), "{opener}");

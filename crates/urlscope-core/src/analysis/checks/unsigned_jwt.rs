@@ -2,12 +2,14 @@
 //! the algorithm `none` (an Unsecured JWT, RFC 7519 §6), in any case
 //! (`None`, `NONE`: the spellings that slipped past libraries' blocklists),
 //! or it names a real algorithm but its signature is cut off. Either is a
-//! token anyone can write; a server that accepts one (CVE-2015-9235 and its
-//! kin; RFC 8725 §2.1, §3.1) takes its claims as given, so in a URL it is
-//! a forged token being tried, or an application that hands out tokens no
-//! one can trust.
+//! token anyone can write; a server that accepts one (libraries have:
+//! RFC 8725 §2.1) takes its claims as given, so in a URL it is a forged
+//! token being tried, or an application that hands out tokens no one can
+//! trust.
 
-use crate::split::Span;
+use crate::analysis::nested::{component_label, jwt, may_carry};
+use crate::analysis::ComponentAnalysis;
+use crate::split::{ComponentKind, Span};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
 
@@ -45,16 +47,50 @@ pub(crate) fn unsigned(token: &[u8]) -> Option<Unsigned> {
     }
 }
 
+/// `unsigned-jwt` for each component that is an unsigned JWT whole, in
+/// one of its layers (as written, or decoded): a path segment, a query
+/// value, the fragment, the userinfo (the components the unfolding reads
+/// values in), the component marked whole. Read here, apart from the
+/// unfolding, whose budget of values a URL can spend ahead of the token.
+pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
+    let mut key = None;
+    for (i, c) in components.iter().enumerate() {
+        if c.kind == ComponentKind::QueryKey {
+            key = Some(c);
+            continue;
+        }
+        if !may_carry(c.kind) {
+            continue;
+        }
+        let how = c
+            .layers()
+            .filter(|layer| layer.starts_with(b"eyJ") && jwt(layer).is_some())
+            .find_map(unsigned);
+        if let Some(how) = how {
+            let key = match key {
+                Some(key) if c.kind == ComponentKind::QueryValue => Some(key.decoded_lossy()),
+                _ => None,
+            };
+            out.push(warning(
+                &how,
+                &component_label(c, key.as_deref()),
+                c.span,
+                i,
+            ));
+        }
+    }
+}
+
 /// The `unsigned-jwt` warning of the JWT `what` is (`query value 't'`),
 /// at `span` of `component`.
-pub(crate) fn warning(how: &Unsigned, what: &str, span: Span, component: usize) -> Warning {
+fn warning(how: &Unsigned, what: &str, span: Span, component: usize) -> Warning {
     let header = match how {
         Unsigned::AlgNone(alg) => format!(
             "whose header names no signature algorithm (\"alg\": \"{}\")",
             quote_str(alg)
         ),
         Unsigned::Stripped(alg) => format!(
-            "whose header names {} but whose signature is cut off",
+            "whose header names the algorithm '{}' but whose signature is cut off",
             quote_str(alg)
         ),
     };
@@ -63,7 +99,7 @@ pub(crate) fn warning(how: &Unsigned, what: &str, span: Span, component: usize) 
         vec![span],
         Some(component),
         format!(
-            "The {what} is a JWT {header}: nothing vouches for its claims, anyone can write such a token, and a server that accepts it takes the claims as given (RFC 8725; CVE-2015-9235)."
+            "The {what} is a JWT {header}: nothing vouches for its claims, anyone can write such a token, and a server that accepts it takes the claims as given (RFC 8725, section 2.1)."
         ),
     )
 }
@@ -90,6 +126,26 @@ mod tests {
         }
         let t = token(r#"{"alg":"HS256"}"#, claims, "");
         assert_eq!(unsigned(&t), Some(Unsigned::Stripped("HS256".into())));
+    }
+
+    /// Read apart from the unfolding: 70 signed tokens ahead of it spend
+    /// the unfolding's budget of values, not this check.
+    #[test]
+    fn an_unsigned_token_after_many_values_is_found() {
+        let signed = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJl";
+        let mut url = "https://v.example/?".to_string();
+        for i in 0..70 {
+            url.push_str(&format!("s{i}={signed}&"));
+        }
+        url.push_str("t=eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.");
+        let a = crate::analyze(url.as_bytes(), &crate::Options::default());
+        let found: Vec<&Warning> = a
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::UnsignedJwt)
+            .collect();
+        assert_eq!(found.len(), 1);
+        assert!(found[0].message.starts_with("The query value 't' is a JWT"));
     }
 
     #[test]

@@ -76,6 +76,11 @@ pub struct Destination {
     /// The link protection this destination is reached through: the
     /// wrapper's own parameter, which is no open redirect.
     pub through: Option<&'static str>,
+    /// The web archive whose copy of a page the URL shows, for a carried
+    /// URL written in that copy's address (the page's own URL, or one in
+    /// its query): the archive shows the copy from its own servers, so no
+    /// visitor goes there and it is no open redirect.
+    pub archived_by: Option<crate::wrappers::Archive>,
     /// The host RFC 3986 parsers read instead, when it is another than
     /// `host` (set for the URL itself).
     pub other_reading: Option<OtherReading>,
@@ -216,9 +221,17 @@ pub(crate) fn destinations(
         imitates: None,
         wrapper: None,
         through: None,
+        archived_by: None,
         other_reading,
         browser_refuses,
     }];
+    // A web archive's copy of a page: where, in the input, the archived
+    // page's URL starts.
+    let archive = out.first().and_then(|own| {
+        let host = own.host.as_ref()?;
+        crate::wrappers::archived_copy(&host.canonical, parts.path.of(input))
+            .map(|(archive, at)| (archive, parts.path.start + at))
+    });
     let base = base.or(placeholder.as_ref());
     let add = |n: &Nested, in_data_body: bool, out: &mut Vec<Destination>| {
         let text = exact_text(n);
@@ -296,6 +309,7 @@ pub(crate) fn destinations(
                 .map(|i| carried_imitation(i, n)),
             wrapper: None,
             through: None,
+            archived_by: None,
             other_reading: None,
             browser_refuses: None,
         });
@@ -310,6 +324,14 @@ pub(crate) fn destinations(
                 .children
                 .iter()
                 .for_each(|c| add(c, kind == NestedKind::DataBody, &mut out)),
+        }
+    }
+    // What the archived page's address holds, its query included, is
+    // the archive's to show: no visitor leaves it.
+    if let Some((by, at)) = archive {
+        for d in out.iter_mut().skip(1).filter(|d| d.span.start >= at) {
+            d.archived_by = Some(by);
+            d.leaves_site = false;
         }
     }
     if let Some(w) = wrapper {
@@ -398,6 +420,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
                         imitates: None,
                         wrapper: None,
                         through: Some(vendor),
+                        archived_by: None,
                         other_reading: None,
                         browser_refuses: None,
                     });
@@ -428,6 +451,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
             imitates: None,
             wrapper: None,
             through: Some(vendor),
+            archived_by: None,
             other_reading: None,
             browser_refuses: None,
         });

@@ -6,7 +6,6 @@ use super::{
     base64_payload, find_url, hex_payload, jwt, lift, obfuscated, payload_layers, payload_urls,
     url_node, url_node_under, Budget, Nested, NestedKind, Place,
 };
-use crate::analysis::checks::unsigned_jwt;
 use crate::analysis::Options;
 use crate::warnings::Warning;
 
@@ -40,10 +39,6 @@ pub(super) fn unfold_value(
     let span = at.span(0, layer.len());
     let layers = payload_layers(budget);
     let (kind, text, jwt) = if let Some(jwt) = jwt(layer) {
-        // A token no signature vouches for: said at the layer it is.
-        if let Some(how) = unsigned_jwt::unsigned(layer) {
-            lifted.push(unsigned_jwt::warning(&how, at.label, span, at.component));
-        }
         (NestedKind::Jwt, jwt.payload.clone(), Some(jwt))
     } else {
         // Read forwards first; backwards or unescaped only when that

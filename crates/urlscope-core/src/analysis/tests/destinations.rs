@@ -308,3 +308,74 @@ fn a_scheme_split_by_a_tab_leads_where_a_browser_reads_it() {
     assert_eq!(a.destinations[0].scheme, "");
     assert!(!a.destinations[0].runs_script);
 }
+
+/// A web archive's copy of a page is shown from the archive: the URL in
+/// its path, and what that URL's query carries, are where the copy came
+/// from, no open redirect (nor an internal destination), while what that
+/// URL imitates is still said. The same URL behind any other path prefix
+/// is a redirect, and so is the Wayback Machine's raw replay (`id_`).
+#[test]
+fn a_web_archives_copy_is_no_redirect() {
+    use crate::wrappers::Archive;
+    for (url, archive) in [
+        (
+            &b"https://web.archive.org/web/20200101000000/https://paypa1.com/signin"[..],
+            Archive::WaybackMachine,
+        ),
+        (
+            b"https://web.archive.org/web/https://paypa1.com/signin",
+            Archive::WaybackMachine,
+        ),
+        (
+            b"https://archive.ph/newest/https://paypa1.com/signin",
+            Archive::ArchiveToday,
+        ),
+    ] {
+        let a = analyze(url, &Options::default());
+        let text = String::from_utf8_lossy(url);
+        let carried = a.destinations.get(1).expect("the archived page");
+        assert_eq!(carried.archived_by, Some(archive), "{text}");
+        assert!(!carried.leaves_site, "{text}");
+        assert_eq!(a.destination_severity(carried), None, "{text}");
+        let codes: Vec<_> = a.warnings.iter().map(|w| w.code).collect();
+        assert_eq!(codes, [WarningCode::LookalikeDomain], "{text}");
+        let reach = crate::describe::reach(carried).expect("said");
+        assert!(reach.starts_with("archived: shown from"), "{reach}");
+    }
+    for url in [
+        &b"https://web.archive.org/web/2020/http://169.254.169.254/latest/"[..],
+        // The archived page's query is the page's, not the archive's.
+        b"https://web.archive.org/web/2020/https://www.google.com/url?q=https://evil.example/",
+        b"https://web.archive.org/web/2020/https://v.example/r/https://evil.example/",
+    ] {
+        let a = analyze(url, &Options::default());
+        let text = String::from_utf8_lossy(url);
+        assert!(a.warnings.is_empty(), "{text}: {:?}", a.warnings);
+        assert!(
+            a.destinations
+                .iter()
+                .skip(1)
+                .all(|d| d.archived_by.is_some()),
+            "{text}"
+        );
+    }
+    for url in [
+        &b"https://evil.example/web/2020/https://paypal.com/signin"[..],
+        b"https://web.archive.org/save/https://paypal.com/signin",
+        b"https://web.archive.org/web/20200101000000id_/https://paypal.com/signin",
+        b"https://archive.ph/o/AbCdE/https://paypal.com/signin",
+    ] {
+        let a = analyze(url, &Options::default());
+        let text = String::from_utf8_lossy(url);
+        assert!(
+            a.destinations.iter().all(|d| d.archived_by.is_none()),
+            "{text}"
+        );
+        assert!(
+            a.warnings
+                .iter()
+                .any(|w| w.code == WarningCode::OpenRedirect),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,186 @@
+//! Web archives that show a copy of a page at an address of their own,
+//! the page's URL written in the path: the Wayback Machine
+//! (`web.archive.org/web/20200101000000/https://example.com/`) and
+//! archive.today (`archive.ph/newest/https://example.com/`). Unlike a link
+//! wrapper, an archive sends no visitor on: the page is shown from the
+//! archive's servers, its links rewritten to the archive's copies, so the
+//! URL in its path is where the copy came from, not a redirect target.
+
+/// A web archive that shows its copies of pages at addresses of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Archive {
+    /// The Internet Archive's Wayback Machine (`web.archive.org/web/...`).
+    WaybackMachine,
+    /// archive.today (`archive.ph`, `archive.is`...).
+    ArchiveToday,
+}
+
+impl Archive {
+    /// Its name in `explain --json`: `wayback-machine`, `archive-today`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Archive::WaybackMachine => "wayback-machine",
+            Archive::ArchiveToday => "archive-today",
+        }
+    }
+
+    /// Its name in a sentence: `the Wayback Machine`, `archive.today`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Archive::WaybackMachine => "the Wayback Machine",
+            Archive::ArchiveToday => "archive.today",
+        }
+    }
+}
+
+/// The Wayback Machine's hosts.
+const WAYBACK: [&str; 2] = ["web.archive.org", "wayback.archive.org"];
+
+/// archive.today's hosts (its mirrors serve the same archive).
+const ARCHIVE_TODAY: [&str; 7] = [
+    "archive.today",
+    "archive.ph",
+    "archive.is",
+    "archive.li",
+    "archive.vn",
+    "archive.md",
+    "archive.fo",
+];
+
+/// The archive whose copy of a page `host` (lowercase, a trailing dot
+/// aside) and `path` (as written, from its first '/') show, and where in
+/// the path the archived page's URL starts: on the Wayback Machine after
+/// `/web/TIMESTAMP/` (1 to 14 digits, maybe a replay flag, `if_`, `js_`...,
+/// or a `*` for the list of captures) or `/web/` before a URL (the latest
+/// capture), on archive.today after `/newest/`, `/oldest/`, `/TIMESTAMP/`
+/// or `/` before a URL (the list of captures). The Wayback Machine's
+/// `id_` flag replays the page as it was, its links and scripts not
+/// rewritten, so a page that sends its visitor on sends them to the live
+/// site: no copy of the archive's own.
+pub(crate) fn archived_copy(host: &str, path: &[u8]) -> Option<(Archive, usize)> {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let (archive, prefix) = if WAYBACK.contains(&host) {
+        (Archive::WaybackMachine, wayback_prefix(path)?)
+    } else if ARCHIVE_TODAY.contains(&host) {
+        (Archive::ArchiveToday, archive_today_prefix(path)?)
+    } else {
+        return None;
+    };
+    // Something must follow: the archived page's address.
+    (path.len() > prefix).then_some((archive, prefix))
+}
+
+/// Whether `text` starts with a web URL's scheme, as an archive's path
+/// holds one with no timestamp before it.
+fn starts_with_web_url(text: &[u8]) -> bool {
+    let scheme = text.get(..5).unwrap_or_default();
+    scheme.eq_ignore_ascii_case(b"http:") || scheme.eq_ignore_ascii_case(b"https")
+}
+
+/// The length of `/web/TIMESTAMP[flag]/`, or of `/web/` before a URL, at
+/// the start of `path`.
+fn wayback_prefix(path: &[u8]) -> Option<usize> {
+    let rest = path.strip_prefix(b"/web/")?;
+    if starts_with_web_url(rest) {
+        return Some(5);
+    }
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let after = rest.get(digits..)?;
+    let flag = match after {
+        [b'*', ..] => 1,
+        [b'i', b'd', b'_', ..] => return None,
+        [a, b, b'_', ..] if digits > 0 && a.is_ascii_lowercase() && b.is_ascii_lowercase() => 3,
+        _ if (1..=14).contains(&digits) => 0,
+        _ => return None,
+    };
+    (digits <= 14 && after.get(flag) == Some(&b'/')).then_some(5 + digits + flag + 1)
+}
+
+/// The length of `/newest/`, `/oldest/` or `/TIMESTAMP/` (digits, dots
+/// and hyphens: `2020.01.01-123456`), or of `/` before a URL, at the
+/// start of `path`.
+fn archive_today_prefix(path: &[u8]) -> Option<usize> {
+    let rest = path.strip_prefix(b"/")?;
+    if starts_with_web_url(rest) {
+        return Some(1);
+    }
+    let end = rest.iter().position(|&b| b == b'/')?;
+    let first = rest.get(..end)?;
+    let timestamp = first.first().is_some_and(u8::is_ascii_digit)
+        && first
+            .iter()
+            .all(|&b| b.is_ascii_digit() || b == b'.' || b == b'-');
+    (timestamp || first == b"newest" || first == b"oldest").then_some(1 + end + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_archived_page_starts_after_the_archives_prefix() {
+        let url = b"/web/20200101000000/https://www.paypal.com/signin";
+        assert_eq!(
+            archived_copy("web.archive.org", url),
+            Some((Archive::WaybackMachine, 20))
+        );
+        for (path, at) in [
+            (&b"/web/2020/https://x.example/"[..], 10),
+            (b"/web/20200101000000if_/http://x.example/", 23),
+            (b"/web/https://x.example/", 5),
+            (b"/web/*/x.example/*", 7),
+            (b"/web/2020*/x.example", 11),
+        ] {
+            assert_eq!(
+                archived_copy("wayback.archive.org", path),
+                Some((Archive::WaybackMachine, at)),
+                "{}",
+                String::from_utf8_lossy(path)
+            );
+        }
+        assert_eq!(
+            archived_copy("archive.ph", b"/newest/https://x.example/"),
+            Some((Archive::ArchiveToday, 8))
+        );
+        assert_eq!(
+            archived_copy("archive.ph", b"/https://x.example/"),
+            Some((Archive::ArchiveToday, 1))
+        );
+        assert_eq!(
+            archived_copy("archive.is.", b"/2020.01.01-123456/https://x.example/"),
+            Some((Archive::ArchiveToday, 19))
+        );
+    }
+
+    #[test]
+    fn other_paths_and_hosts_are_no_archived_copy() {
+        for (host, path) in [
+            ("web.archive.org", &b"/web/"[..]),
+            ("web.archive.org", b"/web/2020/"),
+            ("web.archive.org", b"/save/https://x.example/"),
+            (
+                "web.archive.org",
+                b"/web/123456789012345/https://x.example/",
+            ),
+            ("web.archive.org", b"/web/abc/https://x.example/"),
+            // Replayed as it was: its links lead to the live site.
+            (
+                "web.archive.org",
+                b"/web/20200101000000id_/https://x.example/",
+            ),
+            ("archive.org", b"/web/2020/https://x.example/"),
+            ("evil.example", b"/web/2020/https://x.example/"),
+            // archive.today's `/o/` links lead out to the original page.
+            ("archive.ph", b"/o/AbCdE/https://x.example/"),
+            ("archive.ph", b"/AbCdE"),
+        ] {
+            assert_eq!(
+                archived_copy(host, path),
+                None,
+                "{host}{}",
+                String::from_utf8_lossy(path)
+            );
+        }
+    }
+}
