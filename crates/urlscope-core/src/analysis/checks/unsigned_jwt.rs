@@ -8,6 +8,7 @@
 //! trust.
 
 use crate::analysis::nested::{component_label, jwt, may_carry};
+use crate::analysis::report::list_then_fold;
 use crate::analysis::ComponentAnalysis;
 use crate::split::{ComponentKind, Span};
 use crate::text::quote_str;
@@ -50,9 +51,11 @@ pub(crate) fn unsigned(token: &[u8]) -> Option<Unsigned> {
 /// `unsigned-jwt` for each component that is an unsigned JWT whole, in
 /// one of its layers (as written, or decoded): a path segment, a query
 /// value, the fragment, the userinfo (the components the unfolding reads
-/// values in), the component marked whole. Read here, apart from the
+/// values in), the component marked whole; past the first 32, one
+/// warning for the rest ([`list_then_fold`]). Read here, apart from the
 /// unfolding, whose budget of values a URL can spend ahead of the token.
 pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
+    let mut found = Vec::new();
     let mut key = None;
     for (i, c) in components.iter().enumerate() {
         if c.kind == ComponentKind::QueryKey {
@@ -71,7 +74,7 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
                 Some(key) if c.kind == ComponentKind::QueryValue => Some(key.decoded_lossy()),
                 _ => None,
             };
-            out.push(warning(
+            found.push(warning(
                 &how,
                 &component_label(c, key.as_deref()),
                 c.span,
@@ -79,6 +82,7 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
             ));
         }
     }
+    list_then_fold(found, "unsigned JWTs", out);
 }
 
 /// The `unsigned-jwt` warning of the JWT `what` is (`query value 't'`),
@@ -146,6 +150,30 @@ mod tests {
             .collect();
         assert_eq!(found.len(), 1);
         assert!(found[0].message.starts_with("The query value 't' is a JWT"));
+    }
+
+    /// A URL of 20,000 unsigned tokens gives a bounded report: the first
+    /// 32 listed, the rest one warning.
+    #[test]
+    fn many_unsigned_tokens_are_folded() {
+        let values: Vec<String> = (0..20_000)
+            .map(|i| format!("t{i}=eyJhbGciOiJub25lIn0.e30."))
+            .collect();
+        let url = format!("https://v.example/?{}", values.join("&"));
+        let a = crate::analyze(url.as_bytes(), &crate::Options::default());
+        let found: Vec<&Warning> = a
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::UnsignedJwt)
+            .collect();
+        assert_eq!(found.len(), 33);
+        let last = found.last().expect("the fold");
+        assert!(
+            last.message
+                .starts_with("19968 more unsigned JWTs like those above"),
+            "{}",
+            last.message
+        );
     }
 
     #[test]
