@@ -132,6 +132,15 @@ mod tests {
         assert_eq!(unsigned(&t), Some(Unsigned::Stripped("HS256".into())));
     }
 
+    /// The `unsigned-jwt` warnings of `url`'s analysis.
+    fn unsigned_jwt_warnings(url: &str) -> Vec<Warning> {
+        let a = crate::analyze(url.as_bytes(), &crate::Options::default());
+        a.warnings
+            .into_iter()
+            .filter(|w| w.code == WarningCode::UnsignedJwt)
+            .collect()
+    }
+
     /// Read apart from the unfolding: 70 signed tokens ahead of it spend
     /// the unfolding's budget of values, not this check.
     #[test]
@@ -142,12 +151,7 @@ mod tests {
             url.push_str(&format!("s{i}={signed}&"));
         }
         url.push_str("t=eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.");
-        let a = crate::analyze(url.as_bytes(), &crate::Options::default());
-        let found: Vec<&Warning> = a
-            .warnings
-            .iter()
-            .filter(|w| w.code == WarningCode::UnsignedJwt)
-            .collect();
+        let found = unsigned_jwt_warnings(&url);
         assert_eq!(found.len(), 1);
         assert!(found[0].message.starts_with("The query value 't' is a JWT"));
     }
@@ -160,12 +164,7 @@ mod tests {
             .map(|i| format!("t{i}=eyJhbGciOiJub25lIn0.e30."))
             .collect();
         let url = format!("https://v.example/?{}", values.join("&"));
-        let a = crate::analyze(url.as_bytes(), &crate::Options::default());
-        let found: Vec<&Warning> = a
-            .warnings
-            .iter()
-            .filter(|w| w.code == WarningCode::UnsignedJwt)
-            .collect();
+        let found = unsigned_jwt_warnings(&url);
         assert_eq!(found.len(), 33);
         let last = found.last().expect("the fold");
         assert!(
