@@ -16,9 +16,9 @@
 //! header.
 
 use crate::analysis::checks::{characters, lookup, shellshock, template};
-use crate::analysis::report::{finding_message, MAX_SPANS};
+use crate::analysis::report::{finding_message, Findings};
 use crate::split::Span;
-use crate::warnings::{Warning, WarningCode};
+use crate::warnings::Warning;
 
 /// Whether [`text_header_warnings`] may find anything in `text` or in
 /// any part of it (a log line's headers read whole): false when it holds
@@ -53,57 +53,39 @@ pub fn text_header_warnings(name: &str, value: &[u8]) -> Vec<Warning> {
         warnings.push(shellshock::warning(value, span, None, &what(), &variable));
     }
     control_warnings(value, &what(), &mut warnings);
-    if !may_warn(value) {
-        warnings.sort_by_key(|w| w.span.start);
-        return warnings;
+    if may_warn(value) {
+        let what = what();
+        lookup::input_lookup_warnings(value, |_| None, &what, &mut warnings);
+        template::text_template_warnings(value, &what, &mut warnings);
     }
-    let what = what();
-    lookup::input_lookup_warnings(value, |_| None, &what, &mut warnings);
-    template::text_template_warnings(value, &what, &mut warnings);
     warnings.sort_by_key(|w| w.span.start);
     warnings
 }
 
 /// `null-byte`, `crlf` and `control-char` for the control characters of
 /// a header's `value` (a log's `\xHH` escapes undone), a tab aside: one
-/// warning a code, marking the first [`MAX_SPANS`] places. An ESC in a
+/// warning a code, marking the first
+/// [`MAX_SPANS`](crate::analysis::report::MAX_SPANS) places. An ESC in a
 /// User-Agent is written for the terminal of whoever reads the log
 /// unescaped, a line break to forge the log's next line.
 fn control_warnings(value: &[u8], what: &str, out: &mut Vec<Warning>) {
+    let mut found = Findings::default();
     let is_control = |b: u8| (b < 0x20 && b != b'\t') || b == 0x7F;
-    if !value.iter().any(|&b| is_control(b)) {
-        return;
-    }
-    // Per code, in the catalogue's order: the first byte, the places.
-    let mut found: Vec<(WarningCode, u8, Vec<Span>, bool)> = Vec::new();
     for (i, &b) in value.iter().enumerate().filter(|(_, &b)| is_control(b)) {
-        let code = characters::control_code(b);
-        let at = match found.iter().position(|(c, ..)| *c == code) {
-            Some(at) => at,
-            None => {
-                found.push((code, b, Vec::new(), false));
-                found.len() - 1
-            }
-        };
-        let Some((_, _, spans, more)) = found.get_mut(at) else {
-            continue;
-        };
-        if spans.len() < MAX_SPANS {
-            spans.push(Span::new(i, i + 1));
-        } else {
-            *more = true;
-        }
+        found.add(characters::control_code(b), Span::new(i, i + 1), 0, || {
+            characters::control_detail(b, true)
+        });
     }
-    for (code, first, spans, more) in found {
-        let detail = characters::control_detail(first, true);
-        let message = finding_message(code, &detail, spans.len(), more, what, 0);
-        out.push(Warning::new(code, spans, None, message));
+    for (code, f) in found.by_code {
+        let message = finding_message(code, &f.detail, f.spans.len(), f.more, what, 0);
+        out.push(Warning::new(code, f.spans, None, message));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::report::MAX_SPANS;
     use crate::warnings::{Severity, WarningCode};
 
     #[test]

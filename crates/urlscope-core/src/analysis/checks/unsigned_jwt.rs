@@ -7,10 +7,10 @@
 //! token being tried, or an application that hands out tokens no one can
 //! trust.
 
-use crate::analysis::nested::{component_label, jwt, may_carry};
+use crate::analysis::nested::{jwt, label_of, may_carry};
 use crate::analysis::report::list_then_fold;
 use crate::analysis::ComponentAnalysis;
-use crate::split::{ComponentKind, Span};
+use crate::split::Span;
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
 
@@ -56,12 +56,7 @@ pub(crate) fn unsigned(token: &[u8]) -> Option<Unsigned> {
 /// unfolding, whose budget of values a URL can spend ahead of the token.
 pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
     let mut found = Vec::new();
-    let mut key = None;
     for (i, c) in components.iter().enumerate() {
-        if c.kind == ComponentKind::QueryKey {
-            key = Some(c);
-            continue;
-        }
         if !may_carry(c.kind) {
             continue;
         }
@@ -70,16 +65,7 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
             .filter(|layer| layer.starts_with(b"eyJ") && jwt(layer).is_some())
             .find_map(unsigned);
         if let Some(how) = how {
-            let key = match key {
-                Some(key) if c.kind == ComponentKind::QueryValue => Some(key.decoded_lossy()),
-                _ => None,
-            };
-            found.push(warning(
-                &how,
-                &component_label(c, key.as_deref()),
-                c.span,
-                i,
-            ));
+            found.push(warning(&how, &label_of(components, i), c.span, i));
         }
     }
     list_then_fold(found, "unsigned JWTs", out);

@@ -9,11 +9,11 @@
 //! may span path segments), then in each component whose decoding changed
 //! it (`%24%7Bjndi%3A...`).
 
-use super::{component_label, find_url, lift, url_node, Budget, Nested, NestedKind};
+use super::{find_url, label_of, lift, url_node, Budget, Nested, NestedKind};
 use crate::analysis::checks::lookup::{decoded_only_lookups, jndi_lookups, JndiLookup};
 use crate::analysis::component::ComponentAnalysis;
 use crate::analysis::Options;
-use crate::split::ComponentKind::{PathSegment, QueryKey, QueryValue};
+use crate::split::ComponentKind::PathSegment;
 use crate::split::Span;
 use crate::warnings::Warning;
 
@@ -129,20 +129,6 @@ pub(super) fn unfold_lookups(
 /// the server's own directory (`java:comp/env/jdbc`).
 fn names_url(name: &[u8]) -> bool {
     find_url(name).is_some_and(|f| f.from == 0)
-}
-
-/// The label of component `i` for a `via` path, with its key when it is a
-/// query value.
-fn label_of(components: &[ComponentAnalysis], i: usize) -> String {
-    let Some(c) = components.get(i) else {
-        return "URL".to_string();
-    };
-    let key = i
-        .checked_sub(1)
-        .and_then(|k| components.get(k))
-        .filter(|k| c.kind == QueryValue && k.kind == QueryKey)
-        .map(|k| k.decoded_lossy());
-    component_label(c, key.as_deref())
 }
 
 /// The URL node of lookup `l`, found in `label`.

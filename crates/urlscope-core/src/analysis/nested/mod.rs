@@ -93,6 +93,21 @@ pub(crate) fn component_label(c: &ComponentAnalysis, key: Option<&str>) -> Strin
     }
 }
 
+/// The label of component `i` for a `via` path, with its key when it is a
+/// query value (the component before it: the split gives a value right
+/// after its key).
+pub(crate) fn label_of(components: &[ComponentAnalysis], i: usize) -> String {
+    let Some(c) = components.get(i) else {
+        return "URL".to_string();
+    };
+    let key = i
+        .checked_sub(1)
+        .and_then(|k| components.get(k))
+        .filter(|k| c.kind == ComponentKind::QueryValue && k.kind == ComponentKind::QueryKey)
+        .map(|k| k.decoded_lossy());
+    component_label(c, key.as_deref())
+}
+
 /// Unfold what the components carry: the nested values, each analysed in
 /// turn, and their warnings lifted to `lifted` with spans over the outer
 /// bytes that encode them.
@@ -146,16 +161,11 @@ pub(crate) fn unfold(
     let itself = (budget.depth > 0)
         .then(|| find_url(input).map(|f| f.from))
         .flatten();
-    let mut key = None;
     for (i, c) in components.iter().enumerate() {
         if values(&out) >= MAX_NESTED || budget.bytes == 0 {
             break;
         }
         if is_data && c.kind != ComponentKind::Fragment {
-            continue;
-        }
-        if c.kind == ComponentKind::QueryKey {
-            key = Some(c);
             continue;
         }
         // The bytes of a wrapper's own encoding are read by its unwrapping
@@ -172,11 +182,7 @@ pub(crate) fn unfold(
         if !may_carry(c.kind) || !worth_a_look(c.raw()) || !c.layers().any(may_hold_value) {
             continue;
         }
-        let key = match key {
-            Some(key) if c.kind == ComponentKind::QueryValue => Some(key.decoded_lossy()),
-            _ => None,
-        };
-        let label = component_label(c, key.as_deref());
+        let label = label_of(components, i);
         let raw = c.raw();
         let layers = needs_provenance(raw, c.form).then(|| decode_layers_of(input, c.span, c.form));
         let prov = Provenance {
