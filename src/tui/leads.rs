@@ -80,7 +80,7 @@ fn whole(a: &Analysis) -> (Vec<Piece>, String) {
             pieces.push((place(own), destination_mark(a, own)));
             if let Some((worst, s)) = ranked.first() {
                 pieces.push((" · ".to_string(), None));
-                pieces.push((place(worst), *s));
+                pieces.push((describe::short_place(worst), *s));
                 pieces.push((format!(" via {}", escape_str(&worst.via)), None));
             }
         }
@@ -281,6 +281,18 @@ mod tests {
         assert!(
             plain.starts_with("leads to shop.example (documentation) · evil.example"),
             "{plain}"
+        );
+        // A web archive's copy sends no one to the page: the line says
+        // whose copy it is.
+        let archived = line(
+            "https://web.archive.org/web/2020/https://evil.example/",
+            200,
+        );
+        assert!(
+            archived.starts_with(
+                "leads to web.archive.org (public) · the Wayback Machine's copy of evil.example"
+            ),
+            "{archived}"
         );
     }
 

@@ -256,6 +256,17 @@ pub fn shortened(d: &Destination) -> Option<String> {
     ))
 }
 
+/// [`place`] for a line with no room for [`reach`] (the line under the
+/// URL in the inspector): a web archive's copy says so first, `the
+/// Wayback Machine's copy of evil.example (public)`, since no visitor is
+/// sent to the place.
+pub fn short_place(d: &Destination) -> String {
+    match d.archived_by {
+        Some(archive) => format!("{}'s copy of {}", archive.title(), place(d)),
+        None => place(d),
+    }
+}
+
 /// What following a destination does beyond reaching its host: it runs
 /// script, or it leaves the site it was found on; or that it is a web
 /// archive's copy, which no visitor follows.

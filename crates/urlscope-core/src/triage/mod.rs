@@ -72,7 +72,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
         Signal::Base64 => "plain_parts: targets::base64_text on each part and each parameter",
         Signal::Embedded => {
-            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment, and analysis::checks::unsigned_jwt::unsigned on each path part, query value and fragment that starts 'eyJ' (a userinfo is never plain); no path starting '//', no ':/' in a path"
+            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment, and analysis::checks::unsigned_jwt::unsigned on each path part, query value and fragment that starts 'eyJ', and unsigned_jwt::fragment_tokens on a fragment holding '=eyJ' (a userinfo is never plain); no path starting '//', no ':/' in a path"
         }
         Signal::HostName => {
             "plain_host_name: names::may_be_internal, then names::shown_site where names::may_show_another_site"
@@ -89,7 +89,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: a `wp-content` part, then is_plain: analysis::checks::planted::may_be_planted_folder_login on a path that ends at a folder; plain_parts: analysis::checks::planted_folder::is_core_folder and is_well_known on each path part, then is_plain: foreign_folder on the path"
         }
         Signal::Lookup => {
-            "plain_parts and the fragment's test: no '${', '{{', '#{', '*{', '{$', '[[', '@(', '<#' or '#s' (analysis::checks::template::opens), where '{' and '[' are plain at all (above low), and no '$' before a letter (template::may_start_reference, a Velocity reference); a plain host holds none"
+            "plain_parts and the fragment's test: no '${', '{{', '#{', '*{', '{$', '[[', '@(', '<#', '[#' or '#s' (analysis::checks::template::opens), where '{' and '[' are plain at all (above low), and no '$' before a letter (template::may_start_reference, a Velocity reference); a plain host holds none"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -334,6 +334,11 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
         && (!fragment.starts_with(b"eyJ")
             || crate::analysis::checks::unsigned_jwt::unsigned(fragment).is_none())
+        // OpenID Connect's tokens (`#id_token=eyJ...&state=...`).
+        && (memchr::memmem::find(fragment, b"=eyJ").is_none()
+            || crate::analysis::checks::unsigned_jwt::fragment_tokens(fragment)
+                .next()
+                .is_none())
         && (memchr::memchr(b'.', fragment).is_none()
             || !crate::analysis::checks::brand_path::may_name_known_site(fragment))
 }

@@ -25,6 +25,19 @@ impl Archive {
         }
     }
 
+    /// How the URL of the page it shows a copy of is written (the
+    /// unfolding's spelling of that URL).
+    pub(crate) fn copy_spelling(self) -> &'static str {
+        match self {
+            Archive::WaybackMachine => {
+                "in the path: the page the Wayback Machine shows its copy of, from its own servers"
+            }
+            Archive::ArchiveToday => {
+                "in the path: the page archive.today shows its copy of, from its own servers"
+            }
+        }
+    }
+
     /// Its name in a sentence: `the Wayback Machine`, `archive.today`.
     pub fn title(self) -> &'static str {
         match self {

@@ -35,7 +35,7 @@ struct Syntax {
 
 /// The syntaxes of the template engines that template-injection probes
 /// and payloads target (PortSwigger's research, tplmap, PayloadsAllTheThings).
-const SYNTAXES: [Syntax; 12] = [
+const SYNTAXES: [Syntax; 13] = [
     Syntax {
         open: b"{{",
         close: b"}}",
@@ -100,6 +100,14 @@ const SYNTAXES: [Syntax; 12] = [
     Syntax {
         open: b"<#",
         close: b">",
+        engines: "FreeMarker",
+        server_only: true,
+    },
+    // The same in FreeMarker's square-bracket syntax
+    // (`[#assign ex="...Execute"?new()]`).
+    Syntax {
+        open: b"[#",
+        close: b"]",
         engines: "FreeMarker",
         server_only: true,
     },
@@ -247,11 +255,11 @@ fn expressions_starting(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<E
 }
 
 /// Whether `rest`, from a `$` on, may start a Velocity reference: `$` (or
-/// `$!`) and a letter. What the fast path turns away, ahead of
-/// [`velocity_references`].
+/// `$!`, or the quiet formal `$!{`) and a letter. What the fast path turns
+/// away, ahead of [`velocity_references`].
 pub(crate) fn may_start_reference(rest: &[u8]) -> bool {
     match rest {
-        [b'$', b'!', c, ..] | [b'$', c, ..] => c.is_ascii_alphabetic(),
+        [b'$', b'!', b'{', c, ..] | [b'$', b'!', c, ..] | [b'$', c, ..] => c.is_ascii_alphabetic(),
         _ => false,
     }
 }
@@ -311,8 +319,22 @@ const REFLECTION: [&str; 10] = [
 /// a letter) ends, and whether it reaches the runtime: its name, then each
 /// `.name` and `.name(...)` (parentheses counted; an unclosed one ends the
 /// reference before it), at most [`LONGEST_REFERENCE`] bytes; it reaches
-/// the runtime when it calls one of [`REFLECTION`].
+/// the runtime when it calls one of [`REFLECTION`]. A quiet formal
+/// reference (`$!{x.getClass()...}`; `${...}` is a delimited syntax's)
+/// is one only with its `}`.
 fn reference(text: &[u8]) -> (usize, bool) {
+    if text.starts_with(b"$!{") {
+        let (end, reflects) = chain(text, 3);
+        return match text.get(end) {
+            Some(b'}') => (end + 1, reflects),
+            _ => (end, false),
+        };
+    }
+    chain(text, if text.get(1) == Some(&b'!') { 2 } else { 1 })
+}
+
+/// [`reference`]'s name and chain of calls, from `start` on.
+fn chain(text: &[u8], start: usize) -> (usize, bool) {
     let text = text.get(..LONGEST_REFERENCE).unwrap_or(text);
     let name_end = |from: usize| {
         from + text
@@ -322,7 +344,6 @@ fn reference(text: &[u8]) -> (usize, bool) {
             .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
             .count()
     };
-    let start = if text.get(1) == Some(&b'!') { 2 } else { 1 };
     let mut end = name_end(start);
     let mut reflects = false;
     while text.get(end) == Some(&b'.') && text.get(end + 1).is_some_and(u8::is_ascii_alphabetic) {
@@ -429,7 +450,7 @@ pub(crate) fn opens(pair: &[u8]) -> bool {
         [b'{', b'{' | b'%' | b'$']
             | [b'$' | b'#' | b'*' | b'%', b'{']
             | [b'<', b'%' | b'#']
-            | [b'[', b'[']
+            | [b'[', b'[' | b'#']
             | [b'@', b'(']
             | [b'#', b's']
     )
@@ -587,7 +608,11 @@ pub(crate) fn input_template_warnings(
 ) {
     let found = expressions_starting(input, |at| component_at(at).is_some())
         .into_iter()
-        .filter(|e| !(e.server_only && label_at(e.start) == FRAGMENT))
+        // What only a server reads, in the fragment or reaching into it
+        // (`?q=<#assign ...>`: the server is sent `q=<`), is read by none.
+        .filter(|e| {
+            !(e.server_only && (label_at(e.start) == FRAGMENT || label_at(e.end - 1) == FRAGMENT))
+        })
         .map(|e| {
             let span = Span::new(e.start, e.end);
             warning(
@@ -746,6 +771,13 @@ mod tests {
         assert_eq!(found(&format!(r#"#set($e="e");{chain}"#)), [(chain, true)]);
         let class = r#"$class.inspect("java.lang.Runtime").type.getRuntime().exec("id")"#;
         assert_eq!(found(&format!("a {class} b")), [(class, true)]);
+        // The quiet formal reference, with its '}' only.
+        let quiet = r#"$!{e.getClass().forName("java.lang.Runtime")}"#;
+        assert_eq!(found(&format!("a {quiet} b")), [(quiet, true)]);
+        assert!(found(r#"$!{e.getClass().forName("x") b"#).is_empty());
+        // FreeMarker's square-bracket syntax.
+        let square = r#"[#assign ex="freemarker.template.utility.Execute"?new()]"#;
+        assert_eq!(found(square), [(square, true)]);
         // A reference inside a delimited expression is part of it.
         assert_eq!(
             found("${$e.getClass().forName('x')}"),
@@ -811,6 +843,8 @@ mod tests {
             "$x.getClass(",
             "micro$oft",
             "<#if user??>",
+            "[#if user??]",
+            "?ids[#1]",
             "#set($a = $b)",
             "#section-2",
         ] {
@@ -842,7 +876,15 @@ mod tests {
         assert_eq!(found(&probes).len(), 10_000);
         // Openers sharing one far closer: each body is read once.
         // References and directives without ends: each read once.
-        for many in ["$a.b(", "$a.", "$a.b($", "#set(", "<#"] {
+        for many in [
+            "$a.b(",
+            "$a.",
+            "$a.b($",
+            "#set(",
+            "<#",
+            "[#",
+            "$!{a.getClass()",
+        ] {
             assert!(found(&many.repeat(100_000)).is_empty(), "{many}");
         }
         // Delimited expressions and references in turn: merged in one pass.

@@ -10,8 +10,8 @@
 use crate::analysis::nested::{jwt, label_of, may_carry};
 use crate::analysis::report::list_then_fold;
 use crate::analysis::ComponentAnalysis;
-use crate::split::Span;
-use crate::text::quote_str;
+use crate::split::{ComponentKind, Span};
+use crate::text::{quote, quote_str};
 use crate::warnings::{Warning, WarningCode};
 
 /// How a JWT is left unsigned.
@@ -51,9 +51,12 @@ pub(crate) fn unsigned(token: &[u8]) -> Option<Unsigned> {
 /// `unsigned-jwt` for each component that is an unsigned JWT whole, in
 /// one of its layers (as written, or decoded): a path segment, a query
 /// value, the fragment, the userinfo (the components the unfolding reads
-/// values in), the component marked whole; past the first 32, one
-/// warning for the rest ([`list_then_fold`]). Read here, apart from the
-/// unfolding, whose budget of values a URL can spend ahead of the token.
+/// values in), the component marked whole; and for each parameter of a
+/// fragment written as a query (`#id_token=...&state=...`, where OpenID
+/// Connect's implicit flow hands a page its tokens), the value marked;
+/// past the first 32, one warning for the rest ([`list_then_fold`]). Read
+/// here, apart from the unfolding, whose budget of values a URL can spend
+/// ahead of the token.
 pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec<Warning>) {
     let mut found = Vec::new();
     for (i, c) in components.iter().enumerate() {
@@ -66,9 +69,41 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
             .find_map(unsigned);
         if let Some(how) = how {
             found.push(warning(&how, &label_of(components, i), c.span, i));
+        } else if c.kind == ComponentKind::Fragment {
+            let fragment = c.span.of(&c.input);
+            for (key, value, how) in fragment_tokens(fragment) {
+                let what = format!("fragment parameter '{}'", quote(key.of(fragment)));
+                let span = Span::new(c.span.start + value.start, c.span.start + value.end);
+                found.push(warning(&how, &what, span, i));
+            }
         }
     }
     list_then_fold(found, "unsigned JWTs", out);
+}
+
+/// The parameters of a fragment written as a query (`id_token=...&
+/// state=...`) whose value, as written, is an unsigned JWT: each key's
+/// and value's place in `fragment`, and how the token is unsigned. The
+/// fast path asks it of a fragment holding `=eyJ`.
+pub(crate) fn fragment_tokens(
+    fragment: &[u8],
+) -> impl Iterator<Item = (Span, Span, Unsigned)> + '_ {
+    let mut start = 0;
+    fragment.split(|&b| b == b'&').filter_map(move |pair| {
+        let at = start;
+        start += pair.len() + 1;
+        let eq = memchr::memchr(b'=', pair)?;
+        let value = pair.get(eq + 1..)?;
+        if !value.starts_with(b"eyJ") || jwt(value).is_none() {
+            return None;
+        }
+        let how = unsigned(value)?;
+        Some((
+            Span::new(at, at + eq),
+            Span::new(at + eq + 1, at + pair.len()),
+            how,
+        ))
+    })
 }
 
 /// The `unsigned-jwt` warning of the JWT `what` is (`query value 't'`),
@@ -125,6 +160,32 @@ mod tests {
             .into_iter()
             .filter(|w| w.code == WarningCode::UnsignedJwt)
             .collect()
+    }
+
+    /// OpenID Connect's implicit flow hands a page its tokens in the
+    /// fragment: an unsigned `id_token` there is marked at its value and
+    /// named by its key; a signed one, a key alone, are nothing.
+    #[test]
+    fn an_unsigned_token_among_the_fragment_parameters_is_found() {
+        let unsigned = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.";
+        let signed = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJl";
+        let url =
+            format!("https://app.example/cb#state=s&id_token={unsigned}&access_token={signed}&eyJ");
+        let found = unsigned_jwt_warnings(&url);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].message.starts_with(
+            "The fragment parameter 'id_token' is a JWT whose header names no signature algorithm"
+        ));
+        let span = found[0].spans[0];
+        assert_eq!(span.of(url.as_bytes()), unsigned.as_bytes());
+        let quiet = format!("https://app.example/cb#id_token={signed}&state=s");
+        assert!(unsigned_jwt_warnings(&quiet).is_empty());
+        let fast = crate::triage::is_plain_at(url.as_bytes(), crate::warnings::Severity::Medium);
+        assert!(!fast);
+        assert!(crate::triage::is_plain_at(
+            quiet.as_bytes(),
+            crate::warnings::Severity::Medium
+        ));
     }
 
     /// Read apart from the unfolding: 70 signed tokens ahead of it spend

@@ -60,7 +60,10 @@ pub(super) fn unfold_path(
             url = url.get(..bang).unwrap_or_default();
             spelling.push("the archive a Java client fetches for a jar: URL, up to its '!/'");
         }
-        None => spelling.push("in the path, which servers that echo it as a redirect follow"),
+        None => match archive_of(input, parts).filter(|&(_, at)| at <= start) {
+            Some((archive, _)) => spelling.push(archive.copy_spelling()),
+            None => spelling.push("in the path, which servers that echo it as a redirect follow"),
+        },
     }
     let label = components
         .get(component)
@@ -75,6 +78,15 @@ pub(super) fn unfold_path(
         written_span(&decoded, s, |b| b.span).unwrap_or(span)
     });
     Some(node)
+}
+
+/// The web archive whose copy of a page the URL `parts` split from
+/// `input` shows, and where in `input` the archived page's URL starts.
+fn archive_of(input: &[u8], parts: &Split) -> Option<(crate::wrappers::Archive, usize)> {
+    let host = parts.host?.of(input).to_ascii_lowercase();
+    let host = std::str::from_utf8(&host).ok()?;
+    crate::wrappers::archived_copy(host, parts.path.of(input))
+        .map(|(archive, at)| (archive, parts.path.start + at))
 }
 
 /// A URL written as the whole query (`https://href.li/?https://evil.example/a?b=1`,
