@@ -231,6 +231,7 @@ const RULES: &[Row] = &[
     ("template-injection", "https://v.example/?q=${T(java.lang.Runtime).getRuntime().exec('id')}", Fires { at: "${T(java.lang.Runtime).getRuntime().exec('id')}" }, "Spring EL reaching the runtime to run a command (high)"),
     ("template-injection", "https://v.example/#!/x?{{constructor.constructor('alert(1)')()}}", Fires { at: "{{constructor.constructor('alert(1)')()}}" }, "an AngularJS sandbox escape in the fragment"),
     ("template-injection", "https://mail.example/track?email={{contact.email}}", Misses, "a placeholder a mailer left unrendered computes nothing"),
+    ("template-injection", "https://mail.example/track?n={{contact.first_name|default('there')}}", Misses, "a placeholder piped through a filter that only formats it, its argument a literal: still a mailer's placeholder left unrendered"),
     ("template-injection", "https://v.example/?q=${env:HOME}", Misses, "a Log4j lookup, no template"),
     ("template-injection", "https://v.example/#{7*7}", Misses, "the '#' that opens the fragment starts no '#{': the fragment, '{7*7}', is no expression"),
     ("invalid-host", "https://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example/", Fires { at: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }, "a label of 64 bytes: DNS carries 63 (low)"),

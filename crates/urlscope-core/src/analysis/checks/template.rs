@@ -6,7 +6,8 @@
 //! (`7*7` shows as 49), payloads reach the runtime and run commands.
 //!
 //! A placeholder left unrendered (`{{contact.email}}`, `${name}`,
-//! `<%= user_id %>`) is no expression: only a body that computes is one
+//! `<%= user_id %>`, `{{name|default('there')}}` through a filter that
+//! only formats it) is no expression: only a body that computes is one
 //! ([`computes`]): a call, arithmetic on literals, a Python dunder, an
 //! engine's own object named alone (`self`, `config`, `request`...), a
 //! statement (`{% for ... %}`). A `${...}` whose body starts `word:` is a
@@ -191,6 +192,47 @@ const RUNTIME_WORDS: [&str; 21] = [
     "passthru",
     "shell_exec",
     "/etc/passwd",
+];
+
+/// The filters of Jinja2, Twig and Nunjucks that only format a value
+/// (`{{ contact.first_name|default('there') }}`, `{{ date|date('Y-m-d') }}`):
+/// a placeholder piped through them, with literal arguments, is still a
+/// mailer's placeholder left unrendered. The filters that take a
+/// function's name or fetch an attribute (`filter`, `map`, `sort`,
+/// `reduce`, `attr`: `{{['id']|filter('system')}}`) are none of them.
+const FORMAT_FILTERS: [&str; 32] = [
+    "default",
+    "d",
+    "date",
+    "upper",
+    "lower",
+    "title",
+    "capitalize",
+    "trim",
+    "striptags",
+    "escape",
+    "e",
+    "safe",
+    "raw",
+    "round",
+    "truncate",
+    "wordwrap",
+    "length",
+    "count",
+    "first",
+    "last",
+    "abs",
+    "int",
+    "float",
+    "string",
+    "urlencode",
+    "url_encode",
+    "nl2br",
+    "number_format",
+    "json_encode",
+    "tojson",
+    "center",
+    "format_date",
 ];
 
 /// The statements `{% ... %}` opens in Jinja2, Django, Twig and Liquid
@@ -490,6 +532,7 @@ fn computes(syntax: &Syntax, body: &[u8]) -> bool {
         b"${" if is_lookup(body) && !reaches_runtime(body) => return false,
         // Smarty's own variable (`{$smarty.version}`).
         b"{$" if first_word_is(body, &["smarty"]) => return true,
+        b"{{" if is_filtered_placeholder(body) => return false,
         _ => {}
     }
     // A call: a name, or a call's or an index's end, then '('.
@@ -497,6 +540,56 @@ fn computes(syntax: &Syntax, body: &[u8]) -> bool {
         matches!(w, [a, b'('] if a.is_ascii_alphanumeric() || matches!(a, b')' | b']' | b'\'' | b'"'))
     });
     call || has_dunder(body) || arithmetic(body) || is_engine_object(body)
+}
+
+/// Whether `body` is a placeholder piped through [`FORMAT_FILTERS`]: a
+/// name and its `.name`s (no dunder, no engine object), then one filter or
+/// more, each maybe with literal arguments (quoted strings without their
+/// quote inside, numbers): `contact.first_name|default('there')`. Anything
+/// else in it (a call on the name, a filter's argument that is a name) is
+/// read as any body.
+fn is_filtered_placeholder(body: &[u8]) -> bool {
+    let mut pieces = body.split(|&b| b == b'|');
+    let head = pieces.next().unwrap_or_default().trim_ascii();
+    let is_name = |n: &[u8]| {
+        n.first()
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_')
+            && n.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    let first = head.split(|&b| b == b'.').next().unwrap_or_default();
+    if !head.split(|&b| b == b'.').all(is_name) || has_dunder(head) || is_engine_object(first) {
+        return false;
+    }
+    let literal = |a: &[u8]| match a.trim_ascii() {
+        [q @ (b'\'' | b'"'), inner @ .., last] if last == q => !inner.contains(q),
+        a => !a.is_empty() && a.iter().all(|b| b.is_ascii_digit() || *b == b'.'),
+    };
+    let mut filters = 0;
+    for filter in pieces {
+        let filter = filter.trim_ascii();
+        let len = filter
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        let (name, rest) = filter.split_at(len);
+        if !FORMAT_FILTERS
+            .iter()
+            .any(|f| name.eq_ignore_ascii_case(f.as_bytes()))
+        {
+            return false;
+        }
+        let rest = rest.trim_ascii();
+        let args_literal = rest.is_empty()
+            || rest
+                .strip_prefix(b"(")
+                .and_then(|r| r.strip_suffix(b")"))
+                .is_some_and(|args| args.split(|&b| b == b',').all(literal));
+        if !args_literal {
+            return false;
+        }
+        filters += 1;
+    }
+    filters > 0
 }
 
 /// Whether `body`'s first word (letters, `_`, `#`) is one of `words`, in
@@ -739,6 +832,17 @@ mod tests {
         ] {
             assert_eq!(found(lookup), [(lookup, true)], "{lookup}");
         }
+        // Filters that take a function's name, or a call on the name
+        // ahead of them, are no placeholder's.
+        for text in [
+            "{{ name|sort('passthru') }}",
+            "{{ name.upper()|default('x') }}",
+            "{{ config.items()|e }}",
+            "{{ request|default(7*7) }}",
+            "{{ x|default(y()) }}",
+        ] {
+            assert_eq!(found(text).len(), 1, "{text}");
+        }
         assert_eq!(
             found("{{['id']|filter('system')}}"),
             [("{{['id']|filter('system')}}", true)]
@@ -843,6 +947,9 @@ mod tests {
             "$x.getClass(",
             "micro$oft",
             "<#if user??>",
+            "{{contact.first_name|default('there')}}",
+            "{{ date | date('Y-m-d') }}",
+            "{{ price|round(2)|e }}",
             "[#if user??]",
             "?ids[#1]",
             "#set($a = $b)",
