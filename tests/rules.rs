@@ -286,6 +286,8 @@ const RULES: &[Row] = &[
     ("nesting-limit", "http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/https://paypa1.com/", Misses, "eight levels are unfolded whole (the look-alike at the bottom is found)"),
     ("open-redirect", "https://victim.example/login?next=//evil.example/", Fires { at: "//evil.example/" }, "a scheme-relative URL to another site"),
     ("open-redirect", "https://web.archive.org/web/20200101000000/https://evil.example/login", Misses, "the Wayback Machine's copy of the page, shown from the archive: no visitor goes to evil.example"),
+    ("open-redirect", "https://app.example/#/login?redirect=https://evil.example/", Fires { at: "https://evil.example/" }, "a page's hash route: its parameters are read apart, and a page script that follows 'redirect' sends its visitors off-site"),
+    ("open-redirect", "https://app.example/callback?id_token=eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJpc3MiOiJodHRwczovL2FjY291bnRzLmdvb2dsZS5jb20iLCJhdWQiOiJodHRwczovL2FwaS5leGFtcGxlLyIsInN1YiI6IjEifQ.c2lnbmF0dXJlc2lnbmF0dXJl", Misses, "a signed ID token whose issuer is another site: 'iss' and 'aud' identify, no one is sent there"),
     ("open-redirect", "https://href.li/?https://paypa1.com/signin?a=1&b=2", Fires { at: "https://paypa1.com/signin?a=1&b=2" }, "a URL written as the whole query, an anonymizing redirector's form: its own ? & = are the URL's"),
     ("lookalike-domain", "https://href.li/?https://paypa1.com/signin", Fires { at: "1" }, "a look-alike behind an anonymizing redirector, the URL the whole query"),
     ("open-redirect", "https://victim.example/login?next=javascript:alert(1)", Fires { at: "javascript:alert(1)" }, "a script URL"),

@@ -565,9 +565,58 @@ fn push_query_pairs(components: &mut impl FnMut(Component), input: &[u8], query:
     }
 }
 
+/// The parameters of a fragment written as a query, which no server is
+/// sent but a page's script reads: OAuth's and OpenID Connect's implicit
+/// flows (`#access_token=...&state=...`) and a page's hash route
+/// (`#/login?next=...`, its pairs after its first '?'). Each pair with a
+/// '=': its key's and its value's spans in `input`.
+pub(crate) fn fragment_params(input: &[u8], fragment: Span) -> Vec<(Span, Span)> {
+    let text = fragment.of(input);
+    let Some(eq) = memchr(b'=', text) else {
+        return Vec::new();
+    };
+    let start = memchr(b'?', text.get(..eq).unwrap_or_default()).map_or(0, |q| q + 1);
+    let mut pairs = Vec::new();
+    let mut key = None;
+    push_query_pairs(
+        &mut |c: Component| match c.kind {
+            ComponentKind::QueryKey => key = Some(c.span),
+            _ => pairs.extend(key.take().map(|k| (k, c.span))),
+        },
+        input,
+        Span::new(fragment.start + start, fragment.end),
+    );
+    pairs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fragment_written_as_a_query_has_parameters() {
+        let params = |url: &str| {
+            let parts = split(url.as_bytes());
+            let fragment = parts.fragment.unwrap();
+            fragment_params(url.as_bytes(), fragment)
+                .into_iter()
+                .map(|(k, v)| {
+                    let text = |s: Span| String::from_utf8_lossy(s.of(url.as_bytes())).into_owned();
+                    (text(k), text(v))
+                })
+                .collect::<Vec<_>>()
+        };
+        let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
+        assert_eq!(
+            params("https://a.example/cb#access_token=t&state=s&x"),
+            [pair("access_token", "t"), pair("state", "s")]
+        );
+        assert_eq!(
+            params("https://a.example/#/login?next=https://e.example/?a=b&c"),
+            [pair("next", "https://e.example/?a=b")]
+        );
+        assert!(params("https://a.example/#section-2").is_empty());
+    }
 
     fn parts(input: &str) -> Vec<(ComponentKind, String)> {
         let s = split(input.as_bytes());

@@ -10,6 +10,9 @@ use crate::analysis::LISTED_PER_CODE;
 use crate::text::quote_str;
 use crate::warnings::{Case, Warning, WarningCode};
 
+/// What a value carried in the fragment is reached through first.
+const FRAGMENT: &str = crate::split::ComponentKind::Fragment.label();
+
 /// The codes whose warnings on components are folded past
 /// [`LISTED_PER_CODE`], with where their carried values lead.
 const FOLDED: [(WarningCode, &str); 2] = [
@@ -149,6 +152,13 @@ fn each_destination_warning(
             let message = if d.in_lookup {
                 format!(
                     "The {} names '{}' ({}{spelled}): a server running Log4j 2 before 2.15 that logs the URL connects there, inside its own network.",
+                    quote_str(&d.via),
+                    quote_str(&host.canonical),
+                    host.reach.label()
+                )
+            } else if carried && d.via.starts_with(FRAGMENT) {
+                format!(
+                    "The {} leads to '{}' ({}{spelled}): the fragment never reaches a server, but a page script that fetches or opens it reaches inside the visitor's own network.",
                     quote_str(&d.via),
                     quote_str(&host.canonical),
                     host.reach.label()

@@ -7,11 +7,12 @@
 //! token being tried, or an application that hands out tokens no one can
 //! trust.
 
+use crate::analysis::nested::fragment_param_label;
 use crate::analysis::nested::{jwt, label_of, may_carry};
 use crate::analysis::report::list_then_fold;
 use crate::analysis::ComponentAnalysis;
-use crate::split::{ComponentKind, Span};
-use crate::text::{quote, quote_str};
+use crate::split::{fragment_params, ComponentKind, Span};
+use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
 
 /// How a JWT is left unsigned.
@@ -70,40 +71,32 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
         if let Some(how) = how {
             found.push(warning(&how, &label_of(components, i), c.span, i));
         } else if c.kind == ComponentKind::Fragment {
-            let fragment = c.span.of(&c.input);
-            for (key, value, how) in fragment_tokens(fragment) {
-                let what = format!("fragment parameter '{}'", quote(key.of(fragment)));
-                let span = Span::new(c.span.start + value.start, c.span.start + value.end);
-                found.push(warning(&how, &what, span, i));
+            for (key, value, how) in fragment_tokens(&c.input, c.span) {
+                let what = fragment_param_label(key.of(&c.input));
+                found.push(warning(&how, &what, value, i));
             }
         }
     }
     list_then_fold(found, "unsigned JWTs", out);
 }
 
-/// The parameters of a fragment written as a query (`id_token=...&
-/// state=...`) whose value, as written, is an unsigned JWT: each key's
-/// and value's place in `fragment`, and how the token is unsigned. The
-/// fast path asks it of a fragment holding `=eyJ`.
+/// The parameters of the fragment at `fragment` of `input` written as a
+/// query ([`fragment_params`]: `#id_token=...&state=...`) whose value, as
+/// written, is an unsigned JWT: each key's and value's span, and how the
+/// token is unsigned. The fast path asks it of a fragment holding `=eyJ`.
 pub(crate) fn fragment_tokens(
-    fragment: &[u8],
+    input: &[u8],
+    fragment: Span,
 ) -> impl Iterator<Item = (Span, Span, Unsigned)> + '_ {
-    let mut start = 0;
-    fragment.split(|&b| b == b'&').filter_map(move |pair| {
-        let at = start;
-        start += pair.len() + 1;
-        let eq = memchr::memchr(b'=', pair)?;
-        let value = pair.get(eq + 1..)?;
-        if !value.starts_with(b"eyJ") || jwt(value).is_none() {
-            return None;
-        }
-        let how = unsigned(value)?;
-        Some((
-            Span::new(at, at + eq),
-            Span::new(at + eq + 1, at + pair.len()),
-            how,
-        ))
-    })
+    fragment_params(input, fragment)
+        .into_iter()
+        .filter_map(|(key, value)| {
+            let value_text = value.of(input);
+            if !value_text.starts_with(b"eyJ") || jwt(value_text).is_none() {
+                return None;
+            }
+            Some((key, value, unsigned(value_text)?))
+        })
 }
 
 /// The `unsigned-jwt` warning of the JWT `what` is (`query value 't'`),

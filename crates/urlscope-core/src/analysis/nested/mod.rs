@@ -37,6 +37,7 @@ use crate::warnings::{Warning, WarningCode};
 pub(crate) mod data;
 mod data_body;
 mod found;
+mod fragment;
 mod gates;
 mod lift;
 pub(crate) mod lookup;
@@ -52,6 +53,8 @@ mod wrapped;
 use data_body::data_node;
 use found::separator;
 pub(crate) use found::{find_url, lax_slashes, payload_urls, text_carries_url, SCRIPT_SCHEMES};
+pub(crate) use fragment::fragment_param_label;
+use fragment::unfold_fragment_params;
 pub(crate) use gates::carries_url;
 pub(crate) use gates::may_carry;
 use gates::{may_hold_value, worth_a_look};
@@ -174,6 +177,13 @@ pub(crate) fn unfold(
         if wrapped
             .as_ref()
             .is_some_and(|w| w.own_encoding && w.span.contains(c.span.start))
+        {
+            continue;
+        }
+        // A fragment written as a query: its parameters' values, each
+        // apart; the fragment whole when they carry nothing.
+        if c.kind == ComponentKind::Fragment
+            && unfold_fragment_params(input, i, c.span, itself, options, budget, lifted, &mut out)
         {
             continue;
         }

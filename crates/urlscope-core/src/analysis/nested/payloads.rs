@@ -70,6 +70,30 @@ fn printable(bytes: Vec<u8>) -> Option<String> {
     ok.then_some(text)
 }
 
+/// The claims that identify rather than link (RFC 7519's `iss`, `sub`,
+/// `aud`, `jti`; OpenID Connect's `azp`, `sid`, `nonce`; the client and
+/// the scopes): an identity provider writes its own URL as `iss` and the
+/// API's as `aud` in every token it signs, and no one is sent there.
+const IDENTIFIER_CLAIMS: [&str; 11] = [
+    "iss",
+    "sub",
+    "aud",
+    "jti",
+    "azp",
+    "sid",
+    "nonce",
+    "idp",
+    "client_id",
+    "scope",
+    "scp",
+];
+
+/// Whether a JWT's claim `name` may hold a link the token carries to a
+/// page (`redirect`, `url`, `picture`), not one of [`IDENTIFIER_CLAIMS`].
+pub(crate) fn claim_may_link(name: &str) -> bool {
+    !IDENTIFIER_CLAIMS.contains(&name)
+}
+
 /// Read `text` as a JWT: its header and payload, when the header is a JSON
 /// object with `alg`.
 pub(crate) fn jwt(text: &[u8]) -> Option<Jwt> {
@@ -184,10 +208,15 @@ pub(crate) fn decodings(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for token in digit_runs(bytes) {
         if let Some(jwt) = jwt(token) {
-            out.extend(jwt.claims.into_iter().map(|(name, value)| {
-                let name = crate::text::quote_str(&name);
-                (format!("jwt claim \"{name}\""), value)
-            }));
+            out.extend(
+                jwt.claims
+                    .into_iter()
+                    .filter(|(name, _)| claim_may_link(name))
+                    .map(|(name, value)| {
+                        let name = crate::text::quote_str(&name);
+                        (format!("jwt claim \"{name}\""), value)
+                    }),
+            );
         } else if let Some((kind, inner)) = base64_payload(token) {
             out.push((kind.name().to_string(), inner));
         } else if let Some(inner) = hex_payload(token) {

@@ -190,3 +190,54 @@ fn a_link_nested_past_the_unfoldings_reach_is_said() {
         assert!(said, "{wraps} wraps: {codes:?}");
     }
 }
+
+/// A JWT's claims that identify (its issuer, its audience) are no links:
+/// a signed ID token whose issuer is another site carries nothing, while
+/// a claim that links (`redirect`) is unfolded.
+#[test]
+fn a_tokens_issuer_and_audience_are_no_destinations() {
+    use base64::Engine;
+    let e = |json: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json);
+    let header = e(r#"{"alg":"RS256","kid":"k"}"#);
+    let identity =
+        e(r#"{"iss":"https://accounts.google.com","aud":"http://10.0.0.5:8080/api","sub":"1"}"#);
+    let url = format!("https://app.example/cb?id_token={header}.{identity}.c2lnbmF0dXJl");
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    assert_eq!(a.destinations.len(), 1, "{:?}", a.destinations);
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
+    assert!(!carries_url(format!("{header}.{identity}.c2ln").as_bytes()));
+    let linking = e(r#"{"iss":"https://accounts.google.com","redirect":"https://evil.example/"}"#);
+    let url = format!("https://app.example/cb?t={header}.{linking}.c2lnbmF0dXJl");
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    let vias: Vec<&str> = a.destinations.iter().map(|d| d.via.as_str()).collect();
+    assert_eq!(vias, ["", "query value 't' → jwt claim \"redirect\""]);
+}
+
+/// A fragment written as a query (a page's hash route, an implicit
+/// flow's tokens) has its values unfolded apart, each named by its key,
+/// and the fast path refuses what they carry.
+#[test]
+fn a_fragments_parameters_are_unfolded() {
+    let url = "https://app.example/#/login?redirect=https://evil.example/";
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    let vias: Vec<&str> = a.destinations.iter().map(|d| d.via.as_str()).collect();
+    assert_eq!(vias, ["", "fragment parameter 'redirect'"]);
+    assert_eq!(
+        a.destinations[1].span.of(url.as_bytes()),
+        b"https://evil.example/"
+    );
+    assert!(!crate::triage::is_plain_at(
+        url.as_bytes(),
+        crate::warnings::Severity::Medium
+    ));
+    let token = "eyJhbGciOiJub25lIn0.eyJyZWRpcmVjdCI6Imh0dHBzOi8vZXZpbC5leGFtcGxlLyJ9.";
+    let url = format!("https://app.example/cb#state=s&id_token={token}");
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    assert_eq!(a.nested.len(), 1);
+    assert_eq!(a.nested[0].kind, NestedKind::Jwt);
+    assert_eq!(a.nested[0].via, "fragment parameter 'id_token' → jwt");
+    // A fragment that is one URL, its own '?' and '=' aside, is read whole.
+    let url = "https://app.example/#https://evil.example/?a=b";
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    assert_eq!(a.destinations[1].via, "fragment");
+}

@@ -60,6 +60,7 @@ pub(super) fn unfold_value(
         Some(jwt) => jwt
             .claims
             .iter()
+            .filter(|(k, _)| super::payloads::claim_may_link(k))
             .map(|(k, v)| {
                 (
                     format!("{via} claim \"{}\"", crate::text::quote_str(k)),

@@ -1,0 +1,82 @@
+//! What a fragment written as a query carries: a page's hash route
+//! (`#/login?next=...`) or an implicit flow's tokens
+//! (`#id_token=...&state=...`), each value read apart.
+
+use super::gates::{may_hold_value, worth_a_look};
+use super::{find_url, is_itself, unfold_value, values, Budget, Nested, Place, MAX_NESTED};
+use crate::analysis::component::Provenance;
+use crate::analysis::Options;
+use crate::percent::decode_layers_of;
+use crate::split::{ComponentKind, Span};
+use crate::warnings::Warning;
+
+/// The label of a fragment's parameter (`#/login?next=...`,
+/// `#id_token=...`) for a `via` path and a warning: `fragment parameter
+/// 'next'`.
+pub(crate) fn fragment_param_label(key: &[u8]) -> String {
+    format!(
+        "{} parameter '{}'",
+        ComponentKind::Fragment.label(),
+        crate::text::quote(key)
+    )
+}
+
+/// What the parameters of the fragment, component `i` at `span`, carry
+/// ([`fragment_params`](crate::split::fragment_params): a page's hash
+/// route `#/login?next=...`, an implicit flow's `#id_token=...`): each
+/// value unfolded as a query value is, named by its key. Whether one
+/// carried anything.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the unfolding's state, as for unfold_path"
+)]
+pub(super) fn unfold_fragment_params(
+    input: &[u8],
+    i: usize,
+    span: Span,
+    itself: Option<usize>,
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+    out: &mut Vec<Nested>,
+) -> bool {
+    let mut found = false;
+    for (key, value) in crate::split::fragment_params(input, span) {
+        if values(out) >= MAX_NESTED || budget.bytes == 0 {
+            break;
+        }
+        if !worth_a_look(value.of(input)) {
+            continue;
+        }
+        let layers = decode_layers_of(input, value, false);
+        let texts: Vec<Vec<u8>> = layers.iter().map(|l| crate::percent::values(l)).collect();
+        if !texts.iter().any(|t| may_hold_value(t)) {
+            continue;
+        }
+        let label = fragment_param_label(key.of(input));
+        let prov = Provenance {
+            start: value.start,
+            layers: Some(&layers),
+        };
+        for (li, layer) in texts.iter().enumerate() {
+            let at = Place {
+                component: i,
+                layer: li,
+                label: &label,
+                prov: &prov,
+            };
+            if find_url(layer)
+                .is_some_and(|f| is_itself(input, itself, at.span(f.from, layer.len())))
+            {
+                break;
+            }
+            let room = MAX_NESTED - values(out);
+            if let Some(n) = unfold_value(layer, &at, room, options, budget, lifted) {
+                out.push(n);
+                found = true;
+                break;
+            }
+        }
+    }
+    found
+}
