@@ -46,7 +46,7 @@ pub fn ranked(a: &Analysis) -> Vec<(&Destination, Option<Severity>)> {
         .into_iter()
         .map(|(d, _)| (d, destination_mark(a, d)))
         .collect();
-    out.sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+    out.sort_by_key(|(d, s)| (std::cmp::Reverse(*s), d.span.start));
     out
 }
 

@@ -200,8 +200,10 @@ impl PastedMap {
 /// bracketed spelling in the scheme's separator or the authority
 /// (`http[:]//`, `https://evil[.]example/`). A bracketed dot further on
 /// (`?q=a[.]b`) is data, and a real IP literal (`http://[::1]/`) is no
-/// defanged spelling.
+/// defanged spelling. A URL between `<...>` or `"..."`, as mail and
+/// tickets quote one, is read inside them.
 pub fn reads_defanged(input: &[u8]) -> bool {
+    let input = crate::split::without_delimiters(input);
     let start = input.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let rest = input.get(start..).unwrap_or_default();
     if defanged_scheme(rest).is_some() {
@@ -416,6 +418,9 @@ mod tests {
             "http://evil[.]example/login",
             "http://user[at]evil.example/",
             "  http://evil(.)example",
+            // Quoted as mail and tickets quote a URL.
+            "<hxxps://paypa1[.]com/signin>",
+            "\"https://evil[.]example/login\"",
         ] {
             assert!(reads_defanged(defanged.as_bytes()), "{defanged}");
         }

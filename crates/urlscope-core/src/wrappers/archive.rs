@@ -69,8 +69,8 @@ const ARCHIVE_TODAY: [&str; 7] = [
 /// capture), on archive.today after `/newest/`, `/oldest/`, `/TIMESTAMP/`
 /// or `/` before a URL (the list of captures). The Wayback Machine's
 /// `id_` flag replays the page as it was, its links and scripts not
-/// rewritten, so a page that sends its visitor on sends them to the live
-/// site: no copy of the archive's own.
+/// rewritten, but from the archive's servers all the same; its
+/// `/save/URL` captures the page, then shows the copy.
 pub(crate) fn archived_copy(host: &str, path: &[u8]) -> Option<(Archive, usize)> {
     let host = host.strip_suffix('.').unwrap_or(host);
     let (archive, prefix) = if WAYBACK.contains(&host) {
@@ -91,9 +91,15 @@ fn starts_with_web_url(text: &[u8]) -> bool {
     scheme.eq_ignore_ascii_case(b"http:") || scheme.eq_ignore_ascii_case(b"https")
 }
 
-/// The length of `/web/TIMESTAMP[flag]/`, or of `/web/` before a URL, at
-/// the start of `path`.
+/// The length of `/web/TIMESTAMP[flag]/`, or of `/web/` or `/save/`
+/// before a URL, at the start of `path`.
 fn wayback_prefix(path: &[u8]) -> Option<usize> {
+    if path
+        .strip_prefix(b"/save/")
+        .is_some_and(starts_with_web_url)
+    {
+        return Some(6);
+    }
     let rest = path.strip_prefix(b"/web/")?;
     if starts_with_web_url(rest) {
         return Some(5);
@@ -102,7 +108,6 @@ fn wayback_prefix(path: &[u8]) -> Option<usize> {
     let after = rest.get(digits..)?;
     let flag = match after {
         [b'*', ..] => 1,
-        [b'i', b'd', b'_', ..] => return None,
         [a, b, b'_', ..] if digits > 0 && a.is_ascii_lowercase() && b.is_ascii_lowercase() => 3,
         _ if (1..=14).contains(&digits) => 0,
         _ => return None,
@@ -144,6 +149,8 @@ mod tests {
             (b"/web/https://x.example/", 5),
             (b"/web/*/x.example/*", 7),
             (b"/web/2020*/x.example", 11),
+            (b"/web/20200101000000id_/https://x.example/", 23),
+            (b"/save/https://x.example/", 6),
         ] {
             assert_eq!(
                 archived_copy("wayback.archive.org", path),
@@ -171,17 +178,12 @@ mod tests {
         for (host, path) in [
             ("web.archive.org", &b"/web/"[..]),
             ("web.archive.org", b"/web/2020/"),
-            ("web.archive.org", b"/save/https://x.example/"),
+            ("web.archive.org", b"/save/x"),
             (
                 "web.archive.org",
                 b"/web/123456789012345/https://x.example/",
             ),
             ("web.archive.org", b"/web/abc/https://x.example/"),
-            // Replayed as it was: its links lead to the live site.
-            (
-                "web.archive.org",
-                b"/web/20200101000000id_/https://x.example/",
-            ),
             ("archive.org", b"/web/2020/https://x.example/"),
             ("evil.example", b"/web/2020/https://x.example/"),
             // archive.today's `/o/` links lead out to the original page.

@@ -10,8 +10,9 @@
 //! only formats it) is no expression: only a body that computes is one
 //! ([`computes`]): a call, arithmetic on literals, a Python dunder, an
 //! engine's own object named alone (`self`, `config`, `request`...), a
-//! statement (`{% for ... %}`). A `${...}` whose body starts `word:` is a
-//! Log4j lookup (`jndi-lookup`'s), not a template, but for Apache Commons
+//! statement that acts (`{% import ... %}`; one that tests, loops or
+//! assigns only when what it reads computes). A `${...}` whose body
+//! starts `word:` is a Log4j lookup (`jndi-lookup`'s), not a template, but for Apache Commons
 //! Text's `script:`, `dns:`, `url:` and `file:` (Text4Shell).
 //!
 //! One pass: each delimiter's closer and opener are searched forward
@@ -36,7 +37,7 @@ struct Syntax {
 
 /// The syntaxes of the template engines that template-injection probes
 /// and payloads target (PortSwigger's research, tplmap, PayloadsAllTheThings).
-const SYNTAXES: [Syntax; 13] = [
+const SYNTAXES: [Syntax; 14] = [
     Syntax {
         open: b"{{",
         close: b"}}",
@@ -112,6 +113,13 @@ const SYNTAXES: [Syntax; 13] = [
         engines: "FreeMarker",
         server_only: true,
     },
+    // FreeMarker's interpolation in its square-bracket syntax (`[=7*7]`).
+    Syntax {
+        open: b"[=",
+        close: b"]",
+        engines: "FreeMarker",
+        server_only: true,
+    },
     // Velocity's `#set` directive (`#set($x=7*7)`); its references,
     // `$x.getClass()`, have no delimiters ([`velocity_references`]).
     Syntax {
@@ -170,13 +178,15 @@ const DUNDERS: [&str; 12] = [
 /// (`|attr(["__","class","__"]|join)`, past filters that look for
 /// `__class__`); matched as whole words (`important` holds no `import`),
 /// in any case.
-const RUNTIME_WORDS: [&str; 21] = [
+const RUNTIME_WORDS: [&str; 23] = [
     "attr",
     "objectconstructor",
     "getclass",
     "forname",
     "getruntime",
     "processbuilder",
+    "classloader",
+    "protectiondomain",
     "popen",
     "system",
     "exec",
@@ -236,12 +246,22 @@ const FORMAT_FILTERS: [&str; 32] = [
 ];
 
 /// The statements `{% ... %}` opens in Jinja2, Django, Twig and Liquid
-/// that probes and payloads use; another word (`{% unsubscribe_link %}`,
-/// a mailer's tag) is none.
-const STATEMENTS: [&str; 16] = [
-    "for", "if", "set", "import", "include", "extends", "from", "macro", "call", "with", "block",
-    "debug", "load", "print", "do", "assign",
+/// that probes and payloads use, which act whatever follows them (load a
+/// template or a module, print, run); another word (`{% unsubscribe_link
+/// %}`, a mailer's tag) is none.
+const STATEMENTS: [&str; 12] = [
+    "import", "include", "extends", "from", "macro", "call", "with", "block", "debug", "load",
+    "print", "do",
 ];
+
+/// The statements that test, loop or assign (`{% if contact.first_name
+/// %}`, `{% assign name = first_name | default: "there" %}`, a mailer's
+/// template left unrendered): one computes only when what it tests or
+/// assigns does (`{% set x = 7*7 %}`, `{% for c in ''.__class__... %}`).
+const CONTROL: [&str; 7] = ["if", "elif", "unless", "for", "set", "assign", "capture"];
+
+/// FreeMarker's directives that read a file (`<#include "/etc/passwd">`).
+const FREEMARKER_FILES: [&str; 2] = ["include", "import"];
 
 /// The fragment's label: no server reads it, so a syntax only a server's
 /// engine reads means nothing there.
@@ -473,7 +493,8 @@ fn delimited_expressions(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<
                 engines: syntax.engines,
                 server_only: syntax.server_only,
                 runtime: reaches_runtime(body)
-                    || syntax.open == b"${" && is_commons_text_lookup(body.trim_ascii()),
+                    || syntax.open == b"${" && is_commons_text_lookup(body.trim_ascii())
+                    || syntax.open == b"<%" && ruby_shell(body),
             });
             i = close + syntax.close.len();
         }
@@ -492,7 +513,7 @@ pub(crate) fn opens(pair: &[u8]) -> bool {
         [b'{', b'{' | b'%' | b'$']
             | [b'$' | b'#' | b'*' | b'%', b'{']
             | [b'<', b'%' | b'#']
-            | [b'[', b'[' | b'#']
+            | [b'[', b'[' | b'#' | b'=']
             | [b'@', b'(']
             | [b'#', b's']
     )
@@ -522,7 +543,13 @@ fn computes(syntax: &Syntax, body: &[u8]) -> bool {
         _ => body,
     };
     match syntax.open {
-        b"{%" => return first_word_is(body, &STATEMENTS),
+        b"{%" if first_word_is(body, &STATEMENTS) => return true,
+        b"{%" if !first_word_is(body, &CONTROL) => return false,
+        b"<#" | b"[#" if first_word_is(body, &FREEMARKER_FILES) || reaches_runtime(body) => {
+            return true
+        }
+        // ERB's backticks and `%x(...)` run a shell command.
+        b"<%" if ruby_shell(body) => return true,
         // Apache Commons Text's lookups that run a script, resolve a name,
         // fetch a URL or read a file (Text4Shell, CVE-2022-42889).
         b"${" if is_commons_text_lookup(body) => return true,
@@ -532,6 +559,15 @@ fn computes(syntax: &Syntax, body: &[u8]) -> bool {
         b"${" if is_lookup(body) && !reaches_runtime(body) => return false,
         // Smarty's own variable (`{$smarty.version}`).
         b"{$" if first_word_is(body, &["smarty"]) => return true,
+        // Smarty's variables start with a name: `{$(` is jQuery's
+        // (`$(function(){$('#menu').show()})`).
+        b"{$"
+            if !body
+                .first()
+                .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_') =>
+        {
+            return false
+        }
         b"{{" if is_filtered_placeholder(body) => return false,
         _ => {}
     }
@@ -590,6 +626,12 @@ fn is_filtered_placeholder(body: &[u8]) -> bool {
         filters += 1;
     }
     filters > 0
+}
+
+/// Whether an ERB body runs a shell command: a command between backticks
+/// (`` <%= `id` %> ``) or in `%x(...)`.
+fn ruby_shell(body: &[u8]) -> bool {
+    memchr::memchr_iter(b'`', body).nth(1).is_some() || memchr::memmem::find(body, b"%x(").is_some()
 }
 
 /// Whether `body`'s first word (letters, `_`, `#`) is one of `words`, in
@@ -847,7 +889,24 @@ mod tests {
             found("{{['id']|filter('system')}}"),
             [("{{['id']|filter('system')}}", true)]
         );
-        assert_eq!(found("{% for x in y %}"), [("{% for x in y %}", false)]);
+        assert_eq!(found("{% set x = 7*7 %}"), [("{% set x = 7*7 %}", false)]);
+        assert_eq!(found("{% debug %}"), [("{% debug %}", false)]);
+        let dunder = "{% for c in ''.__class__.__mro__[1].__subclasses__() %}";
+        assert_eq!(found(dunder), [(dunder, true)]);
+        // ERB running a shell command; FreeMarker reading a file, reaching
+        // the class loader, and its square-bracket interpolation.
+        for (text, runtime) in [
+            ("<%= `id` %>", true),
+            ("<%= %x(id) %>", true),
+            (r#"<#include "/etc/passwd">"#, true),
+            (
+                "<#assign classloader=article.class.protectionDomain.classLoader>",
+                true,
+            ),
+            ("[=7*7]", false),
+        ] {
+            assert_eq!(found(text), [(text, runtime)], "{text}");
+        }
         assert_eq!(
             found("${T(java.lang.Runtime).getRuntime().exec('id')}"),
             [("${T(java.lang.Runtime).getRuntime().exec('id')}", true)]
@@ -948,6 +1007,12 @@ mod tests {
             "micro$oft",
             "<#if user??>",
             "{{contact.first_name|default('there')}}",
+            "{% if contact.first_name %}Hi {{ contact.first_name }}{% endif %}",
+            r#"{% assign name = first_name | default: "there" %}"#,
+            "{% for item in order.items %}",
+            "$(function(){$('#menu').show()})",
+            "<#assign x=1>",
+            "[=name]",
             "{{ date | date('Y-m-d') }}",
             "{{ price|round(2)|e }}",
             "[#if user??]",
