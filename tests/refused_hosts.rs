@@ -35,7 +35,8 @@ fn a_host_with_an_escaped_at_sign_is_refused_for_it_everywhere() {
         place,
         "no request from a browser (it rejects the host: '@' in the host once percent-decoded, \
          a code point no domain may hold), but RFC 3986 parsers such as Python's urllib.parse \
-         read google.com@evil.example (documentation)"
+         read google.com@evil.example (documentation), imitates google.com (Google): its name \
+         'google.com' in the host of 'evil.example'"
     );
     assert_eq!(
         message(&a, "brand-in-host"),

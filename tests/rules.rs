@@ -550,7 +550,7 @@ fn wrapped_links_lead_through_their_wrapper() {
         places,
         [
             "urldefense.com (public), a link wrapped by Proofpoint URL Defense",
-            "www.paypal.com.secure-login.example.net (public), through Proofpoint URL Defense",
+            "www.paypal.com.secure-login.example.net (public), imitates paypal.com (PayPal): its name 'paypal.com' in the host of 'example.net', through Proofpoint URL Defense",
         ]
     );
     // The fast path agrees.

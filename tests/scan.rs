@@ -159,8 +159,11 @@ fn json_lines_say_what_a_look_alike_imitates() {
     assert_eq!(i["brand"], "PayPal");
     assert_eq!(i["family"], "homoglyph");
     assert_eq!(i["span"], serde_json::json!([13, 14]));
-    // A brand's name in the host imitates no domain by an edit.
-    assert!(rows[1].get("imitates").is_none(), "{}", rows[1]);
+    // A brand's name in the host: the brand's home, by no edit.
+    let i = &rows[1]["imitates"];
+    assert_eq!(i["domain"], "paypal.com", "{}", rows[1]);
+    assert_eq!(i["family"], "brand-in-host");
+    assert_eq!(i["span"], serde_json::json!([12, 22]));
 }
 
 /// The combined format's Referer and User-Agent are read as text a

@@ -45,6 +45,8 @@ fn main() {
 
     // Brands: names, then (domain, brand) and (token, brand) sorted.
     let mut names = Vec::new();
+    // Each brand's first domain, its home (`microsoft.com`).
+    let mut homes = Vec::new();
     let mut domains: Vec<(String, usize)> = Vec::new();
     let mut tokens: Vec<(String, usize)> = Vec::new();
     // The words that name a brand in a short piece of a path or a shared
@@ -56,6 +58,12 @@ fn main() {
             panic!("data/brands.txt: '{line}' is not 'name | domains | tokens [| words]'");
         };
         names.push(name.to_string());
+        homes.push(
+            ds.split_whitespace()
+                .next()
+                .unwrap_or_else(|| panic!("data/brands.txt: '{line}' lists no domain"))
+                .to_ascii_lowercase(),
+        );
         domains.extend(ds.split_whitespace().map(|d| (d.to_ascii_lowercase(), i)));
         tokens.extend(ts.split_whitespace().map(|t| (t.to_ascii_lowercase(), i)));
         let common = fields.next().unwrap_or_default().split_whitespace();
@@ -90,6 +98,13 @@ fn main() {
         out,
         "pub(crate) static BRAND_NAMES: [&str; {}] = {names:?};",
         names.len()
+    )
+    .unwrap();
+    writeln!(out, "/// Each brand's home: the first domain it lists.").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_HOMES: [&str; {}] = {homes:?};",
+        homes.len()
     )
     .unwrap();
     writeln!(out, "/// (registrable domain, brand), sorted by domain.").unwrap();

@@ -97,9 +97,17 @@ fn write_nested(
             wrapped(&describe::destination(d), lead, pad.len() + 4)
         )?;
     }
+    // Whole, wrapped: a claim cut out of the middle (`role`) is what an
+    // analyst reads a token for.
     if let Some(jwt) = &n.jwt {
-        writeln!(out, "{pad}  header  {}", quote_str(&jwt.header))?;
-        writeln!(out, "{pad}  payload {}", quote_str(&jwt.payload))?;
+        for (name, text) in [("header ", &jwt.header), ("payload", &jwt.payload)] {
+            let lead = pad.len() + 2 + name.len() + 1;
+            writeln!(
+                out,
+                "{pad}  {name} {}",
+                wrapped(&token_part(text), lead, lead)
+            )?;
+        }
     }
     if let Some(inner) = &n.analysis {
         // The columns before a component's text; the decoded text goes
@@ -143,4 +151,44 @@ fn write_nested(
         write_nested(out, home, child, style, depth + 1)?;
     }
     Ok(())
+}
+
+/// The most of a JWT's header or payload `explain` shows.
+const TOKEN_PART_LIMIT: usize = 4096;
+
+/// A JWT's header or payload (JSON) escaped for the terminal, whole up
+/// to [`TOKEN_PART_LIMIT`] bytes, then the count of the rest.
+fn token_part(text: &str) -> String {
+    let mut end = text.len().min(TOKEN_PART_LIMIT);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let shown = escape_str(text.get(..end).unwrap_or_default());
+    match text.len() - end {
+        0 => shown,
+        more => format!("{shown} … {more} more bytes (explain --json lists them all)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A token's claims are shown whole, escaped, up to the limit.
+    #[test]
+    fn a_tokens_claims_are_shown_whole_up_to_the_limit() {
+        let claims = r#"{"sub": "1", "role": "admin"}"#;
+        assert_eq!(token_part(claims), claims);
+        assert_eq!(
+            token_part("{\"a\": \"\u{1b}[2J\"}"),
+            "{\"a\": \"\\x1b[2J\"}"
+        );
+        let long = format!("{{\"a\": \"{}\"}}", "é".repeat(3000));
+        let shown = token_part(&long);
+        assert!(
+            shown.ends_with("more bytes (explain --json lists them all)"),
+            "{shown}"
+        );
+        assert!(shown.len() < long.len());
+    }
 }

@@ -634,12 +634,10 @@ pub struct ScanLine<'a> {
 
 impl<'a> ScanLine<'a> {
     /// The record of `input`, line `line` of `file`. A line with
-    /// `lookalike-domain` (a few in a log) is analysed in full for what it
-    /// imitates.
+    /// `lookalike-domain` or `brand-in-host` (a few in a log) is analysed
+    /// in full for what it imitates.
     pub fn new(file: &'a str, line: u64, input: &[u8], warnings: &'a [Warning]) -> ScanLine<'a> {
-        let lookalike = warnings
-            .iter()
-            .any(|w| w.code == crate::warnings::WarningCode::LookalikeDomain);
+        let lookalike = warnings.iter().any(|w| w.code.names_an_imitation());
         let imitates = lookalike
             .then(|| {
                 let a = crate::analysis::analyze(input, &crate::analysis::Options::default());

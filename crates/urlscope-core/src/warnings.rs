@@ -183,6 +183,16 @@ impl Signal {
 }
 
 impl WarningCode {
+    /// Whether the code's warning says that a host imitates a famous site,
+    /// which the destination's `imitates` then names: `lookalike-domain`,
+    /// `brand-in-host`.
+    pub fn names_an_imitation(self) -> bool {
+        matches!(
+            self,
+            WarningCode::LookalikeDomain | WarningCode::BrandInHost
+        )
+    }
+
     /// The worst severity the code can be given: its default's or a
     /// [`Case`]'s.
     // Indexing within the loop bounds: `get` is not available in const fns.

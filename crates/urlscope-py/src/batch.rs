@@ -175,7 +175,7 @@ fn triage_row(input: &[u8], plain: bool, options: &Options, min: Severity, needs
         .map(|h| crate::hosts::facts(&h, needs.imitates));
     let own_imitation = host.as_ref().is_some_and(|h| h.imitates.is_some());
     let carried_imitation =
-        (needs.imitates && !own_imitation && codes.contains(&"lookalike-domain"))
+        (needs.imitates && !own_imitation && warnings.iter().any(|w| w.code.names_an_imitation()))
             .then(|| urlscope_core::report::ScanLine::new("", 0, input, &warnings).imitates)
             .flatten()
             .map(|i| i.domain);

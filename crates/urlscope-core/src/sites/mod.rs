@@ -70,6 +70,13 @@ pub(crate) fn brand_of(domain: &str) -> Option<&'static str> {
     b.and_then(|b| BRAND_NAMES.get(usize::from(b)).copied())
 }
 
+/// The home of the brand named `brand` (the first domain the brand table
+/// lists for it: `paypal.com`).
+pub(crate) fn home_of(brand: &str) -> Option<&'static str> {
+    let at = BRAND_NAMES.iter().position(|b| *b == brand)?;
+    BRAND_HOMES.get(at).copied()
+}
+
 /// The brand whose own site the host name `host` is: the brand of its
 /// registrable domain, or of a longer name the brand table lists whole,
 /// a brand's site under a second-level name the Public Suffix List does
@@ -135,9 +142,11 @@ pub struct Imitation {
     /// The family of the edit, dnstwist's name for it (`homoglyph`,
     /// `omission`, `insertion`, `repetition`, `replacement`,
     /// `transposition`, `hyphenation`, `vowel-swap`, `bitsquatting`,
-    /// `plural`, `tld-swap`).
+    /// `plural`, `tld-swap`), or `brand-in-host` for a brand's name
+    /// written in another's host (`paypal.com.secure-login.example.net`).
     pub family: &'static str,
-    /// The edit in words: `'l' written as '1'`.
+    /// The edit in words: `'l' written as '1'`, `its name 'paypal.com' in
+    /// the host of 'example.net'`.
     pub edit: String,
     /// The edited bytes, in the input.
     pub span: Span,

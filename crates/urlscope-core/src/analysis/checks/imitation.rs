@@ -160,6 +160,21 @@ pub(crate) fn imitation_warnings(
             };
             let text = name.get(s..e).unwrap_or_default();
             let with = word.map_or_else(String::new, |w| beside(input, w));
+            // What the host imitates, for the destination, unless a
+            // look-alike of the registrable domain said it already.
+            if found.is_none() {
+                found = crate::sites::home_of(brand).map(|home| Imitation {
+                    domain: home.to_string(),
+                    brand: Some(brand),
+                    family: "brand-in-host",
+                    edit: format!(
+                        "its name '{}' in the host of '{}'",
+                        quote_str(text),
+                        quote_str(registrable)
+                    ),
+                    span: at(s, e),
+                });
+            }
             out.push(Warning::for_case(
                 case,
                 std::iter::once(at(s, e)).chain(word).collect(),
@@ -366,6 +381,43 @@ mod tests {
     /// The host a browser opens is judged too when RFC 3986 parsers read
     /// another: the filter's host is the one after '@', the visitor's
     /// the one before '\'.
+    #[test]
+    fn a_brand_in_the_host_is_what_the_destination_imitates() {
+        for (url, domain, shown) in [
+            (
+                "https://www.paypal.com.secure-login.example.net/login",
+                "paypal.com",
+                "paypal.com",
+            ),
+            (
+                "https://microsoft365-verify.example/",
+                "microsoft.com",
+                "microsoft",
+            ),
+        ] {
+            let a = crate::analyze(url.as_bytes(), &crate::Options::default());
+            let i = a.destinations[0].imitates.as_ref().expect(url);
+            assert_eq!(
+                (i.domain.as_str(), i.family, &url[i.span.start..i.span.end]),
+                (domain, "brand-in-host", shown),
+                "{url}"
+            );
+        }
+        // A look-alike of the registrable domain names what it imitates
+        // first; a brand's own host imitates nothing.
+        let a = crate::analyze(
+            b"https://paypal.com.paypa1.com/",
+            &crate::Options::default(),
+        );
+        let i = a.destinations[0].imitates.as_ref().expect("imitates");
+        assert_eq!(i.family, "homoglyph");
+        let a = crate::analyze(
+            b"https://login.microsoftonline.com/",
+            &crate::Options::default(),
+        );
+        assert!(a.destinations[0].imitates.is_none());
+    }
+
     #[test]
     fn the_host_a_browser_opens_is_judged_where_it_is_written() {
         assert_eq!(
