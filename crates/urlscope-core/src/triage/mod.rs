@@ -72,7 +72,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
         Signal::Base64 => "plain_parts: targets::base64_text on each part and each parameter",
         Signal::Embedded => {
-            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment, and analysis::checks::unsigned_jwt::unsigned on each path part, query value and fragment that starts 'eyJ', and unsigned_jwt::fragment_tokens on a fragment holding '=eyJ', and carries_url on each value of a fragment written as a query (split::fragment_params) (a userinfo is never plain); no path starting '//', no ':/' in a path"
+            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment, and analysis::checks::unsigned_jwt::unsigned on each path part, query value and fragment that starts 'eyJ', and carries_url and unsigned_jwt::unsigned on each value of a fragment written as a query (split::fragment_params) (a userinfo is never plain); no path starting '//', no ':/' in a path"
         }
         Signal::HostName => {
             "plain_host_name: names::may_be_internal, then names::shown_site where names::may_show_another_site"
@@ -332,30 +332,30 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         })
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
-        // A hash route's or an implicit flow's parameters (`#/login?next=...`),
-        // each value read apart by the analysis.
-        && (memchr::memchr(b'=', fragment).is_none()
-            || !fragment_values_carry_url(fragment))
+        // A hash route's or an implicit flow's parameters (`#/login?next=...`,
+        // `#id_token=eyJ...&state=...`), each value read apart by the
+        // analysis.
+        && (fragment.is_empty()
+            || memchr::memchr(b'=', fragment).is_none()
+            || plain_fragment_params(fragment))
         && (!fragment.starts_with(b"eyJ")
             || crate::analysis::checks::unsigned_jwt::unsigned(fragment).is_none())
-        // OpenID Connect's tokens (`#id_token=eyJ...&state=...`).
-        && (memchr::memmem::find(fragment, b"=eyJ").is_none()
-            || crate::analysis::checks::unsigned_jwt::fragment_tokens(
-                fragment,
-                crate::split::Span::new(0, fragment.len()),
-            )
-            .next()
-            .is_none())
         && (memchr::memchr(b'.', fragment).is_none()
             || !crate::analysis::checks::brand_path::may_name_known_site(fragment))
 }
 
-/// Whether a value of the fragment written as a query
-/// ([`crate::split::fragment_params`]) carries a URL.
-fn fragment_values_carry_url(fragment: &[u8]) -> bool {
-    crate::split::fragment_params(fragment, crate::split::Span::new(0, fragment.len()))
+/// Whether no value of the fragment written as a query
+/// ([`crate::split::fragment_params`]) carries a URL or is an unsigned
+/// JWT ([`crate::analysis::checks::unsigned_jwt::fragment_tokens`]).
+fn plain_fragment_params(fragment: &[u8]) -> bool {
+    let whole = crate::split::Span::new(0, fragment.len());
+    crate::split::fragment_params(fragment, whole)
         .into_iter()
-        .any(|(_, value)| crate::analysis::carries_url(value.of(fragment)))
+        .all(|(_, value)| {
+            let value = value.of(fragment);
+            let unsigned = || crate::analysis::checks::unsigned_jwt::unsigned(value).is_some();
+            !(crate::analysis::carries_url(value) || value.starts_with(b"eyJ") && unsigned())
+        })
 }
 
 /// Whether a query value carries a URL as written or as the analysis

@@ -83,7 +83,7 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
 /// The parameters of the fragment at `fragment` of `input` written as a
 /// query ([`fragment_params`]: `#id_token=...&state=...`) whose value, as
 /// written, is an unsigned JWT: each key's and value's span, and how the
-/// token is unsigned. The fast path asks it of a fragment holding `=eyJ`.
+/// token is unsigned.
 pub(crate) fn fragment_tokens(
     input: &[u8],
     fragment: Span,
