@@ -3,9 +3,8 @@
 //! (`#id_token=...&state=...`), each value read apart.
 
 use super::gates::{may_hold_value, worth_a_look};
-use super::{find_url, is_itself, unfold_value, values, Budget, Nested, Place, MAX_NESTED};
+use super::{unfold_first_layer, values, Budget, Nested, Place, Unfolding, MAX_NESTED};
 use crate::analysis::component::Provenance;
-use crate::analysis::Options;
 use crate::percent::decode_layers_of;
 use crate::split::{ComponentKind, Span};
 use crate::warnings::Warning;
@@ -26,20 +25,15 @@ pub(crate) fn fragment_param_label(key: &[u8]) -> String {
 /// route `#/login?next=...`, an implicit flow's `#id_token=...`): each
 /// value unfolded as a query value is, named by its key. Whether one
 /// carried anything.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the unfolding's state, as for unfold_path"
-)]
 pub(super) fn unfold_fragment_params(
-    input: &[u8],
+    at: &Unfolding<'_>,
     i: usize,
     span: Span,
-    itself: Option<usize>,
-    options: &Options,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
     out: &mut Vec<Nested>,
 ) -> bool {
+    let input = at.input;
     let mut found = false;
     for (key, value) in crate::split::fragment_params(input, span) {
         if values(out) >= MAX_NESTED || budget.bytes == 0 {
@@ -58,25 +52,14 @@ pub(super) fn unfold_fragment_params(
             start: value.start,
             layers: Some(&layers),
         };
-        for (li, layer) in texts.iter().enumerate() {
-            let at = Place {
-                component: i,
-                layer: li,
-                label: &label,
-                prov: &prov,
-            };
-            if find_url(layer)
-                .is_some_and(|f| is_itself(input, itself, at.span(f.from, layer.len())))
-            {
-                break;
-            }
-            let room = MAX_NESTED - values(out);
-            if let Some(n) = unfold_value(layer, &at, room, options, budget, lifted) {
-                out.push(n);
-                found = true;
-                break;
-            }
-        }
+        let place = Place {
+            component: i,
+            layer: 0,
+            label: &label,
+            prov: &prov,
+        };
+        let layers = texts.iter().map(Vec::as_slice);
+        found |= unfold_first_layer(at, layers, &place, budget, lifted, out);
     }
     found
 }

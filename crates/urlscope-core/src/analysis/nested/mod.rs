@@ -164,6 +164,11 @@ pub(crate) fn unfold(
     let itself = (budget.depth > 0)
         .then(|| find_url(input).map(|f| f.from))
         .flatten();
+    let at = Unfolding {
+        input,
+        itself,
+        options,
+    };
     for (i, c) in components.iter().enumerate() {
         if values(&out) >= MAX_NESTED || budget.bytes == 0 {
             break;
@@ -183,7 +188,7 @@ pub(crate) fn unfold(
         // A fragment written as a query: its parameters' values, each
         // apart; the fragment whole when they carry nothing.
         if c.kind == ComponentKind::Fragment
-            && unfold_fragment_params(input, i, c.span, itself, options, budget, lifted, &mut out)
+            && unfold_fragment_params(&at, i, c.span, budget, lifted, &mut out)
         {
             continue;
         }
@@ -199,24 +204,13 @@ pub(crate) fn unfold(
             start: c.span.start,
             layers: layers.as_deref(),
         };
-        for (li, layer) in c.layers().enumerate() {
-            let at = Place {
-                component: i,
-                layer: li,
-                label: &label,
-                prov: &prov,
-            };
-            if find_url(layer)
-                .is_some_and(|f| is_itself(input, itself, at.span(f.from, layer.len())))
-            {
-                break;
-            }
-            let room = MAX_NESTED - values(&out);
-            if let Some(n) = unfold_value(layer, &at, room, options, budget, lifted) {
-                out.push(n);
-                break;
-            }
-        }
+        let place = Place {
+            component: i,
+            layer: 0,
+            label: &label,
+            prov: &prov,
+        };
+        unfold_first_layer(&at, c.layers(), &place, budget, lifted, &mut out);
     }
     if values(&out) < MAX_NESTED && !is_data {
         out.extend(unfold_path(
@@ -241,6 +235,44 @@ pub(crate) fn unfold(
     out
 }
 
+/// What every value's unfolding reads: the input, where its own URL
+/// starts ([`is_itself`]), the options.
+struct Unfolding<'a> {
+    input: &'a [u8],
+    itself: Option<usize>,
+    options: &'a Options,
+}
+
+/// The first of a value's `layers` (its decodings) that carries anything,
+/// unfolded into `out` at `place` (its layer counted from the first):
+/// whether one did. A layer that is the URL itself ends the search.
+fn unfold_first_layer<'l>(
+    at: &Unfolding<'_>,
+    layers: impl Iterator<Item = &'l [u8]>,
+    place: &Place<'_>,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+    out: &mut Vec<Nested>,
+) -> bool {
+    for (li, layer) in layers.enumerate() {
+        let place = Place {
+            layer: li,
+            ..*place
+        };
+        if find_url(layer)
+            .is_some_and(|f| is_itself(at.input, at.itself, place.span(f.from, layer.len())))
+        {
+            return false;
+        }
+        let room = MAX_NESTED - values(out);
+        if let Some(n) = unfold_value(layer, &place, room, at.options, budget, lifted) {
+            out.push(n);
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether a URL found at `found` in a nested analysis's input is that
 /// input again: it starts where the input's own URL starts (`itself`, at
 /// depth 1 and below), or past nothing but its leading slashes (`/ー` of
@@ -263,6 +295,7 @@ fn values(nodes: &[Nested]) -> usize {
 }
 
 /// Where in the outer URL a value is being read.
+#[derive(Clone, Copy)]
 struct Place<'a> {
     component: usize,
     /// 0-based layer index.
