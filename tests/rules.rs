@@ -236,6 +236,8 @@ const RULES: &[Row] = &[
     ("template-injection", "https://mail.example/t?g=%7B%25%20if%20contact.first_name%20%25%7DHi", Misses, "a mailer's Liquid test of a placeholder, left unrendered: it tests a name and computes nothing"),
     ("template-injection", "https://v.example/?c=%24(function()%7B%24(%27%23menu%27).show()%7D)", Misses, "jQuery: '{$(' opens no Smarty variable, whose name starts with a letter"),
     ("template-injection", "https://v.example/?q=%3C%25%3D%20%60id%60%20%25%3E", Fires { at: "%3C%25%3D%20%60id%60%20%25%3E" }, "ERB running 'id' between backticks (high)"),
+    ("template-injection", "https://v.example/?q=[=7*7]&x=1", Fires { at: "[=7*7]" }, "FreeMarker's square-bracket interpolation, as written: the fast path refuses it too"),
+    ("template-injection", "https://v.example/?q=%7B%25-%20for%20c%20in%20%27%27.__class__.__mro__%5B1%5D.__subclasses__()%20-%25%7D", Fires { at: "%7B%25-%20for%20c%20in%20%27%27.__class__.__mro__%5B1%5D.__subclasses__()%20-%25%7D" }, "Jinja's whitespace control '{%-' around a loop reaching the runtime (high)"),
     ("template-injection", "https://v.example/?q=${env:HOME}", Misses, "a Log4j lookup, no template"),
     ("template-injection", "https://v.example/#{7*7}", Misses, "the '#' that opens the fragment starts no '#{': the fragment, '{7*7}', is no expression"),
     ("invalid-host", "https://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example/", Fires { at: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }, "a label of 64 bytes: DNS carries 63 (low)"),

@@ -572,10 +572,23 @@ fn push_query_pairs(components: &mut impl FnMut(Component), input: &[u8], query:
 /// '=': its key's and its value's spans in `input`.
 pub(crate) fn fragment_params(input: &[u8], fragment: Span) -> Vec<(Span, Span)> {
     let text = fragment.of(input);
+    // A text fragment's directive (`#:~:text=...`) is taken out of the
+    // fragment by the browser: no script reads it.
+    if text.starts_with(b":~:") {
+        return Vec::new();
+    }
     let Some(eq) = memchr(b'=', text) else {
         return Vec::new();
     };
-    let start = memchr(b'?', text.get(..eq).unwrap_or_default()).map_or(0, |q| q + 1);
+    // A route's parameters follow its first '?', whatever '=' its path
+    // holds (Angular's `#/heroes;id=15?next=...`).
+    let route = text.starts_with(b"/") || text.starts_with(b"!/");
+    let before = if route {
+        text
+    } else {
+        text.get(..eq).unwrap_or_default()
+    };
+    let start = memchr(b'?', before).map_or(0, |q| q + 1);
     let mut pairs = Vec::new();
     let mut key = None;
     push_query_pairs(
@@ -616,6 +629,11 @@ mod tests {
             [pair("next", "https://e.example/?a=b")]
         );
         assert!(params("https://a.example/#section-2").is_empty());
+        assert_eq!(
+            params("https://a.example/#/heroes;id=15?next=x"),
+            [pair("next", "x")]
+        );
+        assert!(params("https://a.example/#:~:text=https://e.example").is_empty());
     }
 
     fn parts(input: &str) -> Vec<(ComponentKind, String)> {

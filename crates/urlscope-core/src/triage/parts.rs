@@ -198,6 +198,8 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
             // A '+' in a key or value is a space to the analysis (form
             // rules), and a name with a space may still name a file.
             b'+' if !in_path => (may_matter, plus) = (true, true),
+            // FreeMarker's `[=...]` interpolation: the analysis reads it.
+            b'=' if previous == Some(b'[') => return None,
             b'x' | b'X' | b'+' | b'_' | b'=' => {}
             // `scheme://` in a path: a URL the path carries.
             b':' if in_path && text.get(i + 1) == Some(&b'/') => return None,

@@ -395,7 +395,7 @@ fn reference(text: &[u8]) -> (usize, bool) {
     chain(text, if text.get(1) == Some(&b'!') { 2 } else { 1 })
 }
 
-/// [`reference`]'s name and chain of calls, from `start` on.
+/// [`reference()`]'s name and chain of calls, from `start` on.
 fn chain(text: &[u8], start: usize) -> (usize, bool) {
     let text = text.get(..LONGEST_REFERENCE).unwrap_or(text);
     let name_end = |from: usize| {
@@ -532,19 +532,35 @@ fn computes(syntax: &Syntax, body: &[u8]) -> bool {
     if body.is_empty() {
         return false;
     }
-    // ERB's and JSP's output and comment marks (`<%= 7*7 %>`): the
-    // expression is what follows them.
+    // ERB's and JSP's output and comment marks (`<%= 7*7 %>`), Jinja's
+    // whitespace control (`{%- for ... -%}`): the expression is what
+    // follows them.
     let body = match syntax.open {
         b"<%" => body
             .strip_prefix(b"=")
             .or_else(|| body.strip_prefix(b"-"))
             .unwrap_or(body)
             .trim_ascii(),
+        b"{%" | b"{{" => {
+            let body = body
+                .strip_prefix(b"-")
+                .or_else(|| body.strip_prefix(b"+"))
+                .unwrap_or(body);
+            body.strip_suffix(b"-")
+                .or_else(|| body.strip_suffix(b"+"))
+                .unwrap_or(body)
+                .trim_ascii()
+        }
         _ => body,
     };
     match syntax.open {
         b"{%" if first_word_is(body, &STATEMENTS) => return true,
-        b"{%" if !first_word_is(body, &CONTROL) => return false,
+        // A test, loop or assignment over an engine's own object
+        // (`{% for k in config %}`, `{% set x = self._TemplateReference__context %}`).
+        b"{%" if first_word_is(body, &CONTROL) && names_engine_object(body) => return true,
+        b"{%" if !first_word_is(body, &CONTROL) && !has_dunder(body) && !reaches_runtime(body) => {
+            return false
+        }
         b"<#" | b"[#" if first_word_is(body, &FREEMARKER_FILES) || reaches_runtime(body) => {
             return true
         }
@@ -593,12 +609,19 @@ fn is_filtered_placeholder(body: &[u8]) -> bool {
             && n.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')
     };
     let first = head.split(|&b| b == b'.').next().unwrap_or_default();
-    if !head.split(|&b| b == b'.').all(is_name) || has_dunder(head) || is_engine_object(first) {
+    let name_head =
+        head.split(|&b| b == b'.').all(is_name) && !has_dunder(head) && !is_engine_object(first);
+    // A placeholder's path, or a string filtered into a date (`'now'|date('Y')`).
+    if !name_head && !is_string_literal(head) {
         return false;
     }
-    let literal = |a: &[u8]| match a.trim_ascii() {
-        [q @ (b'\'' | b'"'), inner @ .., last] if last == q => !inner.contains(q),
-        a => !a.is_empty() && a.iter().all(|b| b.is_ascii_digit() || *b == b'.'),
+    let literal = |a: &[u8]| {
+        let a = a.trim_ascii();
+        is_string_literal(a)
+            || !a.is_empty() && a.iter().all(|b| b.is_ascii_digit() || *b == b'.')
+            || ["true", "false", "none", "null"]
+                .iter()
+                .any(|w| a.eq_ignore_ascii_case(w.as_bytes()))
     };
     let mut filters = 0;
     for filter in pieces {
@@ -619,13 +642,36 @@ fn is_filtered_placeholder(body: &[u8]) -> bool {
             || rest
                 .strip_prefix(b"(")
                 .and_then(|r| r.strip_suffix(b")"))
-                .is_some_and(|args| args.split(|&b| b == b',').all(literal));
+                .is_some_and(|args| arguments(args).all(literal));
         if !args_literal {
             return false;
         }
         filters += 1;
     }
     filters > 0
+}
+
+/// Whether `text` is one quoted string (`'Hi, there'`, `"Y-m-d"`), its
+/// quote not inside it.
+fn is_string_literal(text: &[u8]) -> bool {
+    match text {
+        [q @ (b'\'' | b'"'), inner @ .., last] if last == q => !inner.contains(q),
+        _ => false,
+    }
+}
+
+/// A call's arguments, split at the commas outside quotes
+/// (`30, 'a, b'` is `30` and `'a, b'`).
+fn arguments(args: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut quote = None;
+    args.split(move |&b| {
+        match (quote, b) {
+            (None, b'\'' | b'"') => quote = Some(b),
+            (Some(q), _) if b == q => quote = None,
+            _ => {}
+        }
+        quote.is_none() && b == b','
+    })
 }
 
 /// Whether an ERB body runs a shell command: a command between backticks
@@ -696,6 +742,13 @@ fn arithmetic(body: &[u8]) -> bool {
                 .get(operand)
                 .is_some_and(|&c| c.is_ascii_digit() || c == b'\'' || c == b'"')
     })
+}
+
+/// Whether a word of `body` (letters, digits, `_`, `#`) is one of
+/// [`ENGINE_OBJECTS`].
+fn names_engine_object(body: &[u8]) -> bool {
+    body.split(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'#')))
+        .any(is_engine_object)
 }
 
 /// Whether `body` is one of [`ENGINE_OBJECTS`] alone (`{{self}}`,
@@ -893,6 +946,15 @@ mod tests {
         assert_eq!(found("{% debug %}"), [("{% debug %}", false)]);
         let dunder = "{% for c in ''.__class__.__mro__[1].__subclasses__() %}";
         assert_eq!(found(dunder), [(dunder, true)]);
+        // Jinja's whitespace control changes nothing; a loop over an
+        // engine's own object computes.
+        let trimmed = "{%- for c in ''.__class__.__mro__[1].__subclasses__() -%}";
+        assert_eq!(found(trimmed), [(trimmed, true)]);
+        assert_eq!(found("{%- import os -%}"), [("{%- import os -%}", true)]);
+        assert_eq!(
+            found("{% for k in config %}"),
+            [("{% for k in config %}", false)]
+        );
         // ERB running a shell command; FreeMarker reading a file, reaching
         // the class loader, and its square-bracket interpolation.
         for (text, runtime) in [
@@ -1015,6 +1077,11 @@ mod tests {
             "[=name]",
             "{{ date | date('Y-m-d') }}",
             "{{ price|round(2)|e }}",
+            "{{ order.date|date('F j, Y') }}",
+            "{{ price|number_format(2, '.', ',') }}",
+            "{{ name|default('there', true) }}",
+            "{{ 'now'|date('Y') }}",
+            "{%- if contact.first_name -%}",
             "[#if user??]",
             "?ids[#1]",
             "#set($a = $b)",

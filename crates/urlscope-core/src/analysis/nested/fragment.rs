@@ -23,8 +23,7 @@ pub(crate) fn fragment_param_label(key: &[u8]) -> String {
 /// What the parameters of the fragment, component `i` at `span`, carry
 /// ([`fragment_params`](crate::split::fragment_params): a page's hash
 /// route `#/login?next=...`, an implicit flow's `#id_token=...`): each
-/// value unfolded as a query value is, named by its key. Whether one
-/// carried anything.
+/// value unfolded as a query value is, named by its key.
 pub(super) fn unfold_fragment_params(
     at: &Unfolding<'_>,
     i: usize,
@@ -32,9 +31,8 @@ pub(super) fn unfold_fragment_params(
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
     out: &mut Vec<Nested>,
-) -> bool {
+) {
     let input = at.input;
-    let mut found = false;
     for (key, value) in crate::split::fragment_params(input, span) {
         if values(out) >= MAX_NESTED || budget.bytes == 0 {
             break;
@@ -59,7 +57,6 @@ pub(super) fn unfold_fragment_params(
             prov: &prov,
         };
         let layers = texts.iter().map(Vec::as_slice);
-        found |= unfold_first_layer(at, layers, &place, budget, lifted, out);
+        unfold_first_layer(at, layers, &place, budget, lifted, out);
     }
-    found
 }

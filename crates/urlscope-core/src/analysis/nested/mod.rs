@@ -185,32 +185,13 @@ pub(crate) fn unfold(
         {
             continue;
         }
-        // A fragment written as a query: its parameters' values, each
-        // apart; the fragment whole when they carry nothing.
-        if c.kind == ComponentKind::Fragment
-            && unfold_fragment_params(&at, i, c.span, budget, lifted, &mut out)
-        {
-            continue;
+        let whole = unfold_component(&at, components, i, budget, lifted, &mut out);
+        // A fragment written as a query that carries nothing whole: its
+        // parameters' values, each apart. (Read after, so that a parameter
+        // added to a fragment that is a URL cannot hide that URL.)
+        if !whole && c.kind == ComponentKind::Fragment {
+            unfold_fragment_params(&at, i, c.span, budget, lifted, &mut out);
         }
-        // A layer turned away by the gate gives nothing, so a component
-        // none of whose layers passes costs no label and no provenance.
-        if !may_carry(c.kind) || !worth_a_look(c.raw()) || !c.layers().any(may_hold_value) {
-            continue;
-        }
-        let label = label_of(components, i);
-        let raw = c.raw();
-        let layers = needs_provenance(raw, c.form).then(|| decode_layers_of(input, c.span, c.form));
-        let prov = Provenance {
-            start: c.span.start,
-            layers: layers.as_deref(),
-        };
-        let place = Place {
-            component: i,
-            layer: 0,
-            label: &label,
-            prov: &prov,
-        };
-        unfold_first_layer(&at, c.layers(), &place, budget, lifted, &mut out);
     }
     if values(&out) < MAX_NESTED && !is_data {
         out.extend(unfold_path(
@@ -233,6 +214,40 @@ pub(crate) fn unfold(
         }
     }
     out
+}
+
+/// What component `i` carries, read whole at each of its layers, into
+/// `out`: whether it carried anything.
+fn unfold_component(
+    at: &Unfolding<'_>,
+    components: &[ComponentAnalysis],
+    i: usize,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+    out: &mut Vec<Nested>,
+) -> bool {
+    let Some(c) = components.get(i) else {
+        return false;
+    };
+    // A layer turned away by the gate gives nothing, so a component none
+    // of whose layers passes costs no label and no provenance.
+    if !may_carry(c.kind) || !worth_a_look(c.raw()) || !c.layers().any(may_hold_value) {
+        return false;
+    }
+    let label = label_of(components, i);
+    let raw = c.raw();
+    let layers = needs_provenance(raw, c.form).then(|| decode_layers_of(at.input, c.span, c.form));
+    let prov = Provenance {
+        start: c.span.start,
+        layers: layers.as_deref(),
+    };
+    let place = Place {
+        component: i,
+        layer: 0,
+        label: &label,
+        prov: &prov,
+    };
+    unfold_first_layer(at, c.layers(), &place, budget, lifted, out)
 }
 
 /// What every value's unfolding reads: the input, where its own URL

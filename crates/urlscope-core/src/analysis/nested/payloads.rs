@@ -70,11 +70,13 @@ fn printable(bytes: Vec<u8>) -> Option<String> {
     ok.then_some(text)
 }
 
-/// The claims that identify rather than link (RFC 7519's `iss`, `sub`,
-/// `aud`, `jti`; OpenID Connect's `azp`, `sid`, `nonce`; the client and
-/// the scopes): an identity provider writes its own URL as `iss` and the
-/// API's as `aud` in every token it signs, and no one is sent there.
-const IDENTIFIER_CLAIMS: [&str; 11] = [
+/// The claims that identify or describe rather than send (RFC 7519's
+/// `iss`, `sub`, `aud`, `jti`; OpenID Connect's `azp`, `sid`, `nonce` and
+/// the user's `picture`, `profile` and `website`; the client and the
+/// scopes): an identity provider writes its own URL as `iss`, the API's
+/// as `aud` and the user's photo as `picture` in every token it signs,
+/// and no one is sent there.
+const IDENTIFIER_CLAIMS: [&str; 14] = [
     "iss",
     "sub",
     "aud",
@@ -86,10 +88,13 @@ const IDENTIFIER_CLAIMS: [&str; 11] = [
     "client_id",
     "scope",
     "scp",
+    "picture",
+    "profile",
+    "website",
 ];
 
 /// Whether a JWT's claim `name` may hold a link the token carries to a
-/// page (`redirect`, `url`, `picture`), not one of [`IDENTIFIER_CLAIMS`].
+/// page (`redirect`, `url`), not one of [`IDENTIFIER_CLAIMS`].
 pub(crate) fn claim_may_link(name: &str) -> bool {
     !IDENTIFIER_CLAIMS.contains(&name)
 }

@@ -236,8 +236,18 @@ fn a_fragments_parameters_are_unfolded() {
     assert_eq!(a.nested.len(), 1);
     assert_eq!(a.nested[0].kind, NestedKind::Jwt);
     assert_eq!(a.nested[0].via, "fragment parameter 'id_token' → jwt");
-    // A fragment that is one URL, its own '?' and '=' aside, is read whole.
+    // A fragment that is one URL, its own '?' and '=' aside, is read whole:
+    // a parameter added to it hides nothing.
     let url = "https://app.example/#https://evil.example/?a=b";
     let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
     assert_eq!(a.destinations[1].via, "fragment");
+    let url =
+        "https://app.example/#javascript:alert(1)//?t=eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln";
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    let codes: Vec<&str> = a.warnings.iter().map(|w| w.code.code()).collect();
+    assert!(codes.contains(&"dangerous-scheme"), "{codes:?}");
+    // A browser's text directive is no parameter a script reads.
+    let url = "https://en.wikipedia.org/wiki/URL#:~:text=https://example.org";
+    let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
+    assert_eq!(a.destinations.len(), 1, "{:?}", a.destinations);
 }
