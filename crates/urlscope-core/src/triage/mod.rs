@@ -346,7 +346,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
 
 /// Whether no value of the fragment written as a query
 /// ([`crate::split::fragment_params`]) carries a URL or is an unsigned
-/// JWT ([`crate::analysis::checks::unsigned_jwt::fragment_tokens`]).
+/// JWT ([`crate::analysis::checks::unsigned_jwt::unsigned`]).
 fn plain_fragment_params(fragment: &[u8]) -> bool {
     let whole = crate::split::Span::new(0, fragment.len());
     crate::split::fragment_params(fragment, whole)

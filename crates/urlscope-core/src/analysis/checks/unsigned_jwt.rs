@@ -64,10 +64,7 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
         if !may_carry(c.kind) {
             continue;
         }
-        let how = c
-            .layers()
-            .filter(|layer| layer.starts_with(b"eyJ") && jwt(layer).is_some())
-            .find_map(unsigned);
+        let how = c.layers().find_map(unsigned_token);
         if let Some(how) = how {
             found.push(warning(&how, &label_of(components, i), c.span, i));
         } else if c.kind == ComponentKind::Fragment {
@@ -84,19 +81,22 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
 /// query ([`fragment_params`]: `#id_token=...&state=...`) whose value, as
 /// written, is an unsigned JWT: each key's and value's span, and how the
 /// token is unsigned.
-pub(crate) fn fragment_tokens(
+fn fragment_tokens(
     input: &[u8],
     fragment: Span,
 ) -> impl Iterator<Item = (Span, Span, Unsigned)> + '_ {
     fragment_params(input, fragment)
         .into_iter()
-        .filter_map(|(key, value)| {
-            let value_text = value.of(input);
-            if !value_text.starts_with(b"eyJ") || jwt(value_text).is_none() {
-                return None;
-            }
-            Some((key, value, unsigned(value_text)?))
-        })
+        .filter_map(|(key, value)| Some((key, value, unsigned_token(value.of(input))?)))
+}
+
+/// How `text` is an unsigned JWT, when it is a JWT whole ([`jwt`] reads
+/// it) and [`unsigned`].
+fn unsigned_token(text: &[u8]) -> Option<Unsigned> {
+    if !text.starts_with(b"eyJ") || jwt(text).is_none() {
+        return None;
+    }
+    unsigned(text)
 }
 
 /// The `unsigned-jwt` warning of the JWT `what` is (`query value 't'`),

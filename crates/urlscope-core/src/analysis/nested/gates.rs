@@ -5,7 +5,7 @@
 //! with the routes ungated).
 
 use super::obfuscated;
-use super::payloads::{carries_url_within, claim_may_link};
+use super::payloads::carries_url_within;
 use super::{base64_payload, find_url, hex_payload, jwt, MAX_DEPTH};
 use crate::split::ComponentKind;
 
@@ -33,11 +33,7 @@ pub(crate) fn carries_url(value: &[u8]) -> bool {
     let carries = |text: &str| carries_url_within(text, PAYLOAD_LAYERS);
     (may_start_url(value) && find_url(value).is_some())
         || (value.starts_with(b"eyJ")
-            && jwt(value).is_some_and(|j| {
-                j.claims
-                    .iter()
-                    .any(|(k, v)| claim_may_link(k) && carries(v))
-            }))
+            && jwt(value).is_some_and(|j| j.linking_claims().any(|(_, v)| carries(v))))
         || (base64_may_carry_url(value) && base64_payload(value).is_some_and(|(_, t)| carries(&t)))
         || (hex_may_carry_url(value) && hex_payload(value).is_some_and(|t| carries(&t)))
         || (value.len() >= obfuscated::SHORTEST && obfuscated_carries_url(value))
@@ -357,11 +353,7 @@ mod tests {
     fn carries_url_ungated(value: &[u8]) -> bool {
         let carries = |text: &str| carries_url_within(text, PAYLOAD_LAYERS);
         find_url(value).is_some()
-            || jwt(value).is_some_and(|j| {
-                j.claims
-                    .iter()
-                    .any(|(k, v)| claim_may_link(k) && carries(v))
-            })
+            || jwt(value).is_some_and(|j| j.linking_claims().any(|(_, v)| carries(v)))
             || base64_payload(value).is_some_and(|(_, t)| carries(&t))
             || hex_payload(value).is_some_and(|t| carries(&t))
             || obfuscated::decoded(value).is_some()

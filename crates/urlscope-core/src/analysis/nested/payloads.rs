@@ -93,10 +93,14 @@ const IDENTIFIER_CLAIMS: [&str; 14] = [
     "website",
 ];
 
-/// Whether a JWT's claim `name` may hold a link the token carries to a
-/// page (`redirect`, `url`), not one of [`IDENTIFIER_CLAIMS`].
-pub(crate) fn claim_may_link(name: &str) -> bool {
-    !IDENTIFIER_CLAIMS.contains(&name)
+impl Jwt {
+    /// The claims that may hold a link the token carries to a page
+    /// (`redirect`, `url`): all but [`IDENTIFIER_CLAIMS`], in order.
+    pub(crate) fn linking_claims(&self) -> impl Iterator<Item = &(String, String)> {
+        self.claims
+            .iter()
+            .filter(|(name, _)| !IDENTIFIER_CLAIMS.contains(&name.as_str()))
+    }
 }
 
 /// Read `text` as a JWT: its header and payload, when the header is a JSON
@@ -213,15 +217,10 @@ pub(crate) fn decodings(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for token in digit_runs(bytes) {
         if let Some(jwt) = jwt(token) {
-            out.extend(
-                jwt.claims
-                    .into_iter()
-                    .filter(|(name, _)| claim_may_link(name))
-                    .map(|(name, value)| {
-                        let name = crate::text::quote_str(&name);
-                        (format!("jwt claim \"{name}\""), value)
-                    }),
-            );
+            out.extend(jwt.linking_claims().map(|(name, value)| {
+                let name = crate::text::quote_str(name);
+                (format!("jwt claim \"{name}\""), value.clone())
+            }));
         } else if let Some((kind, inner)) = base64_payload(token) {
             out.push((kind.name().to_string(), inner));
         } else if let Some(inner) = hex_payload(token) {

@@ -58,9 +58,7 @@ pub(super) fn unfold_value(
     let mut children = Vec::new();
     let mut inner: Vec<(String, String)> = match &jwt {
         Some(jwt) => jwt
-            .claims
-            .iter()
-            .filter(|(k, _)| super::payloads::claim_may_link(k))
+            .linking_claims()
             .map(|(k, v)| {
                 (
                     format!("{via} claim \"{}\"", crate::text::quote_str(k)),
