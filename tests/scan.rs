@@ -150,10 +150,15 @@ fn json_lines_say_what_a_look_alike_imitates() {
     let d = dir("imitates");
     let f = write(
         &d.join("urls.txt"),
-        b"https://paypa1.com/signin\nhttps://www.paypal.com.evil.example/login\n",
+        b"https://paypa1.com/signin\nhttps://www.paypal.com.evil.example/login\nhxxps://www[.]paypa1[.]com/signin\n",
     );
     let (stdout, rows) = json_scan(&f);
-    assert_eq!(rows.len(), 2, "{stdout}");
+    assert_eq!(rows.len(), 3, "{stdout}");
+    // A defanged line's span points into the line as written, as its
+    // warnings' do: past the '[.]' before it.
+    let i = &rows[2]["imitates"];
+    assert_eq!(i["span"], serde_json::json!([19, 20]), "{}", rows[2]);
+    assert_eq!(rows[2]["warnings"][0]["span"], i["span"]);
     let i = &rows[0]["imitates"];
     assert_eq!(i["domain"], "paypal.com");
     assert_eq!(i["brand"], "PayPal");

@@ -641,7 +641,13 @@ impl<'a> ScanLine<'a> {
         let imitates = lookalike
             .then(|| {
                 let a = crate::analysis::analyze(input, &crate::analysis::Options::default());
-                a.destinations.into_iter().find_map(|d| d.imitates)
+                let mut i = a.destinations.iter().find_map(|d| d.imitates.clone())?;
+                // The warnings' spans point into the line as written, a
+                // defanged one's too: so does this one.
+                if let Some(d) = &a.defanged {
+                    i.span = d.to_pasted(i.span);
+                }
+                Some(i)
             })
             .flatten();
         ScanLine {

@@ -2,7 +2,10 @@
 //! the request target of the quoted request line, and in the combined
 //! format the `Referer` and `User-Agent` quoted after the status and the
 //! size. A log's own escapes (`\xHH`, `\"`, `\\`) are undone, so the real
-//! bytes are analysed.
+//! bytes are analysed. A `#` in a request target's query is data the
+//! server was sent (a browser sends no fragment; nginx hands the whole
+//! query to the application): it is analysed, and shown, as `%23`, so
+//! that `GET /search?q=#{7*7}` is read as the query the server received.
 
 use std::borrow::Cow;
 
@@ -27,7 +30,7 @@ pub struct Request<'a> {
 /// Returns `None` when the line has no request line with a method.
 pub fn request_target(line: &[u8]) -> Option<Cow<'_, [u8]>> {
     let (request, _) = quoted_after(line, 0)?;
-    target_of(request).map(unescape_log)
+    target_of(request).map(unescape_log).map(as_received)
 }
 
 /// The request target and, in the combined format, the two headers of an
@@ -40,7 +43,7 @@ pub fn request_target(line: &[u8]) -> Option<Cow<'_, [u8]>> {
 /// otherwise they are `None`, as on a line of the common format.
 pub fn request(line: &[u8]) -> Option<Request<'_>> {
     let (request, after) = quoted_after(line, 0)?;
-    let target = target_of(request).map(unescape_log);
+    let target = target_of(request).map(unescape_log).map(as_received);
     let rest = line.get(after..).unwrap_or_default();
     let read = urlscope_core::headers::may_warn(rest) || memchr::memchr(b'\\', rest).is_some();
     let (referer, agent) = read
@@ -130,6 +133,30 @@ fn target_of(request: &[u8]) -> Option<&[u8]> {
     Some(target)
 }
 
+/// A request target as the server reads it: each `#` after its first
+/// `?` (query data, not a fragment) written `%23`.
+fn as_received(target: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
+    let Some(query) = memchr::memchr(b'?', &target) else {
+        return target;
+    };
+    let Some(first) = target
+        .get(query..)
+        .and_then(|q| memchr::memchr(b'#', q))
+        .map(|at| query + at)
+    else {
+        return target;
+    };
+    let mut out = Vec::with_capacity(target.len() + 8);
+    out.extend_from_slice(target.get(..first).unwrap_or_default());
+    for &b in target.get(first..).unwrap_or_default() {
+        match b {
+            b'#' => out.extend_from_slice(b"%23"),
+            b => out.push(b),
+        }
+    }
+    Cow::Owned(out)
+}
+
 fn unescape_log(bytes: &[u8]) -> Cow<'_, [u8]> {
     if memchr::memchr(b'\\', bytes).is_none() {
         return Cow::Borrowed(bytes);
@@ -206,6 +233,14 @@ mod tests {
             Some(&b"/%2e%2e/etc/passwd"[..])
         );
         assert_eq!(request_target(br#"1.2.3.4 - - [x] "-" 400 0"#), None);
+        // A '#' in the query is what the server was sent.
+        let hash = br#"1.2.3.4 - - [x] "GET /search?q=#{7*7}&r=a#b HTTP/1.1" 200 1"#;
+        assert_eq!(
+            request_target(hash).as_deref(),
+            Some(&b"/search?q=%23{7*7}&r=a%23b"[..])
+        );
+        let path = br#"1.2.3.4 - - [x] "GET /a#b HTTP/1.1" 200 1"#;
+        assert_eq!(request_target(path).as_deref(), Some(&b"/a#b"[..]));
         assert_eq!(request_target(b"https://example.com/"), None);
     }
 

@@ -195,6 +195,22 @@ impl PastedMap {
     }
 }
 
+/// `input` without a pair of [`DELIMITERS`](crate::split::DELIMITERS)
+/// around it (spaces outside them trimmed), whatever they enclose: the
+/// analysis reads inside them only before a real scheme, but a defanged
+/// one (`<hxxps[:]//...>`) is no scheme until it is refanged.
+fn unquoted(input: &[u8]) -> &[u8] {
+    let text = input.trim_ascii();
+    match (text.first(), text.last()) {
+        (Some(&first), Some(&last))
+            if text.len() >= 2 && crate::split::DELIMITERS.contains(&(first, last)) =>
+        {
+            text.get(1..text.len() - 1).unwrap_or(input)
+        }
+        _ => input,
+    }
+}
+
 /// Whether `input` is a URL written defanged, to be read as the URL it
 /// stands for before it is analysed: a defanged scheme (`hxxps:`), or a
 /// bracketed spelling in the scheme's separator or the authority
@@ -203,7 +219,7 @@ impl PastedMap {
 /// defanged spelling. A URL between `<...>` or `"..."`, as mail and
 /// tickets quote one, is read inside them.
 pub fn reads_defanged(input: &[u8]) -> bool {
-    let input = crate::split::without_delimiters(input);
+    let input = unquoted(input);
     let start = input.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let rest = input.get(start..).unwrap_or_default();
     if defanged_scheme(rest).is_some() {
@@ -344,8 +360,10 @@ pub fn refang(input: &[u8]) -> Refanged {
         {
             let rest = input.get(i..).unwrap_or_default();
             if let Some(&(s, to)) = SCHEMES.iter().find(|(s, _)| {
+                let after = rest.get(s.len()..).unwrap_or_default();
                 starts_with_ignore_case(rest, s)
-                    && separator(rest.get(s.len()..).unwrap_or_default()).is_some()
+                    && (separator(after).is_some()
+                        || bracketed_at(after, 0).is_some_and(|(_, to)| to.starts_with(':')))
             }) {
                 push_scheme(&mut out.url, rest.get(..s.len()).unwrap_or_default(), to);
                 out.changes.push(Refang {
@@ -401,6 +419,11 @@ mod tests {
             ("http://user[@]evil(dot)example", "http://user@evil.example"),
             ("evil [.] example [.] com/login", "evil.example.com/login"),
             ("  hxxp://a[.]b", "  http://a.b"),
+            ("<hxxps[:]//a[.]b/>", "<https://a.b/>"),
+            (
+                "https://r.example/?u=hxxps[://]a[.]b",
+                "https://r.example/?u=https://a.b",
+            ),
         ] {
             let r = refang(defanged.as_bytes());
             assert_eq!(String::from_utf8_lossy(&r.url), url, "{defanged}");
@@ -421,6 +444,8 @@ mod tests {
             // Quoted as mail and tickets quote a URL.
             "<hxxps://paypa1[.]com/signin>",
             "\"https://evil[.]example/login\"",
+            "<hxxps[:]//paypa1[.]com/signin>",
+            " \"hxxps[://]evil[.]example\" ",
         ] {
             assert!(reads_defanged(defanged.as_bytes()), "{defanged}");
         }

@@ -82,6 +82,23 @@ pub(super) fn unglyph(name: &[u8]) -> impl Iterator<Item = u8> + '_ {
     })
 }
 
+/// A one-letter edit's words as the host writes the letter, when it is a
+/// capital (`paypaI.com`: a capital i, an 'l' in most fonts, where the
+/// address bar shows 'i'): `'l' written as 'I' (a capital i)`. `written`
+/// is the edited byte as the input has it.
+pub(crate) fn as_written(edit: &str, written: &[u8]) -> Option<String> {
+    let &[w] = written else { return None };
+    if !w.is_ascii_uppercase() {
+        return None;
+    }
+    let lower = char::from(w.to_ascii_lowercase());
+    let was = edit.strip_suffix(&format!(" written as '{lower}'"))?;
+    Some(format!(
+        "{was} written as '{}' (a capital {lower})",
+        char::from(w)
+    ))
+}
+
 /// How many bytes `a` and `b` share at their start, and at their end.
 fn common_ends(a: &[u8], b: &[u8]) -> (usize, usize) {
     let head = a.iter().zip(b).take_while(|(p, q)| p == q).count();

@@ -24,7 +24,7 @@ mod fast;
 mod tests;
 
 use edits::deletions;
-pub(crate) use edits::imitation;
+pub(crate) use edits::{as_written, imitation};
 pub(crate) use fast::may_imitate;
 
 include!(concat!(env!("OUT_DIR"), "/sites.rs"));

@@ -246,3 +246,23 @@ fn brand_of_host_reads_the_last_labels_only() {
         }
     }
 }
+
+/// A letter written as a capital is named as written: a capital i is the
+/// 'l' a reader sees in `paypaI.com`; a lowercase letter, a digit or a
+/// longer edit keep their words.
+#[test]
+fn a_capital_is_named_as_written() {
+    use super::as_written;
+    assert_eq!(
+        as_written("'l' written as 'i'", b"I").as_deref(),
+        Some("'l' written as 'I' (a capital i)")
+    );
+    assert_eq!(as_written("'l' written as 'i'", b"i"), None);
+    assert_eq!(as_written("'l' written as '1'", b"1"), None);
+    assert_eq!(as_written("'m' written as 'rn'", b"RN"), None);
+    assert_eq!(as_written("an extra 'l'", b"L"), None);
+    let a = crate::analyze(b"https://paypaI.com/signin", &crate::Options::default());
+    let i = a.destinations[0].imitates.as_ref().expect("imitates");
+    assert_eq!(i.edit, "'l' written as 'I' (a capital i)");
+    assert_eq!(i.span, crate::split::Span::new(13, 14));
+}

@@ -89,7 +89,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: services::sign_in_page, then analysis::checks::planted::may_be_planted_login on the path; plain_parts: a `wp-content` part, then is_plain: analysis::checks::planted::may_be_planted_folder_login on a path that ends at a folder; plain_parts: analysis::checks::planted_folder::is_core_folder and is_well_known on each path part, then is_plain: foreign_folder on the path"
         }
         Signal::Lookup => {
-            "plain_parts and the fragment's test: no '${', '{{', '#{', '*{', '{$', '[[', '@(', '<#', '[#' or '#s' (analysis::checks::template::opens), where '{' and '[' are plain at all (above low), and no '$' before a letter (template::may_start_reference, a Velocity reference); a plain host holds none"
+            "plain_parts and the fragment's test: no '${', '{{', '#{', '*{', '{$', '[[', '@(', '<#', '[#' or '#s' (analysis::checks::template::opens), where '{' and '[' are plain at all (above low), and no '$' before a letter (template::may_start_reference, a Velocity reference); plain_parts: no '{' that opens a Smarty tag running PHP (template::may_start_tag; the analysis reads none in the fragment); a plain host holds none"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"

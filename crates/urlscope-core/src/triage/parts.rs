@@ -217,6 +217,14 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
             {
                 return None
             }
+            // A Smarty tag that runs PHP (`{system('id')}`, `{php}`), which
+            // no two bytes open: the analysis reads it.
+            b'{' if crate::analysis::checks::template::may_start_tag(
+                text.get(i..).unwrap_or_default(),
+            ) =>
+            {
+                return None
+            }
             // A Velocity reference (`$e.getClass()...`), which no delimiter
             // opens: the analysis reads it.
             b'$' if crate::analysis::checks::template::may_start_reference(

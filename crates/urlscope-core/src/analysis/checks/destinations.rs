@@ -5,6 +5,7 @@
 //! with the URL as base).
 
 use crate::analysis::destination::{Destination, Reach};
+use crate::analysis::nested::names_rather_than_links;
 use crate::analysis::report::Fold;
 use crate::analysis::LISTED_PER_CODE;
 use crate::text::quote_str;
@@ -228,7 +229,7 @@ fn each_destination_warning(
                     quote_str(site)
                 ),
             ))
-        } else if d.leaves_site {
+        } else if d.leaves_site && !names_rather_than_links(&d.via) {
             let tricky: Vec<&str> = d
                 .spelling
                 .iter()

@@ -81,6 +81,12 @@ pub(crate) fn imitation_warnings(
     if !on_hosting && forbidden_at.is_none() {
         if let Some(mut i) = imitation(registrable, unicode.as_deref(), reg_at, top_sites) {
             i.span = at(i.span.start, i.span.end);
+            if let Some(edit) = plain
+                .then(|| crate::sites::as_written(&i.edit, i.span.of(input)))
+                .flatten()
+            {
+                i.edit = edit;
+            }
             // A brand's look-alike is high. A top site's is only shown:
             // one letter from one of 10,000 names is also where many honest
             // names are (latech.edu, panix.com, state.nj.us), and at medium

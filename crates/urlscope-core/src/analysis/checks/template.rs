@@ -296,7 +296,12 @@ pub(crate) fn template_expressions(text: &[u8]) -> Vec<Expression> {
 /// fragment is no `#{`).
 fn expressions_starting(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<Expression> {
     let delimited = delimited_expressions(text, &may_start);
-    let references = velocity_references(text, &may_start);
+    let mut references = velocity_references(text, &may_start);
+    let tags = smarty::smarty_tags(text, &may_start);
+    if !tags.is_empty() {
+        references.extend(tags);
+        references.sort_by_key(|e| e.start);
+    }
     if references.is_empty() {
         return delimited;
     }
@@ -884,6 +889,9 @@ fn warning(
         )
     }
 }
+
+mod smarty;
+pub(crate) use smarty::may_start_tag;
 
 #[cfg(test)]
 mod tests;

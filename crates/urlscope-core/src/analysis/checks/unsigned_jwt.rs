@@ -79,15 +79,27 @@ pub(crate) fn component_warnings(components: &[ComponentAnalysis], out: &mut Vec
 
 /// The parameters of the fragment at `fragment` of `input` written as a
 /// query ([`fragment_params`]: `#id_token=...&state=...`) whose value, as
-/// written, is an unsigned JWT: each key's and value's span, and how the
-/// token is unsigned.
+/// written or decoded (`...%2E` for the dot before a stripped signature),
+/// is an unsigned JWT: each key's and value's span, and how the token is
+/// unsigned.
 fn fragment_tokens(
     input: &[u8],
     fragment: Span,
 ) -> impl Iterator<Item = (Span, Span, Unsigned)> + '_ {
     fragment_params(input, fragment)
         .into_iter()
-        .filter_map(|(key, value)| Some((key, value, unsigned_token(value.of(input))?)))
+        .filter_map(|(key, value)| {
+            let written = value.of(input);
+            let how = unsigned_token(written).or_else(|| {
+                if !written.starts_with(b"eyJ") || !crate::percent::has_escape(written) {
+                    return None;
+                }
+                crate::percent::decode_layers_of(input, value, false)
+                    .iter()
+                    .find_map(|layer| unsigned_token(&crate::percent::values(layer)))
+            })?;
+            Some((key, value, how))
+        })
 }
 
 /// How `text` is an unsigned JWT, when it is a JWT whole ([`jwt`] reads
@@ -179,6 +191,19 @@ mod tests {
             quiet.as_bytes(),
             crate::warnings::Severity::Medium
         ));
+    }
+
+    /// A token whose dots are percent-escaped is read decoded, and marked
+    /// as written; the fast path refuses it.
+    #[test]
+    fn an_escaped_token_among_the_fragment_parameters_is_found() {
+        let escaped = "eyJhbGciOiJub25lIn0%2EeyJzdWIiOiJhZG1pbiJ9%2E";
+        let url = format!("https://app.example/cb#state=s&id_token={escaped}");
+        let found = unsigned_jwt_warnings(&url);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].spans[0].of(url.as_bytes()), escaped.as_bytes());
+        let fast = crate::triage::is_plain_at(url.as_bytes(), crate::warnings::Severity::Medium);
+        assert!(!fast);
     }
 
     /// Read apart from the unfolding: 70 signed tokens ahead of it spend

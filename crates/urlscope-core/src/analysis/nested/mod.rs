@@ -88,6 +88,53 @@ impl Budget {
     }
 }
 
+/// The keys and claims whose value names a party or a resource rather
+/// than a page anyone is sent to (RFC 7519's `iss`, `sub`, `aud`, `jti`;
+/// OpenID Connect's `azp`, `sid`, `nonce` and the user's `picture`,
+/// `profile` and `website`; OAuth's client, scopes, resource indicator
+/// and error page; OpenID 2.0's identifiers and realm): an identity
+/// provider writes its own URL as `iss` and the API's as `aud` in every
+/// token it signs, Google's scopes are URLs, and no one is sent there.
+pub(crate) const NAMING_KEYS: [&str; 23] = [
+    "iss",
+    "sub",
+    "aud",
+    "jti",
+    "azp",
+    "sid",
+    "nonce",
+    "idp",
+    "client_id",
+    "scope",
+    "scp",
+    "picture",
+    "profile",
+    "website",
+    "issuer",
+    "audience",
+    "resource",
+    "error_uri",
+    "xmlns",
+    "openid.ns",
+    "openid.identity",
+    "openid.claimed_id",
+    "openid.realm",
+];
+
+/// Whether `via` is the whole value of a query or fragment parameter
+/// whose key is one of the [`NAMING_KEYS`] (`query value 'scope'`,
+/// `fragment parameter 'iss'`): a URL there identifies, and is no
+/// redirect's target.
+pub(crate) fn names_rather_than_links(via: &str) -> bool {
+    let query = ComponentKind::QueryValue.label();
+    let fragment = ComponentKind::Fragment.label();
+    let key = via
+        .strip_prefix(query)
+        .or_else(|| via.strip_prefix(fragment)?.strip_prefix(" parameter"))
+        .and_then(|rest| rest.strip_prefix(" '")?.strip_suffix('\''));
+    key.is_some_and(|key| NAMING_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key)))
+}
+
 /// The label of component `c` for a `via` path: `query value 'next'`.
 pub(crate) fn component_label(c: &ComponentAnalysis, key: Option<&str>) -> String {
     match key {

@@ -5,7 +5,7 @@
 //! still go.
 
 use super::found::{payload_urls, text_carries_url};
-use super::{Jwt, NestedKind};
+use super::{Jwt, NestedKind, NAMING_KEYS};
 
 /// Decode `text` as base64 or base64url (padded or not) when it is one,
 /// to printable UTF-8.
@@ -70,36 +70,13 @@ fn printable(bytes: Vec<u8>) -> Option<String> {
     ok.then_some(text)
 }
 
-/// The claims that identify or describe rather than send (RFC 7519's
-/// `iss`, `sub`, `aud`, `jti`; OpenID Connect's `azp`, `sid`, `nonce` and
-/// the user's `picture`, `profile` and `website`; the client and the
-/// scopes): an identity provider writes its own URL as `iss`, the API's
-/// as `aud` and the user's photo as `picture` in every token it signs,
-/// and no one is sent there.
-const IDENTIFIER_CLAIMS: [&str; 14] = [
-    "iss",
-    "sub",
-    "aud",
-    "jti",
-    "azp",
-    "sid",
-    "nonce",
-    "idp",
-    "client_id",
-    "scope",
-    "scp",
-    "picture",
-    "profile",
-    "website",
-];
-
 impl Jwt {
     /// The claims that may hold a link the token carries to a page
-    /// (`redirect`, `url`): all but [`IDENTIFIER_CLAIMS`], in order.
+    /// (`redirect`, `url`): all but the [`NAMING_KEYS`], in order.
     pub(crate) fn linking_claims(&self) -> impl Iterator<Item = &(String, String)> {
         self.claims
             .iter()
-            .filter(|(name, _)| !IDENTIFIER_CLAIMS.contains(&name.as_str()))
+            .filter(|(name, _)| !NAMING_KEYS.contains(&name.as_str()))
     }
 }
 

@@ -251,3 +251,20 @@ fn a_fragments_parameters_are_unfolded() {
     let a = crate::analysis::analyze(url.as_bytes(), &Options::default());
     assert_eq!(a.destinations.len(), 1, "{:?}", a.destinations);
 }
+
+/// A parameter whose key names a party or a resource is read as such in
+/// a query and in a fragment, in either case; a chain through it, or a
+/// key that merely contains one, is not.
+#[test]
+fn naming_keys_are_read_from_their_labels() {
+    use super::names_rather_than_links as names;
+    assert!(names("query value 'scope'"));
+    assert!(names("query value 'ISS'"));
+    assert!(names("fragment parameter 'error_uri'"));
+    assert!(names("query value 'openid.realm'"));
+    assert!(!names("query value 'next'"));
+    assert!(!names("query value 'scope_next'"));
+    assert!(!names("query value 'next' → query value 'scope'"));
+    assert!(!names("fragment 'scope'"));
+    assert!(!names("path segment"));
+}
