@@ -277,6 +277,38 @@ pub fn wrapped(text: &str, lead: usize, indent: usize) -> String {
     out.replace(GLUE, " ")
 }
 
+/// Compact text with no spaces to break at (a JWT's JSON:
+/// `{"iss":"...","sub":"1"}`) laid out within [`WIDTH`] columns, its
+/// first line starting after `lead` columns already written and the
+/// others indented as far: lines break after a comma where they can, and
+/// a piece longer than a line is cut at the width. Nothing is added to
+/// the text but the line breaks and their indent.
+pub fn wrapped_compact(text: &str, lead: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    let room = WIDTH.saturating_sub(lead).max(20);
+    let indent = " ".repeat(lead);
+    let mut out = String::with_capacity(text.len() + text.len() / room * (lead + 1));
+    let mut line = 0;
+    for piece in text.split_inclusive(',') {
+        if line > 0 && line + piece.width() > room {
+            out.push('\n');
+            out.push_str(&indent);
+            line = 0;
+        }
+        for c in piece.chars() {
+            let w = c.width().unwrap_or(0);
+            if line > 0 && line + w > room {
+                out.push('\n');
+                out.push_str(&indent);
+                line = 0;
+            }
+            out.push(c);
+            line += w;
+        }
+    }
+    out
+}
+
 /// What [`wrapped`] and [`wrapped_list`] hold a space that must not break
 /// as: a private-use character, which no text they lay out holds (the
 /// line breaks only at ASCII spaces).
@@ -316,6 +348,31 @@ pub fn wrapped_list(text: &str, lead: usize, indent: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Compact JSON breaks after its commas, a piece longer than a line is
+    /// cut at the width, and the text is what it was but for the breaks.
+    #[test]
+    fn compact_text_breaks_after_commas_and_keeps_every_byte() {
+        let json = format!(
+            r#"{{"iss":"https://accounts.google.com","aud":"https://api.example/","sub":"1","long":"{}","e":"é"}}"#,
+            "x".repeat(150)
+        );
+        let lead = 12;
+        let out = wrapped_compact(&json, lead);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.len() > 2, "{out}");
+        assert!(lines[0].ends_with(','), "{out}");
+        for (i, line) in lines.iter().enumerate() {
+            let width = line.width() + if i == 0 { lead } else { 0 };
+            assert!(width <= WIDTH, "{line}");
+        }
+        let joined: String = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| if i == 0 { *l } else { &l[lead..] })
+            .collect();
+        assert_eq!(joined, json);
+    }
 
     #[test]
     fn prose_wraps_within_the_width_and_keeps_urls_whole() {

@@ -3,7 +3,8 @@
 //! are the core's ([`urlscope_core::describe`]); this lays them out.
 
 use super::cells::{
-    layer_steps, raw_and_decoded_cells, wrapped, wrapped_list, CELL_COLUMNS, HEAD, WIDTH,
+    layer_steps, raw_and_decoded_cells, wrapped, wrapped_compact, wrapped_list, CELL_COLUMNS, HEAD,
+    WIDTH,
 };
 use super::style::Style;
 use std::io::{self, Write};
@@ -97,15 +98,16 @@ fn write_nested(
             wrapped(&describe::destination(d), lead, pad.len() + 4)
         )?;
     }
-    // Whole, wrapped: a claim cut out of the middle (`role`) is what an
-    // analyst reads a token for.
+    // Whole, wrapped after its commas (compact JSON has no spaces): a
+    // claim cut out of the middle (`role`) is what an analyst reads a
+    // token for.
     if let Some(jwt) = &n.jwt {
         for (name, text) in [("header ", &jwt.header), ("payload", &jwt.payload)] {
             let lead = pad.len() + 2 + name.len() + 1;
             writeln!(
                 out,
                 "{pad}  {name} {}",
-                wrapped(&token_part(text), lead, lead)
+                wrapped_compact(&token_part(text), lead)
             )?;
         }
     }

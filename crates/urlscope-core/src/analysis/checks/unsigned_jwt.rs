@@ -194,13 +194,17 @@ mod tests {
     }
 
     /// A token whose dots are percent-escaped is read decoded, and marked
-    /// as written; the fast path refuses it.
+    /// as written; the fast path refuses it. Its key is named decoded.
     #[test]
     fn an_escaped_token_among_the_fragment_parameters_is_found() {
         let escaped = "eyJhbGciOiJub25lIn0%2EeyJzdWIiOiJhZG1pbiJ9%2E";
-        let url = format!("https://app.example/cb#state=s&id_token={escaped}");
+        let url = format!("https://app.example/cb#state=s&id%5Ftoken={escaped}");
         let found = unsigned_jwt_warnings(&url);
         assert_eq!(found.len(), 1, "{found:?}");
+        // The key is named decoded, as a query key is.
+        assert!(found[0]
+            .message
+            .starts_with("The fragment parameter 'id_token' is a JWT"));
         assert_eq!(found[0].spans[0].of(url.as_bytes()), escaped.as_bytes());
         let fast = crate::triage::is_plain_at(url.as_bytes(), crate::warnings::Severity::Medium);
         assert!(!fast);

@@ -11,12 +11,13 @@ use crate::warnings::Warning;
 
 /// The label of a fragment's parameter (`#/login?next=...`,
 /// `#id_token=...`) for a `via` path and a warning: `fragment parameter
-/// 'next'`.
+/// 'next'`, its key percent-decoded as a query key's is (`id%5Ftoken` is
+/// `'id_token'`).
 pub(crate) fn fragment_param_label(key: &[u8]) -> String {
     format!(
         "{} parameter '{}'",
         ComponentKind::Fragment.label(),
-        crate::text::quote(key)
+        crate::text::quote(&crate::percent::decode(key, false))
     )
 }
 
