@@ -96,6 +96,10 @@ pub(super) enum HostVerdict {
     /// labels: plain unless the path or the query holds a sign-in word
     /// or a brand's name.
     PlainWithoutLure,
+    /// It is a web archive's: plain unless the path is the address of
+    /// its copy of a page (`/web/2020/paypa1.com/signin`), whose URL the
+    /// analysis reads.
+    Archive,
 }
 
 /// [`HostVerdict`] of a plain origin's host, whose labels its scan found:
@@ -128,6 +132,7 @@ fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
             HostVerdict::NotPlain
         }
         true => HostVerdict::PlainWithoutLure,
+        false if crate::wrappers::is_archive(name) => HostVerdict::Archive,
         false => HostVerdict::Plain,
     }
 }
@@ -206,6 +211,7 @@ mod tests {
             "user.github.io",
             "localhost",
             "www.paypal.com.evil.example",
+            "web.archive.org",
         ] {
             for min in [
                 Severity::Info,

@@ -72,7 +72,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::FileName => "plain_parts: targets::may_matter, then targets::sensitive_target",
         Signal::Base64 => "plain_parts: targets::base64_text on each part and each parameter",
         Signal::Embedded => {
-            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment, and analysis::checks::unsigned_jwt::unsigned on each path part, query value and fragment that starts 'eyJ', and carries_url and unsigned_jwt::unsigned on each value of a fragment written as a query (split::fragment_params) (a userinfo is never plain); no path starting '//', no ':/' in a path"
+            "is_plain and plain_parts: analysis::nested::carries_url on every path part, query value, the query's first key and the fragment, and analysis::checks::unsigned_jwt::unsigned on each path part, query value and fragment that starts 'eyJ', and carries_url and unsigned_jwt::unsigned on each value of a fragment written as a query (split::fragment_params) (a userinfo is never plain); no path starting '//', no ':/' in a path; on a web archive's host (hosts::HostVerdict::Archive), no address of its copy of a page (wrappers::archived_copy), whose URL may be written without its scheme"
         }
         Signal::HostName => {
             "plain_host_name: names::may_be_internal, then names::shown_site where names::may_show_another_site"
@@ -195,6 +195,16 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                         return false
                     }
                     HostVerdict::PlainWithoutLure => {}
+                    // The address of an archive's copy of a page.
+                    HostVerdict::Archive => {
+                        let name = host.name().to_ascii_lowercase();
+                        let path = input.get(at..).unwrap_or_default();
+                        if std::str::from_utf8(&name)
+                            .is_ok_and(|h| crate::wrappers::archived_copy(h, path).is_some())
+                        {
+                            return false;
+                        }
+                    }
                 }
                 // Google's AMP viewer carries its destination as its path.
                 if crate::wrappers::amp_path(host.name(), input.get(at..).unwrap_or_default())

@@ -84,6 +84,17 @@ pub(crate) fn archived_copy(host: &str, path: &[u8]) -> Option<(Archive, usize)>
     (path.len() > prefix).then_some((archive, prefix))
 }
 
+/// Whether `host` (as written, one trailing dot aside) is a web
+/// archive's: the fast path asks it once per host, and [`archived_copy`]
+/// of each URL on one.
+pub(crate) fn is_archive(host: &[u8]) -> bool {
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    WAYBACK
+        .iter()
+        .chain(&ARCHIVE_TODAY)
+        .any(|a| host.eq_ignore_ascii_case(a.as_bytes()))
+}
+
 /// Whether `text` starts with a web URL's scheme, as an archive's path
 /// holds one with no timestamp before it.
 fn starts_with_web_url(text: &[u8]) -> bool {

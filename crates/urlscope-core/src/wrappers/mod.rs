@@ -24,8 +24,8 @@ mod decode;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use archive::archived_copy;
 pub use archive::Archive;
+pub(crate) use archive::{archived_copy, is_archive};
 
 /// A link wrapper urlscope knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -147,6 +147,14 @@ pub(crate) fn brand_path_warnings(
     let Some(own) = host.and_then(|h| h.registrable.as_deref().or(Some(h.decoded.as_str()))) else {
         return;
     };
+    // An archive's copy of a page: the names in its address are the
+    // archived page's, which its own analysis (a carried URL) reads.
+    if host.is_some_and(|h| {
+        crate::wrappers::archived_copy(&h.decoded.to_ascii_lowercase(), parts.path.of(input))
+            .is_some()
+    }) {
+        return;
+    }
     let own_brand = host.and_then(|h| crate::sites::brand_of_host(&h.decoded));
     // Where names may be shown: the path, each query key, the fragment.
     let mut places: Vec<Span> = vec![parts.path];
@@ -493,14 +501,13 @@ mod tests {
             "The URL shows 'outlook.com' (Microsoft's) after the host, but the site is 'x.example', and 'index.html' is a page in a folder named for it: a brand's site copied into the folders of a host it does not own, as phishing kits are."
         );
         // Near misses, only shown: a folder alone, the last segment, a
-        // file that is no page, a domain glued to other text in its
-        // segment, and a known site's own archive of the brand's pages.
+        // file that is no page, and a domain glued to other text in its
+        // segment.
         for url in [
             "https://x.example/www.dropbox.com/1223/",
             "https://x.example/app/facebook.com/?lang=en",
             "https://x.example/sites/www.paypal.com",
             "https://x.example/www.paypal.com/logo.png",
-            "https://web.archive.org/web/2015/www.paypal.com/us/home.html",
         ] {
             assert_eq!(found(url)[0].0, Low, "{url}");
         }
@@ -521,6 +528,10 @@ mod tests {
             // No known site: a hosting page, files.
             "https://sites.google.com/a/example.com/",
             "https://x.example/index.html/jquery.min.js/login.php",
+            // An archive's copy of a page: its address is the archived
+            // page's, which its own analysis reads.
+            "https://web.archive.org/web/2015/www.paypal.com/us/home.html",
+            "https://web.archive.org/web/2020/www.paypal.com.secure-login.example.net/login",
         ] {
             assert!(found(url).is_empty(), "{url}");
         }

@@ -31,7 +31,10 @@ pub(super) fn unfold_path(
                 && input.get(c.span.end..c.span.end + 2) == Some(b"//");
             is_scheme_seg.then_some(c.span.start)
         })
-    }?;
+    };
+    let Some(start) = start else {
+        return archived_name(input, parts, components, options, budget, lifted);
+    };
     let span = Span::new(start, path.end);
     // Each decoded byte knows the bytes that wrote it, so the carried
     // URL's findings mark their own bytes (and the outer URL's same
@@ -75,6 +78,66 @@ pub(super) fn unfold_path(
     node.span = span;
     lift(&mut node, lifted, |s| {
         let s = Span::new(found.from + s.start, found.from + s.end);
+        written_span(&decoded, s, |b| b.span).unwrap_or(span)
+    });
+    Some(node)
+}
+
+/// What the Wayback Machine prefixes to an archived page's address
+/// written without its scheme.
+const ARCHIVED_SCHEME: &[u8] = b"http://";
+
+/// The page an archive shows its copy of, its address written without a
+/// scheme (`web.archive.org/web/2020/paypa1.com/signin`, which the
+/// Wayback Machine reads as `http://paypa1.com/signin`): a host name with
+/// a dot first, analysed as that URL, its findings on the bytes that
+/// write them.
+fn archived_name(
+    input: &[u8],
+    parts: &Split,
+    components: &[ComponentAnalysis],
+    options: &Options,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+) -> Option<Nested> {
+    let (archive, at) = archive_of(input, parts)?;
+    let span = Span::new(at, parts.path.end);
+    let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
+    let text = crate::percent::values(&decoded);
+    let name = text.split(|&b| b == b'/').next().unwrap_or_default();
+    let is_name = name.contains(&b'.')
+        && name
+            .first()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b >= 0x80)
+        && name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_') || b >= 0x80);
+    if !is_name {
+        return None;
+    }
+    let url = [ARCHIVED_SCHEME, &text].concat();
+    let component = components
+        .iter()
+        .position(|c| c.kind == ComponentKind::PathSegment && c.span.end >= at)
+        .unwrap_or(0);
+    let label = components
+        .get(component)
+        .map_or("path", |c| c.kind.label())
+        .to_string();
+    let spelling = vec![
+        archive.copy_spelling(),
+        "without its scheme ('http://' read)",
+    ];
+    let mut node = url_node(&url, label, spelling, options, budget);
+    node.component = component;
+    node.layer = 1;
+    node.span = span;
+    let prefix = ARCHIVED_SCHEME.len();
+    lift(&mut node, lifted, |s| {
+        if s.start < prefix {
+            return span;
+        }
+        let s = Span::new(s.start - prefix, s.end - prefix);
         written_span(&decoded, s, |b| b.span).unwrap_or(span)
     });
     Some(node)
