@@ -507,7 +507,7 @@ catalogue! {
     TemplateInjection {
         code: "template-injection",
         severity: Medium,
-        summary: "A template expression that computes ({{7*7}}, ${7*7}, #{...}, <%= ... %>, {% import ... %}, Velocity's #set(...) and FreeMarker's <#...>, [#...] and [=...]; a placeholder left unrendered, {{contact.email}} or {% if contact.first_name %}, is none): an application that renders the value as a template (server-side template injection, or AngularJS in the page) evaluates it. High when it reaches the runtime (__class__, getRuntime(), popen, eval, ERB's backticks), or when a Velocity reference written with no delimiter does ($e.getClass().forName(...), $!{e.getClass()...}), and for a Smarty tag that runs PHP ({php}, {system('id')}, {if exec(...)}).",
+        summary: "A template expression that computes ({{7*7}}, ${7*7}, #{...}, <%= ... %>, {% import ... %}, Velocity's #set(...) and FreeMarker's <#...>, [#...] and [=...]; a placeholder left unrendered, {{contact.email}} or {% if contact.first_name %}, is none): an application that renders the value as a template (server-side template injection, or AngularJS in the page) evaluates it. High when it reaches the runtime (__class__, getRuntime(), popen, eval, backticks in ERB or a Ruby #{...}), or when a Velocity reference written with no delimiter does ($e.getClass().forName(...), $!{e.getClass()...}), and for a Smarty tag that runs PHP ({php}, {system('id')}, {if exec(...)}).",
         consequence: None,
         signals: [Lookup, Percent, Illegal],
     }

@@ -499,7 +499,7 @@ fn delimited_expressions(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec<
                 server_only: syntax.server_only,
                 runtime: reaches_runtime(body)
                     || syntax.open == b"${" && is_commons_text_lookup(body.trim_ascii())
-                    || syntax.open == b"<%" && ruby_shell(body),
+                    || matches!(syntax.open, b"<%" | b"#{") && ruby_shell(body),
             });
             i = close + syntax.close.len();
         }
@@ -569,8 +569,9 @@ fn computes(syntax: &Syntax, body: &[u8]) -> bool {
         b"<#" | b"[#" if first_word_is(body, &FREEMARKER_FILES) || reaches_runtime(body) => {
             return true
         }
-        // ERB's backticks and `%x(...)` run a shell command.
-        b"<%" if ruby_shell(body) => return true,
+        // ERB's and Ruby's interpolation's backticks and `%x(...)` run a
+        // shell command (`<%= `id` %>`, `#{`id`}`).
+        b"<%" | b"#{" if ruby_shell(body) => return true,
         // Apache Commons Text's lookups that run a script, resolve a name,
         // fetch a URL or read a file (Text4Shell, CVE-2022-42889).
         b"${" if is_commons_text_lookup(body) => return true,
@@ -679,8 +680,9 @@ fn arguments(args: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
-/// Whether an ERB body runs a shell command: a command between backticks
-/// (`` <%= `id` %> ``) or in `%x(...)`.
+/// Whether an ERB body or a Ruby interpolation runs a shell command: a
+/// command between backticks (`` <%= `id` %> ``, `` #{`id`} ``) or in
+/// `%x(...)`.
 fn ruby_shell(body: &[u8]) -> bool {
     memchr::memchr_iter(b'`', body).nth(1).is_some() || memchr::memmem::find(body, b"%x(").is_some()
 }
