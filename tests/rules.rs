@@ -239,6 +239,8 @@ const RULES: &[Row] = &[
     ("template-injection", "https://v.example/?q=[=7*7]&x=1", Fires { at: "[=7*7]" }, "FreeMarker's square-bracket interpolation, as written: the fast path refuses it too"),
     ("template-injection", "https://v.example/?q=%7B%25-%20for%20c%20in%20%27%27.__class__.__mro__%5B1%5D.__subclasses__()%20-%25%7D", Fires { at: "%7B%25-%20for%20c%20in%20%27%27.__class__.__mro__%5B1%5D.__subclasses__()%20-%25%7D" }, "Jinja's whitespace control '{%-' around a loop reaching the runtime (high)"),
     ("template-injection", "https://v.example/?q=%23{`id`}", Fires { at: "%23{`id`}" }, "Ruby's interpolation running a shell command between backticks (high)"),
+    ("template-injection", "https://v.example/?q={if+system(1)}", Fires { at: "{if+system(1)}" }, "a Smarty condition calling system(), its space written '+' as a query's form encoding has it"),
+    ("template-injection", "https://api.example/graphql?query={system(id:1){name}}", Misses, "a GraphQL query's selection, whose inner brace no Smarty tag holds"),
     ("template-injection", "https://v.example/?q={system('id')}", Fires { at: "{system('id')}" }, "a Smarty tag calling PHP's system(), which no two bytes open (high)"),
     ("template-injection", "https://v.example/?q=%7Bphp%7Decho%20id;%7B/php%7D", Fires { at: "%7Bphp%7Decho%20id;%7B/php%7D" }, "Smarty 2's {php} tag, percent-encoded: the value marked"),
     ("template-injection", "https://v.example/api/{id}?fields={name}", Misses, "a single brace around a name is a placeholder, not a Smarty call"),

@@ -35,22 +35,25 @@ const PHP_FUNCTIONS: [&str; 16] = [
     "require",
 ];
 
-/// The classes a static call names in public Smarty payloads, in
-/// lowercase: the template's own (`self::`) and Smarty's internals.
-const SMARTY_CLASSES: [&str; 2] = ["self", "smarty_internal_"];
+/// The static calls public Smarty payloads make, in lowercase: on the
+/// template's own class (`self::`) and on Smarty's internals
+/// (`Smarty_Internal_Write_File::`).
+const SMARTY_CLASSES: [&str; 2] = ["self::", "smarty_internal_"];
 
 /// The name a tag that starts at `rest` (its `{`) calls or opens, and
 /// where that name ends: after `{`, an `if` or `elseif` and spaces, then
-/// letters, digits, `_` and `::`. What the fast path turns away when the
+/// letters, digits, `_` and `::`; a `+` is a space when `plus_is_space`.
+/// What the fast path turns away when the
 /// name may be one ([`may_start_tag`]).
-fn name_of(rest: &[u8]) -> Option<(&[u8], usize)> {
+fn name_of(rest: &[u8], plus_is_space: bool) -> Option<(&[u8], usize)> {
     let after = rest.strip_prefix(b"{")?;
     let mut at = 1;
     let mut body = after;
+    let space = |b: &u8| b.is_ascii_whitespace() || plus_is_space && *b == b'+';
     for word in [&b"if"[..], b"elseif"] {
         if let Some(tail) = strip_prefix_ignore_case(body, word) {
-            if tail.first().is_some_and(u8::is_ascii_whitespace) {
-                let spaces = tail.iter().take_while(|b| b.is_ascii_whitespace()).count();
+            if tail.first().is_some_and(space) {
+                let spaces = tail.iter().take_while(|b| space(b)).count();
                 at += word.len() + spaces;
                 body = tail.get(spaces..).unwrap_or_default();
                 break;
@@ -79,17 +82,18 @@ fn runs_php(name: &[u8]) -> Option<bool> {
         return Some(false);
     }
     let call = PHP_FUNCTIONS.iter().any(|f| lower == f.as_bytes())
-        || lower.windows(2).any(|w| w == b"::")
-            && SMARTY_CLASSES
-                .iter()
-                .any(|c| lower.starts_with(c.as_bytes()));
+        || SMARTY_CLASSES
+            .iter()
+            .any(|c| lower.starts_with(c.as_bytes()));
     call.then_some(true)
 }
 
 /// Whether `rest`, from a `{` on, may start a Smarty tag that runs PHP:
-/// what the fast path turns away, ahead of [`smarty_tags`].
+/// what the fast path turns away, ahead of [`smarty_tags`]. A `+` counts
+/// as a space (`{if+system(1)}`): the analysis reads a query's form
+/// encoding, where it is one.
 pub(crate) fn may_start_tag(rest: &[u8]) -> bool {
-    name_of(rest).is_some_and(|(name, _)| runs_php(name).is_some())
+    name_of(rest, true).is_some_and(|(name, _)| runs_php(name).is_some())
 }
 
 /// The Smarty tags of `text` that run PHP (see the module's
@@ -103,7 +107,7 @@ pub(crate) fn smarty_tags(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec
     {
         from = at + 1;
         let rest = text.get(at..).unwrap_or_default();
-        let Some((name, name_end)) = name_of(rest) else {
+        let Some((name, name_end)) = name_of(rest, false) else {
             continue;
         };
         let Some(called) = runs_php(name) else {
@@ -114,7 +118,11 @@ pub(crate) fn smarty_tags(text: &[u8], may_start: impl Fn(usize) -> bool) -> Vec
             continue;
         };
         let after_name = window.get(name_end..close).unwrap_or_default();
-        let is_tag = if called {
+        // A brace inside is no Smarty tag's: a GraphQL query's selection
+        // (`{system(id:1){name}}`) closes at its inner '}'.
+        let is_tag = if memchr::memchr(b'{', after_name).is_some() {
+            false
+        } else if called {
             after_name.trim_ascii_start().starts_with(b"(")
         } else {
             after_name.trim_ascii().is_empty()
@@ -150,6 +158,11 @@ mod tests {
         assert_eq!(found("{system('id')}"), ["{system('id')}"]);
         assert_eq!(found("{if system('id')}{/if}"), ["{if system('id')}"]);
         assert_eq!(found("{ELSEIF  Exec ('id')}"), ["{ELSEIF  Exec ('id')}"]);
+        assert_eq!(found("{if system(1)}"), ["{if system(1)}"]);
+        // As written, a '+' is no space: a query's value is read decoded
+        // too, where it is one; the fast path turns it away either way.
+        assert!(found("{if+system(1)}").is_empty());
+        assert!(may_start_tag(b"{if+system(1)}"));
         assert_eq!(
             found("{self::getStreamVariable(\"file:///etc/passwd\")}"),
             ["{self::getStreamVariable(\"file:///etc/passwd\")}"]
@@ -175,6 +188,8 @@ mod tests {
             "{self.id}",
             "{exec('id')",
             "{other::call()}",
+            "{selfish::x()}",
+            "{system(id:1){name}}",
         ] {
             assert!(found(text).is_empty(), "{text}");
         }
