@@ -291,6 +291,17 @@ fn defanged_scheme(rest: &[u8]) -> Option<(&'static [u8], &'static str)> {
         .copied()
 }
 
+/// Whether `after`, what follows a defanged scheme's name in the middle
+/// of the text, is a scheme's separator: `://` or its percent-encoding,
+/// a bracketed one (`[:]//`, `[://]`), or a colon before bracketed
+/// slashes (`:[//]`, `:[/][/]`).
+fn ends_a_scheme(after: &[u8]) -> bool {
+    separator(after).is_some()
+        || bracketed_at(after, 0).is_some_and(|(_, to)| to.starts_with(':'))
+        || after.first() == Some(&b':')
+            && bracketed_at(after, 1).is_some_and(|(_, to)| to.starts_with('/'))
+}
+
 /// The bracketed spelling that starts at `i`, with its length.
 fn bracketed_at(input: &[u8], i: usize) -> Option<(usize, &'static str)> {
     let rest = input.get(i..)?;
@@ -361,9 +372,7 @@ pub fn refang(input: &[u8]) -> Refanged {
             let rest = input.get(i..).unwrap_or_default();
             if let Some(&(s, to)) = SCHEMES.iter().find(|(s, _)| {
                 let after = rest.get(s.len()..).unwrap_or_default();
-                starts_with_ignore_case(rest, s)
-                    && (separator(after).is_some()
-                        || bracketed_at(after, 0).is_some_and(|(_, to)| to.starts_with(':')))
+                starts_with_ignore_case(rest, s) && ends_a_scheme(after)
             }) {
                 push_scheme(&mut out.url, rest.get(..s.len()).unwrap_or_default(), to);
                 out.changes.push(Refang {
@@ -420,6 +429,8 @@ mod tests {
             ("evil [.] example [.] com/login", "evil.example.com/login"),
             ("  hxxp://a[.]b", "  http://a.b"),
             ("<hxxps[:]//a[.]b/>", "<https://a.b/>"),
+            ("<hxxps:[//]a[.]b/>", "<https://a.b/>"),
+            ("\"hxxp:[/][/]a[.]b\"", "\"http://a.b\""),
             (
                 "https://r.example/?u=hxxps[://]a[.]b",
                 "https://r.example/?u=https://a.b",
