@@ -197,11 +197,8 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                     HostVerdict::PlainWithoutLure => {}
                     // The address of an archive's copy of a page.
                     HostVerdict::Archive => {
-                        let name = host.name().to_ascii_lowercase();
                         let path = input.get(at..).unwrap_or_default();
-                        if std::str::from_utf8(&name)
-                            .is_ok_and(|h| crate::wrappers::archived_copy(h, path).is_some())
-                        {
+                        if crate::wrappers::archived_copy(host.name(), path).is_some() {
                             return false;
                         }
                     }

@@ -61,21 +61,27 @@ const ARCHIVE_TODAY: [&str; 7] = [
     "archive.fo",
 ];
 
-/// The archive whose copy of a page `host` (lowercase, a trailing dot
-/// aside) and `path` (as written, from its first '/') show, and where in
-/// the path the archived page's URL starts: on the Wayback Machine after
-/// `/web/TIMESTAMP/` (1 to 14 digits, maybe a replay flag, `if_`, `js_`...,
-/// or a `*` for the list of captures) or `/web/` before a URL (the latest
-/// capture), on archive.today after `/newest/`, `/oldest/`, `/TIMESTAMP/`
-/// or `/` before a URL (the list of captures). The Wayback Machine's
-/// `id_` flag replays the page as it was, its links and scripts not
-/// rewritten, but from the archive's servers all the same; its
-/// `/save/URL` captures the page, then shows the copy.
-pub(crate) fn archived_copy(host: &str, path: &[u8]) -> Option<(Archive, usize)> {
-    let host = host.strip_suffix('.').unwrap_or(host);
-    let (archive, prefix) = if WAYBACK.contains(&host) {
+/// The archive whose copy of a page `host` (as written, without regard
+/// to case, a trailing dot aside) and `path` (as written, from its first
+/// '/') show, and where in the path the archived page's URL starts: on
+/// the Wayback Machine after `/web/TIMESTAMP/` (1 to 14 digits, maybe a
+/// replay flag, `if_`, `js_`..., or a `*` for the list of captures) or
+/// `/web/` before a URL or a host name (the latest capture), on
+/// archive.today after `/newest/`, `/oldest/`, `/TIMESTAMP/` or `/`
+/// before a URL (the list of captures). The Wayback Machine's `id_` flag
+/// replays the page as it was, its links and scripts not rewritten, but
+/// from the archive's servers all the same; its `/save/URL` captures the
+/// page, then shows the copy.
+pub(crate) fn archived_copy(host: &[u8], path: &[u8]) -> Option<(Archive, usize)> {
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    let is = |names: &[&str]| {
+        names
+            .iter()
+            .any(|a| host.eq_ignore_ascii_case(a.as_bytes()))
+    };
+    let (archive, prefix) = if is(&WAYBACK) {
         (Archive::WaybackMachine, wayback_prefix(path)?)
-    } else if ARCHIVE_TODAY.contains(&host) {
+    } else if is(&ARCHIVE_TODAY) {
         (Archive::ArchiveToday, archive_today_prefix(path)?)
     } else {
         return None;
@@ -102,8 +108,24 @@ fn starts_with_web_url(text: &[u8]) -> bool {
     scheme.eq_ignore_ascii_case(b"http:") || scheme.eq_ignore_ascii_case(b"https")
 }
 
-/// The length of `/web/TIMESTAMP[flag]/`, or of `/web/` or `/save/`
-/// before a URL, at the start of `path`.
+/// Whether `text` starts with a host name with a dot in it, up to a '/',
+/// a ':' or its end (`example.com/`, `example.com:80/`), as the
+/// Wayback Machine's path holds a page's address with neither scheme nor
+/// timestamp.
+fn starts_with_host_name(text: &[u8]) -> bool {
+    let name = text
+        .iter()
+        .position(|&b| matches!(b, b'/' | b':'))
+        .map_or(text, |end| text.get(..end).unwrap_or_default());
+    name.contains(&b'.')
+        && name.first().is_some_and(u8::is_ascii_alphanumeric)
+        && name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'))
+}
+
+/// The length of `/web/TIMESTAMP[flag]/`, or of `/web/` before a URL or
+/// a host name, or of `/save/` before a URL, at the start of `path`.
 fn wayback_prefix(path: &[u8]) -> Option<usize> {
     if path
         .strip_prefix(b"/save/")
@@ -112,7 +134,7 @@ fn wayback_prefix(path: &[u8]) -> Option<usize> {
         return Some(6);
     }
     let rest = path.strip_prefix(b"/web/")?;
-    if starts_with_web_url(rest) {
+    if starts_with_web_url(rest) || starts_with_host_name(rest) {
         return Some(5);
     }
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -151,7 +173,7 @@ mod tests {
     fn an_archived_page_starts_after_the_archives_prefix() {
         let url = b"/web/20200101000000/https://www.paypal.com/signin";
         assert_eq!(
-            archived_copy("web.archive.org", url),
+            archived_copy(b"web.archive.org", url),
             Some((Archive::WaybackMachine, 20))
         );
         for (path, at) in [
@@ -162,24 +184,26 @@ mod tests {
             (b"/web/2020*/x.example", 11),
             (b"/web/20200101000000id_/https://x.example/", 23),
             (b"/save/https://x.example/", 6),
+            (b"/web/x.example/", 5),
+            (b"/web/x.example:80/a", 5),
         ] {
             assert_eq!(
-                archived_copy("wayback.archive.org", path),
+                archived_copy(b"wayback.archive.org", path),
                 Some((Archive::WaybackMachine, at)),
                 "{}",
                 String::from_utf8_lossy(path)
             );
         }
         assert_eq!(
-            archived_copy("archive.ph", b"/newest/https://x.example/"),
+            archived_copy(b"ARCHIVE.ph", b"/newest/https://x.example/"),
             Some((Archive::ArchiveToday, 8))
         );
         assert_eq!(
-            archived_copy("archive.ph", b"/https://x.example/"),
+            archived_copy(b"archive.ph", b"/https://x.example/"),
             Some((Archive::ArchiveToday, 1))
         );
         assert_eq!(
-            archived_copy("archive.is.", b"/2020.01.01-123456/https://x.example/"),
+            archived_copy(b"archive.is.", b"/2020.01.01-123456/https://x.example/"),
             Some((Archive::ArchiveToday, 19))
         );
     }
@@ -195,6 +219,8 @@ mod tests {
                 b"/web/123456789012345/https://x.example/",
             ),
             ("web.archive.org", b"/web/abc/https://x.example/"),
+            ("web.archive.org", b"/web/.x/"),
+            ("web.archive.org", b"/web/-x.example/"),
             ("archive.org", b"/web/2020/https://x.example/"),
             ("evil.example", b"/web/2020/https://x.example/"),
             // archive.today's `/o/` links lead out to the original page.
@@ -202,7 +228,7 @@ mod tests {
             ("archive.ph", b"/AbCdE"),
         ] {
             assert_eq!(
-                archived_copy(host, path),
+                archived_copy(host.as_bytes(), path),
                 None,
                 "{host}{}",
                 String::from_utf8_lossy(path)

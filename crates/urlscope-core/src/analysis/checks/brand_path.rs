@@ -150,8 +150,7 @@ pub(crate) fn brand_path_warnings(
     // An archive's copy of a page: the names in its address are the
     // archived page's, which its own analysis (a carried URL) reads.
     if host.is_some_and(|h| {
-        crate::wrappers::archived_copy(&h.decoded.to_ascii_lowercase(), parts.path.of(input))
-            .is_some()
+        crate::wrappers::archived_copy(h.decoded.as_bytes(), parts.path.of(input)).is_some()
     }) {
         return;
     }

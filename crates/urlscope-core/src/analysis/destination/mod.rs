@@ -229,7 +229,7 @@ pub(crate) fn destinations(
     // page's URL starts.
     let archive = out.first().and_then(|own| {
         let host = own.host.as_ref()?;
-        crate::wrappers::archived_copy(&host.canonical, parts.path.of(input))
+        crate::wrappers::archived_copy(host.canonical.as_bytes(), parts.path.of(input))
             .map(|(archive, at)| (archive, parts.path.start + at))
     });
     let base = base.or(placeholder.as_ref());

@@ -87,11 +87,13 @@ pub(super) fn unfold_path(
 /// written without its scheme.
 const ARCHIVED_SCHEME: &[u8] = b"http://";
 
-/// The page an archive shows its copy of, its address written without a
-/// scheme (`web.archive.org/web/2020/paypa1.com/signin`, which the
-/// Wayback Machine reads as `http://paypa1.com/signin`): a host name with
-/// a dot first, analysed as that URL, its findings on the bytes that
-/// write them.
+/// The page an archive shows its copy of, where the path's segments do
+/// not write it as a URL: its scheme percent-encoded
+/// (`web.archive.org/web/2020/https%3A//paypa1.com/`), or left out
+/// (`web.archive.org/web/2020/paypa1.com:80/signin`, which the Wayback
+/// Machine reads as `http://paypa1.com:80/signin`): a host name with a
+/// dot first, maybe a port. Analysed as that URL, its findings on the
+/// bytes that write them.
 fn archived_name(
     input: &[u8],
     parts: &Split,
@@ -104,18 +106,21 @@ fn archived_name(
     let span = Span::new(at, parts.path.end);
     let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
     let text = crate::percent::values(&decoded);
-    let name = text.split(|&b| b == b'/').next().unwrap_or_default();
-    let is_name = name.contains(&b'.')
-        && name
-            .first()
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b >= 0x80)
-        && name
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_') || b >= 0x80);
-    if !is_name {
-        return None;
-    }
-    let url = [ARCHIVED_SCHEME, &text].concat();
+    let (url, prefix, spelling) = match find_url(&text).filter(|f| f.from == 0) {
+        Some(mut found) => {
+            found.spelling.push(archive.copy_spelling());
+            (text.clone(), 0, found.spelling)
+        }
+        None if is_host_and_port(&text) => (
+            [ARCHIVED_SCHEME, &text].concat(),
+            ARCHIVED_SCHEME.len(),
+            vec![
+                archive.copy_spelling(),
+                "without its scheme ('http://' read)",
+            ],
+        ),
+        None => return None,
+    };
     let component = components
         .iter()
         .position(|c| c.kind == ComponentKind::PathSegment && c.span.end >= at)
@@ -124,15 +129,10 @@ fn archived_name(
         .get(component)
         .map_or("path", |c| c.kind.label())
         .to_string();
-    let spelling = vec![
-        archive.copy_spelling(),
-        "without its scheme ('http://' read)",
-    ];
     let mut node = url_node(&url, label, spelling, options, budget);
     node.component = component;
     node.layer = 1;
     node.span = span;
-    let prefix = ARCHIVED_SCHEME.len();
     lift(&mut node, lifted, |s| {
         if s.start < prefix {
             return span;
@@ -143,12 +143,32 @@ fn archived_name(
     Some(node)
 }
 
+/// Whether `text` starts with a host name with a dot in it, maybe a port
+/// after it (digits up to the next '/'), then a '/' or its end.
+fn is_host_and_port(text: &[u8]) -> bool {
+    let address = text.split(|&b| b == b'/').next().unwrap_or_default();
+    let (name, port) = match memchr::memchr(b':', address) {
+        Some(colon) => (
+            address.get(..colon).unwrap_or_default(),
+            address.get(colon + 1..).unwrap_or_default(),
+        ),
+        None => (address, &b""[..]),
+    };
+    name.contains(&b'.')
+        && name
+            .first()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b >= 0x80)
+        && name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_') || b >= 0x80)
+        && port.len() <= 5
+        && port.iter().all(u8::is_ascii_digit)
+}
+
 /// The web archive whose copy of a page the URL `parts` split from
 /// `input` shows, and where in `input` the archived page's URL starts.
 fn archive_of(input: &[u8], parts: &Split) -> Option<(crate::wrappers::Archive, usize)> {
-    let host = parts.host?.of(input).to_ascii_lowercase();
-    let host = std::str::from_utf8(&host).ok()?;
-    crate::wrappers::archived_copy(host, parts.path.of(input))
+    crate::wrappers::archived_copy(parts.host?.of(input), parts.path.of(input))
         .map(|(archive, at)| (archive, parts.path.start + at))
 }
 
