@@ -248,8 +248,8 @@ fn brand_of_host_reads_the_last_labels_only() {
 }
 
 /// A letter written as a capital is named as written: a capital i is the
-/// 'l' a reader sees in `paypaI.com`; a lowercase letter, a digit or a
-/// longer edit keep their words.
+/// 'l' a reader sees in `paypaI.com`; a lowercase letter, a digit, a
+/// longer edit or a host written all in capitals keep their words.
 #[test]
 fn a_capital_is_named_as_written() {
     use super::as_written;
@@ -265,4 +265,8 @@ fn a_capital_is_named_as_written() {
     let i = a.destinations[0].imitates.as_ref().expect("imitates");
     assert_eq!(i.edit, "'l' written as 'I' (a capital i)");
     assert_eq!(i.span, crate::split::Span::new(13, 14));
+    // In a host all in capitals the capital is no disguise.
+    let a = crate::analyze(b"https://PAYPAI.COM/signin", &crate::Options::default());
+    let i = a.destinations[0].imitates.as_ref().expect("imitates");
+    assert_eq!(i.edit, "'l' written as 'i'");
 }

@@ -81,7 +81,11 @@ pub(crate) fn imitation_warnings(
     if !on_hosting && forbidden_at.is_none() {
         if let Some(mut i) = imitation(registrable, unicode.as_deref(), reg_at, top_sites) {
             i.span = at(i.span.start, i.span.end);
-            if let Some(edit) = plain
+            // A capital stands out as a disguise among lowercase letters
+            // (`paypaI.com`); in a host written all in capitals
+            // (`PAYPAI.COM`) it is just the letter.
+            let mixed_case = written.iter().any(u8::is_ascii_lowercase);
+            if let Some(edit) = (plain && mixed_case)
                 .then(|| crate::sites::as_written(&i.edit, i.span.of(input)))
                 .flatten()
             {

@@ -380,3 +380,24 @@ fn a_web_archives_copy_is_no_redirect() {
         );
     }
 }
+
+/// A host only a browser reads (`https:/paypa1.com/`: RFC 3986 reads no
+/// authority) has what it imitates marked on the bytes that write it, as
+/// the warning is, not on the whole URL.
+#[test]
+fn what_a_browsers_host_imitates_is_marked_where_it_is_written() {
+    for (url, at) in [
+        (&b"https:/paypa1.com/"[..], 12),
+        (b"https:PAYPA1.com/", 11),
+        (b"https:\\paypa1.com/", 12),
+    ] {
+        let a = analyze(url, &Options::default());
+        let i = a.destinations[0].imitates.as_ref().expect("imitates");
+        assert_eq!(
+            i.span,
+            Span::new(at, at + 1),
+            "{}",
+            String::from_utf8_lossy(url)
+        );
+    }
+}
