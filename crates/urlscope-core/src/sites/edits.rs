@@ -191,8 +191,10 @@ pub(crate) fn imitation(
     top_sites: bool,
 ) -> Option<Imitation> {
     // Only a domain one could register imitates: letters, digits,
-    // hyphens and dots.
+    // hyphens and dots. A known site, or a web archive's mirror
+    // (`archive.li`, one letter from `archives.gov`), imitates none.
     if is_known(registrable)
+        || crate::wrappers::is_archive(registrable.as_bytes())
         || !registrable
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')

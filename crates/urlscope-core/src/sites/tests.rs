@@ -107,6 +107,9 @@ fn a_famous_domain_and_short_names_imitate_nothing() {
         "ebey.com",
         "office365.us\0\0",
         "paypal.c\u{1b}m",
+        // archive.today's mirrors, one letter from archives.gov.
+        "archive.li",
+        "archive.md",
     ] {
         assert_eq!(imitates(domain), None, "{domain}");
     }
