@@ -1,10 +1,9 @@
 //! The body of a `data:` URL as a nested value, with the URLs it
 //! carries analysed in turn.
 
-use super::{data, lift, payload_urls, url_node, Budget, Nested, NestedKind, MAX_NESTED};
-use crate::analysis::component::ComponentAnalysis;
-use crate::analysis::Options;
-use crate::split::Split;
+use super::{
+    data, lift, payload_urls, url_node, Budget, Nested, NestedKind, Unfolding, MAX_NESTED,
+};
 use crate::warnings::Warning;
 
 /// The body of a `data:` URL whose body is text, decoded as far as the
@@ -12,14 +11,12 @@ use crate::warnings::Warning;
 /// warnings point at the bytes that encode them (exactly in a
 /// percent-encoded body, the whole body in base64).
 pub(super) fn data_node(
-    input: &[u8],
-    parts: &Split,
-    components: &[ComponentAnalysis],
-    options: &Options,
+    at: &Unfolding<'_>,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
 ) -> Option<Nested> {
-    let body = data::read(input, parts, budget.bytes)?;
+    let (input, components) = (at.input, at.components);
+    let body = data::read(input, at.parts, budget.bytes)?;
     let via = format!("data: URL body ({})", body.media_type);
     let component_at = |at: usize| {
         components
@@ -34,18 +31,18 @@ pub(super) fn data_node(
     // A namespace name (`xmlns="http://www.w3.org/2000/svg"`) or a DTD's
     // system identifier is written as a URL but names, and leads nowhere.
     let links = payload_urls(text).filter(|(at, ..)| !data::names_no_place(text, at.start));
-    for (at, url, spelling) in links.take(MAX_NESTED - 1) {
-        let span = body.span_of(input, at.start, at.end);
-        let mut child = url_node(&url, via.clone(), spelling, options, budget);
+    for (found, url, spelling) in links.take(MAX_NESTED - 1) {
+        let span = body.span_of(input, found.start, found.end);
+        let mut child = url_node(&url, via.clone(), spelling, at.options, budget);
         child.component = component_at(span.start);
         child.layer = 1;
         child.span = span;
-        let len = at.end - at.start;
+        let len = found.end - found.start;
         lift(&mut child, lifted, |s| {
             body.span_of(
                 input,
-                at.start + s.start.min(len),
-                at.start + s.end.min(len),
+                found.start + s.start.min(len),
+                found.start + s.end.min(len),
             )
         });
         children.push(child);

@@ -9,9 +9,8 @@
 //! may span path segments), then in each component whose decoding changed
 //! it (`%24%7Bjndi%3A...`).
 
-use super::{find_url, label_of, lift, url_node, Budget, Nested, NestedKind};
+use super::{find_url, label_of, lift, url_node, Budget, Nested, NestedKind, Unfolding};
 use crate::analysis::checks::lookup::{decoded_only_lookups, jndi_lookups, JndiLookup};
-use crate::analysis::component::ComponentAnalysis;
 use crate::analysis::Options;
 use crate::split::ComponentKind::PathSegment;
 use crate::split::Span;
@@ -36,14 +35,13 @@ const NAME_OFFSET: usize = 7;
 /// name, at most `room`, each once (the first place it is written) and
 /// none that `already` lists.
 pub(super) fn unfold_lookups(
-    input: &[u8],
-    components: &[ComponentAnalysis],
+    at: &Unfolding<'_>,
     already: &[Nested],
     room: usize,
-    options: &Options,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
 ) -> Vec<Nested> {
+    let (input, components, options) = (at.input, at.components, at.options);
     let mut out: Vec<Nested> = Vec::new();
     let mut seen: Vec<Vec<u8>> = Vec::new();
     let mut keep = |l: &JndiLookup, out: &Vec<Nested>| {
@@ -97,9 +95,9 @@ pub(super) fn unfold_lookups(
         lift(&mut node, lifted, |s| {
             // Within the lookup whatever the span (one over the name's
             // lossy text may run past its bytes).
-            let at = |i: usize| (l.start + NAME_OFFSET + i).min(l.end);
+            let to = |i: usize| (l.start + NAME_OFFSET + i).min(l.end);
             if plain {
-                Span::new(at(s.start), at(s.end))
+                Span::new(to(s.start), to(s.end))
             } else {
                 span
             }

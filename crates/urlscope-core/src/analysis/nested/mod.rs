@@ -198,12 +198,6 @@ pub(crate) fn unfold(
         }
         return out;
     }
-    // A data: URL's path and query are its body, read whole as the page
-    // it is: their pieces are no values of their own.
-    let data = data_node(input, parts, components, options, budget, lifted);
-    let is_data = data.is_some();
-    out.extend(data);
-    let wrapped = wrapper.and_then(|w| Wrapped::of(w, parts));
     // A carried URL is analysed as its own text: where that text is read
     // as a URL again from its first byte (`\\evil.example`, a relative
     // reference whose one path segment is that URL), it is the URL itself,
@@ -213,9 +207,17 @@ pub(crate) fn unfold(
         .flatten();
     let at = Unfolding {
         input,
+        parts,
+        components,
         itself,
         options,
     };
+    // A data: URL's path and query are its body, read whole as the page
+    // it is: their pieces are no values of their own.
+    let data = data_node(&at, budget, lifted);
+    let is_data = data.is_some();
+    out.extend(data);
+    let wrapped = wrapper.and_then(|w| Wrapped::of(w, parts));
     for (i, c) in components.iter().enumerate() {
         if values(&out) >= MAX_NESTED || budget.bytes == 0 {
             break;
@@ -232,7 +234,7 @@ pub(crate) fn unfold(
         {
             continue;
         }
-        let whole = unfold_component(&at, components, i, budget, lifted, &mut out);
+        let whole = unfold_component(&at, i, budget, lifted, &mut out);
         // A fragment written as a query that carries nothing whole: its
         // parameters' values, each apart. (Read after, so that a parameter
         // added to a fragment that is a URL cannot hide that URL.)
@@ -241,18 +243,14 @@ pub(crate) fn unfold(
         }
     }
     if values(&out) < MAX_NESTED && !is_data {
-        out.extend(unfold_path(
-            input, parts, components, options, budget, lifted, itself,
-        ));
+        out.extend(unfold_path(&at, budget, lifted));
     }
     if values(&out) < MAX_NESTED && !is_data {
-        out.extend(unfold_query(
-            input, parts, components, options, budget, lifted, itself,
-        ));
+        out.extend(unfold_query(&at, budget, lifted));
     }
     if values(&out) < MAX_NESTED {
         let room = MAX_NESTED - values(&out);
-        let found = lookup::unfold_lookups(input, components, &out, room, options, budget, lifted);
+        let found = lookup::unfold_lookups(&at, &out, room, budget, lifted);
         out.extend(found);
     }
     if let Some(w) = wrapped {
@@ -267,12 +265,12 @@ pub(crate) fn unfold(
 /// `out`: whether it carried anything.
 fn unfold_component(
     at: &Unfolding<'_>,
-    components: &[ComponentAnalysis],
     i: usize,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
     out: &mut Vec<Nested>,
 ) -> bool {
+    let components = at.components;
     let Some(c) = components.get(i) else {
         return false;
     };
@@ -297,10 +295,12 @@ fn unfold_component(
     unfold_first_layer(at, c.layers(), &place, budget, lifted, out)
 }
 
-/// What every value's unfolding reads: the input, where its own URL
-/// starts ([`is_itself`]), the options.
+/// What every unfolder reads: the input, its parts and components, where
+/// its own URL starts ([`is_itself`]), the options.
 struct Unfolding<'a> {
     input: &'a [u8],
+    parts: &'a Split,
+    components: &'a [ComponentAnalysis],
     itself: Option<usize>,
     options: &'a Options,
 }

@@ -1,8 +1,6 @@
 //! URLs the path carries, or the query whole.
 
-use super::{find_url, is_itself, lift, url_node, written_span, Budget, Nested};
-use crate::analysis::component::ComponentAnalysis;
-use crate::analysis::Options;
+use super::{find_url, is_itself, lift, url_node, written_span, Budget, Nested, Unfolding};
 use crate::split::{ComponentKind, Span, Split};
 use crate::warnings::Warning;
 
@@ -10,20 +8,17 @@ use crate::warnings::Warning;
 /// (`/redirect/https://evil.example/`), or a path that itself starts with
 /// `//` after an authority (`https://site//evil.example/`).
 pub(super) fn unfold_path(
-    input: &[u8],
-    parts: &Split,
-    components: &[ComponentAnalysis],
-    options: &Options,
+    at: &Unfolding<'_>,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
-    itself: Option<usize>,
 ) -> Option<Nested> {
+    let (input, parts) = (at.input, at.parts);
     let path = parts.path;
     let raw = path.of(input);
     let start = if parts.authority.is_some() && raw.starts_with(b"//") {
         Some(path.start)
     } else {
-        components.iter().find_map(|c| {
+        at.components.iter().find_map(|c| {
             let seg = c.raw();
             let is_scheme_seg = c.kind == ComponentKind::PathSegment
                 && seg.len() > 1
@@ -33,7 +28,7 @@ pub(super) fn unfold_path(
         })
     };
     let Some(start) = start else {
-        return archived_name(input, parts, components, options, budget, lifted);
+        return archived_name(at, budget, lifted);
     };
     let span = Span::new(start, path.end);
     // Each decoded byte knows the bytes that wrote it, so the carried
@@ -42,15 +37,9 @@ pub(super) fn unfold_path(
     let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
     let text = crate::percent::values(&decoded);
     let found = find_url(&text)?;
-    if is_itself(input, itself, span) {
+    if is_itself(input, at.itself, span) {
         return None;
     }
-    // The first path segment at or after the start (a leading '/' is in
-    // none).
-    let component = components
-        .iter()
-        .position(|c| c.kind == ComponentKind::PathSegment && c.span.end >= start)
-        .unwrap_or(0);
     let mut url = text.get(found.from..).unwrap_or_default();
     let mut spelling = found.spelling;
     // `jar:URL!/entry`: a Java client fetches the archive at URL, up to the
@@ -68,19 +57,40 @@ pub(super) fn unfold_path(
             None => spelling.push("in the path, which servers that echo it as a redirect follow"),
         },
     }
-    let label = components
+    Some(path_node(at, span, url, spelling, budget, lifted, |s| {
+        let s = Span::new(found.from + s.start, found.from + s.end);
+        written_span(&decoded, s, |b| b.span).unwrap_or(span)
+    }))
+}
+
+/// The node of the URL `url` that the path writes over `span`, found in
+/// the path segment it starts in (a leading '/' is in none), analysed,
+/// its findings lifted onto the bytes `outer` maps them to.
+fn path_node(
+    at: &Unfolding<'_>,
+    span: Span,
+    url: &[u8],
+    spelling: Vec<&'static str>,
+    budget: &mut Budget,
+    lifted: &mut Vec<Warning>,
+    outer: impl Fn(Span) -> Span,
+) -> Nested {
+    let component = at
+        .components
+        .iter()
+        .position(|c| c.kind == ComponentKind::PathSegment && c.span.end >= span.start)
+        .unwrap_or(0);
+    let label = at
+        .components
         .get(component)
         .map_or("path", |c| c.kind.label())
         .to_string();
-    let mut node = url_node(url, label, spelling, options, budget);
+    let mut node = url_node(url, label, spelling, at.options, budget);
     node.component = component;
     node.layer = 1;
     node.span = span;
-    lift(&mut node, lifted, |s| {
-        let s = Span::new(found.from + s.start, found.from + s.end);
-        written_span(&decoded, s, |b| b.span).unwrap_or(span)
-    });
-    Some(node)
+    lift(&mut node, lifted, outer);
+    node
 }
 
 /// What the Wayback Machine prefixes to an archived page's address
@@ -95,15 +105,13 @@ const ARCHIVED_SCHEME: &[u8] = b"http://";
 /// dot first, maybe a port. Analysed as that URL, its findings on the
 /// bytes that write them.
 fn archived_name(
-    input: &[u8],
-    parts: &Split,
-    components: &[ComponentAnalysis],
-    options: &Options,
+    at: &Unfolding<'_>,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
 ) -> Option<Nested> {
-    let (archive, at) = archive_of(input, parts)?;
-    let span = Span::new(at, parts.path.end);
+    let (input, parts) = (at.input, at.parts);
+    let (archive, from) = archive_of(input, parts)?;
+    let span = Span::new(from, parts.path.end);
     let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
     let text = crate::percent::values(&decoded);
     let (url, prefix, spelling) = match find_url(&text).filter(|f| f.from == 0) {
@@ -121,26 +129,13 @@ fn archived_name(
         ),
         None => return None,
     };
-    let component = components
-        .iter()
-        .position(|c| c.kind == ComponentKind::PathSegment && c.span.end >= at)
-        .unwrap_or(0);
-    let label = components
-        .get(component)
-        .map_or("path", |c| c.kind.label())
-        .to_string();
-    let mut node = url_node(&url, label, spelling, options, budget);
-    node.component = component;
-    node.layer = 1;
-    node.span = span;
-    lift(&mut node, lifted, |s| {
+    Some(path_node(at, span, &url, spelling, budget, lifted, |s| {
         if s.start < prefix {
             return span;
         }
         let s = Span::new(s.start - prefix, s.end - prefix);
         written_span(&decoded, s, |b| b.span).unwrap_or(span)
-    });
-    Some(node)
+    }))
 }
 
 /// Whether `text` starts with a host name with a dot in it, maybe a port
@@ -177,28 +172,26 @@ fn archive_of(input: &[u8], parts: &Split) -> Option<(crate::wrappers::Archive, 
 /// the text after `?`, whose `?`, `&` and `=` are the carried URL's own,
 /// so its pairs read as pairs cut it short).
 pub(super) fn unfold_query(
-    input: &[u8],
-    parts: &Split,
-    components: &[ComponentAnalysis],
-    options: &Options,
+    at: &Unfolding<'_>,
     budget: &mut Budget,
     lifted: &mut Vec<Warning>,
-    itself: Option<usize>,
 ) -> Option<Nested> {
-    let query = parts.query?;
+    let input = at.input;
+    let query = at.parts.query?;
     let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, query), false);
     let text = crate::percent::values(&decoded);
     let found = find_url(&text).filter(|f| f.from == 0)?;
-    if is_itself(input, itself, query) {
+    if is_itself(input, at.itself, query) {
         return None;
     }
-    let component = components
+    let component = at
+        .components
         .iter()
         .position(|c| c.kind == ComponentKind::QueryKey && c.span.start >= query.start)
         .unwrap_or(0);
     let mut spelling = found.spelling;
     spelling.push("as the whole query, which anonymizing redirectors follow");
-    let mut node = url_node(&text, "query".to_string(), spelling, options, budget);
+    let mut node = url_node(&text, "query".to_string(), spelling, at.options, budget);
     node.component = component;
     node.layer = 1;
     node.span = query;
