@@ -214,7 +214,7 @@ fn unquoted(input: &[u8]) -> &[u8] {
 /// Whether `input` is a URL written defanged, to be read as the URL it
 /// stands for before it is analysed: a defanged scheme (`hxxps:`), or a
 /// bracketed spelling in the scheme's separator or the authority
-/// (`http[:]//`, `https://evil[.]example/`). A bracketed dot further on
+/// (`http[:]//`, `https:[//]`, `https://evil[.]example/`). A bracketed dot further on
 /// (`?q=a[.]b`) is data, and a real IP literal (`http://[::1]/`) is no
 /// defanged spelling. A URL between `<...>` or `"..."`, as mail and
 /// tickets quote one, is read inside them.
@@ -234,7 +234,7 @@ pub fn reads_defanged(input: &[u8]) -> bool {
         return false;
     }
     let after = rest.get(name..).unwrap_or_default();
-    if bracketed_at(after, 0).is_some_and(|(_, to)| to == "://" || to == ":") {
+    if bracketed_separator(after) {
         return true;
     }
     let Some(authority) = after.strip_prefix(b"://") else {
@@ -296,8 +296,14 @@ fn defanged_scheme(rest: &[u8]) -> Option<(&'static [u8], &'static str)> {
 /// a bracketed one (`[:]//`, `[://]`), or a colon before bracketed
 /// slashes (`:[//]`, `:[/][/]`).
 fn ends_a_scheme(after: &[u8]) -> bool {
-    separator(after).is_some()
-        || bracketed_at(after, 0).is_some_and(|(_, to)| to.starts_with(':'))
+    separator(after).is_some() || bracketed_separator(after)
+}
+
+/// Whether `after`, what follows a scheme's name, is its separator
+/// written bracketed: `[:]//`, `[://]`, `[:]`, or a colon before bracketed
+/// slashes (`:[//]`, `:[/][/]`).
+fn bracketed_separator(after: &[u8]) -> bool {
+    bracketed_at(after, 0).is_some_and(|(_, to)| to.starts_with(':'))
         || after.first() == Some(&b':')
             && bracketed_at(after, 1).is_some_and(|(_, to)| to.starts_with('/'))
 }
@@ -457,6 +463,8 @@ mod tests {
             "\"https://evil[.]example/login\"",
             "<hxxps[:]//paypa1[.]com/signin>",
             " \"hxxps[://]evil[.]example\" ",
+            "https:[//]evil.example/",
+            "<http:[/][/]evil.example/>",
         ] {
             assert!(reads_defanged(defanged.as_bytes()), "{defanged}");
         }
