@@ -316,6 +316,7 @@ const RULES: &[Row] = &[
     ("open-redirect", "https://victim.example/r?u==4Wan9GbvUGbw1WY4VmLslmdl9yL6MHc0RHa", Fires { at: "=4Wan9GbvUGbw1WY4VmLslmdl9yL6MHc0RHa" }, "base64 written backwards"),
     ("open-redirect", "https://victim.example/r?u=%25u0068ttps://evil.example/", Fires { at: "%25u0068ttps://evil.example/" }, "a %u escape"),
     ("open-redirect", "https://victim.example/r#&#104;ttps&colon;//evil.example/", Fires { at: "&#104;ttps&colon;//evil.example/" }, "HTML character references"),
+    ("open-redirect", "https://victim.example/r?u=bmlnb2wvZXZpbC5saXZlLy86c3B0dGg=", Fires { at: "bmlnb2wvZXZpbC5saXZlLy86c3B0dGg=" }, "base64 of a URL written backwards"),
     ("open-redirect", "https://victim.example/r?u=olleh//:a", Misses, "a one-letter scheme read backwards is no URL"),
     // A data: URL's body is the page a browser renders from it: where its
     // script, refresh, form or frame sends the visitor is where it leads.

@@ -176,11 +176,12 @@ fn bury(text: &str, layers: usize, room: usize, steps: &mut Vec<String>, out: &m
 
 /// The texts one decoding under a payload's `text`, each with the step
 /// that reads it: the text percent-decoded when it holds an escape (the
-/// payloads in it are read at the next level); else each run of base64
+/// payloads in it are read at the next level); the text read backwards
+/// when it is a URL written backwards; else each run of base64
 /// digits in it (the text whole, a JSON string, a `key=value`'s value)
 /// that is a JWT (each of its string claims), base64 or hex of text, as
 /// [`jwt`], [`base64_payload`] and [`hex_payload`] read a value. Each
-/// text is shorter than the one it is decoded from, and the runs do not
+/// text is no longer than the one it is decoded from, and the runs do not
 /// overlap, so a level holds no more bytes than the one above it.
 pub(crate) fn decodings(text: &str) -> Vec<(String, String)> {
     let bytes = text.as_bytes();
@@ -190,6 +191,11 @@ pub(crate) fn decodings(text: &str) -> Vec<(String, String)> {
             "percent-decoded".to_string(),
             String::from_utf8_lossy(&decoded).into_owned(),
         )];
+    }
+    // A URL written backwards, as the text whole (base64 of
+    // `/moc.elpmaxe//:sptth`).
+    if let Some(forward) = super::obfuscated::reversed_url(bytes) {
+        return vec![(NestedKind::Reversed.name().to_string(), forward)];
     }
     let mut out = Vec::new();
     for token in digit_runs(bytes) {
