@@ -133,7 +133,8 @@ fn base64_bytes(digits: &[u8]) -> impl Iterator<Item = u8> + '_ {
 /// Whether decoded payload bytes may be text (see [`printable`]) in which
 /// [`carries_url_within`] finds a URL after other text or under more
 /// decodings: a URL in prose has a scheme, so a `:` after a byte a scheme
-/// ends with (or a tab or newline [`scheme_at`] drops); a payload inside
+/// ends with (or a tab or newline [`scheme_at`] drops), or before one (a
+/// URL written backwards); a payload inside
 /// the text is a percent escape's `%` or a run of at least 12 base64
 /// digits (hex digits and a JWT's header are such runs). Read until one
 /// of those, or until a byte no such text holds: a control but tab and
@@ -149,6 +150,8 @@ fn text_may_carry_url(bytes: impl Iterator<Item = u8>) -> bool {
     let mut due = 0u8;
     // The base64 digits in a row up to this byte.
     let mut digits = 0usize;
+    // The scheme bytes in a row after the last `:`, if only they followed it.
+    let mut backwards: Option<usize> = None;
     for b in bytes {
         match b {
             0x80..=0xBF if due > 0 => due -= 1,
@@ -175,9 +178,17 @@ fn text_may_carry_url(bytes: impl Iterator<Item = u8>) -> bool {
         if digits >= 12 {
             return true;
         }
+        backwards = match b {
+            b':' => Some(0),
+            b if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') => {
+                backwards.map(|n| n + 1)
+            }
+            _ => None,
+        };
         previous = b;
     }
-    false
+    // A URL written backwards ends with its scheme backwards, after a `:`.
+    backwards.is_some_and(|n| (1..=32).contains(&n)) && previous.is_ascii_alphabetic()
 }
 
 /// [`base64_may_carry_url`] of a body of `len` digits whose first (up to
