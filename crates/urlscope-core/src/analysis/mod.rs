@@ -787,11 +787,20 @@ fn analyze_read(
                 other.imitates = imitated.filter(|_| other.host == host_class);
                 own.imitates = own.host.as_ref().and_then(|h| {
                     let i = crate::sites::imitation_of_host(&h.canonical)?;
-                    // On the bytes that write the host where the input
-                    // writes it as read (`https:/paypa1.com/`), else the URL.
-                    let span = written_name(input, own.span, &h.canonical)
-                        .map_or(own.span, |at| Span::new(at + i.span.start, at + i.span.end));
-                    Some(crate::sites::Imitation { span, ..i })
+                    // On the bytes that write the host a browser reads
+                    // (`https:/paypa1.com/`), as its warning is.
+                    Some(match checks::imitation::browser_host_span(input, &parts) {
+                        Some(span) => checks::imitation::on_written_host(
+                            input,
+                            span,
+                            h.canonical.trim_end_matches('.'),
+                            i,
+                        ),
+                        None => crate::sites::Imitation {
+                            span: own.span,
+                            ..i
+                        },
+                    })
                 });
             }
             None => own.imitates = imitated,
@@ -967,16 +976,4 @@ pub(crate) fn analyze_components(
         }
     }
     (components, warnings)
-}
-
-/// Where in `input`, within `span`, the host name `name` (ASCII, as read)
-/// is written, without regard to case: the first place after the
-/// scheme's ':'.
-fn written_name(input: &[u8], span: Span, name: &str) -> Option<usize> {
-    let text = span.of(input).to_ascii_lowercase();
-    let from = memchr::memchr(b':', &text).map_or(0, |c| c + 1);
-    let name = name.trim_end_matches('.');
-    memchr::memmem::find(text.get(from..)?, name.as_bytes())
-        .filter(|_| !name.is_empty())
-        .map(|at| span.start + from + at)
 }

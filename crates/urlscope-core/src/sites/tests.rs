@@ -268,8 +268,17 @@ fn a_capital_is_named_as_written() {
     let i = a.destinations[0].imitates.as_ref().expect("imitates");
     assert_eq!(i.edit, "'l' written as 'I' (a capital i)");
     assert_eq!(i.span, crate::split::Span::new(13, 14));
-    // In a host all in capitals the capital is no disguise.
-    let a = crate::analyze(b"https://PAYPAI.COM/signin", &crate::Options::default());
+    // In a label all in capitals the capital is no disguise.
+    for url in [
+        &b"https://PAYPAI.COM/signin"[..],
+        b"https://www.PAYPAI.COM/",
+    ] {
+        let a = crate::analyze(url, &crate::Options::default());
+        let i = a.destinations[0].imitates.as_ref().expect("imitates");
+        assert_eq!(i.edit, "'l' written as 'i'");
+    }
+    // A host only a browser reads is worded as its warning is.
+    let a = crate::analyze(b"https:/paypaI.com/", &crate::Options::default());
     let i = a.destinations[0].imitates.as_ref().expect("imitates");
-    assert_eq!(i.edit, "'l' written as 'i'");
+    assert_eq!(i.edit, "'l' written as 'I' (a capital i)");
 }

@@ -109,27 +109,29 @@ fn starts_with_web_url(text: &[u8]) -> bool {
 }
 
 /// Whether `text` starts with a host name with a dot in it, up to a '/',
-/// a ':' or its end (`example.com/`, `example.com:80/`), as the
-/// Wayback Machine's path holds a page's address with neither scheme nor
-/// timestamp.
+/// a ':', a '?', a '#' or its end (`example.com/`, `example.com:80/`), as
+/// the Wayback Machine's path holds a page's address with neither scheme
+/// nor timestamp. The name may be written in Unicode or with escapes
+/// (`p%61ypal.com`, `pаypal.com`).
 fn starts_with_host_name(text: &[u8]) -> bool {
     let name = text
         .iter()
-        .position(|&b| matches!(b, b'/' | b':'))
+        .position(|&b| matches!(b, b'/' | b':' | b'?' | b'#'))
         .map_or(text, |end| text.get(..end).unwrap_or_default());
+    let host_byte = |b: &u8| b.is_ascii_alphanumeric() || *b == b'%' || *b >= 0x80;
     name.contains(&b'.')
-        && name.first().is_some_and(u8::is_ascii_alphanumeric)
+        && name.first().is_some_and(host_byte)
         && name
             .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'))
+            .all(|b| host_byte(b) || matches!(b, b'-' | b'.' | b'_'))
 }
 
-/// The length of `/web/TIMESTAMP[flag]/`, or of `/web/` before a URL or
-/// a host name, or of `/save/` before a URL, at the start of `path`.
+/// The length of `/web/TIMESTAMP[flag]/`, or of `/web/` or `/save/`
+/// before a URL or a host name, at the start of `path`.
 fn wayback_prefix(path: &[u8]) -> Option<usize> {
     if path
         .strip_prefix(b"/save/")
-        .is_some_and(starts_with_web_url)
+        .is_some_and(|rest| starts_with_web_url(rest) || starts_with_host_name(rest))
     {
         return Some(6);
     }
@@ -186,6 +188,11 @@ mod tests {
             (b"/save/https://x.example/", 6),
             (b"/web/x.example/", 5),
             (b"/web/x.example:80/a", 5),
+            (b"/web/x.example?q", 5),
+            (b"/save/x.example/", 6),
+            (b"/web/x.example#f", 5),
+            (b"/web/p%61ypal.com/", 5),
+            ("/web/pаypal.com/".as_bytes(), 5),
         ] {
             assert_eq!(
                 archived_copy(b"wayback.archive.org", path),

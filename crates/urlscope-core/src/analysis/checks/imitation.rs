@@ -79,18 +79,8 @@ pub(crate) fn imitation_warnings(
             .unwrap_or_default()
     });
     if !on_hosting && forbidden_at.is_none() {
-        if let Some(mut i) = imitation(registrable, unicode.as_deref(), reg_at, top_sites) {
-            i.span = at(i.span.start, i.span.end);
-            // A capital stands out as a disguise among lowercase letters
-            // (`paypaI.com`); in a host written all in capitals
-            // (`PAYPAI.COM`) it is just the letter.
-            let mixed_case = written.iter().any(u8::is_ascii_lowercase);
-            if let Some(edit) = (plain && mixed_case)
-                .then(|| crate::sites::as_written(&i.edit, i.span.of(input)))
-                .flatten()
-            {
-                i.edit = edit;
-            }
+        if let Some(i) = imitation(registrable, unicode.as_deref(), reg_at, top_sites) {
+            let i = on_written_host(input, span, name, i);
             // A brand's look-alike is high. A top site's is only shown:
             // one letter from one of 10,000 names is also where many honest
             // names are (latech.edu, panix.com, state.nj.us), and at medium
@@ -247,19 +237,7 @@ pub(crate) fn browser_host_imitation_warnings(
     else {
         return;
     };
-    let text = String::from_utf8_lossy(parts.trimmed.of(input));
-    let special = parts.scheme.is_some_and(|s| {
-        crate::schemes::is_special(&String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
-    });
-    let written = crate::analysis::destination::whatwg_written_host(&text, special);
-    let after_scheme = parts.scheme.map_or(parts.trimmed.start, |s| s.end);
-    let found = written.as_deref().and_then(|w| {
-        let hay = input.get(after_scheme..parts.trimmed.end)?;
-        hay.windows(w.len().max(1))
-            .position(|win| win.eq_ignore_ascii_case(w.as_bytes()))
-            .map(|at| Span::new(after_scheme + at, after_scheme + at + w.len()))
-    });
-    let Some(span) = found.or(parts.authority) else {
+    let Some(span) = browser_host_span(input, parts).or(parts.authority) else {
         return;
     };
     let mut seen = parts.clone();
@@ -283,6 +261,47 @@ pub(crate) fn browser_host_imitation_warnings(
         .iter()
         .position(|c| c.span.start <= span.start && span.end <= c.span.end && !c.span.is_empty());
     imitation_warnings(input, &seen, Some(&reading), index, top_sites, out);
+}
+
+/// Where in `input` the host a browser reads in the URL `parts` is
+/// written ([`whatwg_host_span`](crate::analysis::destination::whatwg_host_span)).
+pub(crate) fn browser_host_span(input: &[u8], parts: &Split) -> Option<Span> {
+    let special = parts.scheme.is_some_and(|s| {
+        crate::schemes::is_special(&String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
+    });
+    let at = parts.trimmed.start;
+    crate::analysis::destination::whatwg_host_span(parts.trimmed.of(input), special)
+        .map(|s| Span::new(at + s.start, at + s.end))
+}
+
+/// What `i`, found in the host name `name` (ASCII, lowercase, no
+/// trailing dot; its span within it), marks of the host written at `span`
+/// of `input`: its edited bytes when the host is written as read (plain
+/// ASCII), a capital among lowercase letters named as written
+/// (`paypaI.com`; in a label all in capitals, `PAYPAI.COM`, it is just
+/// the letter); else the whole host.
+pub(crate) fn on_written_host(input: &[u8], span: Span, name: &str, mut i: Imitation) -> Imitation {
+    let written = span.of(input);
+    if !written.eq_ignore_ascii_case(name.as_bytes()) {
+        i.span = span;
+        return i;
+    }
+    let label_start = written
+        .get(..i.span.start)
+        .and_then(|w| memchr::memrchr(b'.', w))
+        .map_or(0, |d| d + 1);
+    let label_end = written
+        .get(i.span.end..)
+        .and_then(|w| memchr::memchr(b'.', w))
+        .map_or(written.len(), |d| i.span.end + d);
+    let label = written.get(label_start..label_end).unwrap_or_default();
+    i.span = Span::new(span.start + i.span.start, span.start + i.span.end);
+    if label.iter().any(u8::is_ascii_lowercase) {
+        if let Some(edit) = crate::sites::as_written(&i.edit, i.span.of(input)) {
+            i.edit = edit;
+        }
+    }
+    i
 }
 
 /// The site the URL opens, for a warning that sets it against what the

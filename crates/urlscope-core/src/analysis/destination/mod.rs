@@ -14,8 +14,8 @@ pub(crate) use class::site_of;
 pub use class::{classify_host, HostClass, Reach};
 pub(crate) use readings::other_reading;
 pub(crate) use readings::refuses_host_worded;
-pub(crate) use readings::whatwg_written_host;
 pub use readings::{destination_host, BrowserRefusal, OtherReading, Peer, Reader};
+pub(crate) use readings::{whatwg_host_span, whatwg_written_host};
 
 use crate::analysis::nested::{data, Nested, NestedKind, SCRIPT_SCHEMES};
 use crate::services::{shortened, Shortened};

@@ -6,7 +6,7 @@
 
 use super::class::{classify_host, site_of, HostClass};
 use crate::sites::Imitation;
-use crate::split::Split;
+use crate::split::{Span, Split};
 use std::borrow::Cow;
 
 /// A kind of URL parser that reads another host in the URL than the one a
@@ -325,34 +325,68 @@ pub fn destination_host<'a>(input: &'a [u8], parts: &Split) -> Option<Cow<'a, [u
     }
 }
 
-/// The host of `text` as written, where the URL Standard finds it: tabs
-/// and newlines removed, then after the scheme, past any run of slashes
-/// (and backslashes, in a special URL) or after `//`, up to the first `/`,
-/// `?` or `#` (or `\\`, in a special URL), after the last `@`, before a
-/// port.
+/// The host of `text` as written, where the URL Standard finds it (see
+/// [`whatwg_host_span`]).
 pub(crate) fn whatwg_written_host(text: &str, special: bool) -> Option<String> {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+    let span = whatwg_host_span(text.as_bytes(), special)?;
+    let host: Vec<u8> = span
+        .of(text.as_bytes())
+        .iter()
+        .copied()
+        .filter(|b| !matches!(b, b'\t' | b'\r' | b'\n'))
         .collect();
-    let (_, rest) = cleaned
-        .trim_start_matches(|c: char| c <= ' ')
-        .split_once(':')?;
-    let rest = if special {
-        rest.trim_start_matches(['/', '\\'])
+    String::from_utf8(host).ok()
+}
+
+/// Where in `url` the URL Standard finds its host: tabs and newlines
+/// skipped, leading controls and spaces too, then after the scheme's `:`,
+/// past any run of slashes (and backslashes, in a special URL) or after
+/// `//`, up to the first `/`, `?` or `#` (or `\`, in a special URL),
+/// after the last `@`, before a port. The span runs over any tab or
+/// newline inside the host, as written.
+pub(crate) fn whatwg_host_span(url: &[u8], special: bool) -> Option<Span> {
+    // The positions of the bytes the parser reads.
+    let kept: Vec<usize> = (0..url.len())
+        .filter(|&i| !matches!(url.get(i), Some(b'\t' | b'\r' | b'\n')))
+        .collect();
+    let byte = |k: usize| kept.get(k).and_then(|&i| url.get(i)).copied();
+    let mut k = (0..kept.len())
+        .find(|&k| byte(k).is_some_and(|b| b > b' '))
+        .unwrap_or(kept.len());
+    while byte(k)? != b':' {
+        k += 1;
+    }
+    k += 1;
+    if special {
+        while matches!(byte(k), Some(b'/' | b'\\')) {
+            k += 1;
+        }
+    } else if byte(k) == Some(b'/') && byte(k + 1) == Some(b'/') {
+        k += 2;
     } else {
-        rest.strip_prefix("//")?
+        return None;
+    }
+    let ends_authority = |b: u8| matches!(b, b'/' | b'?' | b'#') || special && b == b'\\';
+    let end = (k..kept.len())
+        .find(|&e| byte(e).is_some_and(ends_authority))
+        .unwrap_or(kept.len());
+    let start = (k..end)
+        .rev()
+        .find(|&a| byte(a) == Some(b'@'))
+        .map_or(k, |a| a + 1);
+    let host_end = if byte(start) == Some(b'[') {
+        (start..end)
+            .find(|&e| byte(e) == Some(b']'))
+            .map_or(end, |e| e + 1)
+    } else {
+        (start..end).find(|&e| byte(e) == Some(b':')).unwrap_or(end)
     };
-    let authority = rest
-        .split(|c: char| matches!(c, '/' | '?' | '#') || special && c == '\\')
-        .next()
-        .unwrap_or_default();
-    let (_, host) = authority.rsplit_once('@').unwrap_or(("", authority));
-    let host = match host.split_once(']') {
-        Some((v6, _)) if host.starts_with('[') => format!("{v6}]"),
-        _ => host.split(':').next().unwrap_or_default().to_string(),
-    };
-    (!host.is_empty()).then_some(host)
+    if host_end <= start {
+        return None;
+    }
+    let first = *kept.get(start)?;
+    let last = *kept.get(host_end - 1)?;
+    Some(Span::new(first, last + 1))
 }
 
 /// The host Python's `urllib.parse.urlsplit(text).hostname` reads

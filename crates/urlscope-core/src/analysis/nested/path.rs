@@ -114,6 +114,17 @@ fn archived_name(
     let span = Span::new(from, parts.path.end);
     let decoded = crate::percent::decode_layer(&crate::percent::raw_layer(input, span), false);
     let text = crate::percent::values(&decoded);
+    // A URL one segment writes whole, its slashes escaped
+    // (`https%3A%2F%2Fpaypa1.com`), is that segment's own value, unfolded
+    // with it.
+    let first = span
+        .of(input)
+        .split(|&b| b == b'/')
+        .next()
+        .unwrap_or_default();
+    if find_url(&crate::percent::decode(first, false)).is_some() {
+        return None;
+    }
     let (url, prefix, spelling) = match find_url(&text).filter(|f| f.from == 0) {
         Some(mut found) => {
             found.spelling.push(archive.copy_spelling());
@@ -139,7 +150,8 @@ fn archived_name(
 }
 
 /// Whether `text` starts with a host name with a dot in it, maybe a port
-/// after it (digits up to the next '/'), then a '/' or its end.
+/// after it (none, or a number up to 65535, up to the next '/'), then a
+/// '/' or its end.
 fn is_host_and_port(text: &[u8]) -> bool {
     let address = text.split(|&b| b == b'/').next().unwrap_or_default();
     let (name, port) = match memchr::memchr(b':', address) {
@@ -156,8 +168,8 @@ fn is_host_and_port(text: &[u8]) -> bool {
         && name
             .iter()
             .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_') || b >= 0x80)
-        && port.len() <= 5
         && port.iter().all(u8::is_ascii_digit)
+        && (port.is_empty() || std::str::from_utf8(port).is_ok_and(|p| p.parse::<u16>().is_ok()))
 }
 
 /// The web archive whose copy of a page the URL `parts` split from

@@ -390,6 +390,11 @@ fn what_a_browsers_host_imitates_is_marked_where_it_is_written() {
         (&b"https:/paypa1.com/"[..], 12),
         (b"https:PAYPA1.com/", 11),
         (b"https:\\paypa1.com/", 12),
+        // The host after the userinfo, not the same name before it.
+        (b"https:/paypa1.com@paypa1.com/", 23),
+        (b"http://x:paypa1.com@paypa1.com\\@evil.com/", 25),
+        // Not the same name in the RFC 3986 reading's port or path.
+        (b"http://paypa1.com\\@x.com:paypa1.com/", 12),
     ] {
         let a = analyze(url, &Options::default());
         let i = a.destinations[0].imitates.as_ref().expect("imitates");
@@ -399,5 +404,38 @@ fn what_a_browsers_host_imitates_is_marked_where_it_is_written() {
             "{}",
             String::from_utf8_lossy(url)
         );
+    }
+}
+
+/// A host written otherwise than read (an escape in it) is marked whole,
+/// not where the name read appears again further on.
+#[test]
+fn what_a_host_written_otherwise_imitates_marks_the_host() {
+    let a = analyze(b"https:/pay%70a1.com/paypa1.com", &Options::default());
+    let i = a.destinations[0].imitates.as_ref().expect("imitates");
+    assert_eq!(i.span, Span::new(7, 19));
+}
+
+/// An archived page's URL that one path segment writes whole, its slashes
+/// escaped, is one destination, said once.
+#[test]
+fn an_archived_url_in_one_segment_is_unfolded_once() {
+    for url in [
+        &b"https://web.archive.org/web/2020/https%3A%2F%2Fpaypa1.com/"[..],
+        b"https://web.archive.org/web/2020/javascript%3Aalert(1)",
+    ] {
+        let a = analyze(url, &Options::default());
+        assert_eq!(a.destinations.len(), 2, "{}", String::from_utf8_lossy(url));
+        let said = a
+            .warnings
+            .iter()
+            .filter(|w| {
+                matches!(
+                    w.code,
+                    WarningCode::LookalikeDomain | WarningCode::DangerousScheme
+                )
+            })
+            .count();
+        assert_eq!(said, 1, "{}", String::from_utf8_lossy(url));
     }
 }
