@@ -203,6 +203,7 @@ const RULES: &[Row] = &[
     ("assumed-scheme", "v1.2.3/notes", Misses, "a version number, not an address"),
     ("assumed-scheme", "//paypa1.com/x", Misses, "a network-path reference names its host itself"),
     ("lookalike-domain", "https://paypa1.com/", Fires { at: "1" }, "'1' for 'l' in PayPal's name"),
+    ("lookalike-domain", "https://pay\tpa1.com/", Fires { at: "pay\tpa1.com" }, "a tab inside the host, which a browser drops: it opens paypa1.com"),
     ("lookalike-domain", "http://metadata.google.internal/computeMetadata/v1/", Misses, "a name inside a private network is registered by no one outside it"),
     ("lookalike-domain", "https://protect-eu.mimecast.com/s/AbCdEf?domain=paypa1.com", Fires { at: "paypa1.com" }, "the domain a Mimecast link names for the destination it holds"),
     ("lookalike-domain", "https://www.google.com/amp/s/paypa1.com/signin", Fires { at: "1" }, "behind Google's AMP viewer, which writes its destination as its path, without a scheme"),

@@ -779,34 +779,46 @@ fn analyze_read(
         options.low_imitations,
         &mut warnings,
     );
+    // A browser reads another host than the checks judged (RFC 3986's):
+    // another reading, or a tab or newline inside the host, which a
+    // browser drops (`pay\tpa1.com`).
+    let browser_reads_otherwise = |own: &Destination| {
+        own.other_reading.is_some()
+            || parts
+                .host
+                .is_some_and(|h| memchr::memchr3(b'\t', b'\r', b'\n', h.of(input)).is_some())
+    };
     if let Some(own) = destinations.first_mut().filter(|d| d.component.is_none()) {
-        match own.other_reading.as_mut() {
-            // The checks judged the host as written (RFC 3986's); the
-            // host a browser opens is judged here.
-            Some(other) => {
+        if browser_reads_otherwise(own) {
+            if let Some(other) = own.other_reading.as_mut() {
                 other.imitates = imitated.filter(|_| other.host == host_class);
-                own.imitates = own.host.as_ref().and_then(|h| {
-                    let i = crate::sites::imitation_of_host(&h.canonical)?;
-                    // On the bytes that write the host a browser reads
-                    // (`https:/paypa1.com/`), as its warning is.
-                    Some(match checks::imitation::browser_host_span(input, &parts) {
-                        Some(span) => checks::imitation::on_written_host(
-                            input,
-                            span,
-                            h.canonical.trim_end_matches('.'),
-                            i,
-                        ),
-                        None => crate::sites::Imitation {
-                            span: own.span,
-                            ..i
-                        },
-                    })
-                });
             }
-            None => own.imitates = imitated,
+            // The host a browser opens is judged here.
+            own.imitates = own.host.as_ref().and_then(|h| {
+                let i = crate::sites::imitation_of_host(&h.canonical)?;
+                // On the bytes that write the host a browser reads
+                // (`https:/paypa1.com/`), as its warning is.
+                Some(match checks::imitation::browser_host_span(input, &parts) {
+                    Some(span) => checks::imitation::on_written_host(
+                        input,
+                        span,
+                        h.canonical.trim_end_matches('.'),
+                        i,
+                    ),
+                    None => crate::sites::Imitation {
+                        span: own.span,
+                        ..i
+                    },
+                })
+            });
+        } else {
+            own.imitates = imitated;
         }
     }
-    if let Some(own) = destinations.first().filter(|d| d.component.is_none()) {
+    if let Some(own) = destinations
+        .first()
+        .filter(|d| d.component.is_none() && browser_reads_otherwise(d))
+    {
         checks::imitation::browser_host_imitation_warnings(
             input,
             &parts,

@@ -221,10 +221,11 @@ pub(crate) fn imitation_warnings(
 /// The warnings of what the host a browser opens imitates, when RFC 3986
 /// parsers read another (`http://paypa1.com\@good.com/`: the checks
 /// above judged `good.com`, which the filter sees; the browser opens
-/// `paypa1.com`). `own` is the URL's own destination; the browser's host
-/// is marked where it is written, or the authority when it cannot be
-/// found as written (tabs inside it), and the warning is on the component
-/// it is written in.
+/// `paypa1.com`), or reads it without the tabs and newlines written in it
+/// (`https://pay\tpa1.com/`); the caller asks only then. `own` is the
+/// URL's own destination; the browser's host is marked where it is
+/// written (whole when tabs split it), or the authority when it cannot be
+/// found, and the warning is on the component it is written in.
 pub(crate) fn browser_host_imitation_warnings(
     input: &[u8],
     parts: &Split,
@@ -233,8 +234,7 @@ pub(crate) fn browser_host_imitation_warnings(
     top_sites: bool,
     out: &mut Vec<Warning>,
 ) {
-    let (Some(_), Some(browser), None) = (&own.other_reading, &own.host, &own.browser_refuses)
-    else {
+    let (Some(browser), None) = (&own.host, &own.browser_refuses) else {
         return;
     };
     let Some(span) = browser_host_span(input, parts).or(parts.authority) else {
@@ -243,7 +243,22 @@ pub(crate) fn browser_host_imitation_warnings(
     let mut seen = parts.clone();
     seen.host = Some(span);
     seen.host_kind = Some(crate::split::HostKind::RegName);
-    let Some(reading) = crate::analysis::host::host_reading(input, &seen) else {
+    let written = span.of(input);
+    let reading = if memchr::memchr3(b'\t', b'\r', b'\n', written).is_some() {
+        // A tab or newline inside the host (`pay\tpa1.com`), which a
+        // browser drops: the host is read without them, and marked whole.
+        let mut url = b"http://".to_vec();
+        url.extend(
+            written
+                .iter()
+                .filter(|b| !matches!(b, b'\t' | b'\r' | b'\n')),
+        );
+        url.push(b'/');
+        crate::analysis::host::host_reading(&url, &crate::split::split(&url))
+    } else {
+        crate::analysis::host::host_reading(input, &seen)
+    };
+    let Some(reading) = reading else {
         return;
     };
     // The browser's host as the destination classed it: only a name whose
