@@ -94,6 +94,13 @@ pub(super) fn unfold_value(
                 let via = format!("{child_via} → {}", buried.steps.join(" → "));
                 let mut spelling = buried.spelling;
                 spelling.extend([hidden, "under more than one layer of encoding"]);
+                if buried
+                    .steps
+                    .iter()
+                    .any(|s| s == NestedKind::Reversed.name())
+                {
+                    spelling.push("written backwards");
+                }
                 let deeper = buried.steps.len();
                 let child = url_node_under(url, via, spelling, options, budget, deeper);
                 add(child, &mut children);
