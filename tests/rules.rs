@@ -321,6 +321,8 @@ const RULES: &[Row] = &[
     ("open-redirect", "https://victim.example/r?u=%25u0068ttps://evil.example/", Fires { at: "%25u0068ttps://evil.example/" }, "a %u escape"),
     ("open-redirect", "https://victim.example/r#&#104;ttps&colon;//evil.example/", Fires { at: "&#104;ttps&colon;//evil.example/" }, "HTML character references"),
     ("open-redirect", "https://victim.example/r?u=bmlnb2wvZXZpbC5saXZlLy86c3B0dGg=", Fires { at: "bmlnb2wvZXZpbC5saXZlLy86c3B0dGg=" }, "base64 of a URL written backwards"),
+    ("open-redirect", "https://victim.example/r?u=winddir:SSW", Misses, "text ending ':SSW' reads backwards as 'WSS:...': a scheme with no '//' read backwards is no URL"),
+    ("open-redirect", "https://victim.example/r?u=d2luZCBkaXI6U1NX", Misses, "the same in base64 ('wind dir:SSW')"),
     ("open-redirect", "https://victim.example/r?u=olleh//:a", Misses, "a one-letter scheme read backwards is no URL"),
     // A data: URL's body is the page a browser renders from it: where its
     // script, refresh, form or frame sends the visitor is where it leads.

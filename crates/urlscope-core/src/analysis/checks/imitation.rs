@@ -279,13 +279,11 @@ pub(crate) fn browser_host_imitation_warnings(
 }
 
 /// Where in `input` the host a browser reads in the URL `parts` is
-/// written ([`whatwg_host_span`](crate::analysis::destination::whatwg_host_span)).
+/// written ([`whatwg_host_span`](crate::analysis::destination::whatwg_host_span));
+/// a reference is read as on an http(s) page.
 pub(crate) fn browser_host_span(input: &[u8], parts: &Split) -> Option<Span> {
-    let special = parts.scheme.is_some_and(|s| {
-        crate::schemes::is_special(&String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
-    });
     let at = parts.trimmed.start;
-    crate::analysis::destination::whatwg_host_span(parts.trimmed.of(input), special)
+    crate::analysis::destination::whatwg_host_span(parts.trimmed.of(input), true)
         .map(|s| Span::new(at + s.start, at + s.end))
 }
 

@@ -339,30 +339,53 @@ pub(crate) fn whatwg_written_host(text: &str, special: bool) -> Option<String> {
 }
 
 /// Where in `url` the URL Standard finds its host: tabs and newlines
-/// skipped, leading controls and spaces too, then after the scheme's `:`,
-/// past any run of slashes (and backslashes, in a special URL) or after
-/// `//`, up to the first `/`, `?` or `#` (or `\`, in a special URL),
-/// after the last `@`, before a port. The span runs over any tab or
-/// newline inside the host, as written.
+/// skipped, leading controls and spaces too, then after its scheme's `:`
+/// (special or not as the scheme read without its tabs is), past any run
+/// of slashes (and backslashes, in a special URL) or after `//`; in a
+/// reference with no scheme (`//evil.example/`, read on a page whose
+/// scheme is special or not as `special` says), past its leading two or
+/// more slashes. Then up to the first `/`, `?` or `#` (or `\`, in a
+/// special URL), after the last `@`, before a port. The span runs over
+/// any tab or newline inside the host, as written.
 pub(crate) fn whatwg_host_span(url: &[u8], special: bool) -> Option<Span> {
     // The positions of the bytes the parser reads.
     let kept: Vec<usize> = (0..url.len())
         .filter(|&i| !matches!(url.get(i), Some(b'\t' | b'\r' | b'\n')))
         .collect();
     let byte = |k: usize| kept.get(k).and_then(|&i| url.get(i)).copied();
-    let mut k = (0..kept.len())
+    let start = (0..kept.len())
         .find(|&k| byte(k).is_some_and(|b| b > b' '))
         .unwrap_or(kept.len());
-    while byte(k)? != b':' {
-        k += 1;
-    }
-    k += 1;
-    if special {
-        while matches!(byte(k), Some(b'/' | b'\\')) {
+    // The scheme: a letter, then letters, digits, '+', '-' or '.', to ':'.
+    let name_end = (start..kept.len())
+        .find(|&k| {
+            !byte(k).is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        })
+        .unwrap_or(kept.len());
+    let has_scheme =
+        byte(start).is_some_and(|b| b.is_ascii_alphabetic()) && byte(name_end) == Some(b':');
+    let mut k = start;
+    let special = if has_scheme {
+        let scheme: String = (start..name_end)
+            .filter_map(byte)
+            .map(|b| char::from(b.to_ascii_lowercase()))
+            .collect();
+        k = name_end + 1;
+        crate::schemes::is_special(&scheme)
+    } else {
+        special
+    };
+    let slash = |b: Option<u8>| b == Some(b'/') || special && b == Some(b'\\');
+    if special && has_scheme {
+        while slash(byte(k)) {
             k += 1;
         }
-    } else if byte(k) == Some(b'/') && byte(k + 1) == Some(b'/') {
+    } else if slash(byte(k)) && slash(byte(k + 1)) {
         k += 2;
+        // A reference on a special page reads past every slash.
+        while special && slash(byte(k)) {
+            k += 1;
+        }
     } else {
         return None;
     }

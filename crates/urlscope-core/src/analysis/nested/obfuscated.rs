@@ -7,12 +7,12 @@
 //! a URL, so a word that happens to read as something backwards is left
 //! alone.
 
-use super::{base64_payload, find_url, text_carries_url, NestedKind};
+use super::{base64_payload, find_url, text_carries_url, NestedKind, SCRIPT_SCHEMES};
 
-/// The fewest bytes a value any route reads a URL from has: `a:sw` read
-/// backwards is `ws:a`; an escape or a reference takes six or more, and
+/// The fewest bytes a value any route reads a URL from has: `a//:sw` read
+/// backwards is `ws://a`; an escape or a reference takes six or more, and
 /// base64 twelve. Shorter values are turned away before any gate.
-pub(super) const SHORTEST: usize = 4;
+pub(super) const SHORTEST: usize = 6;
 
 /// What one of the routes decoded: the kind and the text.
 pub(super) fn decoded(layer: &[u8]) -> Option<(NestedKind, String)> {
@@ -61,8 +61,12 @@ pub(super) fn reversed_url(layer: &[u8]) -> Option<String> {
     let text: String = layer.iter().rev().map(|&b| char::from(b)).collect();
     let found = find_url(text.as_bytes())?;
     // An absolute URL, not a scheme-relative one: `//` at a value's end
-    // is too common to read backwards.
-    (found.from == 0).then_some(text)
+    // is too common to read backwards. Its scheme is followed by `//`
+    // unless it runs script: text that ends `:SSW` (a wind's direction)
+    // reads backwards as `WSS:...`, no URL anyone wrote.
+    let (scheme, rest) = text.split_once(':')?;
+    let script = SCRIPT_SCHEMES.contains(&scheme.to_ascii_lowercase().as_str());
+    (found.from == 0 && (rest.starts_with("//") || script)).then_some(text)
 }
 
 /// The digits of `layer` read backwards as base64, the padding at its
@@ -264,9 +268,9 @@ mod tests {
 
     #[test]
     fn nothing_shorter_than_the_shortest_carries_a_url() {
-        assert!(reversed_url(b"a:sw").is_some());
+        assert!(reversed_url(b"a//:sw").is_some());
         for len in 0..SHORTEST {
-            for value in [&b"a:sw"[..], b"&#47;/a", b"%u002f/a"] {
+            for value in [&b"a//:sw"[..], b"&#47;/a", b"%u002f/a"] {
                 let short = value.get(value.len() - len..).unwrap_or_default();
                 assert_eq!(decoded(short), None, "{len}");
             }
@@ -279,6 +283,9 @@ mod tests {
             &b"olleh"[..],
             b"a//:b",
             b"moc.elpmaxe//",
+            // A scheme with no `//` read backwards: a wind's direction.
+            b"winddir:SSW",
+            b"locale:sw",
             b"ZGxyb3cgb2xsZWg",
             b"100%u",
             b"%u00zz",

@@ -192,12 +192,12 @@ pub(crate) fn decodings(text: &str) -> Vec<(String, String)> {
             String::from_utf8_lossy(&decoded).into_owned(),
         )];
     }
-    // A URL written backwards, as the text whole (base64 of
-    // `/moc.elpmaxe//:sptth`).
-    if let Some(forward) = super::obfuscated::reversed_url(bytes) {
-        return vec![(NestedKind::Reversed.name().to_string(), forward)];
-    }
     let mut out = Vec::new();
+    // A URL written backwards, as the text whole (base64 of
+    // `/moc.elpmaxe//:sptth`), beside the payloads in it.
+    if let Some(forward) = super::obfuscated::reversed_url(bytes) {
+        out.push((NestedKind::Reversed.name().to_string(), forward));
+    }
     for token in digit_runs(bytes) {
         if let Some(jwt) = jwt(token) {
             out.extend(jwt.linking_claims().map(|(name, value)| {

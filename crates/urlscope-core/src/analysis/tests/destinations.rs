@@ -439,3 +439,29 @@ fn an_archived_url_in_one_segment_is_unfolded_once() {
         assert_eq!(said, 1, "{}", String::from_utf8_lossy(url));
     }
 }
+
+/// The host a browser reads is found as the URL Standard finds it: in a
+/// reference, past its leading slashes (a later `https:` is no scheme);
+/// after a scheme with a tab in it, read as the special scheme it is.
+#[test]
+fn a_browsers_host_is_found_past_a_references_slashes_and_a_split_scheme() {
+    for (url, span) in [
+        (
+            &b"//pay\tpa1.com/login?next=https://bank.example/"[..],
+            Span::new(2, 13),
+        ),
+        (b"//a@b@pay\tpa1.com", Span::new(6, 17)),
+        (b"ht\ttps://paypa1.com\\@good.com/", Span::new(14, 15)),
+    ] {
+        let a = analyze(url, &Options::default());
+        let i = a.destinations[0].imitates.as_ref().expect("imitates");
+        assert_eq!(i.span, span, "{}", String::from_utf8_lossy(url));
+        assert!(
+            a.warnings
+                .iter()
+                .any(|w| w.code == WarningCode::LookalikeDomain && w.span == span),
+            "{}",
+            String::from_utf8_lossy(url)
+        );
+    }
+}
