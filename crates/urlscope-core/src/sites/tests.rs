@@ -277,8 +277,11 @@ fn a_capital_is_named_as_written() {
         let i = a.destinations[0].imitates.as_ref().expect("imitates");
         assert_eq!(i.edit, "'l' written as 'i'");
     }
-    // A host only a browser reads is worded as its warning is.
-    let a = crate::analyze(b"https:/paypaI.com/", &crate::Options::default());
-    let i = a.destinations[0].imitates.as_ref().expect("imitates");
-    assert_eq!(i.edit, "'l' written as 'I' (a capital i)");
+    // A host only a browser reads is worded as its warning is, and so is
+    // one written with its trailing dot.
+    for url in [&b"https:/paypaI.com/"[..], b"https://paypaI.com./"] {
+        let a = crate::analyze(url, &crate::Options::default());
+        let i = a.destinations[0].imitates.as_ref().expect("imitates");
+        assert_eq!(i.edit, "'l' written as 'I' (a capital i)");
+    }
 }

@@ -295,6 +295,7 @@ pub(crate) fn browser_host_span(input: &[u8], parts: &Split) -> Option<Span> {
 /// the letter); else the whole host.
 pub(crate) fn on_written_host(input: &[u8], span: Span, name: &str, mut i: Imitation) -> Imitation {
     let written = span.of(input);
+    let written = written.strip_suffix(b".").unwrap_or(written);
     if !written.eq_ignore_ascii_case(name.as_bytes()) {
         i.span = span;
         return i;
