@@ -73,18 +73,10 @@ const ARCHIVE_TODAY: [&str; 7] = [
 /// from the archive's servers all the same; its `/save/URL` captures the
 /// page, then shows the copy.
 pub(crate) fn archived_copy(host: &[u8], path: &[u8]) -> Option<(Archive, usize)> {
-    let host = host.strip_suffix(b".").unwrap_or(host);
-    let is = |names: &[&str]| {
-        names
-            .iter()
-            .any(|a| host.eq_ignore_ascii_case(a.as_bytes()))
-    };
-    let (archive, prefix) = if is(&WAYBACK) {
-        (Archive::WaybackMachine, wayback_prefix(path)?)
-    } else if is(&ARCHIVE_TODAY) {
-        (Archive::ArchiveToday, archive_today_prefix(path)?)
-    } else {
-        return None;
+    let archive = archive_named(host)?;
+    let prefix = match archive {
+        Archive::WaybackMachine => wayback_prefix(path)?,
+        Archive::ArchiveToday => archive_today_prefix(path)?,
     };
     // Something must follow: the archived page's address.
     (path.len() > prefix).then_some((archive, prefix))
@@ -94,11 +86,25 @@ pub(crate) fn archived_copy(host: &[u8], path: &[u8]) -> Option<(Archive, usize)
 /// archive's: the fast path asks it once per host, and [`archived_copy`]
 /// of each URL on one.
 pub(crate) fn is_archive(host: &[u8]) -> bool {
+    archive_named(host).is_some()
+}
+
+/// The archive whose host `host` is (as written, without regard to case,
+/// one trailing dot aside).
+fn archive_named(host: &[u8]) -> Option<Archive> {
     let host = host.strip_suffix(b".").unwrap_or(host);
-    WAYBACK
-        .iter()
-        .chain(&ARCHIVE_TODAY)
-        .any(|a| host.eq_ignore_ascii_case(a.as_bytes()))
+    let is = |names: &[&str]| {
+        names
+            .iter()
+            .any(|a| host.eq_ignore_ascii_case(a.as_bytes()))
+    };
+    if is(&WAYBACK) {
+        Some(Archive::WaybackMachine)
+    } else if is(&ARCHIVE_TODAY) {
+        Some(Archive::ArchiveToday)
+    } else {
+        None
+    }
 }
 
 /// Whether `text` starts with a web URL's scheme, as an archive's path
