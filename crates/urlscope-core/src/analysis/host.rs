@@ -136,10 +136,14 @@ pub(crate) fn domain_to_ascii(host: &str) -> Option<Cow<'_, str>> {
     })
 }
 
+/// The [`HostReading`] of the host of the URL `parts` split from `input`.
 pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
-    let span = parts.host?;
-    let kind = parts.host_kind?;
-    let decoded_bytes = crate::percent::decode(span.of(input), false);
+    Some(reading_of(parts.host?.of(input), parts.host_kind?))
+}
+
+/// The [`HostReading`] of a host written `written`, of the kind `kind`.
+pub(crate) fn reading_of(written: &[u8], kind: HostKind) -> HostReading {
+    let decoded_bytes = crate::percent::decode(written, false);
     let mut reading = HostReading {
         kind,
         decoded: String::from_utf8_lossy(&decoded_bytes).into_owned(),
@@ -213,7 +217,7 @@ pub(crate) fn host_reading(input: &[u8], parts: &Split) -> Option<HostReading> {
             }
         }
     }
-    Some(reading)
+    reading
 }
 
 /// The host as a reader sees it (`xn--` labels decoded by UTS #46), and

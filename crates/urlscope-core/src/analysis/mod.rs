@@ -786,7 +786,7 @@ fn analyze_read(
         own.other_reading.is_some()
             || parts
                 .host
-                .is_some_and(|h| memchr::memchr3(b'\t', b'\r', b'\n', h.of(input)).is_some())
+                .is_some_and(|h| h.of(input).iter().any(|&b| whatwg::is_tab_or_newline(b)))
     };
     if let Some(own) = destinations.first_mut().filter(|d| d.component.is_none()) {
         if browser_reads_otherwise(own) {

@@ -136,6 +136,13 @@ fn reading_of(
     }
 }
 
+/// Whether `b` is an ASCII tab or newline, which the URL Standard
+/// removes from a URL before it parses it
+/// (<https://url.spec.whatwg.org/#concept-basic-url-parser>, step 3).
+pub(crate) fn is_tab_or_newline(b: u8) -> bool {
+    matches!(b, b'\t' | b'\r' | b'\n')
+}
+
 /// The URL Standard's forbidden domain code points
 /// (<https://url.spec.whatwg.org/#forbidden-domain-code-point>): the
 /// forbidden host code points (NUL, tab, newlines, space, `#/:<>?@[\]^|`),

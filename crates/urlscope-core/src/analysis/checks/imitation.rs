@@ -4,6 +4,7 @@
 //! `paypal-login-secure.example`). The famous sites and the edits are
 //! [`crate::sites`]'; this writes the warnings.
 
+use crate::analysis::whatwg::is_tab_or_newline;
 use crate::analysis::{Destination, HostReading, Reach};
 use crate::services::lures::credential_words;
 use crate::services::shared_hosting;
@@ -243,24 +244,15 @@ pub(crate) fn browser_host_imitation_warnings(
     let mut seen = parts.clone();
     seen.host = Some(span);
     seen.host_kind = Some(crate::split::HostKind::RegName);
-    let written = span.of(input);
-    let reading = if memchr::memchr3(b'\t', b'\r', b'\n', written).is_some() {
-        // A tab or newline inside the host (`pay\tpa1.com`), which a
-        // browser drops: the host is read without them, and marked whole.
-        let mut url = b"http://".to_vec();
-        url.extend(
-            written
-                .iter()
-                .filter(|b| !matches!(b, b'\t' | b'\r' | b'\n')),
-        );
-        url.push(b'/');
-        crate::analysis::host::host_reading(&url, &crate::split::split(&url))
-    } else {
-        crate::analysis::host::host_reading(input, &seen)
-    };
-    let Some(reading) = reading else {
-        return;
-    };
+    // A tab or newline inside the host (`pay\tpa1.com`), which a browser
+    // drops: the host is read without them, and marked whole.
+    let read: Vec<u8> = span
+        .of(input)
+        .iter()
+        .copied()
+        .filter(|&b| !is_tab_or_newline(b))
+        .collect();
+    let reading = crate::analysis::host::reading_of(&read, crate::split::HostKind::RegName);
     // The browser's host as the destination classed it: only a name whose
     // reading agrees is judged (an address imitates no site).
     if browser.canonical.trim_end_matches('.')

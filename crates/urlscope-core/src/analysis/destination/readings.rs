@@ -5,6 +5,7 @@
 //! parser finds the host, so that [`classify_host`] says how it is spelled.
 
 use super::class::{classify_host, site_of, HostClass};
+use crate::analysis::whatwg::is_tab_or_newline;
 use crate::sites::Imitation;
 use crate::split::{Span, Split};
 use std::borrow::Cow;
@@ -333,7 +334,7 @@ pub(crate) fn whatwg_written_host(text: &str, special: bool) -> Option<String> {
         .of(text.as_bytes())
         .iter()
         .copied()
-        .filter(|b| !matches!(b, b'\t' | b'\r' | b'\n'))
+        .filter(|&b| !is_tab_or_newline(b))
         .collect();
     String::from_utf8(host).ok()
 }
@@ -350,7 +351,7 @@ pub(crate) fn whatwg_written_host(text: &str, special: bool) -> Option<String> {
 pub(crate) fn whatwg_host_span(url: &[u8], special: bool) -> Option<Span> {
     // The positions of the bytes the parser reads.
     let kept: Vec<usize> = (0..url.len())
-        .filter(|&i| !matches!(url.get(i), Some(b'\t' | b'\r' | b'\n')))
+        .filter(|&i| !url.get(i).is_some_and(|&b| is_tab_or_newline(b)))
         .collect();
     let byte = |k: usize| kept.get(k).and_then(|&i| url.get(i)).copied();
     let start = (0..kept.len())
