@@ -38,6 +38,13 @@ fn known(scheme: &str) -> Option<&'static KnownScheme> {
     KNOWN.iter().find(|s| s.name == scheme)
 }
 
+/// Whether `b` may follow a scheme's first letter: a letter, a digit,
+/// `+`, `-` or `.` (RFC 3986 §3.1).
+#[inline]
+pub(crate) fn is_scheme_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
 /// Whether the lowercase `scheme` is special in the URL Standard.
 pub(crate) fn is_special(scheme: &str) -> bool {
     known(scheme).is_some_and(|s| s.special)

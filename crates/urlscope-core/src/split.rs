@@ -284,10 +284,7 @@ pub(crate) fn without_delimiters(input: &[u8]) -> &[u8] {
 fn is_scheme(bytes: &[u8]) -> bool {
     match bytes.split_first() {
         Some((first, rest)) => {
-            first.is_ascii_alphabetic()
-                && rest
-                    .iter()
-                    .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            first.is_ascii_alphabetic() && rest.iter().all(|&b| crate::schemes::is_scheme_byte(b))
         }
         None => false,
     }

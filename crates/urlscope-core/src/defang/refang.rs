@@ -228,7 +228,7 @@ pub fn reads_defanged(input: &[u8]) -> bool {
     // The scheme's name, then its separator, real or bracketed.
     let name = rest
         .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .take_while(|&&b| crate::schemes::is_scheme_byte(b))
         .count();
     if name == 0 || !rest.first().is_some_and(u8::is_ascii_alphabetic) {
         return false;

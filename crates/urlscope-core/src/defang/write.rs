@@ -132,11 +132,7 @@ fn defang_url(url: &str) -> String {
 /// [`defang`] of a URL not written defanged.
 fn defang_fanged(url: &str) -> String {
     let (scheme, separator, rest) = match url.split_once("://") {
-        Some((s, r))
-            if !s.is_empty()
-                && s.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b)) =>
-        {
+        Some((s, r)) if !s.is_empty() && s.bytes().all(crate::schemes::is_scheme_byte) => {
             (Some(s), "://", r)
         }
         // `https:evil.example`, `http:\\evil.example`: a browser reads
@@ -299,7 +295,7 @@ fn defang_urls(text: &str) -> String {
         let run = head
             .bytes()
             .rev()
-            .take_while(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+            .take_while(|&b| crate::schemes::is_scheme_byte(b))
             .count();
         let mut start = sep - run;
         while start < sep

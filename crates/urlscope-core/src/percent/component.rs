@@ -50,9 +50,7 @@ fn is_literal_in(kind: ComponentKind, b: u8) -> bool {
         ComponentKind::Host => {
             is_unreserved(b) || is_sub_delim(b) || matches!(b, b'[' | b']' | b':')
         }
-        ComponentKind::Scheme | ComponentKind::Port => {
-            b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-        }
+        ComponentKind::Scheme | ComponentKind::Port => crate::schemes::is_scheme_byte(b),
     }
 }
 

@@ -155,7 +155,7 @@ pub(crate) fn host_cut_warning(
 fn trailing_scheme(text: &[u8]) -> Option<usize> {
     let start = text
         .iter()
-        .rposition(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .rposition(|&b| !crate::schemes::is_scheme_byte(b))
         .map_or(0, |p| p + 1);
     text.get(start)
         .filter(|b| b.is_ascii_alphabetic())
@@ -171,10 +171,7 @@ pub(crate) fn two_urls_warning(input: &[u8], parts: &Split, out: &mut Vec<Warnin
         return;
     };
     let word = text.get(..sep).unwrap_or_default();
-    let scheme_shaped = !word.is_empty()
-        && word
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    let scheme_shaped = !word.is_empty() && word.iter().all(|&b| crate::schemes::is_scheme_byte(b));
     if !scheme_shaped {
         return;
     }

@@ -359,9 +359,7 @@ pub(crate) fn whatwg_host_span(url: &[u8], special: bool) -> Option<Span> {
         .unwrap_or(kept.len());
     // The scheme: a letter, then letters, digits, '+', '-' or '.', to ':'.
     let name_end = (start..kept.len())
-        .find(|&k| {
-            !byte(k).is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        })
+        .find(|&k| !byte(k).is_some_and(crate::schemes::is_scheme_byte))
         .unwrap_or(kept.len());
     let has_scheme =
         byte(start).is_some_and(|b| b.is_ascii_alphabetic()) && byte(name_end) == Some(b':');

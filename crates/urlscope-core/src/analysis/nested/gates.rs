@@ -180,9 +180,7 @@ fn text_may_carry_url(bytes: impl Iterator<Item = u8>) -> bool {
         }
         backwards = match b {
             b':' => Some(0),
-            b if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') => {
-                backwards.map(|n| n + 1)
-            }
+            b if crate::schemes::is_scheme_byte(b) => backwards.map(|n| n + 1),
             _ => None,
         };
         previous = b;

@@ -42,7 +42,7 @@ pub(super) fn may_be_reversed_url(layer: &[u8]) -> bool {
         tail.get(colon + 1..)
             .unwrap_or_default()
             .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            .all(|&b| crate::schemes::is_scheme_byte(b))
     })
 }
 
