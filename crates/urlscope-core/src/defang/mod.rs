@@ -5,8 +5,9 @@
 //! [`defang`] writes a URL so: the scheme's `http`/`ftp` as `hxxp`/`fxp`
 //! and every dot of the host as `[.]`. [`refang()`] undoes the common
 //! spellings analysts and vendors use (`hxxp`, `hXXps`, `fxp`, `[.]`,
-//! `(.)`, `{.}`, `[dot]`, `[:]`, `[://]`, `[at]`, `[@]`, and spaces around
-//! a bracketed dot), and says what it changed at which bytes, so a report
+//! `(.)`, `{.}`, `[dot]`, `[:]`, `[://]`, `[at]`, `[@]`, spaces around
+//! a bracketed dot, and the `\.` of a defanged URL whose host was written
+//! with them), and says what it changed at which bytes, so a report
 //! can point into the text the user pasted. A real IP literal host
 //! (`[::1]`, `[2001:db8::7]`) is left alone: no spelling it reads can
 //! stand in one.

@@ -344,13 +344,47 @@ fn push_scheme(url: &mut Vec<u8>, spelled: &[u8], to: &str) {
     }
 }
 
+/// Whether `input` is a URL written defanged with its host's dots
+/// escaped as a pattern escapes them (`hxxps://evil\.example\.net/`,
+/// `https://evil[.]example\.net/`): something else in it reads defanged,
+/// and its authority (after the scheme and what separates it, up to the
+/// first `/`, `?`, `#` or space) holds a `\.`. A live URL's `\.` is left
+/// alone: a browser ends a special URL's host at the backslash
+/// (`https://evil.com\.good.com/` opens `evil.com`), and [`crate::defang::defang`]
+/// writes such a dot bracketed (`\[.]`), so refang gives it back.
+fn escapes_dots(input: &[u8]) -> bool {
+    let rest = unquoted(input).trim_ascii_start();
+    let name = rest
+        .iter()
+        .take_while(|&&b| crate::schemes::is_scheme_byte(b))
+        .count();
+    let after = rest.get(name..).unwrap_or_default();
+    let separator = after
+        .iter()
+        .take_while(|b| matches!(b, b':' | b'/' | b'[' | b']'))
+        .count();
+    if name == 0 || separator == 0 {
+        return false;
+    }
+    let authority = after.get(separator..).unwrap_or_default();
+    let end = authority
+        .iter()
+        .position(|b| matches!(b, b'/' | b'?' | b'#') || b.is_ascii_whitespace())
+        .unwrap_or(authority.len());
+    memchr::memmem::find(authority.get(..end).unwrap_or_default(), b"\\.").is_some()
+        && reads_defanged(input)
+}
+
 /// `input` with its defanged spellings undone (see the module docs). One
-/// pass; spaces around a bracketed dot (`evil [.] example`) go with it.
+/// pass; spaces around a bracketed dot (`evil [.] example`) go with it,
+/// and so does each `\.` of a defanged URL whose host was written with
+/// them (`hxxps://evil\.example\.net/`).
 pub fn refang(input: &[u8]) -> Refanged {
     let mut out = Refanged {
         url: Vec::with_capacity(input.len()),
         changes: Vec::new(),
     };
+    let escaped_dots = escapes_dots(input);
     let lead = input.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let mut i = lead;
     out.url
@@ -388,6 +422,15 @@ pub fn refang(input: &[u8]) -> Refanged {
                 i += s.len();
                 continue;
             }
+        }
+        if b == b'\\' && escaped_dots && input.get(i + 1) == Some(&b'.') {
+            out.url.push(b'.');
+            out.changes.push(Refang {
+                span: Span::new(i, i + 2),
+                to: ".",
+            });
+            i += 2;
+            continue;
         }
         if matches!(b, b'[' | b'(' | b'{') {
             if let Some((len, to)) = bracketed_at(input, i) {
@@ -441,6 +484,12 @@ mod tests {
                 "https://r.example/?u=hxxps[://]a[.]b",
                 "https://r.example/?u=https://a.b",
             ),
+            // Dots escaped as a pattern escapes them, throughout the URL.
+            (
+                "hxxps://evil\\.example\\.net/login\\.php",
+                "https://evil.example.net/login.php",
+            ),
+            ("https://evil[.]example\\.net/", "https://evil.example.net/"),
         ] {
             let r = refang(defanged.as_bytes());
             assert_eq!(String::from_utf8_lossy(&r.url), url, "{defanged}");

@@ -16,7 +16,18 @@ use super::{after_escape, next_separator};
 pub fn defang(url: &str) -> String {
     let mut names = HostNames::default();
     names.learn_hosts_in(url);
-    defang_names(&defang_schemes(&defang_url(url)), &names)
+    escaped_dots_bracketed(defang_names(&defang_schemes(&defang_url(url)), &names))
+}
+
+/// `text` with each dot after a backslash bracketed (`\[.]`): refang reads
+/// `\.` as a dot escaped by whoever defanged a URL
+/// (`hxxps://evil\.example/`), so a URL's own `\.` is written so that
+/// refanging gives it back.
+fn escaped_dots_bracketed(text: String) -> String {
+    if memchr::memmem::find(text.as_bytes(), b"\\.").is_none() {
+        return text;
+    }
+    text.replace("\\.", "\\[.]")
 }
 
 /// The URL of `bytes` written defanged, as [`defang`] writes it, with
@@ -278,7 +289,7 @@ pub fn defang_text(text: &str) -> String {
 /// (`Leads to    evil[.]example (public)`).
 pub fn defang_text_with(text: &str, names: &mut HostNames) -> String {
     names.learn_hosts_in(text);
-    defang_names(&defang_schemes(&defang_urls(text)), names)
+    escaped_dots_bracketed(defang_names(&defang_schemes(&defang_urls(text)), names))
 }
 
 /// The URLs of `text` (a scheme, `://`, up to the next space) defanged,
@@ -498,6 +509,25 @@ mod tests {
         assert_eq!(defang_text("myhttp://b"), "myhttp://b");
         let url = "https://evil.example/%0Ahttps://paypal.com/";
         assert_eq!(refang(defang(url).as_bytes()).url, url.as_bytes());
+    }
+
+    #[test]
+    fn a_urls_own_escaped_dot_survives_defang_and_refang() {
+        for url in [
+            "https://evil.com\\.good.com/",
+            "https://a.b/x\\.y?q=\\.",
+            "http://a.b/\\.\\.\\",
+        ] {
+            let defanged = defang(url);
+            assert!(!defanged.contains("\\."), "{defanged}");
+            assert_eq!(
+                String::from_utf8_lossy(&refang(defanged.as_bytes()).url),
+                url
+            );
+        }
+        // Read as a pattern's escaped dots only where the text is defanged.
+        let live = b"https://evil.com\\.good.com/";
+        assert!(refang(live).changes.is_empty());
     }
 
     proptest::proptest! {
