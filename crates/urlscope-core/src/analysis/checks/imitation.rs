@@ -245,7 +245,8 @@ pub(crate) fn browser_host_imitation_warnings(
     seen.host = Some(span);
     seen.host_kind = Some(crate::split::HostKind::RegName);
     // A tab or newline inside the host (`pay\tpa1.com`), which a browser
-    // drops: the host is read without them, and marked whole.
+    // drops: the host is read without them, its edited bytes marked where
+    // they are written ([`on_written_host`]).
     let read: Vec<u8> = span
         .of(input)
         .iter()
@@ -282,12 +283,24 @@ pub(crate) fn browser_host_span(input: &[u8], parts: &Split) -> Option<Span> {
 /// What `i`, found in the host name `name` (ASCII, lowercase, no
 /// trailing dot; its span within it), marks of the host written at `span`
 /// of `input`: its edited bytes when the host is written as read (plain
-/// ASCII), a capital among lowercase letters named as written
-/// (`paypaI.com`; in a label all in capitals, `PAYPAI.COM`, it is just
-/// the letter); else the whole host.
+/// ASCII, with any tab or newline a browser drops skipped), a capital
+/// among lowercase letters named as written (`paypaI.com`; in a label all
+/// in capitals, `PAYPAI.COM`, it is just the letter); else the whole host.
 pub(crate) fn on_written_host(input: &[u8], span: Span, name: &str, mut i: Imitation) -> Imitation {
-    let written = span.of(input);
-    let written = written.strip_suffix(b".").unwrap_or(written);
+    let host = span.of(input);
+    // Where each byte of the host as a browser reads it is written.
+    let at: Vec<usize> = (0..host.len())
+        .filter(|&k| host.get(k).is_some_and(|&b| !is_tab_or_newline(b)))
+        .collect();
+    let read: Vec<u8> = at.iter().filter_map(|&k| host.get(k).copied()).collect();
+    let written = read.strip_suffix(b".").unwrap_or(&read);
+    let (Some(&first), Some(&last)) = (
+        at.get(i.span.start),
+        i.span.end.checked_sub(1).and_then(|e| at.get(e)),
+    ) else {
+        i.span = span;
+        return i;
+    };
     if !written.eq_ignore_ascii_case(name.as_bytes()) {
         i.span = span;
         return i;
@@ -301,7 +314,7 @@ pub(crate) fn on_written_host(input: &[u8], span: Span, name: &str, mut i: Imita
         .and_then(|w| memchr::memchr(b'.', w))
         .map_or(written.len(), |d| i.span.end + d);
     let label = written.get(label_start..label_end).unwrap_or_default();
-    i.span = Span::new(span.start + i.span.start, span.start + i.span.end);
+    i.span = Span::new(span.start + first, span.start + last + 1);
     if label.iter().any(u8::is_ascii_lowercase) {
         if let Some(edit) = crate::sites::as_written(&i.edit, i.span.of(input)) {
             i.edit = edit;
