@@ -680,6 +680,43 @@ fn ends_in_a_number(name: &str) -> bool {
     }
 }
 
+/// Whether the text after a path's leading `//` (`https://site//NAME/`, up
+/// to the next `/`, `?`, `#` or `\\`) may name the host of a URL that a
+/// server echoing the path as a redirect sends its visitor to, rather than
+/// a folder or a file written after a doubled slash, as sites' templates
+/// write them (`//themes/mini/`, `//rm.php`, `//2013/05/`): a name under
+/// a dot whose last label is no file's extension (`evil.example`), an
+/// IPv4 address in any spelling (`127.0.0.1`, `0x7f000001`, a decimal
+/// number of more than 24 bits: a year or a short id is none), a name
+/// that always leads inside (`localhost`, `metadata`), or anything but a
+/// plain name (an `@`, a `:`, an escape, a bracket: read as a URL).
+pub(crate) fn may_name_path_host(name: &[u8]) -> bool {
+    if name.is_empty()
+        || !name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    {
+        return true;
+    }
+    let Ok(text) = std::str::from_utf8(name) else {
+        return true;
+    };
+    let text = text.trim_end_matches('.');
+    let Some((_, last)) = text.rsplit_once('.') else {
+        let lower = text.to_ascii_lowercase();
+        let hex = lower
+            .strip_prefix("0x")
+            .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+        let decimal = text.bytes().all(|b| b.is_ascii_digit())
+            && text.parse::<u64>().is_ok_and(|n| n > 0xFF_FFFF);
+        return hex
+            || decimal
+            || LOOPBACK_NAMES.contains(&lower.as_str())
+            || METADATA_NAMES.contains(&lower.as_str());
+    };
+    ends_in_a_number(text) || !is_file_extension(last.as_bytes())
+}
+
 /// The public suffix of `name` and whether it is in the list's private
 /// section (see [`registrable_domain`]).
 #[inline(never)]
@@ -696,6 +733,38 @@ pub(crate) fn public_suffix_kind(name: &str) -> Option<(&str, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// After a path's doubled slash, a host is told from a folder or a
+    /// file.
+    #[test]
+    fn a_host_after_a_paths_doubled_slash_is_told_from_a_folder() {
+        for host in [
+            "evil.example",
+            "www.google.com",
+            "127.0.0.1",
+            "0x7f000001",
+            "2130706433",
+            "localhost",
+            "LOCALHOST",
+            "metadata",
+            "a@b",
+            "evil.example:80",
+            "%65vil.example",
+            "",
+        ] {
+            assert!(may_name_path_host(host.as_bytes()), "{host}");
+        }
+        for folder in [
+            "themes",
+            "rm.php",
+            "index.html",
+            "2013",
+            "123456",
+            "wp-content",
+        ] {
+            assert!(!may_name_path_host(folder.as_bytes()), "{folder}");
+        }
+    }
 
     /// A name that ends in a number is an address (or no host) to a
     /// WHATWG parser: it has no registrable domain.

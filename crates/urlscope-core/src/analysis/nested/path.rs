@@ -6,7 +6,8 @@ use crate::warnings::Warning;
 
 /// URLs the path carries: a segment that is a scheme followed by `//`
 /// (`/redirect/https://evil.example/`), or a path that itself starts with
-/// `//` after an authority (`https://site//evil.example/`).
+/// `//` after an authority and a host's name (`https://site//evil.example/`,
+/// not `https://site//themes/`: [`may_name_path_host`](crate::names::may_name_path_host)).
 pub(super) fn unfold_path(
     at: &Unfolding<'_>,
     budget: &mut Budget,
@@ -15,7 +16,14 @@ pub(super) fn unfold_path(
     let (input, parts) = (at.input, at.parts);
     let path = parts.path;
     let raw = path.of(input);
-    let start = if parts.authority.is_some() && raw.starts_with(b"//") {
+    let doubled = raw.strip_prefix(b"//").filter(|rest| {
+        let end = rest
+            .iter()
+            .position(|b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+            .unwrap_or(rest.len());
+        crate::names::may_name_path_host(rest.get(..end).unwrap_or_default())
+    });
+    let start = if parts.authority.is_some() && doubled.is_some() {
         Some(path.start)
     } else {
         at.components.iter().find_map(|c| {
