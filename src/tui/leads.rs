@@ -5,7 +5,7 @@
 //! gave it (`internal-destination`, `open-redirect`); nothing is judged
 //! here.
 
-use crate::tui::text::{fit, wrap, wrap_url};
+use crate::tui::text::{fit, fit_end, wrap, wrap_url};
 use unicode_width::UnicodeWidthStr;
 use urlscope_core::analysis::{Analysis, Destination};
 use urlscope_core::describe::{self, place};
@@ -57,8 +57,15 @@ pub type Piece = (String, Option<Severity>);
 /// wrappers first), the worst of the URLs it carries, and the count of
 /// the others with the key that lists them.
 fn whole(a: &Analysis) -> (Vec<Piece>, String) {
+    let (pieces, tail, _) = whole_with_lead(a);
+    (pieces, tail)
+}
+
+/// [`whole`], and the destination its second piece (after `leads to `)
+/// is the place of.
+fn whole_with_lead(a: &Analysis) -> (Vec<Piece>, String, Option<&Destination>) {
     let Some(own) = a.destinations.first() else {
-        return (Vec::new(), String::new());
+        return (Vec::new(), String::new(), None);
     };
     let ranked = ranked(a);
     let tail = match ranked.len() {
@@ -74,6 +81,7 @@ fn whole(a: &Analysis) -> (Vec<Piece>, String) {
         .as_ref()
         .and_then(|_| a.destinations.iter().rev().find(|d| d.through.is_some()));
     let mut pieces = vec![("leads to ".to_string(), None)];
+    let lead = through.unwrap_or(own);
     match through {
         Some(last) => pieces.push((place(last), destination_mark(a, last))),
         _ => {
@@ -85,7 +93,25 @@ fn whole(a: &Analysis) -> (Vec<Piece>, String) {
             }
         }
     }
-    (pieces, tail)
+    (pieces, tail, Some(lead))
+}
+
+/// `place`, the place of `d` as [`place`] writes it, with the host name
+/// it starts with cut from the left by `over` columns, as far as its
+/// registrable domain (`…-portal.example-phish.net (public), imitates
+/// ...`): the domain that owns the host is what a reader needs, the labels
+/// ahead of it are what a lure stuffs. `None` when the place does not
+/// start with the host name and its domain, or has nothing to cut.
+fn host_cut_from_left(place: &str, d: &Destination, over: usize) -> Option<String> {
+    let host = escape_str(&d.host.as_ref()?.canonical);
+    let rest = place.strip_prefix(host.as_str())?;
+    let site = escape_str(d.site.as_deref()?);
+    if !host.ends_with(site.as_str()) || host.len() == site.len() {
+        return None;
+    }
+    // The domain whole, after the `…` and the dot before it.
+    let keep = host.width().saturating_sub(over).max(site.width() + 2);
+    (keep < host.width()).then(|| format!("{}{rest}", fit_end(&host, keep)))
 }
 
 /// Columns the line under the URL takes whole.
@@ -99,17 +125,41 @@ pub fn summary_width(a: &Analysis) -> usize {
 /// key that lists them stay when the rest is cut; a line cut with no
 /// other URL ends `… (L)`, the key of the view that shows it whole.
 pub fn summary(a: &Analysis, width: usize) -> Vec<Piece> {
-    let (pieces, mut tail) = whole(a);
-    let fits = pieces.iter().map(|(t, _)| t.width()).sum::<usize>() + tail.width() <= width;
+    let (mut pieces, mut tail, lead) = whole_with_lead(a);
+    let text_width = pieces.iter().map(|(t, _)| t.width()).sum::<usize>();
+    let fits = text_width + tail.width() <= width;
     if !fits && tail.is_empty() {
         tail = " (L)".to_string();
     }
+    // A host too long for the line loses its first labels before the
+    // rest of the line is cut: its registrable domain stays.
+    if let (false, Some(d), Some((place, _))) = (fits, lead, pieces.get_mut(1)) {
+        let over = (text_width + tail.width()).saturating_sub(width);
+        if let Some(cut) = host_cut_from_left(place, d, over) {
+            *place = cut;
+        }
+    }
+    cut(pieces, tail, width)
+}
+
+/// `pieces` cut to `width` columns less `tail`'s, ending `…` where cut,
+/// then `tail`.
+fn cut(pieces: Vec<Piece>, tail: String, width: usize) -> Vec<Piece> {
     let room = width.saturating_sub(tail.width());
     let mut used = 0;
-    let mut out = Vec::new();
+    let mut out: Vec<Piece> = Vec::new();
     for (text, s) in pieces {
         let left = room.saturating_sub(used);
         if left == 0 {
+            // Cut between two pieces: the last one kept ends `…`, in the
+            // place of its last character (or of the spaces it ends in).
+            if let Some((last, _)) = out.last_mut() {
+                let mut kept = last.trim_end().to_string();
+                if kept.width() == last.width() {
+                    kept.pop();
+                }
+                *last = format!("{kept}…");
+            }
             break;
         }
         let cut = fit(&text, left);
@@ -124,6 +174,24 @@ pub fn summary(a: &Analysis, width: usize) -> Vec<Piece> {
         out.push((tail, None));
     }
     out
+}
+
+/// What is left of the line under the URL, `lines` wrapped by
+/// [`summary_lines`], on one line of `width` columns (the pane's border,
+/// under the rows that took the lines before them): whole when it fits,
+/// else cut and ending `… (L)`.
+pub fn rest_of_summary(lines: Vec<Vec<Piece>>, width: usize) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    for (i, line) in lines.into_iter().enumerate() {
+        if i > 0 {
+            pieces.push((" ".to_string(), None));
+        }
+        pieces.extend(line);
+    }
+    if pieces.iter().map(|(t, _)| t.width()).sum::<usize>() <= width {
+        return pieces;
+    }
+    cut(pieces, " (L)".to_string(), width)
 }
 
 /// The line under the URL whole, wrapped between words into lines of at

@@ -32,6 +32,25 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// The last `width` columns of `text`, starting with `…` when cut: the
+/// end of a host name, where its registrable domain is.
+pub fn fit_end(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut kept = Vec::new();
+    let mut used = 0;
+    for c in text.chars().rev() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        kept.push(c);
+        used += w;
+    }
+    std::iter::once('…').chain(kept.into_iter().rev()).collect()
+}
+
 /// A title of `parts` joined by ` · `, cut to `width` columns. Each part
 /// comes with a rank: while the title is too wide, the part of the highest
 /// rank goes (the later of two of a rank first); parts of rank 0 stay.

@@ -233,7 +233,9 @@ fn rows_of(styled: &[(String, Style)], width: usize) -> usize {
 /// (`leads::summary`; `L` lists them all): on the pane's lower border when
 /// it fits there; else wrapped between words on the pane's last rows, when
 /// the URL leaves them free (a URL cut anyway keeps two rows); else on the
-/// border, cut, ending `(L)`. Left out while the analysis on screen is of
+/// rows the URL leaves free and the border, cut, ending `(L)`; else on the
+/// border alone, cut, its host losing its first labels before its
+/// registrable domain. Left out while the analysis on screen is of
 /// another input.
 struct Leads {
     border: Line<'static>,
@@ -265,8 +267,14 @@ impl Leads {
         };
         // The border's title has a space and a corner on either side.
         let room = inner_w.saturating_sub(4);
+        let on_border = |pieces| {
+            let mut border = line(pieces);
+            border.spans.insert(0, Span::raw(" "));
+            border.spans.push(Span::raw(" "));
+            border
+        };
         if crate::tui::leads::summary_width(a) > room {
-            let wrapped = crate::tui::leads::summary_lines(a, inner_w);
+            let mut wrapped = crate::tui::leads::summary_lines(a, inner_w);
             let n = wrapped.len();
             if url_rows + n <= inner_h || (url_rows > inner_h && n + 2 <= inner_h) {
                 return Leads {
@@ -274,11 +282,21 @@ impl Leads {
                     ..none
                 };
             }
+            // The rows the URL leaves free take the first lines, the
+            // border the rest, cut.
+            let free = inner_h.saturating_sub(url_rows);
+            if free > 0 && free < n {
+                let rest = wrapped.split_off(free);
+                return Leads {
+                    border: on_border(crate::tui::leads::rest_of_summary(rest, room)),
+                    rows: wrapped.into_iter().map(line).collect(),
+                };
+            }
         }
-        let mut border = line(crate::tui::leads::summary(a, room));
-        border.spans.insert(0, Span::raw(" "));
-        border.spans.push(Span::raw(" "));
-        Leads { border, ..none }
+        Leads {
+            border: on_border(crate::tui::leads::summary(a, room)),
+            ..none
+        }
     }
 }
 

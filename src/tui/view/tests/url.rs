@@ -78,12 +78,28 @@ fn where_it_leads_at_80_columns_is_whole_or_says_l() {
             assert!(text.contains(&whole), "{whole}\n{s}");
         }
     }
+    // The row the URL leaves free takes the line's start, the border the
+    // rest, cut.
     let a = app(r"//evil.com\@good.com/", 80, 24);
     let s = screen(&a, 80, 24);
+    assert_eq!(
+        url_pane(&s)[2..],
+        [
+            "│leads to evil.com (public; what a browser opens), once read against an http(s)│",
+            "└ page: browsers read '\\' as '/', but RFC 3986 parsers such as Python's… (L) ──┘",
+        ],
+        "{s}"
+    );
+    // A host too long for the border loses its first labels, not the
+    // registrable domain that owns it.
+    let url = "https://login-microsoftonline-com-secure-account-verification-portal.example-phish.net/common/oauth2?x=1";
+    let a = app(url, 80, 24);
+    let s = screen(&a, 80, 24);
+    let rows = url_pane(&s);
     assert!(
-        s.contains(
-            "└ leads to evil.com (public; what a browser opens), once read against a… (L) ──┘"
-        ),
+        rows.last()
+            .is_some_and(|b| b
+                .starts_with("└ leads to ….example-phish.net (public), imitates microsoft.com")),
         "{s}"
     );
     let a = app("https://paypa1.com/signin", 80, 24);
