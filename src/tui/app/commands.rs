@@ -197,22 +197,32 @@ impl App {
             }
             Command::CopyDecoded => {
                 let shown = self.shown();
+                // Control characters stay escaped: pasting raw ESC bytes
+                // into a terminal is what this tool protects against. The
+                // status says so, since the text `\x1b` copies the same.
+                let copy = |decoded: &str, what, escaped_what| {
+                    let text = urlscope_core::text::escape_str(decoded);
+                    Action::Copy {
+                        what: if text == decoded { what } else { escaped_what },
+                        text,
+                    }
+                };
                 if let Some(n) = shown.value {
-                    return Action::Copy {
-                        what: "the value decoded",
-                        text: urlscope_core::text::escape_str(&n.text),
-                    };
+                    return copy(
+                        &n.text,
+                        "the value decoded",
+                        "the value decoded, its controls escaped",
+                    );
                 }
                 let Some(c) = shown.analysis.components.get(shown.component) else {
                     self.status = "no component to copy".to_string();
                     return Action::None;
                 };
-                // Control characters stay escaped: pasting raw ESC bytes
-                // into a terminal is what this tool protects against.
-                return Action::Copy {
-                    what: "the component decoded",
-                    text: urlscope_core::text::escape_str(&c.decoded_lossy()),
-                };
+                return copy(
+                    &c.decoded_lossy(),
+                    "the component decoded",
+                    "the component decoded, its controls escaped",
+                );
             }
             Command::TogglePretty => {
                 self.pretty = match self.pretty {

@@ -179,11 +179,24 @@ fn copy_keys_ask_for_the_right_text() {
             text: "hxxps://paypa1[.]com/signin".to_string()
         }
     );
+    // A control stays escaped, and the status says so: the text `\x1b`
+    // copies the same.
     let mut a = app("http://example.com/%1b[2J", 120, 40);
-    match press(&mut a, KeyCode::Char('y')) {
-        Action::Copy { text, .. } => assert_eq!(text, "\\x1b[2J"),
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(
+        press(&mut a, KeyCode::Char('y')),
+        Action::Copy {
+            what: "the component decoded, its controls escaped",
+            text: "\\x1b[2J".to_string()
+        }
+    );
+    let mut b = app("http://example.com/%5Cx1b[2J", 120, 40);
+    assert_eq!(
+        press(&mut b, KeyCode::Char('y')),
+        Action::Copy {
+            what: "the component decoded",
+            text: "\\x1b[2J".to_string()
+        }
+    );
     assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Quit);
     assert!(!a.running);
 }
