@@ -56,6 +56,19 @@ pub enum Utf8Problem {
 }
 
 impl Utf8Problem {
+    /// What a lead byte with this problem would start, for a problem that
+    /// a lead byte has only with the byte after it (or, `C0` and `C1`,
+    /// with any byte after it): `a surrogate`, `an overlong form`, `a code
+    /// point above U+10FFFF`. `None` for the problems of a byte alone.
+    pub fn what_a_lead_starts(self) -> Option<&'static str> {
+        match self {
+            Utf8Problem::Overlong => Some("an overlong form"),
+            Utf8Problem::Surrogate => Some("a surrogate"),
+            Utf8Problem::AboveMax => Some("a code point above U+10FFFF"),
+            _ => None,
+        }
+    }
+
     /// A short label for byte tables: `overlong`, `surrogate`, ...
     pub fn label(self) -> &'static str {
         match self {
@@ -145,9 +158,17 @@ impl ByteRole {
     /// (`overlong`, `unexpected continuation`), which leaves its
     /// character's column the room the word `invalid` took; the others as
     /// [`ByteRole::describe`].
+    ///
+    /// A lead byte is ill-formed only with the byte after it (`ED A0` would
+    /// encode a surrogate; `ED 9F` is well-formed), and `C0`, `C1` can start
+    /// nothing else: those say what they start (`starts a surrogate`), so
+    /// the table does not read as if the byte were never UTF-8.
     pub fn describe_marked(self) -> String {
         match self {
-            ByteRole::Invalid(p) => p.label().to_string(),
+            ByteRole::Invalid(p) => match p.what_a_lead_starts() {
+                Some(what) => format!("starts {what}"),
+                None => p.label().to_string(),
+            },
             other => other.describe(),
         }
     }

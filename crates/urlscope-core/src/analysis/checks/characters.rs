@@ -149,8 +149,19 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                 }
                 let span = prov.span_range(li, unit.start, unit.start + unit.len);
                 let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+                // A lead byte is ill-formed with the byte after it: both
+                // are named (`ED A0 ... would start a surrogate`).
+                let next = layer
+                    .get(unit.start + unit.len)
+                    .filter(|&&b| b & 0xC0 == 0x80 && unit.len == 1);
                 f.add(WarningCode::InvalidUtf8, span, layer_no, || {
-                    format!("{} is not UTF-8 ({})", hex.join(" "), problem.label())
+                    match (problem.what_a_lead_starts(), next) {
+                        (Some(what), Some(b)) => format!(
+                            "{} {b:02X} is not UTF-8 (it would start {what})",
+                            hex.join(" ")
+                        ),
+                        _ => format!("{} is not UTF-8 ({})", hex.join(" "), problem.label()),
+                    }
                 });
             }
         }
