@@ -752,7 +752,7 @@ catalogue! {
     SharedHosting {
         code: "shared-hosting",
         severity: Medium,
-        summary: "The host is on a public hosting, storage, form, tunnel or IPFS service where anyone publishes, and the URL shows a sign-in word or a brand's name there: a page written by whoever holds the account, not by the domain's owner or the brand.",
+        summary: "The host is on a public hosting, storage, form, tunnel, dynamic DNS or IPFS service where anyone publishes, and the URL shows a sign-in word or a brand's name there: a page written by whoever holds the account, not by the domain's owner or the brand.",
         consequence: None,
         signals: [SharedHost, Percent, NonAscii, Authority],
     }

@@ -36,6 +36,9 @@ pub enum HostingKind {
     Tunnel,
     /// IPFS gateways (`ipfs.io`, `dweb.link`).
     Ipfs,
+    /// Dynamic DNS names, which anyone points at a machine of their own
+    /// (`duckdns.org`, No-IP's `ddns.net`).
+    DynamicDns,
     /// A domain whose subdomains others hold, by the Public Suffix List's
     /// private section, not listed here under a kind.
     Shared,
@@ -50,6 +53,7 @@ impl HostingKind {
             HostingKind::Forms => "forms and documents",
             HostingKind::Tunnel => "a tunnel to someone's own machine",
             HostingKind::Ipfs => "an IPFS gateway",
+            HostingKind::DynamicDns => "dynamic DNS, which anyone points at a machine of their own",
             HostingKind::Shared => {
                 "a domain whose subdomains others hold (Public Suffix List, private section)"
             }
@@ -113,7 +117,7 @@ macro_rules! entries {
     };
 }
 
-use HostingKind::{Forms, Ipfs, Pages, Storage, Tunnel};
+use HostingKind::{DynamicDns, Forms, Ipfs, Pages, Storage, Tunnel};
 
 // The shared services, each at the domain its users' content is under,
 // then the shorteners. Amazon S3's regional endpoints are matched by rule
@@ -230,6 +234,28 @@ entries! {
     b"4everland.io" => Entry::Service(Ipfs, false),
     b"infura-ipfs.io" => Entry::Service(Ipfs, false),
     b"fleek.co" => Entry::Service(Ipfs, false),
+    // Dynamic DNS: a free name under the provider's domain for anyone's
+    // machine. DuckDNS; No-IP's free domains (noip.com's sign-up list);
+    // Dynu's; and FreeDNS's (freedns.afraid.org) most shared domain.
+    b"duckdns.org" => Entry::Service(DynamicDns, false),
+    b"ddns.net" => Entry::Service(DynamicDns, false),
+    b"hopto.org" => Entry::Service(DynamicDns, false),
+    b"zapto.org" => Entry::Service(DynamicDns, false),
+    b"sytes.net" => Entry::Service(DynamicDns, false),
+    b"servehttp.com" => Entry::Service(DynamicDns, false),
+    b"serveftp.com" => Entry::Service(DynamicDns, false),
+    b"myftp.org" => Entry::Service(DynamicDns, false),
+    b"myftp.biz" => Entry::Service(DynamicDns, false),
+    b"redirectme.net" => Entry::Service(DynamicDns, false),
+    b"bounceme.net" => Entry::Service(DynamicDns, false),
+    b"webhop.me" => Entry::Service(DynamicDns, false),
+    b"no-ip.org" => Entry::Service(DynamicDns, false),
+    b"no-ip.biz" => Entry::Service(DynamicDns, false),
+    b"no-ip.info" => Entry::Service(DynamicDns, false),
+    b"ddnsking.com" => Entry::Service(DynamicDns, false),
+    b"dynu.net" => Entry::Service(DynamicDns, false),
+    b"freeddns.org" => Entry::Service(DynamicDns, false),
+    b"mooo.com" => Entry::Service(DynamicDns, false),
     // Link shorteners anyone can use.
     b"bit.ly" => Entry::Shortener(Preview::Append("+")),
     b"j.mp" => Entry::Shortener(Preview::None),
@@ -612,6 +638,8 @@ mod tests {
             ("forms.gle", "forms.gle", Forms),
             ("abc-12-34.ngrok-free.app", "ngrok-free.app", Tunnel),
             ("x-y.trycloudflare.com", "trycloudflare.com", Tunnel),
+            ("my-box.duckdns.org", "duckdns.org", DynamicDns),
+            ("acc-verify.servehttp.com", "servehttp.com", DynamicDns),
             ("bafy.ipfs.dweb.link", "dweb.link", Ipfs),
             ("ipfs.io", "ipfs.io", Ipfs),
             (
