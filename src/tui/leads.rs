@@ -131,10 +131,12 @@ pub fn summary(a: &Analysis, width: usize) -> Vec<Piece> {
     if !fits && tail.is_empty() {
         tail = " (L)".to_string();
     }
-    // A host too long for the line loses its first labels before the
-    // rest of the line is cut: its registrable domain stays.
-    if let (false, Some(d), Some((place, _))) = (fits, lead, pieces.get_mut(1)) {
-        let over = (text_width + tail.width()).saturating_sub(width);
+    // Where the URL leads, too long for the line by itself, loses its
+    // host's first labels before the rest of it is cut: its registrable
+    // domain stays.
+    let lead_width: usize = pieces.iter().take(2).map(|(t, _)| t.width()).sum();
+    let over = (lead_width + tail.width()).saturating_sub(width);
+    if let (true, Some(d), Some((place, _))) = (over > 0, lead, pieces.get_mut(1)) {
         if let Some(cut) = host_cut_from_left(place, d, over) {
             *place = cut;
         }

@@ -34,12 +34,7 @@ impl App {
 
     pub(super) fn keep_selections_visible(&mut self) {
         if let Some(areas) = self.areas() {
-            self.component_scroll = clamp_scroll(
-                self.component_scroll,
-                self.component_row(),
-                list_height(areas.components),
-                self.component_rows(),
-            );
+            self.component_scroll = self.component_scroll_in(list_height(areas.components));
             self.warning_scroll = clamp_scroll(
                 self.warning_scroll,
                 self.warning,
@@ -235,12 +230,25 @@ impl App {
     /// Scroll the component list so the row selected shows.
     pub(super) fn keep_component_row_visible(&mut self) {
         let height = self.areas().map_or(10, |a| list_height(a.components));
-        self.component_scroll = clamp_scroll(
-            self.component_scroll,
-            self.component_row(),
-            height,
-            self.component_rows(),
-        );
+        self.component_scroll = self.component_scroll_in(height);
+    }
+
+    /// Where the component list, `height` rows high, scrolls to show the
+    /// row selected and the first rows open under it (a carried URL's
+    /// own row, scheme and host), as far as the list holds them: the
+    /// carried URL the inspector opens under a value stays in view with
+    /// it (at 80x24 a last value's tree was scrolled off), and the rows
+    /// above it stay where they were when those already show.
+    fn component_scroll_in(&self, height: usize) -> usize {
+        const FIRST_ROWS_UNDER: usize = 3;
+        let (row, total) = (self.component_row(), self.component_rows());
+        let under = match self.carried {
+            None => self.tree.rows_under(self.selected).len(),
+            Some(_) => 0,
+        };
+        let last = row + under.min(FIRST_ROWS_UNDER).min(height.saturating_sub(1));
+        let scroll = clamp_scroll(self.component_scroll, last, height, total);
+        clamp_scroll(scroll, row, height, total)
     }
 
     /// Select warning `i`: select its component and highlight its bytes.

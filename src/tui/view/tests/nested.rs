@@ -113,6 +113,21 @@ fn right_and_left_open_and_close_rows() {
     assert!(a.editor.is_none() && a.status.contains("fixes the URL's own component"));
 }
 
+/// A carried URL opened under the last of many values shows with it at
+/// 80x24: the list scrolled only to the value, and the tree under it was
+/// off screen.
+#[test]
+fn a_tree_opened_under_the_last_value_is_in_view() {
+    let query: String = (1..=14).map(|i| format!("k{i}={i}&")).collect();
+    let url =
+        format!("https://shop.example.com/p?{query}redirect=https%3A%2F%2Fevil.example.org%2F");
+    let a = app(&url, 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("▾value  https%3A%2F"), "{s}");
+    assert!(s.contains(" ▾url    https://evil.e"), "{s}");
+    assert!(s.contains("     host   evil.ex"), "{s}");
+}
+
 #[test]
 fn a_harmless_carried_url_stays_closed() {
     let a = app(
