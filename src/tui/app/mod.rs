@@ -344,6 +344,15 @@ impl App {
             Some(Command::Suspend) => return Action::Suspend,
             _ => {}
         }
+        // A terminal too small to draw the panes says only "press q to
+        // quit": q quits there (asking first after an edit not copied),
+        // past an overlay it no longer shows.
+        if self.editor.is_none()
+            && self.areas().is_none()
+            && key_match(Context::Components, &key) == Some(Command::Quit)
+        {
+            return self.command(Command::Quit);
+        }
         if self.editor.is_some() {
             return self.editor_key(key);
         }

@@ -33,7 +33,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         app.zoomed_pane(),
         app.url_extra_rows(),
     ) else {
-        too_small(frame, area);
+        too_small(app, frame, area);
         return;
     };
     // A zoomed pane's neighbours get empty areas and are not drawn.
@@ -62,16 +62,29 @@ pub fn render(app: &App, frame: &mut Frame) {
     }
 }
 
-fn too_small(frame: &mut Frame, area: Rect) {
-    let text = vec![
+/// The screen of a terminal too small for the panes: what it needs, and
+/// q to quit; when q has just been pressed with an edited URL not yet
+/// copied, what the status line would ask.
+fn too_small(app: &App, frame: &mut Frame, area: Rect) {
+    let mut text = vec![
         Line::from("urlscope needs a terminal of at least"),
         Line::from(format!(
             "{MIN_WIDTH}x{MIN_HEIGHT}; this one is {}x{}.",
             area.width, area.height
         )),
-        Line::from("Enlarge the window, or press q to quit."),
     ];
-    let y = area.height.saturating_sub(3) / 2;
+    if app.editor.is_some() {
+        text.push(Line::from(
+            "Enlarge the window to go on editing the URL (Esc cancels the edit).",
+        ));
+    } else if app.quit_armed {
+        text.push(Line::from(
+            "The edited URL has not been copied: enlarge the window to copy it, or press q again to quit.",
+        ));
+    } else {
+        text.push(Line::from("Enlarge the window, or press q to quit."));
+    }
+    let y = area.height.saturating_sub(text.len() as u16) / 2;
     let r = Rect::new(
         area.x,
         area.y + y,

@@ -66,6 +66,25 @@ fn too_small_terminal_gets_a_message() {
     assert!(s.contains("80x24; this one is 60x20."), "{s}");
 }
 
+/// Too small, q does what the message says: it quits past the help it
+/// hid (the first q closed the unseen help), and after an edit not yet
+/// copied it says why it asks again (the question was on a status line
+/// that was not drawn).
+#[test]
+fn too_small_q_quits_as_the_message_says() {
+    let mut a = app("https://paypa1.com/x", 80, 24);
+    press(&mut a, KeyCode::Char('?'));
+    a.set_size(Rect::new(0, 0, 60, 20));
+    assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Quit);
+    let mut a = app("https://paypa1.com/x", 80, 24);
+    a.unsaved = true;
+    a.set_size(Rect::new(0, 0, 60, 20));
+    assert_eq!(press(&mut a, KeyCode::Char('q')), Action::None);
+    let s = screen(&a, 60, 20);
+    assert!(s.contains("The edited URL has not been copied"), "{s}");
+    assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Quit);
+}
+
 #[test]
 fn selection_starts_on_the_first_warned_component() {
     let a = app("http://example.com/ok/%2e%2e/x", 120, 40);
