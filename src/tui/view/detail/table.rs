@@ -186,7 +186,8 @@ impl Columns {
     /// from its look-alike, so it gives way last: when a row does not fit,
     /// `from` first narrows to its longest entry, then `role` down to
     /// [`Columns::ROLE_MIN`]; only then is a name cut, with `…`. `role` is
-    /// never wider than its longest entry.
+    /// never wider than its longest entry; `from` widens past its usual
+    /// width for a longer entry when the row has room.
     fn fit(
         froms: &[String],
         roles: &[String],
@@ -202,10 +203,13 @@ impl Columns {
         let role_w = longest(roles, 4);
         let char_w = longest(names, 0);
         let need = |from_w: usize, role_w: usize| fixed + from_w + 1 + role_w + 1 + char_w;
-        let mut from_w = Self::FROM;
-        if need(from_w, role_w) > width {
-            from_w = longest(froms, 4).min(Self::FROM);
-        }
+        // A `from` longer than usual (a character written escaped,
+        // `\u{200b}`) takes the room the row leaves, as far as it needs.
+        let from_long = longest(froms, 4);
+        let from_w = match width.checked_sub(need(Self::FROM, role_w)) {
+            None => from_long.min(Self::FROM),
+            Some(spare) => from_long.clamp(Self::FROM, Self::FROM + spare),
+        };
         let spare = width.saturating_sub(need(from_w, 0));
         let role_w = role_w.min(spare.max(Self::ROLE_MIN.min(role_w)));
         Columns { from_w, role_w }

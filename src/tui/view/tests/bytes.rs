@@ -270,3 +270,13 @@ fn as_drawn(text: &str) -> String {
     }
     out
 }
+
+/// A byte written as an escaped character (`\u{200b}`, 8 columns) shows
+/// its `from` whole when the row has room: it was cut to `\u{200…` at
+/// 120 columns beside 60 blank ones.
+#[test]
+fn an_escaped_characters_from_is_whole_where_the_row_has_room() {
+    let a = app("https://example.com/caf\u{e9}\u{200b}x", 120, 40);
+    let s = screen(&a, 120, 40);
+    assert!(s.contains("\\u{200b} E2  1110|0010"), "{s}");
+}
