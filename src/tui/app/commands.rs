@@ -254,7 +254,7 @@ impl App {
             self.zoom = false;
             self.keep_selections_visible();
         } else if self.detail_view_open() {
-            self.close_detail_views();
+            self.close_view();
         } else if self.highlight.is_some() && self.focus != Pane::Warnings {
             self.highlight = None;
         } else {

@@ -52,6 +52,9 @@ pub struct App {
     pub normalized_elsewhere: Option<String>,
     pub options: Options,
     pub focus: Pane,
+    /// The pane that had the focus before a view opened in the detail
+    /// pane (`L`, `r`, `d`, `C`) took it: closing the view gives it back.
+    pub focus_before_view: Option<Pane>,
     /// Selected component (of the URL; a row under it may be selected).
     pub selected: usize,
     /// What the URL carries, as rows under the components.
@@ -147,6 +150,7 @@ impl App {
             analysis,
             options,
             focus: Pane::Components,
+            focus_before_view: None,
             selected: 0,
             tree: Tree::default(),
             carried: None,

@@ -116,14 +116,28 @@ impl App {
     /// Back to the bytes from the readings, encoders or destinations.
     pub(super) fn close_detail_views(&mut self) {
         self.detail = Detail::Bytes;
+        self.focus_before_view = None;
+    }
+
+    /// Close the view open in the detail pane, the focus back on the pane
+    /// it was taken from (when it is still on the detail pane).
+    pub(super) fn close_view(&mut self) {
+        let before = self.focus_before_view.take();
+        self.close_detail_views();
+        if let (Some(pane), Pane::Bytes) = (before, self.focus) {
+            self.focus_on(pane);
+        }
     }
 
     /// Open the view `kind` in the detail pane, with the focus (so ↑↓
     /// scroll it), or back to the bytes when it is open already.
     pub(super) fn toggle_detail(&mut self, kind: DetailKind) {
         if self.detail.kind() == Some(kind) {
-            self.detail = Detail::Bytes;
+            self.close_view();
             return;
+        }
+        if self.detail.kind().is_none() {
+            self.focus_before_view = Some(self.focus);
         }
         self.detail = match kind {
             DetailKind::Readings => Detail::Readings {

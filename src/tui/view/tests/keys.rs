@@ -422,3 +422,27 @@ fn handout_key_asks_for_the_url_s_page() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Closing a view of the detail pane (`L`, `r`...) gives the focus back to
+/// the pane it took it from: after `Tab Tab L Esc` it was left on the
+/// bytes, not on the warnings.
+#[test]
+fn closing_a_view_gives_the_focus_back() {
+    use crate::tui::app::Pane;
+    let mut a = app(
+        "https://victim.example/login?next=http://127.0.0.1/",
+        80,
+        24,
+    );
+    a.focus = Pane::Warnings;
+    press(&mut a, KeyCode::Char('L'));
+    assert_eq!(a.focus, Pane::Bytes);
+    press(&mut a, KeyCode::Esc);
+    assert_eq!(a.focus, Pane::Warnings);
+    // Toggled shut by its own key, and past a second view, the same.
+    a.focus = Pane::Components;
+    press(&mut a, KeyCode::Char('L'));
+    press(&mut a, KeyCode::Char('r'));
+    press(&mut a, KeyCode::Char('r'));
+    assert_eq!(a.focus, Pane::Components);
+}
