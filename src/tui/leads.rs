@@ -339,7 +339,10 @@ mod tests {
             200,
         );
         assert!(chain.starts_with("leads to paypa1.com (public)"), "{chain}");
-        assert!(chain.contains("through Proofpoint URL Defense"), "{chain}");
+        assert!(
+            chain.contains("through Microsoft Safe Links, then Proofpoint URL Defense"),
+            "{chain}"
+        );
         // A wrapper that keeps its destination is where the link leads.
         let mimecast = line("https://protect-eu.mimecast.com/s/AbCd", 200);
         assert!(

@@ -216,13 +216,17 @@ pub fn imitation(i: &crate::sites::Imitation) -> String {
 }
 
 /// That the URL is wrapped by a link protection, or that a destination is
-/// reached through one: `a link wrapped by Microsoft Safe Links`,
-/// `through Microsoft Safe Links`, or, for a wrapper that keeps the
+/// reached through one or a chain of them: `a link wrapped by Microsoft
+/// Safe Links`, `through Microsoft Safe Links`, `through Microsoft Safe
+/// Links, then Google's redirector`, or, for a wrapper that keeps the
 /// destination, `a link wrapped by Mimecast (the destination is held by
 /// Mimecast and cannot be read offline)`.
 pub fn wrapped(d: &Destination) -> Option<String> {
     if let Some(vendor) = d.through {
-        return Some(format!("through {vendor}"));
+        return Some(match d.through_chain.as_slice() {
+            [_, _, ..] => format!("through {}", d.through_chain.join(", then ")),
+            _ => format!("through {vendor}"),
+        });
     }
     let w = d.wrapper.as_ref()?;
     let vendor = w.wrapper.vendor();

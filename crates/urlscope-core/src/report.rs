@@ -427,6 +427,9 @@ struct DestinationReport<'a> {
     /// The link protection this destination is reached through.
     #[serde(skip_serializing_if = "Option::is_none")]
     through: Option<&'static str>,
+    /// Every link protection it is reached through, the outermost first.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    through_chain: &'a [&'static str],
     /// The web archive whose copy of a page the URL shows, for a URL in
     /// that copy's address (`wayback-machine`, `archive-today`): no visitor
     /// goes there.
@@ -516,6 +519,7 @@ impl<'a> DestinationReport<'a> {
                 domain: w.domain.as_ref().map(|(d, _)| d.as_str()),
             }),
             through: d.through,
+            through_chain: &d.through_chain,
             archived_by: d.archived_by.map(crate::wrappers::Archive::name),
             other_reading: d.other_reading.as_ref().map(|o| OtherReadingReport {
                 reader: o.reader.name(),

@@ -76,6 +76,10 @@ pub struct Destination {
     /// The link protection this destination is reached through: the
     /// wrapper's own parameter, which is no open redirect.
     pub through: Option<&'static str>,
+    /// Every link protection this destination is reached through, the
+    /// outermost first (Safe Links around Google's redirector: both),
+    /// when it is reached through one; its last is [`Destination::through`].
+    pub through_chain: Vec<&'static str>,
     /// The web archive whose copy of a page the URL shows, for a carried
     /// URL written in that copy's address (the page's own URL, or one in
     /// its query): the archive shows the copy from its own servers, so no
@@ -221,6 +225,7 @@ pub(crate) fn destinations(
         imitates: None,
         wrapper: None,
         through: None,
+        through_chain: Vec::new(),
         archived_by: None,
         other_reading,
         browser_refuses,
@@ -309,6 +314,7 @@ pub(crate) fn destinations(
                 .map(|i| carried_imitation(i, n)),
             wrapper: None,
             through: None,
+            through_chain: Vec::new(),
             archived_by: None,
             other_reading: None,
             browser_refuses: None,
@@ -337,7 +343,36 @@ pub(crate) fn destinations(
     if let Some(w) = wrapper {
         unwrapped(w, parts, &mut out);
     }
+    chain_wrappers(&mut out);
     out
+}
+
+/// Each destination's [`Destination::through_chain`]: the link
+/// protections of the destinations it is carried under (their `via` a
+/// start of its own, followed by ` → `), outermost first, then its own.
+fn chain_wrappers(out: &mut [Destination]) {
+    let chains: Vec<Vec<&'static str>> = out
+        .iter()
+        .map(|d| {
+            let mut outer: Vec<(usize, &'static str)> = out
+                .iter()
+                .filter(|o| {
+                    !o.via.is_empty()
+                        && d.via
+                            .strip_prefix(o.via.as_str())
+                            .is_some_and(|rest| rest.starts_with(" → "))
+                })
+                .filter_map(|o| o.through.map(|t| (o.via.len(), t)))
+                .collect();
+            outer.sort_by_key(|&(len, _)| len);
+            let mut chain: Vec<&'static str> = outer.into_iter().map(|(_, t)| t).collect();
+            chain.extend(d.through);
+            chain
+        })
+        .collect();
+    for (d, chain) in out.iter_mut().zip(chains) {
+        d.through_chain = chain;
+    }
 }
 
 /// `host` when it names one (a `file:` URL's empty host names none).
@@ -420,6 +455,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
                         imitates: None,
                         wrapper: None,
                         through: Some(vendor),
+                        through_chain: Vec::new(),
                         archived_by: None,
                         other_reading: None,
                         browser_refuses: None,
@@ -451,6 +487,7 @@ fn unwrapped(w: crate::wrappers::Unwrapped, parts: &Split, out: &mut Vec<Destina
             imitates: None,
             wrapper: None,
             through: Some(vendor),
+            through_chain: Vec::new(),
             archived_by: None,
             other_reading: None,
             browser_refuses: None,

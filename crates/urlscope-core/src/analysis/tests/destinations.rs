@@ -465,3 +465,33 @@ fn a_browsers_host_is_found_past_a_references_slashes_and_a_split_scheme() {
         );
     }
 }
+
+/// A link wrapped twice is reached through both wrappers, the outermost
+/// first; the one it carries directly through the outer alone.
+#[test]
+fn a_link_wrapped_twice_is_reached_through_both() {
+    let a = analyze(
+        b"https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.google.com%2Furl%3Fq%3Dhttps%253A%252F%252Fpaypa1.com%252Flogin&data=05",
+        &Options::default(),
+    );
+    let chains: Vec<(&str, Vec<&str>)> = a
+        .destinations
+        .iter()
+        .map(|d| (d.target.as_str(), d.through_chain.clone()))
+        .collect();
+    assert_eq!(
+        chains[1..],
+        [
+            (
+                "https://www.google.com/url?q=https%3A%2F%2Fpaypa1.com%2Flogin",
+                vec!["Microsoft Safe Links"]
+            ),
+            (
+                "https://paypa1.com/login",
+                vec!["Microsoft Safe Links", "Google's redirector"]
+            ),
+        ],
+        "{chains:?}"
+    );
+    assert!(a.destinations[0].through_chain.is_empty());
+}
