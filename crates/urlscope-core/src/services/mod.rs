@@ -353,7 +353,10 @@ pub(crate) fn own_folder_at(service: &str, path: &[u8]) -> Option<usize> {
 pub(crate) fn listed_hosting(name: &str) -> Option<SharedHosting> {
     let (domain, kind, in_path) = match listed_service(name) {
         Some(found) => found,
-        None => (s3_endpoint(name)?, Storage, true),
+        None => match blogger_domain(name) {
+            Some(domain) => (domain, Pages, false),
+            None => (s3_endpoint(name)?, Storage, true),
+        },
     };
     let ahead = name.strip_suffix(domain).unwrap_or_default();
     let ahead = ahead.strip_suffix('.').unwrap_or(ahead);
@@ -454,7 +457,50 @@ pub(crate) fn service_hint(name: &[u8]) -> ServiceHint {
 /// calls [`listed_hint`] only when it is true.
 #[inline(always)]
 pub(crate) fn may_be_listed(last_two: &[u8], last_three: Option<&[u8]>) -> bool {
-    TWO_LABELS.may_hold(last_two) || last_three.is_some_and(|l| THREE_LABELS.may_hold(l))
+    TWO_LABELS.may_hold(last_two)
+        || last_three.is_some_and(|l| THREE_LABELS.may_hold(l))
+        || starts_blogger(last_two)
+        || last_three.is_some_and(starts_blogger)
+}
+
+/// Whether `labels` start with Blogger's `blogspot.`, in any case: the
+/// fast path's test for [`blogger_domain`].
+#[inline(always)]
+fn starts_blogger(labels: &[u8]) -> bool {
+    labels
+        .get(..BLOGGER.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(BLOGGER.as_bytes()))
+}
+
+/// The label Blogger's blogs are under, before a country's suffix.
+const BLOGGER: &str = "blogspot.";
+
+/// Whether the label before `last_two` in `name` is `blogspot`
+/// (`x.blogspot.co.uk`), in any case.
+fn is_blogger_country(name: &[u8], last_two: &[u8]) -> bool {
+    let head = name.get(..name.len() - last_two.len()).unwrap_or_default();
+    let label = b".blogspot.";
+    head.len() >= label.len() - 1
+        && head
+            .get(head.len().saturating_sub(label.len())..)
+            .is_some_and(|tail| {
+                tail.eq_ignore_ascii_case(label) || tail.eq_ignore_ascii_case(&label[1..])
+            })
+}
+
+/// The Blogger domain a host name (lowercase ASCII, no trailing dot) is
+/// under when it is one of Blogger's country domains: `blogspot.`
+/// followed by a public suffix (`blogspot.co.uk`, `blogspot.com.eg`,
+/// `blogspot.de`), which Blogger served each country's readers from; the
+/// table lists `blogspot.com`.
+fn blogger_domain(name: &str) -> Option<&str> {
+    let at = match name.strip_prefix(BLOGGER) {
+        Some(_) => 0,
+        None => name.find(".blogspot.")? + 1,
+    };
+    let domain = name.get(at..)?;
+    let suffix = domain.get(BLOGGER.len()..)?;
+    (crate::names::public_suffix(suffix) == Some(suffix)).then_some(domain)
 }
 
 /// [`service_hint`] past its filter.
@@ -470,6 +516,12 @@ pub(crate) fn listed_hint(name: &[u8], last_two: &[u8]) -> ServiceHint {
     match entry(lower) {
         Some(Entry::Shortener(_)) => return ServiceHint::Shortener,
         Some(Entry::Service(..)) => return ServiceHint::Hosting,
+        // Maybe one of Blogger's country domains: the analysis reads the
+        // suffix.
+        None if starts_blogger(lower) => return ServiceHint::Hosting,
+        None if name.len() > last_two.len() && is_blogger_country(name, last_two) => {
+            return ServiceHint::Hosting
+        }
         None if !PARENTS.contains(&&*lower) => return ServiceHint::None,
         None => {}
     }
@@ -639,6 +691,9 @@ mod tests {
             ("abc-12-34.ngrok-free.app", "ngrok-free.app", Tunnel),
             ("x-y.trycloudflare.com", "trycloudflare.com", Tunnel),
             ("my-box.duckdns.org", "duckdns.org", DynamicDns),
+            ("someone.blogspot.co.uk", "blogspot.co.uk", HostingKind::Pages),
+            ("someone.blogspot.com.eg", "blogspot.com.eg", HostingKind::Pages),
+            ("someone.blogspot.de", "blogspot.de", HostingKind::Pages),
             ("acc-verify.servehttp.com", "servehttp.com", DynamicDns),
             ("bafy.ipfs.dweb.link", "dweb.link", Ipfs),
             ("ipfs.io", "ipfs.io", Ipfs),
