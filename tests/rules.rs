@@ -190,6 +190,7 @@ const RULES: &[Row] = &[
     ("defanged-input", "<hxxps://paypa1[.]com/signin>", Fires { at: "https://paypa1." }, "quoted between '<' and '>' as mail quotes a URL: read inside them"),
     ("defanged-input", "hxxps://evil\\.example\\.net/", Fires { at: "https://evil.example." }, "a host's dots escaped as a pattern escapes them, in a defanged URL"),
     ("defanged-input", "https://evil.com\\.good.com/", Misses, "a live URL's backslash ends the host a browser opens: no disguise"),
+    ("parser-differential", "https://evil.example\\.paypal[.]com/", Fires { at: "https://evil.example\\.paypal.com/" }, "a bracket past a live URL's backslash does not make its \\. a dot: a browser opens evil.example"),
     ("defanged-input", "http://[::1]/", Misses, "a real IPv6 literal is no defanged spelling"),
     ("defanged-input", "https://example.com/?q=a[.]b", Misses, "a bracketed dot in the query is data"),
     ("assumed-scheme", "www.paypa1.com/signin", Fires { at: "www.paypa1.com" }, "a www. name with no scheme opens as http://www.paypa1.com/signin in an address bar"),

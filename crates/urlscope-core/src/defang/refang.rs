@@ -346,12 +346,15 @@ fn push_scheme(url: &mut Vec<u8>, spelled: &[u8], to: &str) {
 
 /// Whether `input` is a URL written defanged with its host's dots
 /// escaped as a pattern escapes them (`hxxps://evil\.example\.net/`,
-/// `https://evil[.]example\.net/`): something else in it reads defanged,
-/// and its authority (after the scheme and what separates it, up to the
-/// first `/`, `?`, `#` or space) holds a `\.`. A live URL's `\.` is left
-/// alone: a browser ends a special URL's host at the backslash
-/// (`https://evil.com\.good.com/` opens `evil.com`), and [`crate::defang::defang`]
-/// writes such a dot bracketed (`\[.]`), so refang gives it back.
+/// `https://evil[.]example\.net/`): its authority (after the scheme and
+/// what separates it, up to the first `/`, `?`, `#` or space) holds a
+/// `\.`, and its scheme or separator is defanged or a defanged dot or `@`
+/// comes before the authority's first backslash. A live URL's `\.` is
+/// left alone: a browser ends a special URL's host at the backslash
+/// (`https://evil.com\.good.com/` opens `evil.com`, and so does
+/// `https://evil.com\.paypal[.]com/`, whose bracket is past the host), and
+/// [`crate::defang::defang`] writes such a dot bracketed (`\[.]`), so
+/// refang gives it back.
 fn escapes_dots(input: &[u8]) -> bool {
     let rest = unquoted(input).trim_ascii_start();
     let name = rest
@@ -371,8 +374,17 @@ fn escapes_dots(input: &[u8]) -> bool {
         .iter()
         .position(|b| matches!(b, b'/' | b'?' | b'#') || b.is_ascii_whitespace())
         .unwrap_or(authority.len());
-    memchr::memmem::find(authority.get(..end).unwrap_or_default(), b"\\.").is_some()
-        && reads_defanged(input)
+    let authority = authority.get(..end).unwrap_or_default();
+    if memchr::memmem::find(authority, b"\\.").is_none() {
+        return false;
+    }
+    let host = authority
+        .get(..memchr::memchr(b'\\', authority).unwrap_or(authority.len()))
+        .unwrap_or_default();
+    defanged_scheme(rest).is_some()
+        || bracketed_separator(after)
+        || (0..host.len())
+            .any(|i| bracketed_at(host, i).is_some_and(|(_, to)| matches!(to, "." | "@")))
 }
 
 /// `input` with its defanged spellings undone (see the module docs). One
@@ -436,8 +448,9 @@ pub fn refang(input: &[u8]) -> Refanged {
             if let Some((len, to)) = bracketed_at(input, i) {
                 let mut start = i;
                 let mut end = i + len;
-                if to == "." {
-                    // `evil [.] example`: the spaces were part of the disguise.
+                // `evil [.] example`: the spaces were part of the disguise;
+                // not beside `\[.]`, how defang writes a URL's own `\.`.
+                if to == "." && start.checked_sub(1).and_then(|p| input.get(p)) != Some(&b'\\') {
                     while out.url.last() == Some(&b' ') {
                         out.url.pop();
                         start -= 1;

@@ -517,6 +517,8 @@ mod tests {
             "https://evil.com\\.good.com/",
             "https://a.b/x\\.y?q=\\.",
             "http://a.b/\\.\\.\\",
+            // A space beside the dot stays.
+            "https://a.b/?q=a\\. b",
         ] {
             let defanged = defang(url);
             assert!(!defanged.contains("\\."), "{defanged}");
@@ -525,9 +527,20 @@ mod tests {
                 url
             );
         }
-        // Read as a pattern's escaped dots only where the text is defanged.
+        // Read as a pattern's escaped dots only where the text is defanged,
+        // by its scheme or before the host's backslash.
         let live = b"https://evil.com\\.good.com/";
         assert!(refang(live).changes.is_empty());
+        let live = b"https://evil.example\\.paypal[.]com/";
+        assert_eq!(
+            String::from_utf8_lossy(&refang(live).url),
+            "https://evil.example\\.paypal.com/"
+        );
+        let text = "https://a.b/\\. https://c.d/";
+        assert_eq!(
+            String::from_utf8_lossy(&refang(defang_text(text).as_bytes()).url),
+            text
+        );
     }
 
     proptest::proptest! {

@@ -691,8 +691,16 @@ mod tests {
             ("abc-12-34.ngrok-free.app", "ngrok-free.app", Tunnel),
             ("x-y.trycloudflare.com", "trycloudflare.com", Tunnel),
             ("my-box.duckdns.org", "duckdns.org", DynamicDns),
-            ("someone.blogspot.co.uk", "blogspot.co.uk", HostingKind::Pages),
-            ("someone.blogspot.com.eg", "blogspot.com.eg", HostingKind::Pages),
+            (
+                "someone.blogspot.co.uk",
+                "blogspot.co.uk",
+                HostingKind::Pages,
+            ),
+            (
+                "someone.blogspot.com.eg",
+                "blogspot.com.eg",
+                HostingKind::Pages,
+            ),
             ("someone.blogspot.de", "blogspot.de", HostingKind::Pages),
             ("acc-verify.servehttp.com", "servehttp.com", DynamicDns),
             ("bafy.ipfs.dweb.link", "dweb.link", Ipfs),
