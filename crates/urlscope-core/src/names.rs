@@ -684,12 +684,19 @@ fn ends_in_a_number(name: &str) -> bool {
 /// to the next `/`, `?`, `#` or `\\`) may name the host of a URL that a
 /// server echoing the path as a redirect sends its visitor to, rather than
 /// a folder or a file written after a doubled slash, as sites' templates
-/// write them (`//themes/mini/`, `//rm.php`, `//2013/05/`): a name under
-/// a dot whose last label is no file's extension (`evil.example`), an
-/// IPv4 address in any spelling (`127.0.0.1`, `0x7f000001`, a decimal
-/// number of more than 24 bits: a year or a short id is none), a name
-/// that always leads inside (`localhost`, `metadata`), or anything but a
-/// plain name (an `@`, a `:`, an escape, a bracket: read as a URL).
+/// write them (`//themes/mini/`, `//rm.php`, `//2013/05/`, `//v2.0/`):
+///
+/// - an IPv4 address as a browser reads one: four parts
+///   (`169.254.169.254`), a part spelled in hex or octal (`0x7f.1`,
+///   `00`), one that leads inside (`127.1`, `10.1`, `0`), or one number
+///   of more than 24 bits (`2130706433`); not a year, a short id or a
+///   version number (`2013`, `1.2`);
+/// - a name whose last label is a top-level domain (`evil.zip`), a
+///   special-use one (`evil.example`) or an internal one (`x.svc`), but not one that is far more often a script's
+///   extension in a path ([`SCRIPT_TLDS`]: `login.do`, `x.pl`);
+/// - a name that always leads inside (`localhost`, `metadata`);
+/// - anything but a plain name (an `@`, a `:`, an escape, a bracket: read
+///   as a URL).
 pub(crate) fn may_name_path_host(name: &[u8]) -> bool {
     if name.is_empty()
         || !name
@@ -701,21 +708,36 @@ pub(crate) fn may_name_path_host(name: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(name) else {
         return true;
     };
-    let text = text.trim_end_matches('.');
-    let Some((_, last)) = text.rsplit_once('.') else {
-        let lower = text.to_ascii_lowercase();
-        let hex = lower
-            .strip_prefix("0x")
-            .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
-        let decimal = text.bytes().all(|b| b.is_ascii_digit())
-            && text.parse::<u64>().is_ok_and(|n| n > 0xFF_FFFF);
-        return hex
-            || decimal
-            || LOOPBACK_NAMES.contains(&lower.as_str())
-            || METADATA_NAMES.contains(&lower.as_str());
-    };
-    ends_in_a_number(text) || !is_file_extension(last.as_bytes())
+    let text = text.trim_end_matches('.').to_ascii_lowercase();
+    if let Some(address) = crate::analysis::lax_ipv4(&text) {
+        let parts = text.split('.').count();
+        let spelled = text.split('.').any(|p| p.len() > 1 && p.starts_with('0'));
+        let inside = address.is_loopback()
+            || address.is_private()
+            || address.is_link_local()
+            || address.is_unspecified();
+        return parts == 4 || spelled || inside || (parts == 1 && u32::from(address) > 0xFF_FFFF);
+    }
+    match text.rsplit_once('.') {
+        Some((_, last)) => {
+            !ends_in_a_number(&text)
+                && !SCRIPT_TLDS.contains(&last)
+                && (psl::suffix(last.as_bytes()).is_some_and(|s| s.is_known())
+                    || SPECIAL_USE_TLDS.contains(&last)
+                    || INTERNAL_LAST_LABELS.contains(&last))
+        }
+        None => LOOPBACK_NAMES.contains(&text.as_str()) || METADATA_NAMES.contains(&text.as_str()),
+    }
 }
+
+/// The names RFC 2606 and RFC 6761 reserve as top-level domains, which
+/// the Public Suffix List does not hold: hosts in examples and tests.
+const SPECIAL_USE_TLDS: &[&str] = &["example", "test", "invalid", "localhost", "onion"];
+
+/// Top-level domains that, after a path's doubled slash, far more often
+/// end a script's file name than a host's: Java's Struts actions (`.do`),
+/// Perl, Python, shell, Markdown and C++ files.
+const SCRIPT_TLDS: &[&str] = &["do", "pl", "py", "sh", "md", "cc"];
 
 /// The public suffix of `name` and whether it is in the list's private
 /// section (see [`registrable_domain`]).
@@ -754,6 +776,17 @@ mod tests {
         ] {
             assert!(may_name_path_host(host.as_bytes()), "{host}");
         }
+        for host in [
+            "0",
+            "00",
+            "127.1",
+            "10.1",
+            "0x7f.1",
+            "evil.zip",
+            "login-microsoft.mov",
+        ] {
+            assert!(may_name_path_host(host.as_bytes()), "{host}");
+        }
         for folder in [
             "themes",
             "rm.php",
@@ -761,6 +794,13 @@ mod tests {
             "2013",
             "123456",
             "wp-content",
+            "v2.0",
+            "jquery-1.11.1",
+            "1.2",
+            "login.do",
+            "WebResource.axd",
+            "index.cfm",
+            "README.md",
         ] {
             assert!(!may_name_path_host(folder.as_bytes()), "{folder}");
         }

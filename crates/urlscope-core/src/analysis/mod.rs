@@ -31,6 +31,7 @@ pub use destination::{
     Reach, Reader,
 };
 pub use folding::LISTED_PER_CODE;
+pub(crate) use host::lax_ipv4;
 pub use host::HostReading;
 pub use leads::{Opening, OtherOpening};
 pub(crate) use nested::carries_url;
