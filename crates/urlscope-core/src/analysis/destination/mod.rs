@@ -347,17 +347,24 @@ pub(crate) fn destinations(
     out
 }
 
-/// Each destination's [`Destination::through_chain`]: the link
-/// protections of the destinations it is carried under (their `via` a
-/// start of its own, followed by ` → `), outermost first, then its own.
+/// Each destination's [`Destination::through_chain`], for one reached
+/// through a link protection: the link protections of the carried
+/// destinations it is carried under (written within their bytes, and their
+/// `via` a start of its own followed by ` → `: a sibling value of the
+/// same name is neither), outermost first, then its own.
 fn chain_wrappers(out: &mut [Destination]) {
     let chains: Vec<Vec<&'static str>> = out
         .iter()
         .map(|d| {
+            let Some(own) = d.through else {
+                return Vec::new();
+            };
             let mut outer: Vec<(usize, &'static str)> = out
                 .iter()
                 .filter(|o| {
                     !o.via.is_empty()
+                        && o.span.start <= d.span.start
+                        && d.span.end <= o.span.end
                         && d.via
                             .strip_prefix(o.via.as_str())
                             .is_some_and(|rest| rest.starts_with(" → "))
@@ -366,7 +373,7 @@ fn chain_wrappers(out: &mut [Destination]) {
                 .collect();
             outer.sort_by_key(|&(len, _)| len);
             let mut chain: Vec<&'static str> = outer.into_iter().map(|(_, t)| t).collect();
-            chain.extend(d.through);
+            chain.push(own);
             chain
         })
         .collect();

@@ -494,4 +494,12 @@ fn a_link_wrapped_twice_is_reached_through_both() {
         "{chains:?}"
     );
     assert!(a.destinations[0].through_chain.is_empty());
+    // A sibling value of the same name wraps nothing of the other's.
+    let a = analyze(
+        b"https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fgood.example%2F&url=https%3A%2F%2Fwww.google.com%2Furl%3Fq%3Dhttps%253A%252F%252Fpaypa1.com%252Flogin",
+        &Options::default(),
+    );
+    let last = a.destinations.last().expect("destinations");
+    assert_eq!(last.target, "https://paypa1.com/login");
+    assert_eq!(last.through_chain, ["Google's redirector"]);
 }
