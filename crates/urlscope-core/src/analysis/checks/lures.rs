@@ -60,6 +60,15 @@ pub(crate) fn lure_warnings(
             None => path_and_query,
         };
         spans.extend(spans_at(lure_words(read.of(input)), read.start));
+        // Dynamic DNS names people's own machines, whose sign-in pages
+        // are their own (a home server's `/auth/login`): only a brand's
+        // name there is a lure.
+        if service.kind == HostingKind::DynamicDns {
+            spans.retain(|s| {
+                let text = s.of(input);
+                credential_words(text) != [(0, text.len())]
+            });
+        }
         if let Some(&first) = spans.first() {
             let word = String::from_utf8_lossy(first.of(input));
             // A brand's token misspelt: which, and how.
