@@ -467,9 +467,11 @@ pub(crate) fn may_be_listed(last_two: &[u8], last_three: Option<&[u8]>) -> bool 
 /// fast path's test for [`blogger_domain`].
 #[inline(always)]
 fn starts_blogger(labels: &[u8]) -> bool {
-    labels
-        .get(..BLOGGER.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(BLOGGER.as_bytes()))
+    // Most labels are turned away by their first byte.
+    labels.first().is_some_and(|&b| b | 0x20 == b'b')
+        && labels
+            .get(..BLOGGER.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(BLOGGER.as_bytes()))
 }
 
 /// The label Blogger's blogs are under, before a country's suffix.
@@ -496,7 +498,7 @@ fn is_blogger_country(name: &[u8], last_two: &[u8]) -> bool {
 fn blogger_domain(name: &str) -> Option<&str> {
     let at = match name.strip_prefix(BLOGGER) {
         Some(_) => 0,
-        None => name.find(".blogspot.")? + 1,
+        None => memchr::memmem::find(name.as_bytes(), b".blogspot.")? + 1,
     };
     let domain = name.get(at..)?;
     let suffix = domain.get(BLOGGER.len()..)?;
