@@ -27,8 +27,18 @@ impl App {
     /// A new terminal size: the selections stay in view.
     pub fn set_size(&mut self, size: Rect) {
         if size != self.size {
+            // Help read to its end stays at its end, however the new width
+            // wraps it.
+            let help_at_end = matches!(self.overlay,
+                Overlay::Help { scroll, .. } if scroll > 0 && scroll >= self.help_max_scroll());
             self.size = size;
             self.keep_selections_visible();
+            if let (true, Overlay::Help { over, .. }) = (help_at_end, self.overlay) {
+                self.overlay = Overlay::Help {
+                    scroll: self.help_max_scroll(),
+                    over,
+                };
+            }
         }
     }
 

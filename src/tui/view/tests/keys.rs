@@ -446,3 +446,26 @@ fn closing_a_view_gives_the_focus_back() {
     press(&mut a, KeyCode::Char('r'));
     assert_eq!(a.focus, Pane::Components);
 }
+
+/// The help read to its end stays at its end when the window narrows and
+/// its lines wrap into more: it showed `42-62 of 85` after `End` at
+/// 120x40 and a resize to 80x24.
+#[test]
+fn help_at_its_end_stays_there_on_a_resize() {
+    let mut a = app("https://paypa1.com/x", 120, 40);
+    press(&mut a, KeyCode::Char('?'));
+    press(&mut a, KeyCode::End);
+    a.set_size(ratatui::layout::Rect::new(0, 0, 80, 24));
+    let s = screen(&a, 80, 24);
+    let title = s
+        .lines()
+        .find(|l| l.contains("Help · "))
+        .unwrap_or_default();
+    let of = |t: &str| -> Option<(usize, usize)> {
+        let range = t.split("Help · ").nth(1)?.split(' ').next()?;
+        let total = t.split(" of ").nth(1)?.split(' ').next()?.parse().ok()?;
+        Some((range.split('-').nth(1)?.parse().ok()?, total))
+    };
+    let (last, total) = of(title).expect("the help's title");
+    assert_eq!(last, total, "{s}");
+}
