@@ -91,14 +91,23 @@ impl App {
     /// Whether `command` would do something now, so the hint bar offers
     /// it: a key that would only answer that it has nothing to do (`u`
     /// before any edit, `→` where nothing is carried, `E` or Enter with no
-    /// component) is not offered.
+    /// component, `E` on the scheme, the port or a carried row) is not
+    /// offered.
     pub fn offers(&self, command: Command) -> bool {
         let a = &self.analysis;
         match command {
             Command::SwitchView => !self.all_views_shown(),
             Command::Undo => !self.history.is_empty(),
             Command::Expand => !a.nested.is_empty(),
-            Command::EditComponent | Command::CopyDecoded => !a.components.is_empty(),
+            // `E` fixes the URL's own component, of a kind that has a
+            // value to fix (the scheme and the port are edited with the URL).
+            Command::EditComponent => {
+                self.carried.is_none()
+                    && a.components
+                        .get(self.selected)
+                        .is_some_and(|c| crate::tui::fix::can_fix(c.kind))
+            }
+            Command::CopyDecoded => !a.components.is_empty(),
             Command::Jump if self.focus == Pane::Warnings => !a.warnings.is_empty(),
             Command::Jump => !a.components.is_empty(),
             _ => true,
