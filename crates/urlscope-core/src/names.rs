@@ -692,8 +692,10 @@ fn ends_in_a_number(name: &str) -> bool {
 ///   of more than 24 bits (`2130706433`); not a year, a short id or a
 ///   version number (`2013`, `1.2`);
 /// - a name whose last label is a top-level domain (`evil.zip`), a
-///   special-use one (`evil.example`) or an internal one (`x.svc`), but not one that is far more often a script's
-///   extension in a path ([`SCRIPT_TLDS`]: `login.do`, `x.pl`);
+///   special-use one (`evil.example`) or an internal one (`x.svc`), but
+///   not a name of two labels whose last is far more often a script's
+///   extension in a path ([`SCRIPT_TLDS`]: `login.do`, `x.pl`;
+///   `evil.com.pl` is a host);
 /// - a name that always leads inside (`localhost`, `metadata`);
 /// - anything but a plain name (an `@`, a `:`, an escape, a bracket: read
 ///   as a URL).
@@ -719,9 +721,10 @@ pub(crate) fn may_name_path_host(name: &[u8]) -> bool {
         return parts == 4 || spelled || inside || (parts == 1 && u32::from(address) > 0xFF_FFFF);
     }
     match text.rsplit_once('.') {
-        Some((_, last)) => {
+        Some((first, last)) => {
+            let file_like = !first.contains('.') && SCRIPT_TLDS.contains(&last);
             !ends_in_a_number(&text)
-                && !SCRIPT_TLDS.contains(&last)
+                && !file_like
                 && (psl::suffix(last.as_bytes()).is_some_and(|s| s.is_known())
                     || SPECIAL_USE_TLDS.contains(&last)
                     || INTERNAL_LAST_LABELS.contains(&last))
@@ -784,6 +787,8 @@ mod tests {
             "0x7f.1",
             "evil.zip",
             "login-microsoft.mov",
+            "evil.com.pl",
+            "login.microsoft.com.evil.cc",
         ] {
             assert!(may_name_path_host(host.as_bytes()), "{host}");
         }

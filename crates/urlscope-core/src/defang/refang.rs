@@ -378,13 +378,21 @@ fn escapes_dots(input: &[u8]) -> bool {
     if memchr::memmem::find(authority, b"\\.").is_none() {
         return false;
     }
-    let host = authority
+    // Before the first backslash: a defanged `@` with no real one, or a
+    // defanged dot in the host (after any real `@`; one in the userinfo,
+    // `https://a[.]b@evil.com\.x/`, is no host's).
+    let ahead = authority
         .get(..memchr::memchr(b'\\', authority).unwrap_or(authority.len()))
         .unwrap_or_default();
+    let at = memchr::memrchr(b'@', ahead);
+    let host = ahead.get(at.map_or(0, |a| a + 1)..).unwrap_or_default();
+    let bracketed = |text: &[u8], what: &str| {
+        (0..text.len()).any(|i| bracketed_at(text, i).is_some_and(|(_, to)| to == what))
+    };
     defanged_scheme(rest).is_some()
         || bracketed_separator(after)
-        || (0..host.len())
-            .any(|i| bracketed_at(host, i).is_some_and(|(_, to)| matches!(to, "." | "@")))
+        || bracketed(host, ".")
+        || (at.is_none() && bracketed(ahead, "@"))
 }
 
 /// `input` with its defanged spellings undone (see the module docs). One

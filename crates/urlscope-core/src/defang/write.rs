@@ -531,6 +531,8 @@ mod tests {
         // by its scheme or before the host's backslash.
         let live = b"https://evil.com\\.good.com/";
         assert!(refang(live).changes.is_empty());
+        let live = b"https://a[.]b@evil.com\\.paypal.com/";
+        assert!(refang(live).url.windows(2).any(|w| w == b"\\."));
         let live = b"https://evil.example\\.paypal[.]com/";
         assert_eq!(
             String::from_utf8_lossy(&refang(live).url),

@@ -491,19 +491,34 @@ fn is_blogger_country(name: &[u8], last_two: &[u8]) -> bool {
 }
 
 /// The Blogger domain a host name (lowercase ASCII, no trailing dot) is
-/// under when it is one of Blogger's country domains: `blogspot.`
-/// followed by a public suffix (`blogspot.co.uk`, `blogspot.com.eg`,
-/// `blogspot.de`), which Blogger served each country's readers from; the
-/// table lists `blogspot.com`.
+/// under when it is one of Blogger's country domains (`blogspot.co.uk`,
+/// `blogspot.com.eg`, `blogspot.de`: [`BLOGGER_COUNTRIES`]), which Blogger
+/// served each country's readers from; the table lists `blogspot.com`.
+/// Another `blogspot.` domain (`blogspot.xyz`) is whoever registered it.
 fn blogger_domain(name: &str) -> Option<&str> {
-    let at = match name.strip_prefix(BLOGGER) {
-        Some(_) => 0,
-        None => memchr::memmem::find(name.as_bytes(), b".blogspot.")? + 1,
-    };
-    let domain = name.get(at..)?;
-    let suffix = domain.get(BLOGGER.len()..)?;
-    (crate::names::public_suffix(suffix) == Some(suffix)).then_some(domain)
+    let mut from = 0;
+    loop {
+        let at = from + memchr::memmem::find(name.get(from..)?.as_bytes(), BLOGGER.as_bytes())?;
+        let label_start = at == 0 || name.as_bytes().get(at - 1) == Some(&b'.');
+        let domain = name.get(at..)?;
+        let suffix = domain.get(BLOGGER.len()..)?;
+        if label_start && BLOGGER_COUNTRIES.contains(&suffix) {
+            return Some(domain);
+        }
+        from = at + BLOGGER.len();
+    }
 }
+
+/// The suffixes of Blogger's country domains (`blogspot.` then one of
+/// these), as the Public Suffix List listed them for Google until 2023.
+const BLOGGER_COUNTRIES: &[&str] = &[
+    "ae", "al", "am", "ba", "be", "bg", "bj", "ca", "cf", "ch", "cl", "co.at", "co.id", "co.il",
+    "co.ke", "co.nz", "co.uk", "co.za", "com.ar", "com.au", "com.br", "com.by", "com.co", "com.cy",
+    "com.ee", "com.eg", "com.es", "com.mt", "com.ng", "com.tr", "com.uy", "cv", "cz", "de", "dk",
+    "fi", "fr", "gr", "hk", "hr", "hu", "ie", "in", "is", "it", "jp", "kr", "li", "lt", "lu", "md",
+    "mk", "mr", "mx", "my", "nl", "no", "pe", "pt", "qa", "re", "ro", "rs", "ru", "se", "sg", "si",
+    "sk", "sn", "td", "tw", "ug", "vn",
+];
 
 /// [`service_hint`] past its filter.
 #[inline(never)]
@@ -704,6 +719,7 @@ mod tests {
                 HostingKind::Pages,
             ),
             ("someone.blogspot.de", "blogspot.de", HostingKind::Pages),
+            ("x.blogspot.blogspot.de", "blogspot.de", HostingKind::Pages),
             ("acc-verify.servehttp.com", "servehttp.com", DynamicDns),
             ("bafy.ipfs.dweb.link", "dweb.link", Ipfs),
             ("ipfs.io", "ipfs.io", Ipfs),
@@ -736,6 +752,9 @@ mod tests {
             "github.com",
             "mygithub.io",
             "www.google.com",
+            // Not Blogger's: whoever registered blogspot.xyz.
+            "paypal.blogspot.xyz",
+            "x.myblogspot.de",
         ] {
             assert_eq!(shared_hosting(name), None, "{name}");
         }
