@@ -1,13 +1,14 @@
 //! URLs the path carries, or the query whole.
 
 use super::{find_url, is_itself, lift, url_node, written_span, Budget, Nested, Unfolding};
+use crate::names;
 use crate::split::{ComponentKind, Span, Split};
 use crate::warnings::Warning;
 
 /// URLs the path carries: a segment that is a scheme followed by `//`
 /// (`/redirect/https://evil.example/`), or a path that itself starts with
 /// `//` after an authority and a host's name (`https://site//evil.example/`,
-/// not `https://site//themes/`: [`may_name_path_host`](crate::names::may_name_path_host)).
+/// not `https://site//themes/`: [`may_name_path_host`]).
 pub(super) fn unfold_path(
     at: &Unfolding<'_>,
     budget: &mut Budget,
@@ -16,14 +17,16 @@ pub(super) fn unfold_path(
     let (input, parts) = (at.input, at.parts);
     let path = parts.path;
     let raw = path.of(input);
-    let doubled = raw.strip_prefix(b"//").filter(|rest| {
-        let end = rest
-            .iter()
-            .position(|b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
-            .unwrap_or(rest.len());
-        crate::names::may_name_path_host(rest.get(..end).unwrap_or_default())
-    });
-    let start = if parts.authority.is_some() && doubled.is_some() {
+    let doubled = || {
+        raw.strip_prefix(b"//").is_some_and(|rest| {
+            let end = rest
+                .iter()
+                .position(|b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+                .unwrap_or(rest.len());
+            may_name_path_host(rest.get(..end).unwrap_or_default())
+        })
+    };
+    let start = if parts.authority.is_some() && doubled() {
         Some(path.start)
     } else {
         at.components.iter().find_map(|c| {
@@ -70,6 +73,71 @@ pub(super) fn unfold_path(
         written_span(&decoded, s, |b| b.span).unwrap_or(span)
     }))
 }
+
+/// Whether the text after a path's leading `//` (`https://site//NAME/`, up
+/// to the next `/`, `?`, `#` or `\\`) may name the host of a URL that a
+/// server echoing the path as a redirect sends its visitor to, rather than
+/// a folder or a file written after a doubled slash, as sites' templates
+/// write them (`//themes/mini/`, `//rm.php`, `//2013/05/`, `//v2.0/`):
+///
+/// - an IPv4 address as a browser reads one: four parts
+///   (`169.254.169.254`), a part spelled in hex or octal (`0x7f.1`,
+///   `00`), one that leads inside (`127.1`, `10.1`, `0`), or one number
+///   of more than 24 bits (`2130706433`); not a year, a short id or a
+///   version number (`2013`, `1.2`);
+/// - a name whose last label is a top-level domain (`evil.zip`), a
+///   special-use one (`evil.example`) or an internal one (`x.svc`), but
+///   not a name of two labels whose last is far more often a script's
+///   extension in a path ([`SCRIPT_TLDS`]: `login.do`, `x.pl`;
+///   `evil.com.pl` is a host);
+/// - a name that always leads inside (`localhost`, `metadata`);
+/// - anything but a plain name (an `@`, a `:`, an escape, a bracket: read
+///   as a URL).
+fn may_name_path_host(name: &[u8]) -> bool {
+    if name.is_empty()
+        || !name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    {
+        return true;
+    }
+    let Ok(text) = std::str::from_utf8(name) else {
+        return true;
+    };
+    let text = text.trim_end_matches('.').to_ascii_lowercase();
+    if let Some(address) = crate::analysis::lax_ipv4(&text) {
+        let parts = text.split('.').count();
+        let spelled = text.split('.').any(|p| p.len() > 1 && p.starts_with('0'));
+        let inside = address.is_loopback()
+            || address.is_private()
+            || address.is_link_local()
+            || address.is_unspecified();
+        return parts == 4 || spelled || inside || (parts == 1 && u32::from(address) > 0xFF_FFFF);
+    }
+    match text.rsplit_once('.') {
+        Some((first, last)) => {
+            let file_like = !first.contains('.') && SCRIPT_TLDS.contains(&last);
+            !names::ends_in_a_number(&text)
+                && !file_like
+                && (psl::suffix(last.as_bytes()).is_some_and(|s| s.is_known())
+                    || SPECIAL_USE_TLDS.contains(&last)
+                    || names::INTERNAL_LAST_LABELS.contains(&last))
+        }
+        None => {
+            names::LOOPBACK_NAMES.contains(&text.as_str())
+                || names::METADATA_NAMES.contains(&text.as_str())
+        }
+    }
+}
+
+/// The names RFC 2606 and RFC 6761 reserve as top-level domains, which
+/// the Public Suffix List does not hold: hosts in examples and tests.
+const SPECIAL_USE_TLDS: &[&str] = &["example", "test", "invalid", "localhost", "onion"];
+
+/// Top-level domains that, after a path's doubled slash, far more often
+/// end a script's file name than a host's: Java's Struts actions (`.do`),
+/// Perl, Python, shell, Markdown and C++ files.
+const SCRIPT_TLDS: &[&str] = &["do", "pl", "py", "sh", "md", "cc"];
 
 /// The node of the URL `url` that the path writes over `span`, found in
 /// the path segment it starts in (a leading '/' is in none), analysed,
@@ -219,4 +287,61 @@ pub(super) fn unfold_query(
         written_span(&decoded, s, |b| b.span).unwrap_or(query)
     });
     Some(node)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After a path's doubled slash, a host is told from a folder or a
+    /// file.
+    #[test]
+    fn a_host_after_a_paths_doubled_slash_is_told_from_a_folder() {
+        for host in [
+            "evil.example",
+            "www.google.com",
+            "127.0.0.1",
+            "0x7f000001",
+            "2130706433",
+            "localhost",
+            "LOCALHOST",
+            "metadata",
+            "a@b",
+            "evil.example:80",
+            "%65vil.example",
+            "",
+        ] {
+            assert!(may_name_path_host(host.as_bytes()), "{host}");
+        }
+        for host in [
+            "0",
+            "00",
+            "127.1",
+            "10.1",
+            "0x7f.1",
+            "evil.zip",
+            "login-microsoft.mov",
+            "evil.com.pl",
+            "login.microsoft.com.evil.cc",
+        ] {
+            assert!(may_name_path_host(host.as_bytes()), "{host}");
+        }
+        for folder in [
+            "themes",
+            "rm.php",
+            "index.html",
+            "2013",
+            "123456",
+            "wp-content",
+            "v2.0",
+            "jquery-1.11.1",
+            "1.2",
+            "login.do",
+            "WebResource.axd",
+            "index.cfm",
+            "README.md",
+        ] {
+            assert!(!may_name_path_host(folder.as_bytes()), "{folder}");
+        }
+    }
 }
