@@ -247,9 +247,7 @@ pub fn reads_defanged(input: &[u8]) -> bool {
     let authority = authority.get(..end).unwrap_or_default();
     // A dot or an `@` in disguise; a bracketed colon there is more likely
     // an IP literal gone wrong (`http://[:]`) than a defanged port.
-    memchr::memchr3(b'[', b'(', b'{', authority).is_some()
-        && (0..authority.len())
-            .any(|i| bracketed_at(authority, i).is_some_and(|(_, to)| matches!(to, "." | "@")))
+    holds_bracketed(authority, |to| matches!(to, "." | "@"))
 }
 
 /// The URL `input` stands for, as the analysis reads it: refanged when
@@ -274,9 +272,7 @@ pub fn as_meant(input: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 pub fn looks_defanged(input: &[u8]) -> bool {
     let start = input.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let rest = input.get(start..).unwrap_or_default();
-    defanged_scheme(rest).is_some()
-        || memchr::memchr3(b'[', b'(', b'{', input)
-            .is_some_and(|_| (0..input.len()).any(|i| bracketed_at(input, i).is_some()))
+    defanged_scheme(rest).is_some() || holds_bracketed(input, |_| true)
 }
 
 /// The defanged scheme `rest` starts with, followed by what ends a
@@ -306,6 +302,13 @@ fn bracketed_separator(after: &[u8]) -> bool {
     bracketed_at(after, 0).is_some_and(|(_, to)| to.starts_with(':'))
         || after.first() == Some(&b':')
             && bracketed_at(after, 1).is_some_and(|(_, to)| to.starts_with('/'))
+}
+
+/// Whether `text` holds a bracketed spelling of what `stands_for`
+/// accepts (`.`, `@`...); text with no opening bracket costs one memchr.
+fn holds_bracketed(text: &[u8], stands_for: impl Fn(&str) -> bool) -> bool {
+    memchr::memchr3(b'[', b'(', b'{', text).is_some()
+        && (0..text.len()).any(|i| bracketed_at(text, i).is_some_and(|(_, to)| stands_for(to)))
 }
 
 /// The bracketed spelling that starts at `i`, with its length.
@@ -386,13 +389,10 @@ fn escapes_dots(input: &[u8]) -> bool {
         .unwrap_or_default();
     let at = memchr::memrchr(b'@', ahead);
     let host = ahead.get(at.map_or(0, |a| a + 1)..).unwrap_or_default();
-    let bracketed = |text: &[u8], what: &str| {
-        (0..text.len()).any(|i| bracketed_at(text, i).is_some_and(|(_, to)| to == what))
-    };
     defanged_scheme(rest).is_some()
         || bracketed_separator(after)
-        || bracketed(host, ".")
-        || (at.is_none() && bracketed(ahead, "@"))
+        || holds_bracketed(host, |to| to == ".")
+        || (at.is_none() && holds_bracketed(ahead, |to| to == "@"))
 }
 
 /// `input` with its defanged spellings undone (see the module docs). One
