@@ -480,14 +480,12 @@ const BLOGGER: &str = "blogspot.";
 /// Whether the label before `last_two` in `name` is `blogspot`
 /// (`x.blogspot.co.uk`), in any case.
 fn is_blogger_country(name: &[u8], last_two: &[u8]) -> bool {
-    let head = name.get(..name.len() - last_two.len()).unwrap_or_default();
-    let label = b".blogspot.";
-    head.len() >= label.len() - 1
-        && head
-            .get(head.len().saturating_sub(label.len())..)
-            .is_some_and(|tail| {
-                tail.eq_ignore_ascii_case(label) || tail.eq_ignore_ascii_case(&label[1..])
-            })
+    name.len()
+        .checked_sub(last_two.len() + BLOGGER.len())
+        .is_some_and(|at| {
+            (at == 0 || name.get(at - 1) == Some(&b'.'))
+                && name.get(at..).is_some_and(starts_blogger)
+        })
 }
 
 /// The Blogger domain a host name (lowercase ASCII, no trailing dot) is
@@ -535,8 +533,7 @@ pub(crate) fn listed_hint(name: &[u8], last_two: &[u8]) -> ServiceHint {
         Some(Entry::Service(..)) => return ServiceHint::Hosting,
         // Maybe one of Blogger's country domains: the analysis reads the
         // suffix.
-        None if starts_blogger(lower) => return ServiceHint::Hosting,
-        None if name.len() > last_two.len() && is_blogger_country(name, last_two) => {
+        None if starts_blogger(lower) || is_blogger_country(name, last_two) => {
             return ServiceHint::Hosting
         }
         None if !PARENTS.contains(&&*lower) => return ServiceHint::None,
