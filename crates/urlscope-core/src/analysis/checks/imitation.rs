@@ -162,8 +162,8 @@ pub(crate) fn imitation_warnings(
             let text = name.get(s..e).unwrap_or_default();
             let with = word.map_or_else(String::new, |w| beside(input, w));
             // What the host imitates, for the destination, unless a
-            // look-alike of the registrable domain said it already.
-            if found.is_none() {
+            // brand's look-alike of the registrable domain said it already.
+            if !found_brand(&found) {
                 found = crate::sites::home_of(brand).map(|home| Imitation {
                     domain: home.to_string(),
                     brand: Some(brand),
@@ -188,8 +188,11 @@ pub(crate) fn imitation_warnings(
             shown = true;
         }
     }
-    // A brand's name misspelt as a word glued to others in the host.
-    if !on_hosting && !shown && found.is_none() && forbidden_at.is_none() {
+    // A brand's name misspelt as a word glued to others in the host. A
+    // top site's look-alike (low, found only when low ones are asked for)
+    // does not stand in its way: what is found at medium must not depend
+    // on whether low findings are looked for.
+    if !on_hosting && !shown && !found_brand(&found) && forbidden_at.is_none() {
         if let Some(((s, e), mut i)) = crate::sites::brand_word_imitation(name, registrable) {
             i.span = at(i.span.start, i.span.end);
             let opens = site_opened(input, parts, site, false);
@@ -217,6 +220,11 @@ pub(crate) fn imitation_warnings(
         }
     }
     (found, shown)
+}
+
+/// Whether `found` imitates a brand (a top site's look-alike names none).
+fn found_brand(found: &Option<Imitation>) -> bool {
+    found.as_ref().is_some_and(|i| i.brand.is_some())
 }
 
 /// The warnings of what the host a browser opens imitates, when RFC 3986
@@ -424,6 +432,22 @@ mod tests {
         }
         // The fast path sends it to the analysis.
         assert!(!crate::triage::is_plain(b"https://paypa1-help.com/"));
+        // A top site's look-alike of the registrable domain (`comers.org`,
+        // low, looked for only below medium) does not hide it: triage at
+        // medium, which leaves low findings out, agrees with the analysis.
+        for url in [
+            "https://www.googl.comers.org/",
+            "http:\\\\www.googl.comers.org/~quinet/m\\foo",
+        ] {
+            let all = warning(url).expect("fires");
+            assert_eq!(all.severity, crate::warnings::Severity::Medium, "{url}");
+            let medium = crate::triage::triage_at(
+                url.as_bytes(),
+                &Options::default(),
+                crate::warnings::Severity::Medium,
+            );
+            assert!(medium.contains(&all), "{url}: {medium:?}");
+        }
     }
 
     /// The host a browser opens is judged too when RFC 3986 parsers read
