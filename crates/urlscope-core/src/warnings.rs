@@ -88,7 +88,8 @@ pub(crate) enum Signal {
     /// one that opens the query or the fragment (which then mimics a
     /// userinfo and a host: `evil.example#@good.example`). Elsewhere in
     /// the path, query and fragment (`/@user`, `?mail=a@b.example`) every
-    /// parser keeps it as data and no code reads it.
+    /// parser keeps it as data ([`Signal::Address`] reads an e-mail
+    /// address in the query and the fragment).
     At,
     /// A `[` or `]` after the authority. RFC 3986 allows them only around
     /// an IPv6 host, but every parser keeps them as data elsewhere
@@ -144,6 +145,10 @@ pub(crate) enum Signal {
     /// look-alike from a famous name, or holding a brand's token
     /// ([`crate::sites::may_imitate`]).
     Imitation,
+    /// An `@` in the query or the fragment, or a query key or value, the
+    /// fragment or a value of it that may be base64 for an e-mail
+    /// address (`crate::analysis::checks::address::may_be_base64_address`).
+    Address,
     /// A `${` (a lookup of a logging library, Log4j), or another
     /// template expression's opener: `{{`, `#{`, `*{`, `{$`, `[[`, `@(` (`{%`
     /// and `<%` hold a [`Signal::Percent`] or a [`Signal::Illegal`]).
@@ -177,6 +182,7 @@ impl Signal {
             | Signal::Imitation
             | Signal::PlantedPage
             | Signal::Lookup
+            | Signal::Address
             | Signal::BrandInPath => false,
         }
     }
@@ -797,6 +803,13 @@ catalogue! {
         summary: "A brand's domain or name is written in the host of a site that is not the brand's, ahead of the real domain (www.paypal.com.secure-login.example.net) or glued to words in it (paypal-login-secure.example): high with a sign-in word in the URL.",
         consequence: None,
         signals: [Imitation, NonAscii, Authority],
+    }
+    PrefilledAddress {
+        code: "prefilled-address",
+        severity: Medium,
+        summary: "The query or the fragment hands the page an e-mail address (as written, escaped or in base64), on a site urlscope does not know or anyone's page on a shared service: a phishing page is sent its victim's address so that its sign-in form already holds it. Quiet on known sites, on the site's own domain's addresses, and where the path or a key names a subscription, an invitation or a sign-up.",
+        consequence: None,
+        signals: [Address, Percent],
     }
     Shortener {
         code: "shortener",

@@ -882,6 +882,7 @@ fn analyze_read(
         },
         &mut warnings,
     );
+    checks::address::address_warnings(input, &parts, host.as_ref(), &components, &mut warnings);
     checks::lures::lure_warnings(
         input,
         &parts,

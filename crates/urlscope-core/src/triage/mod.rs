@@ -21,8 +21,10 @@
 //!   label, no label ending in a number, which WHATWG would read as IPv4)
 //!   and a numeric port (so no userinfo), or a path starting with a
 //!   single `/`;
-//! - neither the query nor the fragment starts with `.` or `@` (either may
-//!   mimic a host);
+//! - neither the query nor the fragment starts with `.` (it may mimic a
+//!   host) or holds an `@` (it may mimic one too, or hand the page an
+//!   e-mail address), nor holds a key or value that may be base64 for an
+//!   address;
 //! - no path segment or parameter part is made of dots, contains `+` in
 //!   the path (unless the threshold of [`triage_at`] is above `info`) or
 //!   a `0x2e`, `0x2f` or `0x5c` anywhere, names a sensitive file (looked
@@ -90,6 +92,9 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         }
         Signal::Lookup => {
             "plain_parts and the fragment's test: no '${', '{{', '#{', '*{', '{$', '[[', '@(', '<#', '[#' or '#s' (analysis::checks::template::opens), where '{' and '[' are plain at all (above low), and no '$' before a letter (template::may_start_reference, a Velocity reference); plain_parts: no '{' that opens a Smarty tag running PHP (template::may_start_tag; the analysis reads none in the fragment); a plain host holds none"
+        }
+        Signal::Address => {
+            "is_plain: no '@' in the query or the fragment; analysis::checks::address::may_be_base64_address on each query key and value, the fragment and each value of a fragment written as a query"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -282,10 +287,13 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         return false;
     }
     let mut rest = path.get(at..).unwrap_or_default();
-    // A query or fragment that starts with '.' or '@' may mimic a host.
-    if matches!(rest, [b'?' | b'#', b'.' | b'@', ..]) {
+    // A query or fragment that starts with '.' may mimic a host; one that
+    // holds an '@' may mimic one too or hand the page an e-mail address
+    // (prefilled-address).
+    if matches!(rest, [b'?' | b'#', b'.', ..]) || memchr::memchr(b'@', rest).is_some() {
         return false;
     }
+    let base64_address = crate::analysis::checks::address::may_be_base64_address;
     // The query, pair by pair, each key and value scanned up to what ends it.
     if rest.first() == Some(&b'?') {
         let mut first_key = true;
@@ -301,7 +309,9 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
             {
                 return false;
             }
-            if is_kit_word(key.get(..end).unwrap_or_default()) && brand_folder() {
+            if is_kit_word(key.get(..end).unwrap_or_default()) && brand_folder()
+                || base64_address(key.get(..end).unwrap_or_default())
+            {
                 return false;
             }
             rest = key.get(end..).unwrap_or_default();
@@ -313,7 +323,9 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                 if is_kit_word(value.get(..end).unwrap_or_default()) && brand_folder() {
                     return false;
                 }
-                if value_carries_url(value.get(..end).unwrap_or_default()) {
+                if value_carries_url(value.get(..end).unwrap_or_default())
+                    || base64_address(value.get(..end).unwrap_or_default())
+                {
                     return false;
                 }
                 rest = value.get(end..).unwrap_or_default();
@@ -339,6 +351,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
         })
         && !matches!(fragment.first(), Some(b'.' | b'@'))
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
+        && !base64_address(fragment)
         // A hash route's or an implicit flow's parameters (`#/login?next=...`,
         // `#id_token=eyJ...&state=...`), each value read apart by the
         // analysis.
@@ -361,7 +374,9 @@ fn plain_fragment_params(fragment: &[u8]) -> bool {
         .all(|(_, value)| {
             let value = value.of(fragment);
             let unsigned = || crate::analysis::checks::unsigned_jwt::unsigned(value).is_some();
-            !(crate::analysis::carries_url(value) || value.starts_with(b"eyJ") && unsigned())
+            !(crate::analysis::carries_url(value)
+                || value.starts_with(b"eyJ") && unsigned()
+                || crate::analysis::checks::address::may_be_base64_address(value))
         })
 }
 
@@ -516,11 +531,11 @@ mod tests {
             // A '0x' that spells no dot or separator.
             b"https://www.artima.com/cppsource/cpp0x.html",
             b"https://example.com/MC680x0/200x/0xff?v=0x41",
-            // An '@' after the host that opens neither the query nor the
-            // fragment: every parser keeps it as data.
+            // An '@' in the path: every parser keeps it as data (one in
+            // the query or the fragment may be an e-mail address handed
+            // to the page, which the analysis reads).
             b"https://medium.com/@user/post",
             b"https://www.flickr.com/groups/63933506@N00/",
-            b"https://example.com/?mail=a@b.example&to=@x#c@d",
             b"/@types/node",
         ] {
             assert!(is_plain(u), "{}", String::from_utf8_lossy(u));

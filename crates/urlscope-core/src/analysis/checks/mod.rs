@@ -14,6 +14,7 @@ use crate::analysis::ComponentAnalysis;
 use crate::split::ComponentKind;
 use crate::warnings::CodeSet;
 
+pub(crate) mod address;
 pub(crate) mod authority;
 pub(crate) mod brand_folder;
 pub(crate) mod brand_path;
