@@ -393,9 +393,10 @@ const COMMON_NEIGHBOURS: &[&str] = &[
     "adore", "ample", "applied", "apply", "barclay", "bluefin", "booing", "booming", "case",
     "cease", "chas", "chose", "cloud", "cooking", "discard", "email", "factbook", "farce",
     "finance", "fore", "forge", "forte", "gail", "goggle", "googly", "goole", "grail", "grange",
-    "hooking", "interact", "inuit", "laporte", "ledge", "looking", "mono", "papal", "payal",
-    "phase", "postal", "range", "revolt", "shoppe", "skye", "static", "tremor", "trevor", "trist",
-    "truest", "truism", "trust", "tunes", "twig", "twister", "venom", "widows", "window", "witter",
+    "hooking", "imports", "impost", "interact", "inuit", "laporte", "ledge", "looking", "mono",
+    "nave", "never", "papal", "payal", "phase", "postal", "range", "revolt", "saver", "shoppe",
+    "skye", "static", "telecom", "telkom", "tessa", "tremor", "trevor", "trist", "truest",
+    "truism", "trust", "tunes", "twig", "twister", "venom", "widows", "window", "witter",
 ];
 
 /// Whether `word` (lowercase) is one of [`COMMON_NEIGHBOURS`].
