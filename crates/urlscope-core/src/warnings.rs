@@ -807,7 +807,7 @@ catalogue! {
     PrefilledAddress {
         code: "prefilled-address",
         severity: Medium,
-        summary: "The query or the fragment hands the page an e-mail address (as written, escaped or in base64), on a site urlscope does not know or anyone's page on a shared service: a phishing page is sent its victim's address so that its sign-in form already holds it. Quiet on known sites, on the site's own domain's addresses, and where the path or a key names a subscription, an invitation or a sign-up.",
+        summary: "The query or the fragment hands the page an e-mail address (as written, escaped or in base64), on a site urlscope does not know or anyone's page on a shared service: a phishing page is sent its victim's address so that its sign-in form already holds it. Quiet on known sites and a service's own, on the site's own domain's addresses, on a sender's, recipient's or searched address (?from=, ?to=, ?q=, noreply@), and where the page or its route names a subscription, an invitation or a sign-up (/unsubscribe, ?action=optout, #/signup).",
         consequence: None,
         signals: [Address, Percent],
     }

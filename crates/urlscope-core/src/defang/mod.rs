@@ -30,7 +30,7 @@
 //! output, and the names pass ([`defang_names`], [`HostNames`]) finds the
 //! host-like names a report writes outside its URLs.
 
-mod names;
+pub(crate) mod names;
 mod refang;
 mod write;
 

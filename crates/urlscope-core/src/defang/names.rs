@@ -333,7 +333,7 @@ fn reads_as_host(lower: &str, in_path: bool, names: &HostNames) -> bool {
 /// Whether `label` (lowercase) is a top-level domain of the Public Suffix
 /// List.
 #[inline(never)]
-fn is_top_level_domain(label: &str) -> bool {
+pub(crate) fn is_top_level_domain(label: &str) -> bool {
     !label.bytes().all(|b| b.is_ascii_digit())
         && psl::suffix(label.as_bytes()).is_some_and(|s| s.is_known())
 }

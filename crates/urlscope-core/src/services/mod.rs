@@ -327,6 +327,14 @@ fn listed_service(name: &str) -> Option<(&str, HostingKind, bool)> {
     }
 }
 
+/// Whether a host name (lowercase ASCII, no trailing dot) is a listed
+/// service's own site: its domain, or `www.` it (`www.weebly.com`), where
+/// [`listed_hosting`] finds no account.
+pub(crate) fn is_service_site(name: &str) -> bool {
+    let own = name.strip_prefix("www.").unwrap_or(name);
+    listed_service(own).is_some_and(|(domain, _, _)| domain == own)
+}
+
 /// The folders of a service's own pages, the same on every account and
 /// written by the service, not by whoever holds the account: SharePoint's
 /// application pages (`/_layouts/15/onedrive.aspx`, under any site:

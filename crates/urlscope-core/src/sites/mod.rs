@@ -106,6 +106,13 @@ pub(crate) fn is_known(domain: &str) -> bool {
     lookup().domains.contains_key(domain)
 }
 
+/// Whether the host `host`, of registrable domain `registrable`, is a
+/// known site's or a brand's own ([`is_known`], [`brand_of_host`]): no
+/// site it shows is another's.
+pub(crate) fn is_brand_or_known_site(host: &str, registrable: &str) -> bool {
+    is_known(registrable) || brand_of_host(host).is_some()
+}
+
 /// The brand a token names (`paypal`, `appleid`, `office365`), matched
 /// without regard to case.
 pub(crate) fn brand_token(token: &[u8]) -> Option<&'static str> {
@@ -281,14 +288,11 @@ pub(crate) fn brand_in_host(
     host: &str,
     registrable: &str,
 ) -> Option<(&'static str, (usize, usize))> {
-    if is_known(registrable) {
+    if is_brand_or_known_site(host, registrable) {
         return None;
     }
     let ahead_len = host.len().checked_sub(registrable.len())?;
     let ahead = host.get(..ahead_len.saturating_sub(1)).unwrap_or_default();
-    if brand_of_host(host).is_some() {
-        return None;
-    }
     // A brand's domain written in the labels ahead (`paypal.com.`,
     // `login.microsoftonline.com-secure.`).
     for (start, end) in domains_ahead(ahead) {
@@ -459,7 +463,7 @@ pub(crate) fn brand_word_imitation(
     host: &str,
     registrable: &str,
 ) -> Option<((usize, usize), Imitation)> {
-    if is_known(registrable) || brand_of_host(host).is_some() {
+    if is_brand_or_known_site(host, registrable) {
         return None;
     }
     let suffix = crate::names::public_suffix(registrable)?;

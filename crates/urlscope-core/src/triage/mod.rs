@@ -60,7 +60,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "the byte classes of crate::plain (never in a plain host), unless triage_at's threshold is above its worst severity"
         }
         Signal::At => {
-            "crate::plain::plain_origin (no '@' in a plain host), is_plain: no query or fragment starting with '@'"
+            "crate::plain::plain_origin (no '@' in a plain host), is_plain: no '@' in the query or the fragment"
         }
         Signal::Scheme | Signal::Authority => "crate::plain::plain_origin",
         Signal::Stray => {
@@ -349,7 +349,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                 fragment.get(at..).unwrap_or_default(),
             )
         })
-        && !matches!(fragment.first(), Some(b'.' | b'@'))
+        && fragment.first() != Some(&b'.')
         && (fragment.is_empty() || !crate::analysis::carries_url(fragment))
         && !base64_address(fragment)
         // A hash route's or an implicit flow's parameters (`#/login?next=...`,

@@ -37,7 +37,7 @@ use crate::warnings::{Warning, WarningCode};
 pub(crate) mod data;
 mod data_body;
 mod found;
-mod fragment;
+pub(crate) mod fragment;
 mod gates;
 mod lift;
 pub(crate) mod lookup;
