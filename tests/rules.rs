@@ -63,6 +63,8 @@ const RULES: &[Row] = &[
     ("invalid-utf8", "http://x/%ff", Fires { at: "%ff" }, "FF never appears in UTF-8"),
     ("invalid-utf8", "http://x/%C3%28", Fires { at: "%C3" }, "C3 needs a continuation byte, not '('"),
     ("invalid-utf8", "http://x/%c3", Fires { at: "%c3" }, "a lead byte at the end of the segment"),
+    ("invalid-utf8", "http://x/%E0%80", Fires { at: "%E0%80" }, "E0 80 would start an overlong form: the lead byte and the byte it is ill-formed with"),
+    ("invalid-utf8", "http://x/%ED%A0%80", Fires { at: "%ED%A0%80" }, "ED A0 would start a surrogate; the 80 after them is a place of its own"),
     ("invalid-utf8", "http://x/%C3%A9", Misses, "C3 A9 is é"),
     ("invalid-utf8", "http://x/%c0%af", Misses, "an overlong form is reported as overlong-utf8, not twice"),
     ("null-byte", "http://x/a%00b", Fires { at: "%00" }, "NUL ends a C string"),

@@ -141,19 +141,28 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                     });
                     continue;
                 }
+                // The continuation byte a lead byte was reported with
+                // (`ED A0 ... would start a surrogate`, below, or the tail
+                // of an overlong form).
                 if problem == Utf8Problem::UnexpectedContinuation
-                    && after.is_some_and(|u| u.value == Err(Utf8Problem::Overlong))
+                    && after.is_some_and(|u| {
+                        u.len == 1
+                            && u.start + 1 == unit.start
+                            && u.value.is_err_and(|p| p.what_a_lead_starts().is_some())
+                    })
                 {
-                    // The tail of an overlong form already reported.
                     continue;
                 }
-                let span = prov.span_range(li, unit.start, unit.start + unit.len);
                 let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
                 // A lead byte is ill-formed with the byte after it: both
-                // are named (`ED A0 ... would start a surrogate`).
+                // are named and marked (`ED A0 ... would start a
+                // surrogate`).
                 let next = layer
                     .get(unit.start + unit.len)
-                    .filter(|&&b| b & 0xC0 == 0x80 && unit.len == 1);
+                    .filter(|&&b| b & 0xC0 == 0x80 && unit.len == 1)
+                    .filter(|_| problem.what_a_lead_starts().is_some());
+                let end = unit.start + unit.len + usize::from(next.is_some());
+                let span = prov.span_range(li, unit.start, end);
                 f.add(WarningCode::InvalidUtf8, span, layer_no, || {
                     match (problem.what_a_lead_starts(), next) {
                         (Some(what), Some(b)) => format!(
