@@ -149,6 +149,10 @@ pub(crate) enum Signal {
     /// fragment or a value of it that may be base64 for an e-mail
     /// address (`crate::analysis::checks::address::may_be_base64_address`).
     Address,
+    /// A path part that is a phishing kit's first folder, a query that
+    /// holds a kit's word, a query pair that is a kit's step
+    /// (`crate::analysis::checks::kit`).
+    KitRoute,
     /// A `${` (a lookup of a logging library, Log4j), or another
     /// template expression's opener: `{{`, `#{`, `*{`, `{$`, `[[`, `@(` (`{%`
     /// and `<%` hold a [`Signal::Percent`] or a [`Signal::Illegal`]).
@@ -183,6 +187,7 @@ impl Signal {
             | Signal::PlantedPage
             | Signal::Lookup
             | Signal::Address
+            | Signal::KitRoute
             | Signal::BrandInPath => false,
         }
     }
@@ -810,6 +815,13 @@ catalogue! {
         summary: "The query or the fragment hands the page an e-mail address (as written, escaped or in base64), on a site urlscope does not know or anyone's page on a shared service: a phishing page is sent its victim's address so that its sign-in form already holds it. Quiet on known sites and a service's own, on the site's own domain's addresses, on a sender's, recipient's or searched address (?from=, ?to=, ?q=, noreply@), and where the page or its route names a subscription, an invitation or a sign-up (/unsubscribe, ?action=optout, #/signup).",
         consequence: None,
         signals: [Address, Percent],
+    }
+    PhishingKit {
+        code: "phishing-kit",
+        severity: Medium,
+        summary: "The URL holds the fixed route of a phishing kit sold and shared for years, the same on every site it is dropped on: a PayPal kit's folders (customer_center/.../myaccount), a webmail kit's '13InboxLight' in the query, a banking kit's sign-in step (cmd=login_submit with a long hex id). Each is read only whole, never a single word a site may use, and not on a known site.",
+        consequence: None,
+        signals: [KitRoute],
     }
     Shortener {
         code: "shortener",

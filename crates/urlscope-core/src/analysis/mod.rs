@@ -883,6 +883,13 @@ fn analyze_read(
         &mut warnings,
     );
     checks::address::address_warnings(input, &parts, host.as_ref(), &components, &mut warnings);
+    checks::kit::kit_warnings(
+        input,
+        &parts,
+        host.as_ref(),
+        |at| component_index_at(&components, at),
+        &mut warnings,
+    );
     checks::lures::lure_warnings(
         input,
         &parts,

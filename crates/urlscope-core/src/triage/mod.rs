@@ -96,6 +96,9 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
         Signal::Address => {
             "is_plain: no '@' in the query or the fragment; analysis::checks::address::may_be_base64_address on each query key and value, the fragment and each value of a fragment written as a query"
         }
+        Signal::KitRoute => {
+            "plain_parts: analysis::checks::kit::is_kit_folder on each path part; is_plain: no analysis::checks::kit::INBOX_LIGHT in the query or the fragment, analysis::checks::kit::is_kit_step on each query pair"
+        }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
         }
@@ -293,6 +296,12 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     if matches!(rest, [b'?' | b'#', b'.', ..]) || memchr::memchr(b'@', rest).is_some() {
         return false;
     }
+    // A webmail phishing kit's word (phishing-kit).
+    if rest.len() > 12
+        && memchr::memmem::find(rest, crate::analysis::checks::kit::INBOX_LIGHT).is_some()
+    {
+        return false;
+    }
     let base64_address = crate::analysis::checks::address::may_be_base64_address;
     // The query, pair by pair, each key and value scanned up to what ends it.
     if rest.first() == Some(&b'?') {
@@ -314,6 +323,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
             {
                 return false;
             }
+            let key_text = key.get(..end).unwrap_or_default();
             rest = key.get(end..).unwrap_or_default();
             if rest.first() == Some(&b'=') {
                 let value = rest.get(1..).unwrap_or_default();
@@ -325,6 +335,10 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                 }
                 if value_carries_url(value.get(..end).unwrap_or_default())
                     || base64_address(value.get(..end).unwrap_or_default())
+                    || crate::analysis::checks::kit::is_kit_step(
+                        key_text,
+                        value.get(..end).unwrap_or_default(),
+                    )
                 {
                     return false;
                 }

@@ -145,6 +145,11 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
             {
                 return None;
             }
+            // A phishing kit's first folder (`customer_center`): the
+            // analysis looks for the rest of its route.
+            if in_path && crate::analysis::checks::kit::is_kit_folder(part) {
+                return None;
+            }
             // A ':' was noted as it went by; plain bytes hold no space.
             may_matter = may_matter || crate::targets::may_matter_by_name(part);
             if !has_slash {

@@ -27,6 +27,7 @@ pub(crate) mod double_encoding;
 pub(crate) mod escapes;
 pub(crate) mod imitation;
 pub(crate) mod junk;
+pub(crate) mod kit;
 pub(crate) mod lookup;
 pub(crate) mod lures;
 pub(crate) mod mapped;
