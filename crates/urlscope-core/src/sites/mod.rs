@@ -109,8 +109,15 @@ pub(crate) fn is_known(domain: &str) -> bool {
 /// Whether the host `host`, of registrable domain `registrable`, is a
 /// known site's or a brand's own ([`is_known`], [`brand_of_host`]): no
 /// site it shows is another's.
+///
+/// The documentation domains (RFC 2606) are no one's site, though the
+/// top sites list `example.com`: a page there is an example, and the
+/// hosts written under them (`evil.example.com`) are judged as any other.
 pub(crate) fn is_brand_or_known_site(host: &str, registrable: &str) -> bool {
-    is_known(registrable) || brand_of_host(host).is_some()
+    let documentation = ["example.com", "example.net", "example.org"]
+        .iter()
+        .any(|d| registrable.eq_ignore_ascii_case(d));
+    !documentation && is_known(registrable) || brand_of_host(host).is_some()
 }
 
 /// The brand a token names (`paypal`, `appleid`, `office365`), matched

@@ -393,9 +393,9 @@ pub(crate) fn address_warnings(
     };
     let written = if first.base64 {
         format!(
-            "'{}', base64 for the e-mail address '{}'",
+            "the e-mail address '{}' (in base64, '{}')",
+            quote_str(&first.address),
             quote_str(&String::from_utf8_lossy(first.span.of(input))),
-            quote_str(&first.address)
         )
     } else {
         format!("the e-mail address '{}'", quote_str(&first.address))
@@ -417,19 +417,23 @@ pub(crate) fn address_warnings(
         format!("'{site}', which is not a site urlscope knows")
     };
     let reads = if first.holder.in_fragment() {
-        " (no server is sent a fragment; the page's script reads it)"
+        " (a fragment never leaves the browser; the page's script reads it)"
     } else {
         ""
     };
     out.push(Warning::new(
         WarningCode::PrefilledAddress,
-        std::iter::once(host_span)
-            .chain(found.iter().map(|f| f.span))
-            .take(crate::analysis::report::MAX_SPANS)
+        // The addresses first, where a front end jumps to; the host they
+        // are handed to last.
+        found
+            .iter()
+            .map(|f| f.span)
+            .take(crate::analysis::report::MAX_SPANS - 1)
+            .chain(std::iter::once(host_span))
             .collect(),
         Some(first.component),
         format!(
-            "{} hands {written}{more} to {place}{reads}: a phishing page is sent its victim's address so that its sign-in form already holds it, as the real one would. A site's own mail may pre-fill its user's address too (a sign-in hint, a password reset): check that the site is the sender's.",
+            "{} hands {written}{more} to {place}{reads}: a phishing page is handed its victim's address so that its sign-in form already holds it, as the real one would. A site's own mail may pre-fill its user's address too (a sign-in hint, a password reset): check that the site is the sender's.",
             first.holder.words()
         ),
     ));
@@ -541,7 +545,7 @@ mod tests {
         let (severity, bytes) =
             found("http://bremtec.com.au/ddd/view/index.php?email=nobody@mycraftmail.com").unwrap();
         assert_eq!(severity, Severity::Medium);
-        assert_eq!(bytes, ["bremtec.com.au", "nobody@mycraftmail.com"]);
+        assert_eq!(bytes, ["nobody@mycraftmail.com", "bremtec.com.au"]);
         for url in [
             "https://www.hotscents.ro/l?i=a2V2aW4uYmF0dEBjYXNwaW8uY29t",
             "http://x.example/index.html?bob@corp.example",
@@ -619,12 +623,12 @@ mod tests {
         let message =
             |url: &str| super::super::test_support::message(url, WarningCode::PrefilledAddress);
         let m = message("https://www.hotscents.ro/l?i=a2V2aW4uYmF0dEBjYXNwaW8uY29t");
-        assert!(m.starts_with("The query's 'i' hands 'a2V2aW4uYmF0dEBjYXNwaW8uY29t', base64 for the e-mail address 'kevin.batt@caspio.com' to 'www.hotscents.ro', which is not a site urlscope knows: "), "{m}");
+        assert!(m.starts_with("The query's 'i' hands the e-mail address 'kevin.batt@caspio.com' (in base64, 'a2V2aW4uYmF0dEBjYXNwaW8uY29t') to 'www.hotscents.ro', which is not a site urlscope knows: "), "{m}");
         let m = message("https://x.example/#bob@corp.example");
-        assert!(m.starts_with("The fragment hands the e-mail address 'bob@corp.example' to 'x.example', which is not a site urlscope knows (no server is sent a fragment; the page's script reads it): "), "{m}");
+        assert!(m.starts_with("The fragment hands the e-mail address 'bob@corp.example' to 'x.example', which is not a site urlscope knows (a fragment never leaves the browser; the page's script reads it): "), "{m}");
         let m = message("https://x.example/#/login?user=bob@corp.example");
         assert!(m.starts_with("Fragment parameter 'user' hands"), "{m}");
-        assert!(m.contains("(no server is sent a fragment"), "{m}");
+        assert!(m.contains("(a fragment never leaves the browser"), "{m}");
     }
 
     /// Many addresses: one warning, its spans bounded, the addresses

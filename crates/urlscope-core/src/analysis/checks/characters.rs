@@ -166,7 +166,7 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                 f.add(WarningCode::InvalidUtf8, span, layer_no, || {
                     match (problem.what_a_lead_starts(), next) {
                         (Some(what), Some(b)) => format!(
-                            "{} {b:02X} is not UTF-8 (it would start {what})",
+                            "{} {b:02X}, which would start {what}, is not UTF-8",
                             hex.join(" ")
                         ),
                         _ => format!("{} is not UTF-8 ({})", hex.join(" "), problem.label()),
