@@ -97,7 +97,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: no '@' in the query or the fragment; analysis::checks::address::may_be_base64_address on each query key and value, the fragment and each value of a fragment written as a query"
         }
         Signal::KitRoute => {
-            "plain_parts: analysis::checks::kit::is_kit_folder on each path part; is_plain: no analysis::checks::kit::INBOX_LIGHT in the query or the fragment, analysis::checks::kit::is_kit_step on each query pair"
+            "plain_parts: analysis::checks::kit::is_kit_folder on each path part; is_plain: no analysis::checks::kit::find_inbox_light in the query or the fragment, analysis::checks::kit::is_kit_step on each query pair"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
@@ -293,12 +293,14 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     // A query or fragment that starts with '.' may mimic a host; one that
     // holds an '@' may mimic one too or hand the page an e-mail address
     // (prefilled-address).
-    if matches!(rest, [b'?' | b'#', b'.', ..]) || memchr::memchr(b'@', rest).is_some() {
-        return false;
-    }
-    // A webmail phishing kit's word (phishing-kit).
-    if rest.len() > 12
-        && memchr::memmem::find(rest, crate::analysis::checks::kit::INBOX_LIGHT).is_some()
+    // A query or fragment that starts with '.' may mimic a host; one that
+    // holds an '@' may mimic one too or hand the page an e-mail address
+    // (prefilled-address). A webmail phishing kit's word (phishing-kit)
+    // may be there too.
+    if !rest.is_empty()
+        && (matches!(rest, [b'?' | b'#', b'.', ..])
+            || memchr::memchr(b'@', rest).is_some()
+            || crate::analysis::checks::kit::find_inbox_light(rest).is_some())
     {
         return false;
     }

@@ -164,6 +164,7 @@ pub(crate) fn base64_address(text: &[u8]) -> Option<String> {
 /// base64 or decode to a byte no address holds there. A prefix of the
 /// decoding, so it never turns away what [`base64_address`] reads (a
 /// test holds it to that).
+#[inline]
 pub(crate) fn may_be_base64_address(text: &[u8]) -> bool {
     if !(MIN_BASE64..=MAX_BASE64).contains(&text.len()) {
         return false;
