@@ -10,7 +10,7 @@ use crate::percent::is_illegal;
 use crate::percent::SourceKind;
 use crate::split::{ComponentKind, Span};
 use crate::text::{is_bidi_control, is_invisible};
-use crate::utf8::{lax_overlong, Utf8Problem, Utf8Unit};
+use crate::utf8::lax_overlong;
 use crate::warnings::WarningCode;
 
 /// Whether [`raw_byte`] finds nothing in `b` and takes it alone, in any
@@ -99,9 +99,13 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
     if layer.is_ascii() {
         return;
     }
-    let mut previous: Option<Utf8Unit> = None;
+    // The end of the bytes a reported overlong form or ill-formed lead
+    // covers: the continuation bytes inside are not reported again.
+    let mut covered = 0;
     for unit in crate::utf8::units_of(layer) {
-        let after = previous.replace(unit);
+        if unit.start < covered {
+            continue;
+        }
         match unit.value {
             Ok(c) if c.is_ascii() => {}
             Ok(c) => {
@@ -131,6 +135,7 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                         .iter()
                         .map(|b| format!("{b:02X}"))
                         .collect();
+                    covered = unit.start + len;
                     f.add(WarningCode::OverlongUtf8, span, layer_no, || {
                         format!(
                             "{} is an overlong form of {} '{}'",
@@ -139,18 +144,6 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                             crate::text::escape_str(&c.to_string())
                         )
                     });
-                    continue;
-                }
-                // The continuation byte a lead byte was reported with
-                // (`ED A0 ... would start a surrogate`, below, or the tail
-                // of an overlong form).
-                if problem == Utf8Problem::UnexpectedContinuation
-                    && after.is_some_and(|u| {
-                        u.len == 1
-                            && u.start + 1 == unit.start
-                            && u.value.is_err_and(|p| p.what_a_lead_starts().is_some())
-                    })
-                {
                     continue;
                 }
                 let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
@@ -162,6 +155,7 @@ pub(crate) fn layer_checks(layer: &[u8], li: usize, prov: &Provenance<'_>, f: &m
                     .filter(|&&b| b & 0xC0 == 0x80 && unit.len == 1)
                     .filter(|_| problem.what_a_lead_starts().is_some());
                 let end = unit.start + unit.len + usize::from(next.is_some());
+                covered = end;
                 let span = prov.span_range(li, unit.start, end);
                 f.add(WarningCode::InvalidUtf8, span, layer_no, || {
                     match (problem.what_a_lead_starts(), next) {
