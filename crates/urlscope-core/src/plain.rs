@@ -224,6 +224,15 @@ pub(crate) fn base64_digit(b: u8) -> u8 {
     BASE64_DIGITS.get(usize::from(b)).copied().unwrap_or(64)
 }
 
+/// `text` without the base64 padding at its end (`=` or `==`; padding
+/// stands only there), the digits every decoder here reads.
+#[inline]
+pub(crate) fn without_base64_padding(text: &[u8]) -> &[u8] {
+    text.strip_suffix(b"==")
+        .or_else(|| text.strip_suffix(b"="))
+        .unwrap_or(text)
+}
+
 const BASE64_DIGITS: [u8; 256] = base64_digits();
 
 #[allow(clippy::indexing_slicing)]

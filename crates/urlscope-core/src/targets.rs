@@ -509,11 +509,7 @@ impl Lower {
 /// Text hidden in base64 (standard or URL-safe alphabet, padding optional),
 /// when `bytes` is entirely base64 and decodes to printable text.
 pub(crate) fn base64_text(bytes: &[u8]) -> Option<String> {
-    // Padding only at the end.
-    let body = bytes
-        .strip_suffix(b"==")
-        .or_else(|| bytes.strip_suffix(b"="))
-        .unwrap_or(bytes);
+    let body = crate::plain::without_base64_padding(bytes);
     if body.len() < 8
         || !body
             .iter()

@@ -309,10 +309,7 @@ pub(super) struct FirstPart {
 /// turns most words of eight letters or more away without decoding them
 /// whole.
 fn may_be_base64_text(part: &[u8]) -> bool {
-    let body = part
-        .strip_suffix(b"==")
-        .or_else(|| part.strip_suffix(b"="))
-        .unwrap_or(part);
+    let body = crate::plain::without_base64_padding(part);
     let Some(digits) = body.get(..8) else {
         return true;
     };

@@ -143,10 +143,7 @@ pub(crate) fn base64_address(text: &[u8]) -> Option<String> {
     if !(MIN_BASE64..=MAX_BASE64).contains(&text.len()) {
         return None;
     }
-    let body = text
-        .strip_suffix(b"==")
-        .or_else(|| text.strip_suffix(b"="))
-        .unwrap_or(text);
+    let body = crate::plain::without_base64_padding(text);
     let engines = [
         &base64::engine::general_purpose::STANDARD_NO_PAD,
         &base64::engine::general_purpose::URL_SAFE_NO_PAD,

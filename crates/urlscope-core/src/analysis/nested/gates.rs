@@ -269,10 +269,7 @@ fn hex_may_carry_url(value: &[u8]) -> bool {
 /// the padding dropped, at least 12 digits, each of one alphabet or the
 /// other.
 fn base64_body(value: &[u8]) -> Option<&[u8]> {
-    let body = value
-        .strip_suffix(b"==")
-        .or_else(|| value.strip_suffix(b"="))
-        .unwrap_or(value);
+    let body = crate::plain::without_base64_padding(value);
     base64_digits(body)
 }
 

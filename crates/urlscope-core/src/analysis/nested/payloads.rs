@@ -11,10 +11,7 @@ use super::{Jwt, NestedKind, NAMING_KEYS};
 /// to printable UTF-8.
 pub(crate) fn base64_payload(text: &[u8]) -> Option<(NestedKind, String)> {
     use base64::Engine;
-    let body = text
-        .strip_suffix(b"==")
-        .or_else(|| text.strip_suffix(b"="))
-        .unwrap_or(text);
+    let body = crate::plain::without_base64_padding(text);
     if body.len() < 12 {
         return None;
     }
