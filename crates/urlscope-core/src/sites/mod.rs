@@ -300,10 +300,19 @@ pub(crate) fn brand_in_host(
     }
     let ahead_len = host.len().checked_sub(registrable.len())?;
     let ahead = host.get(..ahead_len.saturating_sub(1)).unwrap_or_default();
+    let name_end = registrable.find('.').unwrap_or(registrable.len());
     // A brand's domain written in the labels ahead (`paypal.com.`,
-    // `login.microsoftonline.com-secure.`).
-    for (start, end) in domains_ahead(ahead) {
-        let written = ahead
+    // `login.microsoftonline.com-secure.`), or ending in the registrable
+    // domain's own name, glued to it by a hyphen
+    // (`secure.runescape.com-rgb.top`, whose registrable domain is
+    // `com-rgb.top`).
+    let through_name = if registrable.get(..name_end).is_some_and(|n| n.contains('-')) {
+        host.get(..ahead_len + name_end).unwrap_or(ahead)
+    } else {
+        ahead
+    };
+    for (start, end) in domains_ahead(through_name) {
+        let written = through_name
             .get(start..end)
             .unwrap_or_default()
             .to_ascii_lowercase();
@@ -313,7 +322,6 @@ pub(crate) fn brand_in_host(
     }
     // A brand's token: a whole word of a label ahead, or a word of the
     // registrable domain's name glued to others (`paypal-login-secure`).
-    let name_end = registrable.find('.').unwrap_or(registrable.len());
     let name = registrable.get(..name_end).unwrap_or_default();
     let glued = letter_words(name.as_bytes())
         .filter(|(s, e)| e > s)

@@ -169,7 +169,7 @@ fn a_brand_in_the_host_of_another_site() {
         ("paypal-login-secure.example", "PayPal", "paypal"),
         ("support-appleid.example", "Apple", "appleid"),
         ("microsoft365-verify.example", "Microsoft", "microsoft"),
-        ("appleid.apple.com-app.example", "Apple", "appleid"),
+        ("appleid.apple.com-app.example", "Apple", "apple.com"),
     ] {
         assert_eq!(shown(host), Some((brand, at.to_string())), "{host}");
     }
