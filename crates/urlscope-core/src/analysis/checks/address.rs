@@ -15,6 +15,7 @@
 //! domain (an organisation's own webmail).
 
 use crate::analysis::{ComponentAnalysis, HostReading};
+use crate::services::lures::is_one_of;
 use crate::services::HostingKind;
 use crate::split::{ComponentKind, Span, Split};
 use crate::text::quote_str;
@@ -192,12 +193,6 @@ fn address_of(text: &[u8]) -> Option<(String, bool)> {
     (!NO_REPLY.iter().any(|n| n.eq_ignore_ascii_case(local))).then_some((address, base64))
 }
 
-/// The address a value is in one of its layers (as written, then each
-/// percent-decoding).
-fn address_in_layers<'a>(mut layers: impl Iterator<Item = &'a [u8]>) -> Option<(String, bool)> {
-    layers.find_map(address_of)
-}
-
 /// Whether a page's name or a route holds one of [`HONEST_WORDS`] (or
 /// [`HONEST_PAIRS`]) as a word.
 fn names_honest_page(text: &[u8]) -> bool {
@@ -206,7 +201,7 @@ fn names_honest_page(text: &[u8]) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     let is = |w: &[u8], list: &str| list.as_bytes().eq_ignore_ascii_case(w);
-    words.iter().any(|w| HONEST_WORDS.iter().any(|h| is(w, h)))
+    words.iter().any(|w| is_one_of(HONEST_WORDS, w))
         || words.windows(2).any(|pair| {
             HONEST_PAIRS.iter().any(|(a, b)| {
                 pair.first().is_some_and(|w| is(w, a)) && pair.get(1).is_some_and(|w| is(w, b))
@@ -343,12 +338,10 @@ pub(crate) fn address_warnings(
             }
             ComponentKind::QueryValue => {
                 let key = key.take().unwrap_or_default();
-                if ROUTE_KEYS.iter().any(|k| k.eq_ignore_ascii_case(&key))
-                    && honest_path(c.last_layer())
-                {
+                if is_one_of(ROUTE_KEYS, key.as_bytes()) && honest_path(c.last_layer()) {
                     return;
                 }
-                if OTHERS_KEYS.iter().any(|k| k.eq_ignore_ascii_case(&key)) {
+                if is_one_of(OTHERS_KEYS, key.as_bytes()) {
                     continue;
                 }
                 Holder::Value(key)
@@ -358,7 +351,9 @@ pub(crate) fn address_warnings(
             ComponentKind::Fragment => Holder::Fragment,
             _ => continue,
         };
-        let hit = address_in_layers(std::iter::once(c.raw()).chain(c.layers()));
+        let hit = std::iter::once(c.raw())
+            .chain(c.layers())
+            .find_map(address_of);
         if let Some((address, base64)) = hit {
             found.push(Found {
                 span: c.span,
@@ -446,7 +441,8 @@ fn fragment_addresses(input: &[u8], span: Span, i: usize, found: &mut Vec<Found>
         let once = crate::percent::decode(written, true);
         let twice = crate::percent::decode(&once, true).into_owned();
         let layers = [written, &once[..], &twice[..]];
-        if let Some((address, base64)) = address_in_layers(layers.into_iter()) {
+        let hit = layers.into_iter().find_map(address_of);
+        if let Some((address, base64)) = hit {
             found.push(Found {
                 span: value,
                 component: i,
