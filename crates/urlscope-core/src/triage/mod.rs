@@ -97,7 +97,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: no '@' in the query or the fragment; analysis::checks::address::may_be_base64_address on each query key and value, the fragment and each value of a fragment written as a query"
         }
         Signal::KitRoute => {
-            "plain_parts: analysis::checks::kit::is_kit_folder on each path part; is_plain: no analysis::checks::kit::find_inbox_light in the query or the fragment, analysis::checks::kit::is_kit_step on each query pair"
+            "plain_parts: analysis::checks::kit::is_kit_folder and is_visitor_folder on each path part; is_plain: no analysis::checks::kit::find_inbox_light in the query or the fragment, analysis::checks::kit::is_kit_step on each query pair"
         }
         Signal::SharedHost => {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"

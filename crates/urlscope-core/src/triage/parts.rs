@@ -145,9 +145,13 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
             {
                 return None;
             }
-            // A phishing kit's first folder (`customer_center`): the
-            // analysis looks for the rest of its route.
-            if in_path && crate::analysis::checks::kit::is_kit_folder(part) {
+            // A phishing kit's first folder (`customer_center`) or a
+            // visitor's folder (an MD5): the analysis looks for the rest
+            // of its route.
+            if in_path
+                && (crate::analysis::checks::kit::is_kit_folder(part)
+                    || crate::analysis::checks::kit::is_visitor_folder(part))
+            {
                 return None;
             }
             // A ':' was noted as it went by; plain bytes hold no space.

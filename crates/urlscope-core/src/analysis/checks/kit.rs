@@ -8,14 +8,22 @@
 //!   page's query (`?rand=13InboxLightaspxn.1774256418&fid.4.1252899642`);
 //! - the banking and webmail kit whose sign-in step posts
 //!   `cmd=login_submit` with a long hex `id` (`?cmd=login_submit&id=<64
-//!   hex>&session=<64 hex>`).
+//!   hex>&session=<64 hex>`);
+//! - the copy of itself a kit makes for each visitor, in a folder named by
+//!   the MD5 of a random number (`$dir = md5(rand())`, then the kit's
+//!   files copied there and the visitor sent in), so that a reported link
+//!   takes down no other: 32 lowercase hex digits for a folder, with a
+//!   page served from inside it (`/<md5>/Up-dating.php`, `/<md5>/login`)
+//!   or a brand's name beside it (`/bankofamerica/<md5>`).
 //!
 //! Each is read only as the kit writes it whole (the folder pair, the
-//! word, the step with its hex token), never a single word a site may use
-//! (`/customer_center/` alone is a shop's help desk).
+//! word, the step with its hex token, the hex folder with its page or its
+//! brand), never a single word a site may use (`/customer_center/` alone
+//! is a shop's help desk, `/activate/<md5>` an account's confirmation).
 
 use crate::analysis::HostReading;
 use crate::split::{Span, Split};
+use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
 
 /// The folder the PayPal kit unpacks into, and the one its pages are
@@ -44,6 +52,21 @@ const LOGIN_SUBMIT: (&[u8], &[u8]) = (b"cmd", b"login_submit");
 
 /// The fewest hex digits of the banking kit's `id` (an MD5 or SHA-256).
 const KIT_TOKEN: usize = 32;
+
+/// The hex digits of an MD5, the name of a visitor's folder.
+const VISITOR_FOLDER: usize = 32;
+
+/// Whether a path part may be a visitor's folder: an MD5 as PHP's `md5()`
+/// writes it, 32 lowercase hex digits (a Lotus Domino document's
+/// 32-digit id is upper case). For the fast path: its length turns
+/// nearly every part away.
+#[inline(always)]
+pub(crate) fn is_visitor_folder(part: &[u8]) -> bool {
+    part.len() == VISITOR_FOLDER
+        && part
+            .iter()
+            .all(|&b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
 
 /// Whether a path part is the PayPal kit's first folder, for the fast
 /// path (its length turns nearly every part away, inline).
@@ -83,7 +106,8 @@ pub(crate) fn kit_warnings(
     }
     let found = paypal_kit(input, parts.path)
         .or_else(|| parts.query.and_then(|q| inbox_light(input, q)))
-        .or_else(|| parts.query.and_then(|q| login_submit(input, q)));
+        .or_else(|| parts.query.and_then(|q| login_submit(input, q)))
+        .or_else(|| visitor_folder(input, parts.path));
     if let Some((spans, message)) = found {
         let component = spans.first().and_then(|s| component_at(s.start));
         out.push(Warning::new(
@@ -117,6 +141,62 @@ fn paypal_kit(input: &[u8], path: Span) -> Option<Found> {
         }
     }
     None
+}
+
+/// A visitor's folder in the path at `path` of `input`: a
+/// [`is_visitor_folder`] part that holds the path's page (a page file or a
+/// sign-in route, at the end of the path, below it) or has a brand's name
+/// for the folder above it or for the path's end just inside it.
+fn visitor_folder(input: &[u8], path: Span) -> Option<Found> {
+    let text = path.of(input);
+    let last = text.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
+    let page = text.get(last..).unwrap_or_default();
+    let page_span = Span::new(path.start + last, path.end);
+    let is_page = crate::services::lures::page_dot(page).is_some()
+        || crate::services::lures::is_kit_word(page);
+    let mut at = path.start;
+    let mut above: Option<(Span, &[u8])> = None;
+    for segment in text.split(|&b| b == b'/') {
+        let span = Span::new(at, at + segment.len());
+        at += segment.len() + 1;
+        if !is_visitor_folder(segment) {
+            above = Some((span, segment));
+            continue;
+        }
+        let inside = span.end < page_span.start;
+        if inside && is_page {
+            let message = format!(
+                "The folder {} is named by 32 hex digits, an MD5, and the page {} is served from inside it: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
+                quote_str(&String::from_utf8_lossy(segment)),
+                quote_str(&String::from_utf8_lossy(page)),
+            );
+            return Some((vec![span, page_span], message));
+        }
+        let brand_above = above.filter(|(_, name)| names_brand(name));
+        let brand_inside =
+            (page_span.start == span.end + 1 && names_brand(page)).then_some((page_span, page));
+        if let Some((brand_span, name)) = brand_above.or(brand_inside) {
+            let message = format!(
+                "The folder {} is named by 32 hex digits, an MD5, beside {}, a brand's name: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
+                quote_str(&String::from_utf8_lossy(segment)),
+                quote_str(&String::from_utf8_lossy(name)),
+            );
+            let mut spans = vec![span, brand_span];
+            spans.sort_by_key(|s| s.start);
+            return Some((spans, message));
+        }
+        above = Some((span, segment));
+    }
+    None
+}
+
+/// Whether a path segment is a brand's name (`bankofamerica`, `hotMAIL`,
+/// `docusign17`, `DHL`), digits after it aside (a kit's version).
+fn names_brand(segment: &[u8]) -> bool {
+    let name = segment.trim_ascii_end();
+    let letters = name.len() - name.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    let name = name.get(..letters).unwrap_or_default();
+    crate::sites::brand_of_word(name).is_some() || crate::sites::brand_token(name).is_some()
 }
 
 /// The webmail kit's word in the query at `query` of `input`.
@@ -202,6 +282,74 @@ mod tests {
             )),
             Some((Severity::Medium, vec!["cmd=login_submit".into()]))
         );
+    }
+
+    #[test]
+    fn a_visitors_folder_with_its_page_or_its_brand_is_found() {
+        let md5 = "5079fa4ab6f74504abbb31ff6ead00e0";
+        for (url, marked) in [
+            (
+                format!("https://x.example/.config/authflow/{md5}/Up-dating.php"),
+                [md5, "Up-dating.php"],
+            ),
+            (
+                format!("http://x.example/mod/OneDrive/{md5}/index1.php?x=1"),
+                [md5, "index1.php"],
+            ),
+            (
+                format!("http://x.example/modules/{md5}/login"),
+                [md5, "login"],
+            ),
+            (
+                format!("http://x.example/-/bankofamerica/{md5}"),
+                ["bankofamerica", md5],
+            ),
+            (
+                format!("http://x.example/a/hotMAIL/{md5}/"),
+                ["hotMAIL", md5],
+            ),
+            (
+                format!("http://x.example/CA002/DHL33/{md5}"),
+                ["DHL33", md5],
+            ),
+            (
+                format!("http://x.example/~secure/{md5}/apple"),
+                [md5, "apple"],
+            ),
+        ] {
+            assert_eq!(
+                found(&url),
+                Some((
+                    Severity::Medium,
+                    marked.iter().map(|m| m.to_string()).collect()
+                )),
+                "{url}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_hex_folder_alone_is_no_visitors_folder() {
+        let md5 = "5079fa4ab6f74504abbb31ff6ead00e0";
+        for url in [
+            // An account's confirmation, a file's hash, an asset's.
+            format!("https://app.example/activate/{md5}"),
+            format!("https://app.example/activate/{md5}/"),
+            format!("https://files.example/d/{md5}/report.pdf"),
+            format!("https://cdn.example/static/{md5}/app.js"),
+            // A Lotus Domino document (upper case), a SHA-1, a short hex.
+            "https://x.example/aw.nsf/techmain/DB62BA9E3F8F806B8825671B0067F7B0/a.html".into(),
+            format!("https://x.example/{md5}0000000a/index.php"),
+            "https://x.example/5079fa4ab6f74504/index.php".into(),
+            // The page beside the folder, not inside it; a brand further off.
+            format!("https://x.example/{md5}.php"),
+            format!("https://x.example/paypal/docs/{md5}"),
+            format!("https://x.example/{md5}/docs/paypal"),
+            // A known site.
+            format!("https://www.dropbox.com/s/{md5}/index.html"),
+        ] {
+            assert_eq!(found(&url), None, "{url}");
+        }
     }
 
     #[test]
