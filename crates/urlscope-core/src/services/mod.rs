@@ -190,6 +190,8 @@ entries! {
     b"co.nf" => Entry::Service(Pages, false),
     b"htmlpasta.com" => Entry::Service(Pages, false),
     b"mybigcommerce.com" => Entry::Service(Pages, false),
+    b"multiscreensite.com" => Entry::Service(Pages, false),
+    b"somee.com" => Entry::Service(Pages, false),
     b"sites.google.com" => Entry::Service(Pages, true),
     // File and object storage.
     b"storage.googleapis.com" => Entry::Service(Storage, true),

@@ -59,18 +59,27 @@ pub(super) fn deletions(name: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
-/// `name` with every ASCII look-alike read as the letter it imitates.
-pub(super) fn unglyphed(name: &str) -> String {
-    let bytes: Vec<u8> = unglyph(name.as_bytes()).collect();
+/// What a '1' is read as besides the 'l' of [`HOMOGLYPHS`]: an 'i'
+/// (`m1cros0ft`), which a reader takes it for as readily.
+pub(super) const ONE_AS: [u8; 2] = [b'l', b'i'];
+
+/// `name` with every ASCII look-alike read as the letter it imitates, a
+/// '1' as `one` (one of [`ONE_AS`]).
+pub(super) fn unglyphed(name: &str, one: u8) -> String {
+    let bytes: Vec<u8> = unglyph(name.as_bytes(), one).collect();
     // Only ASCII is replaced, by ASCII: the text stays UTF-8.
     String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// The bytes of [`unglyphed`].
-pub(super) fn unglyph(name: &[u8]) -> impl Iterator<Item = u8> + '_ {
+pub(super) fn unglyph(name: &[u8], one: u8) -> impl Iterator<Item = u8> + '_ {
     let mut rest = name;
     std::iter::from_fn(move || {
         let (&b, after) = rest.split_first()?;
+        if b == b'1' {
+            rest = after;
+            return Some(one);
+        }
         for (written, meant) in HOMOGLYPHS.iter().take(UNGLYPHED) {
             if let Some(after) = rest.strip_prefix(written.as_bytes()) {
                 rest = after;
@@ -244,10 +253,14 @@ pub(crate) fn imitation(
     // A common word is no misspelling (`looking.com`, `finance.com`), but
     // may still be a brand's name under another suffix.
     let word = super::is_common_neighbour(name);
-    // ASCII look-alikes of several letters (`rn` for `m`).
-    let plain = unglyphed(name);
+    // ASCII look-alikes of several letters (`rn` for `m`), a '1' read as
+    // an 'l', then as an 'i' (`m1cros0ft`).
     let mut found = Vec::new();
-    if plain != name && !word {
+    for one in ONE_AS {
+        let plain = unglyphed(name, one);
+        if plain == name || word || one != ONE_AS[0] && !name.contains('1') {
+            continue;
+        }
         for &i in index.near.get(plain.as_bytes()).into_iter().flatten() {
             if let Some(f) = index.famous.get(i as usize).filter(|f| f.name == plain) {
                 let (s, e) = first_difference(name, &plain);
@@ -255,9 +268,11 @@ pub(crate) fn imitation(
                 let meant = plain
                     .get(s..(s + e - s).min(plain.len()))
                     .unwrap_or_default();
+                // A look-alike of several letters for one (`rn`), which
+                // shifts the rest: the table's letter.
                 let meant = HOMOGLYPHS
                     .iter()
-                    .find(|(w, _)| *w == written)
+                    .find(|(w, m)| *w == written && w.len() != m.len())
                     .map_or(meant, |(_, m)| m);
                 found.push((
                     f,

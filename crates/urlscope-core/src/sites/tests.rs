@@ -40,6 +40,21 @@ fn each_family_is_named_with_its_edit_and_bytes() {
             "'m' written as 'rn'",
             "rn",
         ),
+        // A '1' read as an 'i' among other look-alikes, and alone.
+        (
+            "m1cros0ft.com",
+            "microsoft.com",
+            "homoglyph",
+            "'icroso' written as '1cros0'",
+            "1cros0",
+        ),
+        (
+            "m1crosoft.com",
+            "microsoft.com",
+            "homoglyph",
+            "'i' written as '1'",
+            "1",
+        ),
         ("paypl.com", "paypal.com", "omission", "'a' left out", "pl"),
         (
             "paypall.com",
@@ -199,6 +214,9 @@ fn the_fast_test_lets_through_what_may_imitate() {
         "login-paypal.example",
         "secure.paypal.com.evil.example",
         "ebay.com.evil.example",
+        // A '1' for an 'i' among other look-alikes, whole and glued.
+        "m1cros0ft.com",
+        "m1cros0ft-servercenter.example",
     ] {
         assert!(may_imitate(host.as_bytes(), Medium), "{host}");
     }
