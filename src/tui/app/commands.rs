@@ -198,18 +198,26 @@ impl App {
             Command::CopyDecoded => {
                 let shown = self.shown();
                 // Control characters stay escaped: pasting raw ESC bytes
-                // into a terminal is what this tool protects against. The
-                // status says so, since the text `\x1b` copies the same.
-                let copy = |decoded: &str, what, escaped_what| {
-                    let text = urlscope_core::text::escape_str(decoded);
+                // into a terminal is what this tool protects against. So do
+                // bytes that are not UTF-8, as the pane shows them (`\xE9`,
+                // where a U+FFFD would lose the byte). The status says so,
+                // since the text `\x1b` copies the same.
+                let copy = |decoded: &[u8], what: &'static str, escaped_what: &'static str| {
+                    let text = urlscope_core::text::escape_bytes(decoded);
                     Action::Copy {
-                        what: if text == decoded { what } else { escaped_what },
+                        what: if text.as_bytes() == decoded {
+                            what
+                        } else if std::str::from_utf8(decoded).is_ok() {
+                            escaped_what
+                        } else {
+                            "the component decoded, escaped as shown"
+                        },
                         text,
                     }
                 };
                 if let Some(n) = shown.value {
                     return copy(
-                        &n.text,
+                        n.text.as_bytes(),
                         "the value decoded",
                         "the value decoded, its controls escaped",
                     );
@@ -219,7 +227,7 @@ impl App {
                     return Action::None;
                 };
                 return copy(
-                    &c.decoded_lossy(),
+                    c.decoded(),
                     "the component decoded",
                     "the component decoded, its controls escaped",
                 );

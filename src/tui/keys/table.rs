@@ -274,7 +274,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::CopyDecoded,
         hint: "copy decoded",
         rank: 6,
-        help: "copy the selected component or carried value, decoded (controls stay escaped)",
+        help: "copy the selected component or carried value, decoded (controls and bytes not UTF-8 stay escaped)",
     },
     Binding {
         keys: &[(KeyCode::Char('H'), SHIFT), (KeyCode::Char('H'), NONE)],

@@ -189,6 +189,16 @@ fn copy_keys_ask_for_the_right_text() {
             text: "\\x1b[2J".to_string()
         }
     );
+    // A byte that is not UTF-8 is copied as the pane shows it, not as a
+    // U+FFFD that would lose it.
+    let mut c = app("http://example.com/caf%E9", 120, 40);
+    assert_eq!(
+        press(&mut c, KeyCode::Char('y')),
+        Action::Copy {
+            what: "the component decoded, escaped as shown",
+            text: "caf\\xE9".to_string()
+        }
+    );
     let mut b = app("http://example.com/%5Cx1b[2J", 120, 40);
     assert_eq!(
         press(&mut b, KeyCode::Char('y')),
