@@ -407,13 +407,68 @@ pub fn byte_span(span: crate::split::Span) -> String {
     }
 }
 
-/// Where a warning is: `bytes 9-14, path [2]` (its span, and the
+/// The most spans [`byte_spans`] lists; the rest are counted.
+const LISTED_SPANS: usize = 4;
+
+/// The bytes of the input several spans cover, in order, spans that touch
+/// or overlap read as one, each in the form of [`byte_span`]: `bytes
+/// 19-32 and 33-65`, `bytes 1-2, 5-6 and 9-10`; past [`LISTED_SPANS`] the
+/// rest are counted (`and 3 more`). No spans read as `no bytes`.
+///
+/// ```
+/// use urlscope_core::describe::byte_spans;
+/// use urlscope_core::split::Span;
+/// assert_eq!(byte_spans(&[Span::new(9, 14)]), "bytes 9-14");
+/// assert_eq!(byte_spans(&[Span::new(33, 65), Span::new(19, 32)]), "bytes 19-32 and 33-65");
+/// assert_eq!(byte_spans(&[Span::new(36, 41), Span::new(41, 46)]), "bytes 36-46");
+/// let six: Vec<Span> = (0..6).map(|i| Span::new(i * 4, i * 4 + 2)).collect();
+/// assert_eq!(byte_spans(&six), "bytes 0-2, 4-6, 8-10, 12-14 and 2 more");
+/// ```
+pub fn byte_spans(spans: &[crate::split::Span]) -> String {
+    let mut sorted = spans.to_vec();
+    sorted.sort_by_key(|s| (s.start, s.end));
+    let mut merged: Vec<crate::split::Span> = Vec::with_capacity(sorted.len());
+    for s in sorted {
+        match merged.last_mut() {
+            Some(last) if s.start <= last.end => last.end = last.end.max(s.end),
+            _ => merged.push(s),
+        }
+    }
+    match merged.as_slice() {
+        [] => "no bytes".to_string(),
+        [one] => byte_span(*one),
+        _ => {
+            let listed: Vec<String> = merged
+                .iter()
+                .take(LISTED_SPANS)
+                .map(|s| {
+                    if s.is_empty() {
+                        format!("at {}", s.start)
+                    } else {
+                        format!("{}-{}", s.start, s.end)
+                    }
+                })
+                .collect();
+            let rest = merged.len().saturating_sub(LISTED_SPANS);
+            match (listed.split_last(), rest) {
+                (Some((last, head)), 0) => format!("bytes {} and {last}", head.join(", ")),
+                _ => format!("bytes {} and {rest} more", listed.join(", ")),
+            }
+        }
+    }
+}
+
+/// Where a warning is: `bytes 9-14, path [2]` (its spans, and the
 /// component it is about, numbered as the component list numbers it). A
 /// warning lifted from a carried value names the component holding the
 /// bytes that encode it, and the way in: `bytes 29-173, query value [3],
 /// via query value 'token' → jwt claim "redirect" → path segment`.
 pub fn warning_place(a: &Analysis, w: &Warning) -> String {
-    let mut s = byte_span(w.span);
+    let mut s = if w.spans.len() > 1 {
+        byte_spans(&w.spans)
+    } else {
+        byte_span(w.span)
+    };
     let via = w.via.as_ref().filter(|_| w.component.is_none());
     let component = match via {
         Some(_) => a.component_at(w.span.start),
