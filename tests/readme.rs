@@ -165,7 +165,7 @@ fn every_command_example_in_the_documents_prints_what_it_shows() {
         } else {
             actual == shown
         };
-        if !fits && !cut && update {
+        if !fits && update {
             let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
                 .replace('\r', "")
                 .lines()
@@ -177,13 +177,15 @@ fn every_command_example_in_the_documents_prints_what_it_shows() {
                         .map(|c| format!("(exit {c})")),
                 )
                 .collect();
-            updates.push((
-                example.doc.clone(),
-                example.line,
-                example.output.len(),
-                lines,
-            ));
-            continue;
+            let new = if cut {
+                with_cuts(&example.output, &lines)
+            } else {
+                Some(lines)
+            };
+            if let Some(new) = new {
+                updates.push((example.doc.clone(), example.line, example.output.len(), new));
+                continue;
+            }
         }
         if !fits {
             wrong.push(format!(
@@ -205,6 +207,31 @@ fn every_command_example_in_the_documents_prints_what_it_shows() {
     }
     assert!(ran >= 25, "{ran} examples run");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The real output `real` shown with the cuts of `shown`: each part
+/// between cuts is the same number of real lines from where the part's
+/// first line is found (after the part before it), so that what changed
+/// within a part is written and the cuts stay. `None` when a part's first
+/// line is not in the output any more (to be edited by hand).
+fn with_cuts(shown: &[String], real: &[String]) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for (i, part) in shown.split(|l| l.trim() == "…").enumerate() {
+        if i > 0 {
+            // The cut line as it was written (its indentation kept).
+            let cuts = shown.iter().filter(|l| l.trim() == "…");
+            out.push(cuts.clone().nth(i - 1)?.clone());
+        }
+        let Some(first) = part.first() else {
+            continue;
+        };
+        let found = at + real.get(at..)?.iter().position(|l| l == first)?;
+        let lines = real.get(found..found + part.len())?;
+        out.extend(lines.iter().cloned());
+        at = found + part.len();
+    }
+    Some(out)
 }
 
 /// `scan`'s summary with its measured figures replaced: `in 0.00 s (8746

@@ -77,7 +77,14 @@ fn pointer(input: &[u8], span: Span, marked: &[Span]) -> (String, String) {
         .iter()
         .map(width)
         .sum();
-    let room = POINTER_WIDTH.saturating_sub(marked_width + 2).min(12);
+    // An input that fits is shown whole; a longer one from a little
+    // before the span, which leaves room for what follows it.
+    let fits = !cut_left && !cut_right && pieces.iter().map(width).sum::<usize>() <= POINTER_WIDTH;
+    let room = if fits {
+        POINTER_WIDTH
+    } else {
+        POINTER_WIDTH.saturating_sub(marked_width + 2).min(12)
+    };
     let mut start = first;
     let mut left = 0;
     while start > 0 {
