@@ -49,7 +49,12 @@ fn pointer_at(input: &[u8], spans: &[Span], whole: Span) -> (String, String) {
 /// `marked` (within it). Only a window of the input around the span is
 /// read, so the cost does not grow with the input.
 fn pointer(input: &[u8], span: Span, marked: &[Span]) -> (String, String) {
-    let mut from = span.start.saturating_sub(CONTEXT_BEFORE).min(input.len());
+    // An input short enough to fit is read whole (it may be shown so).
+    let mut from = if input.len() <= POINTER_WIDTH {
+        0
+    } else {
+        span.start.saturating_sub(CONTEXT_BEFORE).min(input.len())
+    };
     // Start on a character boundary.
     while from > 0 && from < span.start && input.get(from).is_some_and(|b| (0x80..0xC0).contains(b))
     {
