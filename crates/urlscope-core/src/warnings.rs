@@ -819,7 +819,7 @@ catalogue! {
     PhishingKit {
         code: "phishing-kit",
         severity: Medium,
-        summary: "The URL holds the fixed route of a phishing kit sold and shared for years, the same on every site it is dropped on: a PayPal kit's folders (customer_center/.../myaccount), a webmail kit's '13InboxLight' in the query, a banking kit's sign-in step (cmd=login_submit with a long hex id), the copy a kit makes of itself for each visitor in a folder named by an MD5 (32 lowercase hex digits) holding its page or beside a brand's name. Each is read only whole, never a single word a site may use, and not on a known site.",
+        summary: "The URL holds the fixed route of a phishing kit sold and shared for years, the same on every site it is dropped on: a PayPal kit's folders (customer_center/.../myaccount), a webmail kit's '13InboxLight' in the query, a banking kit's sign-in step (cmd=login_submit with a long hex id), the copy a kit makes of itself for each visitor in a folder named by an MD5 (32 lowercase hex digits) that runs a script of its own or ends the path under a brand's name. Each is read only whole, never a single word a site may use, and not on a known site.",
         consequence: None,
         signals: [KitRoute],
     }

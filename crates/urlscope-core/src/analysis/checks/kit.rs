@@ -12,16 +12,18 @@
 //! - the copy of itself a kit makes for each visitor, in a folder named by
 //!   the MD5 of a random number (`$dir = md5(rand())`, then the kit's
 //!   files copied there and the visitor sent in), so that a reported link
-//!   takes down no other: 32 lowercase hex digits for a folder, with a
-//!   page served from inside it (`/<md5>/Up-dating.php`, `/<md5>/login`)
-//!   or a brand's name beside it (`/bankofamerica/<md5>`).
+//!   takes down no other: 32 lowercase hex digits for a folder that runs
+//!   a script of its own (`/<md5>/Up-dating.php`) or ends the path under
+//!   a brand's name (`/bankofamerica/<md5>`).
 //!
 //! Each is read only as the kit writes it whole (the folder pair, the
 //! word, the step with its hex token, the hex folder with its page or its
 //! brand), never a single word a site may use (`/customer_center/` alone
-//! is a shop's help desk, `/activate/<md5>` an account's confirmation).
+//! is a shop's help desk, `/activate/<md5>` an account's confirmation,
+//! `/static/<md5>/index.html` a package's page).
 
 use crate::analysis::HostReading;
+use crate::services::lures::is_one_of;
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 use crate::warnings::{Warning, WarningCode};
@@ -143,60 +145,101 @@ fn paypal_kit(input: &[u8], path: Span) -> Option<Found> {
     None
 }
 
-/// A visitor's folder in the path at `path` of `input`: a
-/// [`is_visitor_folder`] part that holds the path's page (a page file or a
-/// sign-in route, at the end of the path, below it) or has a brand's name
-/// for the folder above it or for the path's end just inside it.
+/// The extensions of a page a server runs (a kit is PHP): a static page
+/// in a folder named by hex digits is a site's content as often (a
+/// package, a report, a "view in browser" copy), and is left alone.
+const SCRIPT_PAGES: &[&str] = &["php", "php5", "phtml", "asp", "aspx", "jsp", "cgi"];
+
+/// Folders under which an application routes a hex secret or id after a
+/// provider's name (`/auth/google/<hex>`, `/webhooks/telegram/<hex>`,
+/// `/tracking/dhl/<hex>`): a brand's name there is no kit's.
+const ROUTE_FOLDERS: &[&str] = &[
+    "api",
+    "auth",
+    "oauth",
+    "oauth2",
+    "callback",
+    "callbacks",
+    "hooks",
+    "webhook",
+    "webhooks",
+    "track",
+    "tracking",
+    "integrations",
+    "connect",
+];
+
+/// A visitor's folder in the path at `path` of `input`: an
+/// [`is_visitor_folder`] part whose own page is a script a server runs
+/// (`/<md5>/Up-dating.php`), or which ends the path right under a folder
+/// named by a brand's token (`/bankofamerica/<md5>/`), outside an
+/// application's routes ([`ROUTE_FOLDERS`]). Empty and `.` segments,
+/// which servers collapse, are passed over, and a trailing '/' ends the
+/// path as well.
 fn visitor_folder(input: &[u8], path: Span) -> Option<Found> {
     let text = path.of(input);
-    let last = text.iter().rposition(|&b| b == b'/').map_or(0, |s| s + 1);
-    let page = text.get(last..).unwrap_or_default();
-    let page_span = Span::new(path.start + last, path.end);
-    let is_page = crate::services::lures::page_dot(page).is_some()
-        || crate::services::lures::is_kit_word(page);
+    let text = text.strip_suffix(b"/").unwrap_or(text);
+    // The segments that name something, with their spans.
     let mut at = path.start;
-    let mut above: Option<(Span, &[u8])> = None;
-    for segment in text.split(|&b| b == b'/') {
+    let segments = text.split(|&b| b == b'/').filter_map(|segment| {
         let span = Span::new(at, at + segment.len());
         at += segment.len() + 1;
-        if !is_visitor_folder(segment) {
-            above = Some((span, segment));
-            continue;
+        (!segment.is_empty() && segment != b".").then_some((span, segment))
+    });
+    let mut routed = false;
+    let mut above: Option<(Span, &[u8])> = None;
+    let mut folder: Option<(Span, &[u8])> = None;
+    for (span, segment) in segments {
+        if let Some((hex_span, hex)) = folder {
+            // The folder's own page, its last segment.
+            let script = crate::services::lures::page_dot(segment).is_some_and(|dot| {
+                let extension = segment.get(dot + 1..).unwrap_or_default();
+                is_one_of(SCRIPT_PAGES, extension)
+            });
+            if script && span.end == path.start + text.len() {
+                let message = format!(
+                    "The folder {} is named by 32 hex digits, an MD5, and the script {} runs from inside it: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
+                    quote_str(&String::from_utf8_lossy(hex)),
+                    quote_str(&String::from_utf8_lossy(segment)),
+                );
+                return Some((vec![hex_span, span], message));
+            }
+            folder = None;
         }
-        let inside = span.end < page_span.start;
-        if inside && is_page {
-            let message = format!(
-                "The folder {} is named by 32 hex digits, an MD5, and the page {} is served from inside it: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
-                quote_str(&String::from_utf8_lossy(segment)),
-                quote_str(&String::from_utf8_lossy(page)),
-            );
-            return Some((vec![span, page_span], message));
+        if is_visitor_folder(segment) {
+            folder = Some((span, segment));
+            let branded = above.filter(|(_, name)| !routed && names_brand(name));
+            if let Some((brand_span, name)) =
+                branded.filter(|_| span.end == path.start + text.len())
+            {
+                let message = format!(
+                    "The folder {} is named by 32 hex digits, an MD5, and ends the path under {}, a brand's name: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
+                    quote_str(&String::from_utf8_lossy(segment)),
+                    quote_str(&String::from_utf8_lossy(name)),
+                );
+                return Some((vec![brand_span, span], message));
+            }
         }
-        let brand_above = above.filter(|(_, name)| names_brand(name));
-        let brand_inside =
-            (page_span.start == span.end + 1 && names_brand(page)).then_some((page_span, page));
-        if let Some((brand_span, name)) = brand_above.or(brand_inside) {
-            let message = format!(
-                "The folder {} is named by 32 hex digits, an MD5, beside {}, a brand's name: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
-                quote_str(&String::from_utf8_lossy(segment)),
-                quote_str(&String::from_utf8_lossy(name)),
-            );
-            let mut spans = vec![span, brand_span];
-            spans.sort_by_key(|s| s.start);
-            return Some((spans, message));
+        if let Some((_, name)) = above {
+            routed = routed || is_one_of(ROUTE_FOLDERS, name);
         }
         above = Some((span, segment));
     }
     None
 }
 
-/// Whether a path segment is a brand's name (`bankofamerica`, `hotMAIL`,
-/// `docusign17`, `DHL`), digits after it aside (a kit's version).
+/// Whether a path segment is a brand's token (`bankofamerica`, `hotMAIL`,
+/// `docusign17`, `DHL`), digits after it aside (a kit's version); not a
+/// common word that names a brand (`office`, `meta`), which an
+/// application's routes use.
 fn names_brand(segment: &[u8]) -> bool {
-    let name = segment.trim_ascii_end();
-    let letters = name.len() - name.iter().rev().take_while(|b| b.is_ascii_digit()).count();
-    let name = name.get(..letters).unwrap_or_default();
-    crate::sites::brand_of_word(name).is_some() || crate::sites::brand_token(name).is_some()
+    let letters = segment.len()
+        - segment
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+    crate::sites::brand_token(segment.get(..letters).unwrap_or_default()).is_some()
 }
 
 /// The webmail kit's word in the query at `query` of `input`.
@@ -297,10 +340,6 @@ mod tests {
                 [md5, "index1.php"],
             ),
             (
-                format!("http://x.example/modules/{md5}/login"),
-                [md5, "login"],
-            ),
-            (
                 format!("http://x.example/-/bankofamerica/{md5}"),
                 ["bankofamerica", md5],
             ),
@@ -312,9 +351,14 @@ mod tests {
                 format!("http://x.example/CA002/DHL33/{md5}"),
                 ["DHL33", md5],
             ),
+            // Empty and '.' segments, which servers collapse.
             (
-                format!("http://x.example/~secure/{md5}/apple"),
-                [md5, "apple"],
+                format!("http://x.example/bankofamerica//{md5}"),
+                ["bankofamerica", md5],
+            ),
+            (
+                format!("http://x.example/bankofamerica/./{md5}/"),
+                ["bankofamerica", md5],
             ),
         ] {
             assert_eq!(
@@ -337,16 +381,31 @@ mod tests {
             format!("https://app.example/activate/{md5}/"),
             format!("https://files.example/d/{md5}/report.pdf"),
             format!("https://cdn.example/static/{md5}/app.js"),
-            // A Lotus Domino document (upper case), a SHA-1, a short hex.
-            "https://x.example/aw.nsf/techmain/DB62BA9E3F8F806B8825671B0067F7B0/a.html".into(),
+            // A static page in a hex folder: a package, a report, a copy
+            // to view in a browser, a file locker's page.
+            format!("https://cdn.example/static/{md5}/index.html"),
+            format!("https://lms.example/scorm/{md5}/index_lms.html"),
+            format!("https://files.example/file/{md5}/x.part1.rar.html"),
+            // A route after the folder, a script further down.
+            format!("https://d6.example/user/reset/1/1700000000/{md5}/login"),
+            format!("https://app.example/reset/{md5}/password"),
+            format!("https://x.example/{md5}/docs/x.php"),
+            // A provider's name in an application's routes, a common word.
+            format!("https://hooks.example/webhooks/telegram/{md5}"),
+            format!("https://app.example/auth/google/{md5}"),
+            format!("https://shop.example/tracking/dhl/{md5}"),
+            format!("https://api.example/v1/meta/{md5}"),
+            format!("https://x.example/office/{md5}"),
+            // Lotus Domino's document ids (upper case), a SHA-1, short hex.
+            "https://x.example/aw.nsf/techmain/DB62BA9E3F8F806B8825671B0067F7B0/a.php".into(),
             format!("https://x.example/{md5}0000000a/index.php"),
             "https://x.example/5079fa4ab6f74504/index.php".into(),
-            // The page beside the folder, not inside it; a brand further off.
+            // The script beside the folder, not inside it; a brand further off.
             format!("https://x.example/{md5}.php"),
             format!("https://x.example/paypal/docs/{md5}"),
-            format!("https://x.example/{md5}/docs/paypal"),
+            format!("https://x.example/paypal/{md5}/docs"),
             // A known site.
-            format!("https://www.dropbox.com/s/{md5}/index.html"),
+            format!("https://www.dropbox.com/s/{md5}/index.php"),
         ] {
             assert_eq!(found(&url), None, "{url}");
         }
