@@ -412,7 +412,7 @@ const LISTED_SPANS: usize = 4;
 
 /// The bytes of the input several spans cover, in order, spans that touch
 /// or overlap read as one, each in the form of [`byte_span`]: `bytes
-/// 19-32 and 33-65`, `bytes 1-2, 5-6 and 9-10`; past [`LISTED_SPANS`] the
+/// 19-32 and 33-65`, `bytes 1-2, 5-6 and 9-10`; past four (`LISTED_SPANS`) the
 /// rest are counted (`and 3 more`). No spans read as `no bytes`.
 ///
 /// ```
