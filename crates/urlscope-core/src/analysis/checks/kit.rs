@@ -179,7 +179,9 @@ const ROUTE_FOLDERS: &[&str] = &[
 fn visitor_folder(input: &[u8], path: Span) -> Option<Found> {
     let text = path.of(input);
     let text = text.strip_suffix(b"/").unwrap_or(text);
-    // The segments that name something, with their spans.
+    let end = path.start + text.len();
+    // The segments that name something, with their spans: the last two
+    // are read, and whether a route folder comes before them.
     let mut at = path.start;
     let segments = text.split(|&b| b == b'/').filter_map(|segment| {
         let span = Span::new(at, at + segment.len());
@@ -187,45 +189,47 @@ fn visitor_folder(input: &[u8], path: Span) -> Option<Found> {
         (!segment.is_empty() && segment != b".").then_some((span, segment))
     });
     let mut routed = false;
-    let mut above: Option<(Span, &[u8])> = None;
-    let mut folder: Option<(Span, &[u8])> = None;
-    for (span, segment) in segments {
-        if let Some((hex_span, hex)) = folder {
-            // The folder's own page, its last segment.
-            let script = crate::services::lures::page_dot(segment).is_some_and(|dot| {
-                let extension = segment.get(dot + 1..).unwrap_or_default();
-                is_one_of(SCRIPT_PAGES, extension)
-            });
-            if script && span.end == path.start + text.len() {
-                let message = format!(
-                    "The folder {} is named by 32 hex digits, an MD5, and the script {} runs from inside it: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
-                    quote_str(&String::from_utf8_lossy(hex)),
-                    quote_str(&String::from_utf8_lossy(segment)),
-                );
-                return Some((vec![hex_span, span], message));
-            }
-            folder = None;
-        }
-        if is_visitor_folder(segment) {
-            folder = Some((span, segment));
-            let branded = above.filter(|(_, name)| !routed && names_brand(name));
-            if let Some((brand_span, name)) =
-                branded.filter(|_| span.end == path.start + text.len())
-            {
-                let message = format!(
-                    "The folder {} is named by 32 hex digits, an MD5, and ends the path under {}, a brand's name: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
-                    quote_str(&String::from_utf8_lossy(segment)),
-                    quote_str(&String::from_utf8_lossy(name)),
-                );
-                return Some((vec![brand_span, span], message));
-            }
-        }
-        if let Some((_, name)) = above {
+    let mut last: [Option<(Span, &[u8])>; 2] = [None, None];
+    for segment in segments {
+        if let Some((_, name)) = last[0] {
             routed = routed || is_one_of(ROUTE_FOLDERS, name);
         }
-        above = Some((span, segment));
+        last = [last[1], Some(segment)];
     }
-    None
+    let [Some((before_span, before)), Some((last_span, last))] = last else {
+        return None;
+    };
+    if last_span.end != end {
+        return None;
+    }
+    let script = crate::services::lures::page_dot(last)
+        .is_some_and(|dot| is_one_of(SCRIPT_PAGES, last.get(dot + 1..).unwrap_or_default()));
+    let (hex, spans, what) = if script && is_visitor_folder(before) {
+        (
+            before,
+            vec![before_span, last_span],
+            format!(
+                "the script {} runs from inside it",
+                quote_str(&String::from_utf8_lossy(last))
+            ),
+        )
+    } else if is_visitor_folder(last) && !routed && names_brand(before) {
+        (
+            last,
+            vec![before_span, last_span],
+            format!(
+                "ends the path under {}, a brand's name",
+                quote_str(&String::from_utf8_lossy(before))
+            ),
+        )
+    } else {
+        return None;
+    };
+    let message = format!(
+        "The folder {} is named by 32 hex digits, an MD5, and {what}: a phishing kit copies itself into such a folder for each visitor (the MD5 of a random number), so that a reported link takes down no other copy.",
+        quote_str(&String::from_utf8_lossy(hex)),
+    );
+    Some((spans, message))
 }
 
 /// Whether a path segment is a brand's token (`bankofamerica`, `hotMAIL`,
