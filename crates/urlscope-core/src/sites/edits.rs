@@ -257,8 +257,12 @@ pub(crate) fn imitation(
     // an 'l', then as an 'i' (`m1cros0ft`).
     let mut found = Vec::new();
     for one in ONE_AS {
+        // The second reading differs from the first only where a '1' is.
+        if word || one != ONE_AS[0] && !name.contains('1') {
+            continue;
+        }
         let plain = unglyphed(name, one);
-        if plain == name || word || one != ONE_AS[0] && !name.contains('1') {
+        if plain == name {
             continue;
         }
         for &i in index.near.get(plain.as_bytes()).into_iter().flatten() {
