@@ -59,26 +59,48 @@ pub(super) fn deletions(name: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
-/// What a '1' is read as besides the 'l' of [`HOMOGLYPHS`]: an 'i'
+/// What a '1' is read as: the 'l' of [`HOMOGLYPHS`], or an 'i'
 /// (`m1cros0ft`), which a reader takes it for as readily.
-pub(super) const ONE_AS: [u8; 2] = [b'l', b'i'];
+const ONE_AS: [u8; 2] = [b'l', b'i'];
 
-/// `name` with every ASCII look-alike read as the letter it imitates, a
-/// '1' as `one` (one of [`ONE_AS`]).
-pub(super) fn unglyphed(name: &str, one: u8) -> String {
-    let bytes: Vec<u8> = unglyph(name.as_bytes(), one).collect();
+/// Up to how many '1's of a name are each read both ways
+/// (`1inked1n`: 'l', then 'i'), every mix tried; a name with more is read
+/// with all its '1's one way, then all the other.
+const MIXED_ONES: u32 = 3;
+
+/// The readings of the '1's of `name` that [`unglyph`] takes, each a mask
+/// whose bit `k` reads the `k`-th '1' as an 'i' rather than an 'l' (the
+/// 32nd and after as the last bit says), all as 'l' first: one reading for
+/// a name without a '1', every mix for up to [`MIXED_ONES`], else two.
+pub(super) fn one_readings(name: &[u8]) -> impl Iterator<Item = u32> {
+    let ones = name.iter().filter(|&&b| b == b'1').count() as u32;
+    let (mixed, uniform) = match ones {
+        0 => (1, None),
+        n if n <= MIXED_ONES => (1 << n, None),
+        _ => (1, Some(u32::MAX)),
+    };
+    (0..mixed).chain(uniform)
+}
+
+/// `name` with every ASCII look-alike read as the letter it imitates, its
+/// '1's as `ones` says ([`one_readings`]).
+pub(super) fn unglyphed(name: &str, ones: u32) -> String {
+    let bytes: Vec<u8> = unglyph(name.as_bytes(), ones).collect();
     // Only ASCII is replaced, by ASCII: the text stays UTF-8.
     String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// The bytes of [`unglyphed`].
-pub(super) fn unglyph(name: &[u8], one: u8) -> impl Iterator<Item = u8> + '_ {
+pub(super) fn unglyph(name: &[u8], ones: u32) -> impl Iterator<Item = u8> + '_ {
     let mut rest = name;
+    let mut k = 0u32;
     std::iter::from_fn(move || {
         let (&b, after) = rest.split_first()?;
         if b == b'1' {
             rest = after;
-            return Some(one);
+            let as_i = ones >> k.min(31) & 1;
+            k += 1;
+            return ONE_AS.get(as_i as usize).copied();
         }
         for (written, meant) in HOMOGLYPHS.iter().take(UNGLYPHED) {
             if let Some(after) = rest.strip_prefix(written.as_bytes()) {
@@ -106,6 +128,41 @@ pub(crate) fn as_written(edit: &str, written: &[u8]) -> Option<String> {
         "{was} written as '{}' (a capital {lower})",
         char::from(w)
     ))
+}
+
+/// The look-alikes that make `plain` into `name`, which differ between
+/// bytes `s` and `e`: each letter's where the look-alikes are one letter
+/// each (`'i' written as '1' and 'o' written as '0'`, each pair once), else
+/// the bytes between (one look-alike of several letters, `rn` for `m`,
+/// shifts the rest: `'m' written as 'rn'`).
+fn glyph_edit(name: &str, plain: &str, s: usize, e: usize) -> String {
+    if name.len() == plain.len() {
+        let mut pairs: Vec<(char, char)> = Vec::new();
+        for (w, m) in name.bytes().zip(plain.bytes()).filter(|(w, m)| w != m) {
+            if !pairs.contains(&(char::from(m), char::from(w))) {
+                pairs.push((char::from(m), char::from(w)));
+            }
+        }
+        let mut edits: Vec<String> = pairs
+            .iter()
+            .map(|(m, w)| format!("'{m}' written as '{w}'"))
+            .collect();
+        let last = edits.pop().unwrap_or_default();
+        return match edits.is_empty() {
+            true => last,
+            false => format!("{} and {last}", edits.join(", ")),
+        };
+    }
+    let written = name.get(s..e).unwrap_or_default();
+    let meant = plain
+        .get(s..(s + e - s).min(plain.len()))
+        .unwrap_or_default();
+    // The table's letter for a look-alike of several letters.
+    let meant = HOMOGLYPHS
+        .iter()
+        .find(|(w, m)| *w == written && w.len() != m.len())
+        .map_or(meant, |(_, m)| m);
+    format!("'{meant}' written as '{written}'")
 }
 
 /// How many bytes `a` and `b` share at their start, and at their end.
@@ -253,37 +310,21 @@ pub(crate) fn imitation(
     // A common word is no misspelling (`looking.com`, `finance.com`), but
     // may still be a brand's name under another suffix.
     let word = super::is_common_neighbour(name);
-    // ASCII look-alikes of several letters (`rn` for `m`), a '1' read as
-    // an 'l', then as an 'i' (`m1cros0ft`).
+    // ASCII look-alikes of several letters (`rn` for `m`), each '1' read
+    // as an 'l' or an 'i' (`m1cros0ft`, `1inked1n`).
     let mut found = Vec::new();
-    for one in ONE_AS {
-        // The second reading differs from the first only where a '1' is.
-        if word || one != ONE_AS[0] && !name.contains('1') {
-            continue;
+    for ones in one_readings(name.as_bytes()) {
+        if word {
+            break;
         }
-        let plain = unglyphed(name, one);
+        let plain = unglyphed(name, ones);
         if plain == name {
             continue;
         }
         for &i in index.near.get(plain.as_bytes()).into_iter().flatten() {
             if let Some(f) = index.famous.get(i as usize).filter(|f| f.name == plain) {
                 let (s, e) = first_difference(name, &plain);
-                let written = name.get(s..e).unwrap_or_default();
-                let meant = plain
-                    .get(s..(s + e - s).min(plain.len()))
-                    .unwrap_or_default();
-                // A look-alike of several letters for one (`rn`), which
-                // shifts the rest: the table's letter.
-                let meant = HOMOGLYPHS
-                    .iter()
-                    .find(|(w, m)| *w == written && w.len() != m.len())
-                    .map_or(meant, |(_, m)| m);
-                found.push((
-                    f,
-                    "homoglyph",
-                    format!("'{meant}' written as '{written}'"),
-                    (s, e),
-                ));
+                found.push((f, "homoglyph", glyph_edit(name, &plain, s, e), (s, e)));
             }
         }
         if !found.is_empty() {

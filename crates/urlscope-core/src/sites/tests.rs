@@ -45,7 +45,7 @@ fn each_family_is_named_with_its_edit_and_bytes() {
             "m1cros0ft.com",
             "microsoft.com",
             "homoglyph",
-            "'icroso' written as '1cros0'",
+            "'i' written as '1' and 'o' written as '0'",
             "1cros0",
         ),
         (
@@ -54,6 +54,21 @@ fn each_family_is_named_with_its_edit_and_bytes() {
             "homoglyph",
             "'i' written as '1'",
             "1",
+        ),
+        // Each '1' read its own way: an 'l' then an 'i', an 'i' then an 'l'.
+        (
+            "1inked1n.com",
+            "linkedin.com",
+            "homoglyph",
+            "'l' written as '1' and 'i' written as '1'",
+            "1inked1",
+        ),
+        (
+            "1c1oud.com",
+            "icloud.com",
+            "homoglyph",
+            "'i' written as '1' and 'l' written as '1'",
+            "1c1",
         ),
         ("paypl.com", "paypal.com", "omission", "'a' left out", "pl"),
         (
@@ -217,6 +232,10 @@ fn the_fast_test_lets_through_what_may_imitate() {
         // A '1' for an 'i' among other look-alikes, whole and glued.
         "m1cros0ft.com",
         "m1cros0ft-servercenter.example",
+        // Each '1' read its own way.
+        "1inked1n.com",
+        "11nked1n.com",
+        "secure-1inked1n.example",
     ] {
         assert!(may_imitate(host.as_bytes(), Medium), "{host}");
     }
