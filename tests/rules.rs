@@ -383,6 +383,8 @@ const RULES: &[Row] = &[
     ("shared-hosting", "http://amazon-clone-peach-eta.vercel.app/", Fires { at: "amazon-clone-peach-eta.vercel.app" }, "a deploy on Vercel named after a brand"),
     ("shared-hosting", "https://paypal-login.duckdns.org/", Fires { at: "paypal-login.duckdns.org" }, "a dynamic DNS name anyone can take, named after a brand"),
     ("shared-hosting", "https://my-nas.duckdns.org/photos/", Misses, "someone's own machine under dynamic DNS, with no lure"),
+    ("shared-hosting", "https://paypal.github.io/PayPal-Android-SDK/login.html", Misses, "the brand's own GitHub organisation's pages, which the brand table lists as its domain"),
+    ("shared-hosting", "https://paypal-sign-in.github.io/", Fires { at: "paypal-sign-in.github.io" }, "another account that shows the brand's name beside a sign-in"),
     ("shared-hosting", "https://myhome.duckdns.org:8123/auth/login", Misses, "a home server's own sign-in page under dynamic DNS: only a brand's name is a lure there"),
     ("shared-hosting", "https://contoso-my.sharepoint.com/personal/user_contoso_com/_layouts/15/onedrive.aspx?id=%2Fpersonal", Misses, "SharePoint's own application page on a tenant: onedrive.aspx is Microsoft's, not the tenant's"),
     ("shared-hosting", "https://evil-my.sharepoint.com/sites/office365-login/_layouts/15/start.aspx", Fires { at: "evil-my.sharepoint.com/sites/office365-login" }, "a tenant's site named after a brand, ahead of SharePoint's own pages"),

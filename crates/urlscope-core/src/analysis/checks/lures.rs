@@ -34,6 +34,7 @@ pub(crate) fn lure_warnings(
         words_at(path_and_query, parts.path.start)
     };
     if let Some(service) = host
+        .filter(|h| !is_brands_account(h))
         .and_then(|h| h.hosting.as_ref())
         .filter(|s| s.kind != HostingKind::Shared)
     {
@@ -157,6 +158,23 @@ pub(crate) fn lure_warnings(
     }
 }
 
+/// Whether the host is a brand's own account on its hosting service
+/// (`paypal.github.io`, `www.microsoft.github.io`: the brand's GitHub
+/// organisation's pages, which the brand table lists among its domains):
+/// the brand's site, not a lure. The service's own names
+/// (`storage.googleapis.com`, Google's) hold anyone's files.
+fn is_brands_account(host: &HostReading) -> bool {
+    let account = || {
+        let service = &host.hosting.as_ref()?.service;
+        let name = host.ascii.as_deref().unwrap_or(&host.decoded);
+        let name = name.strip_suffix('.').unwrap_or(name);
+        let ahead = name.get(..name.len().checked_sub(service.len())?)?;
+        let label = ahead.strip_suffix('.')?.rsplit('.').next()?;
+        Some(format!("{label}.{service}").to_ascii_lowercase())
+    };
+    account().is_some_and(|domain| crate::sites::brand_of(&domain).is_some())
+}
+
 /// Byte ranges found in a text that starts at input byte `at`, as spans
 /// of the input.
 fn spans_at(found: Vec<(usize, usize)>, at: usize) -> Vec<Span> {
@@ -276,6 +294,8 @@ mod tests {
         // The same for the host alone (the Python package's `imitates`).
         let alone = crate::sites::imitation_of_host("cdn-coinbse-com.pages.dev");
         assert_eq!(alone.map(|i| i.domain), Some("coinbase.com".to_string()));
+        // Another account that shows the brand's name is still a lure.
+        assert_eq!(found("https://paypal-login.github.io/", code).len(), 1);
         assert_eq!(
             crate::sites::imitation_of_host("trust-fund.pages.dev"),
             None
@@ -307,6 +327,11 @@ mod tests {
             "https://cloud-tools.pages.dev/",
             "https://postal-codes.github.io/",
             "https://someone.github.io/using-paypal-with-stripe-and-more/",
+            // A brand's own GitHub organisation's pages, a sign-in page
+            // among them.
+            "https://microsoft.github.io/monaco-editor/",
+            "https://paypal.github.io/PayPal-Android-SDK/login.html",
+            "https://www.facebook.github.io/react-native/",
         ] {
             assert!(found(url, code).is_empty(), "{url}");
         }
