@@ -104,7 +104,10 @@ pub(crate) fn imitation_warnings(
                     registrable.split('.').next().unwrap_or_default().as_bytes(),
                 )
                 .is_none();
-            let word = (elsewhere || common_name)
+            // A brand's name under a country's suffix is most often the
+            // brand's own registration there.
+            let national = i.family == "tld-swap" && is_national_suffix(registrable);
+            let word = (elsewhere || common_name || national)
                 .then(|| first_sign_in_word(input))
                 .flatten();
             let case = match (i.brand, i.family) {
@@ -112,6 +115,10 @@ pub(crate) fn imitation_warnings(
                     Case::LookalikeSiteWordLogin
                 }
                 (Some(_), "tld-swap") if common_name => Case::LookalikeSiteWord,
+                (Some(_), "tld-swap") if national && word.is_some() => {
+                    Case::LookalikeSiteNationalLogin
+                }
+                (Some(_), "tld-swap") if national => Case::LookalikeSiteNational,
                 (Some(_), "tld-swap") => Case::LookalikeSite,
                 (Some(_), _) if same_suffix => Case::LookalikeBrand,
                 (Some(_), _) if word.is_some() => Case::LookalikeBrandElsewhereLogin,
@@ -119,17 +126,23 @@ pub(crate) fn imitation_warnings(
                 (None, _) => Case::LookalikeShown,
             };
             let whose = i.brand.map_or_else(
-                || format!("'{}'", quote_str(&i.domain)),
-                |b| format!("{b}'s"),
+                || format!("the site '{}'", quote_str(&i.domain)),
+                |b| format!("{b}'s site"),
             );
-            let also = if elsewhere { " and another suffix" } else { "" };
+            let also = match (elsewhere, national && word.is_none()) {
+                (true, _) => " and another suffix",
+                (false, true) => {
+                    ", a country's suffix, under which brands often hold their own names"
+                }
+                (false, false) => "",
+            };
             let with = after_comma_beside(input, word);
             out.push(Warning::for_case(
                 case,
                 std::iter::once(i.span).chain(word).collect(),
                 host_index,
                 format!(
-                    "'{}' is '{}' with {} ({}){also}{with}: a reader takes it for {whose} site.",
+                    "'{}' is '{}' with {} ({}){also}{with}: a reader takes it for {whose}.",
                     quote_str(unicode.as_deref().unwrap_or(registrable)),
                     quote_str(&i.domain),
                     i.edit,
@@ -368,6 +381,25 @@ fn after_comma_beside(input: &[u8], word: Option<Span>) -> String {
 /// How a message names that word: ` beside the sign-in word 'signin'`.
 fn beside(input: &[u8], word: Span) -> String {
     format!(" beside the sign-in word '{}'", quote(word.of(input)))
+}
+
+/// The country codes sold to anyone as generic names (`.co`, `.io`,
+/// `.me`) or given away (`.tk`, `.ml`): a brand's name there is no sign
+/// of the brand's own registration.
+const GENERIC_COUNTRY_CODES: &[&str] = &[
+    "ai", "cc", "cf", "co", "ga", "gq", "io", "la", "ly", "me", "ml", "nu", "pw", "sh", "tk", "to",
+    "tv", "ws",
+];
+
+/// Whether `registrable`'s public suffix ends in a country code
+/// (`cn`, `co.uk`, `com.au`) other than [`GENERIC_COUNTRY_CODES`].
+fn is_national_suffix(registrable: &str) -> bool {
+    let tld = registrable.rsplit('.').next().unwrap_or_default();
+    tld.len() == 2
+        && tld.bytes().all(|b| b.is_ascii_alphabetic())
+        && !GENERIC_COUNTRY_CODES
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(tld))
 }
 
 #[cfg(test)]
