@@ -62,8 +62,21 @@ pub(crate) fn deceptive_warnings(
                 >= 1
                 && rest.first().is_some_and(u8::is_ascii_alphanumeric)
         });
+        // A '.' right after the host (`good.example?.evil.example`) goes on
+        // with the host's name, when what follows reads as one: letters,
+        // digits and hyphens in labels, at least two (not a key,
+        // `login.yahoo.com/?.src=ym`).
+        let right_after_host = parts.path.is_empty();
         let dotted = text.strip_prefix(b".").filter(|rest| {
-            rest.first().is_some_and(u8::is_ascii_alphabetic) && rest.contains(&b'.')
+            let name_len = rest
+                .iter()
+                .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+                .count();
+            let name = rest.get(..name_len).unwrap_or_default();
+            right_after_host
+                && rest.first().is_some_and(u8::is_ascii_alphabetic)
+                && name.contains(&b'.')
+                && !name.ends_with(b".")
         });
         if let Some(rest) = mimic.or(dotted) {
             let seen = String::from_utf8_lossy(rest);

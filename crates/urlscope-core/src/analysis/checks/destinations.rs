@@ -27,6 +27,7 @@ const FOLDED: [(WarningCode, &str); 2] = [
 pub(crate) fn destination_warnings(
     destinations: &[Destination],
     host_index: Option<usize>,
+    oauth: bool,
     out: &mut Vec<Warning>,
 ) {
     if let Some(own) = destinations.first() {
@@ -34,7 +35,7 @@ pub(crate) fn destination_warnings(
         script_only_a_browser_reads(own, out);
     }
     let mut found = Vec::new();
-    each_destination_warning(destinations, host_index, &mut found);
+    each_destination_warning(destinations, host_index, oauth, &mut found);
     // Per code (internal-destination, open-redirect): how many are
     // listed on components, and the summary of the rest with its count.
     let mut folds = FOLDED.map(|(code, what)| (code, what, 0usize, None::<Fold>));
@@ -119,6 +120,7 @@ fn script_only_a_browser_reads(own: &Destination, out: &mut Vec<Warning>) {
 fn each_destination_warning(
     destinations: &[Destination],
     host_index: Option<usize>,
+    oauth: bool,
     out: &mut Vec<Warning>,
 ) {
     for d in destinations {
@@ -237,8 +239,19 @@ fn each_destination_warning(
                 .chain(d.host.as_ref().and_then(|h| h.spelled.as_deref()))
                 .collect();
             let site = d.site.as_deref().unwrap_or("another site");
-            Some(if tricky.is_empty() {
-                (
+            Some(
+                if tricky.is_empty() && oauth && d.via.eq_ignore_ascii_case(OAUTH_RETURN) {
+                    (
+                    Case::OAuthReturn,
+                    format!(
+                        "The {} is where this OAuth sign-in request returns its visitor, '{}': the provider sends visitors only to an address the app (its 'client_id') registered, but an app anyone registers can name any site, '{}' here.",
+                        quote_str(&d.via),
+                        quote_str(&d.target),
+                        quote_str(site)
+                    ),
+                )
+                } else if tricky.is_empty() {
+                    (
                     Case::OffSite,
                     format!(
                         "The {} leads off-site to '{}': a site that redirects to it sends its visitors to '{}'.",
@@ -247,17 +260,18 @@ fn each_destination_warning(
                         quote_str(site)
                     ),
                 )
-            } else {
-                (
-                    Case::HiddenOffSite,
-                    format!(
-                        "The {} leads off-site to '{}' ({}), which a same-site check misreads.",
-                        quote_str(&d.via),
-                        quote_str(&d.target),
-                        tricky.join("; ")
-                    ),
-                )
-            })
+                } else {
+                    (
+                        Case::HiddenOffSite,
+                        format!(
+                            "The {} leads off-site to '{}' ({}), which a same-site check misreads.",
+                            quote_str(&d.via),
+                            quote_str(&d.target),
+                            tricky.join("; ")
+                        ),
+                    )
+                },
+            )
         } else {
             None
         };
@@ -267,6 +281,21 @@ fn each_destination_warning(
             out.push(w);
         }
     }
+}
+
+/// How an OAuth sign-in request's return address is reached.
+const OAUTH_RETURN: &str = "query value 'redirect_uri'";
+
+/// Whether a query is an OAuth 2.0 authorization request: it names the
+/// app it signs in for (`client_id`, RFC 6749 sections 4.1.1 and 4.2.1;
+/// GitHub's and Facebook's leave out the `response_type` the RFC asks
+/// for too), beside the `redirect_uri` it returns to.
+pub(crate) fn is_oauth_request(query: &[u8]) -> bool {
+    query.split(|&b| b == b'&').any(|pair| {
+        let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
+        pair.get(..end)
+            .is_some_and(|key| key.eq_ignore_ascii_case(b"client_id"))
+    })
 }
 
 /// `internal-destination` for the host RFC 3986 parsers read in the URL

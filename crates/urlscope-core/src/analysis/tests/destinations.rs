@@ -503,3 +503,41 @@ fn a_link_wrapped_twice_is_reached_through_both() {
     assert_eq!(last.target, "https://paypa1.com/login");
     assert_eq!(last.through_chain, ["Google's redirector"]);
 }
+
+/// An OAuth sign-in request's `redirect_uri` (beside a `client_id`) is
+/// where the provider returns the visitor, an address the app registered:
+/// shown, low, not an open redirect of the provider's; what the address
+/// itself imitates is still said. Without a `client_id`, or under
+/// another key, it is any carried URL's.
+#[test]
+fn an_oauth_requests_return_address_is_shown_not_an_open_redirect() {
+    let redirects = |url: &str| -> Vec<Severity> {
+        analyze(url.as_bytes(), &Options::default())
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::OpenRedirect)
+            .map(|w| w.severity)
+            .collect()
+    };
+    for url in [
+        "https://accounts.google.com/o/oauth2/v2/auth?client_id=1.apps.googleusercontent.com&redirect_uri=https://www.notion.so/callback&response_type=code",
+        "https://github.com/login/oauth/authorize?client_id=abc&redirect_uri=https%3A%2F%2Fvercel.com%2Fapi%2Fcallback",
+        "https://www.facebook.com/v18.0/dialog/oauth?CLIENT_ID=1&REDIRECT_URI=https://www.airbnb.com/cb",
+    ] {
+        assert_eq!(redirects(url), [Severity::Low], "{url}");
+    }
+    let a = analyze(
+        b"https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=a&response_type=code&redirect_uri=https%3A%2F%2Fpaypa1.com%2Fsignin",
+        &Options::default(),
+    );
+    assert!(a
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::LookalikeDomain && w.severity == Severity::High));
+    for url in [
+        "https://idp.example/authorize?redirect_uri=https://evil.example/",
+        "https://idp.example/authorize?client_id=a&next=https://evil.example/",
+    ] {
+        assert_eq!(redirects(url), [Severity::Medium], "{url}");
+    }
+}
