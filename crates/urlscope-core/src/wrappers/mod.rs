@@ -43,6 +43,8 @@ pub enum Wrapper {
     Google,
     /// Facebook's link shim (`l.facebook.com/l.php?u=`).
     Facebook,
+    /// Instagram's link shim (`l.instagram.com/?u=`).
+    Instagram,
     /// LinkedIn's redirector (`www.linkedin.com/redir/redirect?url=`).
     LinkedIn,
     /// Slack's redirector (`slack-redir.net/link?url=`).
@@ -94,6 +96,7 @@ impl Wrapper {
             }
             Wrapper::Google => "Google's redirector",
             Wrapper::Facebook => "Facebook's link shim",
+            Wrapper::Instagram => "Instagram's link shim",
             Wrapper::LinkedIn => "LinkedIn's redirector",
             Wrapper::Slack => "Slack's redirector",
             Wrapper::Barracuda => "Barracuda Link Protection",
@@ -138,6 +141,7 @@ impl Wrapper {
             Wrapper::ProofpointV3 => "proofpoint-v3",
             Wrapper::Google => "google",
             Wrapper::Facebook => "facebook",
+            Wrapper::Instagram => "instagram",
             Wrapper::LinkedIn => "linkedin",
             Wrapper::Slack => "slack",
             Wrapper::Barracuda => "barracuda",
@@ -272,7 +276,11 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     if (host == "www.google.com" || host == "google.com") && path == "/url" {
         return found(
             Wrapper::Google,
-            param(query, "q").or_else(|| param(query, "url")),
+            // A search result's link leaves `q` empty and names its
+            // destination in `url`.
+            param(query, "q")
+                .filter(|q| !q.is_empty())
+                .or_else(|| param(query, "url")),
             &plain,
         );
     }
@@ -282,6 +290,9 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     ) && path == "/l.php"
     {
         return found(Wrapper::Facebook, param(query, "u"), &plain);
+    }
+    if host == "l.instagram.com" && path == "/" {
+        return found(Wrapper::Instagram, param(query, "u"), &plain);
     }
     if matches!(host, "www.linkedin.com" | "linkedin.com") && path == "/redir/redirect" {
         return found(Wrapper::LinkedIn, param(query, "url"), &plain);
