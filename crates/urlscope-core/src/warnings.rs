@@ -358,12 +358,13 @@ cases! {
     /// A carried URL that lands on another site, written so that a
     /// same-site check misreads it.
     HiddenOffSite => (OpenRedirect, High),
-    /// The address an OAuth sign-in request (`redirect_uri` beside a
-    /// `client_id`) returns to, on another site: the
-    /// provider sends visitors only to an address the app registered
-    /// (RFC 6749, section 3.1.2), so no open redirect of the provider's;
-    /// an app anyone registers may name any site, so it is shown.
-    OAuthReturn => (OpenRedirect, Low),
+    /// A sign-in request's return address, on another site: OAuth's
+    /// `redirect_uri` or `post_logout_redirect_uri` beside a `client_id`,
+    /// WS-Federation's `wreply`. The sign-in service sends visitors only
+    /// to an address the application registered (RFC 6749, section
+    /// 3.1.2), so no open redirect of the service's; an application
+    /// anyone registers may name any site, so it is shown.
+    SignInReturn => (OpenRedirect, Low),
     /// A carried URL that runs script.
     ScriptRedirect => (OpenRedirect, High),
     /// A link of the page a `data:` URL holds, to another site: the page
@@ -735,7 +736,7 @@ catalogue! {
     OpenRedirect {
         code: "open-redirect",
         severity: Medium,
-        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains are one site), or runs script: a site that redirects to it sends its visitors there. For the page a data: URL holds, a link, form or frame of that page to another site: the page sends what is typed into it, or its visitors, there. An OAuth sign-in request's return address (redirect_uri beside a client_id), which the app registered, is only shown (low).",
+        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains are one site), or runs script: a site that redirects to it sends its visitors there. For the page a data: URL holds, a link, form or frame of that page to another site: the page sends what is typed into it, or its visitors, there. A sign-in request's return address (OAuth's redirect_uri beside a client_id, WS-Federation's wreply), which the application registered, is only shown (low).",
         consequence: None,
         signals: [Embedded, Percent, Illegal, NonAscii, Base64],
     }

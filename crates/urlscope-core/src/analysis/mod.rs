@@ -760,10 +760,10 @@ fn analyze_read(
     if let (Some(a), Some(own)) = (&assumed, destinations.first_mut()) {
         own.scheme = a.scheme.to_string();
     }
-    let oauth = parts
-        .query
-        .is_some_and(|q| checks::destinations::is_oauth_request(q.of(input)));
-    checks::destinations::destination_warnings(&destinations, host_index, oauth, &mut warnings);
+    let returns = parts.query.map_or(&[][..], |q| {
+        checks::destinations::sign_in_return_keys(q.of(input))
+    });
+    checks::destinations::destination_warnings(&destinations, host_index, returns, &mut warnings);
     if let Some(a) = &assumed {
         warnings.push(address_bar::assumed_warning(input, a, host_index));
     }

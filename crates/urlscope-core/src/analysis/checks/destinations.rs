@@ -27,7 +27,7 @@ const FOLDED: [(WarningCode, &str); 2] = [
 pub(crate) fn destination_warnings(
     destinations: &[Destination],
     host_index: Option<usize>,
-    oauth: bool,
+    returns: &[&str],
     out: &mut Vec<Warning>,
 ) {
     if let Some(own) = destinations.first() {
@@ -35,7 +35,7 @@ pub(crate) fn destination_warnings(
         script_only_a_browser_reads(own, out);
     }
     let mut found = Vec::new();
-    each_destination_warning(destinations, host_index, oauth, &mut found);
+    each_destination_warning(destinations, host_index, returns, &mut found);
     // Per code (internal-destination, open-redirect): how many are
     // listed on components, and the summary of the rest with its count.
     let mut folds = FOLDED.map(|(code, what)| (code, what, 0usize, None::<Fold>));
@@ -120,7 +120,7 @@ fn script_only_a_browser_reads(own: &Destination, out: &mut Vec<Warning>) {
 fn each_destination_warning(
     destinations: &[Destination],
     host_index: Option<usize>,
-    oauth: bool,
+    returns: &[&str],
     out: &mut Vec<Warning>,
 ) {
     for d in destinations {
@@ -140,7 +140,19 @@ fn each_destination_warning(
         if let Some(w) = other_reading_internal(d) {
             out.push(w);
         }
-        if let Some(host) = d.host.as_ref().filter(|h| h.reach.is_internal()) {
+        // A sign-in's return address the application registered: on
+        // the visitor's own machine, it is how a command-line or desktop
+        // application receives its sign-in (RFC 8252, section 7.3).
+        let sign_in_return = carried && via_key_of(&d.via, returns);
+        let app_on_this_machine = sign_in_return
+            && d.host
+                .as_ref()
+                .is_some_and(|h| h.reach == Reach::Loopback && h.spelled.is_none());
+        if let Some(host) = d
+            .host
+            .as_ref()
+            .filter(|h| h.reach.is_internal() && !app_on_this_machine)
+        {
             let case = if host.reach == Reach::Metadata {
                 Case::MetadataEndpoint
             } else if carried || host.spelled.is_some() || d.other_reading.is_some() {
@@ -239,19 +251,24 @@ fn each_destination_warning(
                 .chain(d.host.as_ref().and_then(|h| h.spelled.as_deref()))
                 .collect();
             let site = d.site.as_deref().unwrap_or("another site");
-            Some(
-                if tricky.is_empty() && oauth && d.via.eq_ignore_ascii_case(OAUTH_RETURN) {
-                    (
-                    Case::OAuthReturn,
+            Some(if tricky.is_empty() && sign_in_return {
+                let message = if app_on_this_machine {
                     format!(
-                        "The {} is where this OAuth sign-in request returns its visitor, '{}': the provider sends visitors only to an address the app (its 'client_id') registered, but an app anyone registers can name any site, '{}' here.",
+                        "The {} is where this sign-in request returns its visitor, '{}', an application on the visitor's own machine: command-line and desktop applications receive their sign-in so (RFC 8252, section 7.3).",
+                        quote_str(&d.via),
+                        quote_str(&d.target),
+                    )
+                } else {
+                    format!(
+                        "The {} is where this sign-in request returns its visitor, '{}': the sign-in service sends visitors only to an address the application registered, but an application anyone registers can name any site, '{}' here.",
                         quote_str(&d.via),
                         quote_str(&d.target),
                         quote_str(site)
-                    ),
-                )
-                } else if tricky.is_empty() {
-                    (
+                    )
+                };
+                (Case::SignInReturn, message)
+            } else if tricky.is_empty() {
+                (
                     Case::OffSite,
                     format!(
                         "The {} leads off-site to '{}': a site that redirects to it sends its visitors to '{}'.",
@@ -260,18 +277,17 @@ fn each_destination_warning(
                         quote_str(site)
                     ),
                 )
-                } else {
-                    (
-                        Case::HiddenOffSite,
-                        format!(
-                            "The {} leads off-site to '{}' ({}), which a same-site check misreads.",
-                            quote_str(&d.via),
-                            quote_str(&d.target),
-                            tricky.join("; ")
-                        ),
-                    )
-                },
-            )
+            } else {
+                (
+                    Case::HiddenOffSite,
+                    format!(
+                        "The {} leads off-site to '{}' ({}), which a same-site check misreads.",
+                        quote_str(&d.via),
+                        quote_str(&d.target),
+                        tricky.join("; ")
+                    ),
+                )
+            })
         } else {
             None
         };
@@ -283,19 +299,45 @@ fn each_destination_warning(
     }
 }
 
-/// How an OAuth sign-in request's return address is reached.
-const OAUTH_RETURN: &str = "query value 'redirect_uri'";
+/// The query keys of an OAuth 2.0 or OpenID Connect request (one that
+/// names its app: `client_id`, RFC 6749 sections 4.1.1 and 4.2.1, or
+/// Facebook's `app_id`) whose URL is a return address the app registered.
+const OAUTH_RETURNS: &[&str] = &["redirect_uri", "post_logout_redirect_uri"];
+/// The same of a WS-Federation sign-in (`wa=wsignin1.0`), whose reply
+/// address the relying party registered.
+const WSFED_RETURNS: &[&str] = &["wreply"];
 
-/// Whether a query is an OAuth 2.0 authorization request: it names the
-/// app it signs in for (`client_id`, RFC 6749 sections 4.1.1 and 4.2.1;
-/// GitHub's and Facebook's leave out the `response_type` the RFC asks
-/// for too), beside the `redirect_uri` it returns to.
-pub(crate) fn is_oauth_request(query: &[u8]) -> bool {
-    query.split(|&b| b == b'&').any(|pair| {
+/// The keys of `query` whose URL is a sign-in protocol's return address,
+/// which the sign-in service sends visitors to only when the application
+/// registered it: [`OAUTH_RETURNS`], [`WSFED_RETURNS`], or none.
+pub(crate) fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
+    let mut pairs = query.split(|&b| b == b'&').map(|pair| {
         let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
-        pair.get(..end)
-            .is_some_and(|key| key.eq_ignore_ascii_case(b"client_id"))
-    })
+        (
+            pair.get(..end).unwrap_or_default(),
+            pair.get(end + 1..).unwrap_or_default(),
+        )
+    });
+    let oauth =
+        |k: &[u8]| k.eq_ignore_ascii_case(b"client_id") || k.eq_ignore_ascii_case(b"app_id");
+    let wsfed = |k: &[u8], v: &[u8]| {
+        k.eq_ignore_ascii_case(b"wa")
+            && v.get(..7)
+                .is_some_and(|v| v.eq_ignore_ascii_case(b"wsignin"))
+    };
+    match pairs.find(|&(k, v)| oauth(k) || wsfed(k, v)) {
+        Some((k, _)) if oauth(k) => OAUTH_RETURNS,
+        Some(_) => WSFED_RETURNS,
+        None => &[],
+    }
+}
+
+/// Whether `via` is the whole value of one of `keys` in the query.
+fn via_key_of(via: &str, keys: &[&str]) -> bool {
+    let query = crate::split::ComponentKind::QueryValue.label();
+    via.strip_prefix(query)
+        .and_then(|rest| rest.strip_prefix(" '")?.strip_suffix('\''))
+        .is_some_and(|key| keys.iter().any(|k| k.eq_ignore_ascii_case(key)))
 }
 
 /// `internal-destination` for the host RFC 3986 parsers read in the URL

@@ -92,10 +92,11 @@ impl Budget {
 /// than a page anyone is sent to (RFC 7519's `iss`, `sub`, `aud`, `jti`;
 /// OpenID Connect's `azp`, `sid`, `nonce` and the user's `picture`,
 /// `profile` and `website`; OAuth's client, scopes, resource indicator
-/// and error page; OpenID 2.0's identifiers and realm): an identity
+/// and error page; OpenID 2.0's identifiers and realm; WS-Federation's
+/// realm, `wtrealm`): an identity
 /// provider writes its own URL as `iss` and the API's as `aud` in every
 /// token it signs, Google's scopes are URLs, and no one is sent there.
-pub(crate) const NAMING_KEYS: [&str; 23] = [
+pub(crate) const NAMING_KEYS: [&str; 24] = [
     "iss",
     "sub",
     "aud",
@@ -119,6 +120,7 @@ pub(crate) const NAMING_KEYS: [&str; 23] = [
     "openid.identity",
     "openid.claimed_id",
     "openid.realm",
+    "wtrealm",
 ];
 
 /// Whether `via` is the whole value of a query or fragment parameter

@@ -504,13 +504,14 @@ fn a_link_wrapped_twice_is_reached_through_both() {
     assert_eq!(last.through_chain, ["Google's redirector"]);
 }
 
-/// An OAuth sign-in request's `redirect_uri` (beside a `client_id`) is
-/// where the provider returns the visitor, an address the app registered:
+/// A sign-in request's return address (OAuth's `redirect_uri` beside a
+/// `client_id`, WS-Federation's `wreply`) is where the service returns
+/// the visitor, an address the app registered:
 /// shown, low, not an open redirect of the provider's; what the address
 /// itself imitates is still said. Without a `client_id`, or under
 /// another key, it is any carried URL's.
 #[test]
-fn an_oauth_requests_return_address_is_shown_not_an_open_redirect() {
+fn a_sign_in_requests_return_address_is_shown_not_an_open_redirect() {
     let redirects = |url: &str| -> Vec<Severity> {
         analyze(url.as_bytes(), &Options::default())
             .warnings
@@ -523,9 +524,30 @@ fn an_oauth_requests_return_address_is_shown_not_an_open_redirect() {
         "https://accounts.google.com/o/oauth2/v2/auth?client_id=1.apps.googleusercontent.com&redirect_uri=https://www.notion.so/callback&response_type=code",
         "https://github.com/login/oauth/authorize?client_id=abc&redirect_uri=https%3A%2F%2Fvercel.com%2Fapi%2Fcallback",
         "https://www.facebook.com/v18.0/dialog/oauth?CLIENT_ID=1&REDIRECT_URI=https://www.airbnb.com/cb",
+        "https://www.facebook.com/dialog/share?app_id=1&href=x&redirect_uri=https://www.airbnb.com/cb",
+        "https://login.microsoftonline.com/common/oauth2/v2.0/logout?client_id=a&post_logout_redirect_uri=https://app.contoso.com/",
+        // WS-Federation: the reply address; the realm names the application.
+        "https://login.microsoftonline.com/t/wsfed?wa=wsignin1.0&wtrealm=https%3A%2F%2Fapp.contoso.com%2F&wreply=https%3A%2F%2Fapp.contoso.com%2Fsignin",
     ] {
         assert_eq!(redirects(url), [Severity::Low], "{url}");
     }
+    // A command-line tool's sign-in returns to a port on the visitor's own
+    // machine (RFC 8252): no internal destination, the return shown.
+    let a = analyze(
+        b"https://github.com/login/oauth/authorize?client_id=a&redirect_uri=http%3A%2F%2F127.0.0.1%3A45678%2Fcallback",
+        &Options::default(),
+    );
+    let found: Vec<_> = a.warnings.iter().map(|w| (w.code, w.severity)).collect();
+    assert_eq!(found, [(WarningCode::OpenRedirect, Severity::Low)]);
+    // Elsewhere a loopback address carried is what SSRF reaches.
+    let a = analyze(
+        b"https://idp.example/authorize?next=http%3A%2F%2F127.0.0.1%3A45678%2F",
+        &Options::default(),
+    );
+    assert!(a
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::InternalDestination && w.severity == Severity::High));
     let a = analyze(
         b"https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=a&response_type=code&redirect_uri=https%3A%2F%2Fpaypa1.com%2Fsignin",
         &Options::default(),
