@@ -119,6 +119,10 @@ fn hostless(d: &Destination) -> String {
                 )
             }
         }
+        scheme if crate::schemes::is_app_scheme(scheme) => format!(
+            "no host (a '{}:' link, which opens an application on the reader's device)",
+            escape_str(scheme)
+        ),
         scheme => format!(
             "no host (a '{}:' URL, which names no place on the network)",
             escape_str(scheme)

@@ -38,6 +38,48 @@ fn known(scheme: &str) -> Option<&'static KnownScheme> {
     KNOWN.iter().find(|s| s.name == scheme)
 }
 
+/// Schemes of applications' own links (app stores, messengers, office
+/// and meeting applications): what follows `//` names a screen or an
+/// action of the application (`market://details`, `tg://resolve`), no
+/// host on any network.
+const APP_SCHEMES: &[&str] = &[
+    "discord",
+    "fb",
+    "fb-messenger",
+    "googlechrome",
+    "instagram",
+    "intent",
+    "itms-apps",
+    "itms-appss",
+    "linkedin",
+    "market",
+    "ms-excel",
+    "ms-outlook",
+    "ms-powerpoint",
+    "ms-word",
+    "msteams",
+    "onenote",
+    "roblox",
+    "skype",
+    "slack",
+    "snapchat",
+    "spotify",
+    "steam",
+    "tg",
+    "twitter",
+    "venmo",
+    "viber",
+    "whatsapp",
+    "youtube",
+    "zoommtg",
+    "zoomus",
+];
+
+/// Whether `scheme` (any case) is one of [`APP_SCHEMES`].
+pub(crate) fn is_app_scheme(scheme: &str) -> bool {
+    APP_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
 /// Whether `b` may follow a scheme's first letter: a letter, a digit,
 /// `+`, `-` or `.` (RFC 3986 §3.1).
 #[inline]

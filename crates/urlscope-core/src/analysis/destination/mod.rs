@@ -198,6 +198,9 @@ pub(crate) fn destinations(
         })
         .flatten();
     let (own_host, other_reading) = browser_reading(input, parts, host, base);
+    // An application's link (`market://details`) names a screen of the
+    // application after its `//`, no host on a network.
+    let own_host = own_host.filter(|_| !crate::schemes::is_app_scheme(&scheme));
     let browser_refuses = browser_refusal(input, parts, own_host.as_ref(), base);
     let site = own_host.as_ref().map(site_of);
     let mut out = vec![Destination {
@@ -264,6 +267,7 @@ pub(crate) fn destinations(
                 (text.into_owned(), scheme, host)
             }
         };
+        let host = host.filter(|_| !crate::schemes::is_app_scheme(&scheme));
         // The URL itself read again: in `https:\\evil.com/x` RFC 3986
         // reads no authority but the path `\\evil.com/x`, whose first
         // segment the unfolding finds as a carried reference, which a

@@ -563,3 +563,29 @@ fn a_sign_in_requests_return_address_is_shown_not_an_open_redirect() {
         assert_eq!(redirects(url), [Severity::Medium], "{url}");
     }
 }
+
+/// An application's own link (`market://details`, `tg://resolve`) names
+/// a screen of the application after its `//`, no host on a network: no
+/// internal destination, and "Leads to" says it opens an application. A
+/// network scheme's single-label name is still judged (`gopher://`).
+#[test]
+fn an_applications_link_leads_to_no_host() {
+    for url in [
+        "market://details?id=com.microsoft.teams",
+        "tg://resolve?domain=durov",
+        "https://x.example/?next=whatsapp://send?text=hi",
+    ] {
+        let a = analyze(url.as_bytes(), &Options::default());
+        assert!(a.warnings.is_empty(), "{url}: {:?}", a.warnings);
+    }
+    let a = analyze(b"market://details?id=x", &Options::default());
+    assert_eq!(
+        crate::describe::place(&a.destinations[0]),
+        "no host (a 'market:' link, which opens an application on the reader's device)"
+    );
+    let a = analyze(b"gopher://redis:6379/_INFO", &Options::default());
+    assert!(a
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::InternalDestination));
+}
