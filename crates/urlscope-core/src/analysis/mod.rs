@@ -760,10 +760,18 @@ fn analyze_read(
     if let (Some(a), Some(own)) = (&assumed, destinations.first_mut()) {
         own.scheme = a.scheme.to_string();
     }
-    let returns = parts.query.map_or(&[][..], |q| {
-        checks::destinations::sign_in_return_keys(q.of(input))
-    });
-    checks::destinations::destination_warnings(&destinations, host_index, returns, &mut warnings);
+    let keys = checks::destinations::EndpointKeys {
+        returns: parts.query.map_or(&[][..], |q| {
+            checks::destinations::sign_in_return_keys(q.of(input))
+        }),
+        shared: destinations
+            .first()
+            .and_then(|own| own.host.as_ref())
+            .map_or(&[][..], |h| {
+                checks::destinations::shared_keys(&h.canonical, parts.path.of(input))
+            }),
+    };
+    checks::destinations::destination_warnings(&destinations, host_index, keys, &mut warnings);
     if let Some(a) = &assumed {
         warnings.push(address_bar::assumed_warning(input, a, host_index));
     }

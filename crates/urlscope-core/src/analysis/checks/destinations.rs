@@ -27,7 +27,7 @@ const FOLDED: [(WarningCode, &str); 2] = [
 pub(crate) fn destination_warnings(
     destinations: &[Destination],
     host_index: Option<usize>,
-    returns: &[&str],
+    keys: EndpointKeys,
     out: &mut Vec<Warning>,
 ) {
     if let Some(own) = destinations.first() {
@@ -35,7 +35,7 @@ pub(crate) fn destination_warnings(
         script_only_a_browser_reads(own, out);
     }
     let mut found = Vec::new();
-    each_destination_warning(destinations, host_index, returns, &mut found);
+    each_destination_warning(destinations, host_index, keys, &mut found);
     // Per code (internal-destination, open-redirect): how many are
     // listed on components, and the summary of the rest with its count.
     let mut folds = FOLDED.map(|(code, what)| (code, what, 0usize, None::<Fold>));
@@ -120,7 +120,7 @@ fn script_only_a_browser_reads(own: &Destination, out: &mut Vec<Warning>) {
 fn each_destination_warning(
     destinations: &[Destination],
     host_index: Option<usize>,
-    returns: &[&str],
+    keys: EndpointKeys,
     out: &mut Vec<Warning>,
 ) {
     for d in destinations {
@@ -143,7 +143,7 @@ fn each_destination_warning(
         // A sign-in's return address the application registered: on
         // the visitor's own machine, it is how a command-line or desktop
         // application receives its sign-in (RFC 8252, section 7.3).
-        let sign_in_return = carried && via_key_of(&d.via, returns);
+        let sign_in_return = carried && via_key_of(&d.via, keys.returns);
         let app_on_this_machine = sign_in_return
             && d.host
                 .as_ref()
@@ -243,7 +243,10 @@ fn each_destination_warning(
                     quote_str(site)
                 ),
             ))
-        } else if d.leaves_site && !names_rather_than_links(&d.via) {
+        } else if d.leaves_site
+            && !names_rather_than_links(&d.via)
+            && !via_key_of(&d.via, keys.shared)
+        {
             let tricky: Vec<&str> = d
                 .spelling
                 .iter()
@@ -297,6 +300,57 @@ fn each_destination_warning(
             out.push(w);
         }
     }
+}
+
+/// The query keys whose URL the URL's own endpoint treats apart from a
+/// redirect's target.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct EndpointKeys {
+    /// A sign-in protocol's registered return address
+    /// ([`sign_in_return_keys`]).
+    pub(crate) returns: &'static [&'static str],
+    /// The page a share button shares or a search looks for
+    /// ([`shared_keys`]): named, no visitor sent there.
+    pub(crate) shared: &'static [&'static str],
+}
+
+/// Share buttons and searches of the large sites: (host, path, the key
+/// whose URL they share or look for). A visitor is shown a dialog to post
+/// the page, or results, never sent to it.
+const SHARE_ENDPOINTS: &[(&str, &str, &str)] = &[
+    ("twitter.com", "/intent/tweet", "url"),
+    ("twitter.com", "/share", "url"),
+    ("x.com", "/intent/tweet", "url"),
+    ("x.com", "/intent/post", "url"),
+    ("x.com", "/share", "url"),
+    ("www.facebook.com", "/sharer/sharer.php", "u"),
+    ("www.facebook.com", "/sharer.php", "u"),
+    ("www.facebook.com", "/dialog/share", "href"),
+    ("www.facebook.com", "/plugins/share_button.php", "href"),
+    ("www.facebook.com", "/plugins/like.php", "href"),
+    ("www.linkedin.com", "/sharing/share-offsite/", "url"),
+    ("www.linkedin.com", "/sharing/share-offsite", "url"),
+    ("www.linkedin.com", "/shareArticle", "url"),
+    ("www.reddit.com", "/submit", "url"),
+    ("pinterest.com", "/pin/create/button/", "url"),
+    ("www.pinterest.com", "/pin/create/button/", "url"),
+    ("t.me", "/share/url", "url"),
+    ("telegram.me", "/share/url", "url"),
+    ("www.tumblr.com", "/share/link", "url"),
+    ("www.tumblr.com", "/widgets/share/tool", "canonicalUrl"),
+    ("getpocket.com", "/save", "url"),
+    ("www.google.com", "/search", "q"),
+    ("www.bing.com", "/search", "q"),
+    ("duckduckgo.com", "/", "q"),
+];
+
+/// The [`SHARE_ENDPOINTS`] keys of the URL whose own host is `host`
+/// (lowercase) and path `path`: none, or the one key.
+pub(crate) fn shared_keys(host: &str, path: &[u8]) -> &'static [&'static str] {
+    SHARE_ENDPOINTS
+        .iter()
+        .find(|(h, p, _)| *h == host && p.as_bytes() == path)
+        .map_or(&[], |(_, _, key)| std::slice::from_ref(key))
 }
 
 /// The query keys of an OAuth 2.0 or OpenID Connect request (one that

@@ -589,3 +589,38 @@ fn an_applications_link_leads_to_no_host() {
         .iter()
         .any(|w| w.code == WarningCode::InternalDestination));
 }
+
+/// A share button's or a search's URL (`twitter.com/intent/tweet?url=`,
+/// `google.com/search?q=`) is named, no visitor sent there: no
+/// `open-redirect`, what it imitates still said; the same path and key
+/// on any other host is a redirect's target as before.
+#[test]
+fn a_share_buttons_url_is_named_not_followed() {
+    let redirects = |url: &str| {
+        analyze(url.as_bytes(), &Options::default())
+            .warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::OpenRedirect)
+            .count()
+    };
+    for url in [
+        "https://twitter.com/intent/tweet?text=Hi&url=https%3A%2F%2Fexample.com%2Fa",
+        "https://www.facebook.com/sharer/sharer.php?u=https://example.com/a",
+        "https://www.linkedin.com/sharing/share-offsite/?url=https://example.com/a",
+        "https://www.google.com/search?q=https%3A%2F%2Fexample.com%2Flogin",
+    ] {
+        assert_eq!(redirects(url), 0, "{url}");
+    }
+    assert_eq!(
+        redirects("https://evil.example/intent/tweet?url=https%3A%2F%2Fexample.com"),
+        1
+    );
+    let a = analyze(
+        b"https://twitter.com/intent/tweet?url=https%3A%2F%2Fpaypa1.com%2Fsignin",
+        &Options::default(),
+    );
+    assert!(a
+        .warnings
+        .iter()
+        .any(|w| w.code == WarningCode::LookalikeDomain));
+}
