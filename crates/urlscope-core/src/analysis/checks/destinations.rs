@@ -314,9 +314,10 @@ pub(crate) struct EndpointKeys {
     pub(crate) shared: &'static [&'static str],
 }
 
-/// Share buttons and searches of the large sites: (host, path, the key
-/// whose URL they share or look for). A visitor is shown a dialog to post
-/// the page, or results, never sent to it.
+/// Share buttons, searches and page checkers of the large sites: (host,
+/// path, the key whose URL they share, look for or check). A visitor is
+/// shown a dialog to post the page, results or a report, never sent to
+/// it.
 const SHARE_ENDPOINTS: &[(&str, &str, &str)] = &[
     ("twitter.com", "/intent/tweet", "url"),
     ("twitter.com", "/share", "url"),
@@ -340,6 +341,10 @@ const SHARE_ENDPOINTS: &[(&str, &str, &str)] = &[
     ("www.tumblr.com", "/widgets/share/tool", "canonicalUrl"),
     ("getpocket.com", "/save", "url"),
     ("www.google.com", "/search", "q"),
+    // Checkers that fetch a page to report on it.
+    ("search.google.com", "/test/rich-results", "url"),
+    ("pagespeed.web.dev", "/analysis", "url"),
+    ("developers.facebook.com", "/tools/debug/", "q"),
     ("www.bing.com", "/search", "q"),
     ("duckduckgo.com", "/", "q"),
 ];

@@ -105,9 +105,10 @@ pub(crate) fn imitation_warnings(
                 )
                 .is_none();
             // A brand's name under a country's suffix is most often the
-            // brand's own registration there.
+            // brand's own registration there, its sign-in pages too
+            // (`airbnb.es/login`, `passport.yandex.by/auth`).
             let national = i.family == "tld-swap" && is_national_suffix(registrable);
-            let word = (elsewhere || common_name || national)
+            let word = (elsewhere || common_name)
                 .then(|| first_sign_in_word(input))
                 .flatten();
             let case = match (i.brand, i.family) {
@@ -115,9 +116,6 @@ pub(crate) fn imitation_warnings(
                     Case::LookalikeSiteWordLogin
                 }
                 (Some(_), "tld-swap") if common_name => Case::LookalikeSiteWord,
-                (Some(_), "tld-swap") if national && word.is_some() => {
-                    Case::LookalikeSiteNationalLogin
-                }
                 (Some(_), "tld-swap") if national => Case::LookalikeSiteNational,
                 (Some(_), "tld-swap") => Case::LookalikeSite,
                 (Some(_), _) if same_suffix => Case::LookalikeBrand,
@@ -129,7 +127,7 @@ pub(crate) fn imitation_warnings(
                 || format!("the site '{}'", quote_str(&i.domain)),
                 |b| format!("{b}'s site"),
             );
-            let also = match (elsewhere, national && word.is_none()) {
+            let also = match (elsewhere, national) {
                 (true, _) => " and another suffix",
                 (false, true) => {
                     ", a country's suffix, under which brands often hold their own names"
