@@ -14,7 +14,28 @@ fn is_a_url(layer: &[DecodedByte]) -> bool {
     crate::schemes::special_network_authority(&head).is_some()
 }
 
-pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findings) {
+/// Whether a decoded layer (of a query value) is a path on the same
+/// site, carried whole as a return address (GitHub's `return_to=%2Flogin%2Foauth%2Fauthorize%3F...`,
+/// whose own query is encoded once more), or such a path encoded once
+/// more as a whole (PayPal's `redirectUri=%252Fsignin%252F...`): a '/'
+/// and a letter, in either. Not `//`, another site's reference, nor a dot
+/// segment or an escape after the '/', which filters are bypassed with
+/// (`%252F%252Fevil.example`, `%252F..%252F`).
+fn is_a_same_site_path(layer: &[DecodedByte]) -> bool {
+    let head: Vec<u8> = layer.iter().take(4).map(|b| b.value).collect();
+    match head.as_slice() {
+        [b'/', c, ..] => c.is_ascii_alphabetic(),
+        [b'%', b'2', f, c] => (*f == b'F' || *f == b'f') && c.is_ascii_alphabetic(),
+        _ => false,
+    }
+}
+
+pub(crate) fn double_encoding(
+    input: &[u8],
+    prov: &Provenance<'_>,
+    kind: crate::split::ComponentKind,
+    f: &mut Findings,
+) {
     let Some(layers) = prov.layers else { return };
     let Some(second) = layers.get(1) else { return };
     // A URL carried whole in the value (`?url=https%3A%2F%2Fb.example%2Fa%2520b`,
@@ -22,7 +43,10 @@ pub(crate) fn double_encoding(input: &[u8], prov: &Provenance<'_>, f: &mut Findi
     // encoded once more, as it must to fit in the value: they are the
     // carried URL's to judge, and its analysis's findings on them are
     // lifted onto these bytes.
-    if layers.first().is_some_and(|first| is_a_url(first)) {
+    if layers.first().is_some_and(|first| {
+        is_a_url(first)
+            || kind == crate::split::ComponentKind::QueryValue && is_a_same_site_path(first)
+    }) {
         return;
     }
     let depth = layers.len();

@@ -58,7 +58,7 @@ pub(crate) fn component_findings(
         characters::layer_checks(layer, li, prov, &mut f);
     }
     if comp.layer_count() > 1 {
-        double_encoding::double_encoding(input, prov, &mut f);
+        double_encoding::double_encoding(input, prov, comp.kind, &mut f);
     }
     if matches!(
         comp.kind,

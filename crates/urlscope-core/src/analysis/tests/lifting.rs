@@ -306,6 +306,28 @@ fn a_url_encoded_whole_in_a_value_is_no_double_encoding() {
         .len(),
         1
     );
+    // A path on the same site, carried whole as a return address with its
+    // own query encoded once more (GitHub's `return_to`), or encoded
+    // twice as a whole (PayPal's `redirectUri`), is none either; another
+    // site's `//`, a dot segment and a path segment's slash still are.
+    for url in [
+        &b"https://github.com/login?return_to=%2Flogin%2Foauth%2Fauthorize%3Fclient_id%3Da%26redirect_uri%3Dhttps%253A%252F%252Fx.example%252Fcb"[..],
+        b"https://www.paypal.com/authflow/password-recovery/?country.x=US&redirectUri=%252Fsignin%252F%253FreturnUri%253D%25252Fmyaccount",
+    ] {
+        assert_eq!(marks_of(url, WarningCode::DoubleEncoding), [], "{}", String::from_utf8_lossy(url));
+    }
+    for url in [
+        &b"https://a.example/?next=%252F%252Fevil.example"[..],
+        b"https://a.example/?f=%252F%252e%252e%252Fetc",
+        b"https://a.example/%252Fadmin",
+    ] {
+        assert_eq!(
+            marks_of(url, WarningCode::DoubleEncoding).len(),
+            1,
+            "{}",
+            String::from_utf8_lossy(url)
+        );
+    }
 }
 
 /// Near misses: what a carried escape does stays beside the own
