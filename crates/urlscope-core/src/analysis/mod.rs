@@ -760,15 +760,15 @@ fn analyze_read(
     if let (Some(a), Some(own)) = (&assumed, destinations.first_mut()) {
         own.scheme = a.scheme.to_string();
     }
-    let keys = checks::destinations::EndpointKeys {
+    let keys = checks::endpoints::EndpointKeys {
         returns: parts.query.map_or(&[][..], |q| {
-            checks::destinations::sign_in_return_keys(q.of(input))
+            checks::endpoints::sign_in_return_keys(q.of(input))
         }),
         shared: destinations
             .first()
             .and_then(|own| own.host.as_ref())
             .map_or(&[][..], |h| {
-                checks::destinations::shared_keys(&h.canonical, parts.path.of(input))
+                checks::endpoints::shared_keys(&h.canonical, parts.path.of(input))
             }),
     };
     checks::destinations::destination_warnings(&destinations, host_index, keys, &mut warnings);

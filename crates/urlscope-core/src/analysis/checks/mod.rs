@@ -24,6 +24,7 @@ pub(crate) mod confusion;
 pub(crate) mod deceptive;
 pub(crate) mod destinations;
 pub(crate) mod double_encoding;
+pub(crate) mod endpoints;
 pub(crate) mod escapes;
 pub(crate) mod imitation;
 pub(crate) mod junk;

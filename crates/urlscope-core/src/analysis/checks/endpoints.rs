@@ -1,0 +1,104 @@
+//! The endpoints of the large sites and of the sign-in protocols that
+//! treat a URL in one of their query values apart from a redirect's
+//! target: a sign-in's return address the application registered
+//! (OAuth's `redirect_uri`, WS-Federation's `wreply`), and the page a
+//! share button shares, a search looks for or a checker checks
+//! (`twitter.com/intent/tweet?url=`). `open-redirect` reads them
+//! ([`super::destinations`]).
+
+/// The query keys whose URL the URL's own endpoint treats apart from a
+/// redirect's target.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct EndpointKeys {
+    /// A sign-in protocol's registered return address
+    /// ([`sign_in_return_keys`]).
+    pub(crate) returns: &'static [&'static str],
+    /// The page a share button shares or a search looks for
+    /// ([`shared_keys`]): named, no visitor sent there.
+    pub(crate) shared: &'static [&'static str],
+}
+
+/// Share buttons, searches and page checkers of the large sites: (host,
+/// path, the key whose URL they share, look for or check). A visitor is
+/// shown a dialog to post the page, results or a report, never sent to
+/// it.
+const SHARE_ENDPOINTS: &[(&str, &str, &str)] = &[
+    ("twitter.com", "/intent/tweet", "url"),
+    ("twitter.com", "/share", "url"),
+    ("x.com", "/intent/tweet", "url"),
+    ("x.com", "/intent/post", "url"),
+    ("x.com", "/share", "url"),
+    ("www.facebook.com", "/sharer/sharer.php", "u"),
+    ("www.facebook.com", "/sharer.php", "u"),
+    ("www.facebook.com", "/dialog/share", "href"),
+    ("www.facebook.com", "/plugins/share_button.php", "href"),
+    ("www.facebook.com", "/plugins/like.php", "href"),
+    ("www.linkedin.com", "/sharing/share-offsite/", "url"),
+    ("www.linkedin.com", "/sharing/share-offsite", "url"),
+    ("www.linkedin.com", "/shareArticle", "url"),
+    ("www.reddit.com", "/submit", "url"),
+    ("pinterest.com", "/pin/create/button/", "url"),
+    ("www.pinterest.com", "/pin/create/button/", "url"),
+    ("t.me", "/share/url", "url"),
+    ("telegram.me", "/share/url", "url"),
+    ("www.tumblr.com", "/share/link", "url"),
+    ("www.tumblr.com", "/widgets/share/tool", "canonicalUrl"),
+    ("getpocket.com", "/save", "url"),
+    ("www.google.com", "/search", "q"),
+    // Checkers that fetch a page to report on it.
+    ("search.google.com", "/test/rich-results", "url"),
+    ("pagespeed.web.dev", "/analysis", "url"),
+    ("developers.facebook.com", "/tools/debug/", "q"),
+    ("www.bing.com", "/search", "q"),
+    ("duckduckgo.com", "/", "q"),
+];
+
+/// The [`SHARE_ENDPOINTS`] keys of the URL whose own host is `host`
+/// (lowercase) and path `path`: none, or the one key.
+pub(crate) fn shared_keys(host: &str, path: &[u8]) -> &'static [&'static str] {
+    SHARE_ENDPOINTS
+        .iter()
+        .find(|(h, p, _)| *h == host && p.as_bytes() == path)
+        .map_or(&[], |(_, _, key)| std::slice::from_ref(key))
+}
+
+/// The query keys of an OAuth 2.0 or OpenID Connect request (one that
+/// names its app: `client_id`, RFC 6749 sections 4.1.1 and 4.2.1, or
+/// Facebook's `app_id`) whose URL is a return address the app registered.
+const OAUTH_RETURNS: &[&str] = &["redirect_uri", "post_logout_redirect_uri"];
+/// The same of a WS-Federation sign-in (`wa=wsignin1.0`), whose reply
+/// address the relying party registered.
+const WSFED_RETURNS: &[&str] = &["wreply"];
+
+/// The keys of `query` whose URL is a sign-in protocol's return address,
+/// which the sign-in service sends visitors to only when the application
+/// registered it: [`OAUTH_RETURNS`], [`WSFED_RETURNS`], or none.
+pub(crate) fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
+    let mut pairs = query.split(|&b| b == b'&').map(|pair| {
+        let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
+        (
+            pair.get(..end).unwrap_or_default(),
+            pair.get(end + 1..).unwrap_or_default(),
+        )
+    });
+    let oauth =
+        |k: &[u8]| k.eq_ignore_ascii_case(b"client_id") || k.eq_ignore_ascii_case(b"app_id");
+    let wsfed = |k: &[u8], v: &[u8]| {
+        k.eq_ignore_ascii_case(b"wa")
+            && v.get(..7)
+                .is_some_and(|v| v.eq_ignore_ascii_case(b"wsignin"))
+    };
+    match pairs.find(|&(k, v)| oauth(k) || wsfed(k, v)) {
+        Some((k, _)) if oauth(k) => OAUTH_RETURNS,
+        Some(_) => WSFED_RETURNS,
+        None => &[],
+    }
+}
+
+/// Whether `via` is the whole value of one of `keys` in the query.
+pub(super) fn via_key_of(via: &str, keys: &[&str]) -> bool {
+    let query = crate::split::ComponentKind::QueryValue.label();
+    via.strip_prefix(query)
+        .and_then(|rest| rest.strip_prefix(" '")?.strip_suffix('\''))
+        .is_some_and(|key| keys.iter().any(|k| k.eq_ignore_ascii_case(key)))
+}
