@@ -43,6 +43,8 @@ fn known(scheme: &str) -> Option<&'static KnownScheme> {
 /// action of the application (`market://details`, `tg://resolve`), no
 /// host on any network.
 const APP_SCHEMES: &[&str] = &[
+    "alipay",
+    "alipays",
     "discord",
     "fb",
     "fb-messenger",
@@ -69,6 +71,7 @@ const APP_SCHEMES: &[&str] = &[
     "twitter",
     "venmo",
     "viber",
+    "weixin",
     "whatsapp",
     "youtube",
     "zoommtg",
