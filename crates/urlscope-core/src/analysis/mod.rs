@@ -760,18 +760,8 @@ fn analyze_read(
     if let (Some(a), Some(own)) = (&assumed, destinations.first_mut()) {
         own.scheme = a.scheme.to_string();
     }
-    let keys = checks::endpoints::EndpointKeys {
-        returns: parts.query.map_or(&[][..], |q| {
-            checks::endpoints::sign_in_return_keys(q.of(input))
-        }),
-        shared: destinations
-            .first()
-            .and_then(|own| own.host.as_ref())
-            .map_or(&[][..], |h| {
-                checks::endpoints::shared_keys(&h.canonical, parts.path.of(input))
-            }),
-    };
-    checks::destinations::destination_warnings(&destinations, host_index, keys, &mut warnings);
+    let endpoint = checks::endpoints::EndpointKeys::of(input, &parts, destinations.first());
+    checks::destinations::destination_warnings(&destinations, host_index, endpoint, &mut warnings);
     if let Some(a) = &assumed {
         warnings.push(address_bar::assumed_warning(input, a, host_index));
     }

@@ -6,6 +6,9 @@
 //! (`twitter.com/intent/tweet?url=`). `open-redirect` reads them
 //! ([`super::destinations`]).
 
+use crate::analysis::destination::Destination;
+use crate::split::Split;
+
 /// The query keys whose URL the URL's own endpoint treats apart from a
 /// redirect's target.
 #[derive(Clone, Copy, Default)]
@@ -16,6 +19,22 @@ pub(crate) struct EndpointKeys {
     /// The page a share button shares or a search looks for
     /// ([`shared_keys`]): named, no visitor sent there.
     pub(crate) shared: &'static [&'static str],
+}
+
+impl EndpointKeys {
+    /// The keys of the URL whose split is `parts` and whose own
+    /// destination is `own`: its query's sign-in returns, its host's and
+    /// path's shared page.
+    pub(crate) fn of(input: &[u8], parts: &Split, own: Option<&Destination>) -> EndpointKeys {
+        EndpointKeys {
+            returns: parts
+                .query
+                .map_or(&[][..], |q| sign_in_return_keys(q.of(input))),
+            shared: own
+                .and_then(|own| own.host.as_ref())
+                .map_or(&[][..], |h| shared_keys(&h.canonical, parts.path.of(input))),
+        }
+    }
 }
 
 /// Share buttons, searches and page checkers of the large sites: (host,
@@ -55,7 +74,7 @@ const SHARE_ENDPOINTS: &[(&str, &str, &str)] = &[
 
 /// The [`SHARE_ENDPOINTS`] keys of the URL whose own host is `host`
 /// (lowercase) and path `path`: none, or the one key.
-pub(crate) fn shared_keys(host: &str, path: &[u8]) -> &'static [&'static str] {
+fn shared_keys(host: &str, path: &[u8]) -> &'static [&'static str] {
     SHARE_ENDPOINTS
         .iter()
         .find(|(h, p, _)| *h == host && p.as_bytes() == path)
@@ -73,7 +92,7 @@ const WSFED_RETURNS: &[&str] = &["wreply"];
 /// The keys of `query` whose URL is a sign-in protocol's return address,
 /// which the sign-in service sends visitors to only when the application
 /// registered it: [`OAUTH_RETURNS`], [`WSFED_RETURNS`], or none.
-pub(crate) fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
+fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
     let mut pairs = query.split(|&b| b == b'&').map(|pair| {
         let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
         (
@@ -97,8 +116,8 @@ pub(crate) fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
 
 /// Whether `via` is the whole value of one of `keys` in the query.
 pub(super) fn via_key_of(via: &str, keys: &[&str]) -> bool {
-    let query = crate::split::ComponentKind::QueryValue.label();
-    via.strip_prefix(query)
-        .and_then(|rest| rest.strip_prefix(" '")?.strip_suffix('\''))
-        .is_some_and(|key| keys.iter().any(|k| k.eq_ignore_ascii_case(key)))
+    crate::analysis::nested::parameter_key(via).is_some_and(|(kind, key)| {
+        kind == crate::split::ComponentKind::QueryValue
+            && keys.iter().any(|k| k.eq_ignore_ascii_case(key))
+    })
 }

@@ -128,13 +128,25 @@ pub(crate) const NAMING_KEYS: [&str; 24] = [
 /// `fragment parameter 'iss'`): a URL there identifies, and is no
 /// redirect's target.
 pub(crate) fn names_rather_than_links(via: &str) -> bool {
+    parameter_key(via)
+        .is_some_and(|(_, key)| NAMING_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key)))
+}
+
+/// The key of a `via` that is the whole value of a query parameter
+/// (`query value 'next'`: [`ComponentKind::QueryValue`]) or of a fragment
+/// parameter (`fragment parameter 'iss'`: [`ComponentKind::Fragment`]),
+/// with which of the two.
+pub(crate) fn parameter_key(via: &str) -> Option<(ComponentKind, &str)> {
     let query = ComponentKind::QueryValue.label();
     let fragment = ComponentKind::Fragment.label();
-    let key = via
-        .strip_prefix(query)
-        .or_else(|| via.strip_prefix(fragment)?.strip_prefix(" parameter"))
-        .and_then(|rest| rest.strip_prefix(" '")?.strip_suffix('\''));
-    key.is_some_and(|key| NAMING_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key)))
+    let (kind, rest) = match via.strip_prefix(query) {
+        Some(rest) => (ComponentKind::QueryValue, rest),
+        None => (
+            ComponentKind::Fragment,
+            via.strip_prefix(fragment)?.strip_prefix(" parameter")?,
+        ),
+    };
+    Some((kind, rest.strip_prefix(" '")?.strip_suffix('\'')?))
 }
 
 /// The label of component `c` for a `via` path: `query value 'next'`.
