@@ -1033,3 +1033,26 @@ fn refang_with_a_base_resolves() {
             "a WHATWG parser resolves '/\\evil2.example/x' to https://evil2.example/x",
         ));
 }
+
+/// A payload written in digits is taken apart byte by byte, each byte with
+/// the two digits whose bits make it: a teacher's base64 and hex.
+#[test]
+fn explain_shows_each_payload_byte_with_its_digits() {
+    let out = carried_values("https://example.com/r?next=aHR0cHM6Ly9ldmlsLmV4YW1wbGUubmV0L2xvZ2lu");
+    let expected = "\
+    each byte is made of two digits' bits, as the first: 'a' is 26 (011010) and
+      'H' is 7 (000111): the byte is 011010 (all of 'a') then 00 (the first 2
+      bits of 'H') = 0x68
+    from   hex binary     role   character
+    aH     68  011010|00  ascii  U+0068  h  LATIN SMALL LETTER H
+    HR     74  0111|0100  ascii  U+0074  t  LATIN SMALL LETTER T
+    R0     74  01|110100  ascii  U+0074  t  LATIN SMALL LETTER T
+";
+    assert!(out.contains(expected), "{out}");
+    // Hex: a byte is two digits; 'é' keeps its UTF-8 lead and continuation.
+    let out = carried_values(
+        "https://example.com/r?d=68747470733a2f2f6576696c2e6578616d706c652f636166c3a9",
+    );
+    assert!(out.contains("    c3     C3  1100|0011  lead 1/2"), "{out}");
+    assert!(out.contains("    a9     A9  1010|1001  cont 2/2"), "{out}");
+}

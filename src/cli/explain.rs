@@ -19,7 +19,7 @@ use urlscope_core::utf8::ByteRole;
 use urlscope_core::warnings::Severity;
 
 /// Byte-table rows printed per component; `--json` has them all.
-const MAX_ROWS: usize = 512;
+pub(super) const MAX_ROWS: usize = 512;
 /// At most this many components are listed, and this many get a byte
 /// table; a URL of millions of segments still gives a readable report
 /// (JSON lists them all).
@@ -168,6 +168,70 @@ fn binary(value: u8, role: ByteRole) -> String {
     }
 }
 
+/// A byte table's row as `explain` prints it: where the byte came from
+/// (the input bytes, or a payload's two digits) and its bits.
+pub(super) struct TableRow {
+    pub(super) from: String,
+    pub(super) binary: String,
+    pub(super) byte: ByteRow,
+}
+
+/// A byte table, `indent` columns in.
+pub(super) fn write_table(
+    out: &mut impl Write,
+    rows: &[TableRow],
+    indent: usize,
+    style: Style,
+) -> io::Result<()> {
+    // The role column is as wide as this table's widest well-formed
+    // role ("ascii", "lead 1/2"). An ill-formed byte's row says its
+    // problem in the role column and what readers make of it on the
+    // lines below, at that column: its words would push the table past
+    // 80 columns.
+    let role_width = rows
+        .iter()
+        .filter(|r| !matches!(r.byte.role, ByteRole::Invalid(_)))
+        .map(|r| r.byte.role.describe().width())
+        .max()
+        .unwrap_or(0)
+        .max("role".len());
+    writeln!(
+        out,
+        "{:indent$}{}",
+        "",
+        style.dim(&format!(
+            "{:<6} {:<3} {:<10} {:<role_width$}  character",
+            "from", "hex", "binary", "role"
+        ))
+    )?;
+    for TableRow { from, binary, byte } in rows {
+        let role = byte.role.describe();
+        // Padded by display width: a wide character is two columns.
+        let pad = 6usize.saturating_sub(from.width());
+        let cells = format!(
+            "{:indent$}{from}{:pad$} {:<3} {:<10} ",
+            "",
+            "",
+            format!("{:02X}", byte.value),
+            binary,
+        );
+        if matches!(byte.role, ByteRole::Invalid(_)) {
+            let at = cells.width();
+            writeln!(out, "{cells}{}", style.invalid(&role))?;
+            writeln!(out, "{:at$}{}", "", wrapped(&byte.describe_char(), at, at))?;
+        } else {
+            let at = cells.width() + role_width + 2;
+            let character = byte.describe_char();
+            writeln!(
+                out,
+                "{cells}{role:<role_width$}  {}",
+                wrapped(&character, at, name_column(byte, &character, at))
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// A reading of a field as the readings table shows it.
 fn shown_reading(text: Option<&str>) -> &str {
     match text {
@@ -298,55 +362,19 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
             writeln!(out, "      (empty)")?;
             continue;
         }
-        let rows = a.byte_rows_window(i, 0, MAX_ROWS);
-        // The role column is as wide as this table's widest well-formed
-        // role ("ascii", "lead 1/2"). An ill-formed byte's row says its
-        // problem in the role column and what readers make of it on the
-        // lines below, at that column: its words would push the table past
-        // 80 columns.
-        let role_width = rows
-            .iter()
-            .filter(|row| !matches!(row.role, ByteRole::Invalid(_)))
-            .map(|row| row.role.describe().width())
-            .max()
-            .unwrap_or(0)
-            .max("role".len());
-        writeln!(
-            out,
-            "      {}",
-            style.dim(&format!(
-                "{:<6} {:<3} {:<10} {:<role_width$}  character",
-                "from", "hex", "binary", "role"
-            ))
-        )?;
-        for row in &rows {
-            let from = match row.source {
-                SourceKind::Plus => "+ (sp)".to_string(),
-                _ => a.source_text(row),
-            };
-            let role = row.role.describe();
-            // Padded by display width: a wide character is two columns.
-            let pad = 6usize.saturating_sub(from.width());
-            let cells = format!(
-                "      {from}{:pad$} {:<3} {:<10} ",
-                "",
-                format!("{:02X}", row.value),
-                binary(row.value, row.role),
-            );
-            if matches!(row.role, ByteRole::Invalid(_)) {
-                let at = cells.width();
-                writeln!(out, "{cells}{}", style.invalid(&role))?;
-                writeln!(out, "{:at$}{}", "", wrapped(&row.describe_char(), at, at))?;
-            } else {
-                let at = cells.width() + role_width + 2;
-                let character = row.describe_char();
-                writeln!(
-                    out,
-                    "{cells}{role:<role_width$}  {}",
-                    wrapped(&character, at, name_column(row, &character, at))
-                )?;
-            }
-        }
+        let rows: Vec<TableRow> = a
+            .byte_rows_window(i, 0, MAX_ROWS)
+            .into_iter()
+            .map(|row| TableRow {
+                from: match row.source {
+                    SourceKind::Plus => "+ (sp)".to_string(),
+                    _ => a.source_text(&row),
+                },
+                binary: binary(row.value, row.role),
+                byte: row,
+            })
+            .collect();
+        write_table(out, &rows, 6, style)?;
         let total = c.decoded().len();
         if total > rows.len() {
             writeln!(

@@ -6,6 +6,7 @@ use super::cells::{
     layer_steps, raw_and_decoded_cells, wrapped, wrapped_compact, wrapped_list, CELL_COLUMNS, HEAD,
     WIDTH,
 };
+use super::explain::{write_table, TableRow, MAX_ROWS};
 use super::style::Style;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
@@ -111,6 +112,7 @@ fn write_nested(
             )?;
         }
     }
+    write_digit_table(out, n, style, pad.len() + 2)?;
     if let Some(inner) = &n.analysis {
         // The columns before a component's text; the decoded text goes
         // below the raw when both do not fit after them.
@@ -151,6 +153,51 @@ fn write_nested(
     }
     for child in &n.children {
         write_nested(out, home, child, style, depth + 1)?;
+    }
+    Ok(())
+}
+
+/// A payload written in digits (base64, hex, a JWT's payload): its
+/// decoded bytes, each with the two digits whose bits make it, under how
+/// the first one is made, `indent` columns in.
+fn write_digit_table(
+    out: &mut impl Write,
+    n: &Nested,
+    style: Style,
+    indent: usize,
+) -> io::Result<()> {
+    let Some(total) = n.digit_rows_len() else {
+        return Ok(());
+    };
+    let rows: Vec<TableRow> = n
+        .digit_rows_window(0, MAX_ROWS)
+        .into_iter()
+        .map(|d| {
+            let (first, second) = d.bits();
+            TableRow {
+                from: d.digit_text(),
+                binary: format!("{first}|{second}"),
+                byte: d.byte,
+            }
+        })
+        .collect();
+    if let Some(first) = n.digit_rows_window(0, 1).first() {
+        let head = "each byte is made of two digits' bits, as the first: ";
+        writeln!(
+            out,
+            "{:indent$}{head}{}",
+            "",
+            wrapped(&first.explain(), indent + head.len(), indent + 2)
+        )?;
+    }
+    write_table(out, &rows, indent, style)?;
+    if total > rows.len() {
+        writeln!(
+            out,
+            "{:indent$}… {} more bytes (the inspector shows them all)",
+            "",
+            total - rows.len()
+        )?;
     }
     Ok(())
 }

@@ -22,6 +22,28 @@ pub struct Shown<'a> {
     pub nested: bool,
 }
 
+impl<'a> Shown<'a> {
+    /// The carried value selected when it is a payload written in digits
+    /// (base64, hex, a JWT's payload): the byte table is of its decoded
+    /// bytes, each with the digits that write it.
+    pub fn digit_table(&self) -> Option<&'a Nested> {
+        self.value.filter(|n| n.digit_rows_len().is_some())
+    }
+
+    /// The bytes the byte table shows: the payload's for a digit table,
+    /// else the component's decoded bytes.
+    pub fn table_bytes(&self) -> &'a [u8] {
+        match self.digit_table() {
+            Some(n) => n.text.as_bytes(),
+            None => self
+                .analysis
+                .components
+                .get(self.component)
+                .map_or(&[][..], |c| c.decoded()),
+        }
+    }
+}
+
 impl App {
     /// What the bytes pane shows for the row selected.
     pub fn shown(&self) -> Shown<'_> {

@@ -240,12 +240,7 @@ impl App {
     }
 
     pub(super) fn selected_len(&self) -> usize {
-        let shown = self.shown();
-        shown
-            .analysis
-            .components
-            .get(shown.component)
-            .map_or(0, |c| c.decoded().len())
+        self.shown().table_bytes().len()
     }
 
     /// Select component `i` of the URL; the byte table starts at its top.
@@ -312,6 +307,10 @@ impl App {
             return;
         };
         let shown = self.shown();
+        // A payload's own table starts at its first byte.
+        if shown.digit_table().is_some() {
+            return;
+        }
         let row = shown
             .analysis
             .byte_rows_from(shown.component, 0)

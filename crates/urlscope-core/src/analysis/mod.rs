@@ -35,7 +35,7 @@ pub(crate) use host::lax_ipv4;
 pub use host::HostReading;
 pub use leads::{Opening, OtherOpening};
 pub(crate) use nested::carries_url;
-pub use nested::{Jwt, Nested, NestedKind, MAX_DEPTH, MAX_NESTED};
+pub use nested::{DigitRow, Jwt, Nested, NestedKind, MAX_DEPTH, MAX_NESTED};
 pub use whatwg::{ReadingField, Readings, WhatwgReading};
 
 use crate::analysis::folding::Listing;

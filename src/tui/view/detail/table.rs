@@ -9,7 +9,53 @@ use crate::tui::theme::Theme;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
+use urlscope_core::analysis::ByteRow;
 use urlscope_core::utf8::{binary_parts, ByteRole};
+
+/// A row of the byte table: the byte, where it came from (the input bytes,
+/// or the two digits of a payload that write it) and its bits, set apart
+/// as the UTF-8 marker and payload bits, or as the two digits' bits.
+struct TableRow {
+    byte: ByteRow,
+    from: String,
+    bits: (String, String),
+    digits: bool,
+}
+
+/// The rows of the table shown from row `start`, at most `len`, and how
+/// many rows it has in all: a component's bytes, or a payload's.
+fn table_rows(app: &App, start: usize, len: usize) -> (Vec<TableRow>, usize) {
+    let shown = app.shown();
+    let a = shown.analysis;
+    if let Some(n) = shown.digit_table() {
+        let rows = n
+            .digit_rows_window(start, len)
+            .into_iter()
+            .map(|d| TableRow {
+                byte: d.byte,
+                from: d.digit_text(),
+                bits: d.bits(),
+                digits: true,
+            })
+            .collect();
+        return (rows, n.digit_rows_len().unwrap_or(0));
+    }
+    let rows = a
+        .byte_rows_window(shown.component, start, len)
+        .into_iter()
+        .map(|row| TableRow {
+            from: if row.source == urlscope_core::percent::SourceKind::Plus {
+                "+ (sp)".to_string()
+            } else {
+                a.source_text(&row)
+            },
+            bits: binary_parts(row.value, row.role),
+            byte: row,
+            digits: false,
+        })
+        .collect();
+    (rows, shown.table_bytes().len())
+}
 
 pub(super) fn table(
     app: &App,
@@ -19,23 +65,13 @@ pub(super) fn table(
     fit_rows: DetailFit,
     lines: &mut Vec<Line<'static>>,
 ) {
-    let shown = app.shown();
-    let a = shown.analysis;
     let show_hex = view != Some(DetailView::Binary);
     let show_bin = view != Some(DetailView::Hex);
-    let rows = a.byte_rows_window(shown.component, app.byte_scroll, fit_rows.table_rows);
+    let (table, total) = table_rows(app, app.byte_scroll, fit_rows.table_rows);
+    let rows: Vec<ByteRow> = table.iter().map(|r| r.byte).collect();
     // Each ill-formed row is marked `✗` and coloured: its role says why.
     let roles: Vec<String> = rows.iter().map(|r| r.role.describe_marked()).collect();
-    let froms: Vec<String> = rows
-        .iter()
-        .map(|row| {
-            if row.source == urlscope_core::percent::SourceKind::Plus {
-                "+ (sp)".to_string()
-            } else {
-                a.source_text(row)
-            }
-        })
-        .collect();
+    let froms: Vec<String> = table.iter().map(|r| r.from.clone()).collect();
     let chars: Vec<String> = rows.iter().map(|r| r.describe_char()).collect();
     // The names of well-formed characters; an ill-formed byte's U+FFFD
     // may be cut before its role (why it is ill-formed) is.
@@ -55,15 +91,12 @@ pub(super) fn table(
         header.push_str("binary     ");
     }
     header.push_str(&format!("{:<role_w$} character", "role"));
-    let total = a
-        .components
-        .get(shown.component)
-        .map_or(0, |c| c.decoded().len());
     let header = with_hidden_rows(&header, app.byte_scroll, rows.len(), total, width);
     lines.push(Line::styled(header, theme.dim()));
     let highlight = app.shown_highlight();
     let focused = app.focus == Pane::Bytes;
-    for (((row, role), from), character) in rows.iter().zip(roles).zip(&froms).zip(&chars) {
+    for (((t, role), from), character) in table.iter().zip(roles).zip(&froms).zip(&chars) {
+        let row = &t.byte;
         let is_cursor = row.offset == app.byte_cursor;
         let mut spans = Vec::new();
         // The cursor is marked by `▶` (and bold); reverse video is kept
@@ -78,15 +111,21 @@ pub(super) fn table(
             spans.push(Span::raw(format!("{:02X}  ", row.value)));
         }
         if show_bin {
-            let (marker, payload) = binary_parts(row.value, row.role);
+            let (marker, payload) = &t.bits;
             let sep = if marker.is_empty() || payload.is_empty() {
                 ""
             } else {
                 "|"
             };
-            spans.push(Span::styled(marker.clone(), theme.marker_bits()));
+            // A digit table's bits are the two digits', each its colour.
+            let (first, second) = if t.digits {
+                (theme.bit_group(0), theme.bit_group(1))
+            } else {
+                (theme.marker_bits(), Style::new())
+            };
+            spans.push(Span::styled(marker.clone(), first));
             spans.push(Span::styled(sep.to_string(), theme.dim()));
-            spans.push(Span::raw(payload.clone()));
+            spans.push(Span::styled(payload.clone(), second));
             spans.push(Span::raw(" ".repeat(
                 11usize.saturating_sub(marker.len() + sep.len() + payload.len()),
             )));
@@ -100,7 +139,8 @@ pub(super) fn table(
         spans.push(Span::raw(" "));
         let used: usize = spans.iter().map(|s| s.content.width()).sum();
         spans.push(Span::raw(fit(character, width.saturating_sub(used))));
-        let hit = highlight.iter().any(|h| h.overlaps(row.span));
+        // A payload's rows are all of the value: none is marked.
+        let hit = !t.digits && highlight.iter().any(|h| h.overlaps(row.span));
         for s in spans.iter_mut().skip(1) {
             if hit {
                 s.style = s.style.patch(theme.highlight());
@@ -111,10 +151,7 @@ pub(super) fn table(
         }
         lines.push(Line::from(spans));
     }
-    if a.components
-        .get(shown.component)
-        .is_some_and(|c| c.decoded().is_empty())
-    {
+    if total == 0 {
         lines.push(Line::styled("  (empty component)", theme.dim()));
         return;
     }
@@ -229,18 +266,34 @@ fn pad(text: &str, width: usize) -> String {
 /// ill-formed byte, the row of Table 3-6 it breaks. At most `max` lines.
 fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'static>> {
     let shown = app.shown();
-    let Some(c) = shown.analysis.components.get(shown.component) else {
-        return Vec::new();
-    };
-    let utf8 =
-        urlscope_core::utf8::annotate_window(c.decoded(), app.byte_cursor, app.byte_cursor + 1);
+    let bytes = shown.table_bytes();
+    let utf8 = urlscope_core::utf8::annotate_window(bytes, app.byte_cursor, app.byte_cursor + 1);
     let Some(unit) = utf8.unit_of(app.byte_cursor) else {
         return Vec::new();
     };
     let room = width.saturating_sub(9);
     let label = || Span::styled("bits     ", theme.dim());
     let indent = || Span::raw("         ");
-    match unit.value {
+    // A payload's byte: how its two digits make it, first, where the
+    // character's two lines leave room.
+    let digits: Vec<Line<'static>> = shown
+        .digit_table()
+        .filter(|_| max > 2)
+        .and_then(|n| n.digit_rows_window(app.byte_cursor, 1).first().copied())
+        .map(|row| {
+            crate::tui::text::wrap_within(&row.explain(), room, (max - 2).min(2))
+                .into_iter()
+                .enumerate()
+                .map(|(i, text)| {
+                    let head = if i == 0 { "digits   " } else { "         " };
+                    Line::from(vec![Span::styled(head, theme.dim()), Span::raw(text)])
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let max = max.saturating_sub(digits.len());
+    let mut out = digits;
+    out.extend(match unit.value {
         Ok(ch) => {
             let l = urlscope_core::utf8::bit_layout(ch);
             let info = urlscope_core::analysis::char_info(ch);
@@ -292,7 +345,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
             out
         }
         Err(_) => {
-            let why = urlscope_core::utf8::explain_ill_formed_at(c.decoded(), app.byte_cursor)
+            let why = urlscope_core::utf8::explain_ill_formed_at(bytes, app.byte_cursor)
                 .unwrap_or_default();
             crate::tui::text::wrap_within(&why, room, max)
                 .into_iter()
@@ -305,5 +358,6 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
                 })
                 .collect()
         }
-    }
+    });
+    out
 }

@@ -422,3 +422,38 @@ fn a_data_url_shows_its_body_and_where_it_leads() {
     assert!(s.contains("leads to evil.example (documentation)"), "{s}");
     insta::assert_snapshot!("data_body_80x24", s);
 }
+
+/// A base64 payload's bytes are its decoded bytes, each with the two
+/// digits whose bits make it; the cursor walks the payload, and the bits
+/// under the table say how the digits make the byte.
+#[test]
+fn a_base64_payload_shows_each_byte_with_its_digits() {
+    let url = "https://example.com/r?next=aHR0cHM6Ly9ldmlsLmV4YW1wbGUubmV0L2xvZ2lu";
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = app(url, w, h);
+        at(&mut a, w, h);
+        press(&mut a, KeyCode::Down);
+        assert_eq!(a.carried, Some(Row::Value { node: vec![0] }));
+        let s = screen(&a, w, h);
+        assert!(s.contains("aH   "), "{s}");
+        assert!(s.contains("U+0068  h  LATIN SMALL LETTER H"), "{s}");
+        if w == 120 {
+            assert!(s.contains("aH      68  011010|00  ascii U+0068"), "{s}");
+            assert!(s.contains("HR      74  0111|0100"), "{s}");
+        }
+        // The cursor walks the 30 decoded bytes, not the 40 digits.
+        press(&mut a, KeyCode::Tab);
+        for _ in 0..50 {
+            press(&mut a, KeyCode::Down);
+        }
+        assert_eq!(a.byte_cursor, 29);
+        press(&mut a, KeyCode::Char('z'));
+        let s = screen(&a, w, h);
+        assert!(s.contains("lu "), "{s}");
+        assert!(
+            s.contains("digits   'l' is 37 (100101) and 'u' is 46"),
+            "{s}"
+        );
+        assert!(s.contains("U+006E n LATIN SMALL LETTER N"), "{s}");
+    }
+}

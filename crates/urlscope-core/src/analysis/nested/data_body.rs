@@ -59,5 +59,6 @@ pub(super) fn data_node(
         analysis: None,
         children,
         leads_at: Vec::new(),
+        encoded: None,
     })
 }

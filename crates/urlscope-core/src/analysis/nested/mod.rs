@@ -36,6 +36,7 @@ use crate::warnings::{Warning, WarningCode};
 
 pub(crate) mod data;
 mod data_body;
+mod digits;
 mod found;
 pub(crate) mod fragment;
 mod gates;
@@ -51,6 +52,7 @@ mod value;
 mod wrapped;
 
 use data_body::data_node;
+pub use digits::DigitRow;
 use found::separator;
 pub(crate) use found::{find_url, lax_slashes, payload_urls, text_carries_url, SCRIPT_SCHEMES};
 pub(crate) use fragment::fragment_param_label;
@@ -484,5 +486,6 @@ fn url_node_under(
         analysis,
         children: Vec::new(),
         leads_at: Vec::new(),
+        encoded: None,
     }
 }

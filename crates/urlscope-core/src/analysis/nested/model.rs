@@ -94,6 +94,10 @@ pub struct Nested {
     /// one's host imitates, marked as its lifted warnings are (by
     /// `lift`).
     pub(crate) leads_at: Vec<LeadsAt>,
+    /// For a payload written in base64, base64url or hex, or a JWT's
+    /// payload: the digits its bytes are decoded from
+    /// ([`Nested::digit_rows_window`]).
+    pub(crate) encoded: Option<String>,
 }
 
 /// The outer bytes that write one destination of a carried URL, and those

@@ -125,5 +125,6 @@ pub(super) fn unfold_value(
         analysis: None,
         children,
         leads_at: Vec::new(),
+        encoded: super::digits::encoded(kind, layer),
     })
 }
