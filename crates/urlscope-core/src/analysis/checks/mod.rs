@@ -91,6 +91,61 @@ pub(crate) fn raw_checks(raw: &[u8], comp: &ComponentAnalysis, f: &mut Findings)
 }
 
 /// What the checks' tests read of an analysis.
+/// Where the page-level checks look: the host's component, the first path
+/// segment's, the brand name the host shows (from the imitation checks)
+/// and where the URL itself leads.
+#[derive(Clone, Copy)]
+pub(crate) struct Places<'a> {
+    pub(crate) host_index: Option<usize>,
+    pub(crate) first_segment: Option<(usize, crate::split::Span)>,
+    pub(crate) brand_shown: bool,
+    pub(crate) own: Option<&'a crate::analysis::Destination>,
+}
+
+/// The checks of the URL as a page: what its host, path and query say
+/// together (a deceptive host, a brand's page or a sign-in form planted
+/// under another site's path, a phishing kit's files, lures on shared
+/// hosting), and the injections written anywhere in it (Log4j lookups,
+/// unsigned JWTs, Shellshock, template expressions, mapped addresses).
+pub(crate) fn page_warnings(
+    input: &[u8],
+    parts: &crate::split::Split,
+    host: Option<&crate::analysis::HostReading>,
+    components: &[ComponentAnalysis],
+    places: Places<'_>,
+    warnings: &mut Vec<crate::warnings::Warning>,
+) {
+    let at = |offset: usize| crate::analysis::component_index_at(components, offset);
+    deceptive::deceptive_warnings(
+        input,
+        parts,
+        host,
+        places.host_index,
+        places.first_segment,
+        places.brand_shown,
+        warnings,
+    );
+    brand_path::brand_path_warnings(input, parts, host, at, warnings);
+    planted::planted_login_warnings(input, parts, host, at, warnings);
+    planted_folder::planted_folder_warnings(input, parts, host, at, warnings);
+    lookup::input_lookup_warnings(input, at, "URL", warnings);
+    unsigned_jwt::component_warnings(components, warnings);
+    shellshock::query_warnings(input, parts.query, at, warnings);
+    template::input_template_warnings(
+        input,
+        at,
+        |offset| {
+            at(offset)
+                .and_then(|i| components.get(i))
+                .map_or("URL", |c| c.kind.label())
+        },
+        warnings,
+    );
+    address::address_warnings(input, parts, host, components, warnings);
+    kit::kit_warnings(input, parts, host, at, warnings);
+    lures::lure_warnings(input, parts, host, places.own, places.host_index, warnings);
+}
+
 #[cfg(test)]
 pub(crate) mod test_support {
     use crate::analysis::{analyze, Options};

@@ -1,4 +1,4 @@
-use crate::analysis::says_the_same;
+use crate::analysis::lifting::says_the_same;
 use crate::split::Span;
 use crate::warnings::{Severity, Warning, WarningCode};
 
