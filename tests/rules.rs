@@ -365,6 +365,8 @@ const RULES: &[Row] = &[
     ("open-redirect", "https://victim.example/login?next=/account", Misses, "a same-site path"),
     ("open-redirect", "https://accounts.google.com/?continue=https://mail.google.com/", Misses, "the same registrable domain"),
     ("open-redirect", "https://login.microsoftonline.com/common/oauth2/authorize?redirect_uri=https%3A%2F%2Fwww.office.com%2F", Misses, "one brand's own other domain"),
+    ("open-redirect", "https://www.facebook.com/login.php?next=https%3A%2F%2Fwww.instagram.com%2Faccounts%2Fedit%2F", Misses, "a sister brand's domain: one owner has both"),
+    ("open-redirect", "https://www.instagram.com/accounts/login/?next=https%3A%2F%2Fevil.example%2F", Fires { at: "https%3A%2F%2Fevil.example%2F" }, "an owned brand's page sending its visitors to another owner's site"),
     ("open-redirect", "https://www.paypal.com/signin?returnUri=https%3A%2F%2Fevil.example%2F", Fires { at: "https%3A%2F%2Fevil.example%2F" }, "a brand's sign-in page sending its visitors to another owner's site"),
     ("deceptive-host", "https://bbc.co.uk.account-check.example/", Fires { at: "bbc.co.uk.account-check.example" }, "another site's name ahead of the real one"),
     ("deceptive-host", "https://paypal.com.account-check.example/", Misses, "a brand's domain ahead: brand-in-host says it"),

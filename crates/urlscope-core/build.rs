@@ -45,6 +45,8 @@ fn main() {
 
     // Brands: names, then (domain, brand) and (token, brand) sorted.
     let mut names = Vec::new();
+    // The brand that owns each brand, when another does.
+    let mut owners: Vec<Option<String>> = Vec::new();
     // Each brand's first domain, its home (`microsoft.com`).
     let mut homes = Vec::new();
     let mut domains: Vec<(String, usize)> = Vec::new();
@@ -57,7 +59,13 @@ fn main() {
         let (Some(name), Some(ds), Some(ts)) = (fields.next(), fields.next(), fields.next()) else {
             panic!("data/brands.txt: '{line}' is not 'name | domains | tokens [| words]'");
         };
+        // `Instagram < Meta`: a brand another brand owns.
+        let (name, owner) = match name.split_once('<') {
+            Some((name, owner)) => (name.trim(), Some(owner.trim().to_string())),
+            None => (name, None),
+        };
         names.push(name.to_string());
+        owners.push(owner);
         homes.push(
             ds.split_whitespace()
                 .next()
@@ -98,6 +106,28 @@ fn main() {
         out,
         "pub(crate) static BRAND_NAMES: [&str; {}] = {names:?};",
         names.len()
+    )
+    .unwrap();
+    let owner_index: Vec<usize> = owners
+        .iter()
+        .enumerate()
+        .map(|(i, owner)| match owner {
+            None => i,
+            Some(o) => names
+                .iter()
+                .position(|n| n == o)
+                .unwrap_or_else(|| panic!("data/brands.txt: no brand {o} owns {}", names[i])),
+        })
+        .collect();
+    writeln!(
+        out,
+        "/// The brand that owns each brand (itself when none other does)."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_OWNERS: [u8; {}] = {owner_index:?};",
+        owner_index.len()
     )
     .unwrap();
     writeln!(out, "/// Each brand's home: the first domain it lists.").unwrap();

@@ -70,6 +70,14 @@ pub(crate) fn brand_of(domain: &str) -> Option<&'static str> {
     b.and_then(|b| BRAND_NAMES.get(usize::from(b)).copied())
 }
 
+/// The brand that owns `domain` (a registrable domain, lowercase), and
+/// the brands it owns: `instagram.com` is Meta's, as `facebook.com` is.
+pub(crate) fn owner_of(domain: &str) -> Option<&'static str> {
+    let (_, b) = lookup().domains.get(domain)?;
+    let owner = BRAND_OWNERS.get(usize::from((*b)?))?;
+    BRAND_NAMES.get(usize::from(*owner)).copied()
+}
+
 /// The home of the brand named `brand` (the first domain the brand table
 /// lists for it: `paypal.com`).
 pub(crate) fn home_of(brand: &str) -> Option<&'static str> {

@@ -149,12 +149,13 @@ fn lax_host(text: &str, scheme: &str) -> Option<String> {
 
 /// Whether a carried URL's site `to` is another than `site`, the site of
 /// the URL it is in: a different registrable domain or address, unless
-/// one brand owns both (a brand's sign-in page sends its visitors on to
-/// its own other domains all day).
+/// one owner has both (a brand's sign-in page sends its visitors on to
+/// its own other domains, and to its sister brands', all day: Facebook's
+/// to Instagram's).
 fn leaves(to: Option<&str>, site: Option<&str>) -> bool {
     match (to, site) {
         (Some(to), Some(site)) if to != site => {
-            crate::sites::brand_of(to).is_none_or(|b| crate::sites::brand_of(site) != Some(b))
+            crate::sites::owner_of(to).is_none_or(|b| crate::sites::owner_of(site) != Some(b))
         }
         (Some(_), None) => true,
         _ => false,
