@@ -367,6 +367,8 @@ const RULES: &[Row] = &[
     ("open-redirect", "https://login.microsoftonline.com/common/oauth2/authorize?redirect_uri=https%3A%2F%2Fwww.office.com%2F", Misses, "one brand's own other domain"),
     ("open-redirect", "https://www.facebook.com/login.php?next=https%3A%2F%2Fwww.instagram.com%2Faccounts%2Fedit%2F", Misses, "a sister brand's domain: one owner has both"),
     ("open-redirect", "https://www.instagram.com/accounts/login/?next=https%3A%2F%2Fevil.example%2F", Fires { at: "https%3A%2F%2Fevil.example%2F" }, "an owned brand's page sending its visitors to another owner's site"),
+    ("open-redirect", "https://view.officeapps.live.com/op/view.aspx?src=https%3A%2F%2Fevil.example%2Finvoice.docx", Fires { at: "https%3A%2F%2Fevil.example%2Finvoice.docx" }, "a viewer shows another site's document under its own name: low"),
+    ("open-redirect", "https://docs.google.com/viewer?url=%2F%5Cevil.example%2Fx.pdf", Fires { at: "%2F%5Cevil.example%2Fx.pdf" }, "a viewer's document written to slip past a check: high"),
     ("open-redirect", "https://www.paypal.com/signin?returnUri=https%3A%2F%2Fevil.example%2F", Fires { at: "https%3A%2F%2Fevil.example%2F" }, "a brand's sign-in page sending its visitors to another owner's site"),
     ("deceptive-host", "https://bbc.co.uk.account-check.example/", Fires { at: "bbc.co.uk.account-check.example" }, "another site's name ahead of the real one"),
     ("deceptive-host", "https://paypal.com.account-check.example/", Misses, "a brand's domain ahead: brand-in-host says it"),

@@ -365,6 +365,10 @@ cases! {
     /// 3.1.2), so no open redirect of the service's; an application
     /// anyone registers may name any site, so it is shown.
     SignInReturn => (OpenRedirect, Low),
+    /// The document or page a viewer, translator or image search of a
+    /// large site fetches and shows under its own domain: the visitor
+    /// stays there, so no redirect, but what it shows is another site's.
+    ShownByViewer => (OpenRedirect, Low),
     /// A carried URL that runs script.
     ScriptRedirect => (OpenRedirect, High),
     /// A link of the page a `data:` URL holds, to another site: the page
@@ -735,7 +739,7 @@ catalogue! {
     OpenRedirect {
         code: "open-redirect",
         severity: Medium,
-        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains, and those of the brands it owns, are one site), or runs script: a site that redirects to it sends its visitors there. For the page a data: URL holds, a link, form or frame of that page to another site: the page sends what is typed into it, or its visitors, there. A sign-in request's return address (OAuth's redirect_uri beside a client_id, WS-Federation's wreply), which the application registered, is only shown (low).",
+        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains, and those of the brands it owns, are one site), or runs script: a site that redirects to it sends its visitors there. For the page a data: URL holds, a link, form or frame of that page to another site: the page sends what is typed into it, or its visitors, there. A sign-in request's return address (OAuth's redirect_uri beside a client_id, WS-Federation's wreply), which the application registered, is only shown (low), as is the document or page a large site's viewer or translator fetches and shows under its own name (Office's viewer, Google Docs' viewer, Google Translate: low).",
         consequence: None,
         signals: [Embedded, Percent, Illegal, NonAscii, Base64],
     }

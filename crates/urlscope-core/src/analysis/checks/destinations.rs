@@ -124,6 +124,11 @@ fn each_destination_warning(
     keys: EndpointKeys,
     out: &mut Vec<Warning>,
 ) {
+    // The host of the URL itself, which a viewer's page is shown under.
+    let own_host = destinations
+        .first()
+        .and_then(|d| d.host.as_ref())
+        .map(|h| h.canonical.as_str());
     for d in destinations {
         // A web archive's copy of a page is shown from the archive: no
         // request and no visitor goes where the page came from.
@@ -145,6 +150,7 @@ fn each_destination_warning(
         // the visitor's own machine, it is how a command-line or desktop
         // application receives its sign-in (RFC 8252, section 7.3).
         let sign_in_return = carried && via_key_of(&d.via, keys.returns);
+        let viewed = carried && via_key_of(&d.via, keys.viewed);
         let app_on_this_machine = sign_in_return
             && d.host
                 .as_ref()
@@ -271,6 +277,18 @@ fn each_destination_warning(
                     )
                 };
                 (Case::SignInReturn, message)
+            } else if tricky.is_empty() && viewed {
+                let viewer = own_host.unwrap_or("the viewer");
+                (
+                    Case::ShownByViewer,
+                    format!(
+                        "The {} names what '{}' fetches and shows under its own name, '{}': the visitor is not sent there, but what the page shows is written by '{}', not by the viewer's owner.",
+                        quote_str(&d.via),
+                        quote_str(viewer),
+                        quote_str(&d.target),
+                        quote_str(site)
+                    ),
+                )
             } else if tricky.is_empty() {
                 (
                     Case::OffSite,

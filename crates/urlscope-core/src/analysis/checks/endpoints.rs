@@ -3,8 +3,9 @@
 //! target: a sign-in's return address the application registered
 //! (OAuth's `redirect_uri`, WS-Federation's `wreply`), and the page a
 //! share button shares, a search looks for or a checker checks
-//! (`twitter.com/intent/tweet?url=`). `open-redirect` reads them
-//! ([`super::destinations`]).
+//! (`twitter.com/intent/tweet?url=`), and the document a viewer shows
+//! (`view.officeapps.live.com/op/view.aspx?src=`). `open-redirect` reads
+//! them ([`super::destinations`]).
 
 use crate::analysis::destination::Destination;
 use crate::split::Split;
@@ -19,6 +20,9 @@ pub(crate) struct EndpointKeys {
     /// The page a share button shares or a search looks for
     /// ([`shared_keys`]): named, no visitor sent there.
     pub(crate) shared: &'static [&'static str],
+    /// The document or page a viewer, translator or image search fetches
+    /// and shows under its own domain ([`viewed_keys`]).
+    pub(crate) viewed: &'static [&'static str],
 }
 
 impl EndpointKeys {
@@ -33,6 +37,9 @@ impl EndpointKeys {
             shared: own
                 .and_then(|own| own.host.as_ref())
                 .map_or(&[][..], |h| shared_keys(&h.canonical, parts.path.of(input))),
+            viewed: own
+                .and_then(|own| own.host.as_ref())
+                .map_or(&[][..], |h| viewed_keys(&h.canonical, parts.path.of(input))),
         }
     }
 }
@@ -76,6 +83,29 @@ const SHARE_ENDPOINTS: &[(&str, &str, &str)] = &[
 /// (lowercase) and path `path`: none, or the one key.
 fn shared_keys(host: &str, path: &[u8]) -> &'static [&'static str] {
     SHARE_ENDPOINTS
+        .iter()
+        .find(|(h, p, _)| *h == host && p.as_bytes() == path)
+        .map_or(&[], |(_, _, key)| std::slice::from_ref(key))
+}
+
+/// Viewers of the large sites that fetch a document, page or image named
+/// in a query value and show it under their own domain: (host, path, the
+/// key). The visitor stays on the viewer, which shows another site's
+/// content: no redirect, but what the page says is that site's.
+const VIEWER_ENDPOINTS: &[(&str, &str, &str)] = &[
+    ("view.officeapps.live.com", "/op/view.aspx", "src"),
+    ("view.officeapps.live.com", "/op/embed.aspx", "src"),
+    ("docs.google.com", "/viewer", "url"),
+    ("docs.google.com", "/gview", "url"),
+    ("drive.google.com", "/viewerng/viewer", "url"),
+    ("translate.google.com", "/translate", "u"),
+    ("lens.google.com", "/uploadbyurl", "url"),
+];
+
+/// The [`VIEWER_ENDPOINTS`] key of the URL whose own host is `host`
+/// (lowercase) and path `path`: none, or the one key.
+fn viewed_keys(host: &str, path: &[u8]) -> &'static [&'static str] {
+    VIEWER_ENDPOINTS
         .iter()
         .find(|(h, p, _)| *h == host && p.as_bytes() == path)
         .map_or(&[], |(_, _, key)| std::slice::from_ref(key))

@@ -624,3 +624,38 @@ fn a_share_buttons_url_is_named_not_followed() {
         .iter()
         .any(|w| w.code == WarningCode::LookalikeDomain));
 }
+
+/// A viewer's document (Office's, Google Docs', a translation) is another
+/// site's content shown under the viewer's name: low, its message naming
+/// both; written to slip past a check, it is said as any such URL is.
+#[test]
+fn a_viewers_document_is_shown_low() {
+    let warned = |url: &[u8]| {
+        analyze(url, &Options::default())
+            .warnings
+            .into_iter()
+            .filter(|w| w.code == WarningCode::OpenRedirect)
+            .map(|w| (w.severity, w.message))
+            .collect::<Vec<_>>()
+    };
+    let w = warned(b"https://view.officeapps.live.com/op/view.aspx?src=https%3A%2F%2Fevil.example%2Finvoice.docx");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].0, Severity::Low);
+    assert!(
+        w[0].1
+            .contains("'view.officeapps.live.com' fetches and shows under its own name")
+            && w[0].1.contains("written by 'evil.example'"),
+        "{w:?}"
+    );
+    let w =
+        warned(b"https://translate.google.com/translate?sl=auto&tl=en&u=https://www.lemonde.fr/");
+    assert_eq!(w.iter().map(|w| w.0).collect::<Vec<_>>(), [Severity::Low]);
+    // Another path of the same host redirects as any page may.
+    let w = warned(b"https://docs.google.com/other?url=https%3A%2F%2Fevil.example%2F");
+    assert_eq!(
+        w.iter().map(|w| w.0).collect::<Vec<_>>(),
+        [Severity::Medium]
+    );
+    let w = warned(b"https://docs.google.com/viewer?url=%2F%5Cevil.example%2Fx.pdf");
+    assert_eq!(w.iter().map(|w| w.0).collect::<Vec<_>>(), [Severity::High]);
+}
