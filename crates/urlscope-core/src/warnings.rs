@@ -739,7 +739,7 @@ catalogue! {
     OpenRedirect {
         code: "open-redirect",
         severity: Medium,
-        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains, and those of the brands it owns, are one site), or runs script: a site that redirects to it sends its visitors there. For the page a data: URL holds, a link, form or frame of that page to another site: the page sends what is typed into it, or its visitors, there. A sign-in request's return address (OAuth's redirect_uri beside a client_id, WS-Federation's wreply), which the application registered, is only shown (low), as is the document or page a large site's viewer or translator fetches and shows under its own name (Office's viewer, Google Docs' viewer, Google Translate: low).",
+        summary: "A parameter, fragment or path carries a URL that lands on another site (another owner's: one brand's own domains, and those of the brands it owns, are one site), or runs script: a site that redirects to it sends its visitors there. For the page a data: URL holds, a link, form or frame of that page to another site: the page sends what is typed into it, or its visitors, there. A sign-in request's return address (OAuth's redirect_uri beside a client_id, WS-Federation's wreply, SAML's RelayState, OpenID 2.0's return_to), which the application registered or alone reads, is only shown (low), as is the document or page a large site's viewer or translator fetches and shows under its own name (Office's viewer, Google Docs' viewer, Google Translate: low).",
         consequence: None,
         signals: [Embedded, Percent, Illegal, NonAscii, Base64],
     }

@@ -48,44 +48,65 @@ impl EndpointKeys {
 /// path, the key whose URL they share, look for or check). A visitor is
 /// shown a dialog to post the page, results or a report, never sent to
 /// it.
-const SHARE_ENDPOINTS: &[(&str, &str, &str)] = &[
-    ("twitter.com", "/intent/tweet", "url"),
-    ("twitter.com", "/share", "url"),
-    ("x.com", "/intent/tweet", "url"),
-    ("x.com", "/intent/post", "url"),
-    ("x.com", "/share", "url"),
-    ("www.facebook.com", "/sharer/sharer.php", "u"),
-    ("www.facebook.com", "/sharer.php", "u"),
-    ("www.facebook.com", "/dialog/share", "href"),
-    ("www.facebook.com", "/plugins/share_button.php", "href"),
-    ("www.facebook.com", "/plugins/like.php", "href"),
-    ("www.linkedin.com", "/sharing/share-offsite/", "url"),
-    ("www.linkedin.com", "/sharing/share-offsite", "url"),
-    ("www.linkedin.com", "/shareArticle", "url"),
-    ("www.reddit.com", "/submit", "url"),
-    ("pinterest.com", "/pin/create/button/", "url"),
-    ("www.pinterest.com", "/pin/create/button/", "url"),
-    ("t.me", "/share/url", "url"),
-    ("telegram.me", "/share/url", "url"),
-    ("www.tumblr.com", "/share/link", "url"),
-    ("www.tumblr.com", "/widgets/share/tool", "canonicalUrl"),
-    ("getpocket.com", "/save", "url"),
-    ("www.google.com", "/search", "q"),
+const SHARE_ENDPOINTS: &[(&str, &str, &[&str])] = &[
+    ("twitter.com", "/intent/tweet", &["url"]),
+    ("twitter.com", "/share", &["url"]),
+    ("x.com", "/intent/tweet", &["url"]),
+    ("x.com", "/intent/post", &["url"]),
+    ("x.com", "/share", &["url"]),
+    ("www.facebook.com", "/sharer/sharer.php", &["u"]),
+    ("www.facebook.com", "/sharer.php", &["u"]),
+    ("www.facebook.com", "/dialog/share", &["href"]),
+    ("www.facebook.com", "/plugins/share_button.php", &["href"]),
+    ("www.facebook.com", "/plugins/like.php", &["href"]),
+    ("www.linkedin.com", "/sharing/share-offsite/", &["url"]),
+    ("www.linkedin.com", "/sharing/share-offsite", &["url"]),
+    ("www.linkedin.com", "/shareArticle", &["url"]),
+    ("www.reddit.com", "/submit", &["url"]),
+    ("pinterest.com", "/pin/create/button/", &["url", "media"]),
+    (
+        "www.pinterest.com",
+        "/pin/create/button/",
+        &["url", "media"],
+    ),
+    ("t.me", "/share/url", &["url"]),
+    ("telegram.me", "/share/url", &["url"]),
+    ("www.tumblr.com", "/share/link", &["url"]),
+    ("www.tumblr.com", "/widgets/share/tool", &["canonicalUrl"]),
+    ("getpocket.com", "/save", &["url"]),
+    ("www.google.com", "/search", &["q"]),
     // Checkers that fetch a page to report on it.
-    ("search.google.com", "/test/rich-results", "url"),
-    ("pagespeed.web.dev", "/analysis", "url"),
-    ("developers.facebook.com", "/tools/debug/", "q"),
-    ("www.bing.com", "/search", "q"),
-    ("duckduckgo.com", "/", "q"),
+    ("search.google.com", "/test/rich-results", &["url"]),
+    ("pagespeed.web.dev", "/analysis", &["url"]),
+    ("developers.facebook.com", "/tools/debug/", &["q"]),
+    ("www.bing.com", "/search", &["q"]),
+    ("duckduckgo.com", "/", &["q"]),
 ];
 
 /// The [`SHARE_ENDPOINTS`] keys of the URL whose own host is `host`
 /// (lowercase) and path `path`: none, or the one key.
 fn shared_keys(host: &str, path: &[u8]) -> &'static [&'static str] {
+    // Facebook's plugins and dialogs are served under a version of its
+    // API too (`/v2.12/plugins/like.php`).
+    let path = match (host, api_version_len(path)) {
+        ("www.facebook.com", Some(len)) => path.get(len..).unwrap_or_default(),
+        _ => path,
+    };
     SHARE_ENDPOINTS
         .iter()
         .find(|(h, p, _)| *h == host && p.as_bytes() == path)
-        .map_or(&[], |(_, _, key)| std::slice::from_ref(key))
+        .map_or(&[], |(_, _, keys)| keys)
+}
+
+/// The length of a leading API version segment (`/v2.12`, `/v19.0`) of
+/// `path`, when it has one.
+fn api_version_len(path: &[u8]) -> Option<usize> {
+    let rest = path.strip_prefix(b"/v")?;
+    let len = rest
+        .iter()
+        .take_while(|b| b.is_ascii_digit() || **b == b'.')
+        .count();
+    (len > 0 && rest.get(len) == Some(&b'/')).then_some(len + 2)
 }
 
 /// Viewers of the large sites that fetch a document, page or image named
@@ -118,10 +139,18 @@ const OAUTH_RETURNS: &[&str] = &["redirect_uri", "post_logout_redirect_uri"];
 /// The same of a WS-Federation sign-in (`wa=wsignin1.0`), whose reply
 /// address the relying party registered.
 const WSFED_RETURNS: &[&str] = &["wreply"];
+/// The same of a SAML 2.0 request (`SAMLRequest`, HTTP-Redirect binding):
+/// the identity provider hands `RelayState` back to the service provider
+/// that sent it, which alone decides where it leads.
+const SAML_RETURNS: &[&str] = &["RelayState"];
+/// The same of an OpenID 2.0 request (`openid.mode=checkid_setup`), whose
+/// return address the relying party names beside its realm.
+const OPENID2_RETURNS: &[&str] = &["openid.return_to"];
 
 /// The keys of `query` whose URL is a sign-in protocol's return address,
 /// which the sign-in service sends visitors to only when the application
-/// registered it: [`OAUTH_RETURNS`], [`WSFED_RETURNS`], or none.
+/// registered it: [`OAUTH_RETURNS`], [`WSFED_RETURNS`], [`SAML_RETURNS`],
+/// [`OPENID2_RETURNS`], or none.
 fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
     let mut pairs = query.split(|&b| b == b'&').map(|pair| {
         let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
@@ -137,8 +166,13 @@ fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
             && v.get(..7)
                 .is_some_and(|v| v.eq_ignore_ascii_case(b"wsignin"))
     };
-    match pairs.find(|&(k, v)| oauth(k) || wsfed(k, v)) {
+    let saml = |k: &[u8]| k.eq_ignore_ascii_case(b"SAMLRequest");
+    let openid2 =
+        |k: &[u8], v: &[u8]| k.eq_ignore_ascii_case(b"openid.mode") && v.starts_with(b"checkid_");
+    match pairs.find(|&(k, v)| oauth(k) || wsfed(k, v) || saml(k) || openid2(k, v)) {
         Some((k, _)) if oauth(k) => OAUTH_RETURNS,
+        Some((k, _)) if saml(k) => SAML_RETURNS,
+        Some((k, v)) if openid2(k, v) => OPENID2_RETURNS,
         Some(_) => WSFED_RETURNS,
         None => &[],
     }
