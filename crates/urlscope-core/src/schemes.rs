@@ -55,6 +55,7 @@ const APP_SCHEMES: &[&str] = &[
     "itms-appss",
     "linkedin",
     "market",
+    "microsoft-edge",
     "ms-excel",
     "ms-outlook",
     "ms-powerpoint",
@@ -81,6 +82,53 @@ const APP_SCHEMES: &[&str] = &[
 /// Whether `scheme` (any case) is one of [`APP_SCHEMES`].
 pub(crate) fn is_app_scheme(scheme: &str) -> bool {
     APP_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+/// Schemes that start a program of the visitor's own system with what
+/// the link writes, which attackers' links have used to run code or to
+/// show files from their own servers: whatever else the URL holds, the
+/// scheme is the danger. Each with what following it does, and whether
+/// that runs code (high) or shows another's files as local (medium).
+pub(crate) const SYSTEM_TOOL_SCHEMES: &[SystemTool] = &[
+    SystemTool {
+        name: "ms-msdt",
+        does: "starts Windows' Support Diagnostic Tool with the arguments the link writes, through which documents and links ran their authors' commands (CVE-2022-30190, 'Follina')",
+        runs_code: true,
+    },
+    SystemTool {
+        name: "ms-officecmd",
+        does: "starts an Office application with the arguments the link writes, through which a link could run its author's code on Windows 10 (reported in 2021)",
+        runs_code: true,
+    },
+    SystemTool {
+        name: "search-ms",
+        does: SEARCH_DOES,
+        runs_code: false,
+    },
+    SystemTool {
+        name: "search",
+        does: SEARCH_DOES,
+        runs_code: false,
+    },
+];
+
+/// What `search-ms:` and its older name `search:` do.
+const SEARCH_DOES: &str = "opens a Windows Explorer search of the place the link names, which may be a share on its author's server: the author's files are shown in a local window, as if they were the visitor's own";
+
+/// One of [`SYSTEM_TOOL_SCHEMES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SystemTool {
+    /// The scheme in lowercase.
+    pub(crate) name: &'static str,
+    /// What following a link of it does.
+    pub(crate) does: &'static str,
+    /// Whether that has run its author's code.
+    pub(crate) runs_code: bool,
+}
+
+/// The [`SYSTEM_TOOL_SCHEMES`] entry of the lowercase `scheme`.
+pub(crate) fn system_tool(scheme: &str) -> Option<&'static SystemTool> {
+    SYSTEM_TOOL_SCHEMES.iter().find(|s| s.name == scheme)
 }
 
 /// Whether `b` may follow a scheme's first letter: a letter, a digit,

@@ -318,6 +318,18 @@ cases! {
     DataContent => (DangerousScheme, Low),
     /// `file:` reads local files.
     FileScheme => (DangerousScheme, Medium),
+    /// A scheme that starts a tool of the visitor's system with the
+    /// link's arguments, through which links have run code
+    /// (`ms-msdt:`, `ms-officecmd:`).
+    SystemToolScheme => (DangerousScheme, High),
+    /// A scheme that shows files from the place the link names, a
+    /// remote share as readily as a local folder, in a local window
+    /// (`search-ms:`).
+    RemoteFilesScheme => (DangerousScheme, Medium),
+    /// A link of an application's scheme whose address is a URL
+    /// (`microsoft-edge:https://...`, `ms-word:ofe|u|https://...`): the
+    /// application opens it, outside the program the link is clicked in.
+    HandedToApplication => (DangerousScheme, Low),
     /// A template expression that reaches the runtime (a class, a module,
     /// a process, an evaluator): a payload, not a probe.
     TemplateRuntime => (TemplateInjection, High),
@@ -697,7 +709,7 @@ catalogue! {
     DangerousScheme {
         code: "dangerous-scheme",
         severity: High,
-        summary: "The scheme runs code or reads local data when the URL is followed. A data: URL is high when its media type is a page a browser runs script in (HTML, SVG, XML), low when it is shown as it is (plain text, an image).",
+        summary: "The scheme runs code or reads local data when the URL is followed, or starts a program of the visitor's system with what the link writes. A data: URL is high when its media type is a page a browser runs script in (HTML, SVG, XML), low when it is shown as it is (plain text, an image); a system tool's scheme is high when links have run code through it (ms-msdt:), medium when it shows a remote share's files in a local window (search-ms:); an application's link whose address is a URL (microsoft-edge:https://...) is low: the application opens it, outside the program the link is clicked in.",
         consequence: None,
         signals: [Scheme],
     }

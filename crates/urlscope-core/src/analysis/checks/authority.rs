@@ -53,7 +53,14 @@ pub(crate) fn authority_warnings(
                 "carries its own content, which a browser may render as a page or run as script",
             )),
             "file" => Some((Case::FileScheme, "reads files from the local machine")),
-            _ => None,
+            scheme => crate::schemes::system_tool(scheme).map(|tool| {
+                let case = if tool.runs_code {
+                    Case::SystemToolScheme
+                } else {
+                    Case::RemoteFilesScheme
+                };
+                (case, tool.does)
+            }),
         };
         if let Some((case, what)) = case {
             out.push(Warning::for_case(

@@ -15,6 +15,9 @@ use crate::warnings::{Case, Warning, WarningCode};
 /// What a value carried in the fragment is reached through first.
 const FRAGMENT: &str = crate::split::ComponentKind::Fragment.label();
 
+/// What a URL carried in the path is reached through.
+const PATH_SEGMENT: &str = crate::split::ComponentKind::PathSegment.label();
+
 /// The codes whose warnings on components are folded past
 /// [`LISTED_PER_CODE`], with where their carried values lead.
 const FOLDED: [(WarningCode, &str); 2] = [
@@ -248,6 +251,17 @@ fn each_destination_warning(
                     "The page this data: URL holds links to '{}': it sends what is typed into it, or its visitors, to '{}'.",
                     quote_str(&d.target),
                     quote_str(site)
+                ),
+            ))
+        } else if keys.application && d.via == PATH_SEGMENT {
+            let scheme = destinations.first().map_or("", |own| own.scheme.as_str());
+            Some((
+                Case::HandedToApplication,
+                format!(
+                    "The {} is the address this '{}:' link hands to the application that opens such links: following the link opens '{}' there, outside the program it is clicked in, whose link checks (a mail client's link protection, a browser's warnings) may never see it.",
+                    quote_str(&d.via),
+                    quote_str(scheme),
+                    quote_str(&d.target),
                 ),
             ))
         } else if d.leaves_site

@@ -23,12 +23,16 @@ pub(crate) struct EndpointKeys {
     /// The document or page a viewer, translator or image search fetches
     /// and shows under its own domain ([`viewed_keys`]).
     pub(crate) viewed: &'static [&'static str],
+    /// The URL is an application's link, whose path the application is
+    /// handed ([`crate::analysis::nested::handed_to_application`]): a URL
+    /// at its start is what the application opens.
+    pub(crate) application: bool,
 }
 
 impl EndpointKeys {
     /// The keys of the URL whose split is `parts` and whose own
     /// destination is `own`: its query's sign-in returns, its host's and
-    /// path's shared page.
+    /// path's shared page, whether an application is handed its path.
     pub(crate) fn of(input: &[u8], parts: &Split, own: Option<&Destination>) -> EndpointKeys {
         EndpointKeys {
             returns: parts
@@ -40,6 +44,7 @@ impl EndpointKeys {
             viewed: own
                 .and_then(|own| own.host.as_ref())
                 .map_or(&[][..], |h| viewed_keys(&h.canonical, parts.path.of(input))),
+            application: crate::analysis::nested::handed_to_application(input, parts),
         }
     }
 }

@@ -63,6 +63,7 @@ use gates::{may_hold_value, worth_a_look};
 use lift::lift;
 pub(crate) use lift::{lift_warnings, written_span};
 pub use model::{Jwt, Nested, NestedKind};
+pub(crate) use path::handed_to_application;
 use path::{unfold_path, unfold_query};
 pub(crate) use payloads::{base64_payload, hex_payload, jwt};
 use value::unfold_value;

@@ -26,8 +26,11 @@ pub(super) fn unfold_path(
             may_name_path_host(rest.get(..end).unwrap_or_default())
         })
     };
+    let office = office_document(raw);
     let start = if parts.authority.is_some() && doubled() {
         Some(path.start)
+    } else if let Some((from, _)) = office.filter(|_| handed_to_application(input, parts)) {
+        Some(path.start + from)
     } else {
         at.components.iter().find_map(|c| {
             let seg = c.raw();
@@ -41,7 +44,11 @@ pub(super) fn unfold_path(
     let Some(start) = start else {
         return archived_name(at, budget, lifted);
     };
-    let span = Span::new(start, path.end);
+    let end = match office {
+        Some((from, to)) if path.start + from == start => path.start + to,
+        _ => path.end,
+    };
+    let span = Span::new(start, end);
     // Each decoded byte knows the bytes that wrote it, so the carried
     // URL's findings mark their own bytes (and the outer URL's same
     // finding on them is said once).
@@ -65,6 +72,10 @@ pub(super) fn unfold_path(
         }
         None => match archive_of(input, parts).filter(|&(_, at)| at <= start) {
             Some((archive, _)) => spelling.push(archive.copy_spelling()),
+            // An application's link (`microsoft-edge:https://...`) has no
+            // server to echo its path: the application opens the URL
+            // (`dangerous-scheme` says so).
+            None if handed_to_application(input, parts) => {}
             None => spelling.push("in the path, which servers that echo it as a redirect follow"),
         },
     }
@@ -72,6 +83,36 @@ pub(super) fn unfold_path(
         let s = Span::new(found.from + s.start, found.from + s.end);
         written_span(&decoded, s, |b| b.span).unwrap_or(span)
     }))
+}
+
+/// Whether the URL is an application's link, whose path a program of the
+/// visitor's system is handed: a scheme the URL Standard does not make
+/// special, and no authority (`microsoft-edge:https://...`).
+pub(crate) fn handed_to_application(input: &[u8], parts: &Split) -> bool {
+    parts.authority.is_none()
+        && parts.scheme.is_some_and(|s| {
+            let scheme = String::from_utf8_lossy(s.of(input)).to_ascii_lowercase();
+            !crate::schemes::is_special(&scheme) && scheme != "jar"
+        })
+}
+
+/// Where the document's address is in the path of an Office URI
+/// (`ms-word:ofe|u|https://host/doc.docx`: a command of letters, then
+/// `|u|`, the address, and maybe another argument such as `|s|` and the
+/// place to save to; Microsoft's "Office URI Schemes"), when it is one.
+fn office_document(path: &[u8]) -> Option<(usize, usize)> {
+    let command = path.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    if command == 0 || path.get(command..command + 3) != Some(b"|u|") {
+        return None;
+    }
+    let from = command + 3;
+    let rest = path.get(from..).unwrap_or_default();
+    let end = memchr::memchr_iter(b'|', rest)
+        .find(|&i| {
+            rest.get(i + 1).is_some_and(u8::is_ascii_alphabetic) && rest.get(i + 2) == Some(&b'|')
+        })
+        .unwrap_or(rest.len());
+    Some((from, from + end))
 }
 
 /// Whether the text after a path's leading `//` (`https://site//NAME/`, up

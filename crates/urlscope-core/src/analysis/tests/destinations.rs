@@ -659,3 +659,79 @@ fn a_viewers_document_is_shown_low() {
     let w = warned(b"https://docs.google.com/viewer?url=%2F%5Cevil.example%2Fx.pdf");
     assert_eq!(w.iter().map(|w| w.0).collect::<Vec<_>>(), [Severity::High]);
 }
+
+/// An application's link whose address is a URL (`microsoft-edge:URL`,
+/// an Office URI's `ofe|u|URL`) hands the URL to the application: no
+/// server echoes its path, so no `open-redirect`, but a low
+/// `dangerous-scheme` on the URL, which leads where it says (up to an
+/// Office URI's next argument). A relative reference's path is still a
+/// server's to echo.
+#[test]
+fn an_applications_link_hands_its_url_to_the_application() {
+    let said = |url: &[u8]| {
+        analyze(url, &Options::default())
+            .warnings
+            .into_iter()
+            .filter(|w| {
+                matches!(
+                    w.code,
+                    WarningCode::OpenRedirect | WarningCode::DangerousScheme
+                )
+            })
+            .map(|w| (w.code, w.severity, w.spans))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        said(b"microsoft-edge:https://evil.example/login"),
+        [(
+            WarningCode::DangerousScheme,
+            Severity::Low,
+            vec![Span::new(15, 41)]
+        )]
+    );
+    let url = b"ms-excel:ofv|u|https://evil.example/x.xlsx|s|https://a.example/";
+    assert_eq!(
+        said(url),
+        [(
+            WarningCode::DangerousScheme,
+            Severity::Low,
+            vec![Span::new(15, 42)]
+        )]
+    );
+    let a = analyze(url, &Options::default());
+    assert_eq!(a.destinations[1].target, "https://evil.example/x.xlsx");
+    assert_eq!(
+        said(b"/redirect/https://evil.example/")
+            .iter()
+            .map(|w| (w.0, w.1))
+            .collect::<Vec<_>>(),
+        [(WarningCode::OpenRedirect, Severity::High)]
+    );
+}
+
+/// A system tool's scheme is the danger whatever the link holds: high
+/// where links ran code through it (`ms-msdt:`), medium where it shows
+/// a remote share's files in a local window (`search-ms:`).
+#[test]
+fn a_system_tools_scheme_is_dangerous() {
+    for (url, severity) in [
+        (
+            &b"ms-msdt:/id PCWDiagnostic /skip force /param \"IT_BrowseForFile=x\""[..],
+            Severity::High,
+        ),
+        (b"MS-OFFICECMD:{}", Severity::High),
+        (
+            b"search-ms:query=invoice&crumb=location:%5C%5Cevil.example%5Cshare",
+            Severity::Medium,
+        ),
+    ] {
+        let a = analyze(url, &Options::default());
+        let w = a
+            .warnings
+            .iter()
+            .find(|w| w.code == WarningCode::DangerousScheme)
+            .unwrap_or_else(|| panic!("{url:?}: {:?}", a.warnings));
+        assert_eq!(w.severity, severity, "{}", w.message);
+        assert_eq!(w.spans[0].start, 0);
+    }
+}
