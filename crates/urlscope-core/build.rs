@@ -51,6 +51,9 @@ fn main() {
     let mut homes = Vec::new();
     let mut domains: Vec<(String, usize)> = Vec::new();
     let mut tokens: Vec<(String, usize)> = Vec::new();
+    // A brand's family of member institutions' domains, `sparkasse-*.de`:
+    // (what comes before `*`, what after, brand).
+    let mut families: Vec<(String, String, usize)> = Vec::new();
     // The words that name a brand in a short piece of a path or a shared
     // host: its one-word tokens and its common words.
     let mut words: Vec<(String, usize)> = Vec::new();
@@ -72,7 +75,18 @@ fn main() {
                 .unwrap_or_else(|| panic!("data/brands.txt: '{line}' lists no domain"))
                 .to_ascii_lowercase(),
         );
-        domains.extend(ds.split_whitespace().map(|d| (d.to_ascii_lowercase(), i)));
+        for d in ds.split_whitespace().map(str::to_ascii_lowercase) {
+            match d.split_once('*') {
+                Some((before, after)) => {
+                    assert!(
+                        !before.is_empty() && after.starts_with('.') && !after.contains('*'),
+                        "data/brands.txt: the family '{d}' is not 'name-*.suffix'"
+                    );
+                    families.push((before.to_string(), after.to_string(), i));
+                }
+                None => domains.push((d, i)),
+            }
+        }
         tokens.extend(ts.split_whitespace().map(|t| (t.to_ascii_lowercase(), i)));
         let common = fields.next().unwrap_or_default().split_whitespace();
         words.extend(
@@ -148,6 +162,17 @@ fn main() {
         writeln!(out, "    ({d:?}, {b}),").unwrap();
     }
     writeln!(out, "];").unwrap();
+    writeln!(
+        out,
+        "/// A brand's families of member institutions' domains: (before `*`, after `*`, brand)."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_FAMILIES: [(&str, &str, u8); {}] = {families:?};",
+        families.len()
+    )
+    .unwrap();
     writeln!(out, "/// (token, brand), sorted by token.").unwrap();
     writeln!(
         out,

@@ -460,6 +460,10 @@ cases! {
     BrandHost => (BrandInHost, Medium),
     /// The same, with a sign-in word in the URL.
     BrandHostLogin => (BrandInHost, High),
+    /// A brand's name in a domain named as the brand's member
+    /// institutions' are (`sparkasse-koelnbonn.de` of `sparkasse-*.de`):
+    /// theirs, or a phisher's who registered one, so only shown.
+    BrandFamilyHost => (BrandInHost, Low),
 }
 
 macro_rules! catalogue {
@@ -835,7 +839,7 @@ catalogue! {
     BrandInHost {
         code: "brand-in-host",
         severity: Medium,
-        summary: "A brand's domain or name is written in the host of a site that is not the brand's, ahead of the real domain (www.paypal.com.secure-login.example.net) or glued to words in it (paypal-login-secure.example): high with a sign-in word in the URL.",
+        summary: "A brand's domain or name is written in the host of a site that is not the brand's, ahead of the real domain (www.paypal.com.secure-login.example.net) or glued to words in it (paypal-login-secure.example): high with a sign-in word in the URL. Low in a domain named as the brand's member institutions' are (sparkasse-koelnbonn.de), which are theirs or a phisher's who registered one.",
         consequence: None,
         signals: [Imitation, NonAscii, Authority],
     }

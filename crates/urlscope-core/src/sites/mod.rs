@@ -78,6 +78,24 @@ pub(crate) fn owner_of(domain: &str) -> Option<&'static str> {
     BRAND_NAMES.get(usize::from(*owner)).copied()
 }
 
+/// The brand whose family of member institutions' domains
+/// (`sparkasse-*.de`, see `data/README.md`) `registrable` (lowercase)
+/// is named like, with the family's pattern: what stands for `*` is one
+/// label's letters, digits and inner hyphens.
+pub(crate) fn family_of(registrable: &str) -> Option<(&'static str, String)> {
+    BRAND_FAMILIES.iter().find_map(|&(before, after, b)| {
+        let middle = registrable.strip_prefix(before)?.strip_suffix(after)?;
+        let one_label = !middle.is_empty()
+            && !middle.starts_with('-')
+            && !middle.ends_with('-')
+            && middle
+                .bytes()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-');
+        let brand = BRAND_NAMES.get(usize::from(b)).copied()?;
+        one_label.then(|| (brand, format!("{before}*{after}")))
+    })
+}
+
 /// The home of the brand named `brand` (the first domain the brand table
 /// lists for it: `paypal.com`).
 pub(crate) fn home_of(brand: &str) -> Option<&'static str> {

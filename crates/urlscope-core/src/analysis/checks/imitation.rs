@@ -161,7 +161,25 @@ pub(crate) fn imitation_warnings(
     }
     let mut shown = false;
     if !on_hosting {
-        if let Some((brand, (s, e))) = brand_in_host(name, registrable) {
+        let found_in_host = brand_in_host(name, registrable);
+        // A member institution is named for its place, never for a
+        // sign-in word (`sparkasse-login.de` is no member's).
+        let family = found_in_host
+            .and_then(|(brand, _)| crate::sites::family_of(registrable).filter(|f| f.0 == brand))
+            .filter(|_| credential_words(registrable.as_bytes()).is_empty());
+        if let (Some((brand, (s, e))), Some((_, pattern))) = (found_in_host, &family) {
+            out.push(Warning::for_case(
+                Case::BrandFamilyHost,
+                vec![at(s, e)],
+                host_index,
+                format!(
+                    "The host shows '{}', {brand}'s name, in '{}': {brand}'s member institutions are named so ('{pattern}'), each its own owner, but anyone may register such a name, and urlscope does not list them.",
+                    quote_str(name.get(s..e).unwrap_or_default()),
+                    quote_str(registrable),
+                ),
+            ));
+            shown = true;
+        } else if let Some((brand, (s, e))) = found_in_host {
             let opens = site_opened(input, parts, site, forbidden_at.is_some());
             // The first sign-in word, named and marked with the brand.
             let word = first_sign_in_word(input);

@@ -134,3 +134,45 @@ fn a_brand_look_alike_under_another_suffix_is_two_steps() {
         Some("'paypal.cn' is 'paypal.com' with '.com' written as '.cn' (tld-swap), a country's suffix, under which brands often hold their own names: a reader takes it for PayPal's site.")
     );
 }
+
+/// A domain named as a brand's member institutions' are
+/// (`sparkasse-koelnbonn.de` of `sparkasse-*.de`) only shows the brand's
+/// name; the same name under another suffix, or one whose place is a
+/// sign-in word, or no label at all, is an imitation as before.
+#[test]
+fn a_brand_family_members_name_is_only_shown() {
+    let worst = |url: &str| {
+        analyze(url.as_bytes(), &Options::default())
+            .warnings
+            .iter()
+            .filter(|w| {
+                matches!(
+                    w.code,
+                    WarningCode::BrandInHost | WarningCode::LookalikeDomain
+                )
+            })
+            .map(|w| (w.code, w.severity))
+            .max_by_key(|&(_, s)| s)
+    };
+    let (code, severity) = worst("https://www.sparkasse-koelnbonn.de/de/home.html").unwrap();
+    assert_eq!((code, severity), (WarningCode::BrandInHost, Severity::Low));
+    let message = analyze(b"https://sparkasse-koelnbonn.de/", &Options::default())
+        .warnings
+        .into_iter()
+        .find(|w| w.code == WarningCode::BrandInHost)
+        .unwrap()
+        .message;
+    assert!(message.contains("('sparkasse-*.de')"), "{message}");
+    for url in [
+        "https://sparkasse-koelnbonn.com/login",
+        "https://sparkasse-login.de/",
+        "https://sparkasse-sicherheit.com/login",
+    ] {
+        let (_, severity) = worst(url).unwrap();
+        assert!(severity >= Severity::Medium, "{url}: {severity:?}");
+    }
+    assert_eq!(
+        worst("https://sparkasse-.de/").map(|(c, _)| c),
+        Some(WarningCode::LookalikeDomain)
+    );
+}
