@@ -188,6 +188,16 @@ fn each_destination_warning(
                     quote_str(&host.canonical),
                     host.reach.label()
                 )
+            } else if carried && keys.application && d.via == PATH_SEGMENT {
+                // An application link's address is opened on the reader's
+                // own device, not fetched by a server.
+                format!(
+                    "The {} hands '{}' ({}{spelled}) to the application that opens '{}:' links: it opens there, on the reader's own device, and reaches the reader's own machine or network.",
+                    quote_str(&d.via),
+                    quote_str(&host.canonical),
+                    host.reach.label(),
+                    quote_str(destinations.first().map_or("", |own| own.scheme.as_str())),
+                )
             } else if carried {
                 format!(
                     "The {} leads to '{}' ({}{spelled}): a server that fetches the URLs it is given (SSRF) reaches inside its own network.",

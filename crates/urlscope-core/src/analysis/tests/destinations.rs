@@ -700,6 +700,23 @@ fn an_applications_link_hands_its_url_to_the_application() {
     );
     let a = analyze(url, &Options::default());
     assert_eq!(a.destinations[1].target, "https://evil.example/x.xlsx");
+    // An internal address it hands over opens on the reader's device:
+    // no server fetches it.
+    let a = analyze(
+        b"microsoft-edge:http://169.254.169.254/latest/meta-data/",
+        &Options::default(),
+    );
+    let internal = a
+        .warnings
+        .iter()
+        .find(|w| w.code == WarningCode::InternalDestination)
+        .expect("internal-destination");
+    assert!(
+        internal.message.contains("on the reader's own device")
+            && !internal.message.contains("SSRF"),
+        "{}",
+        internal.message
+    );
     assert_eq!(
         said(b"/redirect/https://evil.example/")
             .iter()
