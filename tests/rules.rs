@@ -396,6 +396,8 @@ const RULES: &[Row] = &[
     ("shared-hosting", "http://amazon-clone-peach-eta.vercel.app/", Fires { at: "amazon-clone-peach-eta.vercel.app" }, "a deploy on Vercel named after a brand"),
     ("shared-hosting", "https://paypal-login.duckdns.org/", Fires { at: "paypal-login.duckdns.org" }, "a dynamic DNS name anyone can take, named after a brand"),
     ("shared-hosting", "https://my-nas.duckdns.org/photos/", Misses, "someone's own machine under dynamic DNS, with no lure"),
+    ("shared-hosting", "https://targobank-32410.firebaseapp.com/", Fires { at: "targobank-32410.firebaseapp.com" }, "a regional bank's name on Firebase Hosting"),
+    ("brand-in-host", "https://banking.postbank.de/rai/login", Misses, "a German bank's own sign-in host"),
     ("shared-hosting", "https://paypal.github.io/PayPal-Android-SDK/login.html", Misses, "the brand's own GitHub organisation's pages, which the brand table lists as its domain"),
     ("shared-hosting", "https://paypal-sign-in.github.io/", Fires { at: "paypal-sign-in.github.io" }, "another account that shows the brand's name beside a sign-in"),
     ("shared-hosting", "https://myhome.duckdns.org:8123/auth/login", Misses, "a home server's own sign-in page under dynamic DNS: only a brand's name is a lure there"),
