@@ -21,6 +21,7 @@
 
 use super::brand_folder::brand_folder;
 use super::brand_route;
+use super::saved_page::saved_page;
 use crate::analysis::HostReading;
 use crate::names::{written_domains, WrittenDomain};
 use crate::services::lures::{
@@ -194,6 +195,10 @@ pub(crate) fn brand_path_warnings(
                 .map(|page| (Case::BrandPage, page))
                 .or_else(|| {
                     brand_folder(input, parts, own, own_brand).map(|page| (Case::BrandFolder, page))
+                })
+                .or_else(|| {
+                    saved_page(input, parts, own, own_brand)
+                        .map(|page| (Case::BrandSavedPage, page))
                 }),
         };
         if let Some((case, page)) = found {

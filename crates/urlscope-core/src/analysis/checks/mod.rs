@@ -35,6 +35,7 @@ pub(crate) mod mapped;
 pub(crate) mod planted;
 pub(crate) mod planted_folder;
 pub(crate) mod readings;
+pub(crate) mod saved_page;
 pub(crate) mod sensitive;
 pub(crate) mod shellshock;
 pub(crate) mod template;
