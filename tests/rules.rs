@@ -398,6 +398,8 @@ const RULES: &[Row] = &[
     ("shared-hosting", "https://my-nas.duckdns.org/photos/", Misses, "someone's own machine under dynamic DNS, with no lure"),
     ("brand-in-path", "http://x.example/smop/Absa%20Online%20-%20PROFILE.htm", Fires { at: "Absa%20Online%20-%20PROFILE.htm" }, "a page saved under a bank's page title"),
     ("brand-in-path", "http://x.example/blog/PayPal%20fees%20explained.html", Misses, "a post about a brand, titled in words"),
+    ("brand-in-path", "http://x.example/ca/wetransfer/wetransfer", Fires { at: "wetransfer/wetransfer" }, "a brand's folder unpacked into one of its own name"),
+    ("brand-in-path", "http://shop.example/modules/paypal/paypal.php", Misses, "a shop's payment module, its page named for the brand"),
     ("shared-hosting", "https://targobank-32410.firebaseapp.com/", Fires { at: "targobank-32410.firebaseapp.com" }, "a regional bank's name on Firebase Hosting"),
     ("brand-in-host", "https://banking.postbank.de/rai/login", Misses, "a German bank's own sign-in host"),
     ("shared-hosting", "https://paypal.github.io/PayPal-Android-SDK/login.html", Misses, "the brand's own GitHub organisation's pages, which the brand table lists as its domain"),

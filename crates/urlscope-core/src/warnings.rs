@@ -408,6 +408,10 @@ cases! {
     /// (`/Absa%20Online%20-%20PROFILE.htm`), on a site the brand does not
     /// own: a kit made by saving the brand's page.
     BrandSavedPage => (BrandInPath, Medium),
+    /// A brand's folder inside a folder of the same name
+    /// (`/wetransfer/wetransfer`), on a site the brand does not own: an
+    /// archive named for the brand, unpacked where it was uploaded.
+    BrandUnpacked => (BrandInPath, Medium),
     /// A known site's domain as a folder of the path, with a page file
     /// in it (`/outlook.com/index.html`), on a site that is no known one:
     /// the brand's site copied into another site's folders.
@@ -815,7 +819,7 @@ catalogue! {
     BrandInPath {
         code: "brand-in-path",
         severity: Medium,
-        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, a brand's name in the path of a sign-in page there (/linkedin/SignIn.php) or in a folder of a route that ends in a sign-in (/onedrive/file/login) or in an index page (/OneDrive/index.html), a brand's domain as a folder holding a page (/outlook.com/index.html), a brand's own sign-in route (/ap/signin, ?country.x=US), or a page named as a browser saves a brand's page, after its title (/Absa%20Online%20-%20PROFILE.htm), the way a phishing page on someone else's host shows the brand it imitates.",
+        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, a brand's name in the path of a sign-in page there (/linkedin/SignIn.php) or in a folder of a route that ends in a sign-in (/onedrive/file/login) or in an index page (/OneDrive/index.html), a brand's domain as a folder holding a page (/outlook.com/index.html), a brand's own sign-in route (/ap/signin, ?country.x=US), a page named as a browser saves a brand's page, after its title (/Absa%20Online%20-%20PROFILE.htm), or a brand's folder inside one of the same name (/wetransfer/wetransfer, an archive unpacked where it was uploaded), the way a phishing page on someone else's host shows the brand it imitates.",
         consequence: None,
         signals: [BrandInPath, Percent, NonAscii],
     }

@@ -84,7 +84,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), unless triage_at's threshold is above its worst severity"
         }
         Signal::BrandInPath => {
-            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site; plain_parts: analysis::checks::brand_route::path_route_ending on each path part, key_route on each query key with a dot; is_plain: services::sign_in_page, then analysis::checks::brand_path::may_show_brand_page on the path"
+            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site; plain_parts: analysis::checks::brand_route::path_route_ending on each path part, key_route on each query key with a dot; is_plain: services::sign_in_page, then analysis::checks::brand_path::may_show_brand_page on the path; plain_parts: analysis::checks::unpacked::may_hold_unpacked on each path part the same as the part before it"
         }
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::PlantedPage => {

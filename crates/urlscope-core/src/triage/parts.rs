@@ -78,6 +78,9 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
     let mut page = None;
     let mut core_folder = false;
     let mut wp_content = false;
+    // The path's part before this one, when it was not empty: a brand's
+    // folder inside one of the same name (`/wetransfer/wetransfer`).
+    let (mut previous_start, mut previous_len) = (0, 0);
     let end = loop {
         // Letters and digits need nothing but a step.
         i += run_of(text.get(i..).unwrap_or_default(), RUN);
@@ -154,6 +157,20 @@ pub(super) fn plain_parts(text: &[u8], piece: Piece, plain: u8) -> Option<Scanne
             {
                 return None;
             }
+            // A brand's folder inside one of the same name: one length
+            // test turns almost every part away.
+            if part.len() == previous_len
+                && previous_len > 0
+                && in_path
+                && dots == 0
+                && text
+                    .get(previous_start..previous_start + previous_len)
+                    .is_some_and(|p| p.eq_ignore_ascii_case(part))
+                && crate::analysis::checks::unpacked::may_hold_unpacked(part)
+            {
+                return None;
+            }
+            (previous_start, previous_len) = (start, part.len());
             // A ':' was noted as it went by; plain bytes hold no space.
             may_matter = may_matter || crate::targets::may_matter_by_name(part);
             if !has_slash {

@@ -22,6 +22,7 @@
 use super::brand_folder::brand_folder;
 use super::brand_route;
 use super::saved_page::saved_page;
+use super::unpacked::unpacked;
 use crate::analysis::HostReading;
 use crate::names::{written_domains, WrittenDomain};
 use crate::services::lures::{
@@ -199,6 +200,9 @@ pub(crate) fn brand_path_warnings(
                 .or_else(|| {
                     saved_page(input, parts, own, own_brand)
                         .map(|page| (Case::BrandSavedPage, page))
+                })
+                .or_else(|| {
+                    unpacked(input, parts, own, own_brand).map(|page| (Case::BrandUnpacked, page))
                 }),
         };
         if let Some((case, page)) = found {

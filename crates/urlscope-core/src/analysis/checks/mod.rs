@@ -40,6 +40,7 @@ pub(crate) mod sensitive;
 pub(crate) mod shellshock;
 pub(crate) mod template;
 pub(crate) mod traversal;
+pub(crate) mod unpacked;
 pub(crate) mod unsigned_jwt;
 
 /// Every finding about one component, by code; the details of codes in
