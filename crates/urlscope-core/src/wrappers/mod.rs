@@ -45,6 +45,9 @@ pub enum Wrapper {
     Facebook,
     /// Instagram's link shim (`l.instagram.com/?u=`).
     Instagram,
+    /// Steam's link filter (`steamcommunity.com/linkfilter/?url=`), the
+    /// page that warns a visitor leaving Steam.
+    Steam,
     /// LinkedIn's redirector (`www.linkedin.com/redir/redirect?url=`).
     LinkedIn,
     /// Slack's redirector (`slack-redir.net/link?url=`).
@@ -97,6 +100,7 @@ impl Wrapper {
             Wrapper::Google => "Google's redirector",
             Wrapper::Facebook => "Facebook's link shim",
             Wrapper::Instagram => "Instagram's link shim",
+            Wrapper::Steam => "Steam's link filter",
             Wrapper::LinkedIn => "LinkedIn's redirector",
             Wrapper::Slack => "Slack's redirector",
             Wrapper::Barracuda => "Barracuda Link Protection",
@@ -142,6 +146,7 @@ impl Wrapper {
             Wrapper::Google => "google",
             Wrapper::Facebook => "facebook",
             Wrapper::Instagram => "instagram",
+            Wrapper::Steam => "steam",
             Wrapper::LinkedIn => "linkedin",
             Wrapper::Slack => "slack",
             Wrapper::Barracuda => "barracuda",
@@ -293,6 +298,9 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     }
     if host == "l.instagram.com" && path == "/" {
         return found(Wrapper::Instagram, param(query, "u"), &plain);
+    }
+    if host == "steamcommunity.com" && matches!(path, "/linkfilter/" | "/linkfilter") {
+        return found(Wrapper::Steam, param(query, "url"), &plain);
     }
     if matches!(host, "www.linkedin.com" | "linkedin.com") && path == "/redir/redirect" {
         return found(Wrapper::LinkedIn, param(query, "url"), &plain);

@@ -35,9 +35,14 @@ impl EndpointKeys {
     /// path's shared page, whether an application is handed its path.
     pub(crate) fn of(input: &[u8], parts: &Split, own: Option<&Destination>) -> EndpointKeys {
         EndpointKeys {
-            returns: parts
-                .query
-                .map_or(&[][..], |q| sign_in_return_keys(q.of(input))),
+            returns: parts.query.map_or(&[][..], |q| {
+                let query = q.of(input);
+                let host = own.and_then(|own| own.host.as_ref());
+                match host.map(|h| h.canonical.as_str()) {
+                    Some(TELEGRAM_LOGIN) if has_key(query, b"bot_id") => TELEGRAM_RETURNS,
+                    _ => sign_in_return_keys(query),
+                }
+            }),
             shared: own
                 .and_then(|own| own.host.as_ref())
                 .map_or(&[][..], |h| shared_keys(&h.canonical, parts.path.of(input))),
@@ -126,15 +131,40 @@ const VIEWER_ENDPOINTS: &[(&str, &str, &str)] = &[
     ("drive.google.com", "/viewerng/viewer", "url"),
     ("translate.google.com", "/translate", "u"),
     ("lens.google.com", "/uploadbyurl", "url"),
+    // Facebook's image proxy, on a host per region
+    // (`external.xx.fbcdn.net`, `external.fsin1-1.fna.fbcdn.net`).
+    ("external.*.fbcdn.net", "/safe_image.php", "url"),
 ];
 
 /// The [`VIEWER_ENDPOINTS`] key of the URL whose own host is `host`
-/// (lowercase) and path `path`: none, or the one key.
+/// (lowercase) and path `path`: none, or the one key. A `*` in a table's
+/// host stands for one or more labels.
 fn viewed_keys(host: &str, path: &[u8]) -> &'static [&'static str] {
+    let host_is = |pattern: &str| match pattern.split_once('*') {
+        Some((head, tail)) => {
+            host.len() > head.len() + tail.len() && host.starts_with(head) && host.ends_with(tail)
+        }
+        None => pattern == host,
+    };
     VIEWER_ENDPOINTS
         .iter()
-        .find(|(h, p, _)| *h == host && p.as_bytes() == path)
+        .find(|(h, p, _)| host_is(h) && p.as_bytes() == path)
         .map_or(&[], |(_, _, key)| std::slice::from_ref(key))
+}
+
+/// Telegram's login widget's host.
+const TELEGRAM_LOGIN: &str = "oauth.telegram.org";
+/// The query keys of a request to Telegram's login widget that names its
+/// bot (`bot_id`): the site the widget answers (`origin`, which Telegram
+/// holds to the domain the bot's owner set) and the page it returns to.
+const TELEGRAM_RETURNS: &[&str] = &["origin", "return_to"];
+
+/// Whether `query` holds the key `key` (any case).
+fn has_key(query: &[u8], key: &[u8]) -> bool {
+    query.split(|&b| b == b'&').any(|pair| {
+        let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
+        pair.get(..end).is_some_and(|k| k.eq_ignore_ascii_case(key))
+    })
 }
 
 /// The query keys of an OAuth 2.0 or OpenID Connect request (one that

@@ -528,9 +528,20 @@ fn a_sign_in_requests_return_address_is_shown_not_an_open_redirect() {
         "https://login.microsoftonline.com/common/oauth2/v2.0/logout?client_id=a&post_logout_redirect_uri=https://app.contoso.com/",
         // WS-Federation: the reply address; the realm names the application.
         "https://login.microsoftonline.com/t/wsfed?wa=wsignin1.0&wtrealm=https%3A%2F%2Fapp.contoso.com%2F&wreply=https%3A%2F%2Fapp.contoso.com%2Fsignin",
+        // Telegram's login widget: the bot's own site, set by its owner.
+        "https://oauth.telegram.org/auth?bot_id=123456&origin=https%3A%2F%2Fexample.org&embed=1",
     ] {
         assert_eq!(redirects(url), [Severity::Low], "{url}");
     }
+    // The same keys on another host, or with no bot named, are a redirect.
+    assert_eq!(
+        redirects("https://evil.example/auth?bot_id=1&origin=https%3A%2F%2Fother.example"),
+        [Severity::Medium]
+    );
+    assert_eq!(
+        redirects("https://oauth.telegram.org/auth?origin=https%3A%2F%2Fother.example"),
+        [Severity::Medium]
+    );
     // A command-line tool's sign-in returns to a port on the visitor's own
     // machine (RFC 8252): no internal destination, the return shown.
     let a = analyze(
@@ -638,6 +649,20 @@ fn a_viewers_document_is_shown_low() {
             .map(|w| (w.severity, w.message))
             .collect::<Vec<_>>()
     };
+    // Facebook's image proxy, on any of its regional hosts.
+    for url in [
+        &b"https://external.xx.fbcdn.net/safe_image.php?d=AQB&url=https%3A%2F%2Fwww.example.com%2Fa.jpg"[..],
+        b"https://external.fsin1-1.fna.fbcdn.net/safe_image.php?url=https%3A%2F%2Fwww.example.com%2Fa.jpg",
+    ] {
+        let w = warned(url);
+        assert_eq!(w.iter().map(|w| w.0).collect::<Vec<_>>(), [Severity::Low]);
+    }
+    let w =
+        warned(b"https://xx.fbcdn.net/safe_image.php?url=https%3A%2F%2Fwww.example.com%2Fa.jpg");
+    assert_eq!(
+        w.iter().map(|w| w.0).collect::<Vec<_>>(),
+        [Severity::Medium]
+    );
     let w = warned(b"https://view.officeapps.live.com/op/view.aspx?src=https%3A%2F%2Fevil.example%2Finvoice.docx");
     assert_eq!(w.len(), 1, "{w:?}");
     assert_eq!(w[0].0, Severity::Low);
