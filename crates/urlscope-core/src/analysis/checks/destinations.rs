@@ -132,6 +132,8 @@ fn each_destination_warning(
         .first()
         .and_then(|d| d.host.as_ref())
         .map(|h| h.canonical.as_str());
+    // Its scheme, which an application's link names (`microsoft-edge:`).
+    let own_scheme = destinations.first().map_or("", |own| own.scheme.as_str());
     for d in destinations {
         // A web archive's copy of a page is shown from the archive: no
         // request and no visitor goes where the page came from.
@@ -196,7 +198,7 @@ fn each_destination_warning(
                     quote_str(&d.via),
                     quote_str(&host.canonical),
                     host.reach.label(),
-                    quote_str(destinations.first().map_or("", |own| own.scheme.as_str())),
+                    quote_str(own_scheme),
                 )
             } else if carried {
                 format!(
@@ -264,13 +266,12 @@ fn each_destination_warning(
                 ),
             ))
         } else if keys.application && d.via == PATH_SEGMENT {
-            let scheme = destinations.first().map_or("", |own| own.scheme.as_str());
             Some((
                 Case::HandedToApplication,
                 format!(
                     "The {} is the address this '{}:' link hands to the application that opens such links: following the link opens '{}' there, outside the program it is clicked in, whose link checks (a mail client's link protection, a browser's warnings) may never see it.",
                     quote_str(&d.via),
-                    quote_str(scheme),
+                    quote_str(own_scheme),
                     quote_str(&d.target),
                 ),
             ))

@@ -159,12 +159,21 @@ const TELEGRAM_LOGIN: &str = "oauth.telegram.org";
 /// holds to the domain the bot's owner set) and the page it returns to.
 const TELEGRAM_RETURNS: &[&str] = &["origin", "return_to"];
 
+/// The (key, value) pairs of `query`, split at '&' and each pair's
+/// first '='.
+fn query_pairs(query: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
+    query.split(|&b| b == b'&').map(|pair| {
+        let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
+        (
+            pair.get(..end).unwrap_or_default(),
+            pair.get(end + 1..).unwrap_or_default(),
+        )
+    })
+}
+
 /// Whether `query` holds the key `key` (any case).
 fn has_key(query: &[u8], key: &[u8]) -> bool {
-    query.split(|&b| b == b'&').any(|pair| {
-        let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
-        pair.get(..end).is_some_and(|k| k.eq_ignore_ascii_case(key))
-    })
+    query_pairs(query).any(|(k, _)| k.eq_ignore_ascii_case(key))
 }
 
 /// The query keys of an OAuth 2.0 or OpenID Connect request (one that
@@ -187,13 +196,7 @@ const OPENID2_RETURNS: &[&str] = &["openid.return_to"];
 /// registered it: [`OAUTH_RETURNS`], [`WSFED_RETURNS`], [`SAML_RETURNS`],
 /// [`OPENID2_RETURNS`], or none.
 fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
-    let mut pairs = query.split(|&b| b == b'&').map(|pair| {
-        let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
-        (
-            pair.get(..end).unwrap_or_default(),
-            pair.get(end + 1..).unwrap_or_default(),
-        )
-    });
+    let mut pairs = query_pairs(query);
     let oauth =
         |k: &[u8]| k.eq_ignore_ascii_case(b"client_id") || k.eq_ignore_ascii_case(b"app_id");
     let wsfed = |k: &[u8], v: &[u8]| {

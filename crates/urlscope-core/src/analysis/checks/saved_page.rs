@@ -17,7 +17,7 @@
 //! fast path refuses every such path, so this check needs no gate there.
 
 use super::brand_path::BrandPage;
-use crate::services::lures::has_credential_word;
+use crate::services::lures::{has_credential_word, page_file};
 use crate::split::{Span, Split};
 use crate::text::quote_str;
 
@@ -103,17 +103,16 @@ pub(super) fn saved_page(
     own_brand: Option<&str>,
 ) -> Option<BrandPage> {
     let path = parts.path.of(input);
-    let file_at = path.iter().rposition(|&b| b == b'/').map_or(0, |p| p + 1);
-    let file = path.get(file_at..)?;
-    let dot = file.iter().rposition(|&b| b == b'.')?;
-    let extension = file.get(dot + 1..)?;
+    let (file_at, dot) = page_file(path)?;
+    let extension = path.get(dot + 1..)?;
     if !SAVED_EXTENSIONS
         .iter()
         .any(|e| extension.eq_ignore_ascii_case(e.as_bytes()))
     {
         return None;
     }
-    let stem = file.get(..dot)?;
+    let file = path.get(file_at..)?;
+    let stem = path.get(file_at..dot)?;
     let words = title_words(stem);
     if words.len() < 2 {
         return None;
