@@ -7,7 +7,7 @@
 //! pane's size and neither has to call back into the other.
 
 use crate::tui::keys::{help_lines, Context, HelpLine};
-use crate::tui::text::{wrap, wrap_url};
+use crate::tui::text::{fit, wrap, wrap_url};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use urlscope_core::analysis::{Analysis, HostReading, Nested};
@@ -307,6 +307,84 @@ pub fn host_rows(h: &HostReading) -> Vec<HostFactGroup> {
     groups
 }
 
+/// Width of the label column of the detail pane's text lines (`host`,
+/// `raw`, `decoded`).
+pub const LABEL_WIDTH: usize = 9;
+
+/// A line of facts about the selected host, above its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostLine {
+    /// `host` on the first line, blank under it.
+    pub label: &'static str,
+    pub text: String,
+    /// What the host imitates, or a fact the core calls notable.
+    pub notable: bool,
+}
+
+/// The host's facts when component `selected` of `a` is its host: a line
+/// per group of the core's facts (its forms, its registrable domain, its
+/// scripts and look-alikes), what the host imitates opening its
+/// registrable domain's. Each is cut with `…` at the pane's edge, or
+/// word-wrapped onto as many lines as it needs when the pane is zoomed.
+pub fn host_lines(a: &Analysis, selected: usize, width: usize, zoomed: bool) -> Vec<HostLine> {
+    let Some(h) = selected_host(a, selected) else {
+        return Vec::new();
+    };
+    let facts = urlscope_core::describe::host_facts(h);
+    let imitates = a
+        .destinations
+        .first()
+        .and_then(|d| d.imitates.as_ref())
+        .map(urlscope_core::describe::imitation);
+    let room = width.saturating_sub(LABEL_WIDTH);
+    let mut lines = Vec::new();
+    for group in host_rows(h) {
+        let of_group: Vec<&urlscope_core::describe::HostFact> =
+            facts.iter().filter(|f| f.group == group).collect();
+        let mut texts: Vec<&str> = of_group.iter().map(|f| f.text.as_str()).collect();
+        let imitated = group == HostFactGroup::Registrable && imitates.is_some();
+        // First, so that a narrow pane still shows it.
+        if let (true, Some(i)) = (imitated, &imitates) {
+            texts.insert(0, i);
+        }
+        let text = texts.join(" · ");
+        let notable = imitated || of_group.iter().any(|f| f.notable);
+        let wrapped = if zoomed {
+            wrap(&text, room)
+        } else {
+            vec![fit(&text, room)]
+        };
+        for text in wrapped {
+            // The facts say what they are; the first line says whose.
+            let label = if lines.is_empty() { "host" } else { "" };
+            lines.push(HostLine {
+                label,
+                text,
+                notable,
+            });
+        }
+    }
+    lines
+}
+
+/// Lines the raw or decoded text `bytes` takes after its label, in `room`
+/// columns: one, cut with `…`, or when the pane is zoomed as many as it
+/// needs, up to [`ZOOMED_TEXT_LINES`] (the last one then cut with `…`).
+pub fn text_rows(bytes: &[u8], room: usize, zoomed: bool) -> usize {
+    if !zoomed {
+        return 1;
+    }
+    let cut = bytes.len().min(room * ZOOMED_TEXT_LINES * 4 + 8);
+    let columns: usize = urlscope_core::text::pieces(bytes.get(..cut).unwrap_or_default(), 0)
+        .iter()
+        .map(|p| unicode_width::UnicodeWidthStr::width(p.text.as_str()))
+        .sum();
+    columns.div_ceil(room.max(1)).clamp(1, ZOOMED_TEXT_LINES)
+}
+
+/// Lines the raw and the decoded text each take at most in a zoomed pane.
+pub const ZOOMED_TEXT_LINES: usize = 3;
+
 /// How the detail pane's rows are shared out, top to bottom: the text of
 /// the warning shown (while the warning list has the focus), the host's
 /// facts, the component's raw and decoded text, its decoding layers, the
@@ -354,7 +432,7 @@ impl DetailFit {
         let all = shows_all_views(area);
         let inner = usize::from(area.height.saturating_sub(2));
         let width = usize::from(area.width.saturating_sub(2));
-        let host = selected_host(a, selected).map_or(0, |h| host_rows(h).len());
+        let host = host_lines(a, selected, width, zoomed).len();
         let c = a.components.get(selected);
         let max_layers = if zoomed {
             2 * MAX_LAYER_LINES
@@ -369,7 +447,13 @@ impl DetailFit {
             }
         });
         // A carried value's own text is among its facts.
-        let text = if all && value.is_none() { 2 } else { 0 };
+        let text = match c {
+            Some(c) if all && value.is_none() => {
+                let room = width.saturating_sub(LABEL_WIDTH);
+                text_rows(c.span.of(&a.input), room, zoomed) + text_rows(c.decoded(), room, zoomed)
+            }
+            _ => 0,
+        };
         // While a warning or a value is read, its text matters more than
         // the bits.
         let reading = (shown_warning.is_some() || value.is_some()) && !zoomed;

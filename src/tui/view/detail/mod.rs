@@ -11,7 +11,7 @@ mod views;
 use super::parts::{fit, pane_block, plain_pieces, preview, title_room, window, wrap_pieces};
 use crate::tui::app::{App, Detail, DetailView, Pane};
 use crate::tui::carried::{facts, LABEL_W};
-use crate::tui::layout::{host_rows, selected_host, shows_all_views, DetailFit, WarningText};
+use crate::tui::layout::{self, shows_all_views, text_rows, DetailFit, WarningText, LABEL_WIDTH};
 use crate::tui::text::fit_parts;
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
@@ -21,7 +21,6 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 use urlscope_core::analysis::ComponentAnalysis;
-use urlscope_core::describe;
 use urlscope_core::split::ComponentKind;
 use urlscope_core::text::pieces;
 use urlscope_core::utf8::ByteRole;
@@ -60,46 +59,24 @@ fn warning_lines(app: &App, theme: Theme, width: usize, shown: usize) -> Vec<Lin
     lines
 }
 
-/// Facts about the host, shown above its bytes, a line per group of the
-/// core's facts (its forms, its registrable domain, its scripts and
-/// look-alikes), each cut with `…` at the pane's edge (z shows it wider).
+/// Facts about the host, shown above its bytes (`layout::host_lines`).
 fn host_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let shown = app.shown();
-    let Some(h) = selected_host(shown.analysis, shown.component) else {
-        return Vec::new();
-    };
-    let facts = describe::host_facts(h);
-    // What the host imitates opens its registrable domain's line.
-    let imitates = shown
-        .analysis
-        .destinations
-        .first()
-        .and_then(|d| d.imitates.as_ref())
-        .map(describe::imitation);
-    host_rows(h)
+    let zoomed = app.zoomed_pane() == Some(Pane::Bytes);
+    layout::host_lines(shown.analysis, shown.component, width, zoomed)
         .into_iter()
-        .enumerate()
-        .map(|(i, group)| {
-            // The facts say what they are; the first line says whose.
-            let label = if i == 0 { "host     " } else { "         " };
-            let of_group: Vec<&describe::HostFact> =
-                facts.iter().filter(|f| f.group == group).collect();
-            let mut texts: Vec<&str> = of_group.iter().map(|f| f.text.as_str()).collect();
-            let imitated = group == describe::HostFactGroup::Registrable && imitates.is_some();
-            // First, so that a narrow pane still shows it.
-            if let (true, Some(i)) = (imitated, &imitates) {
-                texts.insert(0, i);
-            }
-            let text = texts.join(" · ");
-            let style = if imitated || of_group.iter().any(|f| f.notable) {
+        .map(|l| {
+            let style = if l.notable {
                 theme.highlight()
             } else {
                 Style::new()
             };
-            let room = width.saturating_sub(label.width());
             Line::from(vec![
-                Span::styled(fit(label, width), theme.dim()),
-                Span::styled(fit(&text, room), style),
+                Span::styled(
+                    format!("{:<LABEL_WIDTH$}", fit(l.label, width)),
+                    theme.dim(),
+                ),
+                Span::styled(l.text, style),
             ])
         })
         .collect()
@@ -175,11 +152,16 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     lines.extend(value_lines(app, theme, width, fit_rows.value_lines));
     lines.extend(host_lines(app, theme, width));
     if all && shown.value.is_none() {
-        lines.push(Line::from(vec![
-            Span::styled("raw      ", theme.dim()),
-            Span::raw(preview(raw, width.saturating_sub(9))),
-        ]));
-        lines.push(decoded_line(c, theme, width));
+        let room = width.saturating_sub(LABEL_WIDTH);
+        let rows = text_rows(raw, room, zoomed);
+        let raw = if rows > 1 {
+            wrap_pieces(&plain_pieces(raw, 0, theme), room, rows)
+        } else {
+            vec![Line::raw(preview(raw, room))]
+        };
+        lines.extend(labelled("raw", raw, theme));
+        let decoded = decoded_lines(c, theme, room, text_rows(c.decoded(), room, zoomed));
+        lines.extend(labelled("decoded", decoded, theme));
     }
     if c.layer_count() > 1 {
         lines.push(Line::styled(
@@ -311,35 +293,56 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn decoded_line(c: &ComponentAnalysis, theme: Theme, width: usize) -> Line<'static> {
-    let room = width.saturating_sub(9);
-    let cut = c.decoded().len().min(room * 4 + 8);
+/// Text lines under a label, the label on the first and blanks under it.
+fn labelled(label: &str, lines: Vec<Line<'static>>, theme: Theme) -> Vec<Line<'static>> {
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let label = if i == 0 { label } else { "" };
+            let mut spans = vec![Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.dim())];
+            spans.extend(line.spans);
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// The decoded text in `rows` lines of `room` columns, its escapes and
+/// invalid bytes marked, cut with `…` where it goes on.
+fn decoded_lines(
+    c: &ComponentAnalysis,
+    theme: Theme,
+    room: usize,
+    rows: usize,
+) -> Vec<Line<'static>> {
+    let cut = c.decoded().len().min(room * rows * 4 + 8);
     let utf8 = urlscope_core::utf8::annotate_window(c.decoded(), 0, cut);
-    let mut spans = vec![Span::styled("decoded  ", theme.dim())];
-    let mut used = 0;
-    for p in pieces(c.decoded().get(..cut).unwrap_or_default(), 0) {
-        let w = unicode_width::UnicodeWidthStr::width(p.text.as_str());
-        if used + w + 1 > room {
-            spans.push(Span::raw("…"));
-            return Line::from(spans);
-        }
-        used += w;
-        let invalid = utf8
-            .role(p.span.start)
-            .is_some_and(|r| matches!(r, ByteRole::Invalid(_)));
-        let style = if invalid {
-            theme.invalid()
-        } else if p.escaped {
-            theme.escaped()
-        } else {
-            Style::new()
-        };
-        spans.push(Span::styled(p.text, style));
-    }
+    let styled: Vec<(String, Style)> = pieces(c.decoded().get(..cut).unwrap_or_default(), 0)
+        .into_iter()
+        .map(|p| {
+            let invalid = utf8
+                .role(p.span.start)
+                .is_some_and(|r| matches!(r, ByteRole::Invalid(_)));
+            let style = if invalid {
+                theme.invalid()
+            } else if p.escaped {
+                theme.escaped()
+            } else {
+                Style::new()
+            };
+            (p.text, style)
+        })
+        .collect();
+    let mut lines = wrap_pieces(&styled, room.max(1), rows.max(1));
+    // A text cut where the window ends goes on past it.
     if cut < c.decoded().len() {
-        spans.push(Span::raw("…"));
+        if let Some(last) = lines.last_mut() {
+            if !last.spans.last().is_some_and(|s| s.content.ends_with('…')) {
+                last.spans.push(Span::raw("…"));
+            }
+        }
     }
-    Line::from(spans)
+    lines
 }
 
 /// The raw or decoded text, wrapped, around the byte cursor.

@@ -240,3 +240,33 @@ fn a_url_pasted_defanged_shows_what_was_pasted() {
         assert!(!s.contains("pasted") && !s.contains("re-fanged"), "{s}");
     }
 }
+
+/// Zoomed at 80 columns, the host's facts, its raw and its decoded text
+/// are whole: what the host imitates is a sentence longer than the pane,
+/// and the zoom is where the pane promises the rest (the normal layout
+/// cuts each with `…`).
+#[test]
+fn a_zoomed_host_shows_what_it_imitates_whole() {
+    let url =
+        "https://login.microsoftonline.com.secure-account-verification.example-hosting.net/common";
+    let mut a = app(url, 80, 24);
+    super::press(&mut a, crossterm::event::KeyCode::Tab);
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.contains("│         imitates microsoft.com (Microsoft): its …│"),
+        "{s}"
+    );
+    super::press(&mut a, crossterm::event::KeyCode::Char('z'));
+    let s = screen(&a, 80, 24);
+    let text = pane_text(&s.lines().collect::<Vec<_>>());
+    for whole in [
+        "imitates microsoft.com (Microsoft): its name 'microsoftonline.com' in the host of 'example-hosting.net'",
+        "raw login.microsoftonline.com.secure-account-verification.example-hosting .net",
+        "decoded login.microsoftonline.com.secure-account-verification.example-hosting .net",
+    ] {
+        assert!(text.contains(whole), "{whole:?} not in\n{s}");
+    }
+    assert!(!s.contains("…│"), "{s}");
+    // The byte table still starts on the host's first byte.
+    assert!(s.contains("│▶  l       6C  0|1101100"), "{s}");
+}
