@@ -47,6 +47,9 @@ fn main() {
     let mut names = Vec::new();
     // The brand that owns each brand, when another does.
     let mut owners: Vec<Option<String>> = Vec::new();
+    // Whether each brand's names have ordinary names one edit away
+    // (`Klarna ~`): only look-alike letters imitate them.
+    let mut ordinary: Vec<bool> = Vec::new();
     // Each brand's first domain, its home (`microsoft.com`).
     let mut homes = Vec::new();
     let mut domains: Vec<(String, usize)> = Vec::new();
@@ -62,6 +65,12 @@ fn main() {
         let (Some(name), Some(ds), Some(ts)) = (fields.next(), fields.next(), fields.next()) else {
             panic!("data/brands.txt: '{line}' is not 'name | domains | tokens [| words]'");
         };
+        // `Klarna ~`: a brand whose names have ordinary neighbours.
+        let (name, near_words) = match name.strip_suffix('~') {
+            Some(name) => (name.trim(), true),
+            None => (name, false),
+        };
+        ordinary.push(near_words);
         // `Instagram < Meta`: a brand another brand owns.
         let (name, owner) = match name.split_once('<') {
             Some((name, owner)) => (name.trim(), Some(owner.trim().to_string())),
@@ -142,6 +151,17 @@ fn main() {
         out,
         "pub(crate) static BRAND_OWNERS: [u8; {}] = {owner_index:?};",
         owner_index.len()
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "/// Whether each brand's names have ordinary names one edit away."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_NEAR_WORDS: [bool; {}] = {ordinary:?};",
+        ordinary.len()
     )
     .unwrap();
     writeln!(out, "/// Each brand's home: the first domain it lists.").unwrap();

@@ -68,41 +68,71 @@ const ONE_AS: [u8; 2] = [b'l', b'i'];
 /// with all its '1's one way, then all the other.
 const MIXED_ONES: u32 = 3;
 
-/// The readings of the '1's of `name` that [`unglyph`] takes, each a mask
-/// whose bit `k` reads the `k`-th '1' as an 'i' rather than an 'l' (the
-/// 32nd and after as the last bit says), all as 'l' first: one reading for
-/// a name without a '1', every mix for up to [`MIXED_ONES`], else two.
-pub(super) fn one_readings(name: &[u8]) -> impl Iterator<Item = u32> {
+/// How [`unglyph`] reads a name's look-alikes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Reading {
+    /// Bit `k` reads the `k`-th '1' as an 'i' rather than an 'l' (the
+    /// 32nd and after as the last bit says).
+    ones: u32,
+    /// Whether the look-alikes of two letters (`rn`, `vv`, `cl`) are read
+    /// too: a name may hold them as themselves (`k1arna` is `klarna`,
+    /// whose `rn` is no `m`).
+    pairs: bool,
+}
+
+/// The readings of `name`'s look-alikes that [`unglyph`] takes: its
+/// '1's all as 'l' first, then one reading for a name without a '1',
+/// every mix for up to [`MIXED_ONES`], else all 'i'; each with its pairs
+/// of letters read, then, for a name that holds both a pair and a single
+/// look-alike, each again with its pairs kept.
+pub(super) fn readings(name: &[u8]) -> impl Iterator<Item = Reading> {
     let ones = name.iter().filter(|&&b| b == b'1').count() as u32;
     let (mixed, uniform) = match ones {
         0 => (1, None),
         n if n <= MIXED_ONES => (1 << n, None),
         _ => (1, Some(u32::MAX)),
     };
-    (0..mixed).chain(uniform)
+    let pair = HOMOGLYPHS
+        .iter()
+        .take_while(|(written, _)| written.len() == 2)
+        .any(|(written, _)| name.windows(2).any(|w| w == written.as_bytes()));
+    let single = HOMOGLYPHS
+        .iter()
+        .take(UNGLYPHED)
+        .filter(|(written, _)| written.len() == 1)
+        .any(|(written, _)| written.bytes().all(|b| name.contains(&b)));
+    let masks = move || (0..mixed).chain(uniform);
+    let with_pairs = masks().map(|ones| Reading { ones, pairs: true });
+    let without = masks()
+        .filter(move |_| pair && single)
+        .map(|ones| Reading { ones, pairs: false });
+    with_pairs.chain(without)
 }
 
-/// `name` with every ASCII look-alike read as the letter it imitates, its
-/// '1's as `ones` says ([`one_readings`]).
-pub(super) fn unglyphed(name: &str, ones: u32) -> String {
-    let bytes: Vec<u8> = unglyph(name.as_bytes(), ones).collect();
+/// `name` with every ASCII look-alike read as the letter it imitates, as
+/// `reading` says ([`readings`]).
+pub(super) fn unglyphed(name: &str, reading: Reading) -> String {
+    let bytes: Vec<u8> = unglyph(name.as_bytes(), reading).collect();
     // Only ASCII is replaced, by ASCII: the text stays UTF-8.
     String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// The bytes of [`unglyphed`].
-pub(super) fn unglyph(name: &[u8], ones: u32) -> impl Iterator<Item = u8> + '_ {
+pub(super) fn unglyph(name: &[u8], reading: Reading) -> impl Iterator<Item = u8> + '_ {
     let mut rest = name;
     let mut k = 0u32;
     std::iter::from_fn(move || {
         let (&b, after) = rest.split_first()?;
         if b == b'1' {
             rest = after;
-            let as_i = ones >> k.min(31) & 1;
+            let as_i = reading.ones >> k.min(31) & 1;
             k += 1;
             return ONE_AS.get(as_i as usize).copied();
         }
         for (written, meant) in HOMOGLYPHS.iter().take(UNGLYPHED) {
+            if written.len() == 2 && !reading.pairs {
+                continue;
+            }
             if let Some(after) = rest.strip_prefix(written.as_bytes()) {
                 rest = after;
                 return meant.bytes().next();
@@ -313,11 +343,11 @@ pub(crate) fn imitation(
     // ASCII look-alikes of several letters (`rn` for `m`), each '1' read
     // as an 'l' or an 'i' (`m1cros0ft`, `1inked1n`).
     let mut found = Vec::new();
-    for ones in one_readings(name.as_bytes()) {
+    for reading in readings(name.as_bytes()) {
         if word {
             break;
         }
-        let plain = unglyphed(name, ones);
+        let plain = unglyphed(name, reading);
         if plain == name {
             continue;
         }
@@ -334,7 +364,7 @@ pub(crate) fn imitation(
     // The same name under another suffix: only a brand's.
     for &i in index.near.get(name.as_bytes()).into_iter().flatten() {
         if let Some(f) = index.famous.get(i as usize) {
-            if f.name == name && f.brand.is_some() {
+            if f.name == name && f.brand.is_some() && !f.near_words {
                 let theirs = f.domain.get(f.name.len() + 1..).unwrap_or_default();
                 let edit = format!("'.{theirs}' written as '.{suffix}'");
                 found.push((f, "tld-swap", edit, (end + 1, registrable.len())));
@@ -367,7 +397,7 @@ pub(crate) fn imitation(
         let Some(f) = index.famous.get(i as usize) else {
             continue;
         };
-        if f.name == name {
+        if f.name == name || f.near_words {
             continue;
         }
         if let Some((family, edit, span)) = one_edit(name, f.name) {

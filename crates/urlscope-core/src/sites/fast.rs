@@ -7,7 +7,7 @@
 //! maps a letter's two cases to one slot (digits and hyphens share slots
 //! with letters, which only lets more through).
 
-use super::edits::{one_readings, unglyph, HOMOGLYPHS, UNGLYPHED};
+use super::edits::{readings, unglyph, HOMOGLYPHS, UNGLYPHED};
 use super::{
     brand_index, brand_names, brand_token, index, lowercase, Index, BRAND_TOKENS, MIN_NAME,
 };
@@ -420,10 +420,10 @@ fn deleted_hash(whole: u64, head: u64, next: u64, power: u64) -> u64 {
 /// Whether `label` (lowercase), its ASCII look-alikes read as the letters
 /// they imitate, may be a name of `index`.
 fn glyphs_of(index: &Index, label: &[u8]) -> bool {
-    one_readings(label).any(|ones| {
+    readings(label).any(|reading| {
         let mut buf = [0u8; 63];
         let mut len = 0;
-        for (slot, b) in buf.iter_mut().zip(unglyph(label, ones)) {
+        for (slot, b) in buf.iter_mut().zip(unglyph(label, reading)) {
             *slot = b;
             len += 1;
         }

@@ -199,6 +199,12 @@ struct Famous {
     name: &'static str,
     brand: Option<&'static str>,
     rank: u16,
+    /// Its brand's names have ordinary names one edit away (`klarna`:
+    /// `klara`; `skrill`: `skill`; `correos` is a word, `correos.cl`
+    /// another country's post): only look-alike letters imitate it
+    /// (`k1arna`), not an edit or another suffix, and its deletions are
+    /// no keys of the index.
+    near_words: bool,
 }
 
 /// The famous names and their one-letter deletions.
@@ -228,12 +234,14 @@ fn build_index(top_sites: bool) -> Index {
     let mut famous = Vec::new();
     for (domain, b) in BRAND_DOMAINS.iter() {
         let rank = known_rank(domain).unwrap_or(u16::MAX);
-        famous.push((*domain, BRAND_NAMES.get(usize::from(*b)).copied(), rank));
+        let b = usize::from(*b);
+        let near_words = BRAND_NEAR_WORDS.get(b).copied().unwrap_or(false);
+        famous.push((*domain, BRAND_NAMES.get(b).copied(), rank, near_words));
     }
     if top_sites {
         for (domain, rank) in KNOWN_SITES.iter() {
             if brand_of(domain).is_none() {
-                famous.push((*domain, None, *rank));
+                famous.push((*domain, None, *rank, false));
             }
         }
     }
@@ -242,7 +250,7 @@ fn build_index(top_sites: bool) -> Index {
         near: foldhash::HashMap::default(),
         hashes: fast::KeyHashes::default(),
     };
-    for (domain, brand, rank) in famous {
+    for (domain, brand, rank, near_words) in famous {
         let Some(name) = name_of(domain) else {
             continue;
         };
@@ -255,12 +263,16 @@ fn build_index(top_sites: bool) -> Index {
             name,
             brand,
             rank,
+            near_words,
         });
         index
             .near
             .entry(name.as_bytes().into())
             .or_default()
             .push(at);
+        if near_words {
+            continue;
+        }
         for deleted in deletions(name) {
             let list = index.near.entry(deleted.into_bytes().into()).or_default();
             if list.last() != Some(&at) {
@@ -435,13 +447,14 @@ const MIN_ACCOUNT_TOKEN: usize = 6;
 /// brand's own name inflected (`amazons`, `googled`) or under another
 /// suffix. Sorted, for [`is_common_neighbour`].
 const COMMON_NEIGHBOURS: &[&str] = &[
-    "adore", "ample", "applied", "apply", "barclay", "bluefin", "booing", "booming", "case",
-    "cease", "chas", "chose", "cloud", "cooking", "discard", "email", "factbook", "farce",
+    "adore", "ample", "applied", "apply", "banksia", "barclay", "bluefin", "booing", "booming",
+    "case", "cease", "chas", "chose", "cloud", "cooking", "discard", "email", "factbook", "farce",
     "finance", "fore", "forge", "forte", "gail", "goggle", "googly", "goole", "grail", "grange",
     "hooking", "imports", "impost", "interact", "inuit", "laporte", "ledge", "looking", "mono",
-    "nave", "never", "papal", "payal", "phase", "postal", "range", "revolt", "saver", "shoppe",
-    "skye", "static", "telecom", "telkom", "tessa", "tremor", "trevor", "trist", "truest",
-    "truism", "trust", "tunes", "twig", "twister", "venom", "widows", "window", "witter",
+    "nave", "never", "norden", "papal", "payal", "payday", "phase", "phoneme", "postal", "range",
+    "revolt", "saver", "shoppe", "skye", "static", "telecom", "telkom", "tessa", "tremor",
+    "trevor", "trist", "truest", "truism", "trust", "tunes", "twig", "twister", "venom", "widows",
+    "window", "witter",
 ];
 
 /// Whether `word` (lowercase) is one of [`COMMON_NEIGHBOURS`].

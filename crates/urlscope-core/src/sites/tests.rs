@@ -171,6 +171,51 @@ fn a_common_word_is_no_misspelling() {
     }
 }
 
+/// A brand whose names have ordinary neighbours (`Klarna ~` in the
+/// table) is imitated only in look-alike letters, those of two letters
+/// read or kept (`k1arna`: klarna's own `rn` is no `m`); an edited letter
+/// or another suffix is someone else's name.
+#[test]
+fn a_brand_with_ordinary_neighbours_is_imitated_only_in_look_alikes() {
+    for domain in [
+        "klara.com",
+        "skill.com",
+        "minted.com",
+        "cash.com",
+        "bank.pl",
+        "cosco.com",
+        "picgames.com",
+        "desjardins.org",
+        "correos.cl",
+        "klarnas.com",
+    ] {
+        let brand = imitation(domain, None, 0, false).and_then(|i| i.brand);
+        assert_eq!(brand, None, "{domain}");
+    }
+    for (domain, famous, edit, at) in [
+        ("k1arna.com", "klarna.com", "'l' written as '1'", "1"),
+        ("c0stco.com", "costco.com", "'o' written as '0'", "0"),
+        ("skri11.com", "skrill.com", "'l' written as '1'", "11"),
+        ("paytrn.com", "paytm.com", "'m' written as 'rn'", "rn"),
+    ] {
+        let found = imitates(domain);
+        assert_eq!(
+            found,
+            Some((
+                famous.to_string(),
+                "homoglyph",
+                edit.to_string(),
+                at.to_string()
+            )),
+            "{domain}"
+        );
+        assert!(
+            may_imitate(domain.as_bytes(), crate::warnings::Severity::Medium),
+            "{domain}"
+        );
+    }
+}
+
 #[test]
 fn a_brand_in_the_host_of_another_site() {
     let shown = |host: &str| {
