@@ -85,27 +85,28 @@ pub(super) struct Reading {
 /// every mix for up to [`MIXED_ONES`], else all 'i'; each with its pairs
 /// of letters read, then, for a name that holds both a pair and a single
 /// look-alike, each again with its pairs kept.
-pub(super) fn readings(name: &[u8]) -> impl Iterator<Item = Reading> {
+pub(super) fn readings(name: &[u8]) -> impl Iterator<Item = Reading> + '_ {
     let ones = name.iter().filter(|&&b| b == b'1').count() as u32;
     let (mixed, uniform) = match ones {
         0 => (1, None),
         n if n <= MIXED_ONES => (1 << n, None),
         _ => (1, Some(u32::MAX)),
     };
-    let pair = HOMOGLYPHS
-        .iter()
-        .take_while(|(written, _)| written.len() == 2)
-        .any(|(written, _)| name.windows(2).any(|w| w == written.as_bytes()));
-    let single = HOMOGLYPHS
-        .iter()
-        .take(UNGLYPHED)
-        .filter(|(written, _)| written.len() == 1)
-        .any(|(written, _)| written.bytes().all(|b| name.contains(&b)));
     let masks = move || (0..mixed).chain(uniform);
     let with_pairs = masks().map(|ones| Reading { ones, pairs: true });
-    let without = masks()
-        .filter(move |_| pair && single)
-        .map(|ones| Reading { ones, pairs: false });
+    // Read only once those have failed: most names hold no pair.
+    let glyphs = || {
+        HOMOGLYPHS
+            .iter()
+            .take(UNGLYPHED)
+            .map(|(written, _)| written.as_bytes())
+    };
+    let without = std::iter::once(())
+        .filter(move |()| {
+            let pair = glyphs().any(|g| g.len() == 2 && name.windows(2).any(|w| w == g));
+            pair && glyphs().any(|g| matches!(g, [b] if name.contains(b)))
+        })
+        .flat_map(move |()| masks().map(|ones| Reading { ones, pairs: false }));
     with_pairs.chain(without)
 }
 
