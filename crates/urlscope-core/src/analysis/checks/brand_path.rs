@@ -118,17 +118,12 @@ fn brand_name_in(run: &[u8]) -> bool {
     crate::sites::is_brand_name(run.get(start..end).unwrap_or_default())
 }
 
-/// The bytes of each query key (up to its '=', or its pair's end).
+/// The bytes of each query key ([`super::query::pairs`]).
 fn query_keys<'a>(input: &'a [u8], parts: &Split) -> impl Iterator<Item = Span> + 'a {
-    parts.query.into_iter().flat_map(move |q| {
-        let mut at = q.start;
-        q.of(input).split(|&b| b == b'&').map(move |pair| {
-            let key = pair.split(|&b| b == b'=').next().unwrap_or_default();
-            let span = Span::new(at, at + key.len());
-            at += pair.len() + 1;
-            span
-        })
-    })
+    parts
+        .query
+        .into_iter()
+        .flat_map(move |q| super::query::pairs(input, q).map(|p| p.key))
 }
 
 /// Whether a known site and the URL's own (its registrable domain `own`,

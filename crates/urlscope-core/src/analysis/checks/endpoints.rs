@@ -8,7 +8,7 @@
 //! them ([`super::destinations`]).
 
 use crate::analysis::destination::Destination;
-use crate::split::Split;
+use crate::split::{Span, Split};
 
 /// The query keys whose URL the URL's own endpoint treats apart from a
 /// redirect's target.
@@ -36,11 +36,10 @@ impl EndpointKeys {
     pub(crate) fn of(input: &[u8], parts: &Split, own: Option<&Destination>) -> EndpointKeys {
         EndpointKeys {
             returns: parts.query.map_or(&[][..], |q| {
-                let query = q.of(input);
                 let host = own.and_then(|own| own.host.as_ref());
                 match host.map(|h| h.canonical.as_str()) {
-                    Some(TELEGRAM_LOGIN) if has_key(query, b"bot_id") => TELEGRAM_RETURNS,
-                    _ => sign_in_return_keys(query),
+                    Some(TELEGRAM_LOGIN) if has_key(input, q, b"bot_id") => TELEGRAM_RETURNS,
+                    _ => sign_in_return_keys(input, q),
                 }
             }),
             shared: own
@@ -159,21 +158,15 @@ const TELEGRAM_LOGIN: &str = "oauth.telegram.org";
 /// holds to the domain the bot's owner set) and the page it returns to.
 const TELEGRAM_RETURNS: &[&str] = &["origin", "return_to"];
 
-/// The (key, value) pairs of `query`, split at '&' and each pair's
-/// first '='.
-fn query_pairs(query: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
-    query.split(|&b| b == b'&').map(|pair| {
-        let end = memchr::memchr(b'=', pair).unwrap_or(pair.len());
-        (
-            pair.get(..end).unwrap_or_default(),
-            pair.get(end + 1..).unwrap_or_default(),
-        )
-    })
+/// The (key, value) pairs of the query at `query` in `input`
+/// ([`super::query::pairs`]), as bytes.
+fn query_pairs(input: &[u8], query: Span) -> impl Iterator<Item = (&[u8], &[u8])> {
+    super::query::pairs(input, query).map(|p| (p.key.of(input), p.value.of(input)))
 }
 
-/// Whether `query` holds the key `key` (any case).
-fn has_key(query: &[u8], key: &[u8]) -> bool {
-    query_pairs(query).any(|(k, _)| k.eq_ignore_ascii_case(key))
+/// Whether the query at `query` in `input` holds the key `key` (any case).
+fn has_key(input: &[u8], query: Span, key: &[u8]) -> bool {
+    query_pairs(input, query).any(|(k, _)| k.eq_ignore_ascii_case(key))
 }
 
 /// The query keys of an OAuth 2.0 or OpenID Connect request (one that
@@ -191,12 +184,13 @@ const SAML_RETURNS: &[&str] = &["RelayState"];
 /// return address the relying party names beside its realm.
 const OPENID2_RETURNS: &[&str] = &["openid.return_to"];
 
-/// The keys of `query` whose URL is a sign-in protocol's return address,
+/// The keys of the query at `query` in `input` whose URL is a sign-in
+/// protocol's return address,
 /// which the sign-in service sends visitors to only when the application
 /// registered it: [`OAUTH_RETURNS`], [`WSFED_RETURNS`], [`SAML_RETURNS`],
 /// [`OPENID2_RETURNS`], or none.
-fn sign_in_return_keys(query: &[u8]) -> &'static [&'static str] {
-    let mut pairs = query_pairs(query);
+fn sign_in_return_keys(input: &[u8], query: Span) -> &'static [&'static str] {
+    let mut pairs = query_pairs(input, query);
     let oauth =
         |k: &[u8]| k.eq_ignore_ascii_case(b"client_id") || k.eq_ignore_ascii_case(b"app_id");
     let wsfed = |k: &[u8], v: &[u8]| {

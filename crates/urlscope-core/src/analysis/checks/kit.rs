@@ -261,17 +261,8 @@ fn inbox_light(input: &[u8], query: Span) -> Option<Found> {
 fn login_submit(input: &[u8], query: Span) -> Option<Found> {
     let mut step = None;
     let mut token = false;
-    let mut at = query.start;
-    for pair in query.of(input).split(|&b| b == b'&') {
-        let span = Span::new(at, at + pair.len());
-        at += pair.len() + 1;
-        let (key, value) = match memchr::memchr(b'=', pair) {
-            Some(eq) => (
-                pair.get(..eq).unwrap_or_default(),
-                pair.get(eq + 1..).unwrap_or_default(),
-            ),
-            None => (pair, &b""[..]),
-        };
+    for pair in super::query::pairs(input, query) {
+        let (span, key, value) = (pair.pair, pair.key.of(input), pair.value.of(input));
         if is_kit_step(key, value) {
             step = step.or(Some(span));
         }

@@ -34,6 +34,7 @@ pub(crate) mod lures;
 pub(crate) mod mapped;
 pub(crate) mod planted;
 pub(crate) mod planted_folder;
+pub(crate) mod query;
 pub(crate) mod readings;
 pub(crate) mod saved_page;
 pub(crate) mod sensitive;
