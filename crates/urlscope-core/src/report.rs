@@ -298,6 +298,11 @@ impl ByteReport {
             SourceKind::Plus => "+".to_string(),
             _ => escape_bytes(row.span.of(&a.input)),
         };
+        ByteReport::written_as(row, source)
+    }
+
+    /// The row of byte `row`, written in the input as `source`.
+    fn written_as(row: &ByteRow, source: String) -> ByteReport {
         let char_of_unit = row
             .unit
             .and_then(|u| u.value.ok())
@@ -548,7 +553,43 @@ struct NestedReport<'a> {
     spelling: &'a [&'static str],
     jwt: Option<JwtReport<'a>>,
     analysis: Option<Report<'a>>,
+    /// A value written in base64, base64url or hex (a JWT's payload too):
+    /// each decoded byte with the two digits that write it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digits: Option<Digits<'a>>,
     children: Vec<NestedReport<'a>>,
+}
+
+/// The digit table of a carried value, serialised a row at a time.
+struct Digits<'a>(&'a Nested);
+
+impl Serialize for Digits<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Digits(n) = *self;
+        let len = n.digit_rows_len().unwrap_or(0);
+        // A window at a time: a long payload is never held whole twice.
+        const WINDOW: usize = 4096;
+        let rows = (0..len)
+            .step_by(WINDOW)
+            .flat_map(|start| n.digit_rows_window(start, WINDOW))
+            .map(|row| DigitReport {
+                encoded_at: row.at,
+                first_bits: row.first_bits,
+                byte: ByteReport::written_as(&row.byte, row.digit_text()),
+            });
+        s.collect_seq(rows)
+    }
+}
+
+/// A decoded byte of a carried value: its two digits (`source`, `aH`),
+/// where the first is in the value as encoded (`encoded_at`), and how
+/// many of the byte's bits, from its first, the first digit writes.
+#[derive(Serialize)]
+struct DigitReport {
+    encoded_at: usize,
+    first_bits: u8,
+    #[serde(flatten)]
+    byte: ByteReport,
 }
 
 #[derive(Serialize)]
@@ -584,6 +625,7 @@ impl<'a> NestedReport<'a> {
                     .collect(),
             }),
             analysis: n.analysis.as_deref().map(Report::of),
+            digits: n.digit_rows_len().map(|_| Digits(n)),
             children: n.children.iter().map(NestedReport::of).collect(),
         }
     }
@@ -743,6 +785,38 @@ mod tests {
         assert_eq!(s, r#"{"x":"a\u009bb\u202ec\u007f\u001b"}"#);
         let back: serde_json::Value = serde_json::from_str(&s).unwrap();
         assert_eq!(back["x"], "a\u{9b}b\u{202e}c\u{7f}\u{1b}");
+    }
+
+    /// A base64 payload's bytes, each with the two digits that write it,
+    /// as the inspector and `explain` show them; a hex one's too, and a
+    /// carried URL has none.
+    #[test]
+    fn a_payload_written_in_digits_has_its_digit_rows() {
+        let a = analyze(
+            b"https://x.example/?d=aGVsbG8gd29ybMOp&h=68747470733a2f2f6576696c2e6578616d706c65&u=https://y.example/",
+            &Options::default(),
+        );
+        let r: serde_json::Value = serde_json::from_str(&to_safe_string(&Report::of(&a))).unwrap();
+        let nested = r["nested"].as_array().unwrap();
+        let of = |kind: &str| nested.iter().find(|n| n["kind"] == kind).unwrap();
+        let base64 = &of("base64")["digits"];
+        // "hello worl" and the two bytes of U+00E9.
+        assert_eq!(base64.as_array().unwrap().len(), 12);
+        assert_eq!(
+            base64[0],
+            serde_json::json!({"encoded_at": 0, "first_bits": 6, "hex": "68", "bin": "01101000",
+                "source": "aG", "role": "ascii", "codepoint": "U+0068", "name": "LATIN SMALL LETTER H"})
+        );
+        assert_eq!(
+            base64[11],
+            serde_json::json!({"encoded_at": 14, "first_bits": 2, "hex": "A9", "bin": "10101001",
+                "source": "Op", "role": "continuation", "seq_len": 2, "codepoint": "U+00E9"})
+        );
+        let hex = &of("hex")["digits"];
+        assert_eq!(hex[1]["source"], "74");
+        assert_eq!(hex[1]["first_bits"], 4);
+        assert_eq!(hex[1]["encoded_at"], 2);
+        assert!(of("url").get("digits").is_none());
     }
 
     /// The text report's Readings section, field by field, and why.
