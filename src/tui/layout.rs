@@ -6,6 +6,7 @@
 //! and uses neither the app nor a view, so the two cannot disagree about a
 //! pane's size and neither has to call back into the other.
 
+use crate::tui::carried::LABEL_W;
 use crate::tui::keys::{help_lines, Context, HelpLine};
 use crate::tui::text::{fit, wrap, wrap_url};
 use crate::tui::theme::Theme;
@@ -295,50 +296,39 @@ pub fn selected_host(a: &Analysis, selected: usize) -> Option<&HostReading> {
     a.host.as_ref().filter(|_| is_host)
 }
 
-/// The lines of facts known about `h`: a line per group of the core's
-/// host facts, in its order.
-pub fn host_rows(h: &HostReading) -> Vec<HostFactGroup> {
-    let mut groups: Vec<HostFactGroup> = Vec::new();
-    for fact in urlscope_core::describe::host_facts(h) {
-        if !groups.contains(&fact.group) {
-            groups.push(fact.group);
-        }
-    }
-    groups
-}
-
-/// Width of the label column of the detail pane's text lines (`host`,
-/// `raw`, `decoded`).
-pub const LABEL_WIDTH: usize = 9;
-
-/// A line of facts about the selected host, above its bytes.
+/// A line of facts about the selected host, above its bytes (the view
+/// labels the first `host`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostLine {
-    /// `host` on the first line, blank under it.
-    pub label: &'static str,
     pub text: String,
     /// What the host imitates, or a fact the core calls notable.
     pub notable: bool,
 }
 
 /// The host's facts when component `selected` of `a` is its host: a line
-/// per group of the core's facts (its forms, its registrable domain, its
-/// scripts and look-alikes), what the host imitates opening its
-/// registrable domain's. Each is cut with `…` at the pane's edge, or
+/// per group of the core's facts, in its order (its forms, its registrable
+/// domain, its scripts and look-alikes), what the host imitates opening
+/// its registrable domain's. Each is cut with `…` at the pane's edge, or
 /// word-wrapped onto as many lines as it needs when the pane is zoomed.
 pub fn host_lines(a: &Analysis, selected: usize, width: usize, zoomed: bool) -> Vec<HostLine> {
     let Some(h) = selected_host(a, selected) else {
         return Vec::new();
     };
     let facts = urlscope_core::describe::host_facts(h);
+    let mut groups: Vec<HostFactGroup> = Vec::new();
+    for fact in &facts {
+        if !groups.contains(&fact.group) {
+            groups.push(fact.group);
+        }
+    }
     let imitates = a
         .destinations
         .first()
         .and_then(|d| d.imitates.as_ref())
         .map(urlscope_core::describe::imitation);
-    let room = width.saturating_sub(LABEL_WIDTH);
+    let room = width.saturating_sub(LABEL_W);
     let mut lines = Vec::new();
-    for group in host_rows(h) {
+    for group in groups {
         let of_group: Vec<&urlscope_core::describe::HostFact> =
             facts.iter().filter(|f| f.group == group).collect();
         let mut texts: Vec<&str> = of_group.iter().map(|f| f.text.as_str()).collect();
@@ -354,17 +344,16 @@ pub fn host_lines(a: &Analysis, selected: usize, width: usize, zoomed: bool) -> 
         } else {
             vec![fit(&text, room)]
         };
-        for text in wrapped {
-            // The facts say what they are; the first line says whose.
-            let label = if lines.is_empty() { "host" } else { "" };
-            lines.push(HostLine {
-                label,
-                text,
-                notable,
-            });
-        }
+        lines.extend(wrapped.into_iter().map(|text| HostLine { text, notable }));
     }
     lines
+}
+
+/// Bytes of a component's text read to fill `rows` lines of `room`
+/// columns: four a column (the longest UTF-8 character) and a few more,
+/// so that a text cut there still fills its lines and shows it goes on.
+pub fn text_window(room: usize, rows: usize) -> usize {
+    room * rows * 4 + 8
 }
 
 /// Lines the raw or decoded text `bytes` takes after its label, in `room`
@@ -374,7 +363,7 @@ pub fn text_rows(bytes: &[u8], room: usize, zoomed: bool) -> usize {
     if !zoomed {
         return 1;
     }
-    let cut = bytes.len().min(room * ZOOMED_TEXT_LINES * 4 + 8);
+    let cut = bytes.len().min(text_window(room, ZOOMED_TEXT_LINES));
     let columns: usize = urlscope_core::text::pieces(bytes.get(..cut).unwrap_or_default(), 0)
         .iter()
         .map(|p| unicode_width::UnicodeWidthStr::width(p.text.as_str()))
@@ -449,7 +438,7 @@ impl DetailFit {
         // A carried value's own text is among its facts.
         let text = match c {
             Some(c) if all && value.is_none() => {
-                let room = width.saturating_sub(LABEL_WIDTH);
+                let room = width.saturating_sub(LABEL_W);
                 text_rows(c.span.of(&a.input), room, zoomed) + text_rows(c.decoded(), room, zoomed)
             }
             _ => 0,

@@ -11,7 +11,7 @@ mod views;
 use super::parts::{fit, pane_block, plain_pieces, preview, title_room, window, wrap_pieces};
 use crate::tui::app::{App, Detail, DetailView, Pane};
 use crate::tui::carried::{facts, LABEL_W};
-use crate::tui::layout::{self, shows_all_views, text_rows, DetailFit, WarningText, LABEL_WIDTH};
+use crate::tui::layout::{self, shows_all_views, text_rows, text_window, DetailFit, WarningText};
 use crate::tui::text::fit_parts;
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
@@ -63,7 +63,7 @@ fn warning_lines(app: &App, theme: Theme, width: usize, shown: usize) -> Vec<Lin
 fn host_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let shown = app.shown();
     let zoomed = app.zoomed_pane() == Some(Pane::Bytes);
-    layout::host_lines(shown.analysis, shown.component, width, zoomed)
+    let lines = layout::host_lines(shown.analysis, shown.component, width, zoomed)
         .into_iter()
         .map(|l| {
             let style = if l.notable {
@@ -71,15 +71,10 @@ fn host_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
             } else {
                 Style::new()
             };
-            Line::from(vec![
-                Span::styled(
-                    format!("{:<LABEL_WIDTH$}", fit(l.label, width)),
-                    theme.dim(),
-                ),
-                Span::styled(l.text, style),
-            ])
+            Line::from(Span::styled(l.text, style))
         })
-        .collect()
+        .collect();
+    labelled("host", lines, theme)
 }
 
 /// How the pane names a component: `[3] path segment` for the URL's own,
@@ -152,7 +147,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     lines.extend(value_lines(app, theme, width, fit_rows.value_lines));
     lines.extend(host_lines(app, theme, width));
     if all && shown.value.is_none() {
-        let room = width.saturating_sub(LABEL_WIDTH);
+        let room = width.saturating_sub(LABEL_W);
         let rows = text_rows(raw, room, zoomed);
         let raw = if rows > 1 {
             wrap_pieces(&plain_pieces(raw, 0, theme), room, rows)
@@ -300,7 +295,7 @@ fn labelled(label: &str, lines: Vec<Line<'static>>, theme: Theme) -> Vec<Line<'s
         .enumerate()
         .map(|(i, line)| {
             let label = if i == 0 { label } else { "" };
-            let mut spans = vec![Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.dim())];
+            let mut spans = vec![Span::styled(format!("{label:<LABEL_W$}"), theme.dim())];
             spans.extend(line.spans);
             Line::from(spans)
         })
@@ -315,7 +310,7 @@ fn decoded_lines(
     room: usize,
     rows: usize,
 ) -> Vec<Line<'static>> {
-    let cut = c.decoded().len().min(room * rows * 4 + 8);
+    let cut = c.decoded().len().min(text_window(room, rows));
     let utf8 = urlscope_core::utf8::annotate_window(c.decoded(), 0, cut);
     let styled: Vec<(String, Style)> = pieces(c.decoded().get(..cut).unwrap_or_default(), 0)
         .into_iter()
