@@ -8,6 +8,7 @@
 //! with letters, which only lets more through).
 
 use super::edits::{readings, unglyph, HOMOGLYPHS, UNGLYPHED};
+use super::glued::{may_have_glue, trigram, MIN_WORD};
 use super::{
     brand_index, brand_names, brand_token, index, lowercase, Index, BRAND_TOKENS, MIN_NAME,
 };
@@ -29,6 +30,11 @@ struct Filter {
     /// bit set of 8 KB each, which stays in cache).
     first3: Vec<u64>,
     last3: Vec<u64>,
+    /// Bit [`trigram`] of each brand token's first three bytes, and of
+    /// its last three: a word that starts with no glue word and ends
+    /// with none holds no glued token ([`Filter::may_glue`]).
+    token_first3: Vec<u64>,
+    token_last3: Vec<u64>,
 }
 
 /// Labels this long or longer are tested by their ends' three bytes: one
@@ -79,7 +85,16 @@ fn filter() -> &'static Filter {
             last: vec![0; 1 << 10],
             first3: vec![0; 1 << 10],
             last3: vec![0; 1 << 10],
+            token_first3: vec![0; 1 << 9],
+            token_last3: vec![0; 1 << 9],
         };
+        for (token, _) in BRAND_TOKENS.iter() {
+            let t = token.as_bytes();
+            if let ([a, b, c, ..], [.., x, y, z]) = (t, t) {
+                set_bit(&mut f.token_first3, trigram(*a, *b, *c));
+                set_bit(&mut f.token_last3, trigram(*x, *y, *z));
+            }
+        }
         let words = BRAND_TOKENS.iter().map(|(t, _)| *t);
         for word in words.chain(brand_names().iter().copied()) {
             let w = word.as_bytes();
@@ -111,6 +126,23 @@ impl Filter {
         match (word.first(), word.last()) {
             (Some(&a), Some(&z)) => has(&self.words, pair(a, z), word.len()),
             _ => false,
+        }
+    }
+
+    /// Whether `word` (letters) may hold a brand's token glued to other
+    /// words ([`super::glued::glued_token`]): it starts with a glue word
+    /// and ends with one, or with a token's last three letters; or it
+    /// starts with a token's first three and ends with a glue word. The
+    /// caller has tested the word's length against [`MIN_WORD`].
+    fn may_glue(&self, word: &[u8]) -> bool {
+        let (&[a, b, c, ..], &[.., x, y, z]) = (word, word) else {
+            return false;
+        };
+        match may_have_glue(word) {
+            (false, false) => false,
+            (true, true) => true,
+            (true, false) => has_bit(&self.token_last3, trigram(x, y, z)),
+            (false, true) => has_bit(&self.token_first3, trigram(a, b, c)),
         }
     }
 
@@ -242,9 +274,20 @@ pub(crate) fn word_may_imitate(word: &[u8]) -> bool {
     label_may_imitate(filter(), word, glyphs, Severity::Medium)
 }
 
-/// Whether `word` is a brand's token.
+/// Whether `word` is a brand's token, or holds one glued to the words a
+/// phishing host names its purpose with ([`super::glued::glued_token`]).
+/// Most words are shorter than a glued one, which one comparison tells
+/// before a call.
+#[inline(always)]
 fn is_token(filter: &Filter, word: &[u8]) -> bool {
     filter.word(word) && brand_token(word).is_some()
+        || word.len() >= MIN_WORD && is_glued(filter, word)
+}
+
+/// [`super::glued::glued_token`] behind [`Filter::may_glue`].
+#[inline(never)]
+fn is_glued(filter: &Filter, word: &[u8]) -> bool {
+    filter.may_glue(word) && super::glued::glued_token(word).is_some()
 }
 
 /// Whether `word` may be a brand's token or a brand's domain's name, in

@@ -20,6 +20,7 @@ use std::sync::OnceLock;
 
 mod edits;
 mod fast;
+mod glued;
 #[cfg(test)]
 mod tests;
 
@@ -365,10 +366,15 @@ pub(crate) fn brand_in_host(
         .filter(|(s, e)| e > s)
         .nth(1)
         .is_some();
+    // A name of one word may be a token glued to others (`paypallogin`).
+    let whole = (!glued)
+        .then(|| glued::glued_token(name.as_bytes()))
+        .flatten();
     let in_name = glued
         .then(|| brand_tokens(name.as_bytes()))
         .into_iter()
         .flatten()
+        .chain(whole)
         .map(|(b, (s, e))| (b, (ahead_len + s, ahead_len + e)));
     brand_tokens(ahead.as_bytes()).chain(in_name).next()
 }
@@ -418,16 +424,20 @@ fn letter_words(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
-/// The brands' tokens written as whole words of `text` ([`letter_words`]),
-/// each with its brand and its byte range within `text`: how the labels
-/// ahead of a registrable domain, or a shared host's account, name a
-/// brand (`paypal-login`, `2018paypal0x`).
+/// The brands' tokens written as whole words of `text` ([`letter_words`])
+/// or glued to words a phishing host names its purpose with
+/// ([`glued::glued_token`]: `paypallogin`), each with its brand and its
+/// byte range within `text`: how the labels ahead of a registrable
+/// domain, or a shared host's account, name a brand (`paypal-login`,
+/// `2018paypal0x`).
 pub(crate) fn brand_tokens(
     text: &[u8],
 ) -> impl Iterator<Item = (&'static str, (usize, usize))> + '_ {
     letter_words(text).filter_map(move |(s, e)| {
         let word = text.get(s..e)?;
-        brand_token(word).map(|b| (b, (s, e)))
+        brand_token(word)
+            .map(|b| (b, (s, e)))
+            .or_else(|| glued::glued_token(word).map(|(b, (gs, ge))| (b, (s + gs, s + ge))))
     })
 }
 

@@ -245,6 +245,18 @@ fn a_brand_in_the_host_of_another_site() {
         ("support-appleid.example", "Apple", "appleid"),
         ("microsoft365-verify.example", "Microsoft", "microsoft"),
         ("appleid.apple.com-app.example", "Apple", "apple.com"),
+        // A token glued to the words a phishing host is named with.
+        ("paypallogin.com", "PayPal", "paypal"),
+        (
+            "secure.bankofamericasecuredalerts.com",
+            "Bank of America",
+            "bankofamerica",
+        ),
+        (
+            "www.secure05b-chaseonline-verification.translogbooster.com",
+            "Chase",
+            "chase",
+        ),
     ] {
         assert_eq!(shown(host), Some((brand, at.to_string())), "{host}");
     }
@@ -260,6 +272,10 @@ fn a_brand_in_the_host_of_another_site() {
         "pineapple-shop.example",
         "paypal.example",
         "news.example.com",
+        // A token inside an ordinary word.
+        "outlookindia.com",
+        "purchase.example",
+        "www.amazonas.example",
     ] {
         assert_eq!(shown(host), None, "{host}");
     }
@@ -281,6 +297,9 @@ fn the_fast_test_lets_through_what_may_imitate() {
         "1inked1n.com",
         "11nked1n.com",
         "secure-1inked1n.example",
+        // A token glued to other words.
+        "paypallogin.com",
+        "www.mypaypalaccount.example",
     ] {
         assert!(may_imitate(host.as_bytes(), Medium), "{host}");
     }
