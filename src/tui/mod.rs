@@ -213,17 +213,16 @@ pub(crate) fn copy_status(what: &str, bytes: usize, copied: Copied) -> String {
     format!("copied {what}, {}: {to}", text::bytes_count(bytes))
 }
 
-/// In debug builds only, `URLSCOPE_TEST_PANIC_KEY=<char>` makes that key
-/// panic, so the end-to-end tests can check that a crash restores the
-/// terminal and prints the URL being edited. Release builds ignore it.
+/// `URLSCOPE_TEST_PANIC_KEY=<char>` makes that key panic, so the
+/// end-to-end tests can check, in the build they test (debug or
+/// release), that a crash restores the terminal and prints the URL being
+/// edited. Only a variable of that name, set on purpose, does it.
 fn crash_for_tests(key: &crossterm::event::KeyEvent) {
-    if cfg!(debug_assertions) {
-        if let (Ok(trigger), crossterm::event::KeyCode::Char(c)) =
-            (std::env::var("URLSCOPE_TEST_PANIC_KEY"), key.code)
-        {
-            if trigger.starts_with(c) {
-                panic!("test panic requested with URLSCOPE_TEST_PANIC_KEY");
-            }
+    if let (Ok(trigger), crossterm::event::KeyCode::Char(c)) =
+        (std::env::var("URLSCOPE_TEST_PANIC_KEY"), key.code)
+    {
+        if trigger.starts_with(c) {
+            panic!("test panic requested with URLSCOPE_TEST_PANIC_KEY");
         }
     }
 }
