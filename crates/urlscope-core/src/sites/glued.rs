@@ -273,6 +273,34 @@ mod tests {
     }
 
     #[test]
+    fn the_fast_path_lets_every_glued_token_through() {
+        use crate::warnings::Severity::Medium;
+        // Every token with every glue word ahead of it and after it, and
+        // framed by two, as a registrable domain's name.
+        // A token of letters: the words read are runs of letters.
+        let tokens = super::super::BRAND_TOKENS
+            .iter()
+            .filter(|(t, _)| t.bytes().all(|b| b.is_ascii_alphabetic()));
+        for (token, _) in tokens {
+            for g in GLUE {
+                for word in [
+                    format!("{g}{token}"),
+                    format!("{token}{g}"),
+                    format!("my{token}{g}"),
+                ] {
+                    let Some((_, (s, e))) = glued_token(word.as_bytes()) else {
+                        assert!(word.len() < MIN_WORD, "{word}");
+                        continue;
+                    };
+                    assert!(e - s >= 3, "{word}");
+                    let host = format!("{word}.example");
+                    assert!(crate::sites::may_imitate(host.as_bytes(), Medium), "{host}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_token_glued_to_glue_words() {
         let at = |word: &str| {
             glued_token(word.as_bytes())
