@@ -200,7 +200,7 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
     // brand_in_host reads them) and each label, as they end, with whether
     // the label holds an ASCII look-alike [`unglyph`] reads (several may
     // change both ends of a name, `vvindovvs`, which the tables would miss).
-    // A label with a hyphen or a digit (`glued`) has its words judged too.
+    // A label with any byte but letters (`glued`) has its words judged too.
     let (mut label, mut word, mut glyphs, mut prev, mut glued) = (0, 0, false, b'.', false);
     for (i, &b) in head.iter().enumerate() {
         let lower = b | 32;
@@ -222,7 +222,10 @@ pub(crate) fn may_imitate(host: &[u8], min: Severity) -> bool {
             }
             (label, glyphs, glued) = (i + 1, false, false);
         } else {
-            glued |= b == b'-' || b.is_ascii_digit();
+            // A hyphen, a digit or any other byte that is no letter splits
+            // the label into words, as `lookalike_words` reads them
+            // (`tabank`.no`).
+            glued = true;
         }
     }
     let last = head.get(label..).unwrap_or_default();

@@ -297,6 +297,9 @@ fn the_fast_test_lets_through_what_may_imitate() {
         "1inked1n.com",
         "11nked1n.com",
         "secure-1inked1n.example",
+        // A word misspelt beside a byte that is no letter, hyphen or digit.
+        "tabank`.no",
+        "rnicrosoft_help.example",
         // A token glued to other words.
         "paypallogin.com",
         "www.mypaypalaccount.example",
