@@ -136,7 +136,7 @@ const SIGN_IN_TRIGRAMS: [&[u8; 3]; 29] = [
 
 /// The bit of three bytes, either case (digits and other bytes share bits
 /// with letters, which only lets more through).
-const fn trigram_bit(a: u8, b: u8, c: u8) -> usize {
+pub(crate) const fn trigram_bit(a: u8, b: u8, c: u8) -> usize {
     ((a & 31) as usize) << 10 | ((b & 31) as usize) << 5 | (c & 31) as usize
 }
 

@@ -8,10 +8,11 @@
 //! with letters, which only lets more through).
 
 use super::edits::{readings, unglyph, HOMOGLYPHS, UNGLYPHED};
-use super::glued::{may_have_glue, trigram, MIN_WORD};
+use super::glued::{may_have_glue, MIN_WORD};
 use super::{
     brand_index, brand_names, brand_token, index, lowercase, Index, BRAND_TOKENS, MIN_NAME,
 };
+use crate::services::lures::trigram_bit as trigram;
 use crate::warnings::Severity;
 use std::sync::OnceLock;
 
@@ -59,7 +60,7 @@ fn set_bit(bits: &mut [u64], at: usize) {
     }
 }
 
-fn has_bit(bits: &[u64], at: usize) -> bool {
+pub(super) fn has_bit(bits: &[u64], at: usize) -> bool {
     bits.get(at / 64)
         .is_some_and(|word| word >> (at % 64) & 1 == 1)
 }

@@ -9,6 +9,8 @@
 //! `chase`, `outlookindia` holds `outlook`, `amazonas` holds `amazon`).
 
 use super::brand_token;
+use super::fast::has_bit;
+use crate::services::lures::trigram_bit as trigram;
 
 /// The words glued to a brand's token in a phishing host's word: what the
 /// page asks for (a sign-in, a check), what it claims to be (a service,
@@ -162,11 +164,6 @@ fn reach(word: &[u8], mut todo: u64, step: fn(&[u8], usize) -> u64) -> u64 {
     reached
 }
 
-/// The bit of three bytes, either case (32,768 bits).
-pub(super) const fn trigram(a: u8, b: u8, c: u8) -> usize {
-    ((a & 31) as usize) << 10 | ((b & 31) as usize) << 5 | (c & 31) as usize
-}
-
 /// Bit [`trigram`] of each glue word's first three letters (`ends`
 /// false) or last three (`ends` true); a word of two letters sets its
 /// two with every letter after them, or before.
@@ -198,11 +195,7 @@ const fn glue_trigrams(ends: bool) -> [u64; 512] {
 const GLUE_STARTS: [u64; 512] = glue_trigrams(false);
 const GLUE_ENDS: [u64; 512] = glue_trigrams(true);
 
-fn has_bit(bits: &[u64; 512], at: usize) -> bool {
-    bits.get(at / 64).is_some_and(|w| w >> (at % 64) & 1 == 1)
-}
-
-/// Whether `word` (five letters or more) may start with a glue word, and
+/// Whether `word` (three letters or more) may start with a glue word, and
 /// whether it may end with one: [`glued_token`]'s first test, by the
 /// word's first three letters and its last three.
 pub(super) fn may_have_glue(word: &[u8]) -> (bool, bool) {
