@@ -454,11 +454,17 @@ pub(crate) fn has_lure_word(text: &[u8]) -> bool {
 /// shows its brand as plainly as `amazon-clone` does. A path's long slug
 /// (`/using-gmail-with-mutt`) still names a topic, not a disguise. A
 /// token misspelt by one edit or written with look-alike letters counts
-/// too (`cdn-coinbse-com`, [`crate::sites::brand_lookalike_word`]).
-pub(crate) fn account_lure_words(labels: &[u8]) -> Vec<(usize, usize)> {
+/// too (`cdn-coinbse-com`, [`crate::sites::brand_lookalike_word`]), and
+/// so does a token of six letters or more glued to any other letters
+/// (`openseafreenft`, [`crate::sites::tokens_inside`]), unless an
+/// ordinary word holds it there (`revolution`) or the brand runs the
+/// service (`googleblog` on Google's `blogspot.com`). `service` is the
+/// service's domain, after the labels.
+pub(crate) fn account_lure_words(labels: &[u8], service: &[u8]) -> Vec<(usize, usize)> {
     let mut found = lure_words(labels);
     let lookalike = crate::sites::brand_lookalike_word(labels).map(|(at, _)| at);
-    for token in brand_tokens(labels).chain(lookalike) {
+    let inside = crate::sites::tokens_inside(labels, service).map(|(_, at)| at);
+    for token in brand_tokens(labels).chain(lookalike).chain(inside) {
         if !found.contains(&token) {
             found.push(token);
         }
@@ -470,10 +476,13 @@ pub(crate) fn account_lure_words(labels: &[u8]) -> Vec<(usize, usize)> {
 
 /// Whether the account's labels of a shared host hold a lure
 /// ([`account_lure_words`]): the fast path's test.
-pub(crate) fn account_has_lure_word(labels: &[u8]) -> bool {
+pub(crate) fn account_has_lure_word(labels: &[u8], service: &[u8]) -> bool {
     has_lure_word(labels)
         || brand_tokens(labels).next().is_some()
         || crate::sites::brand_lookalike_word(labels).is_some()
+        || crate::sites::tokens_inside(labels, service)
+            .next()
+            .is_some()
 }
 
 /// The byte ranges of [`crate::sites::brand_tokens`] in `text`.

@@ -21,12 +21,14 @@ use std::sync::OnceLock;
 mod edits;
 mod fast;
 mod glued;
+mod inside;
 #[cfg(test)]
 mod tests;
 
 use edits::deletions;
 pub(crate) use edits::{as_written, imitation};
 pub(crate) use fast::may_imitate;
+pub(crate) use inside::tokens_inside;
 
 include!(concat!(env!("OUT_DIR"), "/sites.rs"));
 

@@ -128,7 +128,12 @@ fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
     // name, `sites.google.com`, is no lure): judged once per host here,
     // the path and the query on each URL.
     match lure {
-        true if crate::services::lures::account_has_lure_word(host.ahead_of_last_two()) => {
+        true if crate::services::lures::account_has_lure_word(
+            host.ahead_of_last_two(),
+            name.get(host.ahead_of_last_two().len()..)
+                .unwrap_or_default(),
+        ) =>
+        {
             HostVerdict::NotPlain
         }
         true => HostVerdict::PlainWithoutLure,

@@ -45,7 +45,10 @@ pub(crate) fn lure_warnings(
         let raw_host = host_span.of(input);
         let ahead = raw_host.len().saturating_sub(service.service.len());
         let account = raw_host.get(..ahead).unwrap_or_default();
-        let mut spans = spans_at(account_lure_words(account), host_span.start);
+        let mut spans = spans_at(
+            account_lure_words(account, service.service.as_bytes()),
+            host_span.start,
+        );
         // The service's own pages (SharePoint's `/_layouts/`) show its
         // brand on every account: the path from there on is no lure; the
         // site's folders ahead of it and the query may be.
@@ -294,8 +297,23 @@ mod tests {
         // The same for the host alone (the Python package's `imitates`).
         let alone = crate::sites::imitation_of_host("cdn-coinbse-com.pages.dev");
         assert_eq!(alone.map(|i| i.domain), Some("coinbase.com".to_string()));
-        // Another account that shows the brand's name is still a lure.
+        // Another account that shows the brand's name is still a lure,
+        // glued to other words too: the account's author chose the name.
         assert_eq!(found("https://paypal-login.github.io/", code).len(), 1);
+        assert_eq!(
+            found("https://www.live-openseafreenft779.vercel.app/", code),
+            [(
+                Severity::Medium,
+                vec![
+                    "www.live-openseafreenft779.vercel.app".into(),
+                    "opensea".into()
+                ]
+            )]
+        );
+        assert_eq!(
+            found("https://paypalooza-fan-site.github.io/", code).len(),
+            1
+        );
         assert_eq!(
             crate::sites::imitation_of_host("trust-fund.pages.dev"),
             None
@@ -315,10 +333,11 @@ mod tests {
             "https://someone.dyndns.org/login",
             "https://someone.github.io/author/",
             // A common word (not a token) in a long deploy name, a token
-            // inside a longer word, a long slug in the path.
+            // inside an ordinary word, a long slug in the path.
             "https://office-supplies-shop.vercel.app/",
             "https://my-apple-pie-recipes.github.io/",
-            "https://paypalooza-fan-site.github.io/",
+            "https://revolutionary-art.vercel.app/",
+            "https://counterintuitive-design.github.io/",
             // Words one edit from a token: a first letter replaced, a
             // common word, a short token's neighbour.
             "https://finance-notes.github.io/",
