@@ -528,6 +528,11 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
         "\n{}",
         style.heading("UTF-8, bit by bit (Unicode Tables 3-5 and 3-6)")
     )?;
+    writeln!(
+        out,
+        "  {}",
+        wrapped(&urlscope_core::utf8::tables_note(), 2, 2)
+    )?;
     for line in lines {
         writeln!(out, "{line}")?;
     }

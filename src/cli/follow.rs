@@ -17,8 +17,20 @@ use urlscope_core::text::{escape_str, quote_str};
 /// The "Leads to" lines: the URL's own destination, then each carried
 /// one with the chain that reaches it.
 pub fn write_leads_to(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<()> {
+    // A link protection's own host is not where the link leads: the end
+    // of the chain of wrappers comes first, as the inspector's line under
+    // the URL gives it, then the wrapper's own host and the chain.
+    let unwrapped = a.unwrapped_destination();
+    if let Some(d) = unwrapped {
+        let line = wrapped_list(&describe::place(d), HEAD, HEAD);
+        writeln!(out, "{}  {line}", style.heading("Leads to  "))?;
+    }
     for (i, d) in a.destinations.iter().enumerate() {
-        let head = if i == 0 { "Leads to  " } else { "          " };
+        let head = match i {
+            0 if unwrapped.is_some() => "Wrapper   ",
+            0 => "Leads to  ",
+            _ => "          ",
+        };
         // The lines after the first line up under the place, after the
         // heading or after "via ".
         let line = if d.via.is_empty() {

@@ -80,7 +80,8 @@ pub fn write_assembly(out: &mut impl Write, a: &Analysis, index: usize) -> io::R
     }
     writeln!(
         out,
-        "<h4>Code points, bit by bit (Table 3-5)</h4><ul class=\"assembly\">"
+        "<h4>Code points, bit by bit (Table 3-5)</h4><p>{}</p><ul class=\"assembly\">",
+        urlscope_core::utf8::tables_note()
     )?;
     for ch in seen {
         let layout = bit_layout(ch);

@@ -76,10 +76,7 @@ fn whole_with_lead(a: &Analysis) -> (Vec<Piece>, String, Option<&Destination>) {
     // A link protection's own host is not where the link leads: the last
     // destination of the chain of wrappers comes first, its place naming
     // the wrapper it is reached through (`through Google's redirector`).
-    let through = own
-        .wrapper
-        .as_ref()
-        .and_then(|_| a.destinations.iter().rev().find(|d| d.through.is_some()));
+    let through = a.unwrapped_destination();
     let mut pieces = vec![("leads to ".to_string(), None)];
     let lead = through.unwrap_or(own);
     match through {

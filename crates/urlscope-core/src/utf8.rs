@@ -35,6 +35,29 @@
 //! what [`String::from_utf8_lossy`] and Python's `bytes.decode('utf-8',
 //! 'replace')` produce.
 
+/// The two tables of the Unicode Standard's chapter 3 that every front
+/// end cites: each with the number the project's reference gives it (and
+/// its messages use), its title, and its number in Unicode 15.0, so a
+/// reader finds it in whichever edition is at hand.
+pub const TABLES: [(&str, &str, &str); 2] = [
+    ("3-5", "UTF-8 bit distribution", "3-6"),
+    ("3-6", "well-formed UTF-8 byte sequences", "3-7"),
+];
+
+/// [`TABLES`] in a sentence: `Table 3-5: UTF-8 bit distribution; ...`.
+pub fn tables_note() -> String {
+    let named: Vec<String> = TABLES
+        .iter()
+        .map(|(n, title, _)| format!("Table {n}: {title}"))
+        .collect();
+    let now: Vec<&str> = TABLES.iter().map(|(_, _, now)| *now).collect();
+    format!(
+        "{} (Tables {} in Unicode 15.0's chapter 3)",
+        named.join("; "),
+        now.join(" and ")
+    )
+}
+
 /// Why a byte is not part of a well-formed UTF-8 sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -143,13 +166,15 @@ impl ByteRole {
     }
 
     /// The role as a byte table shows it: `ascii`, `lead 1/2`, `cont 2/2`,
-    /// `invalid: overlong`.
+    /// `invalid: unexpected continuation`, `invalid: starts an overlong
+    /// form` (the reason [`ByteRole::describe_marked`] gives, after the
+    /// word that a table with no `✗` needs).
     pub fn describe(self) -> String {
         match self {
             ByteRole::Ascii => "ascii".to_string(),
             ByteRole::Lead { len } => format!("lead 1/{len}"),
             ByteRole::Continuation { len, index } => format!("cont {}/{len}", index + 1),
-            ByteRole::Invalid(p) => format!("invalid: {}", p.label()),
+            ByteRole::Invalid(_) => format!("invalid: {}", self.describe_marked()),
         }
     }
 
@@ -169,7 +194,9 @@ impl ByteRole {
                 Some(what) => format!("starts {what}"),
                 None => p.label().to_string(),
             },
-            other => other.describe(),
+            ByteRole::Ascii | ByteRole::Lead { .. } | ByteRole::Continuation { .. } => {
+                self.describe()
+            }
         }
     }
 }

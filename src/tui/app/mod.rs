@@ -203,8 +203,10 @@ impl App {
     }
 
     /// The first component with a warning (a carried URL's warning lifted
-    /// onto the component that carries it), else the first path segment,
-    /// else the host, else the first component.
+    /// onto the component that carries it), else the one that holds where
+    /// a wrapped link really leads (Safe Links' `url` value), else the
+    /// first path segment with bytes, else the host, else the first
+    /// component.
     pub(super) fn initial_selection(&self) -> usize {
         let a = &self.analysis;
         let carrying = |w: &urlscope_core::warnings::Warning| {
@@ -219,6 +221,12 @@ impl App {
             .filter_map(|w| w.component.or_else(|| carrying(w)))
             .min();
         first_warned
+            .or_else(|| a.unwrapped_destination()?.component)
+            .or_else(|| {
+                a.components
+                    .iter()
+                    .position(|c| c.kind == ComponentKind::PathSegment && !c.span.is_empty())
+            })
             .or_else(|| {
                 a.components
                     .iter()

@@ -155,6 +155,10 @@ impl App {
             self.close_view();
             return;
         }
+        if kind == DetailKind::Encoders && self.shown().analysis.components.is_empty() {
+            self.status = "no component to encode: e edits the URL".to_string();
+            return;
+        }
         if self.detail.kind().is_none() {
             self.focus_before_view = Some(self.focus);
         }
@@ -339,6 +343,9 @@ impl App {
 
     pub(super) fn jump(&mut self) {
         match self.focus {
+            Pane::Warnings if self.analysis.warnings.is_empty() => {
+                self.status = "no warning to jump to".to_string();
+            }
             Pane::Warnings => {
                 self.select_warning(self.warning);
                 self.focus = Pane::Bytes;

@@ -71,6 +71,13 @@ pub fn help_lines(context: Context) -> Vec<HelpLine> {
             .iter()
             .map(|a| HelpLine::Key(a.mark(), format!("in the readings (r): {}", a.meaning()))),
     );
+    lines.push(HelpLine::Blank);
+    lines.push(HelpLine::Heading("Unicode tables cited".to_string()));
+    lines.extend(
+        urlscope_core::utf8::TABLES
+            .iter()
+            .map(|(n, title, now)| HelpLine::Key(n, format!("{title} ({now} in Unicode 15.0)"))),
+    );
     lines
 }
 

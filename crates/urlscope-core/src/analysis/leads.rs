@@ -49,6 +49,17 @@ impl Analysis {
         out
     }
 
+    /// Where a URL written in a link protection (Safe Links, Proofpoint,
+    /// Google's redirector...) really leads: the last destination reached
+    /// through the chain of wrappers, whose place names the wrapper
+    /// (`evil.example.com, through Microsoft Safe Links`). `None` for a
+    /// URL that is no wrapper's, or whose wrapper holds its target
+    /// (Mimecast): the URL itself is then where it leads.
+    pub fn unwrapped_destination(&self) -> Option<&Destination> {
+        self.destinations.first()?.wrapper.as_ref()?;
+        self.destinations.iter().rev().find(|d| d.through.is_some())
+    }
+
     /// The destination this analysis gives carried value `n`.
     pub fn destination_of(&self, n: &Nested) -> Option<&Destination> {
         self.destinations

@@ -101,6 +101,16 @@ fn selection_starts_on_the_first_warned_component() {
         40,
     );
     assert_eq!(a.selected, 4, "the url value");
+    // With no warning, the value that holds where the wrapped link leads,
+    // not the empty path.
+    let a = app(
+        "https://x.safelinks.protection.outlook.com/?url=https%3A%2F%2Fevil.example.com%2F&data=1",
+        120,
+        40,
+    );
+    assert_eq!(a.selected, 4, "the url value");
+    let a = app("http://example.com/?q=1", 120, 40);
+    assert_eq!(a.selected, 2, "the empty path, with nothing else to show");
 }
 
 #[test]

@@ -136,3 +136,23 @@ fn the_bar_offers_only_keys_that_do_something() {
         bar(&a)
     );
 }
+
+/// A key with nothing to act on says so: Enter on an empty warning list
+/// jumps nowhere, `d` with no component keeps the pane as it was.
+#[test]
+fn keys_with_nothing_to_act_on_say_so() {
+    let mut a = app("https://example.com/a", 80, 24);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Enter);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("no warning to jump to"), "{s}");
+    assert!(!s.contains("jumped"), "{s}");
+    let mut a = app("", 80, 24);
+    let before = screen(&a, 80, 24);
+    press(&mut a, KeyCode::Char('d'));
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("no component to encode"), "{s}");
+    let body = |s: &str| s.lines().take(20).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&s), body(&before));
+}
