@@ -419,6 +419,8 @@ const RULES: &[Row] = &[
     ("shared-hosting", "https://googleblog.blogspot.com/", Misses, "the brand that runs the service naming its own account"),
     ("brand-in-host", "http://tiktok.store-hq.shop/1.html", Fires { at: "tiktok" }, "a social network's name ahead of a shop's domain"),
     ("brand-in-host", "https://www.tiktok.com/login", Misses, "the brand's own sign-in page"),
+    ("brand-in-host", "http://steamcommunitycomprofiles76561198881581632.ml/", Fires { at: "steamcommunity" }, "a brand's token glued to words and a number in the domain's name"),
+    ("brand-in-host", "http://amazonas2019.example/", Misses, "an ordinary word holding a token, beside a number"),
     ("shared-hosting", "https://cdn-coinbse-com.pages.dev/", Fires { at: "cdn-coinbse-com.pages.dev" }, "a site on Cloudflare Pages named with a brand's token misspelt (coinbase, 'a' left out)"),
     ("shared-hosting", "https://trust-fund-notes.pages.dev/", Misses, "a common word one edit from a brand's token (truist) is a word"),
     ("shared-hosting", "https://sites.google.com/a/example.com/", Misses, "a site on Google Sites with no sign-in word"),

@@ -847,7 +847,7 @@ catalogue! {
     BrandInHost {
         code: "brand-in-host",
         severity: Medium,
-        summary: "A brand's domain or name is written in the host of a site that is not the brand's, ahead of the real domain (www.paypal.com.secure-login.example.net) or glued to words in it (paypal-login-secure.example; with no hyphen, paypallogin.com, when every word beside the name is one a phishing host is named with: login, secure, account, support, online, ...): high with a sign-in word in the URL. Low in a domain named as the brand's member institutions' are (sparkasse-koelnbonn.de), which are theirs or a phisher's who registered one.",
+        summary: "A brand's domain or name is written in the host of a site that is not the brand's, ahead of the real domain (www.paypal.com.secure-login.example.net) or glued to words or a number in it (paypal-login-secure.example, paypal-2019.com; with no hyphen, paypallogin.com, when every word beside the name is one a phishing host is named with: login, secure, account, support, online, ...): high with a sign-in word in the URL. Low in a domain named as the brand's member institutions' are (sparkasse-koelnbonn.de), which are theirs or a phisher's who registered one.",
         consequence: None,
         signals: [Imitation, NonAscii, Authority],
     }

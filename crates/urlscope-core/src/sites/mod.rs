@@ -362,12 +362,11 @@ pub(crate) fn brand_in_host(
         }
     }
     // A brand's token: a whole word of a label ahead, or a word of the
-    // registrable domain's name glued to others (`paypal-login-secure`).
+    // registrable domain's name glued to others or to a number
+    // (`paypal-login-secure`, `paypal-2019`,
+    // `steamcommunitycomprofiles76561198881581632`).
     let name = registrable.get(..name_end).unwrap_or_default();
-    let glued = letter_words(name.as_bytes())
-        .filter(|(s, e)| e > s)
-        .nth(1)
-        .is_some();
+    let glued = !name.bytes().all(|b| b.is_ascii_alphabetic());
     // A name of one word may be a token glued to others (`paypallogin`).
     let whole = (!glued)
         .then(|| glued::glued_token(name.as_bytes()))

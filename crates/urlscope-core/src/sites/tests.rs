@@ -257,6 +257,14 @@ fn a_brand_in_the_host_of_another_site() {
             "Chase",
             "chase",
         ),
+        // A token alone or glued, beside a number in the domain's name.
+        ("paypal-2019.com", "PayPal", "paypal"),
+        ("paypal123.com", "PayPal", "paypal"),
+        (
+            "steamcommunitycomprofiles76561198881581632.ml",
+            "Steam",
+            "steamcommunity",
+        ),
     ] {
         assert_eq!(shown(host), Some((brand, at.to_string())), "{host}");
     }
@@ -276,6 +284,8 @@ fn a_brand_in_the_host_of_another_site() {
         "outlookindia.com",
         "purchase.example",
         "www.amazonas.example",
+        "amazonas2019.example",
+        "pineapple-2019.example",
     ] {
         assert_eq!(shown(host), None, "{host}");
     }
