@@ -223,14 +223,13 @@ impl App {
         first_warned
             .or_else(|| a.unwrapped_destination()?.component)
             .or_else(|| {
+                // The first path segment with bytes, else the first one.
                 a.components
                     .iter()
-                    .position(|c| c.kind == ComponentKind::PathSegment && !c.span.is_empty())
-            })
-            .or_else(|| {
-                a.components
-                    .iter()
-                    .position(|c| c.kind == ComponentKind::PathSegment)
+                    .enumerate()
+                    .filter(|(_, c)| c.kind == ComponentKind::PathSegment)
+                    .min_by_key(|(_, c)| c.span.is_empty())
+                    .map(|(i, _)| i)
             })
             .or_else(|| {
                 a.components

@@ -127,13 +127,10 @@ fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
     // account's labels (ahead of the service's domain; the service's own
     // name, `sites.google.com`, is no lure): judged once per host here,
     // the path and the query on each URL.
+    let account = host.ahead_of_last_two();
+    let service = name.get(account.len()..).unwrap_or_default();
     match lure {
-        true if crate::services::lures::account_has_lure_word(
-            host.ahead_of_last_two(),
-            name.get(host.ahead_of_last_two().len()..)
-                .unwrap_or_default(),
-        ) =>
-        {
+        true if crate::services::lures::account_has_lure_word(account, service) => {
             HostVerdict::NotPlain
         }
         true => HostVerdict::PlainWithoutLure,
