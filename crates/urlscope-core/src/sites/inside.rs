@@ -14,7 +14,9 @@
 //! accounts a brand names after itself as a matter of course.
 
 use super::{lookup, BRAND_NAMES, BRAND_OWNERS, BRAND_TOKENS, MIN_ACCOUNT_TOKEN};
+use aho_corasick::{AhoCorasick, MatchKind};
 use memchr::memmem;
+use std::sync::OnceLock;
 
 /// The longest name a host's labels may have (RFC 1035): a longer text
 /// is no host name, and is not searched.
@@ -96,17 +98,21 @@ const INSIDE_WORDS: &[&str] = &[
 /// domain. A token that is a word whole is [`super::brand_tokens`]'s.
 pub(crate) fn tokens_inside<'a>(
     labels: &'a [u8],
-    service: &[u8],
+    service: &'a [u8],
 ) -> impl Iterator<Item = (&'static str, (usize, usize))> + 'a {
     let words = if labels.len() <= MAX_NAME {
         labels
     } else {
         &[][..]
     };
-    let runner = owner_of_service(service);
+    // The service's owner is looked up once, and only for a word that
+    // holds a token: most accounts hold none.
+    let mut runner: Option<Option<u8>> = None;
     super::letter_words(words).filter_map(move |(s, e)| {
         let word = words.get(s..e)?;
-        let (brand, (ts, te)) = token_inside(word, runner)?;
+        let (brand, (ts, te)) = token_inside(word, || {
+            *runner.get_or_insert_with(|| owner_of_service(service))
+        })?;
         Some((brand, (s + ts, s + te)))
     })
 }
@@ -123,38 +129,79 @@ fn owner_of_service(service: &[u8]) -> Option<u8> {
     BRAND_OWNERS.get(usize::from(brand)).copied()
 }
 
+/// The brands' tokens of [`MIN_ACCOUNT_TOKEN`] letters or more, found in
+/// one pass over a word, whatever its case; each pattern's index is its
+/// index in [`BRAND_TOKENS`].
+fn long_tokens() -> &'static (Option<AhoCorasick>, Vec<usize>) {
+    static TOKENS: OnceLock<(Option<AhoCorasick>, Vec<usize>)> = OnceLock::new();
+    TOKENS.get_or_init(|| {
+        let kept: Vec<usize> = (0..BRAND_TOKENS.len())
+            .filter(|&i| {
+                BRAND_TOKENS
+                    .get(i)
+                    .is_some_and(|(t, _)| t.len() >= MIN_ACCOUNT_TOKEN)
+            })
+            .collect();
+        let patterns = kept
+            .iter()
+            .filter_map(|&i| BRAND_TOKENS.get(i).map(|(t, _)| *t));
+        let automaton = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(patterns)
+            .ok();
+        (automaton, kept)
+    })
+}
+
 /// The longest brand's token inside `word` (a run of letters), with its
-/// brand and its range within the word; none of the brands `runner`
-/// owns.
-fn token_inside(word: &[u8], runner: Option<u8>) -> Option<(&'static str, (usize, usize))> {
+/// brand and its range within the word (of equal ones the first); none
+/// of the brands owned by `runner()`, the service's owner.
+fn token_inside(
+    word: &[u8],
+    mut runner: impl FnMut() -> Option<u8>,
+) -> Option<(&'static str, (usize, usize))> {
     if !(MIN_ACCOUNT_TOKEN + 1..=MAX_WORD).contains(&word.len()) {
         return None;
     }
-    let lower = word.to_ascii_lowercase();
-    BRAND_TOKENS
-        .iter()
-        .filter(|(t, _)| (MIN_ACCOUNT_TOKEN..word.len()).contains(&t.len()))
-        .filter(|(_, b)| runner.is_none() || BRAND_OWNERS.get(usize::from(*b)).copied() != runner)
-        .filter_map(|&(t, brand)| {
-            let at = memmem::find_iter(&lower, t.as_bytes())
-                .find(|&at| !in_ordinary_word(&lower, at, t))?;
-            Some((t.len(), brand, at))
-        })
-        .max_by_key(|&(len, _, at)| (len, std::cmp::Reverse(at)))
-        .and_then(|(len, brand, at)| {
-            let name = BRAND_NAMES.get(usize::from(brand)).copied()?;
-            Some((name, (at, at + len)))
-        })
+    let (Some(automaton), kept) = long_tokens() else {
+        return None;
+    };
+    let mut best: Option<(usize, std::cmp::Reverse<usize>, usize)> = None;
+    for found in automaton.find_overlapping_iter(word) {
+        let (at, len) = (found.start(), found.len());
+        let Some(&index) = kept.get(found.pattern().as_usize()) else {
+            continue;
+        };
+        let Some(&(token, brand)) = BRAND_TOKENS.get(index) else {
+            continue;
+        };
+        let key = (len, std::cmp::Reverse(at), index);
+        if len >= word.len() || best.is_some_and(|best| best >= key) {
+            continue;
+        }
+        let runs = |runner: Option<u8>| {
+            runner.is_some() && BRAND_OWNERS.get(usize::from(brand)).copied() == runner
+        };
+        if in_ordinary_word(word, at, token) || runs(runner()) {
+            continue;
+        }
+        best = Some(key);
+    }
+    let (len, std::cmp::Reverse(at), index) = best?;
+    let &(_, brand) = BRAND_TOKENS.get(index)?;
+    let name = BRAND_NAMES.get(usize::from(brand)).copied()?;
+    Some((name, (at, at + len)))
 }
 
-/// Whether the token `token` at `at` in `word` (lowercase) is part of one
+/// Whether the token `token` at `at` in `word` (any case) is part of one
 /// of [`INSIDE_WORDS`] written around it.
 fn in_ordinary_word(word: &[u8], at: usize, token: &str) -> bool {
     INSIDE_WORDS.iter().any(|ordinary| {
         memmem::find_iter(ordinary.as_bytes(), token.as_bytes()).any(|k| {
             at.checked_sub(k)
                 .and_then(|start| word.get(start..start + ordinary.len()))
-                == Some(ordinary.as_bytes())
+                .is_some_and(|around| around.eq_ignore_ascii_case(ordinary.as_bytes()))
         })
     })
 }
