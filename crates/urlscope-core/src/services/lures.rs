@@ -208,8 +208,20 @@ fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
         } else if CREDENTIAL_FILTER.may_hold(token) && CREDENTIAL_WORDS.iter().any(is) {
             Some((start, i))
         } else if token.len() > 5 {
-            // A glued word on its own bytes (`logon` of `onedrivelogon`).
-            glued_word(token).map(|(s, e)| (start + s, start + e))
+            // A glued word on its own bytes (`logon` of `onedrivelogon`),
+            // a number written around the letters aside
+            // (`paypallogin2019`).
+            let from = token.iter().take_while(|b| b.is_ascii_digit()).count();
+            let to = token.len()
+                - token
+                    .iter()
+                    .rev()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+            token
+                .get(from..to.max(from))
+                .and_then(glued_word)
+                .map(|(s, e)| (start + from + s, start + from + e))
         } else {
             None
         };
@@ -561,6 +573,10 @@ mod tests {
         // Each on its own bytes.
         assert_eq!(credential_words(b"/onedrivelogon.php"), [(9, 14)]);
         assert_eq!(credential_words(b"LoginVerify"), [(0, 5)]);
+        // A number around the letters does not hide it.
+        assert_eq!(credential_words(b"paypallogin2019.com"), [(6, 11)]);
+        assert_eq!(credential_words(b"/2fa7signin"), [(5, 11)]);
+        assert!(credential_words(b"/2019/12345678/").is_empty());
     }
 
     #[test]

@@ -498,6 +498,34 @@ mod tests {
         }
     }
 
+    /// A brand's name in the host is high beside a sign-in word, also
+    /// where a number is glued to the words (`paypallogin2019`); medium
+    /// with none.
+    #[test]
+    fn a_sign_in_word_beside_a_number_raises_a_brand_in_the_host() {
+        let severity = |url: &str| {
+            analyze(url.as_bytes(), &Options::default())
+                .warnings
+                .into_iter()
+                .find(|w| w.code == WarningCode::BrandInHost)
+                .map(|w| w.severity)
+        };
+        use crate::warnings::Severity::{High, Medium};
+        for (url, expected) in [
+            ("https://paypallogin.com/", High),
+            ("https://paypallogin2019.com/", High),
+            ("https://paypal-login-2019.com/", High),
+            ("https://paypal-2019.com/", Medium),
+            ("https://paypal2019.com/", Medium),
+        ] {
+            assert_eq!(severity(url), Some(expected), "{url}");
+        }
+        assert_eq!(
+            marked("https://paypallogin2019.com/", WarningCode::BrandInHost),
+            ["paypal"]
+        );
+    }
+
     /// The host a browser opens is judged too when RFC 3986 parsers read
     /// another: the filter's host is the one after '@', the visitor's
     /// the one before '\'.
