@@ -195,6 +195,10 @@ impl App {
             return;
         }
         let Some(row) = &self.carried else {
+            self.status = match self.fold_state() {
+                (true, _) => "nothing open here: → opens what the row carries".to_string(),
+                (false, _) => "nothing is carried here".to_string(),
+            };
             return;
         };
         let rows = self.tree.rows_under(self.selected);

@@ -368,6 +368,12 @@ impl App {
             return self.editor_key(key);
         }
         let Some(command) = command else {
+            if let Some(name) = key_name(&key) {
+                self.status = format!(
+                    "{name} does nothing in {}: ? lists the keys",
+                    self.context().name()
+                );
+            }
             return Action::None;
         };
         if command != Command::Quit {
@@ -386,4 +392,29 @@ impl App {
         self.status.clear();
         self.command(command)
     }
+}
+
+/// How the status line names a key no binding holds (`x`, `Ctrl-X`,
+/// `F5`); none for a key pressed alone that does nothing by design (a
+/// modifier, a media key).
+fn key_name(key: &KeyEvent) -> Option<String> {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    let base = match key.code {
+        // Only printable ASCII is echoed: the status line never writes a
+        // character that could steer the terminal or reorder the line.
+        KeyCode::Char(c) if c.is_ascii_graphic() => c.to_string(),
+        KeyCode::Char(_) => "that key".to_string(),
+        KeyCode::F(n) => format!("F{n}"),
+        KeyCode::Insert => "Insert".to_string(),
+        KeyCode::Delete => "Delete".to_string(),
+        KeyCode::Backspace => "Backspace".to_string(),
+        _ => return None,
+    };
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = key.modifiers.contains(KeyModifiers::ALT);
+    Some(format!(
+        "{}{}{base}",
+        if ctrl { "Ctrl-" } else { "" },
+        if alt { "Alt-" } else { "" }
+    ))
 }

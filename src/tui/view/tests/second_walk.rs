@@ -7,6 +7,7 @@
 
 use super::{app, press, screen};
 use crossterm::event::KeyCode;
+use urlscope_core::split::ComponentKind;
 
 /// Empty input and `?` (one byte, no components) each say so whole.
 #[test]
@@ -155,4 +156,42 @@ fn keys_with_nothing_to_act_on_say_so() {
     assert!(s.contains("no component to encode"), "{s}");
     let body = |s: &str| s.lines().take(20).collect::<Vec<_>>().join("\n");
     assert_eq!(body(&s), body(&before));
+}
+
+/// A key no binding holds says so, naming the key and the pane; `←` on a
+/// row that carries nothing, or nothing open, says why it did nothing.
+#[test]
+fn keys_that_do_nothing_say_so() {
+    let mut a = app("https://example.com/a", 80, 24);
+    press(&mut a, KeyCode::Char('x'));
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.contains("x does nothing in the components pane: ? lists the keys"),
+        "{s}"
+    );
+    press(&mut a, KeyCode::Left);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("nothing is carried here"), "{s}");
+    // A key that is no printable ASCII is not echoed.
+    press(&mut a, KeyCode::Char('\u{202e}'));
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("that key does nothing"), "{s}");
+    let mut a = app("https://x.example/?next=https%3A%2F%2Fy.example%2F", 80, 24);
+    for _ in 0..8 {
+        if a.analysis.components[a.selected].kind == ComponentKind::QueryValue {
+            break;
+        }
+        press(&mut a, KeyCode::Down);
+    }
+    assert_eq!(
+        a.analysis.components[a.selected].kind,
+        ComponentKind::QueryValue
+    );
+    // Closed if it opened on its own, then nothing is open.
+    press(&mut a, KeyCode::Left);
+    if !screen(&a, 80, 24).contains("nothing open here") {
+        press(&mut a, KeyCode::Left);
+    }
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("nothing open here: → opens"), "{s}");
 }
