@@ -404,6 +404,8 @@ const RULES: &[Row] = &[
     ("shared-hosting", "https://my-nas.duckdns.org/photos/", Misses, "someone's own machine under dynamic DNS, with no lure"),
     ("brand-in-path", "http://x.example/smop/Absa%20Online%20-%20PROFILE.htm", Fires { at: "Absa%20Online%20-%20PROFILE.htm" }, "a page saved under a bank's page title"),
     ("brand-in-path", "http://x.example/blog/PayPal%20fees%20explained.html", Misses, "a post about a brand, titled in words"),
+    ("brand-in-path", "https://x.example/www.bancointer.com.br-cadastro/login", Fires { at: "www.bancointer.com.br-cadastro/login" }, "a brand's domain glued by a hyphen to the words after it, then a sign-in"),
+    ("brand-in-path", "https://x.example/www.shop.example-deals/login", Misses, "a domain cut at a hyphen that is no known site's"),
     ("brand-in-path", "http://x.example/ca/wetransfer/wetransfer", Fires { at: "wetransfer/wetransfer" }, "a brand's folder unpacked into one of its own name"),
     ("brand-in-path", "http://shop.example/modules/paypal/paypal.php", Misses, "a shop's payment module, its page named for the brand"),
     ("shared-hosting", "https://targobank-32410.firebaseapp.com/", Fires { at: "targobank-32410.firebaseapp.com" }, "a regional bank's name on Firebase Hosting"),

@@ -50,6 +50,30 @@ pub(crate) fn known_site(name: &str) -> Option<KnownSite> {
     })
 }
 
+/// The known site a written domain (lowercase) belongs to, and the length
+/// of the name that names it: the whole name, or the name cut at a hyphen
+/// in its last label, a domain glued to the words after it
+/// (`www.bancointer.com.br-cadastro`) as a host's labels are read
+/// (`paypal.com-secure`).
+fn site_written(name: &str) -> Option<(KnownSite, usize)> {
+    match known_site(name) {
+        Some(site) => Some((site, name.len())),
+        None => {
+            let cut = cut_at_hyphen(name)?;
+            Some((known_site(cut)?, cut.len()))
+        }
+    }
+}
+
+/// A written domain whose last label holds a hyphen, cut there
+/// (`www.bancointer.com.br-cadastro` to `www.bancointer.com.br`): none
+/// when the label has no hyphen or nothing ahead of it.
+fn cut_at_hyphen(name: &str) -> Option<&str> {
+    let dot = name.rfind('.')?;
+    let hyphen = name.get(dot + 1..)?.find('-')?;
+    (hyphen > 0).then(|| name.get(..dot + 1 + hyphen)).flatten()
+}
+
 /// Whether a piece of path, a query key or a fragment may name a known
 /// site, for the fast path: true whenever [`brand_path_warnings`] could
 /// find one there. A brand's domain has a brand's name for a label
@@ -101,7 +125,7 @@ fn in_label(b: u8) -> bool {
 /// Whether a domain written in `text` is a known site's (the exact test
 /// the fast path's label tests stand in front of).
 fn names_known_site(text: &[u8]) -> bool {
-    written_domains(text).any(|d| known_site(&d.name).is_some())
+    written_domains(text).any(|d| site_written(&d.name).is_some())
 }
 
 /// Whether a run of letters, digits and hyphens is a brand's domain's
@@ -160,8 +184,10 @@ pub(crate) fn brand_path_warnings(
     for place in places {
         let found = written_domains(place.of(input))
             .filter(|d| !d.carried)
-            .find_map(|d| {
-                let site = known_site(&d.name)?;
+            .find_map(|mut d| {
+                let (site, len) = site_written(&d.name)?;
+                d.end = d.start + len;
+                d.name.truncate(len);
                 let span = Span::new(place.start + d.start, place.start + d.end);
                 (!same_owner(&site, own, own_brand)).then_some((d, site, span))
             });
