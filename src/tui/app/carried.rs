@@ -8,6 +8,10 @@ use crate::tui::tree::{self, At, Row, Tree};
 use urlscope_core::analysis::{Analysis, Nested};
 use urlscope_core::split::Span;
 
+/// The status when a key would open what a row carries and it carries
+/// nothing.
+const NOTHING_CARRIED: &str = "nothing is carried here";
+
 /// What the bytes pane shows.
 #[derive(Debug, Clone, Copy)]
 pub struct Shown<'a> {
@@ -159,7 +163,7 @@ impl App {
     pub(super) fn toggle_row(&mut self) {
         let (folds, _) = self.fold_state();
         if !folds {
-            self.status = "nothing is carried here".to_string();
+            self.status = NOTHING_CARRIED.to_string();
             return;
         }
         let mut choices = self.tree.choices();
@@ -184,7 +188,7 @@ impl App {
         match self.fold_state() {
             (true, false) => self.toggle_row(),
             (true, true) => self.select_row(self.component_row() + 1),
-            (false, _) => self.status = "nothing is carried here".to_string(),
+            (false, _) => self.status = NOTHING_CARRIED.to_string(),
         }
     }
 
@@ -195,9 +199,11 @@ impl App {
             return;
         }
         let Some(row) = &self.carried else {
-            self.status = match self.fold_state() {
-                (true, _) => "nothing open here: → opens what the row carries".to_string(),
-                (false, _) => "nothing is carried here".to_string(),
+            let (folds, _) = self.fold_state();
+            self.status = if folds {
+                "nothing open here: → opens what the row carries".to_string()
+            } else {
+                NOTHING_CARRIED.to_string()
             };
             return;
         };

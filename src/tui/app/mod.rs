@@ -403,7 +403,8 @@ fn key_name(key: &KeyEvent) -> Option<String> {
         // Only printable ASCII is echoed: the status line never writes a
         // character that could steer the terminal or reorder the line.
         KeyCode::Char(c) if c.is_ascii_graphic() => c.to_string(),
-        KeyCode::Char(_) => "that key".to_string(),
+        // A character that is not echoed is named whole, modifiers and all.
+        KeyCode::Char(_) => return Some("that key".to_string()),
         KeyCode::F(n) => format!("F{n}"),
         KeyCode::Insert => "Insert".to_string(),
         KeyCode::Delete => "Delete".to_string(),
