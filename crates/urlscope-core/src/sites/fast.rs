@@ -21,16 +21,22 @@ struct Filter {
     /// Slot [`pair`] of a word's first and last bytes: the brands' tokens
     /// and the names of the brands' domains.
     words: Vec<u64>,
-    /// Slot [`pair`] of a name's first two bytes, and of its last two:
-    /// the lengths of labels one edit from a brand's name, for labels of
-    /// four to six bytes.
-    first: Vec<u64>,
-    last: Vec<u64>,
-    /// Bit [`triple`] of a name's first three bytes and a length, and of
-    /// its last three: the same, for labels of seven bytes or more (a
-    /// bit set of 8 KB each, which stays in cache).
+    /// Bit [`triple`] of a brand's name's first three bytes and the
+    /// length of a label one edit from it, and of its last three (a bit
+    /// set of 8 KB each, which stays in cache).
     first3: Vec<u64>,
     last3: Vec<u64>,
+    /// Bit [`triple`] of a brand's name's first two bytes and last byte,
+    /// and of its first byte and last two, with the length of a label one
+    /// edit from it: what an edit in the middle of a name of five or six
+    /// letters leaves in place (`adboe`, `aodbe`), for labels shorter
+    /// than [`TRIPLE_FROM`].
+    ends21: Vec<u64>,
+    ends12: Vec<u64>,
+    /// Bit [`quad`] of a name's first four bytes and a length, and of its
+    /// last four, for labels of [`QUAD_FROM`] bytes or more.
+    first4: Vec<u64>,
+    last4: Vec<u64>,
     /// Bit [`trigram`] of each brand token's first three bytes, and of
     /// its last three: a word that starts with no glue word and ends
     /// with none holds no glued token ([`Filter::may_glue`]).
@@ -40,12 +46,28 @@ struct Filter {
 
 /// Labels this long or longer are tested by their ends' three bytes: one
 /// edit (a letter more, fewer, replaced, or two swapped) leaves the first
-/// three or the last three bytes of such a label in place.
+/// three or the last three bytes of such a label in place. In a shorter
+/// one an edit may leave only two bytes at one end and one or two at the
+/// other (`adobe` with `ob` swapped: `adboe`).
 const TRIPLE_FROM: usize = 7;
+
+/// Labels this long or longer are tested by their ends' four bytes: a
+/// name one edit from them has nine letters or more, so that an edit
+/// leaves four in place at one end.
+const QUAD_FROM: usize = 10;
 
 /// The slot of two bytes.
 fn pair(a: u8, b: u8) -> usize {
     usize::from(a & 31) << 5 | usize::from(b & 31)
+}
+
+/// The bit of four bytes and a length, hashed to 16 bits.
+fn quad(a: u8, b: u8, c: u8, d: u8, len: usize) -> usize {
+    let key = u32::from(a & 31) << 21
+        | u32::from(b & 31) << 16
+        | u32::from(c & 31) << 11
+        | u32::from(d & 31) << 6;
+    (key | (len as u32 & 63)).wrapping_mul(0x9E37_79B1) as usize >> 16
 }
 
 /// The bit of three bytes and a length, hashed to 16 bits.
@@ -82,10 +104,12 @@ fn filter() -> &'static Filter {
     FILTER.get_or_init(|| {
         let mut f = Filter {
             words: vec![0; 1 << 10],
-            first: vec![0; 1 << 10],
-            last: vec![0; 1 << 10],
             first3: vec![0; 1 << 10],
             last3: vec![0; 1 << 10],
+            ends21: vec![0; 1 << 10],
+            ends12: vec![0; 1 << 10],
+            first4: vec![0; 1 << 10],
+            last4: vec![0; 1 << 10],
             token_first3: vec![0; 1 << 9],
             token_last3: vec![0; 1 << 9],
         };
@@ -108,12 +132,15 @@ fn filter() -> &'static Filter {
             let [a, b, c, ..] = *n else { continue };
             let [.., x, y, z] = *n else { continue };
             for len in n.len() - 1..=n.len() + 1 {
+                set_bit(&mut f.first3, triple(a, b, c, len));
+                set_bit(&mut f.last3, triple(x, y, z, len));
                 if len < TRIPLE_FROM {
-                    set(&mut f.first, pair(a, b), len);
-                    set(&mut f.last, pair(y, z), len);
-                } else {
-                    set_bit(&mut f.first3, triple(a, b, c, len));
-                    set_bit(&mut f.last3, triple(x, y, z, len));
+                    set_bit(&mut f.ends21, triple(a, b, z, len));
+                    set_bit(&mut f.ends12, triple(a, y, z, len));
+                }
+                if let ([a, b, c, d, ..], [.., w, x, y, z]) = (n, n) {
+                    set_bit(&mut f.first4, quad(*a, *b, *c, *d, len));
+                    set_bit(&mut f.last4, quad(*w, *x, *y, *z, len));
                 }
             }
         }
@@ -151,17 +178,18 @@ impl Filter {
     /// name.
     fn near_brand(&self, label: &[u8]) -> bool {
         let n = label.len();
-        if n >= TRIPLE_FROM {
-            let (&[a, b, c, ..], &[.., x, y, z]) = (label, label) else {
-                return true;
-            };
-            has_bit(&self.first3, triple(a, b, c, n)) || has_bit(&self.last3, triple(x, y, z, n))
-        } else {
-            let (&[a, b, ..], &[.., y, z]) = (label, label) else {
-                return true;
-            };
-            has(&self.first, pair(a, b), n) || has(&self.last, pair(y, z), n)
+        if let (true, &[a, b, c, d, ..], &[.., w, x, y, z]) = (n >= QUAD_FROM, label, label) {
+            return has_bit(&self.first4, quad(a, b, c, d, n))
+                || has_bit(&self.last4, quad(w, x, y, z, n));
         }
+        let (&[a, b, c, ..], &[.., x, y, z]) = (label, label) else {
+            return true;
+        };
+        has_bit(&self.first3, triple(a, b, c, n))
+            || has_bit(&self.last3, triple(x, y, z, n))
+            || n < TRIPLE_FROM
+                && (has_bit(&self.ends21, triple(a, b, z, n))
+                    || has_bit(&self.ends12, triple(a, y, z, n)))
     }
 }
 
