@@ -47,6 +47,10 @@ const CREDENTIAL_WORDS: &[&str] = &[
     "billing",
     "banking",
     "webscr",
+    // A mail service's sign-in page (Outlook Web App's `/owa/`): the
+    // credentials most phishing asks for.
+    "webmail",
+    "owa",
     "2fa",
     "mfa",
     "otp",
@@ -128,10 +132,10 @@ pub(crate) fn has_credential_word(text: &[u8]) -> bool {
 /// [`GLUED_WORDS`], the first word of [`SPLIT_WORDS`]' pairs), each
 /// chosen rare in the names of ordinary pages (a test holds every word to
 /// one): 2% of kasztp's page files pass.
-const SIGN_IN_TRIGRAMS: [&[u8; 3]; 29] = [
-    b"2fa", b"bil", b"bsc", b"cco", b"cov", b"ecu", b"gni", b"gno", b"ida", b"ify", b"irm", b"let",
-    b"log", b"mfa", b"nki", b"oau", b"ogi", b"ogo", b"otp", b"rif", b"riz", b"sig", b"sso", b"ssw",
-    b"swd", b"tia", b"unl", b"upd", b"uth",
+const SIGN_IN_TRIGRAMS: [&[u8; 3]; 31] = [
+    b"2fa", b"bil", b"bsc", b"cco", b"cov", b"ebm", b"ecu", b"gni", b"gno", b"ida", b"ify", b"irm",
+    b"let", b"log", b"mfa", b"nki", b"oau", b"ogi", b"ogo", b"otp", b"owa", b"rif", b"riz", b"sig",
+    b"sso", b"ssw", b"swd", b"tia", b"unl", b"upd", b"uth",
 ];
 
 /// The bit of three bytes, either case (digits and other bytes share bits

@@ -381,7 +381,12 @@ mod tests {
             found("http://[2001:db8::5]/owa/auth/logon.aspx", code),
             [(
                 Medium,
-                vec!["[2001:db8::5]".into(), "auth".into(), "logon".into()]
+                vec![
+                    "[2001:db8::5]".into(),
+                    "owa".into(),
+                    "auth".into(),
+                    "logon".into()
+                ]
             )]
         );
         assert_eq!(found("http://8.8.8.8/?account=1", code).len(), 1);
