@@ -15,7 +15,7 @@ use urlscope_core::describe;
 use urlscope_core::percent::SourceKind;
 use urlscope_core::split::Span;
 use urlscope_core::text::{escape_bytes, pieces, Piece};
-use urlscope_core::utf8::ByteRole;
+use urlscope_core::utf8::{self, ByteRole};
 use urlscope_core::warnings::Severity;
 
 /// Byte-table rows printed per component; `--json` has them all.
@@ -526,7 +526,11 @@ fn utf8_section(out: &mut impl Write, a: &Analysis, style: Style) -> io::Result<
     writeln!(
         out,
         "\n{}",
-        style.heading("UTF-8, bit by bit (Unicode Tables 3-5 and 3-6)")
+        style.heading(&format!(
+            "UTF-8, bit by bit (Unicode Tables {} and {})",
+            utf8::BIT_DISTRIBUTION,
+            utf8::WELL_FORMED
+        ))
     )?;
     writeln!(
         out,

@@ -20,10 +20,10 @@ pub fn write_leads_to(out: &mut impl Write, a: &Analysis, style: Style) -> io::R
     // A link protection's own host is not where the link leads: the end
     // of the chain of wrappers comes first, as the inspector's line under
     // the URL gives it, then the wrapper's own host and the chain.
+    let place = |d| wrapped_list(&describe::place(d), HEAD, HEAD);
     let unwrapped = a.unwrapped_destination();
     if let Some(d) = unwrapped {
-        let line = wrapped_list(&describe::place(d), HEAD, HEAD);
-        writeln!(out, "{}  {line}", style.heading("Leads to  "))?;
+        writeln!(out, "{}  {}", style.heading("Leads to  "), place(d))?;
     }
     for (i, d) in a.destinations.iter().enumerate() {
         let head = match i {
@@ -34,7 +34,7 @@ pub fn write_leads_to(out: &mut impl Write, a: &Analysis, style: Style) -> io::R
         // The lines after the first line up under the place, after the
         // heading or after "via ".
         let line = if d.via.is_empty() {
-            wrapped_list(&describe::place(d), HEAD, HEAD)
+            place(d)
         } else {
             let line = format!("via {}: {}", escape_str(&d.via), describe::destination(d));
             match describe::destination_parts(d) {

@@ -26,7 +26,8 @@ pub fn write_table(out: &mut impl Write, a: &Analysis, index: usize) -> io::Resu
     writeln!(
         out,
         "<table class=\"bytes\"><thead><tr><th>from</th><th>hex</th><th>binary \
-         (<b>marker</b> <i>payload</i>)</th><th>role (Table 3-6)</th><th>character</th></tr></thead><tbody>"
+         (<b>marker</b> <i>payload</i>)</th><th>role (Table {})</th><th>character</th></tr></thead><tbody>",
+        urlscope_core::utf8::WELL_FORMED
     )?;
     for row in &rows {
         let from = match row.source {
@@ -80,7 +81,8 @@ pub fn write_assembly(out: &mut impl Write, a: &Analysis, index: usize) -> io::R
     }
     writeln!(
         out,
-        "<h4>Code points, bit by bit (Table 3-5)</h4><p>{}</p><ul class=\"assembly\">",
+        "<h4>Code points, bit by bit (Table {})</h4><p>{}</p><ul class=\"assembly\">",
+        urlscope_core::utf8::BIT_DISTRIBUTION,
         urlscope_core::utf8::tables_note()
     )?;
     for ch in seen {

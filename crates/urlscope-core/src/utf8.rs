@@ -40,9 +40,17 @@
 /// its messages use), its title, and its number in Unicode 15.0, so a
 /// reader finds it in whichever edition is at hand.
 pub const TABLES: [(&str, &str, &str); 2] = [
-    ("3-5", "UTF-8 bit distribution", "3-6"),
-    ("3-6", "well-formed UTF-8 byte sequences", "3-7"),
+    (BIT_DISTRIBUTION, "UTF-8 bit distribution", "3-6"),
+    (WELL_FORMED, "well-formed UTF-8 byte sequences", "3-7"),
 ];
+
+/// The number [`TABLES`] gives the table of how a code point's bits fill
+/// its bytes, as the messages cite it.
+pub const BIT_DISTRIBUTION: &str = "3-5";
+
+/// The number [`TABLES`] gives the table of well-formed byte sequences,
+/// as the messages cite it.
+pub const WELL_FORMED: &str = "3-6";
 
 /// [`TABLES`] in a sentence: `Table 3-5: UTF-8 bit distribution; ...`.
 pub fn tables_note() -> String {
@@ -593,7 +601,7 @@ impl BitLayout {
         };
         let plural = if n == 1 { "" } else { "s" };
         format!(
-            "Table 3-5: {range} takes {n} byte{plural}; {markers}. The payload bits, in order, \
+            "Table {BIT_DISTRIBUTION}: {range} takes {n} byte{plural}; {markers}. The payload bits, in order, \
              are the code point."
         )
     }
@@ -661,10 +669,10 @@ pub(crate) fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
     Some(match (problem, lead) {
         (Utf8Problem::Overlong, 0xC0 | 0xC1) => match overlong {
             Some((cp, len)) => format!(
-                "{lead:02X} is in no row of Table 3-6: it can only start an overlong 2-byte form; {} would be U+{cp:04X}",
+                "{lead:02X} is in no row of Table {WELL_FORMED}: it can only start an overlong 2-byte form; {} would be U+{cp:04X}",
                 hex(bytes.get(..len).unwrap_or_default())
             ),
-            None => format!("{lead:02X} is in no row of Table 3-6: it can only start an overlong 2-byte form"),
+            None => format!("{lead:02X} is in no row of Table {WELL_FORMED}: it can only start an overlong 2-byte form"),
         },
         (Utf8Problem::Overlong, _) => {
             let range = if lead == 0xE0 { "A0..BF" } else { "90..BF" };
@@ -700,7 +708,7 @@ pub(crate) fn explain_ill_formed(bytes: &[u8]) -> Option<String> {
                 None => format!("{lead:02X} starts a {want}-byte sequence, but the bytes end after {}", hex(bytes.get(..unit.len).unwrap_or_default())),
             }
         }
-        (Utf8Problem::NeverValid, _) => format!("{lead:02X} is in no row of Table 3-6: F5..FF never appear in UTF-8"),
+        (Utf8Problem::NeverValid, _) => format!("{lead:02X} is in no row of Table {WELL_FORMED}: F5..FF never appear in UTF-8"),
     })
 }
 
