@@ -444,6 +444,8 @@ const RULES: &[Row] = &[
     ("planted-folder", "http://x.example/wp-includes/js/us/delta.com/index.php", Fires { at: "wp-includes/js/us" }, "a folder WordPress never ships, in its library"),
     ("planted-folder", "http://x.example/wp-admin/includes/keybank", Fires { at: "wp-admin/includes/keybank" }, "a folder WordPress never ships, in its dashboard"),
     ("planted-folder", "http://x.example/wp-includes/js/jquery/jquery.min.js?ver=3.7.1", Misses, "WordPress's own script"),
+    ("planted-folder", "http://x.example/wp-admin/includes/adobe.html", Fires { at: "wp-admin/includes/adobe.html" }, "a static page among WordPress's PHP"),
+    ("planted-folder", "http://x.example/wp-includes/js/tinymce/themes/advanced/about.htm", Misses, "an old editor's dialog, which WordPress shipped"),
     ("planted-folder", "http://x.example/.well-known/acme-challenge/yh/mail.html", Fires { at: ".well-known/acme-challenge/yh" }, "a folder inside a certificate authority's validation folder"),
     ("planted-folder", "http://x.example/.well-known/acme-challenge/LoqXcYV8q5ONbJQxbmR7SCTNo3tiAXDfowyjxAjEuX0", Misses, "the validation token itself"),
     ("planted-folder", "http://x.example/wp-content/plugins/kit/us/index.php", Misses, "a plugin's folder, named by anyone"),

@@ -833,7 +833,7 @@ catalogue! {
     PlantedFolder {
         code: "planted-folder",
         severity: Medium,
-        summary: "A folder is inside one whose contents are fixed: a folder WordPress never ships inside wp-includes or wp-admin, the folders it alone writes (/wp-includes/js/us/delta.com/index.php), or any folder inside .well-known/acme-challenge or .well-known/pki-validation, which hold only the files a certificate authority checks: someone put it there, the way phishing kits and web shells are dropped on sites someone broke into.",
+        summary: "A folder is inside one whose contents are fixed: a folder WordPress never ships inside wp-includes or wp-admin, the folders it alone writes (/wp-includes/js/us/delta.com/index.php), or a static page there (/wp-admin/includes/adobe.html: WordPress's pages are PHP), or any folder inside .well-known/acme-challenge or .well-known/pki-validation, which hold only the files a certificate authority checks: someone put it there, the way phishing kits and web shells are dropped on sites someone broke into.",
         consequence: None,
         signals: [PlantedPage, Percent, NonAscii],
     }

@@ -10,6 +10,12 @@
 //! kits and web shells are dropped so on the sites someone broke into, in
 //! a folder whose name makes the files look like the site's own.
 //!
+//! Nor does WordPress ship a static page there: its pages are PHP, and
+//! the few `.html` and `.htm` files it ever shipped (the dialogs of old
+//! editors) sit under `wp-includes/js`. A page file elsewhere in either
+//! folder (`/wp-admin/includes/adobe.html`,
+//! `/wp-includes/pomo/p_Lowell.html`) was dropped there too.
+//!
 //! A certificate authority checks a site by a file it asks for under
 //! `/.well-known/acme-challenge/` (ACME, RFC 8555 section 8.3: a token,
 //! no folder) or `/.well-known/pki-validation/` (the CA/Browser Forum's
@@ -75,6 +81,9 @@ pub(crate) struct Foreign {
     pub(crate) core: (usize, usize),
     pub(crate) folder: (usize, usize),
     pub(crate) owner: Owner,
+    /// Whether `folder` is a static page WordPress never ships there
+    /// rather than a folder.
+    pub(crate) page: bool,
 }
 
 /// A path segment as a server reads it when it looks a folder up: its
@@ -143,6 +152,7 @@ fn validation_folder(path: &[u8], segments: &[(usize, &[u8])]) -> Option<Foreign
         core: (start, v_start + validation.len()),
         folder: (f_start, f_start + folder.len()),
         owner: Owner::Validation,
+        page: false,
     })
 }
 
@@ -160,6 +170,17 @@ fn wordpress_folder(segments: &[(usize, &[u8])]) -> Option<Foreign> {
         .position(|(_, s)| names_core_folder(s))?;
     let (start, name) = *segments.get(first)?;
     let core = (start, start + name.len());
+    foreign_wordpress_folder(segments, first, core).or_else(|| static_page(segments, first, core))
+}
+
+/// The first folder after the core folder at `first` (whose bytes are
+/// `core`) that WordPress never ships there.
+fn foreign_wordpress_folder(
+    segments: &[(usize, &[u8])],
+    first: usize,
+    core: (usize, usize),
+) -> Option<Foreign> {
+    let (_, name) = *segments.get(first)?;
     let mut key = folder_name(name);
     let last = segments.len() - 1;
     for (i, &(start, segment)) in segments.iter().enumerate().skip(first + 1) {
@@ -176,6 +197,7 @@ fn wordpress_folder(segments: &[(usize, &[u8])]) -> Option<Foreign> {
                 core,
                 folder: (start, start + segment.len()),
                 owner: Owner::WordPress,
+                page: false,
             });
         }
         if WORDPRESS_OPEN.binary_search(&key.as_str()).is_ok() {
@@ -183,6 +205,33 @@ fn wordpress_folder(segments: &[(usize, &[u8])]) -> Option<Foreign> {
         }
     }
     None
+}
+
+/// A static page (`.html`, `.htm`) as the path's last segment, under the
+/// core folder at `first` but not under `wp-includes/js`, through folders
+/// alone (no script before it: `admin.php/x.html` is the script's).
+fn static_page(segments: &[(usize, &[u8])], first: usize, core: (usize, usize)) -> Option<Foreign> {
+    let (&(start, file), folders) = segments.get(first + 1..)?.split_last()?;
+    let is_script = |segment: &[u8]| {
+        let name = folder_name(segment);
+        name.bytes().all(|b| b == b'.')
+            || name
+                .rsplit_once('.')
+                .is_some_and(|(_, e)| is_page_extension(e.as_bytes()))
+    };
+    let under_js = segments
+        .get(first)
+        .is_some_and(|(_, s)| folder_name(s) == "wp-includes")
+        && folders.first().is_some_and(|(_, s)| folder_name(s) == "js");
+    let name = folder_name(file);
+    let (stem, extension) = name.rsplit_once('.')?;
+    let page = matches!(extension, "html" | "htm") && !stem.is_empty();
+    (page && !under_js && !folders.iter().any(|(_, s)| is_script(s))).then_some(Foreign {
+        core,
+        folder: (start, start + file.len()),
+        owner: Owner::WordPress,
+        page: true,
+    })
 }
 
 /// `planted-folder` for the URL itself: a [`foreign_folder`] in its
@@ -221,6 +270,11 @@ pub(crate) fn planted_folder_warnings(
     let parent = at(foreign.core.0, before);
     let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
     let message = match foreign.owner {
+        Owner::WordPress if foreign.page => format!(
+            "WordPress never ships a page '{}' inside '{}', among the files it alone writes (its pages there are PHP; a site's own go to wp-content): someone put it there, the way phishing kits are dropped on sites someone broke into.",
+            quoted(folder),
+            quoted(parent),
+        ),
         Owner::WordPress => format!(
             "WordPress never ships a folder '{}' inside '{}', among the files it alone writes (a site's own go to wp-content): someone put it there, the way phishing kits and web shells are dropped on sites someone broke into.",
             quoted(folder),
@@ -287,6 +341,54 @@ mod tests {
             "http://x.example/.well-known/matrix/server",
             "http://x.example/.well-known/acme-challenge/../x/y",
             "http://x.example/acme-challenge/x/y",
+        ] {
+            assert!(found(quiet).is_empty(), "{quiet}: {:?}", found(quiet));
+        }
+    }
+
+    #[test]
+    fn a_static_page_among_wordpress_s_own_files() {
+        use Severity::Medium;
+        for (url, core, page) in [
+            (
+                "http://x.example/wp-admin/includes/adobe.html",
+                "wp-admin",
+                "adobe.html",
+            ),
+            (
+                "https://x.example/wp-includes/pomo/p_Lowell.HTML",
+                "wp-includes",
+                "p_Lowell.HTML",
+            ),
+            // Under a folder whose sub-folders are not judged, and
+            // installed in a folder of the site.
+            (
+                "https://x.example/blog/wp-admin/images/tmp/vmo.htm?x=1",
+                "wp-admin",
+                "vmo.htm",
+            ),
+        ] {
+            assert_eq!(
+                found(url),
+                [(Medium, vec![core.into(), page.into()])],
+                "{url}"
+            );
+        }
+        assert_eq!(
+            super::super::test_support::message("http://x.example/wp-admin/includes/adobe.html", WarningCode::PlantedFolder),
+            "WordPress never ships a page 'adobe.html' inside 'wp-admin/includes', among the files it alone writes (its pages there are PHP; a site's own go to wp-content): someone put it there, the way phishing kits are dropped on sites someone broke into."
+        );
+        for quiet in [
+            // The dialogs of WordPress's old editors.
+            "http://x.example/wp-includes/js/tinymce/themes/advanced/about.htm",
+            "http://x.example/wp-includes/js/codepress/codepress.html",
+            // A script's path after it; WordPress's own pages; a page
+            // about WordPress; a folder, not a page.
+            "http://x.example/wp-admin/admin.php/x.html",
+            "http://x.example/wp-admin/index.php",
+            "http://x.example/docs/files/wp-admin/x.html",
+            "http://x.example/wp-admin/css/",
+            "http://x.example/wp-content/themes/x/page.html",
         ] {
             assert!(found(quiet).is_empty(), "{quiet}: {:?}", found(quiet));
         }
