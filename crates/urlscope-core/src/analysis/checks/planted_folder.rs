@@ -185,9 +185,7 @@ fn foreign_wordpress_folder(
     let last = segments.len() - 1;
     for (i, &(start, segment)) in segments.iter().enumerate().skip(first + 1) {
         let name = folder_name(segment);
-        let extension = name.rsplit_once('.').map(|(_, e)| e);
-        let script = extension.is_some_and(|e| is_page_extension(e.as_bytes()));
-        if i == last && extension.is_some() || script || name.bytes().all(|b| b == b'.') {
+        if i == last && name.contains('.') || ends_walk(&name) {
             return None;
         }
         key.push('/');
@@ -207,18 +205,22 @@ fn foreign_wordpress_folder(
     None
 }
 
+/// Whether a segment's name (as [`folder_name`] reads it) ends a walk
+/// through the folders: a dot segment (where it leads is
+/// `path-traversal`'s) or a script, with a path after it
+/// (`admin.php/x`) that the script reads.
+fn ends_walk(name: &str) -> bool {
+    name.bytes().all(|b| b == b'.')
+        || name
+            .rsplit_once('.')
+            .is_some_and(|(_, e)| is_page_extension(e.as_bytes()))
+}
+
 /// A static page (`.html`, `.htm`) as the path's last segment, under the
 /// core folder at `first` but not under `wp-includes/js`, through folders
 /// alone (no script before it: `admin.php/x.html` is the script's).
 fn static_page(segments: &[(usize, &[u8])], first: usize, core: (usize, usize)) -> Option<Foreign> {
     let (&(start, file), folders) = segments.get(first + 1..)?.split_last()?;
-    let is_script = |segment: &[u8]| {
-        let name = folder_name(segment);
-        name.bytes().all(|b| b == b'.')
-            || name
-                .rsplit_once('.')
-                .is_some_and(|(_, e)| is_page_extension(e.as_bytes()))
-    };
     let under_js = segments
         .get(first)
         .is_some_and(|(_, s)| folder_name(s) == "wp-includes")
@@ -226,7 +228,8 @@ fn static_page(segments: &[(usize, &[u8])], first: usize, core: (usize, usize)) 
     let name = folder_name(file);
     let (stem, extension) = name.rsplit_once('.')?;
     let page = matches!(extension, "html" | "htm") && !stem.is_empty();
-    (page && !under_js && !folders.iter().any(|(_, s)| is_script(s))).then_some(Foreign {
+    let through_folders = !folders.iter().any(|(_, s)| ends_walk(&folder_name(s)));
+    (page && !under_js && through_folders).then_some(Foreign {
         core,
         folder: (start, start + file.len()),
         owner: Owner::WordPress,
