@@ -175,9 +175,10 @@ pub(crate) struct Copied {
 /// where they went (the terminal by OSC 52; the system clipboard, if
 /// any). Said whole beside `? help` on an 80-column bar (70 columns) for
 /// any copy of up to 9999 bytes; only an error's own words, which come
-/// last, may be cut. (The component was said to be copied 'decoded
-/// (controls escaped)', cut as '…: OSC 52, no…': that controls stay
-/// escaped is the `y` key's rule, and its help says so.)
+/// last, may be cut: a `what` of 24 columns or fewer (the component was
+/// said to be copied 'decoded, its controls escaped', cut as '…: tmux
+/// bu…'; that controls stay escaped is the `y` key's rule, and its help
+/// says so in full).
 pub(crate) fn copy_status(what: &str, bytes: usize, copied: Copied) -> String {
     let Copied { osc, tmux, system } = copied;
     // Inside tmux its buffer is where a paste comes from: said first, the

@@ -207,20 +207,16 @@ impl App {
                     Action::Copy {
                         what: if text.as_bytes() == decoded {
                             what
-                        } else if std::str::from_utf8(decoded).is_ok() {
-                            escaped_what
                         } else {
-                            "the component decoded, escaped as shown"
+                            // Controls, or bytes that are not UTF-8,
+                            // escaped as the pane shows them.
+                            escaped_what
                         },
                         text,
                     }
                 };
                 if let Some(n) = shown.value {
-                    return copy(
-                        n.text.as_bytes(),
-                        "the value decoded",
-                        "the value decoded, its controls escaped",
-                    );
+                    return copy(n.text.as_bytes(), "the value decoded", "the value, escaped");
                 }
                 let Some(c) = shown.analysis.components.get(shown.component) else {
                     self.status = "no component to copy".to_string();
@@ -229,7 +225,7 @@ impl App {
                 return copy(
                     c.decoded(),
                     "the component decoded",
-                    "the component decoded, its controls escaped",
+                    "the component, escaped",
                 );
             }
             Command::TogglePretty => {

@@ -185,7 +185,7 @@ fn copy_keys_ask_for_the_right_text() {
     assert_eq!(
         press(&mut a, KeyCode::Char('y')),
         Action::Copy {
-            what: "the component decoded, its controls escaped",
+            what: "the component, escaped",
             text: "\\x1b[2J".to_string()
         }
     );
@@ -195,7 +195,7 @@ fn copy_keys_ask_for_the_right_text() {
     assert_eq!(
         press(&mut c, KeyCode::Char('y')),
         Action::Copy {
-            what: "the component decoded, escaped as shown",
+            what: "the component, escaped",
             text: "caf\\xE9".to_string()
         }
     );

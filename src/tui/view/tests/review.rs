@@ -218,6 +218,22 @@ fn every_copy_says_what_and_where_whole_at_80_columns() {
             other => panic!("{key}: {other:?}"),
         }
     }
+    // A component and a value whose decoded bytes hold a control or are
+    // not UTF-8: `y` escapes them, and says so.
+    for url in [
+        "https://example.com/%E2%80%AEtxt.exe",
+        "https://example.com/?x=%FF",
+    ] {
+        let mut a = app(url, 80, 24);
+        a.select_component(a.analysis.components.len() - 1);
+        match press(&mut a, KeyCode::Char('y')) {
+            Action::Copy { what, .. } => {
+                assert_eq!(what, "the component, escaped", "{url}");
+                copies.push((a, what));
+            }
+            other => panic!("{url}: {other:?}"),
+        }
+    }
     for (mut a, what) in copies {
         let clipboards = [None, Some(Ok(()))];
         let tmuxes = [None, Some(Ok(())), Some(Err("no server".to_string()))];
