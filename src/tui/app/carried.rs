@@ -5,6 +5,7 @@
 
 use super::App;
 use crate::tui::tree::{self, At, Row, Tree};
+use std::borrow::Cow;
 use urlscope_core::analysis::{Analysis, Nested};
 use urlscope_core::split::Span;
 
@@ -34,17 +35,31 @@ impl<'a> Shown<'a> {
         self.value.filter(|n| n.digit_rows_len().is_some())
     }
 
+    /// The carried value selected when it runs past its component (a
+    /// Proofpoint v3 link's target, written over several path segments
+    /// and the `/` between them): the byte table is of its own bytes.
+    pub fn span_table(&self) -> Option<&'a Nested> {
+        let component = self.analysis.components.get(self.component)?;
+        self.value
+            .filter(|n| self.digit_table().is_none() && n.span.end > component.span.end)
+    }
+
     /// The bytes the byte table shows: the payload's for a digit table,
-    /// else the component's decoded bytes.
-    pub fn table_bytes(&self) -> &'a [u8] {
-        match self.digit_table() {
-            Some(n) => n.text.as_bytes(),
-            None => self
-                .analysis
+    /// the value's span decoded for a value across components, else the
+    /// component's decoded bytes.
+    pub fn table_bytes(&self) -> Cow<'a, [u8]> {
+        if let Some(n) = self.digit_table() {
+            return Cow::Borrowed(n.text.as_bytes());
+        }
+        if let Some(n) = self.span_table() {
+            return urlscope_core::percent::decode(n.span.of(&self.analysis.input), false);
+        }
+        Cow::Borrowed(
+            self.analysis
                 .components
                 .get(self.component)
                 .map_or(&[][..], |c| c.decoded()),
-        }
+        )
     }
 }
 

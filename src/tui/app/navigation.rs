@@ -311,8 +311,9 @@ impl App {
             return;
         };
         let shown = self.shown();
-        // A payload's own table starts at its first byte.
-        if shown.digit_table().is_some() {
+        // A payload's own table, and a value's across components, start
+        // at its first byte.
+        if shown.digit_table().is_some() || shown.span_table().is_some() {
             return;
         }
         let row = shown

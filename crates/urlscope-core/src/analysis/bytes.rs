@@ -7,6 +7,7 @@ use crate::percent::SourceKind;
 use crate::split::Span;
 use crate::utf8::{annotate_window, lax_overlong, ByteRole, Utf8Unit};
 use crate::Analysis;
+use std::borrow::Cow;
 
 /// One row of a byte table: a decoded byte, where it came from and what it
 /// is in UTF-8.
@@ -239,20 +240,41 @@ impl Analysis {
     /// component of millions of bytes holds a few thousand rows' worth of
     /// state.
     pub fn byte_rows_from(&self, index: usize, start: usize) -> impl Iterator<Item = ByteRow> + '_ {
-        const WINDOW: usize = 4096;
         let c = self.components.get(index);
-        let (raw, form, mut at) = c.map_or((&[][..], false, 0), |c| {
-            (c.span.of(&self.input), c.form, c.span.start)
-        });
+        let (span, form) = c.map_or((Span::new(0, 0), false), |c| (c.span, c.form));
         let decoded = c.map_or(&[][..], ComponentAnalysis::decoded);
+        self.rows_from(span, form, Cow::Borrowed(decoded), start)
+    }
+    /// Rows `start..start + len` of the byte table of the input bytes in
+    /// `span`, escapes decoded as in a path: for a carried value that
+    /// runs across components (a Proofpoint v3 link's target, written over
+    /// several path segments and the `/` between them).
+    pub fn span_rows_window(&self, span: Span, start: usize, len: usize) -> Vec<ByteRow> {
+        let decoded = crate::percent::decode(span.of(&self.input), false);
+        self.rows_from(span, false, decoded, start)
+            .take(len)
+            .collect()
+    }
+    /// The byte table of the input bytes in `span`, whose decoding (with
+    /// form rules when `form`) is `decoded`, from row `start` on.
+    fn rows_from<'a>(
+        &'a self,
+        span: Span,
+        form: bool,
+        decoded: Cow<'a, [u8]>,
+        start: usize,
+    ) -> impl Iterator<Item = ByteRow> + 'a {
+        const WINDOW: usize = 4096;
+        let raw = span.of(&self.input);
+        let mut at = span.start;
         let mut steps = crate::percent::steps(raw, form).enumerate();
         for (_, step) in steps.by_ref().take(start) {
             at += step.width;
         }
-        let mut utf8 = annotate_window(decoded, start, start.saturating_add(WINDOW));
+        let mut utf8 = annotate_window(&decoded, start, start.saturating_add(WINDOW));
         steps.map(move |(offset, step)| {
             if offset >= utf8.start + utf8.roles.len() {
-                utf8 = annotate_window(decoded, offset, offset + WINDOW);
+                utf8 = annotate_window(&decoded, offset, offset + WINDOW);
             }
             let span = Span::new(at, at + step.width);
             at += step.width;

@@ -40,8 +40,11 @@ fn table_rows(app: &App, start: usize, len: usize) -> (Vec<TableRow>, usize) {
             .collect();
         return (rows, n.digit_rows_len().unwrap_or(0));
     }
-    let rows = a
-        .byte_rows_window(shown.component, start, len)
+    let rows = match shown.span_table() {
+        Some(n) => a.span_rows_window(n.span, start, len),
+        None => a.byte_rows_window(shown.component, start, len),
+    };
+    let rows = rows
         .into_iter()
         .map(|row| TableRow {
             from: if row.source == urlscope_core::percent::SourceKind::Plus {
@@ -267,6 +270,7 @@ fn pad(text: &str, width: usize) -> String {
 fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'static>> {
     let shown = app.shown();
     let bytes = shown.table_bytes();
+    let bytes = bytes.as_ref();
     let utf8 = urlscope_core::utf8::annotate_window(bytes, app.byte_cursor, app.byte_cursor + 1);
     let Some(unit) = utf8.unit_of(app.byte_cursor) else {
         return Vec::new();

@@ -457,3 +457,35 @@ fn a_base64_payload_shows_each_byte_with_its_digits() {
         assert!(s.contains("U+006E n LATIN SMALL LETTER N"), "{s}");
     }
 }
+
+/// A Proofpoint v3 link writes its target over several path segments and
+/// the `/` between them: the target's row shows the target's own bytes,
+/// from its first, not the segment it starts in (`__https:`).
+#[test]
+fn a_value_across_components_shows_its_own_bytes() {
+    let mut a = app(
+        "https://urldefense.com/v3/__https://evil.example.com/login__;!!ABC!xyz$",
+        80,
+        24,
+    );
+    press(&mut a, KeyCode::Right);
+    press(&mut a, KeyCode::Right);
+    let shown = a.shown();
+    assert!(shown.span_table().is_some(), "on the wrapped target");
+    assert_eq!(
+        shown.table_bytes().as_ref(),
+        b"https://evil.example.com/login"
+    );
+    assert_eq!(a.byte_cursor, 0);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Char('z'));
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("SOLIDUS"), "{s}");
+    assert!(!s.contains("LOW LINE"), "{s}");
+    assert!(s.contains("↓20 below"), "{s}");
+    // To its last byte.
+    press(&mut a, KeyCode::End);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("LATIN SMALL LETTER N"), "{s}");
+    assert!(!s.contains("SEMICOLON"), "{s}");
+}
