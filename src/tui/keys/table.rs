@@ -301,7 +301,7 @@ pub const BINDINGS: &[Binding] = &[
         command: Command::ToggleDialects,
         hint: "encoders",
         rank: 5,
-        help: "every encoder on the selected component, differences marked (d again: the bytes)",
+        help: "every encoder on the selected component or carried value, differences marked (d again: the bytes)",
     },
     Binding {
         keys: &[(KeyCode::Char('L'), SHIFT), (KeyCode::Char('L'), NONE)],

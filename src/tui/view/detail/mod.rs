@@ -87,6 +87,17 @@ fn component_name(app: &App, index: usize, kind: ComponentKind) -> String {
     }
 }
 
+/// How the pane names the carried value shown: `[4] query value 'next'
+/// → url` for one the URL's own component carries, the chain alone for
+/// one a carried URL's component carries.
+fn value_name(app: &App, n: &urlscope_core::analysis::Nested) -> String {
+    if std::ptr::eq(app.shown().analysis, &app.analysis) {
+        format!("[{}] {}", n.component, app.carried_chain())
+    } else {
+        app.carried_chain()
+    }
+}
+
 /// The facts about the carried value shown, at most `max` lines (the last
 /// one says `z` shows the rest when they do not all fit).
 fn value_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'static>> {
@@ -243,18 +254,13 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     // each go (0: never); the view and its key stay whole, `z` shows the rest.
     let mut parts: Vec<(String, u8)> = match shown.value {
         Some(n) => {
-            let of = if std::ptr::eq(a, &app.analysis) {
-                format!("[{}] ", n.component)
-            } else {
-                String::new()
-            };
-            let whose = if of.is_empty() {
-                " of the carried URL"
-            } else {
+            let whose = if std::ptr::eq(a, &app.analysis) {
                 ""
+            } else {
+                " of the carried URL"
             };
             vec![
-                (format!("{of}{}", app.carried_chain()), 0),
+                (value_name(app, n), 0),
                 (format!("layer {}", n.layer), 2),
                 (
                     format!("{}{whose}", urlscope_core::describe::byte_span(n.span)),

@@ -43,13 +43,19 @@ pub(super) fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: 
     let Some(c) = shown.analysis.components.get(shown.component) else {
         return;
     };
-    let lines = detail_lines::encoders(c.decoded(), theme, width);
+    // A carried value's own text (a wrapped link's target), else the
+    // component's decoded bytes.
+    let (text, name) = match shown.value {
+        Some(n) => (n.text.as_bytes(), super::value_name(app, n)),
+        None => (
+            c.decoded(),
+            super::component_name(app, shown.component, c.kind),
+        ),
+    };
+    let lines = detail_lines::encoders(text, theme, width);
     // A narrow title lets the component's name go (the list marks it
     // and the pinned first line shows its text), never the key back.
-    let title = [
-        (super::component_name(app, shown.component, c.kind), 1),
-        ("every encoder (d: bytes)".to_string(), 0),
-    ];
+    let title = [(name, 1), ("every encoder (d: bytes)".to_string(), 0)];
     // The text being encoded stays while the encoders scroll.
     render_scrolled(app, &title, lines, 1, theme, frame, area);
 }

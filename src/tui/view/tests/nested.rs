@@ -489,3 +489,21 @@ fn a_value_across_components_shows_its_own_bytes() {
     assert!(s.contains("LATIN SMALL LETTER N"), "{s}");
     assert!(!s.contains("SEMICOLON"), "{s}");
 }
+
+/// `d` on a carried value encodes the value's own text (the wrapped
+/// link's target), not the component it was found in.
+#[test]
+fn the_encoders_of_a_carried_value_encode_its_text() {
+    let mut a = app(
+        "https://urldefense.com/v3/__https://evil.example.com/login__;!!ABC!xyz$",
+        80,
+        24,
+    );
+    press(&mut a, KeyCode::Right);
+    press(&mut a, KeyCode::Right);
+    press(&mut a, KeyCode::Char('d'));
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("https%3A%2F%2Fevil.example.com"), "{s}");
+    // The component's text, `__https:`, would encode as `__https%3A`.
+    assert!(!s.contains("__https%3A"), "{s}");
+}
