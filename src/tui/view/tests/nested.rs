@@ -458,11 +458,9 @@ fn a_base64_payload_shows_each_byte_with_its_digits() {
     }
 }
 
-/// A Proofpoint v3 link writes its target over several path segments and
-/// the `/` between them: the target's row shows the target's own bytes,
-/// from its first, not the segment it starts in (`__https:`).
-#[test]
-fn a_value_across_components_shows_its_own_bytes() {
+/// The inspector at 80x24 on a Proofpoint v3 link, its target's row
+/// selected (the link's segment opened, then the row under it).
+fn on_wrapped_target() -> App {
     let mut a = app(
         "https://urldefense.com/v3/__https://evil.example.com/login__;!!ABC!xyz$",
         80,
@@ -470,6 +468,15 @@ fn a_value_across_components_shows_its_own_bytes() {
     );
     press(&mut a, KeyCode::Right);
     press(&mut a, KeyCode::Right);
+    a
+}
+
+/// A Proofpoint v3 link writes its target over several path segments and
+/// the `/` between them: the target's row shows the target's own bytes,
+/// from its first, not the segment it starts in (`__https:`).
+#[test]
+fn a_value_across_components_shows_its_own_bytes() {
+    let mut a = on_wrapped_target();
     let shown = a.shown();
     assert!(shown.span_table().is_some(), "on the wrapped target");
     assert_eq!(
@@ -494,13 +501,7 @@ fn a_value_across_components_shows_its_own_bytes() {
 /// link's target), not the component it was found in.
 #[test]
 fn the_encoders_of_a_carried_value_encode_its_text() {
-    let mut a = app(
-        "https://urldefense.com/v3/__https://evil.example.com/login__;!!ABC!xyz$",
-        80,
-        24,
-    );
-    press(&mut a, KeyCode::Right);
-    press(&mut a, KeyCode::Right);
+    let mut a = on_wrapped_target();
     press(&mut a, KeyCode::Char('d'));
     let s = screen(&a, 80, 24);
     assert!(s.contains("https%3A%2F%2Fevil.example.com"), "{s}");
