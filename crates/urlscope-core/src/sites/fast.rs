@@ -22,8 +22,9 @@ struct Filter {
     /// and the names of the brands' domains.
     words: Vec<u64>,
     /// Bit [`triple`] of a brand's name's first three bytes and the
-    /// length of a label one edit from it, and of its last three (a bit
-    /// set of 8 KB each, which stays in cache).
+    /// length of a label one edit from it, and of its last three, for
+    /// labels shorter than [`QUAD_FROM`] (a bit set of 8 KB each, which
+    /// stays in cache).
     first3: Vec<u64>,
     last3: Vec<u64>,
     /// Bit [`triple`] of a brand's name's first two bytes and last byte,
@@ -131,16 +132,20 @@ fn filter() -> &'static Filter {
             let n = famous.name.as_bytes();
             let [a, b, c, ..] = *n else { continue };
             let [.., x, y, z] = *n else { continue };
+            // Each table holds only the lengths `near_brand` reads it at.
             for len in n.len() - 1..=n.len() + 1 {
+                if len >= QUAD_FROM {
+                    if let ([a, b, c, d, ..], [.., w, x, y, z]) = (n, n) {
+                        set_bit(&mut f.first4, quad(*a, *b, *c, *d, len));
+                        set_bit(&mut f.last4, quad(*w, *x, *y, *z, len));
+                    }
+                    continue;
+                }
                 set_bit(&mut f.first3, triple(a, b, c, len));
                 set_bit(&mut f.last3, triple(x, y, z, len));
                 if len < TRIPLE_FROM {
                     set_bit(&mut f.ends21, triple(a, b, z, len));
                     set_bit(&mut f.ends12, triple(a, y, z, len));
-                }
-                if let ([a, b, c, d, ..], [.., w, x, y, z]) = (n, n) {
-                    set_bit(&mut f.first4, quad(*a, *b, *c, *d, len));
-                    set_bit(&mut f.last4, quad(*w, *x, *y, *z, len));
                 }
             }
         }
