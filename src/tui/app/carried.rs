@@ -52,7 +52,7 @@ impl<'a> Shown<'a> {
             return Cow::Borrowed(n.text.as_bytes());
         }
         if let Some(n) = self.span_table() {
-            return urlscope_core::percent::decode(n.span.of(&self.analysis.input), false);
+            return self.analysis.span_decoded(n.span);
         }
         Cow::Borrowed(
             self.analysis

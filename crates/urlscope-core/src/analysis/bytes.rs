@@ -250,10 +250,14 @@ impl Analysis {
     /// runs across components (a Proofpoint v3 link's target, written over
     /// several path segments and the `/` between them).
     pub fn span_rows_window(&self, span: Span, start: usize, len: usize) -> Vec<ByteRow> {
-        let decoded = crate::percent::decode(span.of(&self.input), false);
-        self.rows_from(span, false, decoded, start)
+        self.rows_from(span, false, self.span_decoded(span), start)
             .take(len)
             .collect()
+    }
+    /// The input bytes in `span` decoded as [`Analysis::span_rows_window`]
+    /// shows them, a row each.
+    pub fn span_decoded(&self, span: Span) -> Cow<'_, [u8]> {
+        crate::percent::decode(span.of(&self.input), false)
     }
     /// The byte table of the input bytes in `span`, whose decoding (with
     /// form rules when `form`) is `decoded`, from row `start` on.

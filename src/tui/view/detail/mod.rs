@@ -20,7 +20,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
-use urlscope_core::analysis::ComponentAnalysis;
+use urlscope_core::analysis::{Analysis, ComponentAnalysis, Nested};
 use urlscope_core::split::ComponentKind;
 use urlscope_core::text::pieces;
 use urlscope_core::utf8::ByteRole;
@@ -87,11 +87,11 @@ fn component_name(app: &App, index: usize, kind: ComponentKind) -> String {
     }
 }
 
-/// How the pane names the carried value shown: `[4] query value 'next'
-/// → url` for one the URL's own component carries, the chain alone for
-/// one a carried URL's component carries.
-fn value_name(app: &App, n: &urlscope_core::analysis::Nested) -> String {
-    if std::ptr::eq(app.shown().analysis, &app.analysis) {
+/// How the pane names carried value `n` of `home` (the shown analysis):
+/// `[4] query value 'next' → url` for one the URL's own component
+/// carries, the chain alone for one a carried URL's component carries.
+fn value_name(app: &App, home: &Analysis, n: &Nested) -> String {
+    if std::ptr::eq(home, &app.analysis) {
         format!("[{}] {}", n.component, app.carried_chain())
     } else {
         app.carried_chain()
@@ -260,7 +260,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 " of the carried URL"
             };
             vec![
-                (value_name(app, n), 0),
+                (value_name(app, a, n), 0),
                 (format!("layer {}", n.layer), 2),
                 (
                     format!("{}{whose}", urlscope_core::describe::byte_span(n.span)),

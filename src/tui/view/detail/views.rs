@@ -46,7 +46,7 @@ pub(super) fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: 
     // A carried value's own text (a wrapped link's target), else the
     // component's decoded bytes.
     let (text, name) = match shown.value {
-        Some(n) => (n.text.as_bytes(), super::value_name(app, n)),
+        Some(n) => (n.text.as_bytes(), super::value_name(app, shown.analysis, n)),
         None => (
             c.decoded(),
             super::component_name(app, shown.component, c.kind),
