@@ -14,8 +14,8 @@ use crate::warnings::Severity;
 use std::cell::RefCell;
 use std::hash::BuildHasher;
 
-/// Slots per thread (a 64-byte line each: 256 KB).
-const SLOTS: usize = 4096;
+/// Slots per thread (a 64-byte line each: 2 MiB).
+const SLOTS: usize = 32768;
 
 /// The longest host name kept; longer ones are judged each time.
 const LONGEST: usize = 61;
