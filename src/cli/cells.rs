@@ -2,7 +2,7 @@
 //! width, so a hostile or huge component keeps the report readable.
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-use urlscope_core::analysis::ComponentAnalysis;
+use urlscope_core::analysis::{Analysis, ComponentAnalysis};
 use urlscope_core::split::ComponentKind;
 use urlscope_core::text::escape_bytes;
 
@@ -90,49 +90,51 @@ fn tail_within(text: &str, columns: usize) -> &str {
     tail
 }
 
-/// A component's raw text, and what it decodes to when that differs,
-/// each cut to `columns` columns. A host too wide for
-/// its cell keeps both ends: the name it shows first and the domain it
-/// belongs to, at its end.
+/// Component `c` of `a`: its raw text, and what it decodes to when that
+/// differs, each cut to `columns` columns. A host too wide for its cell
+/// keeps both ends: the name it shows first and the domain it belongs
+/// to, at its end.
 pub fn raw_and_decoded_cells(
-    input: &[u8],
+    a: &Analysis,
     c: &ComponentAnalysis,
     columns: usize,
 ) -> (String, Option<String>) {
-    let cut = |bytes: &[u8]| component_cell(c.kind, bytes, columns);
-    let raw = c.span.of(input);
+    let cut = |bytes: &[u8]| component_cell(a, c.kind, bytes, columns);
+    let raw = c.span.of(&a.input);
     // Bytes that are not UTF-8 show as their escapes (`\xC0`), as in the
     // byte table and the inspector, never as U+FFFD hiding which they are.
     let decoded = (c.decoded() != raw).then(|| cut(c.decoded()));
     (cut(raw), decoded)
 }
 
-/// The text `bytes` of a component of `kind`, escaped and cut to
+/// The text `bytes` of a component of `kind` of `a`, escaped and cut to
 /// `columns` columns: a host name too wide keeps both ends (the name it
-/// shows first and the domain it belongs to, at its end); anything else,
-/// an address too, its start.
-pub fn component_cell(kind: ComponentKind, bytes: &[u8], columns: usize) -> String {
+/// shows first and the domain it belongs to, whole where it can, at its
+/// end); anything else, an address too, its start.
+pub fn component_cell(a: &Analysis, kind: ComponentKind, bytes: &[u8], columns: usize) -> String {
     let address = bytes.first() == Some(&b'[')
         || bytes
             .iter()
             .all(|b| b.is_ascii_hexdigit() || matches!(b, b'.' | b'x' | b'X'));
     if kind == ComponentKind::Host && !address {
-        cell_both_ends(bytes, columns)
+        let domain = a.host.as_ref().and_then(|h| h.registrable.as_deref());
+        cell_both_ends(bytes, columns, domain)
     } else {
         cell_within(bytes, columns)
     }
 }
 
 /// `bytes` escaped, cut in the middle to `columns` columns with `…` when
-/// wider: the start and the end both show.
-pub fn cell_both_ends(bytes: &[u8], columns: usize) -> String {
+/// wider: the start and the end both show, the end `domain` whole where
+/// it can (see [`head_and_tail`]).
+pub fn cell_both_ends(bytes: &[u8], columns: usize, domain: Option<&str>) -> String {
     if columns < 3 {
         return cell_within(bytes, columns);
     }
     // No more than can show of each end (see `cell_within`).
     let room = columns * 4;
     if bytes.len() <= room * 2 {
-        return both_ends(escape_bytes(bytes), columns);
+        return both_ends(escape_bytes(bytes), columns, domain);
     }
     // The ends alone, each cut at a character's start: a continuation
     // byte cut from its lead would show as an escape of its own.
@@ -146,24 +148,39 @@ pub fn cell_both_ends(bytes: &[u8], columns: usize) -> String {
         from += 1;
     }
     let tail = escape_bytes(bytes.get(from..).unwrap_or_default());
-    let tail_columns = (columns - 1) / 2;
-    let head_columns = columns - 1 - tail_columns;
-    format!(
-        "{}…{}",
-        head_within(&head, head_columns),
-        tail_within(&tail, tail_columns)
-    )
+    head_and_tail(&head, &tail, columns, domain)
+}
+
+/// The start of `head` and the end of `tail` (the same text, or its two
+/// ends), `…` between them, in `columns` columns, half each. When the
+/// text ends in `domain` (a host's registrable domain) and half is too
+/// little for it, the end grows to show it whole while six columns of
+/// the start still show, enough for the name a reader sees first
+/// (`zimbra…000webhostapp.com`, not `zimbraupgrade…stapp.com`).
+fn head_and_tail(head: &str, tail: &str, columns: usize, domain: Option<&str>) -> String {
+    const START: usize = 6;
+    let mut end = tail_within(tail, (columns - 1) / 2);
+    if let Some(domain) = domain.filter(|d| d.width() + 1 + START <= columns && d.len() > end.len())
+    {
+        let at = tail.len().saturating_sub(domain.len());
+        if tail
+            .get(at..)
+            .is_some_and(|t| t.eq_ignore_ascii_case(domain))
+        {
+            end = tail.get(at..).unwrap_or_default();
+        }
+    }
+    let head_columns = columns - 1 - end.width();
+    format!("{}…{end}", head_within(head, head_columns))
 }
 
 /// Text already escaped, cut in the middle to `columns` columns with `…`
 /// when wider.
-fn both_ends(text: String, columns: usize) -> String {
+fn both_ends(text: String, columns: usize, domain: Option<&str>) -> String {
     if text.width() <= columns || columns < 3 {
         return cut_to(text, columns, false);
     }
-    let tail = (columns - 1) / 2;
-    let head = columns - 1 - tail;
-    format!("{}…{}", head_within(&text, head), tail_within(&text, tail))
+    head_and_tail(&text, &text, columns, domain)
 }
 
 /// Two texts, each cut to `columns` columns so that where they first
@@ -172,7 +189,7 @@ fn both_ends(text: String, columns: usize) -> String {
 /// cut in the middle, so that its end (a host's domain) shows too.
 pub fn cells_where_they_differ(a: &str, b: &str, columns: usize) -> (String, String) {
     if a == b {
-        let cell = cell_both_ends(a.as_bytes(), columns);
+        let cell = cell_both_ends(a.as_bytes(), columns, None);
         return (cell.clone(), cell);
     }
     let (ea, eb) = (escape_bytes(a.as_bytes()), escape_bytes(b.as_bytes()));
@@ -419,13 +436,32 @@ mod tests {
     #[test]
     fn a_long_host_keeps_both_ends_and_a_difference_shows() {
         let host = b"login.microsoftonline.com.account-verify-update.example.evil.co.uk";
-        let cut = cell_both_ends(host, 37);
+        let cut = cell_both_ends(host, 37, None);
         assert_eq!(cut.chars().count(), 37);
         assert!(
             cut.starts_with("login.micro") && cut.ends_with(".evil.co.uk"),
             "{cut}"
         );
-        assert_eq!(cell_both_ends(b"example.com", 37), "example.com");
+        assert_eq!(cell_both_ends(b"example.com", 37, None), "example.com");
+        // The end shows the domain whole where it can.
+        let shared = b"zimbraupgradeusser.000webhostapp.com";
+        let domain = Some("000webhostapp.com");
+        assert_eq!(
+            cell_both_ends(shared, 24, domain),
+            "zimbra…000webhostapp.com"
+        );
+        let lure = b"www.paypal.com.secure-login.example.net";
+        assert_eq!(
+            cell_both_ends(lure, 20, Some("example.net")),
+            "www.payp…example.net"
+        );
+        // A domain too long to show whole with six columns of the start
+        // is cut as the rest.
+        assert_eq!(cell_both_ends(shared, 20, domain), "zimbraupgr…stapp.com");
+        assert_eq!(
+            cell_both_ends(lure, 16, Some("example.net")),
+            "www.payp…ple.net"
+        );
         let a = format!("/{}/b\\c", "a".repeat(40));
         let b = format!("/{}/b/c", "a".repeat(40));
         let (x, y) = cells_where_they_differ(&a, &b, 31);
@@ -443,7 +479,7 @@ mod tests {
         // Of a megabyte, only the ends are read; a character at the cut
         // is never split.
         let huge = format!("a{}.example.com", "é".repeat(500_000));
-        let cut = cell_both_ends(huge.as_bytes(), 31);
+        let cut = cell_both_ends(huge.as_bytes(), 31, None);
         assert!(
             cut.ends_with(".example.com") && !cut.contains("\\x"),
             "{cut}"
@@ -469,7 +505,7 @@ mod tests {
         assert_eq!(cell_within("日本".as_bytes(), 4), "日本");
         assert_eq!(cell_within("日本語".as_bytes(), 4), "日…");
         let host = format!("{cjk}.example.com");
-        let cut = cell_both_ends(host.as_bytes(), 37);
+        let cut = cell_both_ends(host.as_bytes(), 37, None);
         assert!(cut.width() <= 37 && cut.ends_with(".example.com"), "{cut}");
         let (x, y) = cells_where_they_differ(&format!("/{cjk}"), "/%E6%97%A5", 31);
         assert!(x.width() <= 31 && y.width() <= 31, "{x} | {y}");

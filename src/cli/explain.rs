@@ -292,7 +292,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
     const TEXT_AT: usize = 2 + 3 + 2 + 13 + 1 + 11 + 1;
     for (i, c) in a.components.iter().enumerate().take(MAX_COMPONENTS) {
         // Room for the widest tag, `  [medium]`, after the text.
-        let (raw, decoded) = raw_and_decoded_cells(&a.input, c, WIDTH - TEXT_AT - 10);
+        let (raw, decoded) = raw_and_decoded_cells(a, c, WIDTH - TEXT_AT - 10);
         let tag = worst
             .get(i)
             .copied()
@@ -344,7 +344,7 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
     for (i, c) in a.components.iter().enumerate().take(MAX_BYTE_TABLES) {
         // The decoded text goes below the raw when both do not fit.
         let head = format!("  [{i}] {}  ", c.kind.label());
-        let (raw, decoded) = raw_and_decoded_cells(&a.input, c, CELL_COLUMNS);
+        let (raw, decoded) = raw_and_decoded_cells(a, c, CELL_COLUMNS);
         let decoded = match decoded {
             Some(d) if head.width() + raw.width() + 3 + d.width() <= WIDTH => format!(" → {d}"),
             Some(d) => format!("\n{:w$}→ {d}", "", w = head.width()),

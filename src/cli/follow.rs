@@ -131,7 +131,7 @@ fn write_nested(
         let text_at = pad.len() + 2 + 13 + 1;
         let columns = CELL_COLUMNS.min(WIDTH.saturating_sub(text_at + 2)).max(8);
         for c in &inner.components {
-            let (raw, decoded) = raw_and_decoded_cells(&inner.input, c, columns);
+            let (raw, decoded) = raw_and_decoded_cells(inner, c, columns);
             let decoded = match decoded {
                 Some(d) if text_at + raw.width() + 3 + d.width() <= WIDTH => format!(" → {d}"),
                 Some(d) => format!("\n{:text_at$}→ {d}", ""),

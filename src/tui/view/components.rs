@@ -56,7 +56,8 @@ fn component_text(a: &Analysis, i: usize, width: usize) -> String {
     let raw = c.span.of(&a.input);
     // Cut as `explain` cuts it: a host name too long for the row keeps
     // both ends, the name it shows first and the domain it is in.
-    let cut = |bytes: &[u8], width: usize| crate::cli::cells::component_cell(c.kind, bytes, width);
+    let cut =
+        |bytes: &[u8], width: usize| crate::cli::cells::component_cell(a, c.kind, bytes, width);
     let mut text = cut(raw, width);
     if c.decoded() != raw {
         let room = width.saturating_sub(text.width() + 3);
