@@ -87,7 +87,7 @@ impl Areas {
             (warnings as u16).clamp(1, if h >= 36 { 10 } else { (h / 5).max(4) }) + 2;
         let warnings = warnings_wanted.min(h.saturating_sub(hints + url + corrected + 10));
         let middle = h - hints - url - corrected - warnings;
-        let comp_w = (area.width * 27 / 100).clamp(28, 56);
+        let comp_w = (area.width * 30 / 100).clamp(28, 56);
         let mut y = area.y;
         let mut take = |rows: u16| {
             let r = Rect::new(area.x, y, area.width, rows);

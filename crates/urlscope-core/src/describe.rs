@@ -454,16 +454,27 @@ pub fn byte_spans(spans: &[crate::split::Span]) -> String {
                 })
                 .collect();
             let rest = merged.len().saturating_sub(LISTED_SPANS);
-            match (listed.split_last(), rest) {
-                (Some((last, head)), 0) => format!("bytes {} and {last}", head.join(", ")),
+            match rest {
+                0 => format!("bytes {}", and_list(&listed)),
                 _ => format!("bytes {} and {rest} more", listed.join(", ")),
             }
         }
     }
 }
 
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, head)) if !head.is_empty() => format!("{} and {last}", head.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
 /// Where a warning is: `bytes 9-14, path [2]` (its spans, and the
-/// component it is about, numbered as the component list numbers it). A
+/// components they are in, [`Analysis::warning_components`], numbered as
+/// the component list numbers them: `bytes 8-44 and 45-52, host [1] and
+/// path segment [2]`). A
 /// warning lifted from a carried value names the component holding the
 /// bytes that encode it, and the way in: `bytes 29-173, query value [3],
 /// via query value 'token' → jwt claim "redirect" → path segment`.
@@ -474,12 +485,18 @@ pub fn warning_place(a: &Analysis, w: &Warning) -> String {
         byte_span(w.span)
     };
     let via = w.via.as_ref().filter(|_| w.component.is_none());
-    let component = match via {
-        Some(_) => a.component_at(w.span.start),
-        None => w.component,
-    };
-    if let Some((i, c)) = component.and_then(|i| a.components.get(i).map(|c| (i, c))) {
-        s.push_str(&format!(", {} [{i}]", c.kind.label()));
+    let named: Vec<String> = a
+        .warning_components(w)
+        .into_iter()
+        .filter_map(|i| {
+            a.components
+                .get(i)
+                .map(|c| format!("{} [{i}]", c.kind.label()))
+        })
+        .collect();
+    if !named.is_empty() {
+        s.push_str(", ");
+        s.push_str(&and_list(&named));
     }
     if let Some(via) = via {
         s.push_str(&format!(", via {}", crate::text::escape_str(via)));

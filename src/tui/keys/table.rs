@@ -370,7 +370,7 @@ pub const MARKS: &[(&str, &str)] = &[
     ),
     (
         "[4]↳",
-        "a warning about a value component [4] carries; via says how it is reached",
+        "a warning on a value [4] carries; via says the way in",
     ),
     ("underlined", "bytes behind a warning"),
     ("reversed", "bytes of the selected warning"),
@@ -383,4 +383,8 @@ pub const MARKS: &[(&str, &str)] = &[
         "controls and invisible characters, never sent raw",
     ),
     ("…", "text cut for width (z shows more)"),
+    (
+        "bytes 8-44",
+        "from byte 8 up to 44, 44 left out; the first is 0",
+    ),
 ];

@@ -34,13 +34,20 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         .skip(app.warning_scroll)
         .take(height)
     {
-        // A warning lifted from a carried value: the component holding
-        // the bytes that encode it, and `↳`.
+        // The components its places are in (`[1,2]`); a warning lifted
+        // from a carried value: the component holding the bytes that
+        // encode it, and `↳`.
+        let components = a.warning_components(w);
+        // Three at most, then `…`: the bytes pane and the marks show all.
+        let mut numbers: Vec<String> = components.iter().take(3).map(usize::to_string).collect();
+        if components.len() > 3 {
+            numbers.push("…".to_string());
+        }
+        let numbers = format!("[{}]", numbers.join(","));
         let place = match (w.component, &w.via) {
-            (Some(c), _) => format!("[{c}]"),
-            (None, Some(_)) => a
-                .component_at(w.span.start)
-                .map_or_else(|| "↳".to_string(), |c| format!("[{c}]↳")),
+            (Some(_), _) => numbers,
+            (None, Some(_)) if components.is_empty() => "↳".to_string(),
+            (None, Some(_)) => format!("{numbers}↳"),
             (None, None) => "url".to_string(),
         };
         let message = match (&w.via, w.component) {
@@ -75,7 +82,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             ),
             Span::styled(format!("{place:<5} "), theme.dim()),
         ];
-        let used = 3 + 7 + code_w + 1 + 6;
+        let used = 3 + 7 + code_w + 1 + place.chars().count().max(5) + 1;
         // Zoomed, every message is shown whole, wrapped beside its head.
         let wrapped: Vec<String> = if zoomed {
             crate::tui::text::wrap(&message, width.saturating_sub(used).max(8))

@@ -328,6 +328,31 @@ impl Analysis {
             .max();
         c.severity.max(listed)
     }
+    /// The components warning `w` is placed in, in URL order: its own
+    /// (for a warning lifted from a carried value, the one holding the
+    /// value's first byte) and each one another of its places starts in,
+    /// the components whose marks [`Analysis::component_severity`] raises
+    /// for it (`shared-hosting` on a host and the path segment that shows
+    /// a sign-in word). Empty for a warning about the whole URL.
+    pub fn warning_components(&self, w: &Warning) -> Vec<usize> {
+        let own = match (w.component, &w.via) {
+            (Some(c), _) => Some(c),
+            (None, Some(_)) => self.component_at(w.span.start),
+            (None, None) => return Vec::new(),
+        };
+        let mut found: Vec<usize> = own
+            .into_iter()
+            .chain(
+                w.spans
+                    .iter()
+                    .filter(|_| w.component.is_some())
+                    .filter_map(|s| self.component_at(s.start)),
+            )
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
     /// The highest severity among the warnings.
     pub fn max_severity(&self) -> Option<Severity> {
         self.warnings.iter().map(|w| w.severity).max()

@@ -131,7 +131,9 @@ fn bits_of(url: &str, cursor: usize, w: u16, h: u16) -> String {
         press(&mut a, KeyCode::Down);
     }
     let s = screen(&a, w, h);
-    let x = usize::from((w * 27 / 100).clamp(28, 56));
+    let area = ratatui::layout::Rect::new(0, 0, w, h);
+    let areas = crate::tui::layout::Areas::compute(area, a.analysis.warnings.len(), None, 0);
+    let x = usize::from(areas.map_or(0, |r| r.detail.x));
     let mut out = Vec::new();
     let mut on = false;
     for line in s.lines() {

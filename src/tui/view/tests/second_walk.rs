@@ -195,3 +195,17 @@ fn keys_that_do_nothing_say_so() {
     let s = screen(&a, 80, 24);
     assert!(s.contains("nothing open here: → opens"), "{s}");
 }
+
+/// A warning placed in two components names both where the list marks
+/// them (`shared-hosting` on the host and on the path's sign-in word),
+/// and a long host keeps its domain whole at 120 columns.
+#[test]
+fn a_warning_in_two_components_names_both() {
+    let url = "https://zimbraupgradeusser.000webhostapp.com/webmail/";
+    let a = app(url, 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("shared-hosting [1,2] 'zimbra"), "{s}");
+    assert!(s.contains("│ ● path   webmail"), "{s}");
+    let s = screen(&app(url, 120, 40), 120, 40);
+    assert!(s.contains("host   zimbra…000webhostapp.com"), "{s}");
+}
