@@ -14,8 +14,8 @@ const URL: &str = "https://example.com/a%EE%80%80b%EF%BF%BF%CC%81";
 fn the_byte_table_names_each_character_by_its_label() {
     let out = stdout_of(&["explain", "--color", "never", URL]);
     for row in [
-        "U+E000  ·  <private-use-E000>",
-        "U+FFFF  ·  <noncharacter-FFFF>",
+        "U+E000  ⬚  <private-use-E000>",
+        "U+FFFF  ⬚  <noncharacter-FFFF>",
         "U+0301  \u{25CC}\u{301}  COMBINING ACUTE ACCENT",
     ] {
         assert!(out.contains(row), "{row:?} missing:\n{out}");
@@ -25,7 +25,7 @@ fn the_byte_table_names_each_character_by_its_label() {
         out.contains("  U+0301 \u{25CC}\u{301}  pattern 110yyyyy"),
         "{out}"
     );
-    assert!(out.contains("  U+E000 ·  pattern 1110zzzz"), "{out}");
+    assert!(out.contains("  U+E000 ⬚  pattern 1110zzzz"), "{out}");
     // Nothing shows the characters themselves.
     assert!(
         !out.contains('\u{E000}') && !out.contains('\u{FFFF}'),

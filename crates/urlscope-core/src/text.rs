@@ -395,7 +395,7 @@ fn units(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// assert_eq!(shown_alone('\u{301}'), "\u{25CC}\u{301}");
 /// assert_eq!(shown_alone(' '), "␠");
 /// assert_eq!(shown_alone('\u{1b}'), "␛");
-/// assert_eq!(shown_alone('\u{E000}'), "·");
+/// assert_eq!(shown_alone('\u{E000}'), "\u{2B1A}");
 /// ```
 pub fn shown_alone(c: char) -> String {
     if needs_escape(c) || c == ' ' {
@@ -409,7 +409,9 @@ pub fn shown_alone(c: char) -> String {
 
 /// A one-cell picture for a character a byte table cannot show as itself:
 /// the Control Pictures block for C0 controls (`␀`, `␛`), `␡` for DEL, `⍽`
-/// for the no-break space, and `·` for anything else unprintable.
+/// for the no-break space, and `⬚` (U+2B1A DOTTED SQUARE, as Unicode's
+/// charts box a character with no picture of its own) for anything else
+/// unprintable: a format character such as U+202E, a private-use one.
 pub fn glyph(c: char) -> char {
     match u32::from(c) {
         v @ 0x00..=0x1F => char::from_u32(0x2400 + v).unwrap_or('·'),
@@ -417,7 +419,7 @@ pub fn glyph(c: char) -> char {
         0x7F => '␡',
         // The sign for a no-break space (ISO 9995-7).
         0xA0 => '⍽',
-        _ if needs_escape(c) => '·',
+        _ if needs_escape(c) => '\u{2B1A}',
         _ => c,
     }
 }
@@ -456,7 +458,7 @@ mod tests {
             "a\\u{00a0}b c\\u{3000}d"
         );
         assert_eq!(glyph('\u{a0}'), '⍽');
-        assert_eq!(glyph('\u{2009}'), '·');
+        assert_eq!(glyph('\u{2009}'), '\u{2B1A}');
     }
 
     #[test]
@@ -581,7 +583,7 @@ mod tests {
     fn glyphs_for_controls() {
         assert_eq!(glyph('\0'), '␀');
         assert_eq!(glyph('\x1b'), '␛');
-        assert_eq!(glyph('\u{202E}'), '·');
+        assert_eq!(glyph('\u{202E}'), '\u{2B1A}');
         assert_eq!(glyph('é'), 'é');
     }
 }

@@ -379,7 +379,7 @@ pub const MARKS: &[(&str, &str)] = &[
     ("✗", "a byte that is not UTF-8"),
     ("110|00011", "marker bits | payload bits"),
     (
-        "\\x1b \\u{202e}",
+        "\\x1b \\u{202e} ⬚",
         "controls and invisible characters, never sent raw",
     ),
     ("…", "text cut for width (z shows more)"),
