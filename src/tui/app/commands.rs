@@ -145,17 +145,25 @@ impl App {
                     self.status = format!("view: {}", self.view.label());
                 }
             }
+            // A URL pasted defanged copies live: the status says so (`D`
+            // copies it defanged).
             Command::CopyClean => {
                 self.unsaved = false;
                 return Action::Copy {
-                    what: "the cleaned URL",
+                    what: match self.analysis.defanged {
+                        Some(_) => "the live cleaned URL",
+                        None => "the cleaned URL",
+                    },
                     text: self.analysis.clean.clone(),
                 };
             }
             Command::CopyNormalized => {
                 self.unsaved = false;
                 return Action::Copy {
-                    what: "the normalized URL",
+                    what: match self.analysis.defanged {
+                        Some(_) => "the live normal URL",
+                        None => "the normalized URL",
+                    },
                     text: self.analysis.normalized.clone(),
                 };
             }

@@ -218,6 +218,18 @@ fn every_copy_says_what_and_where_whole_at_80_columns() {
             other => panic!("{key}: {other:?}"),
         }
     }
+    // A URL pasted defanged copies live, and says so.
+    for key in ['c', 'n'] {
+        let mut a = app("hxxps://evil[.]example/login", 80, 24);
+        match press(&mut a, KeyCode::Char(key)) {
+            Action::Copy { what, text } => {
+                assert!(what.starts_with("the live "), "{key}: {what}");
+                assert_eq!(text, "https://evil.example/login");
+                copies.push((a, what));
+            }
+            other => panic!("{key}: {other:?}"),
+        }
+    }
     // A component and a value whose decoded bytes hold a control or are
     // not UTF-8: `y` escapes them, and says so.
     for url in [
