@@ -320,10 +320,7 @@ impl Analysis {
         let listed = self
             .warnings
             .iter()
-            .filter(|w| match w.component {
-                Some(i) => i == index || w.spans.iter().any(|s| c.span.contains(s.start)),
-                None => w.via.is_some() && c.span.contains(w.span.start),
-            })
+            .filter(|w| self.places_of(w).any(|i| i == index))
             .map(|w| w.severity)
             .max();
         c.severity.max(listed)
@@ -335,23 +332,21 @@ impl Analysis {
     /// for it (`shared-hosting` on a host and the path segment that shows
     /// a sign-in word). Empty for a warning about the whole URL.
     pub fn warning_components(&self, w: &Warning) -> Vec<usize> {
-        let own = match (w.component, &w.via) {
-            (Some(c), _) => Some(c),
-            (None, Some(_)) => self.component_at(w.span.start),
-            (None, None) => return Vec::new(),
-        };
-        let mut found: Vec<usize> = own
-            .into_iter()
-            .chain(
-                w.spans
-                    .iter()
-                    .filter(|_| w.component.is_some())
-                    .filter_map(|s| self.component_at(s.start)),
-            )
-            .collect();
+        let mut found: Vec<usize> = self.places_of(w).collect();
         found.sort_unstable();
         found.dedup();
         found
+    }
+    /// [`Analysis::warning_components`] as found, unsorted and maybe
+    /// repeated: the one rule for the marks and the warnings' places.
+    fn places_of<'a>(&'a self, w: &'a Warning) -> impl Iterator<Item = usize> + 'a {
+        let (own, places) = match (w.component, &w.via) {
+            (Some(c), _) => (Some(c), &w.spans[..]),
+            (None, Some(_)) => (self.component_at(w.span.start), &[][..]),
+            (None, None) => (None, &[][..]),
+        };
+        own.into_iter()
+            .chain(places.iter().filter_map(|s| self.component_at(s.start)))
     }
     /// The highest severity among the warnings.
     pub fn max_severity(&self) -> Option<Severity> {
