@@ -328,11 +328,8 @@ pub(crate) fn imitation(
         let uname = unicode.split('.').next().unwrap_or_default();
         let skeleton: String = unicode_security::skeleton(uname).collect();
         let mut found: Vec<_> = index
-            .near
-            .get(skeleton.as_bytes())
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| index.famous.get(i as usize))
+            .near(skeleton.as_bytes())
+            .filter_map(|i| index.famous.get(i as usize))
             .filter(|f| f.name == skeleton)
             .map(|f| (f, "homoglyph", skeleton_edit(uname), (0, name.len())))
             .collect();
@@ -352,7 +349,7 @@ pub(crate) fn imitation(
         if plain == name {
             continue;
         }
-        for &i in index.near.get(plain.as_bytes()).into_iter().flatten() {
+        for i in index.near(plain.as_bytes()) {
             if let Some(f) = index.famous.get(i as usize).filter(|f| f.name == plain) {
                 let (s, e) = first_difference(name, &plain);
                 found.push((f, "homoglyph", glyph_edit(name, &plain, s, e), (s, e)));
@@ -363,7 +360,7 @@ pub(crate) fn imitation(
         }
     }
     // The same name under another suffix: only a brand's.
-    for &i in index.near.get(name.as_bytes()).into_iter().flatten() {
+    for i in index.near(name.as_bytes()) {
         if let Some(f) = index.famous.get(i as usize) {
             if f.name == name && f.brand.is_some() && !f.near_words {
                 let theirs = f.domain.get(f.name.len() + 1..).unwrap_or_default();
@@ -384,9 +381,7 @@ pub(crate) fn imitation(
     }
     let mut candidates: Vec<u32> = Vec::new();
     let mut look = |key: &str| {
-        if let Some(list) = index.near.get(key.as_bytes()) {
-            candidates.extend(list);
-        }
+        candidates.extend(index.near(key.as_bytes()));
     };
     look(name);
     for deleted in deletions(name) {

@@ -375,7 +375,7 @@ const BASE: u64 = 0x100_0000_01b3;
 /// `BASE` to the powers 0 to 63.
 // Indexes below 64 in a constant: checked when it is built.
 #[allow(clippy::indexing_slicing)]
-static POWERS: [u64; 64] = {
+pub(super) static POWERS: [u64; 64] = {
     let mut p = [1u64; 64];
     let mut i = 1;
     while i < 64 {
@@ -388,12 +388,12 @@ static POWERS: [u64; 64] = {
 /// The polynomial hash of `bytes`: `H(a ++ b) = H(a) * BASE^len(b) + H(b)`,
 /// so a name's hashes with each letter deleted come from its prefixes'
 /// and suffixes' in one pass.
-fn poly(bytes: &[u8]) -> u64 {
+pub(super) fn poly(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0, |h, &b| poly_step(h, b))
 }
 
 /// [`poly`] of a text, from that of the text without its last byte `b`.
-fn poly_step(h: u64, b: u8) -> u64 {
+pub(super) fn poly_step(h: u64, b: u8) -> u64 {
     h.wrapping_mul(BASE).wrapping_add(poly_digit(b))
 }
 
@@ -412,14 +412,18 @@ pub(super) struct KeyHashes {
 }
 
 impl KeyHashes {
-    pub(super) fn of<'a>(keys: impl ExactSizeIterator<Item = &'a [u8]>) -> KeyHashes {
-        let bits = (keys.len() * 2).max(2).next_power_of_two().trailing_zeros();
+    /// The set of `hashes` ([`poly`] of each key).
+    pub(super) fn of(hashes: impl ExactSizeIterator<Item = u64>) -> KeyHashes {
+        let bits = (hashes.len() * 2)
+            .max(2)
+            .next_power_of_two()
+            .trailing_zeros();
         let mut table = KeyHashes {
             slots: vec![0; 1 << bits],
             shift: 64 - bits,
         };
-        for key in keys {
-            let h = poly(key) | 1;
+        for h in hashes {
+            let h = h | 1;
             let mut at = table.slot(h);
             while let Some(slot) = table.slots.get_mut(at) {
                 if *slot == 0 || *slot == h {
@@ -436,7 +440,7 @@ impl KeyHashes {
         (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
-    fn may_hold(&self, h: u64) -> bool {
+    pub(super) fn may_hold(&self, h: u64) -> bool {
         let h = h | 1;
         let mut at = self.slot(h);
         // The table is at most half full: an empty slot comes soon.
@@ -461,7 +465,7 @@ impl KeyHashes {
 /// follows letter `i` is the same in both): one pass from the first
 /// letter, with no table of the prefixes' hashes to clear.
 fn one_edit_from(index: &Index, label: &[u8]) -> bool {
-    let known = |key: &[u8]| index.near.contains_key(key);
+    let known = |key: &[u8]| index.has_key(key);
     let n = label.len();
     let whole = poly(label);
     let hashes = &index.hashes;
@@ -493,7 +497,7 @@ fn one_edit_from(index: &Index, label: &[u8]) -> bool {
 /// [`poly`] of a text with one letter deleted, from that of the whole
 /// text, of what precedes the letter (`head`) and of that with the letter
 /// (`next`), `power` being `BASE` to the number of letters after it.
-fn deleted_hash(whole: u64, head: u64, next: u64, power: u64) -> u64 {
+pub(super) fn deleted_hash(whole: u64, head: u64, next: u64, power: u64) -> u64 {
     whole.wrapping_add(head.wrapping_sub(next).wrapping_mul(power))
 }
 
@@ -508,7 +512,7 @@ fn glyphs_of(index: &Index, label: &[u8]) -> bool {
             len += 1;
         }
         let plain = buf.get(..len).unwrap_or_default();
-        plain != label && index.hashes.may_hold(poly(plain)) && index.near.contains_key(plain)
+        plain != label && index.has_key(plain)
     })
 }
 
@@ -576,12 +580,19 @@ mod tests {
     #[test]
     fn deletions_are_hashed_as_the_keys_are() {
         let label = b"paypxal";
-        let keys = [&b"paypal"[..], b"zzz"];
-        let index = Index {
-            famous: Vec::new(),
-            near: keys.iter().map(|k| (Box::from(*k), Vec::new())).collect(),
-            hashes: KeyHashes::of(keys.into_iter()),
-        };
+        // Two names kept whole, their deletions no keys.
+        let index = Index::of(
+            ["paypal", "zzz"]
+                .into_iter()
+                .map(|name| super::super::Famous {
+                    domain: name,
+                    name,
+                    brand: None,
+                    rank: 1,
+                    near_words: true,
+                })
+                .collect(),
+        );
         assert!(one_edit_from(&index, label));
         assert!(one_edit_from(&index, b"paypal"));
         assert!(!one_edit_from(&index, b"paxpxal"));

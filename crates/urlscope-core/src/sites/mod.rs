@@ -22,10 +22,10 @@ mod edits;
 mod fast;
 mod glued;
 mod inside;
+mod near;
 #[cfg(test)]
 mod tests;
 
-use edits::deletions;
 pub(crate) use edits::{as_written, imitation};
 pub(crate) use fast::may_imitate;
 pub(crate) use inside::tokens_inside;
@@ -210,13 +210,12 @@ struct Famous {
     near_words: bool,
 }
 
-/// The famous names and their one-letter deletions.
+/// The famous names and their one-letter deletions (see [`near`]).
 struct Index {
     famous: Vec<Famous>,
-    /// A name, or a name with one letter deleted, to the famous domains
-    /// it comes from.
-    near: foldhash::HashMap<Box<[u8]>, Vec<u32>>,
-    /// The keys of `near`, hashed: the fast path's first test of a key.
+    /// Each name whole and with each letter deleted, sorted by hash.
+    entries: Vec<near::Entry>,
+    /// The hashes of the keys: the fast path's first test of a key.
     hashes: fast::KeyHashes,
 }
 
@@ -248,43 +247,20 @@ fn build_index(top_sites: bool) -> Index {
             }
         }
     }
-    let mut index = Index {
-        famous: Vec::new(),
-        near: foldhash::HashMap::default(),
-        hashes: fast::KeyHashes::default(),
-    };
-    for (domain, brand, rank, near_words) in famous {
-        let Some(name) = name_of(domain) else {
-            continue;
-        };
-        if name.len() < MIN_NAME {
-            continue;
-        }
-        let at = index.famous.len() as u32;
-        index.famous.push(Famous {
-            domain,
-            name,
-            brand,
-            rank,
-            near_words,
-        });
-        index
-            .near
-            .entry(name.as_bytes().into())
-            .or_default()
-            .push(at);
-        if near_words {
-            continue;
-        }
-        for deleted in deletions(name) {
-            let list = index.near.entry(deleted.into_bytes().into()).or_default();
-            if list.last() != Some(&at) {
-                list.push(at);
-            }
-        }
-    }
-    index.hashes = fast::KeyHashes::of(index.near.keys().map(|k| &**k));
-    index
+    let famous = famous
+        .into_iter()
+        .filter_map(|(domain, brand, rank, near_words)| {
+            let name = name_of(domain).filter(|name| name.len() >= MIN_NAME)?;
+            Some(Famous {
+                domain,
+                name,
+                brand,
+                rank,
+                near_words,
+            })
+        })
+        .collect();
+    Index::of(famous)
 }
 
 /// A registrable domain's name: the label before its public suffix.
