@@ -46,17 +46,17 @@ struct Lookup {
 fn lookup() -> &'static Lookup {
     static LOOKUP: OnceLock<Lookup> = OnceLock::new();
     LOOKUP.get_or_init(|| {
-        let mut domains = foldhash::HashMap::default();
+        let mut domains = foldhash::HashMap::with_capacity_and_hasher(
+            KNOWN_SITES.len() + BRAND_DOMAINS.len(),
+            Default::default(),
+        );
         for (d, r) in KNOWN_SITES.iter() {
             domains.insert(*d, (Some(*r), None));
         }
         for (d, b) in BRAND_DOMAINS.iter() {
             domains.entry(*d).or_insert((None, None)).1 = Some(*b);
         }
-        let mut tokens = foldhash::HashMap::default();
-        for (t, b) in BRAND_TOKENS.iter() {
-            tokens.insert(*t, *b);
-        }
+        let tokens = BRAND_TOKENS.iter().map(|(t, b)| (*t, *b)).collect();
         Lookup { domains, tokens }
     })
 }
@@ -276,10 +276,10 @@ fn name_of(domain: &str) -> Option<&str> {
 fn brand_names() -> &'static foldhash::HashSet<&'static str> {
     static NAMES: OnceLock<foldhash::HashSet<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| {
-        BRAND_DOMAINS
-            .iter()
-            .filter_map(|(d, _)| name_of(d))
-            .collect()
+        let mut names =
+            foldhash::HashSet::with_capacity_and_hasher(BRAND_DOMAINS.len(), Default::default());
+        names.extend(BRAND_DOMAINS.iter().filter_map(|(d, _)| name_of(d)));
+        names
     })
 }
 
