@@ -412,7 +412,8 @@ pub(super) struct KeyHashes {
 }
 
 impl KeyHashes {
-    /// The set of `hashes` ([`poly`] of each key).
+    /// The set of `hashes` ([`poly`] of each key; one given twice is kept
+    /// once).
     pub(super) fn of(hashes: impl ExactSizeIterator<Item = u64>) -> KeyHashes {
         let bits = (hashes.len() * 2)
             .max(2)

@@ -213,8 +213,9 @@ struct Famous {
 /// The famous names and their one-letter deletions (see [`near`]).
 struct Index {
     famous: Vec<Famous>,
-    /// Each name whole and with each letter deleted, sorted by hash.
+    /// Each name whole and with each letter deleted, in `buckets`.
     entries: Vec<near::Entry>,
+    buckets: near::Buckets,
     /// The hashes of the keys: the fast path's first test of a key.
     hashes: fast::KeyHashes,
 }

@@ -1,12 +1,13 @@
 //! The deletion index's keys, flat: every famous name whole and with each
-//! of its letters deleted, as one sorted list of (hash, name, deleted
-//! letter) entries. A key is never written out: an entry says which
-//! letter of which name it lacks, and a lookup compares the key it was
-//! asked for with that name around that letter.
+//! of its letters deleted, as (hash, name, deleted letter) entries in one
+//! list, grouped in buckets by their hash. A key is never written out: an
+//! entry says which letter of which name it lacks, and a lookup compares
+//! the key it was asked for with that name around that letter.
 //!
-//! Built on first use from the tables, in one pass and one sort: no
-//! string and no list is allocated per key (the top sites' 100,000 keys
-//! as a hash map of boxed keys and lists took 14 MB and 22 ms to build).
+//! Built on first use from the tables in two linear passes (a counting
+//! sort into the buckets): no string and no list is allocated per key, and
+//! nothing is sorted (the top sites' 100,000 keys as a hash map of boxed
+//! keys and lists took 14 MB and 22 ms to build).
 
 use super::fast::{deleted_hash, poly, poly_step, KeyHashes, POWERS};
 use super::{Famous, Index};
@@ -17,7 +18,7 @@ const WHOLE: u8 = u8::MAX;
 /// One key of the index: the famous name `famous` (an index into
 /// [`Index::famous`]), whole or with its letter `deleted` left out, and
 /// the key's [`poly`] hash.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Default)]
 pub(super) struct Entry {
     hash: u64,
     famous: u32,
@@ -58,12 +59,13 @@ impl Index {
                 head = next;
             }
         }
-        entries.sort_unstable();
-        let mut hashes: Vec<u64> = entries.iter().map(|e| e.hash).collect();
-        hashes.dedup();
+        // A key's hash is set once however many entries it has.
+        let hashes = KeyHashes::of(entries.iter().map(|e| e.hash));
+        let (buckets, entries) = Buckets::of(entries);
         Index {
-            hashes: KeyHashes::of(hashes.into_iter()),
+            hashes,
             famous,
+            buckets,
             entries,
         }
     }
@@ -72,16 +74,15 @@ impl Index {
     /// once) that `key` is, or is with one letter deleted.
     pub(super) fn near<'a>(&'a self, key: &'a [u8]) -> impl Iterator<Item = u32> + 'a {
         let hash = poly(key);
-        let start = match self.hashes.may_hold(hash) {
-            true => self.entries.partition_point(|e| e.hash < hash),
-            false => self.entries.len(),
+        let bucket = match self.hashes.may_hold(hash) {
+            true => self.buckets.range(hash),
+            false => 0..0,
         };
         self.entries
-            .get(start..)
+            .get(bucket)
             .unwrap_or_default()
             .iter()
-            .take_while(move |e| e.hash == hash)
-            .filter(move |e| self.is_key_of(e, key))
+            .filter(move |e| e.hash == hash && self.is_key_of(e, key))
             .map(|e| e.famous)
     }
 
@@ -103,6 +104,62 @@ impl Index {
         key.len() + 1 == name.len()
             && name.get(..d) == key.get(..d)
             && name.get(d + 1..) == key.get(d..)
+    }
+}
+
+/// Where each bucket of entries starts: a bucket holds the entries whose
+/// hash, mixed, starts with its number's bits.
+pub(super) struct Buckets {
+    starts: Vec<u32>,
+    shift: u32,
+}
+
+impl Buckets {
+    /// The buckets of `entries` (about one entry a bucket), and the
+    /// entries in their buckets' order, each bucket's in their order in
+    /// `entries`.
+    fn of(entries: Vec<Entry>) -> (Buckets, Vec<Entry>) {
+        let bits = entries.len().max(2).next_power_of_two().trailing_zeros();
+        let mut buckets = Buckets {
+            starts: vec![0; (1 << bits) + 1],
+            shift: 64 - bits,
+        };
+        for e in &entries {
+            let b = buckets.of_hash(e.hash);
+            if let Some(count) = buckets.starts.get_mut(b + 1) {
+                *count += 1;
+            }
+        }
+        let mut sum = 0;
+        for start in &mut buckets.starts {
+            sum += *start;
+            *start = sum;
+        }
+        let mut next = buckets.starts.clone();
+        let mut placed = vec![Entry::default(); entries.len()];
+        for e in entries {
+            let Some(at) = next.get_mut(buckets.of_hash(e.hash)) else {
+                continue;
+            };
+            if let Some(slot) = placed.get_mut(*at as usize) {
+                *slot = e;
+            }
+            *at += 1;
+        }
+        (buckets, placed)
+    }
+
+    fn of_hash(&self, hash: u64) -> usize {
+        (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The range of the entries in `hash`'s bucket.
+    fn range(&self, hash: u64) -> std::ops::Range<usize> {
+        let b = self.of_hash(hash);
+        match (self.starts.get(b), self.starts.get(b + 1)) {
+            (Some(&start), Some(&end)) => start as usize..end as usize,
+            _ => 0..0,
+        }
     }
 }
 
