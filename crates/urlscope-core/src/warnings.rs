@@ -397,7 +397,8 @@ cases! {
     /// A known site's domain after the host, with a sign-in word.
     BrandLogin => (BrandInPath, Medium),
     /// A brand's name in the path of a sign-in page file on a site the
-    /// brand does not own (`/linkedin/SignIn.php`).
+    /// brand does not own (`/linkedin/SignIn.php`; glued to other words
+    /// in a folder, `/dropboxfiles/login.php`).
     BrandPage => (BrandInPath, Medium),
     /// A brand's name in a folder of a path that ends in a sign-in route
     /// (`/onedrive/file/login`), or a brand's token in the folder of an
@@ -819,7 +820,7 @@ catalogue! {
     BrandInPath {
         code: "brand-in-path",
         severity: Medium,
-        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, a brand's name in the path of a sign-in page there (/linkedin/SignIn.php) or in a folder of a route that ends in a sign-in (/onedrive/file/login) or in an index page (/OneDrive/index.html), a brand's domain as a folder holding a page (/outlook.com/index.html), a brand's own sign-in route (/ap/signin, ?country.x=US), a page named as a browser saves a brand's page, after its title (/Absa%20Online%20-%20PROFILE.htm), or a brand's folder inside one of the same name (/wetransfer/wetransfer, an archive unpacked where it was uploaded), the way a phishing page on someone else's host shows the brand it imitates.",
+        summary: "A known site's domain is written in the path, a query key or the fragment of a site that is not its own, a brand's name in the path of a sign-in page there (/linkedin/SignIn.php, or glued to other words in a folder: /dropboxfiles/login.php) or in a folder of a route that ends in a sign-in (/onedrive/file/login) or in an index page (/OneDrive/index.html), a brand's domain as a folder holding a page (/outlook.com/index.html), a brand's own sign-in route (/ap/signin, ?country.x=US), a page named as a browser saves a brand's page, after its title (/Absa%20Online%20-%20PROFILE.htm), or a brand's folder inside one of the same name (/wetransfer/wetransfer, an archive unpacked where it was uploaded), the way a phishing page on someone else's host shows the brand it imitates.",
         consequence: None,
         signals: [BrandInPath, Percent, NonAscii],
     }

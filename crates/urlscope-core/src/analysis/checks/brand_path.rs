@@ -113,7 +113,23 @@ pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize
 /// there, for the fast path: true whenever [`brand_path_warnings`] could
 /// find one (a piece of it is a brand's name).
 pub(crate) fn may_show_brand_page(path: &[u8]) -> bool {
-    !brand_words(path).is_empty()
+    !brand_words(path).is_empty() || token_in_folders(path, b"").is_some()
+}
+
+/// A brand's token glued inside a longer word of one of `folders`'
+/// segments (`/dropboxfiles/`, `/weallyfund/dropboxsharepoint/`), as
+/// [`crate::sites::tokens_inside`] reads a shared host's account: its
+/// brand and its byte range within `folders`; none of the brand that owns
+/// the site `own`.
+fn token_in_folders(folders: &[u8], own: &[u8]) -> Option<(&'static str, (usize, usize))> {
+    let mut start = 0;
+    for segment in folders.split(|&b| b == b'/') {
+        if let Some((brand, (s, e))) = crate::sites::tokens_inside(segment, own).next() {
+            return Some((brand, (start + s, start + e)));
+        }
+        start += segment.len() + 1;
+    }
+    None
 }
 
 /// Whether a byte may be inside a written domain's label: a letter, a
@@ -398,8 +414,9 @@ pub(super) struct BrandPage {
     pub(super) message: String,
 }
 
-/// A brand's name ([`brand_words`]: a piece of one word or two) in a path
-/// that ends in a [`sign_in_page`], on a site (`own`, its host's brand
+/// A brand's name ([`brand_words`]: a piece of one word or two; or a
+/// brand's token glued inside a folder's word, [`token_in_folders`]) in a
+/// path that ends in a [`sign_in_page`], on a site (`own`, its host's brand
 /// `own_brand`) the brand does not own. The caller asks only where no
 /// other rule reads the brand already ([`host_shows_brand`]).
 fn brand_page(
@@ -417,12 +434,19 @@ fn brand_page(
         let ends = |b: Option<&u8>| b.is_none_or(|&b| matches!(b, b'/' | b'.'));
         ends(s.checked_sub(1).and_then(|p| path.get(p))) && ends(path.get(e))
     };
-    let (name, brand) = brand_words(path).into_iter().find_map(|(s, e)| {
+    let written = brand_words(path).into_iter().find_map(|(s, e)| {
         let word = path.get(s..e)?;
         let brand = crate::sites::brand_of_word(word)?;
         let distinctive = crate::sites::brand_token(word).is_some() || alone(s, e);
         (distinctive && Some(brand) != own_brand).then(|| (at(s, e), brand))
-    })?;
+    });
+    // Or a brand's token glued inside a folder's word (`/dropboxfiles/`).
+    let glued = || {
+        let folders = path.get(..page.file).unwrap_or_default();
+        let (brand, (s, e)) = token_in_folders(folders, own.as_bytes())?;
+        (Some(brand) != own_brand).then(|| (at(s, e), brand))
+    };
+    let (name, brand) = written.or_else(glued)?;
     // The sign-in words of the page's name and its folder's; a shop's
     // words are no sign-in (a merchant's `/modules/paypal/validation.php`,
     // `/ipn/paypal/verify.php`, `/apple-wallet.html`).
@@ -494,6 +518,36 @@ mod tests {
         );
         assert_eq!(found("https://x.example/a#www.paypal.com")[0].0, Low);
         assert_eq!(found("https://x.example/a?www.paypal.com&x=1")[0].0, Low);
+    }
+
+    /// A brand's token glued to other words in a folder of a sign-in
+    /// page's route; not on the brand's own site, not inside an ordinary
+    /// word, not without a sign-in page. The fast path refuses each URL
+    /// that gets the warning.
+    #[test]
+    fn a_brand_token_glued_inside_a_folder_of_a_sign_in_page() {
+        use Severity::Medium;
+        for (url, brand) in [
+            ("http://x.example/a/dropboxfiles/login.php", "dropbox"),
+            (
+                "http://x.example/fund/ZOHODROP/dropboxsharepoint/securedfile/login.php.html",
+                "sharepoint",
+            ),
+            ("http://x.example/netflixaccount/signin.html", "netflix"),
+        ] {
+            let found = found(url);
+            assert_eq!(found.first().map(|f| f.0), Some(Medium), "{url}");
+            assert_eq!(found[0].1.first().map(String::as_str), Some(brand), "{url}");
+            let min = Severity::Medium;
+            assert!(!crate::triage::is_plain_at(url.as_bytes(), min), "{url}");
+        }
+        for url in [
+            "https://www.dropbox.com/dropboxfiles/login.php",
+            "http://x.example/revolution/login.php",
+            "http://x.example/dropboxfiles/readme.html",
+        ] {
+            assert_eq!(found(url), [], "{url}");
+        }
     }
 
     #[test]
