@@ -404,7 +404,8 @@ fn poly_digit(b: u8) -> u64 {
 
 /// A set of hashes ([`poly`]) in an open-addressed table: whether a key
 /// may be in an index costs a multiplication and a probe or two, not a
-/// hash map's lookup. A hash found is only a hint, which the map confirms.
+/// hash map's lookup. A hash found is only a hint, which the index's
+/// entries confirm.
 #[derive(Default)]
 pub(super) struct KeyHashes {
     slots: Vec<u64>,

@@ -213,10 +213,12 @@ struct Famous {
 /// The famous names and their one-letter deletions (see [`near`]).
 struct Index {
     famous: Vec<Famous>,
-    /// Each name whole and with each letter deleted, in `buckets`.
+    /// Each name whole and, but for the brands whose names have ordinary
+    /// neighbours, with each letter deleted (a run of one letter once),
+    /// in `buckets`.
     entries: Vec<near::Entry>,
     buckets: near::Buckets,
-    /// The hashes of the keys: the fast path's first test of a key.
+    /// The hashes of the keys: every lookup's first test of a key.
     hashes: fast::KeyHashes,
 }
 

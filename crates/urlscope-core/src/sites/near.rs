@@ -5,8 +5,8 @@
 //! the key it was asked for with that name around that letter.
 //!
 //! Built on first use from the tables in two linear passes (a counting
-//! sort into the buckets): no string and no list is allocated per key, and
-//! nothing is sorted (the top sites' 100,000 keys as a hash map of boxed
+//! sort by bucket, no comparison sort): no string and no list is
+//! allocated per key (the top sites' 100,000 keys as a hash map of boxed
 //! keys and lists took 14 MB and 22 ms to build).
 
 use super::fast::{deleted_hash, poly, poly_step, KeyHashes, POWERS};
@@ -39,7 +39,9 @@ impl Index {
                 famous: at,
                 deleted: WHOLE,
             });
-            if f.near_words || name.len() >= usize::from(WHOLE) {
+            // A deletion's hash needs BASE to the power of the letters
+            // after it: DNS labels (63 bytes at most) have them all.
+            if f.near_words || name.len() > POWERS.len() {
                 continue;
             }
             let mut head = 0;

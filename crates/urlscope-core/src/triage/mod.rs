@@ -84,7 +84,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), unless triage_at's threshold is above its worst severity"
         }
         Signal::BrandInPath => {
-            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site; plain_parts: analysis::checks::brand_route::path_route_ending on each path part, key_route on each query key with a dot; is_plain: services::sign_in_page, then analysis::checks::brand_path::may_show_brand_page on the path; plain_parts: analysis::checks::unpacked::may_hold_unpacked on each path part the same as the part before it"
+            "plain_parts (each path part and query key with a dot) and the fragment's test: analysis::checks::brand_path::may_name_known_site; plain_parts: analysis::checks::brand_route::path_route_ending on each path part, key_route on each query key with a dot; is_plain: services::sign_in_page, then analysis::checks::brand_path::may_show_brand_page_file on the path; plain_parts: analysis::checks::unpacked::may_hold_unpacked on each path part the same as the part before it"
         }
         Signal::Imitation => "plain_host_name: sites::may_imitate, then the exact check on the registrable domain",
         Signal::PlantedPage => {
@@ -255,7 +255,7 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
     let sign_in_page =
         page.and_then(|(file, dot)| crate::services::lures::sign_in_page_at(path_only, file, dot));
     if sign_in_page.is_some_and(|page| {
-        crate::analysis::checks::brand_path::may_show_brand_page(path_only)
+        crate::analysis::checks::brand_path::may_show_brand_page_file(path_only)
             || crate::analysis::checks::planted::may_be_planted_login(path_only, &page)
     }) {
         return false;

@@ -107,24 +107,41 @@ pub(crate) fn part_may_name_known_site(part: &[u8], dots: usize, last_dot: usize
     brand_name_in(ahead.get(ahead.len() - run..).unwrap_or_default()) && names_known_site(part)
 }
 
-/// Whether a path (its first '/' aside, up to its query) that ends in a
-/// [`sign_in_page`], or whose route ends in a sign-in
-/// ([`crate::services::lures::is_kit_word`]), may show a brand's name
-/// there, for the fast path: true whenever [`brand_path_warnings`] could
-/// find one (a piece of it is a brand's name).
+/// Whether a path (its first '/' aside, up to its query) whose route ends
+/// in a sign-in ([`crate::services::lures::is_kit_word`]) or an index page
+/// may show a brand's name in a folder, for the fast path: true whenever
+/// [`super::brand_folder::brand_folder`] could find one (a piece of it is
+/// a brand's name).
 pub(crate) fn may_show_brand_page(path: &[u8]) -> bool {
-    !brand_words(path).is_empty() || token_in_folders(path, b"").is_some()
+    !brand_words(path).is_empty()
 }
 
-/// A brand's token glued inside a longer word of one of `folders`'
-/// segments (`/dropboxfiles/`, `/weallyfund/dropboxsharepoint/`), as
-/// [`crate::sites::tokens_inside`] reads a shared host's account: its
-/// brand and its byte range within `folders`; none of the brand that owns
-/// the site `own`.
+/// Whether a path (its first '/' aside, up to its query) that ends in a
+/// [`sign_in_page`] may show a brand's name, for the fast path: true
+/// whenever [`brand_page`] could find one (a piece of it is a brand's
+/// name, or a brand's token is glued inside a folder's word,
+/// [`token_in_folders`]).
+pub(crate) fn may_show_brand_page_file(path: &[u8]) -> bool {
+    may_show_brand_page(path) || token_in_folders(path, b"").is_some()
+}
+
+/// A brand's token glued inside a longer word of a segment of `folders`
+/// of one word or two (`/dropboxfiles/`, `/ZOHODROP/dropboxsharepoint/`;
+/// a longer slug, `/fix-microsoftteams-login-error/`, names a topic, as
+/// [`brand_words`] reads it), as [`crate::sites::tokens_inside`] reads a
+/// shared host's account: its brand and its byte range within `folders`;
+/// none of the brands of the owner of the site `own`.
 fn token_in_folders(folders: &[u8], own: &[u8]) -> Option<(&'static str, (usize, usize))> {
     let mut start = 0;
     for segment in folders.split(|&b| b == b'/') {
-        if let Some((brand, (s, e))) = crate::sites::tokens_inside(segment, own).next() {
+        let words = segment
+            .split(|b| !b.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .count();
+        let found = (words <= 2)
+            .then(|| crate::sites::tokens_inside(segment, own).next())
+            .flatten();
+        if let Some((brand, (s, e))) = found {
             return Some((brand, (start + s, start + e)));
         }
         start += segment.len() + 1;
@@ -545,6 +562,7 @@ mod tests {
             "https://www.dropbox.com/dropboxfiles/login.php",
             "http://x.example/revolution/login.php",
             "http://x.example/dropboxfiles/readme.html",
+            "https://blog.example/fix-microsoftteams-login-error/index.html",
         ] {
             assert_eq!(found(url), [], "{url}");
         }
