@@ -467,18 +467,18 @@ impl KeyHashes {
 /// follows letter `i` is the same in both): one pass from the first
 /// letter, with no table of the prefixes' hashes to clear.
 fn one_edit_from(index: &Index, label: &[u8]) -> bool {
-    let known = |key: &[u8]| index.has_key(key);
     let n = label.len();
     let whole = poly(label);
     let hashes = &index.hashes;
-    if hashes.may_hold(whole) && known(label) {
+    if hashes.may_hold(whole) && index.has_hashed_key(label, whole) {
         return true;
     }
     let mut head = 0u64;
     for (i, &b) in label.iter().enumerate() {
         let power = POWERS.get(n - 1 - i).copied().unwrap_or_default();
         let next = poly_step(head, b);
-        if hashes.may_hold(deleted_hash(whole, head, next, power)) {
+        let hash = deleted_hash(whole, head, next, power);
+        if hashes.may_hold(hash) {
             let mut deleted = [0u8; 63];
             let (h, t) = (label.get(..i), label.get(i + 1..));
             let (Some(h), Some(t), Some(d)) = (h, t, deleted.get_mut(..n - 1)) else {
@@ -487,7 +487,7 @@ fn one_edit_from(index: &Index, label: &[u8]) -> bool {
             let (dh, dt) = d.split_at_mut(i);
             dh.copy_from_slice(h);
             dt.copy_from_slice(t);
-            if known(d) {
+            if index.has_hashed_key(d, hash) {
                 return true;
             }
         }

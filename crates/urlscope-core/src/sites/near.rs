@@ -80,17 +80,37 @@ impl Index {
             true => self.buckets.range(hash),
             false => 0..0,
         };
+        self.in_bucket(key, hash, bucket)
+    }
+
+    /// Whether `key` is a key of the index.
+    pub(super) fn has_key(&self, key: &[u8]) -> bool {
+        self.near(key).next().is_some()
+    }
+
+    /// [`Index::has_key`] of a key whose [`poly`] hash `hash` the caller
+    /// has already found in [`Index::hashes`] (`one_edit_from`, which
+    /// hashes each deletion from the label's hash).
+    pub(super) fn has_hashed_key(&self, key: &[u8], hash: u64) -> bool {
+        self.in_bucket(key, hash, self.buckets.range(hash))
+            .next()
+            .is_some()
+    }
+
+    /// The famous names of the entries in `bucket` that stand for `key`,
+    /// whose hash is `hash`.
+    fn in_bucket<'a>(
+        &'a self,
+        key: &'a [u8],
+        hash: u64,
+        bucket: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = u32> + 'a {
         self.entries
             .get(bucket)
             .unwrap_or_default()
             .iter()
             .filter(move |e| e.hash == hash && self.is_key_of(e, key))
             .map(|e| e.famous)
-    }
-
-    /// Whether `key` is a key of the index.
-    pub(super) fn has_key(&self, key: &[u8]) -> bool {
-        self.near(key).next().is_some()
     }
 
     /// Whether `key` is the key `entry` stands for.
