@@ -145,8 +145,9 @@ pub fn under_overlay(area: Rect, r: Rect) -> Rect {
     Rect::new(x, y, right.saturating_sub(x), bottom.saturating_sub(y))
 }
 
-/// Columns the help gives a key's name.
-pub const HELP_KEY_W: usize = 15;
+/// Columns the help gives a key's name, a space after the widest
+/// (`\x1b \u{202e} ⬚`, 15 columns) included.
+pub const HELP_KEY_W: usize = 16;
 
 /// The help overlay for `context` and its lines, each key's sentence
 /// word-wrapped beside the key column.

@@ -75,3 +75,20 @@ fn the_documented_key_table_is_the_key_table() {
         "docs/inspector.md's key table differs from keys.rs; it should read:\n{table}"
     );
 }
+
+/// Every key's name in the help leaves a space before its sentence, in
+/// every context: a name as wide as the column would run into it.
+#[test]
+fn every_help_key_leaves_a_space_before_its_sentence() {
+    for &context in ALL {
+        for line in help_lines(context) {
+            if let HelpLine::Key(k, _) = line {
+                let w = unicode_width::UnicodeWidthStr::width(k);
+                assert!(
+                    w < crate::tui::layout::HELP_KEY_W,
+                    "{k:?} is {w} columns wide"
+                );
+            }
+        }
+    }
+}

@@ -24,10 +24,14 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         lines.push(match line {
             HelpLine::Heading(h) => Line::styled(h.clone(), theme.title(true)),
             HelpLine::Blank => Line::raw(""),
-            HelpLine::Key(k, what) => Line::from(vec![
-                Span::styled(format!("  {k:<HELP_KEY_W$}"), theme.title(true)),
-                Span::raw(what.clone()),
-            ]),
+            HelpLine::Key(k, what) => {
+                // Padded by display width: a mark may be wider than a byte.
+                let pad = HELP_KEY_W.saturating_sub(unicode_width::UnicodeWidthStr::width(*k));
+                Line::from(vec![
+                    Span::styled(format!("  {k}{:pad$}", ""), theme.title(true)),
+                    Span::raw(what.clone()),
+                ])
+            }
         });
     }
     let last = (scroll + height).min(help.len());
