@@ -336,13 +336,25 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
                     theme.bit_group(i).patch(mark),
                 ));
             }
-            let pattern = format!("  ({})", l.pattern);
-            if l.bytes.width() + pattern.width() <= room {
-                second.push(Span::styled(pattern, theme.dim()));
+            // Table 3-5's pattern beside the bytes, or under them where the
+            // pane is too narrow (a lost line of the description rather
+            // than the pattern), or a '…' saying it was left out.
+            let pattern = format!("({})", l.pattern);
+            let mut below = None;
+            if l.bytes.width() + 2 + pattern.width() <= room {
+                second.push(Span::styled(format!("  {pattern}"), theme.dim()));
+            } else if max > 2 && pattern.width() <= room {
+                below = Some(Line::from(vec![
+                    indent(),
+                    Span::styled(pattern, theme.dim()),
+                ]));
+            } else if l.bytes.width() + 2 <= room {
+                second.push(Span::styled(" …", theme.dim()));
             }
             let mut out = vec![Line::from(first), Line::from(second)];
-            if max > 2 {
-                for line in crate::tui::text::wrap_within(&l.describe(), room, max - 2) {
+            out.extend(below);
+            if max > out.len() {
+                for line in crate::tui::text::wrap_within(&l.describe(), room, max - out.len()) {
                     out.push(Line::from(vec![indent(), Span::styled(line, theme.dim())]));
                 }
             }
