@@ -1,0 +1,170 @@
+//! Every fact known about a host, in words, grouped so that a front end
+//! may lay each group on a line of its own.
+
+use crate::analysis::{char_info, HostReading};
+use crate::text::{escape_str, quote_str};
+
+/// Which group of a host's facts a [`HostFact`] belongs to; a front end
+/// may lay each group on a line of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HostFactGroup {
+    /// What kind of host it is and how it is written: its Unicode and
+    /// IDNA forms, the labels UTS #46 rejects, an IPv4 reading.
+    Forms,
+    /// The registrable domain: what one owner controls.
+    Registrable,
+    /// The scripts its letters come from and the characters that look
+    /// like others.
+    Scripts,
+}
+
+/// One fact about a host, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HostFact {
+    /// Which group of facts it belongs to.
+    pub group: HostFactGroup,
+    /// The fact in words.
+    pub text: String,
+    /// Worth a look: more than one script, or a look-alike character.
+    pub notable: bool,
+}
+
+/// Every fact known about a host, in a fixed order (its forms, its
+/// registrable domain, its scripts and look-alikes).
+pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
+    let fact = |group, text: String, notable| HostFact {
+        group,
+        text,
+        notable,
+    };
+    // What kind of host it is; the host itself is shown wherever its
+    // facts are.
+    let mut out = vec![fact(
+        HostFactGroup::Forms,
+        h.kind.label().to_string(),
+        false,
+    )];
+    // The Unicode form, when it is not what the host already reads as.
+    if let Some(u) = h.unicode.as_ref().filter(|u| **u != h.decoded) {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!("Unicode '{}'", escape_str(u)),
+            false,
+        ));
+    }
+    if let Some(x) = &h.ascii {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!("IDNA '{}'", escape_str(x)),
+            false,
+        ));
+    }
+    for label in &h.rejected {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!("UTS #46 rejects '{}'", quote_str(label)),
+            false,
+        ));
+    }
+    if let Some(ip) = h.ipv4 {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!("read as IPv4 {ip}"),
+            false,
+        ));
+    }
+    if let Some(d) = &h.registrable {
+        // On shared hosting the domain's owner is not the pages' author:
+        // the next fact says so, and this one does not contradict it.
+        let owner = if h.hosting.is_some() {
+            ""
+        } else {
+            " (what one owner controls)"
+        };
+        out.push(fact(
+            HostFactGroup::Registrable,
+            format!("registrable domain '{}'{owner}", escape_str(d)),
+            false,
+        ));
+    }
+    if let Some(s) = &h.hosting {
+        out.push(fact(
+            HostFactGroup::Registrable,
+            format!(
+                "shared hosting on '{}' ({}): its pages are written by whoever holds the account, not by the owner of '{}'",
+                escape_str(&s.service),
+                s.kind.label(),
+                escape_str(&s.service)
+            ),
+            true,
+        ));
+    }
+    let mixed = h.scripts.len() > 1 || !h.confusables.is_empty();
+    if !h.scripts.is_empty() {
+        out.push(fact(
+            HostFactGroup::Scripts,
+            format!("scripts {}", h.scripts.join(" + ")),
+            mixed,
+        ));
+    }
+    for (c, skeleton) in &h.confusables {
+        out.push(fact(
+            HostFactGroup::Scripts,
+            format!(
+                "'{}' {} looks like '{}'",
+                escape_str(&c.to_string()),
+                char_info(*c).codepoint,
+                escape_str(skeleton)
+            ),
+            true,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{analyze, Analysis, Options};
+
+    fn of(url: &str) -> Analysis {
+        analyze(url.as_bytes(), &Options::default())
+    }
+
+    #[test]
+    fn host_facts_name_every_form() {
+        let a = of("http://ex\u{430}mple.com/");
+        let facts = host_facts(a.host.as_ref().unwrap());
+        let texts: Vec<&str> = facts.iter().map(|f| f.text.as_str()).collect();
+        assert!(texts.contains(&"IDNA 'xn--exmple-4nf.com'"), "{texts:?}");
+        assert!(
+            texts.iter().any(|t| t.contains("U+0430 looks like 'a'")),
+            "{texts:?}"
+        );
+        assert!(facts.iter().any(|f| f.group == HostFactGroup::Registrable));
+        assert!(facts
+            .iter()
+            .filter(|f| f.group == HostFactGroup::Scripts)
+            .all(|f| f.notable));
+    }
+
+    #[test]
+    fn a_host_on_shared_hosting_says_whose_pages_they_are() {
+        let a = of("https://someone.github.io/");
+        let facts = host_facts(a.host.as_ref().unwrap());
+        let fact = facts
+            .iter()
+            .find(|f| f.text.starts_with("shared hosting"))
+            .unwrap();
+        assert_eq!(
+            fact.text,
+            "shared hosting on 'github.io' (web hosting): its pages are written by whoever holds the account, not by the owner of 'github.io'"
+        );
+        assert!(fact.notable);
+        let a = of("https://github.com/");
+        let facts = host_facts(a.host.as_ref().unwrap());
+        assert!(!facts.iter().any(|f| f.text.starts_with("shared hosting")));
+    }
+}
