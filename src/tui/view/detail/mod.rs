@@ -170,10 +170,16 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
         lines.extend(labelled("decoded", decoded, theme));
     }
     if c.layer_count() > 1 {
-        lines.push(Line::styled(
-            format!("layers   {} decodings:", c.layer_count()),
-            theme.dim(),
-        ));
+        // A warning read on a short pane takes the layers' lines: the
+        // heading then says so, rather than heading nothing.
+        let count = c.layer_count();
+        let listed = fit_rows.layer_lines.saturating_sub(1).min(count);
+        let heading = match listed {
+            0 => format!("layers   {count} decodings (z shows them)"),
+            n if n < count => format!("layers   {count} decodings, the first {n} (z shows all):"),
+            _ => format!("layers   {count} decodings:"),
+        };
+        lines.push(Line::styled(heading, theme.dim()));
         let mut marks: Vec<(usize, &str)> = a
             .warnings_of(shown.component)
             .into_iter()

@@ -70,6 +70,26 @@ fn double_encoded_traversal_shows_layers_and_both_warnings() {
     insta::assert_snapshot!("traversal_80x24", s);
 }
 
+/// A warning read on a short pane takes the decoding layers' lines; their
+/// heading then says where they are, never heading nothing.
+#[test]
+fn layers_a_warning_displaces_are_announced_not_orphaned() {
+    let mut a = app("http://example.com/files/%252e%252e%252fetc/passwd", 80, 24);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Down);
+    let s = screen(&a, 80, 24);
+    let heading = s
+        .lines()
+        .find(|l| l.contains("decodings"))
+        .unwrap_or_default();
+    let listed = s.contains("1: %2e%2e%2fetc");
+    assert!(
+        listed || heading.contains("z shows them"),
+        "a heading with no layers under it: {s}"
+    );
+}
+
 #[test]
 fn a_one_megabyte_url_renders_only_what_is_visible() {
     let url = format!(
