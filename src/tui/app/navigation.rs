@@ -1,7 +1,7 @@
 //! Selections and scrolling: which component, byte and warning are
 //! selected, which rows show, where the focus is.
 
-use super::{App, Detail, DetailKind, Overlay, Pane};
+use super::{App, Detail, DetailKind, DetailView, Overlay, Pane};
 use crate::tui::detail_lines;
 use crate::tui::keys::Command;
 use crate::tui::layout::{self, clamp_scroll, keep_visible, list_height, DetailFit};
@@ -353,7 +353,15 @@ impl App {
                 self.close_detail_views();
                 // The table lost the warning's text above it: more rows.
                 self.scroll_bytes_to_cursor();
-                self.status = "jumped to the warning's bytes (▶ marks the cursor)".to_string();
+                // The raw and decoded views show the text around the
+                // bytes, with no table to mark the cursor in.
+                let text_only = !self.all_views_shown()
+                    && matches!(self.view, DetailView::Raw | DetailView::Decoded);
+                self.status = if text_only {
+                    "jumped to the warning's bytes (v: the byte table marks them)".to_string()
+                } else {
+                    "jumped to the warning's bytes (▶ marks the cursor)".to_string()
+                };
             }
             Pane::Components => {
                 self.focus = Pane::Bytes;
