@@ -83,11 +83,16 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
         } else {
             " (what one owner controls)"
         };
-        out.push(fact(
-            HostFactGroup::Registrable,
-            format!("registrable domain '{}'{owner}", escape_str(d)),
-            false,
-        ));
+        // A suffix of names inside a private network (`.svc`, `.local`)
+        // makes the list's domain no one's.
+        let text = match crate::names::internal_suffix(&h.decoded) {
+            Some(suffix) => format!(
+                "no registrable domain: '.{suffix}' names hosts inside a private network (the list's rules would read '{}')",
+                escape_str(d)
+            ),
+            None => format!("registrable domain '{}'{owner}", escape_str(d)),
+        };
+        out.push(fact(HostFactGroup::Registrable, text, false));
     }
     if let Some(s) = &h.hosting {
         out.push(fact(
@@ -148,6 +153,36 @@ mod tests {
             .iter()
             .filter(|f| f.group == HostFactGroup::Scripts)
             .all(|f| f.notable));
+    }
+
+    /// A name inside a private network by convention has no owner a
+    /// registry knows: its fact says so rather than name a domain.
+    #[test]
+    fn an_internal_name_has_no_registrable_domain() {
+        for (url, suffix) in [
+            ("http://kubernetes.default.svc/api", "'.svc'"),
+            ("http://printer.local/", "'.local'"),
+            ("http://db.corp.internal/", "'.internal'"),
+        ] {
+            let a = of(url);
+            let facts = host_facts(a.host.as_ref().unwrap());
+            let fact = facts
+                .iter()
+                .find(|f| f.group == HostFactGroup::Registrable)
+                .unwrap();
+            assert!(
+                fact.text.starts_with("no registrable domain"),
+                "{url}: {}",
+                fact.text
+            );
+            assert!(fact.text.contains(suffix), "{url}: {}", fact.text);
+        }
+        // A name under a suffix that merely shares the word is a domain.
+        let a = of("http://local.example.com/");
+        let facts = host_facts(a.host.as_ref().unwrap());
+        assert!(facts
+            .iter()
+            .any(|f| f.text == "registrable domain 'example.com' (what one owner controls)"));
     }
 
     #[test]
