@@ -31,6 +31,19 @@ pub struct HostFact {
     pub notable: bool,
 }
 
+/// What the encoders' view (every dialect's percent-encoding of a
+/// component's text) must add for a host written other than in ASCII: a
+/// host name is written by IDNA (UTS #46), which none of them is, so the
+/// clean URL and a browser write it so; `None` for an ASCII host, which
+/// every dialect leaves as it is.
+pub fn host_not_encoded(h: &HostReading) -> Option<String> {
+    let ascii = h.ascii.as_deref()?;
+    Some(format!(
+        "a host is not percent-encoded: IDNA (UTS #46) writes this one '{}', as browsers and the clean URL do",
+        escape_str(ascii)
+    ))
+}
+
 /// Every fact known about a host, in a fixed order (its forms, its
 /// registrable domain, its scripts and look-alikes).
 pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
@@ -153,6 +166,20 @@ mod tests {
             .iter()
             .filter(|f| f.group == HostFactGroup::Scripts)
             .all(|f| f.notable));
+    }
+
+    /// The encoders' view hears how a non-ASCII host is really written;
+    /// an ASCII host needs no word.
+    #[test]
+    fn a_host_is_written_by_idna_not_by_the_encoders() {
+        let a = of("https://ex\u{e4}mple.com/");
+        let note = host_not_encoded(a.host.as_ref().unwrap()).unwrap();
+        assert!(note.contains("'xn--exmple-cua.com'"), "{note}");
+        let a = of("https://\u{24d6}\u{24de}\u{24de}\u{24d6}\u{24db}\u{24d4}.com/");
+        let note = host_not_encoded(a.host.as_ref().unwrap()).unwrap();
+        assert!(note.contains("'google.com'"), "{note}");
+        let a = of("https://example.com/");
+        assert_eq!(host_not_encoded(a.host.as_ref().unwrap()), None);
     }
 
     /// A name inside a private network by convention has no owner a

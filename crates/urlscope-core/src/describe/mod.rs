@@ -31,7 +31,7 @@ pub use destinations::{
     destination, destination_parts, imitation, other_reading, place, reach, short_place, shortened,
     wrapped,
 };
-pub use hosts::{host_facts, HostFact, HostFactGroup};
+pub use hosts::{host_facts, host_not_encoded, HostFact, HostFactGroup};
 pub use readings::{
     no_readings, normalized_elsewhere, normalized_elsewhere_brief, reading, Agreement, Form,
 };

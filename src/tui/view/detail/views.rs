@@ -52,12 +52,30 @@ pub(super) fn render_dialects(app: &App, theme: Theme, frame: &mut Frame, area: 
             super::component_name(app, shown.component, c.kind),
         ),
     };
-    let lines = detail_lines::encoders(text, theme, width);
+    let mut lines = detail_lines::encoders(text, theme, width);
+    // A host is written by IDNA, which no encoder here is: say so where
+    // their rows would contradict the clean URL.
+    let host_note = shown
+        .analysis
+        .host
+        .as_ref()
+        .filter(|_| shown.value.is_none() && c.kind == urlscope_core::split::ComponentKind::Host)
+        .and_then(urlscope_core::describe::host_not_encoded);
+    // Kept under the text, with it, while the encoders scroll.
+    let mut pinned = 1;
+    if let Some(note) = host_note {
+        let note: Vec<Line<'static>> = crate::tui::text::wrap_within(&note, width, 3)
+            .into_iter()
+            .map(|l| Line::styled(l, theme.highlight()))
+            .collect();
+        pinned += note.len();
+        lines.splice(1..1, note);
+    }
     // A narrow title lets the component's name go (the list marks it
     // and the pinned first line shows its text), never the key back.
     let title = [(name, 1), ("every encoder (d: bytes)".to_string(), 0)];
     // The text being encoded stays while the encoders scroll.
-    render_scrolled(app, &title, lines, 1, theme, frame, area);
+    render_scrolled(app, &title, lines, pinned, theme, frame, area);
 }
 
 /// `lines` in the pane from the view's scroll, its first `pinned` lines
