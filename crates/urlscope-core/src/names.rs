@@ -652,19 +652,18 @@ pub(crate) fn registrable_domain(name: &str) -> Option<&str> {
     psl::domain_str(name)
 }
 
-/// The suffix of [`INTERNAL_SUFFIXES`] that `name` ends in (`svc` of
-/// `kubernetes.default.svc`, `cluster.local`'s `local`, `home.arpa`): a
-/// name no registry hands out, whatever registrable domain the Public
-/// Suffix List's rules make of its last labels.
+/// The suffix of [`INTERNAL_SUFFIXES`] that `name` is or ends in (`svc`
+/// of `kubernetes.default.svc`, `kubernetes.default` itself,
+/// `cluster.local`'s `local`, `home.arpa`), read as the registrable
+/// domain is: lowercase, trailing dots aside. A name no registry hands
+/// out, whatever registrable domain the Public Suffix List's rules make of
+/// its last labels.
 pub(crate) fn internal_suffix(name: &str) -> Option<&'static str> {
-    let name = name.strip_suffix('.').unwrap_or(name);
-    INTERNAL_SUFFIXES.iter().copied().find(|suffix| {
-        name.len() > suffix.len()
-            && name
-                .get(name.len() - suffix.len()..)
-                .is_some_and(|end| end.eq_ignore_ascii_case(suffix))
-            && name.as_bytes().get(name.len() - suffix.len() - 1) == Some(&b'.')
-    })
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    INTERNAL_SUFFIXES
+        .iter()
+        .copied()
+        .find(|suffix| is_under(&name, suffix))
 }
 
 /// The public suffix of `name` by the Public Suffix List (see

@@ -98,7 +98,10 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
         };
         // A suffix of names inside a private network (`.svc`, `.local`)
         // makes the list's domain no one's.
-        let text = match crate::names::internal_suffix(&h.decoded) {
+        // Read from the name the domain was read from: the IDNA form of
+        // `printer.ｌｏｃａｌ` is `printer.local`.
+        let name = h.ascii.as_deref().unwrap_or(&h.decoded);
+        let text = match crate::names::internal_suffix(name) {
             Some(suffix) => format!(
                 "no registrable domain: '.{suffix}' names hosts inside a private network (the list's rules would read '{}')",
                 escape_str(d)
@@ -190,6 +193,13 @@ mod tests {
             ("http://kubernetes.default.svc/api", "'.svc'"),
             ("http://printer.local/", "'.local'"),
             ("http://db.corp.internal/", "'.internal'"),
+            ("https://kubernetes.default/api", "'.kubernetes.default'"),
+            ("http://PRINTER.LOCAL./", "'.local'"),
+            ("http://printer.local../", "'.local'"),
+            (
+                "http://printer.\u{ff4c}\u{ff4f}\u{ff43}\u{ff41}\u{ff4c}/",
+                "'.local'",
+            ),
         ] {
             let a = of(url);
             let facts = host_facts(a.host.as_ref().unwrap());
