@@ -358,7 +358,8 @@ impl App {
                 let text_only = !self.all_views_shown()
                     && matches!(self.view, DetailView::Raw | DetailView::Decoded);
                 self.status = if text_only {
-                    "jumped to the warning's bytes (v: the byte table marks them)".to_string()
+                    "jumped to the warning's bytes (the hex or binary view, v, marks them)"
+                        .to_string()
                 } else {
                     "jumped to the warning's bytes (▶ marks the cursor)".to_string()
                 };

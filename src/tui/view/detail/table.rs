@@ -343,7 +343,7 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
             let mut below = None;
             if l.bytes.width() + 2 + pattern.width() <= room {
                 second.push(Span::styled(format!("  {pattern}"), theme.dim()));
-            } else if max > 2 && pattern.width() <= room {
+            } else if max > 3 && pattern.width() <= room {
                 below = Some(Line::from(vec![
                     indent(),
                     Span::styled(pattern, theme.dim()),
