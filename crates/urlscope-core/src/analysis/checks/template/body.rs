@@ -9,7 +9,7 @@ use super::Syntax;
 /// alone to learn the engine (SecLists' `template-engines-special-vars.txt`):
 /// `{{self}}`, `{{ request }}`. A path from one (`{{ request.path }}`)
 /// is a platform's placeholder unless it computes.
-pub(super) const ENGINE_OBJECTS: [&str; 11] = [
+const ENGINE_OBJECTS: [&str; 11] = [
     "self",
     "_self",
     "_context",
@@ -27,7 +27,7 @@ pub(super) const ENGINE_OBJECTS: [&str; 11] = [
 /// its module's globals and the builtins (Jinja2 and Mako payloads).
 /// Macros written between double underscores (`{{__CAMPAIGN_ID__}}`) are
 /// none of them.
-pub(super) const DUNDERS: [&str; 12] = [
+const DUNDERS: [&str; 12] = [
     "__class__",
     "__mro__",
     "__base__",
@@ -80,7 +80,7 @@ pub(super) const RUNTIME_WORDS: [&str; 23] = [
 /// mailer's placeholder left unrendered. The filters that take a
 /// function's name or fetch an attribute (`filter`, `map`, `sort`,
 /// `reduce`, `attr`: `{{['id']|filter('system')}}`) are none of them.
-pub(super) const FORMAT_FILTERS: [&str; 32] = [
+const FORMAT_FILTERS: [&str; 32] = [
     "default",
     "d",
     "date",
@@ -119,7 +119,7 @@ pub(super) const FORMAT_FILTERS: [&str; 32] = [
 /// that probes and payloads use, which act whatever follows them (load a
 /// template or a module, print, run); another word (`{% unsubscribe_link
 /// %}`, a mailer's tag) is none.
-pub(super) const STATEMENTS: [&str; 12] = [
+const STATEMENTS: [&str; 12] = [
     "import", "include", "extends", "from", "macro", "call", "with", "block", "debug", "load",
     "print", "do",
 ];
@@ -128,10 +128,10 @@ pub(super) const STATEMENTS: [&str; 12] = [
 /// %}`, `{% assign name = first_name | default: "there" %}`, a mailer's
 /// template left unrendered): one computes only when what it tests or
 /// assigns does (`{% set x = 7*7 %}`, `{% for c in ''.__class__... %}`).
-pub(super) const CONTROL: [&str; 7] = ["if", "elif", "unless", "for", "set", "assign", "capture"];
+const CONTROL: [&str; 7] = ["if", "elif", "unless", "for", "set", "assign", "capture"];
 
 /// FreeMarker's directives that read a file (`<#include "/etc/passwd">`).
-pub(super) const FREEMARKER_FILES: [&str; 2] = ["include", "import"];
+const FREEMARKER_FILES: [&str; 2] = ["include", "import"];
 
 /// Whether `body` (between `syntax`'s delimiters) computes: see the
 /// module's documentation.
@@ -209,7 +209,7 @@ pub(super) fn computes(syntax: &Syntax, body: &[u8]) -> bool {
 /// quote inside, numbers): `contact.first_name|default('there')`. Anything
 /// else in it (a call on the name, a filter's argument that is a name) is
 /// read as any body.
-pub(super) fn is_filtered_placeholder(body: &[u8]) -> bool {
+fn is_filtered_placeholder(body: &[u8]) -> bool {
     let mut pieces = body.split(|&b| b == b'|');
     let head = pieces.next().unwrap_or_default().trim_ascii();
     let is_name = |n: &[u8]| {
@@ -262,7 +262,7 @@ pub(super) fn is_filtered_placeholder(body: &[u8]) -> bool {
 
 /// Whether `text` is one quoted string (`'Hi, there'`, `"Y-m-d"`), its
 /// quote not inside it.
-pub(super) fn is_string_literal(text: &[u8]) -> bool {
+fn is_string_literal(text: &[u8]) -> bool {
     match text {
         [q @ (b'\'' | b'"'), inner @ .., last] if last == q => !inner.contains(q),
         _ => false,
@@ -271,7 +271,7 @@ pub(super) fn is_string_literal(text: &[u8]) -> bool {
 
 /// A call's arguments, split at the commas outside quotes
 /// (`30, 'a, b'` is `30` and `'a, b'`).
-pub(super) fn arguments(args: &[u8]) -> impl Iterator<Item = &[u8]> {
+fn arguments(args: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut quote = None;
     args.split(move |&b| {
         match (quote, b) {
@@ -292,7 +292,7 @@ pub(super) fn ruby_shell(body: &[u8]) -> bool {
 
 /// Whether `body`'s first word (letters, `_`, `#`) is one of `words`, in
 /// any case.
-pub(super) fn first_word_is(body: &[u8], words: &[&str]) -> bool {
+fn first_word_is(body: &[u8], words: &[&str]) -> bool {
     let len = body
         .iter()
         .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'#'))
@@ -304,7 +304,7 @@ pub(super) fn first_word_is(body: &[u8], words: &[&str]) -> bool {
 }
 
 /// Whether `body` names one of [`DUNDERS`].
-pub(super) fn has_dunder(body: &[u8]) -> bool {
+fn has_dunder(body: &[u8]) -> bool {
     memchr::memmem::find(body, b"__").is_some()
         && DUNDERS
             .iter()
@@ -319,7 +319,7 @@ pub(super) fn is_commons_text_lookup(body: &[u8]) -> bool {
 }
 
 /// Whether `body` starts `word:` (letters, then a colon): a Log4j lookup.
-pub(super) fn is_lookup(body: &[u8]) -> bool {
+fn is_lookup(body: &[u8]) -> bool {
     let word = body.iter().take_while(|b| b.is_ascii_alphabetic()).count();
     word > 0 && body.get(word) == Some(&b':')
 }
@@ -328,7 +328,7 @@ pub(super) fn is_lookup(body: &[u8]) -> bool {
 /// digit or a quote (`7*7`, `7*'7'`, `1+2`, `7 - 7`). `*` and `+` may
 /// touch their operands; `-`, `/` and `%` must have a space beside them
 /// (`2024-01-01` is a date, `1/2` a fraction, `1%2C2` an escape).
-pub(super) fn arithmetic(body: &[u8]) -> bool {
+fn arithmetic(body: &[u8]) -> bool {
     let spaces = |mut j: usize| {
         while body.get(j) == Some(&b' ') {
             j += 1;
@@ -356,14 +356,14 @@ pub(super) fn arithmetic(body: &[u8]) -> bool {
 
 /// Whether a word of `body` (letters, digits, `_`, `#`) is one of
 /// [`ENGINE_OBJECTS`].
-pub(super) fn names_engine_object(body: &[u8]) -> bool {
+fn names_engine_object(body: &[u8]) -> bool {
     body.split(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'#')))
         .any(is_engine_object)
 }
 
 /// Whether `body` is one of [`ENGINE_OBJECTS`] alone (`{{self}}`,
 /// `{{ request }}`).
-pub(super) fn is_engine_object(body: &[u8]) -> bool {
+fn is_engine_object(body: &[u8]) -> bool {
     ENGINE_OBJECTS
         .iter()
         .any(|o| body.eq_ignore_ascii_case(o.as_bytes()))

@@ -6,7 +6,7 @@ use super::Expression;
 /// The longest Velocity reference read ([`velocity_references`]): a
 /// payload's chain of calls is a few hundred bytes; reading no further
 /// keeps a text of `$a.b(` linear.
-pub(super) const LONGEST_REFERENCE: usize = 1024;
+const LONGEST_REFERENCE: usize = 1024;
 
 /// Whether `rest`, from a `$` on, may start a Velocity reference: `$` (or
 /// `$!`, or the quiet formal `$!{`) and a letter. What the fast path turns
@@ -59,7 +59,7 @@ pub(super) fn velocity_references(
 /// calls to run a command (`$x.getClass().forName("java.lang.Runtime")
 /// .getMethod("getRuntime")...exec(...)`, `$class.inspect(...)` of the
 /// tools), in lowercase.
-pub(super) const REFLECTION: [&str; 10] = [
+const REFLECTION: [&str; 10] = [
     "getclass",
     "forname",
     "getruntime",
@@ -79,7 +79,7 @@ pub(super) const REFLECTION: [&str; 10] = [
 /// the runtime when it calls one of [`REFLECTION`]. A quiet formal
 /// reference (`$!{x.getClass()...}`; `${...}` is a delimited syntax's)
 /// is one only with its `}`.
-pub(super) fn reference(text: &[u8]) -> (usize, bool) {
+fn reference(text: &[u8]) -> (usize, bool) {
     if text.starts_with(b"$!{") {
         let (end, reflects) = chain(text, 3);
         return match text.get(end) {
@@ -91,7 +91,7 @@ pub(super) fn reference(text: &[u8]) -> (usize, bool) {
 }
 
 /// [`reference()`]'s name and chain of calls, from `start` on.
-pub(super) fn chain(text: &[u8], start: usize) -> (usize, bool) {
+fn chain(text: &[u8], start: usize) -> (usize, bool) {
     let text = text.get(..LONGEST_REFERENCE).unwrap_or(text);
     let name_end = |from: usize| {
         from + text
