@@ -302,11 +302,7 @@ pub fn destination_parts(d: &Destination) -> (String, Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{analyze, Analysis, Options};
-
-    fn of(url: &str) -> Analysis {
-        analyze(url.as_bytes(), &Options::default())
-    }
+    use crate::describe::of;
 
     #[test]
     fn a_place_names_its_host_reach_and_spelling() {

@@ -148,11 +148,7 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{analyze, Analysis, Options};
-
-    fn of(url: &str) -> Analysis {
-        analyze(url.as_bytes(), &Options::default())
-    }
+    use crate::describe::of;
 
     #[test]
     fn host_facts_name_every_form() {

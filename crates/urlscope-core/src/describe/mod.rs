@@ -83,14 +83,16 @@ pub fn carries(n: &Nested, values: usize) -> Option<String> {
     }
 }
 
+/// The analysis of `url` with the default options, for the tests of
+/// this module's files.
+#[cfg(test)]
+fn of(url: &str) -> crate::analysis::Analysis {
+    crate::analysis::analyze(url.as_bytes(), &crate::analysis::Options::default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{analyze, Analysis, Options};
-
-    fn of(url: &str) -> Analysis {
-        analyze(url.as_bytes(), &Options::default())
-    }
 
     #[test]
     fn counts_and_places_of_warnings() {
