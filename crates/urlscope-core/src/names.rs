@@ -659,7 +659,13 @@ pub(crate) fn registrable_domain(name: &str) -> Option<&str> {
 /// out, whatever registrable domain the Public Suffix List's rules make of
 /// its last labels.
 pub(crate) fn internal_suffix(name: &str) -> Option<&'static str> {
-    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    let name = name.trim_end_matches('.');
+    // A canonical name (the destination's class) is lowercase already.
+    let name: std::borrow::Cow<'_, str> = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        name.to_ascii_lowercase().into()
+    } else {
+        name.into()
+    };
     INTERNAL_SUFFIXES
         .iter()
         .copied()

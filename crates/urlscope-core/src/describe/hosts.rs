@@ -97,9 +97,9 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
             " (what one owner controls)"
         };
         // A suffix of names inside a private network (`.svc`, `.local`)
-        // makes the list's domain no one's.
-        // Read from the name the domain was read from: the IDNA form of
-        // `printer.ｌｏｃａｌ` is `printer.local`.
+        // makes the list's domain no one's; read from the name the domain
+        // was read from (the IDNA form of `printer.ｌｏｃａｌ` is
+        // `printer.local`).
         let name = h.ascii.as_deref().unwrap_or(&h.decoded);
         let text = match crate::names::internal_suffix(name) {
             Some(suffix) => format!(

@@ -12,9 +12,7 @@
 //! services (`127.0.0.1.nip.io`) that answer with the address they spell.
 
 use crate::analysis::host::{domain_to_ascii, lax_ipv4};
-use crate::names::{
-    is_under, INTERNAL_SUFFIXES, LOOPBACK_DOMAINS, LOOPBACK_NAMES, METADATA_NAMES, WILDCARD_DNS,
-};
+use crate::names::{is_under, LOOPBACK_DOMAINS, LOOPBACK_NAMES, METADATA_NAMES, WILDCARD_DNS};
 use std::borrow::Cow;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -252,7 +250,7 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         class.reach = Reach::Loopback;
     } else if METADATA_NAMES.contains(&name) {
         class.reach = Reach::Metadata;
-    } else if INTERNAL_SUFFIXES.iter().any(|s| is_under(name, s)) {
+    } else if crate::names::internal_suffix(name).is_some() {
         class.reach = Reach::Private;
     } else if LOOPBACK_DOMAINS.iter().any(|s| is_under(name, s)) {
         class.reach = Reach::Loopback;
