@@ -29,6 +29,11 @@ pub struct HostReading {
     /// none for a name that holds a code point no domain may hold (the
     /// URL Standard's forbidden domain code points: `google.com%40evil.example`).
     pub registrable: Option<String>,
+    /// The suffix that names hosts inside a private network by convention
+    /// (`svc` of `kubernetes.default.svc`, `local`, `home.arpa`), when the
+    /// name ends in one: its `registrable` domain, read by the Public
+    /// Suffix List's rules, is then no one's.
+    pub internal_suffix: Option<&'static str>,
     /// The scripts of the host's letters (Common and Inherited left out):
     /// `["Latin", "Cyrillic"]` for a mixed host.
     pub scripts: Vec<&'static str>,
@@ -151,6 +156,7 @@ pub(crate) fn reading_of(written: &[u8], kind: HostKind) -> HostReading {
         ascii: None,
         ipv4: None,
         registrable: None,
+        internal_suffix: None,
         scripts: Vec::new(),
         confusables: Vec::new(),
         rejected: Vec::new(),
@@ -190,6 +196,9 @@ pub(crate) fn reading_of(written: &[u8], kind: HostKind) -> HostReading {
             .then(|| crate::names::registrable_domain(dns.trim_end_matches('.')))
             .flatten()
             .map(str::to_string);
+        if reading.registrable.is_some() {
+            reading.internal_suffix = crate::names::internal_suffix(&dns);
+        }
         reading.hosting = crate::services::shared_hosting(&dns);
         if let Some(unicode) = &reading.unicode {
             use unicode_normalization::UnicodeNormalization;

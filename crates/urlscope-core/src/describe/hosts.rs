@@ -97,11 +97,8 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
             " (what one owner controls)"
         };
         // A suffix of names inside a private network (`.svc`, `.local`)
-        // makes the list's domain no one's; read from the name the domain
-        // was read from (the IDNA form of `printer.ｌｏｃａｌ` is
-        // `printer.local`).
-        let name = h.ascii.as_deref().unwrap_or(&h.decoded);
-        let text = match crate::names::internal_suffix(name) {
+        // makes the list's domain no one's.
+        let text = match h.internal_suffix {
             Some(suffix) => format!(
                 "no registrable domain: '.{suffix}' names hosts inside a private network (the list's rules would read '{}')",
                 escape_str(d)

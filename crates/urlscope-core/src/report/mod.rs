@@ -169,6 +169,7 @@ impl<'a> Report<'a> {
                 ascii: h.ascii.as_deref(),
                 ipv4: h.ipv4.map(|ip| ip.to_string()),
                 registrable: h.registrable.as_deref(),
+                internal_suffix: h.internal_suffix,
                 scripts: &h.scripts,
                 confusables: h
                     .confusables
@@ -242,6 +243,8 @@ struct HostReport<'a> {
     ipv4: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     registrable: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    internal_suffix: Option<&'static str>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     scripts: &'a [&'static str],
     #[serde(skip_serializing_if = "Vec::is_empty")]

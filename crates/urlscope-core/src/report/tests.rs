@@ -106,3 +106,26 @@ fn the_report_keeps_its_field_order() {
         "{s}"
     );
 }
+
+/// A host inside a private network by convention names its suffix beside
+/// the domain the Public Suffix List's rules read (which the rules use);
+/// a public name has no such field.
+#[test]
+fn the_host_names_its_internal_suffix() {
+    let host = |url: &str| {
+        let a = analyze(url.as_bytes(), &Options::default());
+        let r: serde_json::Value = serde_json::from_str(&to_safe_string(&Report::of(&a))).unwrap();
+        r["host"].clone()
+    };
+    let h = host("http://kubernetes.default.svc/api");
+    assert_eq!(h["internal_suffix"], "svc");
+    assert_eq!(h["registrable"], "default.svc");
+    assert_eq!(host("http://PRINTER.Local./")["internal_suffix"], "local");
+    assert_eq!(
+        host("https://kubernetes.default/")["internal_suffix"],
+        "kubernetes.default"
+    );
+    assert!(host("http://local.example.com/")
+        .get("internal_suffix")
+        .is_none());
+}
