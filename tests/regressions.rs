@@ -99,3 +99,19 @@ fn a_chain_of_carried_urls_is_listed_then_summed_up() {
     );
     triage_agrees(&input);
 }
+
+/// fuzz target `analyze`: the fast path called `http://0.o0/` plain, a
+/// host whose last label ends in a digit but starts with a letter; some
+/// resolvers read `o0` as octal, and the analysis reads 0.0.0.0.
+#[test]
+fn fast_path_missed_an_octal_last_label() {
+    for input in [
+        &b"http://0.o0/"[..],
+        b"http://o177.0.0.Q1/",
+        b"https://0.q0:8080/x",
+    ] {
+        triage_agrees(input);
+        let a = analyze(input, &Options::default());
+        assert!(!a.warnings.is_empty(), "{}", String::from_utf8_lossy(input));
+    }
+}

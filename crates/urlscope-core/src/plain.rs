@@ -129,7 +129,8 @@ pub(crate) const MAX_NAME: usize = 253;
 /// it is plain: letters, digits, '-', '_' and dots in non-empty labels of
 /// at most [`MAX_LABEL`] bytes, [`MAX_NAME`] in all, no `xn--` label, a
 /// last label that does not start with a digit (WHATWG
-/// would read it as IPv4), a port of at most 65535. With `stray`, labels
+/// would read it as IPv4) nor with `o` or `q` and a digit (an octal
+/// prefix some resolvers read), a port of at most 65535. With `stray`, labels
 /// may hold [`STRAY`] bytes too.
 #[inline(always)]
 fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_>, usize)> {
@@ -158,7 +159,7 @@ fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_
             {
                 return None;
             }
-            last_label_first = Some(first);
+            last_label_first = Some((first, input.get(label_start + 1).copied()));
         }
         match b {
             // An empty label, but a trailing dot, is not plain.
@@ -190,7 +191,15 @@ fn plain_authority(input: &[u8], start: usize, stray: bool) -> Option<(Labels<'_
             return None;
         }
     }
-    if last_label_first.is_none_or(|b| b.is_ascii_digit()) {
+    // A last label that may be a number: a digit first, or the octal
+    // prefix `o` or `q` some resolvers read (`0.o0` is 0.0.0.0 to them);
+    // the analysis decides.
+    let may_be_number = |(first, second): (u8, Option<u8>)| {
+        first.is_ascii_digit()
+            || (matches!(first, b'o' | b'O' | b'q' | b'Q')
+                && second.is_some_and(|b| b.is_ascii_digit()))
+    };
+    if last_label_first.is_none_or(may_be_number) {
         return None;
     }
     let labels = labels.named(input.get(start..i).unwrap_or_default());

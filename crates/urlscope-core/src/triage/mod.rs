@@ -570,6 +570,9 @@ mod tests {
             b"https://example.com/#@evil.example",
             b"https://example.com/?a=b#@evil.example",
             b"http://2130706433/",
+            // Octal labels some resolvers read: 0.0.0.0 and 127.0.0.1.
+            b"http://0.o0/",
+            b"http://o177.0.0.Q1/",
             b"http://1.2.3.4/",
             b"http://xn--bcher-kva.de/",
             b"http:/example.com/",
