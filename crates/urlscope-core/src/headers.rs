@@ -164,7 +164,7 @@ mod tests {
         assert_eq!(w[0].spans[0], Span::new(12, 13));
         assert!(
             w[0].message
-                .starts_with("a raw control character \\x1b (ESC"),
+                .starts_with("A raw control character \\x1b (ESC"),
             "{}",
             w[0].message
         );

@@ -146,8 +146,9 @@ pub(crate) fn finding_warning(
 
 /// The message of a finding of `code` at `count` places (more than that
 /// when `more`) in a `label` (`path segment`, `User-Agent header`), after
-/// `layer` decoding layers: "detail (the first of N places) in the path
-/// segment after N decoding layers: consequence.", written once into a
+/// `layer` decoding layers: "Detail (the first of N places) in the path
+/// segment after N decoding layers: consequence.", its first letter a
+/// capital, written once into a
 /// string of the right size. The detail is the first place's: the others
 /// may differ ('%2e' first, then '%41'), and the spans show each.
 pub(crate) fn finding_message(
@@ -162,7 +163,12 @@ pub(crate) fn finding_message(
     let consequence = code.consequence();
     let mut message =
         String::with_capacity(detail.len() + label.len() + consequence.map_or(0, str::len) + 48);
-    message.push_str(detail);
+    // A sentence starts with a capital: "A raw backslash", "Lowercase hex".
+    let mut chars = detail.chars();
+    if let Some(first) = chars.next() {
+        message.push(first.to_ascii_uppercase());
+        message.push_str(chars.as_str());
+    }
     if more {
         let _ = write!(message, "{FIRST_OF}more than {count} places)");
     } else if count > 1 {

@@ -67,7 +67,7 @@ pub(crate) fn raw_byte(rest: &[u8], at: usize, kind: ComponentKind, f: &mut Find
             if !is_host {
                 f.add(WarningCode::IllegalChar, Span::new(at, at + len), 0, || {
                     format!(
-                        "raw non-ASCII '{}' must be sent as UTF-8 escapes",
+                        "raw non-ASCII '{}'",
                         crate::text::quote(run)
                     )
                 });

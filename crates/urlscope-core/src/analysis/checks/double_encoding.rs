@@ -120,7 +120,7 @@ mod tests {
         let deep = format!("http://a.example/x/%{}2e", "25".repeat(20));
         let m = message(&deep);
         assert!(
-            m.starts_with("more than 8 layers of escapes (urlscope decodes 8)"),
+            m.starts_with("More than 8 layers of escapes (urlscope decodes 8)"),
             "{m}"
         );
         assert!(!m.contains("''"), "{m}");
