@@ -79,9 +79,9 @@ fn a_squid_tunnel_is_its_host_and_port() {
 }
 
 /// A list whose format `scan` chose (one URL a line) may hold a note in
-/// prose: the URLs found in it are triaged too, beside the line read
-/// whole; a URL line with a space in it is still one URL, and a list
-/// asked for with `--format lines` is read only line by line.
+/// prose: the URLs found in it are triaged, not the line read whole; a
+/// URL line with a space in it is still one URL, and a list asked for
+/// with `--format lines` is read only line by line.
 #[test]
 fn a_note_among_a_list_of_urls_has_its_urls_found() {
     let list =
@@ -190,4 +190,41 @@ fn an_email_messages_links_are_read_from_its_decoded_parts() {
     );
     let stderr = String::from_utf8(out.stderr).expect("utf-8");
     assert!(stderr.contains("3 URLs analysed, 2 flagged"), "{stderr}");
+}
+
+/// A CSV export of reported URLs is text to `auto` (a URL among fields on
+/// most lines): each URL is found and triaged, not each row read as one
+/// relative reference; a list line holding two quoted URLs is two URLs.
+#[test]
+fn a_csv_export_is_read_as_its_urls() {
+    let csv = "id,url,verdict\n1,\"https://paypa1.com/signin\",phish\n2,https://example.com/ok,benign\n3,\"http://0x7f.1/\",ssrf\n";
+    let inputs = |args: &[&str], text: &str| -> Vec<String> {
+        scan_json(args, text)
+            .iter()
+            .map(|record| record["input"].as_str().expect("input").to_string())
+            .collect()
+    };
+    assert_eq!(
+        inputs(&[], csv),
+        ["https://paypa1.com/signin", "http://0x7f.1/"]
+    );
+    let list = "https://example.com/a\n\"https://example.com/a,b\", 'https://example.com/q?x=1'\nhttps://example.com/b\n";
+    assert!(inputs(&["--min-severity", "info"], list).is_empty());
+}
+
+/// A URL that holds another in its own bytes is one URL in a list, read
+/// whole: its findings are the whole URL's.
+#[test]
+fn a_url_holding_another_stays_one_url() {
+    let list = "https://example.com/a\njar:http://127.0.0.1!/\n0://evil.com:80;http://google.com:80/\nhttps://victim.example/login?next=<>javascript:alert(1);\n";
+    let found = scan_json(&[], list);
+    let inputs: Vec<&str> = found.iter().map(|r| r["input"].as_str().unwrap()).collect();
+    assert_eq!(
+        inputs,
+        [
+            "jar:http://127.0.0.1!/",
+            "0://evil.com:80;http://google.com:80/",
+            "https://victim.example/login?next=<>javascript:alert(1);"
+        ]
+    );
 }

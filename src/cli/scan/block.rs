@@ -176,7 +176,15 @@ pub(super) fn scan_block(
                 let input = refused.target.as_deref().unwrap_or(line);
                 let access_log = (reading.format == Format::AccessLog).then_some(line);
                 let no = line_no + k as u64 + 1;
-                if refused.url {
+                // A line of a list whose format `scan` chose that holds
+                // more than one URL (`see hxxps://evil[.]com today`, a CSV
+                // row `1,"https://paypa1.com/",phish`; never plain, for
+                // its spaces, quotes or commas) is read as text: the URLs
+                // found in it, not the line read whole as one.
+                let as_text = reading.chosen
+                    && reading.format == Format::Lines
+                    && holds_urls_among_text(line);
+                if refused.url && !as_text {
                     let warnings = analyzed_at(input, &opts.options, opts.min_severity);
                     found.add(name, no, Target::whole(input), warnings, access_log, opts);
                 }
@@ -184,10 +192,7 @@ pub(super) fn scan_block(
                     let target = Target::header(header, &value);
                     found.add(name, no, target, warnings, access_log, opts);
                 }
-                // A note among the URLs of a list (`see hxxps://evil[.]com
-                // today`; never plain, for its spaces): the URLs found in
-                // it too, beside the line read whole.
-                if reading.chosen && reading.format == Format::Lines && is_prose(line) {
+                if as_text {
                     scan_text_line(name, no, line, opts, &mut found);
                 }
             }
@@ -263,27 +268,40 @@ fn scan_text_line(name: &str, no: u64, line: &[u8], opts: &ScanOptions, found: &
 
 /// Whether the first lines of a file are text rather than one URL each:
 /// most of them hold white space between words (a URL list's lines
-/// seldom do; an e-mail's, a ticket's and a proxy log's always do).
+/// seldom do; an e-mail's, a ticket's and a proxy log's always do), or a
+/// URL among other text (a CSV export's `1,"https://x.example/",phish`).
 fn looks_like_text(sample: &[Vec<u8>]) -> bool {
     let worded = sample
         .iter()
         .filter(|l| {
             let l = l.trim_ascii();
-            l.iter().any(|b| b.is_ascii_whitespace())
+            l.iter().any(|b| b.is_ascii_whitespace()) || holds_urls_among_text(l)
         })
         .count();
     worded * 2 > sample.len()
 }
 
-/// Whether a line of a list is prose holding a URL: words before the
-/// first URL found in it, a space between.
-fn is_prose(line: &[u8]) -> bool {
-    let Some(first) = urlscope_core::find::urls(line).next() else {
+/// Whether a line is not one URL but holds URLs among other text: words
+/// or fields before the first URL found in it (`see https://...`,
+/// `1,"https://...`), or after it, before the next (`"https://a.example/",
+/// 'https://b.example/'`). Only white space or a comma or a bar between
+/// them counts: a URL whose own bytes hold another (`jar:http://...`,
+/// `0://evil.example:80;http://...`, `?next=<>javascript:...`) is one
+/// URL, read whole.
+fn holds_urls_among_text(line: &[u8]) -> bool {
+    let separates = |b: &u8| b.is_ascii_whitespace() || matches!(b, b',' | b'|');
+    let mut urls = urlscope_core::find::urls(line);
+    let Some(first) = urls.next() else {
         return false;
     };
     let before = line.get(..first.span.start).unwrap_or_default();
-    before.last().is_some_and(u8::is_ascii_whitespace)
-        && before.iter().any(|b| !b.is_ascii_whitespace())
+    if before.trim_ascii_start().iter().any(separates) {
+        return true;
+    }
+    urls.next().is_some_and(|next| {
+        line.get(first.span.end..next.span.start)
+            .is_some_and(|gap| gap.iter().any(separates))
+    })
 }
 
 /// Whether a line holds no URL: empty or only white space.

@@ -66,10 +66,7 @@ pub(crate) fn raw_byte(rest: &[u8], at: usize, kind: ComponentKind, f: &mut Find
             let run = rest.get(..len).unwrap_or_default();
             if !is_host {
                 f.add(WarningCode::IllegalChar, Span::new(at, at + len), 0, || {
-                    format!(
-                        "raw non-ASCII '{}'",
-                        crate::text::quote(run)
-                    )
+                    format!("raw non-ASCII '{}'", crate::text::quote(run))
                 });
             }
             return len;
