@@ -115,3 +115,24 @@ fn fast_path_missed_an_octal_last_label() {
         assert!(!a.warnings.is_empty(), "{}", String::from_utf8_lossy(input));
     }
 }
+
+/// fuzz target `analyze`: a carried URL left unread by the unfolding's
+/// byte budget was marked over its lossy UTF-8 text's length, past the
+/// end of an input whose bytes there are not UTF-8; it is marked on the
+/// bytes that encode it now.
+#[test]
+fn a_url_past_the_budget_is_marked_inside_the_input() {
+    let input = include_bytes!("data/regressions/lossy-past-budget.bin");
+    let a = analyze(input, &Options::default());
+    let limit = a
+        .warnings
+        .iter()
+        .find(|w| w.code.code() == "nesting-limit")
+        .expect("a nesting-limit warning");
+    for w in &a.warnings {
+        assert!(w.span.end <= input.len(), "{}: {:?}", w.code.code(), w.span);
+        assert!(w.spans.iter().all(|s| s.end <= input.len()));
+    }
+    assert!(limit.span.start < limit.span.end);
+    triage_agrees(input);
+}

@@ -43,8 +43,12 @@ pub(super) fn lift(node: &mut Nested, out: &mut Vec<Warning>, map: impl Fn(Span)
         // A carried URL the unfolding's byte budget left unread (links
         // nested ever longer: ten Safe Links around a look-alike) is said,
         // never passed over in silence.
+        // Its span is the outer bytes that encode it (every caller sets
+        // it first): its text is the lossy UTF-8 reading of those bytes,
+        // longer than they are where they are not UTF-8, and no span of
+        // the text's length maps inside the input.
         if node.kind == NestedKind::Url {
-            let span = map(Span::new(0, node.text.len()));
+            let span = node.span;
             let mut w = Warning::new(
                 WarningCode::NestingLimit,
                 vec![span],
