@@ -164,7 +164,7 @@ fn a_finding_of_a_carried_url_on_the_urls_own_bytes_is_listed_once() {
     assert_eq!(text.matches("MEDIUM backslash  bytes").count(), 1, "{text}");
     assert!(text.contains("2 warnings (1 high, 1 medium)"), "{text}");
     assert!(
-        carried_values(url).contains("MEDIUM backslash: a raw backslash"),
+        carried_values(url).contains("MEDIUM backslash: A raw backslash"),
         "{text}"
     );
 }

@@ -365,8 +365,18 @@ fn event_loop(
             }
         }
         match action {
-            Action::Copy { what, text } => {
-                app.status = copy(terminal.backend_mut(), &mut clipboard, what, &text);
+            Action::Copy {
+                what,
+                text,
+                caution,
+            } => {
+                let status = copy(terminal.backend_mut(), &mut clipboard, what, &text);
+                // The caution first: on a narrow bar the copy's own words
+                // are the ones cut.
+                app.status = match caution {
+                    Some(caution) => format!("{caution}: {status}"),
+                    None => status,
+                };
             }
             Action::Handout { host, html } => {
                 app.status = write_handout(Path::new("."), &host, &html);

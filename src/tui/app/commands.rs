@@ -41,10 +41,14 @@ pub enum Action {
     Quit,
     /// Ctrl-Z: hand the terminal back to the shell until `fg`.
     Suspend,
-    /// Put this text on the clipboard; `what` names it in the status line.
+    /// Put this text on the clipboard; `what` names it in the status
+    /// line, after `caution` when the copy leads elsewhere than the URL
+    /// (the core's words: "normalized leads to good.com; a browser opens
+    /// evil.com").
     Copy {
         what: &'static str,
         text: String,
+        caution: Option<String>,
     },
     /// Write this HTML handout to a new file named after `host`.
     Handout {
@@ -155,6 +159,7 @@ impl App {
                         None => "the cleaned URL",
                     },
                     text: self.analysis.clean.clone(),
+                    caution: None,
                 };
             }
             Command::CopyNormalized => {
@@ -165,6 +170,7 @@ impl App {
                         None => "the normalized URL",
                     },
                     text: self.analysis.normalized.clone(),
+                    caution: self.normalized_elsewhere.clone(),
                 };
             }
             Command::CopyDefanged => {
@@ -182,12 +188,14 @@ impl App {
                     return Action::Copy {
                         what: "the defanged inner URL",
                         text: urlscope_core::defang::defang(&clean),
+                        caution: None,
                     };
                 }
                 self.unsaved = false;
                 return Action::Copy {
                     what: "the defanged URL",
                     text: urlscope_core::defang::defang(&self.analysis.clean),
+                    caution: None,
                 };
             }
             Command::WriteHandout => {
@@ -221,6 +229,7 @@ impl App {
                             escaped_what
                         },
                         text,
+                        caution: None,
                     }
                 };
                 if let Some(n) = shown.value {

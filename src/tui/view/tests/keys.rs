@@ -135,21 +135,24 @@ fn copy_keys_ask_for_the_right_text() {
         press(&mut a, KeyCode::Char('c')),
         Action::Copy {
             what: "the cleaned URL",
-            text: "http://example.com/a%20b".to_string()
+            text: "http://example.com/a%20b".to_string(),
+            caution: None,
         }
     );
     assert_eq!(
         press(&mut a, KeyCode::Char('n')),
         Action::Copy {
             what: "the normalized URL",
-            text: "http://example.com/a%20b".to_string()
+            text: "http://example.com/a%20b".to_string(),
+            caution: None,
         }
     );
     assert_eq!(
         press(&mut a, KeyCode::Char('D')),
         Action::Copy {
             what: "the defanged URL",
-            text: "hxxp://example[.]com/a%20b".to_string()
+            text: "hxxp://example[.]com/a%20b".to_string(),
+            caution: None,
         }
     );
     // Pasted defanged, it is inspected as its URL and copied defanged again.
@@ -159,7 +162,8 @@ fn copy_keys_ask_for_the_right_text() {
         press(&mut a, KeyCode::Char('D')),
         Action::Copy {
             what: "the defanged URL",
-            text: "hxxps://evil[.]example/login".to_string()
+            text: "hxxps://evil[.]example/login".to_string(),
+            caution: None,
         }
     );
     // On the URL a wrapper carries, D copies that URL defanged.
@@ -176,7 +180,8 @@ fn copy_keys_ask_for_the_right_text() {
         press(&mut a, KeyCode::Char('D')),
         Action::Copy {
             what: "the defanged inner URL",
-            text: "hxxps://paypa1[.]com/signin".to_string()
+            text: "hxxps://paypa1[.]com/signin".to_string(),
+            caution: None,
         }
     );
     // A control stays escaped, and the status says so: the text `\x1b`
@@ -186,7 +191,8 @@ fn copy_keys_ask_for_the_right_text() {
         press(&mut a, KeyCode::Char('y')),
         Action::Copy {
             what: "the component, escaped",
-            text: "\\x1b[2J".to_string()
+            text: "\\x1b[2J".to_string(),
+            caution: None,
         }
     );
     // A byte that is not UTF-8 is copied as the pane shows it, not as a
@@ -196,7 +202,8 @@ fn copy_keys_ask_for_the_right_text() {
         press(&mut c, KeyCode::Char('y')),
         Action::Copy {
             what: "the component, escaped",
-            text: "caf\\xE9".to_string()
+            text: "caf\\xE9".to_string(),
+            caution: None,
         }
     );
     let mut b = app("http://example.com/%5Cx1b[2J", 120, 40);
@@ -204,7 +211,8 @@ fn copy_keys_ask_for_the_right_text() {
         press(&mut b, KeyCode::Char('y')),
         Action::Copy {
             what: "the component decoded",
-            text: "\\x1b[2J".to_string()
+            text: "\\x1b[2J".to_string(),
+            caution: None,
         }
     );
     assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Quit);
@@ -478,4 +486,20 @@ fn help_at_its_end_stays_there_on_a_resize() {
     };
     let (last, total) = of(title).expect("the help's title");
     assert_eq!(last, total, "{s}");
+}
+
+/// `n` on a URL whose normalized form leads elsewhere than the clean one
+/// (RFC 3986's reading of the host, not the browser's) says so with the
+/// copy, in the core's words.
+#[test]
+fn copying_a_normalized_url_that_leads_elsewhere_says_so() {
+    let mut a = app("http://evil.com\\@good.com/", 120, 40);
+    let Action::Copy { text, caution, .. } = press(&mut a, KeyCode::Char('n')) else {
+        panic!("n copies");
+    };
+    assert_eq!(text, "http://evil.com%5C@good.com/");
+    assert_eq!(
+        caution.as_deref(),
+        Some("normalized leads to good.com; a browser opens evil.com")
+    );
 }

@@ -222,7 +222,7 @@ fn every_copy_says_what_and_where_whole_at_80_columns() {
     for key in ['c', 'n'] {
         let mut a = app("hxxps://evil[.]example/login", 80, 24);
         match press(&mut a, KeyCode::Char(key)) {
-            Action::Copy { what, text } => {
+            Action::Copy { what, text, .. } => {
                 assert!(what.starts_with("the live "), "{key}: {what}");
                 assert_eq!(text, "https://evil.example/login");
                 copies.push((a, what));
