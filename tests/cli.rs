@@ -408,7 +408,7 @@ Warnings
 
 UTF-8, bit by bit (Unicode Tables 3-5 and 3-6)
   Table 3-5: UTF-8 bit distribution; Table 3-6: well-formed UTF-8 byte sequences
-  (Tables 3-6 and 3-7 in Unicode 15.0's chapter 3)
+  (Tables 3-6 and 3-7 in chapter 3 of Unicode 6.0 to 15.0)
   U+00E9 é  pattern 110yyyyy 10xxxxxx
       bytes   110|00011 10|101001
       payload 00011 101001 = U+00E9

@@ -37,8 +37,9 @@
 
 /// The two tables of the Unicode Standard's chapter 3 that every front
 /// end cites: each with the number the project's reference gives it (and
-/// its messages use), its title, and its number in Unicode 15.0, so a
-/// reader finds it in whichever edition is at hand.
+/// its messages use), its title, and its number in later editions
+/// (Unicode 6.0 to 15.0 number them 3-6 and 3-7), so a reader finds it in
+/// whichever edition is at hand.
 pub const TABLES: [(&str, &str, &str); 2] = [
     (BIT_DISTRIBUTION, "UTF-8 bit distribution", "3-6"),
     (WELL_FORMED, "well-formed UTF-8 byte sequences", "3-7"),
@@ -60,7 +61,7 @@ pub fn tables_note() -> String {
         .collect();
     let now: Vec<&str> = TABLES.iter().map(|(_, _, now)| *now).collect();
     format!(
-        "{} (Tables {} in Unicode 15.0's chapter 3)",
+        "{} (Tables {} in chapter 3 of Unicode 6.0 to 15.0)",
         named.join("; "),
         now.join(" and ")
     )

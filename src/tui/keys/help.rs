@@ -74,9 +74,9 @@ pub fn help_lines(context: Context) -> Vec<HelpLine> {
     lines.push(HelpLine::Blank);
     lines.push(HelpLine::Heading("Unicode tables cited".to_string()));
     lines.extend(
-        urlscope_core::utf8::TABLES
-            .iter()
-            .map(|(n, title, now)| HelpLine::Key(n, format!("{title} ({now} in Unicode 15.0)"))),
+        urlscope_core::utf8::TABLES.iter().map(|(n, title, now)| {
+            HelpLine::Key(n, format!("{title} ({now} in Unicode 6.0-15.0)"))
+        }),
     );
     lines
 }
