@@ -651,20 +651,21 @@ fn encode_every_dialect_on_the_characters_where_they_differ() {
         .assert()
         .success()
         .stdout(
-            "component          %21%27%28%29%2A~%5B%5D%20%2B%25%C3%A9\n\
-         form               %21%27%28%29*%7E%5B%5D+%2B%25%C3%A9\n\
-         js-uri             !'()*~%5B%5D%20+%25%C3%A9\n\
-         js-component       !'()*~%5B%5D%20%2B%25%C3%A9\n\
-         js-escape          %21%27%28%29*%7E%5B%5D%20+%25%E9\n\
-         python-quote       %21%27%28%29%2A~%5B%5D%20%2B%25%C3%A9\n\
-         python-quote-plus  %21%27%28%29%2A~%5B%5D+%2B%25%C3%A9\n\
-         whatwg-path        !'()*~[]%20+%%C3%A9\n\
-         whatwg-query       !'()*~[]%20+%%C3%A9\n\
-         whatwg-fragment    !'()*~[]%20+%%C3%A9\n\
-         whatwg-userinfo    !'()*~%5B%5D%20+%%C3%A9\n\
-         clean              !'()*~%5B%5D%20+%25%C3%A9\n\
-         firefox-bar        !%27()*~[]%20+%%C3%A9\n\
-         chrome-bar         !'()*~[]%20+%%C3%A9\n",
+            "component            %21%27%28%29%2A~%5B%5D%20%2B%25%C3%A9\n\
+         form                 %21%27%28%29*%7E%5B%5D+%2B%25%C3%A9\n\
+         js-uri               !'()*~%5B%5D%20+%25%C3%A9\n\
+         js-component         !'()*~%5B%5D%20%2B%25%C3%A9\n\
+         js-escape            %21%27%28%29*%7E%5B%5D%20+%25%E9\n\
+         python-quote         %21%27%28%29%2A~%5B%5D%20%2B%25%C3%A9\n\
+         python-quote-plus    %21%27%28%29%2A~%5B%5D+%2B%25%C3%A9\n\
+         whatwg-path          !'()*~[]%20+%%C3%A9\n\
+         whatwg-query         !'()*~[]%20+%%C3%A9\n\
+         whatwg-special-query !%27()*~[]%20+%%C3%A9\n\
+         whatwg-fragment      !'()*~[]%20+%%C3%A9\n\
+         whatwg-userinfo      !'()*~%5B%5D%20+%%C3%A9\n\
+         clean                !'()*~%5B%5D%20+%25%C3%A9\n\
+         firefox-bar          !%27()*~[]%20+%%C3%A9\n\
+         chrome-bar           !'()*~[]%20+%%C3%A9\n",
         );
     urlscope()
         .args(["encode", "--as", "js-escape", "é€😀"])
@@ -990,6 +991,21 @@ fn refang_gives_the_defanged_url_back() {
     assert_eq!(
         stdout_of(&["refang", defanged.trim_end()]),
         format!("{url}\n")
+    );
+    // The URL's own `[.]` is escaped, not read as a dot: it comes back
+    // the same path, with its brackets escaped. `clean --defang` likewise.
+    let url = "https://example.com/a]b[.]c";
+    let defanged = stdout_of(&["defang", url]);
+    assert_eq!(defanged, "hxxps://example[.]com/a]b%5B.%5Dc\n");
+    assert_eq!(
+        stdout_of(&["refang", defanged.trim_end()]),
+        "https://example.com/a]b%5B.%5Dc\n"
+    );
+    let cleaned = stdout_of(&["clean", "--defang", url]);
+    assert_eq!(cleaned, "hxxps://example[.]com/a%5Db%5B.%5Dc\n");
+    assert_eq!(
+        stdout_of(&["refang", cleaned.trim_end()]),
+        stdout_of(&["clean", url])
     );
 }
 

@@ -2,10 +2,15 @@
 //! of the vendored corpora (the kasztp crawl, the reported phishing URLs
 //! and the brands' sign-in pages, the suspicious set), each also carried
 //! in another URL's query, and for random URLs built from the pieces
-//! defanging looks at. A URL that is itself written defanged, even in
-//! part (`https://x.example/a[.]b`), is read as defanged and left out.
+//! defanging looks at, each spelling refang reads among them. A URL that
+//! [reads defanged](urlscope_core::defang::reads_defanged)
+//! (`hxxps://x[.]example/`) is written defanged already, and is left out;
+//! one that holds a spelling only in its path, query or fragment
+//! (`https://x.example/a[.]b`) is not. Where its own text would read
+//! defanged, defang percent-encodes a bracket, a space or a letter of it
+//! (`a%5B.%5Db`): refang gives the URL back with those bytes escaped.
 
-use urlscope_core::defang::{defang, refang};
+use urlscope_core::defang::{defang, reads_defanged, refang};
 
 /// The URLs of the vendored corpora, as text.
 fn corpus_urls() -> Vec<String> {
@@ -35,16 +40,39 @@ fn corpus_urls() -> Vec<String> {
     urls
 }
 
+/// Whether `back` is `url` with some of its brackets, spaces or letters
+/// percent-encoded, as defang writes a URL's own text that refang would
+/// read (`a[.]b` as `a%5B.%5Db`).
+fn same_but_escaped(url: &[u8], back: &[u8]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while let Some(&b) = url.get(i) {
+        let escape = format!("%{b:02X}");
+        if back.get(j) == Some(&b) {
+            j += 1;
+        } else if (b"[](){} ".contains(&b) || b.is_ascii_alphabetic())
+            && back.get(j..j + 3) == Some(escape.as_bytes())
+        {
+            j += 3;
+        } else {
+            return false;
+        }
+        i += 1;
+    }
+    j == back.len()
+}
+
 /// The URLs `refang(defang(url))` does not give back, with what it gave.
-/// A URL that itself holds a spelling `refang` reads (`hxxp://`, a
-/// path's `a[.]b`) is written defanged already, and is read so: it is
-/// left out.
+/// A URL that reads defanged is written defanged already, and is read
+/// so: it is left out.
 fn losses(urls: impl Iterator<Item = String>) -> Vec<(String, String, String)> {
-    urls.filter(|url| refang(url.as_bytes()).changes.is_empty())
+    urls.filter(|url| !reads_defanged(url.as_bytes()))
         .filter_map(|url| {
             let defanged = defang(&url);
-            let back = String::from_utf8_lossy(&refang(defanged.as_bytes()).url).into_owned();
-            (back != url).then_some((url, defanged, back))
+            let back = refang(defanged.as_bytes()).url;
+            (!same_but_escaped(url.as_bytes(), &back)).then(|| {
+                let back = String::from_utf8_lossy(&back).into_owned();
+                (url, defanged, back)
+            })
         })
         .collect()
 }
@@ -75,7 +103,49 @@ fn refang_undoes_defang_on_every_corpus_url_carried_in_a_query() {
     assert!(lost.is_empty(), "{} lost:{}", lost.len(), report(&lost));
 }
 
+/// The spellings refang reads (`refang.rs`), as regex alternatives: the
+/// bracketed ones, and defanged schemes before each separator it reads.
+/// Each is drawn in any case.
+const SPELLINGS: &str = "\\[\\.\\]|\\(\\.\\)|\\{\\.\\}|\\[dot\\]|\\(dot\\)|\\{dot\\}\
+    |\\[at\\]|\\(at\\)|\\{at\\}|\\[@\\]|\\[:\\]|\\[:\\]//|\\[://\\]|\\[/\\]|\\[//\\]\
+    |\\[\u{3002}\\]|\\[\u{FF0E}\\]|\\[\u{FF61}\\]\
+    |(hxxps?|hxxxps|fxps?)(://|%3[aA]%2[fF]%2[fF]|%253[aA]%252[fF]%252[fF]|-3A__|\\[:\\]//|\\[://\\]|\\[:\\]|:\\[/\\]\\[/\\]|:\\[//\\])";
+
+/// `s` with each ASCII letter's case chosen by `cases`, a bit each.
+fn recased(s: &str, cases: u64) -> String {
+    s.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            if cases >> (i % 64) & 1 == 1 {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 proptest::proptest! {
+    /// Random URLs holding the spellings refang reads, literally, in the
+    /// user information, the path, the query and the fragment, with
+    /// spaces beside them or not, and the text around them: each comes
+    /// back (a URL whose user information reads defanged is left out).
+    #[test]
+    fn refang_undoes_defang_on_urls_holding_what_refang_reads(
+        scheme in "(http|https|ftp|ws|foo)",
+        user in proptest::string::string_regex(&format!("(([a-z]|{SPELLINGS}){{0,3}}@)?")).expect("regex"),
+        host in "([a-z0-9-]{1,6}(\\.[a-z0-9-]{1,6}){0,2}|\\[::1\\])",
+        path in proptest::string::string_regex(&format!("(/([a-z.]| |{SPELLINGS}){{0,4}}){{0,3}}")).expect("regex"),
+        query in proptest::string::string_regex(&format!("(\\?([a-z.=&]| |{SPELLINGS}){{0,5}})?")).expect("regex"),
+        fragment in proptest::string::string_regex(&format!("(#([a-z.]| |{SPELLINGS}){{0,3}})?")).expect("regex"),
+        cases in proptest::prelude::any::<u64>(),
+    ) {
+        let rest = recased(&format!("{user}{host}{path}{query}{fragment}"), cases);
+        let url = format!("{scheme}://{rest}");
+        let lost = losses(std::iter::once(url));
+        proptest::prop_assert!(lost.is_empty(), "{}", report(&lost));
+    }
+
     /// Random URLs of the pieces defanging reads: schemes it rewrites and
     /// ones it keeps, user information, hosts, ports, paths with names and
     /// brackets, queries carrying URLs (written out or percent-encoded),

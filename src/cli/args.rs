@@ -240,7 +240,9 @@ pub struct ResolveArgs {
 pub struct EncodeArgs {
     /// The encoding: component (RFC 3986 strict, the default), form (Java
     /// URLEncoder), js-uri, js-component, js-escape, python-quote,
-    /// python-quote-plus, whatwg-path, whatwg-query, whatwg-fragment,
+    /// python-quote-plus, whatwg-path, whatwg-query (a query of a URL whose
+    /// scheme is not special), whatwg-special-query (of an http, https, ws,
+    /// wss, ftp or file URL: also escapes '), whatwg-fragment,
     /// whatwg-userinfo, clean, firefox-bar, chrome-bar.
     #[arg(long = "as", value_name = "DIALECT", default_value = "component",
           value_parser = clap::builder::PossibleValuesParser::new(

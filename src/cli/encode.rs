@@ -42,7 +42,8 @@ pub fn run(
         // characters bare: print it safely all the same.
         let line = escape_str(&line);
         if all {
-            writeln!(out, "{:<18} {line}", d.name())?;
+            let width = EncodeDialect::NAME_WIDTH;
+            writeln!(out, "{:<width$} {line}", d.name())?;
         } else {
             writeln!(out, "{line}")?;
         }
@@ -85,6 +86,6 @@ mod tests {
     #[test]
     fn every_dialect_is_named_on_its_line() {
         let text = encoded("a b", None);
-        assert!(text.starts_with("component          a%20b\n"), "{text}");
+        assert!(text.starts_with("component            a%20b\n"), "{text}");
     }
 }

@@ -126,18 +126,19 @@ fn agreement_legend(width: usize) -> Vec<String> {
 /// `decoded` (a component's decoded bytes) encoded by every dialect,
 /// `width` columns wide, the pieces where they disagree highlighted.
 pub fn encoders(decoded: &[u8], theme: Theme, width: usize) -> Vec<Line<'static>> {
-    let room = width.saturating_sub(19);
+    let label = EncodeDialect::NAME_WIDTH;
+    let room = width.saturating_sub(label + 1);
     // Only what fits on a line is encoded.
     let text = decoded
         .get(..decoded.len().min(room * 2))
         .unwrap_or_default();
     let tokens = compare_encoders(text);
     let mut lines = vec![Line::from(vec![
-        Span::styled(format!("{:<18} ", "text"), theme.dim()),
+        Span::styled(format!("{:<label$} ", "text"), theme.dim()),
         Span::raw(preview(text, room)),
     ])];
     for (i, d) in EncodeDialect::ALL.iter().enumerate() {
-        let mut spans = vec![Span::styled(format!("{:<18} ", d.name()), theme.dim())];
+        let mut spans = vec![Span::styled(format!("{:<label$} ", d.name()), theme.dim())];
         let mut used = 0;
         for t in &tokens {
             let chunk = match t.outputs.get(i).cloned().flatten() {

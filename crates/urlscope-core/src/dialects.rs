@@ -12,15 +12,16 @@
 //!   3.7), `quote_plus`, `unquote` (invalid UTF-8 becomes U+FFFD),
 //!   `unquote_plus`;
 //! - Java's `URLEncoder` and `URLDecoder` with UTF-8;
-//! - the WHATWG URL Standard's percent-encode sets (path, query, fragment,
-//!   userinfo) and its percent-decoding (never fails);
+//! - the WHATWG URL Standard's percent-encode sets (path, query,
+//!   special-query, fragment, userinfo) and its percent-decoding (never
+//!   fails);
 //! - this tool's cleaning rule, and what the Firefox and Chrome address bars
 //!   escape when a person types a URL (from "How do you escape a complete
 //!   URI?").
 
 use crate::percent::{
     encode_space_as_plus, escape_at, hex_value, is_illegal, push_escape, COMPONENT,
-    FORM_URLENCODED, FRAGMENT, NOT_UNRESERVED, PATH, QUERY, USERINFO,
+    FORM_URLENCODED, FRAGMENT, NOT_UNRESERVED, PATH, QUERY, SPECIAL_QUERY, USERINFO,
 };
 use percent_encoding::{percent_encode, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
 
@@ -119,8 +120,19 @@ pub enum EncodeDialect {
     PythonQuotePlus,
     /// WHATWG path percent-encode set.
     WhatwgPath,
-    /// WHATWG query percent-encode set.
+    /// The WHATWG [query percent-encode set], which the URL Standard's
+    /// parser uses for the query of a URL whose scheme is not special
+    /// (`foo://x/?it's` keeps its `'`).
+    ///
+    /// [query percent-encode set]: https://url.spec.whatwg.org/#query-percent-encode-set
     WhatwgQuery,
+    /// The WHATWG [special-query percent-encode set]: the query set and
+    /// `'`, which the parser uses for the query of a special URL (`http`,
+    /// `https`, `ws`, `wss`, `ftp`, `file`): `new
+    /// URL("http://x/?x=it's").search` is `?x=it%27s`.
+    ///
+    /// [special-query percent-encode set]: https://url.spec.whatwg.org/#special-query-percent-encode-set
+    WhatwgSpecialQuery,
     /// WHATWG fragment percent-encode set.
     WhatwgFragment,
     /// WHATWG userinfo percent-encode set.
@@ -145,6 +157,7 @@ impl EncodeDialect {
         EncodeDialect::PythonQuotePlus,
         EncodeDialect::WhatwgPath,
         EncodeDialect::WhatwgQuery,
+        EncodeDialect::WhatwgSpecialQuery,
         EncodeDialect::WhatwgFragment,
         EncodeDialect::WhatwgUserinfo,
         EncodeDialect::Clean,
@@ -152,8 +165,23 @@ impl EncodeDialect {
         EncodeDialect::ChromeBar,
     ];
 
+    /// The longest [`name`](EncodeDialect::name), in columns (the names
+    /// are ASCII): a table of every encoder names them in a column this
+    /// wide, so a new dialect's name cannot push its row out of line.
+    pub const NAME_WIDTH: usize = {
+        let mut widest = 0;
+        let mut rest = EncodeDialect::ALL;
+        while let [dialect, more @ ..] = rest {
+            if dialect.name().len() > widest {
+                widest = dialect.name().len();
+            }
+            rest = more;
+        }
+        widest
+    };
+
     /// The command-line name: `js-component`, `python-quote`, ...
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             EncodeDialect::Component => "component",
             EncodeDialect::Form => "form",
@@ -164,6 +192,7 @@ impl EncodeDialect {
             EncodeDialect::PythonQuotePlus => "python-quote-plus",
             EncodeDialect::WhatwgPath => "whatwg-path",
             EncodeDialect::WhatwgQuery => "whatwg-query",
+            EncodeDialect::WhatwgSpecialQuery => "whatwg-special-query",
             EncodeDialect::WhatwgFragment => "whatwg-fragment",
             EncodeDialect::WhatwgUserinfo => "whatwg-userinfo",
             EncodeDialect::Clean => "clean",
@@ -196,6 +225,7 @@ impl EncodeDialect {
             EncodeDialect::PythonQuotePlus => PYTHON_QUOTE_PLUS,
             EncodeDialect::WhatwgPath => PATH,
             EncodeDialect::WhatwgQuery => QUERY,
+            EncodeDialect::WhatwgSpecialQuery => SPECIAL_QUERY,
             EncodeDialect::WhatwgFragment => FRAGMENT,
             EncodeDialect::WhatwgUserinfo => USERINFO,
             EncodeDialect::Clean => CLEAN,
@@ -799,6 +829,7 @@ mod tests {
             (PythonQuotePlus, "%21%27%28%29%2A~%5B%5D+%2B%25%C3%A9"),
             (WhatwgPath, "!'()*~[]%20+%%C3%A9"),
             (WhatwgQuery, "!'()*~[]%20+%%C3%A9"),
+            (WhatwgSpecialQuery, "!%27()*~[]%20+%%C3%A9"),
             (WhatwgFragment, "!'()*~[]%20+%%C3%A9"),
             (WhatwgUserinfo, "!'()*~%5B%5D%20+%%C3%A9"),
             (Clean, "!'()*~%5B%5D%20+%25%C3%A9"),
@@ -839,6 +870,30 @@ mod tests {
             "%2F%3A%3B%3D%40%5B%5C%5D%5E%7C"
         );
         assert_eq!(enc("\u{7f}", EncodeDialect::WhatwgQuery), "%7F");
+    }
+
+    /// Every printable ASCII character, controls, non-ASCII and a lone
+    /// `%`, as node 20 writes them into a query: `u = new URL(base);
+    /// u.search = TEXT; u.search`, with `http://x/` (special: the same for
+    /// `https`, `ws`, `wss`, `ftp` and `file`) and `foo://x/` (not). Only
+    /// `'` sets the two apart.
+    #[test]
+    fn whatwg_query_sets_as_node_writes_a_query() {
+        let ascii: String = (0x20..0x7F_u8).map(char::from).collect();
+        let text = format!("\x01{ascii}\x1f\x7f\u{e9}\u{20AC}\u{1F600}%zz");
+        let special = "%01%20!%22%23$%&%27()*+,-./0123456789:;%3C=%3E?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~%1F%7F%C3%A9%E2%82%AC%F0%9F%98%80%zz";
+        let not_special = "%01%20!%22%23$%&'()*+,-./0123456789:;%3C=%3E?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~%1F%7F%C3%A9%E2%82%AC%F0%9F%98%80%zz";
+        assert_eq!(enc(&text, EncodeDialect::WhatwgSpecialQuery), special);
+        assert_eq!(enc(&text, EncodeDialect::WhatwgQuery), not_special);
+        // `new URL("http://x/?x=it's").search` and the `foo:` one.
+        assert_eq!(enc("x=it's", EncodeDialect::WhatwgSpecialQuery), "x=it%27s");
+        assert_eq!(enc("x=it's", EncodeDialect::WhatwgQuery), "x=it's");
+    }
+
+    #[test]
+    fn a_table_of_every_encoder_fits_the_longest_name() {
+        let widest = EncodeDialect::ALL.iter().map(|d| d.name().len()).max();
+        assert_eq!(Some(EncodeDialect::NAME_WIDTH), widest);
     }
 
     #[test]

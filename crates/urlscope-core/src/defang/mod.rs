@@ -12,9 +12,12 @@
 //! (`[::1]`, `[2001:db8::7]`) is left alone: no spelling it reads can
 //! stand in one.
 //!
-//! `refang(defang(url))` is `url` for every URL that is not itself written
-//! defanged ([`defang_bytes`] percent-encodes controls and bytes that are
-//! not UTF-8 first: refang gives those back encoded).
+//! `refang(defang(url))` is `url` for every URL that does not itself
+//! [read defanged](reads_defanged). Where the URL's own text holds what
+//! refang would read (a path's `a[.]b`, a query's `(dot)` or `hxxp://`),
+//! defang percent-encodes a byte of it (`a%5B.%5Db`) so that refang leaves
+//! it alone: refang gives those bytes back encoded, as it does the
+//! controls and bytes that are not UTF-8 [`defang_bytes`] encodes.
 //!
 //! ```
 //! use urlscope_core::defang::{defang, refang};

@@ -29,7 +29,7 @@ pub struct Refanged {
 
 /// Spellings of a scheme, matched without regard to case at the start of
 /// the input (after any leading spaces), each with what it stands for.
-const SCHEMES: [(&[u8], &str); 5] = [
+pub(super) const SCHEMES: [(&[u8], &str); 5] = [
     (b"hxxps", "https"),
     (b"hxxp", "http"),
     (b"hxxxps", "https"),
@@ -39,7 +39,7 @@ const SCHEMES: [(&[u8], &str); 5] = [
 
 /// Bracketed spellings, matched without regard to case anywhere, each with
 /// what it stands for. The longest first where one begins another.
-const BRACKETED: [(&[u8], &str); 18] = [
+pub(super) const BRACKETED: [(&[u8], &str); 18] = [
     (b"[://]", "://"),
     (b"[:]//", "://"),
     (b"[:]", ":"),
@@ -298,7 +298,7 @@ fn ends_a_scheme(after: &[u8]) -> bool {
 /// Whether `after`, what follows a scheme's name, is its separator
 /// written bracketed: `[:]//`, `[://]`, `[:]`, or a colon before bracketed
 /// slashes (`:[//]`, `:[/][/]`).
-fn bracketed_separator(after: &[u8]) -> bool {
+pub(super) fn bracketed_separator(after: &[u8]) -> bool {
     bracketed_at(after, 0).is_some_and(|(_, to)| to.starts_with(':'))
         || after.first() == Some(&b':')
             && bracketed_at(after, 1).is_some_and(|(_, to)| to.starts_with('/'))

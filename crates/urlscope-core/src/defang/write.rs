@@ -2,7 +2,7 @@
 //! every URL of a text (a report, a list), each carried URL included.
 
 use super::names::{defang_names, HostNames};
-use super::refang::{reads_defanged, refang};
+use super::refang::{bracketed_separator, reads_defanged, refang};
 use super::{after_escape, next_separator};
 
 /// `url` written defanged: `http`, `https`, `ftp` and `ftps` as `hxxp`,
@@ -12,7 +12,17 @@ use super::{after_escape, next_separator};
 /// `__https://evil.example/__`). Text that is not an absolute URL with a
 /// host has only its dots bracketed up to the first `/`, `?` or `#`. A URL
 /// already written defanged is written from the URL it stands for, so
-/// defanging twice changes nothing.
+/// defanging twice changes nothing. What the URL's own text holds that
+/// refang would read (`/a[.]b`, `?q=(dot)`) has a byte percent-encoded
+/// (`/a%5B.%5Db`), so that refang gives the URL back (see the module
+/// docs).
+///
+/// ```
+/// use urlscope_core::defang::{defang, refang};
+/// let defanged = defang("https://example.com/a]b[.]c");
+/// assert_eq!(defanged, "hxxps://example[.]com/a]b%5B.%5Dc");
+/// assert_eq!(refang(defanged.as_bytes()).url, b"https://example.com/a]b%5B.%5Dc");
+/// ```
 pub fn defang(url: &str) -> String {
     let mut names = HostNames::default();
     names.learn_hosts_in(url);
@@ -165,6 +175,7 @@ fn defang_fanged(url: &str) -> String {
             }
         },
     };
+    let rest = quieted(rest);
     let mut out = String::with_capacity(url.len() + 16);
     if let Some(s) = scheme {
         out.push_str(&defanged_name(s));
@@ -179,7 +190,71 @@ fn defang_fanged(url: &str) -> String {
     out.push_str(userinfo);
     out.push_str(&defanged_host(host));
     defang_carried(tail, &mut out);
-    out
+    spaces_kept(out)
+}
+
+/// `text` (what follows a URL's scheme) with what [`refang`] would read
+/// in it as a defanged spelling written so that it reads as itself, and
+/// refang gives the URL back: a path's own `a[.]b` must not come back
+/// `a.b`. Each bracket of a bracketed spelling is percent-encoded
+/// (`a%5B.%5Db`, `%28dot%29`, `%5B:%5D//`), as is the last letter of a
+/// defanged scheme before a separator (`?u=hxxp://` as `hxx%70://`: an
+/// unreserved letter and its escape are the same URL to RFC 3986). An
+/// IP-literal host (`[::1]`) holds no spelling and is kept as it is.
+fn quieted(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = read_as_defanged(text.as_bytes());
+    if escaped.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 2 * escaped.len());
+    let mut done = 0;
+    for at in escaped {
+        // Every byte escaped is ASCII: a character of its own.
+        if let (Some(kept), Some(&b)) = (text.get(done..at), text.as_bytes().get(at)) {
+            out.push_str(kept);
+            crate::percent::push_escape(&mut out, b);
+            done = at + 1;
+        }
+    }
+    out.push_str(text.get(done..).unwrap_or_default());
+    std::borrow::Cow::Owned(out)
+}
+
+/// Where [`quieted`] escapes a byte of `bytes`, in order: the brackets of
+/// each spelling [`refang`] reads in them, and the last letter of each
+/// defanged scheme it reads, unless its separator is bracketed
+/// (`hxxp[:]//`), whose escaped brackets leave no scheme to read.
+fn read_as_defanged(bytes: &[u8]) -> Vec<usize> {
+    let mut escaped: Vec<usize> = Vec::new();
+    for change in refang(bytes).changes {
+        let spelled = change.span.of(bytes);
+        let brackets = spelled
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b"[](){}".contains(b))
+            .map(|(i, _)| change.span.start + i);
+        let before = escaped.len();
+        escaped.extend(brackets);
+        // No bracket: a defanged scheme (`hxxp`), which stands for letters.
+        let scheme = change.to.bytes().all(|b| b.is_ascii_alphabetic());
+        let after = bytes.get(change.span.end..).unwrap_or_default();
+        if escaped.len() == before && scheme && !bracketed_separator(after) {
+            escaped.extend(change.span.end.checked_sub(1));
+        }
+    }
+    escaped
+}
+
+/// `url` as [`defang_fanged`] wrote it, each space beside a dot it
+/// bracketed percent-encoded: refang takes spaces beside a bracketed dot
+/// for part of its disguise (`evil [.] example`), and a host, or a
+/// carried one, may end at a dot before a space (`?u=http://a. b`). A
+/// browser sends a URL's spaces encoded anyway.
+fn spaces_kept(url: String) -> String {
+    if !url.contains(" [.]") && !url.contains("[.] ") {
+        return url;
+    }
+    url.replace(" [.]", "%20[.]").replace("[.] ", "[.]%20")
 }
 
 /// `host` with every dot a browser reads as a label separator bracketed:
@@ -543,6 +618,138 @@ mod tests {
             String::from_utf8_lossy(&refang(defang_text(text).as_bytes()).url),
             text
         );
+    }
+
+    /// Whether `back` is `url` with some of its bytes percent-encoded as
+    /// [`quieted`] encodes them: brackets, spaces and letters.
+    fn same_but_escaped(url: &[u8], back: &[u8]) -> bool {
+        let (mut i, mut j) = (0, 0);
+        while let Some(&b) = url.get(i) {
+            let escape = format!("%{b:02X}");
+            if back.get(j) == Some(&b) {
+                j += 1;
+            } else if (b"[](){} ".contains(&b) || b.is_ascii_alphabetic())
+                && back.get(j..j + 3) == Some(escape.as_bytes())
+            {
+                j += 3;
+            } else {
+                return false;
+            }
+            i += 1;
+        }
+        j == back.len()
+    }
+
+    /// Every spelling refang reads, bracketed or a scheme's before each
+    /// separator it reads, written as it is and upper case.
+    fn spellings() -> Vec<String> {
+        let mut all = Vec::new();
+        for (spelled, _) in super::super::refang::BRACKETED {
+            all.push(String::from_utf8_lossy(spelled).into_owned());
+        }
+        for (scheme, _) in super::super::refang::SCHEMES {
+            let scheme = String::from_utf8_lossy(scheme);
+            for separator in super::super::SEPARATORS {
+                all.push(format!("{scheme}{}", String::from_utf8_lossy(separator)));
+            }
+            for (bracketed, to) in super::super::refang::BRACKETED {
+                if to.starts_with(':') {
+                    all.push(format!("{scheme}{}", String::from_utf8_lossy(bracketed)));
+                }
+                if to.starts_with('/') {
+                    all.push(format!("{scheme}:{}", String::from_utf8_lossy(bracketed)));
+                }
+            }
+        }
+        let upper: Vec<String> = all.iter().map(|s| s.to_uppercase()).collect();
+        all.extend(upper);
+        all
+    }
+
+    #[test]
+    fn what_refang_would_read_in_a_url_is_escaped() {
+        for (url, defanged) in [
+            (
+                "https://example.com/a]b[.]c",
+                "hxxps://example[.]com/a]b%5B.%5Dc",
+            ),
+            (
+                "https://a.example/x (dot) y?q=[AT]#{.}",
+                "hxxps://a[.]example/x %28dot%29 y?q=%5BAT%5D#%7B.%7D",
+            ),
+            (
+                "https://a.example/?u=hxxp://b.example/",
+                "hxxps://a[.]example/?u=hxx%70://b[.]example/",
+            ),
+            // Escaping a bracketed separator leaves no scheme to read.
+            (
+                "https://r.example/?u=hxxps[://]a[.]b",
+                "hxxps://r[.]example/?u=hxxps%5B://%5Da%5B.%5Db",
+            ),
+            ("https://u[:]p@a.example/", "hxxps://u%5B:%5Dp@a[.]example/"),
+            ("http://[::1]/[.]", "hxxp://[::1]/%5B.%5D"),
+        ] {
+            assert_eq!(defang(url), defanged, "{url}");
+            assert!(same_but_escaped(
+                url.as_bytes(),
+                &refang(defanged.as_bytes()).url
+            ));
+        }
+    }
+
+    #[test]
+    fn a_urls_own_text_that_refang_would_read_survives_defang_and_refang() {
+        for s in spellings() {
+            // In the path, with spaces beside it, in the query, beside a
+            // carried URL, in the fragment, after an IP-literal host.
+            let in_url = [
+                format!("https://a.example/x{s}y"),
+                format!("https://a.example/x {s} y.z"),
+                format!("https://a.example/?q={s}&r=w.{s}.v"),
+                format!("https://a.example/?u=https://b.example/{s}"),
+                format!("https://a.example/#{s}"),
+                format!("http://[::1]/{s}"),
+                format!("ws://localhost/{s}"),
+            ];
+            for url in in_url {
+                assert!(!reads_defanged(url.as_bytes()), "{url}");
+                let defanged = defang(&url);
+                let back = refang(defanged.as_bytes()).url;
+                assert!(
+                    same_but_escaped(url.as_bytes(), &back),
+                    "{url}\n{defanged}\n{}",
+                    String::from_utf8_lossy(&back)
+                );
+                assert_eq!(defang(&defanged), defanged, "{url}");
+            }
+            // In the userinfo, a bracketed dot or `@` is a defanged URL's:
+            // defang writes the URL it stands for.
+            let url = format!("https://u{s}v:p@a.example/");
+            let back = refang(defang(&url).as_bytes()).url;
+            let meant = refang(url.as_bytes()).url;
+            if reads_defanged(url.as_bytes()) {
+                assert!(same_but_escaped(&meant, &back), "{url}");
+            } else {
+                assert!(same_but_escaped(url.as_bytes(), &back), "{url}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_space_beside_a_dot_defang_brackets_is_kept() {
+        for (url, defanged) in [
+            ("http://a .b/", "hxxp://a%20[.]b/"),
+            (
+                "https://x.example/?u=http://a. b",
+                "hxxps://x[.]example/?u=hxxp://a[.]%20b",
+            ),
+        ] {
+            assert_eq!(defang(url), defanged);
+            assert!(same_but_escaped(
+                url.as_bytes(),
+                &refang(defanged.as_bytes()).url
+            ));
+        }
     }
 
     proptest::proptest! {

@@ -408,9 +408,6 @@ pub(crate) const QUERY: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'#').ad
 /// query of a special URL (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
 ///
 /// [special-query percent-encode set]: https://url.spec.whatwg.org/#special-query-percent-encode-set
-// No encoder here writes a special URL's query apart from the others; the
-// set stays beside them, checked against the standard with them.
-#[cfg(test)]
 pub(crate) const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
 
 /// The [path percent-encode set]: [`QUERY`] and `?` `^` `` ` `` `{` `}`

@@ -166,6 +166,22 @@ fn copy_keys_ask_for_the_right_text() {
             caution: None,
         }
     );
+    // A URL whose own path holds what refang reads, `(dot)`, has its
+    // brackets escaped, so that refang gives the cleaned URL back.
+    let mut a = app("https://example.com/a(dot)b", 120, 40);
+    let defanged = "hxxps://example[.]com/a%28dot%29b";
+    assert_eq!(
+        press(&mut a, KeyCode::Char('D')),
+        Action::Copy {
+            what: "the defanged URL",
+            text: defanged.to_string(),
+            caution: None,
+        }
+    );
+    assert_eq!(
+        urlscope_core::defang::refang(defanged.as_bytes()).url,
+        b"https://example.com/a%28dot%29b"
+    );
     // On the URL a wrapper carries, D copies that URL defanged.
     let mut a = app(
         "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1.com%2Fsignin&data=1",

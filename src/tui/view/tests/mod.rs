@@ -299,9 +299,15 @@ fn d_shows_every_encoder_side_by_side() {
     press(&mut a, KeyCode::Char('d'));
     let s = screen(&a, 120, 40);
     assert!(s.contains("every encoder"), "{s}");
-    assert!(s.contains("js-component       !'()~%20%C3%A9"), "{s}");
-    assert!(s.contains("python-quote-plus  %21%27%28%29~+%C3%A9"), "{s}");
-    assert!(s.contains("firefox-bar        !%27()~%20%C3%A9"), "{s}");
+    assert!(s.contains("js-component         !'()~%20%C3%A9"), "{s}");
+    assert!(
+        s.contains("python-quote-plus    %21%27%28%29~+%C3%A9"),
+        "{s}"
+    );
+    assert!(s.contains("firefox-bar          !%27()~%20%C3%A9"), "{s}");
+    // An http URL's query is written with the special-query set: `'` too.
+    assert!(s.contains("whatwg-query         !'()~%20%C3%A9"), "{s}");
+    assert!(s.contains("whatwg-special-query !%27()~%20%C3%A9"), "{s}");
     insta::assert_snapshot!("dialects_120x40", s);
     // At 80 columns, focused, its title lets the component's name go
     // (the list marks it) and keeps the key back and the lines it shows,
@@ -318,7 +324,7 @@ fn d_shows_every_encoder_side_by_side() {
     assert!(
         title.contains("▶")
             && title.contains("every encoder (d: bytes)")
-            && title.contains(" of 16 (↑↓) ─")
+            && title.contains(" of 17 (↑↓) ─")
             && title.ends_with("─┐"),
         "{s}"
     );
