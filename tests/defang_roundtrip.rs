@@ -10,7 +10,7 @@
 //! defanged, defang percent-encodes a bracket, a space or a letter of it
 //! (`a%5B.%5Db`): refang gives the URL back with those bytes escaped.
 
-use urlscope_core::defang::{defang, reads_defanged, refang};
+use urlscope_core::defang::{defang, reads_defanged, refang, same_but_escaped};
 
 /// The URLs of the vendored corpora, as text.
 fn corpus_urls() -> Vec<String> {
@@ -38,27 +38,6 @@ fn corpus_urls() -> Vec<String> {
             .map(str::to_string),
     );
     urls
-}
-
-/// Whether `back` is `url` with some of its brackets, spaces or letters
-/// percent-encoded, as defang writes a URL's own text that refang would
-/// read (`a[.]b` as `a%5B.%5Db`).
-fn same_but_escaped(url: &[u8], back: &[u8]) -> bool {
-    let (mut i, mut j) = (0, 0);
-    while let Some(&b) = url.get(i) {
-        let escape = format!("%{b:02X}");
-        if back.get(j) == Some(&b) {
-            j += 1;
-        } else if (b"[](){} ".contains(&b) || b.is_ascii_alphabetic())
-            && back.get(j..j + 3) == Some(escape.as_bytes())
-        {
-            j += 3;
-        } else {
-            return false;
-        }
-        i += 1;
-    }
-    j == back.len()
 }
 
 /// The URLs `refang(defang(url))` does not give back, with what it gave.

@@ -85,3 +85,35 @@ fn next_separator(text: &str, from: usize) -> Option<(usize, usize)> {
         separator(bytes.get(at..).unwrap_or_default()).map(|len| (at, len))
     })
 }
+
+/// Whether `back` is `url` with some of its brackets, spaces or letters
+/// percent-encoded: what [`refang`] gives of [`defang`]'s text, which
+/// writes a URL's own text that refang would read (`a[.]b` as
+/// `a%5B.%5Db`) so that it reads as itself. The same URL to RFC 3986 for
+/// its letters, and for the brackets and spaces that a URL may not hold
+/// raw.
+///
+/// ```
+/// use urlscope_core::defang::{defang, refang, same_but_escaped};
+/// let url = "https://example.com/a]b[.]c";
+/// let back = refang(defang(url).as_bytes()).url;
+/// assert!(same_but_escaped(url.as_bytes(), &back));
+/// assert!(!same_but_escaped(b"https://example.com/a.b", b"https://example.com/a.c"));
+/// ```
+pub fn same_but_escaped(url: &[u8], back: &[u8]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while let Some(&b) = url.get(i) {
+        let escape = format!("%{b:02X}");
+        if back.get(j) == Some(&b) {
+            j += 1;
+        } else if (b"[](){} ".contains(&b) || b.is_ascii_alphabetic())
+            && back.get(j..j + 3) == Some(escape.as_bytes())
+        {
+            j += 3;
+        } else {
+            return false;
+        }
+        i += 1;
+    }
+    j == back.len()
+}

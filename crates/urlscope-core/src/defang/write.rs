@@ -429,6 +429,7 @@ fn sentence_end(text: &str, from: usize, end: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::defang::same_but_escaped;
 
     #[test]
     fn every_url_of_a_text_is_defanged() {
@@ -618,26 +619,6 @@ mod tests {
             String::from_utf8_lossy(&refang(defang_text(text).as_bytes()).url),
             text
         );
-    }
-
-    /// Whether `back` is `url` with some of its bytes percent-encoded as
-    /// [`quieted`] encodes them: brackets, spaces and letters.
-    fn same_but_escaped(url: &[u8], back: &[u8]) -> bool {
-        let (mut i, mut j) = (0, 0);
-        while let Some(&b) = url.get(i) {
-            let escape = format!("%{b:02X}");
-            if back.get(j) == Some(&b) {
-                j += 1;
-            } else if (b"[](){} ".contains(&b) || b.is_ascii_alphabetic())
-                && back.get(j..j + 3) == Some(escape.as_bytes())
-            {
-                j += 3;
-            } else {
-                return false;
-            }
-            i += 1;
-        }
-        j == back.len()
     }
 
     /// Every spelling refang reads, bracketed or a scheme's before each
