@@ -87,7 +87,7 @@ fn next_separator(text: &str, from: usize) -> Option<(usize, usize)> {
 }
 
 /// Whether `back` is `url` with some of its brackets, spaces or letters
-/// percent-encoded: what [`refang`] gives of [`defang`]'s text, which
+/// percent-encoded: what [`refang()`] gives of [`defang()`]'s text, which
 /// writes a URL's own text that refang would read (`a[.]b` as
 /// `a%5B.%5Db`) so that it reads as itself. The same URL to RFC 3986 for
 /// its letters, and for the brackets and spaces that a URL may not hold
