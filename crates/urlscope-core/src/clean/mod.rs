@@ -131,16 +131,9 @@ fn escaped(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
     } else {
         None
     };
-    // An '@' in a name RFC 3986 reads as the host (the userinfo ends at the
-    // first '@': `user:p@ss@example.com`) is no character a host may hold:
-    // escaped, it stays in the host RFC 3986 reads.
-    let at_in_host = parts.host_kind == Some(HostKind::RegName)
-        && idna_host.is_none()
-        && host.of(input).contains(&b'@');
     let mut i = parts.trimmed.start;
     while i < parts.trimmed.end {
         let before = out.len();
-        let in_host = at_in_host && (host.start..host.end).contains(&i);
         if i == host.start {
             if let Some(ascii) = &idna_host {
                 out.push_str(ascii);
@@ -151,10 +144,8 @@ fn escaped(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
         }
         // Most of a URL is kept as it is: copy that in one go (up to the
         // host, when it is rewritten whole).
-        let until = if (idna_host.is_some() || at_in_host) && i < host.start {
+        let until = if idna_host.is_some() && i < host.start {
             host.start
-        } else if in_host {
-            i
         } else {
             parts.trimmed.end
         };
@@ -178,10 +169,6 @@ fn escaped(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
                     1
                 }
             },
-            b'@' if in_host => {
-                push_escape(&mut out, b);
-                1
-            }
             b'[' | b']' if !keep_bracket => {
                 push_escape(&mut out, b);
                 1

@@ -254,32 +254,4 @@ mod tests {
         }
         assert_eq!(remove_dot_segments(".//evil.com"), "//evil.com");
     }
-
-    /// RFC 3986 ends the userinfo at the first '@': the rest is its host,
-    /// whose '@' no host may hold, so it is escaped there. The normalized
-    /// URL keeps RFC 3986's reading (a browser refuses that host; the
-    /// explanation says so), and stays what it is when normalized again.
-    #[test]
-    fn an_at_in_the_host_rfc_3986_reads_is_escaped() {
-        for (url, normalized) in [
-            (
-                "http://user:p@ss@example.com/",
-                "http://user:p@ss%40example.com/",
-            ),
-            (
-                "http://a@b@C@Example.com/x",
-                "http://a@b%40c%40example.com/x",
-            ),
-            ("http://user@example.com/", "http://user@example.com/"),
-        ] {
-            assert_eq!(normalize(url.as_bytes()), normalized, "{url}");
-            assert_eq!(normalize(normalized.as_bytes()), normalized, "{url}");
-        }
-        let a = crate::analyze(b"http://user:p@ss@example.com/", &crate::Options::default());
-        assert_eq!(a.clean, "http://user:p%40ss@example.com/");
-        assert_eq!(
-            crate::describe::normalized_elsewhere_brief(&a).as_deref(),
-            Some("normalized leads to nothing (a browser refuses it); a browser opens example.com")
-        );
-    }
 }
