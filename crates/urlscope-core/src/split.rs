@@ -227,25 +227,83 @@ pub(crate) fn is_trimmed_byte(b: u8) -> bool {
     b <= b' '
 }
 
-/// The delimiters RFC 3986 (Appendix C) suggests around a URL in text,
-/// which are not part of it: `<` and `>`, or double quotes (as mail
-/// clients write a link in plain text: `<https://example.com/>`).
-pub(crate) const DELIMITERS: [(u8, u8); 2] = [(b'<', b'>'), (b'"', b'"')];
+/// Where `input` starts and ends without the [`is_trimmed_byte`]s around
+/// it.
+fn trimmed_range(input: &[u8]) -> (usize, usize) {
+    let start = input
+        .iter()
+        .position(|&b| !is_trimmed_byte(b))
+        .unwrap_or(input.len());
+    let end = input
+        .iter()
+        .rposition(|&b| !is_trimmed_byte(b))
+        .map_or(start, |i| i + 1);
+    (start, end)
+}
+
+/// `input` without the [`is_trimmed_byte`]s around it.
+pub(crate) fn trimmed(input: &[u8]) -> &[u8] {
+    let (start, end) = trimmed_range(input);
+    input.get(start..end).unwrap_or_default()
+}
+
+/// The pairs of delimiters around a URL in text, which are not part of
+/// it: `<` and `>` or double quotes, which RFC 3986 (Appendix C) suggests
+/// (as mail clients write a link in plain text: `<https://example.com/>`),
+/// then the parentheses, single quotes and backticks of prose, chat and
+/// Markdown (`(https://example.com/)`). A URL never starts with one of
+/// their openers followed by a scheme: RFC 3986 forbids a ':' in the first
+/// segment of a relative path.
+pub(crate) const DELIMITERS: [(u8, u8); 5] = [
+    (b'<', b'>'),
+    (b'"', b'"'),
+    (b'(', b')'),
+    (b'\'', b'\''),
+    (b'`', b'`'),
+];
+
+/// Whether RFC 3986 (Appendix C) suggests the pair of [`DELIMITERS`]
+/// that `open` opens.
+pub(crate) fn rfc_3986_delimiter(open: u8) -> bool {
+    matches!(open, b'<' | b'"')
+}
+
+/// The punctuation a sentence may put right after a quoted URL
+/// (`"https://example.com/",`), left out with the delimiters.
+const AFTER_CLOSE: &[u8] = b",.;:!?";
+
+/// Where the inside of a pair of [`DELIMITERS`] around `text` is, one
+/// sentence's punctuation after the closing one allowed ([`AFTER_CLOSE`]),
+/// with the pair; whatever they enclose.
+pub(crate) fn delimited(text: &[u8]) -> Option<(Span, (u8, u8))> {
+    let (&first, rest) = text.split_first()?;
+    let rest = match rest.split_last() {
+        Some((&p, before))
+            if AFTER_CLOSE.contains(&p)
+                && before
+                    .last()
+                    .is_some_and(|&c| DELIMITERS.contains(&(first, c))) =>
+        {
+            before
+        }
+        _ => rest,
+    };
+    let (&last, inside) = rest.split_last()?;
+    DELIMITERS
+        .contains(&(first, last))
+        .then(|| (Span::new(1, 1 + inside.len()), (first, last)))
+}
 
 /// `start..end` (the pasted URL, spaces trimmed) without a pair of
-/// [`DELIMITERS`] around it, when what they enclose starts with a scheme
-/// and its `:`; the spaces inside them are trimmed too.
+/// [`DELIMITERS`] around it ([`delimited`]), when what they enclose starts
+/// with a scheme and its `:`; the spaces inside them are trimmed too.
 fn inside_delimiters(input: &[u8], start: usize, end: usize) -> (usize, usize) {
-    let (Some(&first), Some(&last)) = (
-        input.get(start),
-        end.checked_sub(1).and_then(|e| input.get(e)),
-    ) else {
+    let Some((inside, _)) = delimited(input.get(start..end).unwrap_or_default()) else {
         return (start, end);
     };
-    if end - start < 2 || !DELIMITERS.contains(&(first, last)) {
-        return (start, end);
-    }
-    let inner = input.get(start + 1..end - 1).unwrap_or_default();
+    let inner = input
+        .get(start + inside.start..start + inside.end)
+        .unwrap_or_default();
     let lead = inner.iter().take_while(|&&b| is_trimmed_byte(b)).count();
     let trail = inner
         .iter()
@@ -256,9 +314,10 @@ fn inside_delimiters(input: &[u8], start: usize, end: usize) -> (usize, usize) {
         .get(lead..inner.len().saturating_sub(trail))
         .unwrap_or_default();
     match memchr(b':', url) {
-        Some(colon) if is_scheme(url.get(..colon).unwrap_or_default()) => {
-            (start + 1 + lead, start + 1 + lead + url.len())
-        }
+        Some(colon) if is_scheme(url.get(..colon).unwrap_or_default()) => (
+            start + inside.start + lead,
+            start + inside.start + lead + url.len(),
+        ),
         _ => (start, end),
     }
 }
@@ -267,15 +326,13 @@ fn inside_delimiters(input: &[u8], start: usize, end: usize) -> (usize, usize) {
 /// out (the spaces inside them kept, for a parser that trims them
 /// itself), else `input`.
 pub(crate) fn without_delimiters(input: &[u8]) -> &[u8] {
-    let start = input.iter().take_while(|&&b| is_trimmed_byte(b)).count();
-    let end = input.len()
-        - input
-            .iter()
-            .rev()
-            .take_while(|&&b| is_trimmed_byte(b))
-            .count();
+    let (start, end) = trimmed_range(input);
     if start < end && inside_delimiters(input, start, end) != (start, end) {
-        input.get(start + 1..end - 1).unwrap_or(input)
+        let text = input.get(start..end).unwrap_or_default();
+        match delimited(text) {
+            Some((inside, _)) => inside.of(text),
+            None => input,
+        }
     } else {
         input
     }
@@ -315,14 +372,7 @@ pub fn split(input: &[u8]) -> Split {
 /// authority, path, query and fragment only (for passes that rewrite whole
 /// parts and need no per-segment list).
 pub fn outline(input: &[u8]) -> Split {
-    let start = input
-        .iter()
-        .position(|&b| !is_trimmed_byte(b))
-        .unwrap_or(input.len());
-    let end = input
-        .iter()
-        .rposition(|&b| !is_trimmed_byte(b))
-        .map_or(start, |i| i + 1);
+    let (start, end) = trimmed_range(input);
     let (start, end) = inside_delimiters(input, start, end);
     let mut out = Split {
         trimmed: Span::new(start, end),
@@ -748,6 +798,31 @@ mod tests {
         let s = split(input);
         assert_eq!(s.trimmed, Span::new(2, 11));
         assert_eq!(s.scheme.map(|h| h.of(input)), Some(&b"http"[..]));
+    }
+
+    #[test]
+    fn delimiters_around_a_url_are_left_out() {
+        for (input, url) in [
+            ("<http://x/a>", "http://x/a"),
+            ("\"http://x/a\",", "http://x/a"),
+            ("( http://x/a_(b) ).", "http://x/a_(b)"),
+            ("'http://x/a'", "http://x/a"),
+            ("`http://x/a`;", "http://x/a"),
+            // No scheme inside, an unpaired opener, or two punctuation marks.
+            ("(x/a)", "(x/a)"),
+            ("(http://x/a", "(http://x/a"),
+            ("\"http://x/a\",.", "\"http://x/a\",."),
+            ("\"http://x/a)", "\"http://x/a)"),
+        ] {
+            let s = split(input.as_bytes());
+            assert_eq!(s.trimmed.of(input.as_bytes()), url.as_bytes(), "{input}");
+            // The spaces inside the delimiters are kept for a parser.
+            assert_eq!(
+                without_delimiters(input.as_bytes()).trim_ascii(),
+                url.as_bytes(),
+                "{input}"
+            );
+        }
     }
 
     #[test]

@@ -599,7 +599,7 @@ catalogue! {
     SurroundingJunk {
         code: "surrounding-junk",
         severity: Info,
-        summary: "Spaces or control characters around the URL, or the delimiters `<>` or `\"\"` that RFC 3986 suggests around one in text, were ignored.",
+        summary: "Spaces or control characters around the URL, or delimiters around one in text (`<>` or `\"\"`, which RFC 3986 suggests, parentheses, quotes or backticks), were ignored.",
         consequence: None,
         signals: [Illegal],
     }

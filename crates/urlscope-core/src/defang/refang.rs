@@ -201,13 +201,9 @@ impl PastedMap {
 /// one (`<hxxps[:]//...>`) is no scheme until it is refanged.
 fn unquoted(input: &[u8]) -> &[u8] {
     let text = input.trim_ascii();
-    match (text.first(), text.last()) {
-        (Some(&first), Some(&last))
-            if text.len() >= 2 && crate::split::DELIMITERS.contains(&(first, last)) =>
-        {
-            text.get(1..text.len() - 1).unwrap_or(input)
-        }
-        _ => input,
+    match crate::split::delimited(text) {
+        Some((inside, _)) => inside.of(text),
+        None => input,
     }
 }
 
@@ -216,8 +212,8 @@ fn unquoted(input: &[u8]) -> &[u8] {
 /// bracketed spelling in the scheme's separator or the authority
 /// (`http[:]//`, `https:[//]`, `https://evil[.]example/`). A bracketed dot further on
 /// (`?q=a[.]b`) is data, and a real IP literal (`http://[::1]/`) is no
-/// defanged spelling. A URL between `<...>` or `"..."`, as mail and
-/// tickets quote one, is read inside them.
+/// defanged spelling. A URL between `<...>`, `"..."` or `(...)`, as
+/// mail, tickets and prose quote one ([`DELIMITERS`](crate::split::DELIMITERS)), is read inside them.
 pub fn reads_defanged(input: &[u8]) -> bool {
     let input = unquoted(input);
     let start = input.iter().take_while(|b| b.is_ascii_whitespace()).count();

@@ -36,17 +36,29 @@ pub(crate) fn junk_warnings(input: &[u8], parts: &Split, out: &mut Vec<Warning>)
             "Control characters around the URL are ignored by browsers but reach logs and terminals as they are.".to_string(),
         ));
     }
-    let delimited = crate::split::DELIMITERS
-        .iter()
-        .find(|(open, close)| before.of(input).contains(open) && after.of(input).contains(close));
-    let message = match delimited {
-        Some((open, close)) => format!(
-            "The delimiters '{}' and '{}' around the URL (RFC 3986, Appendix C) were left out of the analysis.",
-            char::from(*open),
-            char::from(*close)
-        ),
-        None => "Spaces or control characters around the URL were left out of the analysis."
-            .to_string(),
+    let trimmed = crate::split::trimmed(input);
+    let message = match crate::split::delimited(trimmed) {
+        // The pair the reading left out.
+        Some((inside, (open, close))) if before.of(input).contains(&open) => {
+            let pair = format!(
+                "The delimiters '{}' and '{}' around the URL",
+                char::from(open),
+                char::from(close)
+            );
+            let source = if crate::split::rfc_3986_delimiter(open) {
+                " (RFC 3986, Appendix C)"
+            } else {
+                ""
+            };
+            let after = match trimmed.get(inside.end + 1..) {
+                Some(&[p]) => format!(" and the '{}' after them", char::from(p)),
+                _ => String::new(),
+            };
+            format!("{pair}{source}{after} were left out of the analysis.")
+        }
+        _ => {
+            "Spaces or control characters around the URL were left out of the analysis.".to_string()
+        }
     };
     out.push(Warning::new(
         WarningCode::SurroundingJunk,
