@@ -212,8 +212,9 @@ fn unquoted(input: &[u8]) -> &[u8] {
 /// bracketed spelling in the scheme's separator or the authority
 /// (`http[:]//`, `https:[//]`, `https://evil[.]example/`). A bracketed dot further on
 /// (`?q=a[.]b`) is data, and a real IP literal (`http://[::1]/`) is no
-/// defanged spelling. A URL between `<...>`, `"..."` or `(...)`, as
-/// mail, tickets and prose quote one ([`DELIMITERS`](crate::split::DELIMITERS)), is read inside them.
+/// defanged spelling. A URL between `<...>`, `"..."`, `(...)`, single
+/// quotes or backticks, as mail, tickets and prose quote one, is read
+/// inside them.
 pub fn reads_defanged(input: &[u8]) -> bool {
     let input = unquoted(input);
     let start = input.iter().take_while(|b| b.is_ascii_whitespace()).count();
