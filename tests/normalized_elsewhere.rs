@@ -2,7 +2,7 @@
 //! URL otherwise, it leads elsewhere, and every face says so beside it.
 
 mod common;
-use common::stdout_of;
+use common::{stdout_of, urlscope};
 
 const SPLIT: &str = "http://evil.com\\@good.com/";
 const NOTE: &str = "the normalized URL leads to good.com, where a browser opens evil.com";
@@ -20,6 +20,23 @@ fn explain_says_where_the_normalized_url_leads() {
         serde_json::from_str(&stdout_of(&["explain", "--json", SPLIT])).expect("JSON");
     let note = json["normalized_elsewhere"].as_str().unwrap_or_default();
     assert!(note.starts_with(NOTE), "{json}");
+}
+
+#[test]
+fn normalize_says_on_standard_error_where_the_normalized_url_leads() {
+    let out = urlscope()
+        .args(["normalize", SPLIT])
+        .output()
+        .expect("urlscope runs");
+    assert!(out.status.success());
+    assert_eq!(out.stdout, b"http://evil.com%5C@good.com/\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with(&format!("urlscope: {NOTE}")), "{err}");
+    let quiet = urlscope()
+        .args(["normalize", "HTTP://Example.COM:80/a/../b"])
+        .output()
+        .expect("urlscope runs");
+    assert!(quiet.stderr.is_empty(), "{quiet:?}");
 }
 
 #[test]

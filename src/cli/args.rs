@@ -74,6 +74,11 @@ pub enum Command {
     /// Print the cleaned URL: illegal characters percent-encoded, meaning kept.
     Clean(InputArgs),
     /// Print the normalized URL (RFC 3986 section 6.2.2).
+    #[command(
+        after_help = "Where the normalized URL leads elsewhere than a browser goes \
+        (http://evil.com\\@good.com/: RFC 3986 reads the '\\' as data, a browser as '/'), \
+        standard error says so after it."
+    )]
     Normalize(InputArgs),
     /// Print the URL as an address bar shows it: harmless escapes decoded.
     Pretty(InputArgs),

@@ -18,10 +18,24 @@ pub fn write_clean(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     Ok(())
 }
 
-/// `normalize`: RFC 3986 §6.2.2 and §6.2.3.
+/// `normalize`: RFC 3986 §6.2.2 and §6.2.3. Where the normalized URL
+/// leads elsewhere than a browser goes (`http://evil.com\@good.com/`),
+/// standard error says so after the URL, as `explain` does.
 pub fn write_normalized(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
-        writeln!(out, "{}", clean::normalize(&as_meant(url)))?;
+        let url = as_meant(url);
+        let normalized = clean::normalize(&url);
+        writeln!(out, "{normalized}")?;
+        // The analysis is needed only where normalizing changed more than
+        // cleaning does.
+        if normalized == clean::clean(&url, &urlscope_core::split::split(&url)) {
+            continue;
+        }
+        let analysis = urlscope_core::analyze(&url, &urlscope_core::Options::default());
+        if let Some(note) = urlscope_core::describe::normalized_elsewhere(&analysis) {
+            out.flush()?;
+            let _ = writeln!(io::stderr(), "urlscope: {note}");
+        }
     }
     Ok(())
 }

@@ -147,11 +147,18 @@ fn could_mislead(c: char) -> bool {
 
 /// A host as an address bar shows it: Unicode for a punycode name that
 /// cannot impersonate another (single script, no ASCII look-alike).
+///
+/// A special URL's host is shown as a browser opens it: in lowercase, with
+/// the escapes of unreserved characters decoded (RFC 3986 6.2.2.2; a
+/// WHATWG parser decodes every escape of a special host, so
+/// `http://%65%76IL.com/` opens `evil.com`); other escapes stay, with
+/// their hex in uppercase.
 fn pretty_host(host: &[u8], special: bool) -> String {
-    let mut text = String::from_utf8_lossy(host).into_owned();
-    if special {
-        text.make_ascii_lowercase();
-    }
+    let text = if special {
+        special_host(host)
+    } else {
+        String::from_utf8_lossy(host).into_owned()
+    };
     if !text
         .split('.')
         .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
@@ -174,11 +181,49 @@ fn pretty_host(host: &[u8], special: bool) -> String {
     }
 }
 
+/// A special URL's host in lowercase, its unreserved escapes decoded and
+/// the others kept in uppercase.
+fn special_host(host: &[u8]) -> String {
+    let mut out = String::with_capacity(host.len());
+    let mut i = 0;
+    while i < host.len() {
+        match escape_at(host.get(i..).unwrap_or_default()) {
+            Some(v) if is_unreserved(v) => {
+                out.push(char::from(v.to_ascii_lowercase()));
+                i += 3;
+            }
+            Some(v) => {
+                push_escape(&mut out, v);
+                i += 3;
+            }
+            // The text up to the next '%' (or past this one, which starts
+            // no escape).
+            None => {
+                let rest = host.get(i + 1..).unwrap_or_default();
+                let end = i + 1 + memchr::memchr(b'%', rest).unwrap_or(rest.len());
+                let run = host.get(i..end).unwrap_or_default();
+                out.push_str(&String::from_utf8_lossy(run).to_ascii_lowercase());
+                i = end;
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::clean::normalize;
     use crate::split::split;
+
+    #[test]
+    fn a_special_host_is_shown_as_a_browser_opens_it() {
+        assert_eq!(pretty(b"http://%65%76IL.com/%7Ea"), "http://evil.com/~a");
+        assert_eq!(pretty(b"http://a%2a.com/"), "http://a%2A.com/");
+        assert_eq!(pretty(b"http://evil%2Ecom/"), "http://evil.com/");
+        // A host that is not special keeps its escapes and its case.
+        assert_eq!(pretty(b"foo://%65X/"), "foo://%65X/");
+    }
 
     #[test]
     fn pretty_never_decodes_what_could_lie() {
