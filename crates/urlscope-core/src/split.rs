@@ -294,32 +294,28 @@ pub(crate) fn delimited(text: &[u8]) -> Option<(Span, (u8, u8))> {
         .then(|| (Span::new(1, 1 + inside.len()), (first, last)))
 }
 
+/// What a pair of [`DELIMITERS`] around `start..end` (the pasted URL,
+/// spaces trimmed) encloses ([`delimited`]), when it starts with a scheme
+/// and its `:`: the whole inside, then the URL there with its spaces
+/// trimmed, both as ranges of `input`.
+fn enclosed(input: &[u8], start: usize, end: usize) -> Option<((usize, usize), (usize, usize))> {
+    let (inside, _) = delimited(input.get(start..end)?)?;
+    let (inside_start, inside_end) = (start + inside.start, start + inside.end);
+    let inner = input.get(inside_start..inside_end)?;
+    let (lead, trail) = trimmed_range(inner);
+    let url = inner.get(lead..trail)?;
+    let colon = memchr(b':', url)?;
+    is_scheme(url.get(..colon)?).then_some((
+        (inside_start, inside_end),
+        (inside_start + lead, inside_start + trail),
+    ))
+}
+
 /// `start..end` (the pasted URL, spaces trimmed) without a pair of
-/// [`DELIMITERS`] around it ([`delimited`]), when what they enclose starts
-/// with a scheme and its `:`; the spaces inside them are trimmed too.
+/// [`DELIMITERS`] around it ([`enclosed`]); the spaces inside them are
+/// trimmed too.
 fn inside_delimiters(input: &[u8], start: usize, end: usize) -> (usize, usize) {
-    let Some((inside, _)) = delimited(input.get(start..end).unwrap_or_default()) else {
-        return (start, end);
-    };
-    let inner = input
-        .get(start + inside.start..start + inside.end)
-        .unwrap_or_default();
-    let lead = inner.iter().take_while(|&&b| is_trimmed_byte(b)).count();
-    let trail = inner
-        .iter()
-        .rev()
-        .take_while(|&&b| is_trimmed_byte(b))
-        .count();
-    let url = inner
-        .get(lead..inner.len().saturating_sub(trail))
-        .unwrap_or_default();
-    match memchr(b':', url) {
-        Some(colon) if is_scheme(url.get(..colon).unwrap_or_default()) => (
-            start + inside.start + lead,
-            start + inside.start + lead + url.len(),
-        ),
-        _ => (start, end),
-    }
+    enclosed(input, start, end).map_or((start, end), |(_, url)| url)
 }
 
 /// `input` without the [`DELIMITERS`] around it that [`outline`] leaves
@@ -327,15 +323,9 @@ fn inside_delimiters(input: &[u8], start: usize, end: usize) -> (usize, usize) {
 /// itself), else `input`.
 pub(crate) fn without_delimiters(input: &[u8]) -> &[u8] {
     let (start, end) = trimmed_range(input);
-    if start < end && inside_delimiters(input, start, end) != (start, end) {
-        let text = input.get(start..end).unwrap_or_default();
-        match delimited(text) {
-            Some((inside, _)) => inside.of(text),
-            None => input,
-        }
-    } else {
-        input
-    }
+    enclosed(input, start, end)
+        .and_then(|((inside_start, inside_end), _)| input.get(inside_start..inside_end))
+        .unwrap_or(input)
 }
 
 fn is_scheme(bytes: &[u8]) -> bool {

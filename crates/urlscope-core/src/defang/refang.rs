@@ -196,11 +196,11 @@ impl PastedMap {
 }
 
 /// `input` without a pair of [`DELIMITERS`](crate::split::DELIMITERS)
-/// around it (spaces outside them trimmed), whatever they enclose: the
+/// around it (spaces and controls outside them trimmed, as the split trims them), whatever they enclose: the
 /// analysis reads inside them only before a real scheme, but a defanged
 /// one (`<hxxps[:]//...>`) is no scheme until it is refanged.
 fn unquoted(input: &[u8]) -> &[u8] {
-    let text = input.trim_ascii();
+    let text = crate::split::trimmed(input);
     match crate::split::delimited(text) {
         Some((inside, _)) => inside.of(text),
         None => input,
