@@ -196,9 +196,10 @@ impl PastedMap {
 }
 
 /// `input` without a pair of [`DELIMITERS`](crate::split::DELIMITERS)
-/// around it (spaces and controls outside them trimmed, as the split trims them), whatever they enclose: the
-/// analysis reads inside them only before a real scheme, but a defanged
-/// one (`<hxxps[:]//...>`) is no scheme until it is refanged.
+/// around it (spaces and controls outside them trimmed, as the split
+/// trims them), whatever they enclose: the analysis reads inside them
+/// only before a real scheme, but a defanged one (`<hxxps[:]//...>`) is
+/// no scheme until it is refanged.
 fn unquoted(input: &[u8]) -> &[u8] {
     let text = crate::split::trimmed(input);
     match crate::split::delimited(text) {
