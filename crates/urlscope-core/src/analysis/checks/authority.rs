@@ -169,10 +169,7 @@ pub(crate) fn authority_warnings(
                 WarningCode::InvalidHost,
                 vec![span],
                 host_index,
-                format!(
-                    "'{}' is bracketed like an IPv6 address but is not one, so parsers reject or reinterpret it.",
-                    crate::text::quote(raw)
-                ),
+                bracketed_message(raw),
             ));
         }
         let mapped = super::mapped::mapped_warning(raw, span, host_index, reading, out);
@@ -370,6 +367,26 @@ fn dns_length_warning(
     })
 }
 
+/// What an `invalid-host` says of a bracketed host that is not an IPv6
+/// literal: an address with a zone ID (RFC 6874) is named as one.
+fn bracketed_message(raw: &[u8]) -> String {
+    let text = String::from_utf8_lossy(raw);
+    let inner = text.trim_start_matches('[').trim_end_matches(']');
+    let zoned = inner
+        .split_once('%')
+        .filter(|(address, _)| address.parse::<std::net::Ipv6Addr>().is_ok());
+    match zoned {
+        Some((address, _)) => format!(
+            "'{}' is the IPv6 address {address} with a zone ID after it (RFC 6874): WHATWG parsers reject it and RFC 3986's grammar has no place for it, while clients that follow RFC 6874 reach the address through the interface it names.",
+            crate::text::quote(raw)
+        ),
+        None => format!(
+            "'{}' is bracketed like an IPv6 address but is not one, so parsers reject or reinterpret it.",
+            crate::text::quote(raw)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::analysis::{analyze, Options};
@@ -410,5 +427,13 @@ mod tests {
             .warnings
             .iter()
             .any(|w| w.message.contains("the real host is 'good.com'")));
+    }
+
+    #[test]
+    fn a_zone_id_is_named_as_one() {
+        let m = super::bracketed_message(b"[fe80::1%25eth0]");
+        assert!(m.contains("IPv6 address fe80::1 with a zone ID"), "{m}");
+        let m = super::bracketed_message(b"[v1.x]");
+        assert!(m.contains("bracketed like an IPv6 address"), "{m}");
     }
 }

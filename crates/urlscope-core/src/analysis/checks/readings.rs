@@ -77,7 +77,15 @@ pub(crate) fn rejected_warning(parts: &Split, reason: &str) -> Warning {
             Case::WhatwgRejectsHost,
             vec![parts.trimmed],
             None,
-            format!("A WHATWG (browser) parser rejects the host of this URL ({reason}), so a browser makes no request, while RFC 3986 clients accept it and connect to that host: a filter built on a browser's parser cannot vet it, and a fetcher built on RFC 3986 goes there."),
+            format!("A WHATWG (browser) parser rejects the host of this URL ({reason}), so a browser makes no request, while RFC 3986 clients accept it and {}: a filter built on a browser's parser cannot vet it, and a fetcher built on RFC 3986 goes there.",
+                // A name ending in a number that is no address: RFC 3986
+                // reads a name, which no public domain is, but a hosts
+                // file or an internal resolver can answer.
+                if reason == url::ParseError::InvalidIpv4Address.to_string() {
+                    "look it up as a name (no public domain ends in a number, but a hosts file or an internal resolver can answer it)"
+                } else {
+                    "connect to that host"
+                }),
         );
     }
     Warning::for_case(

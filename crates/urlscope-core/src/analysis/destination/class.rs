@@ -45,6 +45,11 @@ pub enum Reach {
     Metadata,
     /// Anywhere else: the public internet.
     Public,
+    /// No host at all: a name whose last label is a number, which no
+    /// top-level domain is (RFC 3696, section 2), and which is no IPv4
+    /// address either (`1.1.1.256`, `10.0.0.0x1g`'s kin). A browser
+    /// rejects it; a resolver answers that no such name exists.
+    Unresolvable,
 }
 
 impl Reach {
@@ -60,13 +65,17 @@ impl Reach {
             Reach::Documentation => "documentation",
             Reach::Metadata => "cloud metadata endpoint",
             Reach::Public => "public",
+            Reach::Unresolvable => "no such host",
         }
     }
 
-    /// Whether it is inside: anything but the public internet and the
-    /// documentation ranges.
+    /// Whether it is inside: anything but the public internet, the
+    /// documentation ranges and names that reach no host.
     pub fn is_internal(self) -> bool {
-        !matches!(self, Reach::Public | Reach::Documentation)
+        !matches!(
+            self,
+            Reach::Public | Reach::Documentation | Reach::Unresolvable
+        )
     }
 }
 
@@ -110,9 +119,22 @@ pub fn classify_host(written: &str) -> HostClass {
     let decoded = String::from_utf8_lossy(&decoded);
     let decoded = decoded.trim_end_matches('.');
     if let Some(inner) = decoded.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
-        return match inner.parse::<Ipv6Addr>() {
-            Ok(v6) => classify_v6(v6),
-            Err(_) => named(inner.to_ascii_lowercase(), None),
+        // A zone ID (RFC 6874: `fe80::1%25eth0`) names the interface a
+        // link-local address is reached through; the address is before it.
+        let (address, zone) = match inner.split_once('%') {
+            Some((address, zone)) => (address, Some(zone)),
+            None => (inner, None),
+        };
+        return match (address.parse::<Ipv6Addr>(), zone) {
+            (Ok(v6), None) => classify_v6(v6),
+            (Ok(v6), Some(zone)) => {
+                let mut class = classify_v6(v6);
+                class.spelled.get_or_insert_with(|| {
+                    format!("an IPv6 address with the zone ID {zone:?} after it")
+                });
+                class
+            }
+            (Err(_), _) => named(inner.to_ascii_lowercase(), None),
         };
     }
     // Then it maps the name by UTS #46.
@@ -241,6 +263,10 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         class.reach = Reach::Documentation;
         return class;
     }
+    if ends_in_number(name) {
+        class.reach = Reach::Unresolvable;
+        return class;
+    }
     // No list holds a name whose last labels none of them ends with (a
     // test in `names` checks the lists against the gate).
     if !crate::names::may_be_internal(name.as_bytes()) {
@@ -266,6 +292,21 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         class.reach = Reach::Private;
     }
     class
+}
+
+/// Whether the last label of `name` is a number (decimal, or hex after
+/// `0x`), which makes WHATWG's host parser read the name as an IPv4
+/// address: a name that reaches here is none, and no top-level domain is
+/// a number.
+fn ends_in_number(name: &str) -> bool {
+    let last = name.rsplit('.').next().unwrap_or_default();
+    let hex = last
+        .strip_prefix("0x")
+        .or_else(|| last.strip_prefix("0X"));
+    match hex {
+        Some(digits) => digits.bytes().all(|b| b.is_ascii_hexdigit()),
+        None => !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()),
+    }
 }
 
 /// The reach of an address.
@@ -418,6 +459,37 @@ mod tests {
                     || host.contains('%'),
                 "{host}: the fast path must not call it public"
             );
+        }
+    }
+
+    #[test]
+    fn a_zone_id_does_not_hide_the_address_before_it() {
+        for (host, reach) in [
+            ("[fe80::1%25eth0]", Reach::LinkLocal),
+            ("[fe80::1%eth0]", Reach::LinkLocal),
+            ("[::1%251]", Reach::Loopback),
+            ("[fd00:ec2::254%25en0]", Reach::Metadata),
+        ] {
+            let class = classify_host(host);
+            assert_eq!(class.reach, reach, "{host}: {class:?}");
+            assert!(class.address.is_some(), "{host}: {class:?}");
+            assert!(class.spelled.is_some_and(|s| s.contains("zone ID")), "{host}");
+        }
+        assert_eq!(classify_host("[fe80::1%25eth0]").canonical, "[fe80::1]");
+        // Not an address, zone or none: a name.
+        assert_eq!(classify_host("[evil.com%25x]").address, None);
+    }
+
+    #[test]
+    fn a_name_ending_in_a_number_that_is_no_address_reaches_no_host() {
+        for host in ["1.1.1.256", "999.1.1.1", "a.b.123", "1.2.3.4.5", "x.0x1f"] {
+            let class = classify_host(host);
+            assert_eq!(class.reach, Reach::Unresolvable, "{host}: {class:?}");
+            assert_eq!(class.address, None, "{host}");
+            assert!(!class.reach.is_internal());
+        }
+        for host in ["1.1.1.255", "x.0x1g", "123.example.com", "1.2.3.4.nip.io"] {
+            assert_ne!(classify_host(host).reach, Reach::Unresolvable, "{host}");
         }
     }
 
