@@ -115,6 +115,19 @@ fn backslashes_resolve_elsewhere_in_a_browser() {
         );
 }
 
+/// A control byte or a byte that is not UTF-8 is written as its escape,
+/// which means the same to a parser; a literal `\x1b` stays the four
+/// characters it is.
+#[test]
+fn unprintable_bytes_of_the_target_are_percent_encoded() {
+    urlscope()
+        .args(["resolve", "http://good.example/a/"])
+        .write_stdin(&b"x\x1b[2Jy\\x1b\xE9\n"[..])
+        .assert()
+        .success()
+        .stdout("http://good.example/a/x%1B[2Jy\\x1b%E9\n");
+}
+
 #[test]
 fn a_target_no_browser_opens_is_said() {
     urlscope()

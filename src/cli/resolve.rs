@@ -8,6 +8,7 @@ use super::mistakes;
 use super::style::Style;
 use std::ffi::OsString;
 use std::io::{self, Write};
+use urlscope_core::percent::escape_unprintable;
 use urlscope_core::resolve::{resolution, Resolution};
 use urlscope_core::text::{escape_bytes, escape_str};
 
@@ -41,7 +42,8 @@ pub fn run(
     let base = input::os_bytes(base);
     for reference in references {
         let r = resolution(&base, &reference).map_err(|e| Failure::usage(e.to_string()))?;
-        writeln!(out, "{}", escape_bytes(&r.target))?;
+        // Percent-encoded, not `\x1b`-escaped: the line is a URL to use.
+        writeln!(out, "{}", escape_unprintable(&r.target))?;
         // Said after the target is out, so the two stay in order on a
         // terminal.
         if let Some(note) = note(&reference, &r) {

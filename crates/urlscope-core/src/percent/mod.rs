@@ -383,6 +383,37 @@ pub(crate) fn escape_ill_formed(bytes: &[u8]) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `url` as text to print where a URL is expected: each character that
+/// [`needs_escape`](crate::text::needs_escape) (controls, bidi and
+/// invisible characters) and each byte that is not UTF-8 written as its
+/// `%XX` escapes, which mean the same to every parser, where a `\x1b` would
+/// read as a backslash and three characters.
+///
+/// # Examples
+/// ```
+/// use urlscope_core::percent::escape_unprintable;
+/// assert_eq!(escape_unprintable(b"http://a/x\x1by"), "http://a/x%1By");
+/// assert_eq!(escape_unprintable("a\u{202E}b".as_bytes()), "a%E2%80%AEb");
+/// assert_eq!(escape_unprintable(b"caf\xE9/\\x1b"), "caf%E9/\\x1b");
+/// ```
+pub fn escape_unprintable(url: &[u8]) -> Cow<'_, str> {
+    let text = escape_ill_formed(url);
+    if !text.chars().any(crate::text::needs_escape) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if crate::text::needs_escape(c) {
+            for &b in c.encode_utf8(&mut [0; 4]).as_bytes() {
+                push_escape(&mut out, b);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// The [C0 control percent-encode set]: the C0 controls and DEL. Every set
 /// below builds on it; bytes from 0x80 up are encoded whatever the set.
 ///
