@@ -446,8 +446,8 @@ pub fn write_report(out: &mut impl Write, a: &Analysis, style: Style) -> io::Res
     }
 
     writeln!(out)?;
-    if let Some(h) = &a.host {
-        let facts: Vec<String> = describe::host_facts(h)
+    if a.host.is_some() {
+        let facts: Vec<String> = describe::host_facts(a)
             .into_iter()
             .map(|f| f.text)
             .collect();

@@ -312,10 +312,10 @@ pub struct HostLine {
 /// its registrable domain's. Each is cut with `…` at the pane's edge, or
 /// word-wrapped onto as many lines as it needs when the pane is zoomed.
 pub fn host_lines(a: &Analysis, selected: usize, width: usize, zoomed: bool) -> Vec<HostLine> {
-    let Some(h) = selected_host(a, selected) else {
+    if selected_host(a, selected).is_none() {
         return Vec::new();
-    };
-    let facts = urlscope_core::describe::host_facts(h);
+    }
+    let facts = urlscope_core::describe::host_facts(a);
     let mut groups: Vec<HostFactGroup> = Vec::new();
     for fact in &facts {
         if !groups.contains(&fact.group) {

@@ -1,7 +1,7 @@
 //! Every fact known about a host, in words, grouped so that a front end
 //! may lay each group on a line of its own.
 
-use crate::analysis::{char_info, HostReading};
+use crate::analysis::{char_info, Analysis, HostReading};
 use crate::text::{escape_str, quote_str};
 
 /// Which group of a host's facts a [`HostFact`] belongs to; a front end
@@ -44,9 +44,24 @@ pub fn host_not_encoded(h: &HostReading) -> Option<String> {
     ))
 }
 
-/// Every fact known about a host, in a fixed order (its forms, its
-/// registrable domain, its scripts and look-alikes).
-pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
+/// Every fact known about the host of `a` (its RFC 3986 host component),
+/// in a fixed order: its forms, its registrable domain, its scripts and
+/// look-alikes; nothing when the URL has no host. When a browser opens
+/// another host, the facts say first that this one is RFC 3986's.
+///
+/// ```
+/// use urlscope_core::analysis::{analyze, Options};
+/// use urlscope_core::describe::host_facts;
+/// let a = analyze(br"http://evil.com\@good.com/", &Options::default());
+/// assert_eq!(
+///     host_facts(&a)[1].text,
+///     "the host RFC 3986 parsers read (a browser opens 'evil.com')"
+/// );
+/// ```
+pub fn host_facts(a: &Analysis) -> Vec<HostFact> {
+    let Some(h) = &a.host else {
+        return Vec::new();
+    };
     let fact = |group, text: String, notable| HostFact {
         group,
         text,
@@ -59,6 +74,22 @@ pub fn host_facts(h: &HostReading) -> Vec<HostFact> {
         h.kind.label().to_string(),
         false,
     )];
+    // The facts below are of the split's host; a browser may open another.
+    let browser = a
+        .destinations
+        .first()
+        .filter(|d| d.via.is_empty() && d.other_reading.is_some())
+        .and_then(|d| d.host.as_ref());
+    if let Some(browser) = browser {
+        out.push(fact(
+            HostFactGroup::Forms,
+            format!(
+                "the host RFC 3986 parsers read (a browser opens '{}')",
+                escape_str(&browser.canonical)
+            ),
+            true,
+        ));
+    }
     // The Unicode form, when it is not what the host already reads as.
     if let Some(u) = h.unicode.as_ref().filter(|u| **u != h.decoded) {
         out.push(fact(
@@ -150,7 +181,7 @@ mod tests {
     #[test]
     fn host_facts_name_every_form() {
         let a = of("http://ex\u{430}mple.com/");
-        let facts = host_facts(a.host.as_ref().unwrap());
+        let facts = host_facts(&a);
         let texts: Vec<&str> = facts.iter().map(|f| f.text.as_str()).collect();
         assert!(texts.contains(&"IDNA 'xn--exmple-4nf.com'"), "{texts:?}");
         assert!(
@@ -195,7 +226,7 @@ mod tests {
             ),
         ] {
             let a = of(url);
-            let facts = host_facts(a.host.as_ref().unwrap());
+            let facts = host_facts(&a);
             let fact = facts
                 .iter()
                 .find(|f| f.group == HostFactGroup::Registrable)
@@ -209,7 +240,7 @@ mod tests {
         }
         // A name under a suffix that merely shares the word is a domain.
         let a = of("http://local.example.com/");
-        let facts = host_facts(a.host.as_ref().unwrap());
+        let facts = host_facts(&a);
         assert!(facts
             .iter()
             .any(|f| f.text == "registrable domain 'example.com' (what one owner controls)"));
@@ -218,7 +249,7 @@ mod tests {
     #[test]
     fn a_host_on_shared_hosting_says_whose_pages_they_are() {
         let a = of("https://someone.github.io/");
-        let facts = host_facts(a.host.as_ref().unwrap());
+        let facts = host_facts(&a);
         let fact = facts
             .iter()
             .find(|f| f.text.starts_with("shared hosting"))
@@ -229,7 +260,7 @@ mod tests {
         );
         assert!(fact.notable);
         let a = of("https://github.com/");
-        let facts = host_facts(a.host.as_ref().unwrap());
+        let facts = host_facts(&a);
         assert!(!facts.iter().any(|f| f.text.starts_with("shared hosting")));
     }
 }

@@ -106,7 +106,7 @@ pub(crate) fn authority_warnings(
         } else if text.contains(':') {
             (
                 Case::Credentials,
-                "The URL carries a user name and password, which end up in logs, history and Referer headers.".to_string(),
+                "The URL carries a user name and password in clear text, kept wherever the URL is: browser and shell history, the logs of the tools it passes through, the message it came in.".to_string(),
             )
         } else {
             (

@@ -300,9 +300,7 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
 /// a number.
 fn ends_in_number(name: &str) -> bool {
     let last = name.rsplit('.').next().unwrap_or_default();
-    let hex = last
-        .strip_prefix("0x")
-        .or_else(|| last.strip_prefix("0X"));
+    let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
     match hex {
         Some(digits) => digits.bytes().all(|b| b.is_ascii_hexdigit()),
         None => !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()),
@@ -473,7 +471,10 @@ mod tests {
             let class = classify_host(host);
             assert_eq!(class.reach, reach, "{host}: {class:?}");
             assert!(class.address.is_some(), "{host}: {class:?}");
-            assert!(class.spelled.is_some_and(|s| s.contains("zone ID")), "{host}");
+            assert!(
+                class.spelled.is_some_and(|s| s.contains("zone ID")),
+                "{host}"
+            );
         }
         assert_eq!(classify_host("[fe80::1%25eth0]").canonical, "[fe80::1]");
         // Not an address, zone or none: a name.
