@@ -77,7 +77,7 @@ fn control_warnings(value: &[u8], what: &str, out: &mut Vec<Warning>) {
         });
     }
     for (code, f) in found.by_code {
-        let message = finding_message(code, &f.detail, f.spans.len(), f.more, what, 0);
+        let message = finding_message(code, &f.detail, f.spans.len(), f.more, f.alike, what, 0);
         out.push(Warning::new(code, f.spans, None, message));
     }
 }
@@ -170,7 +170,7 @@ mod tests {
         );
         assert!(w[0]
             .message
-            .contains("(the first of 3 places) in the User-Agent header"));
+            .contains("(the first of 3 places, not all alike) in the User-Agent header"));
         assert!(text_header_warnings("User-Agent", b"Mozilla/5.0\tX").is_empty());
         // A header of a million ESCs is one warning marking 64 places.
         let many = vec![0x1B; 1 << 20];

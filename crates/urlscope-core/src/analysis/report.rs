@@ -25,6 +25,10 @@ pub(crate) struct Finding {
     pub(crate) severity: Option<Severity>,
     /// Whether it was found at more places than the [`MAX_SPANS`] kept.
     pub(crate) more: bool,
+    /// Whether every kept place has the first place's detail (`' '` at
+    /// each), so that the message's "the first of N places" does not
+    /// pass the others for copies of it.
+    pub(crate) alike: bool,
 }
 
 /// At most this many spans are kept per warning; the message says when
@@ -40,15 +44,20 @@ impl Findings {
         detail: impl FnOnce() -> String,
     ) {
         let quiet = self.quiet.contains(code);
+        let mut detail = Some(detail);
         let at = match self.position(code) {
             Ok(at) => at,
             Err(at) => {
                 let finding = Finding {
                     spans: Vec::new(),
                     layer,
-                    detail: if quiet { String::new() } else { detail() },
+                    detail: match detail.take() {
+                        Some(detail) if !quiet => detail(),
+                        _ => String::new(),
+                    },
                     severity: None,
                     more: false,
+                    alike: true,
                 };
                 self.by_code.insert(at, (code, finding));
                 at
@@ -59,6 +68,10 @@ impl Findings {
         };
         if !f.spans.contains(&span) {
             if f.spans.len() < MAX_SPANS {
+                // Worded only for the kept places, until one differs.
+                if let Some(detail) = detail.filter(|_| !quiet && f.alike) {
+                    f.alike = detail() == f.detail;
+                }
                 f.spans.push(span);
             } else {
                 f.more = true;
@@ -91,6 +104,10 @@ impl Findings {
 /// first of N places)".
 const FIRST_OF: &str = " (the first of ";
 
+/// What the count of places adds when they do not all have the first's
+/// detail.
+const NOT_ALIKE: &str = ", not all alike";
+
 /// `message`, a finding's on several places ([`finding_warning`]'s "(the
 /// first of N places)"), with its count of places set to `places`,
 /// counted `scope` ("in the carried URL"); `None` when it names no count.
@@ -100,7 +117,7 @@ pub(crate) fn recount_places(message: &str, places: &str, scope: &str) -> Option
     let at = message.find(FIRST_OF)?;
     let count_at = at + FIRST_OF.len();
     let rest = message.get(count_at..)?;
-    let digits = rest.find(" places)")?;
+    let digits = rest.find(" places")?;
     let count = rest.get(..digits)?;
     let count = count.strip_prefix("more than ").unwrap_or(count);
     if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
@@ -111,9 +128,13 @@ pub(crate) fn recount_places(message: &str, places: &str, scope: &str) -> Option
     } else {
         places
     };
-    let after = rest.get(digits + " places)".len()..)?;
+    // `)`, or what the count adds before it.
+    let after = rest.get(digits + " places".len()..)?;
+    if !(after.starts_with(')') || after.starts_with(NOT_ALIKE)) {
+        return None;
+    }
     Some(format!(
-        "{}{FIRST_OF}{places} places {scope}){after}",
+        "{}{FIRST_OF}{places} places {scope}{after}",
         message.get(..at)?
     ))
 }
@@ -133,6 +154,7 @@ pub(crate) fn finding_warning(
         &finding.detail,
         count,
         finding.more,
+        finding.alike,
         comp.kind.label(),
         finding.layer,
     );
@@ -149,13 +171,15 @@ pub(crate) fn finding_warning(
 /// `layer` decoding layers: "Detail (the first of N places) in the path
 /// segment after N decoding layers: consequence.", its first letter a
 /// capital, written once into a
-/// string of the right size. The detail is the first place's: the others
-/// may differ ('%2e' first, then '%41'), and the spans show each.
+/// string of the right size. The detail is the first place's: when the
+/// others differ (not `alike`: '%2e' first, then '%41'), the count says
+/// so ("the first of N places, not all alike"), and the spans show each.
 pub(crate) fn finding_message(
     code: WarningCode,
     detail: &str,
     count: usize,
     more: bool,
+    alike: bool,
     label: &str,
     layer: usize,
 ) -> String {
@@ -169,10 +193,10 @@ pub(crate) fn finding_message(
         message.push(first.to_ascii_uppercase());
         message.push_str(chars.as_str());
     }
-    if more {
-        let _ = write!(message, "{FIRST_OF}more than {count} places)");
-    } else if count > 1 {
-        let _ = write!(message, "{FIRST_OF}{count} places)");
+    if more || count > 1 {
+        let more = if more { "more than " } else { "" };
+        let unlike = if alike { "" } else { NOT_ALIKE };
+        let _ = write!(message, "{FIRST_OF}{more}{count} places{unlike})");
     }
     message.push_str(" in the ");
     message.push_str(label);

@@ -81,3 +81,26 @@ fn a_finding_past_the_kept_places_says_more() {
         "{message}"
     );
 }
+
+/// The message words the first place; when the others hold something
+/// else, the count says they are not all alike rather than pass them for
+/// copies of the first.
+#[test]
+fn places_unlike_the_first_are_said_to_be() {
+    let message = |url: &str| {
+        let a = analyze(url.as_bytes(), &Options::default());
+        a.warnings
+            .iter()
+            .find(|w| w.code == WarningCode::IllegalChar)
+            .expect("illegal-char")
+            .message
+            .clone()
+    };
+    let m = message("http://h/a b c");
+    assert!(m.starts_with("A raw ' ' (the first of 2 places) in"), "{m}");
+    let m = message("http://h/a b\"c");
+    assert!(
+        m.contains("(the first of 2 places, not all alike) in the path segment"),
+        "{m}"
+    );
+}
