@@ -658,7 +658,7 @@ fn a_refusal_is_said_and_reported() {
         |url: &str| describe::place(&analyze(url.as_bytes(), &Options::default()).destinations[0]);
     assert_eq!(
         place("http://1.2.3.4.5/"),
-        "no request from a browser (it rejects the host: invalid IPv4 address), but RFC 3986 parsers such as Python's urllib.parse read 1.2.3.4.5 (public)"
+        "no request from a browser (it rejects the host: invalid IPv4 address), but RFC 3986 parsers such as Python's urllib.parse read 1.2.3.4.5 (no such host)"
     );
     assert_eq!(
         place("http://good.com%09.evil.com/"),

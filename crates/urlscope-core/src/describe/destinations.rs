@@ -123,7 +123,7 @@ fn host_place(h: &HostClass) -> String {
 /// Where a URL a browser refuses leads: nowhere from a browser, and to
 /// the host RFC 3986 clients read, when they read one: `no request from a
 /// browser (it rejects the host: invalid IPv4 address), but RFC 3986
-/// parsers such as Python's urllib.parse read 1.2.3.4.5 (public)`.
+/// parsers such as Python's urllib.parse read 1.2.3.4.5 (no such host)`.
 fn refused(d: &Destination) -> String {
     let Some(refusal) = &d.browser_refuses else {
         return String::new();
