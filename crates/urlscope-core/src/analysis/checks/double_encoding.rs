@@ -87,6 +87,10 @@ pub(crate) fn double_encoding(
             false => format!("{depth} layers of escapes"),
         };
         finding.detail = format!("{depth}: {}", steps.join(" → "));
+        // The detail is the first escape's: the others are alike when
+        // they are written the same (`%252e` at each place).
+        let written = span.of(input);
+        finding.alike = finding.spans.iter().all(|s| s.of(input) == written);
     }
     if let Some(finding) = f.get_mut(WarningCode::DoubleEncoding) {
         // The message names the depth itself.
