@@ -328,7 +328,9 @@ pub(crate) fn without_delimiters(input: &[u8]) -> &[u8] {
         .unwrap_or(input)
 }
 
-fn is_scheme(bytes: &[u8]) -> bool {
+/// Whether `bytes` is a scheme by RFC 3986's grammar: a letter, then
+/// letters, digits, `+`, `-` and `.`.
+pub(crate) fn is_scheme(bytes: &[u8]) -> bool {
     match bytes.split_first() {
         Some((first, rest)) => {
             first.is_ascii_alphabetic() && rest.iter().all(|&b| crate::schemes::is_scheme_byte(b))

@@ -592,7 +592,7 @@ catalogue! {
     AssumedScheme {
         code: "assumed-scheme",
         severity: Info,
-        summary: "The input has no scheme and starts with a host name (a domain under a public suffix, a www. name, an IPv4 address or localhost), as indicators are listed and tickets written: it is read as a browser's address bar reads it, with http:// in front. In a page's link the same text is a relative path instead.",
+        summary: "The input has no scheme and starts with a host name (a domain under a public suffix, a www. name, an IPv4 address or localhost), as indicators are listed and tickets written: it is read as a browser's address bar reads it, with http:// in front. In a page's link the same text is a relative path instead, or, where a port follows a name (`localhost:8080/x`), a URL whose scheme is that name.",
         consequence: None,
         signals: [Scheme],
     }

@@ -188,12 +188,21 @@ pub(crate) fn assumed_warning(input: &[u8], a: &Assumed, host: Option<usize>) ->
         HostLike::Ipv4 => "an IPv4 address".to_string(),
         HostLike::Localhost => "the machine's own name".to_string(),
     };
+    // `localhost:8080`, `example.com:8080`: the name before the port is a
+    // scheme to every parser of links.
+    let elsewhere = match written.split_once(':') {
+        Some((scheme, _)) if crate::split::is_scheme(scheme.as_bytes()) => format!(
+            "In a page's link, and to URL libraries (node's URL, Python's urlsplit), the same text is a URL of the scheme '{}', which opens no site",
+            quote_str(scheme)
+        ),
+        _ => "In a page's link the same text is a relative path, read against that page".to_string(),
+    };
     Warning::new(
         WarningCode::AssumedScheme,
         vec![a.span],
         host,
         format!(
-            "No scheme, and '{}' reads as a host ({why}): the input is read as a browser's address bar reads it, as '{}'. In a page's link the same text is a relative path, read against that page.",
+            "No scheme, and '{}' reads as a host ({why}): the input is read as a browser's address bar reads it, as '{}'. {elsewhere}.",
             quote_str(&written),
             quote_str(&a.url)
         ),
@@ -426,6 +435,27 @@ mod tests {
         assert!(read(r"docs.rs\serde").is_none());
         assert!(read(r"evil.com\@good.com").is_none());
         assert!(read("evil.zip?x=1").is_none());
+    }
+
+    /// A name and a port read as a scheme in a link (node's `new URL`
+    /// and Python's `urlsplit` give the scheme `localhost`); an address
+    /// and a port, or a name alone, as a relative path.
+    #[test]
+    fn the_warning_says_how_a_link_reads_the_same_text() {
+        let message = |s: &str| assumed_warning(s.as_bytes(), &read(s).unwrap(), None).message;
+        for s in ["localhost:8080/admin", "example.com:8080/x"] {
+            let m = message(s);
+            assert!(m.contains("URL libraries"), "{s}: {m}");
+            let scheme = s.split(':').next().unwrap();
+            assert!(m.contains(&format!("the scheme '{scheme}'")), "{s}: {m}");
+        }
+        for s in ["203.0.113.7:8080/x", "paypa1.com/x", "localhost/x"] {
+            let m = message(s);
+            assert!(
+                m.ends_with("is a relative path, read against that page."),
+                "{s}: {m}"
+            );
+        }
     }
 
     #[test]
