@@ -19,7 +19,9 @@ use crate::split::{outline, HostKind};
 /// escape (`\` before the query of an `http:`, `file:`... URL, which it
 /// reads as `/`, and `|` there in a `file:` URL, a drive letter's `:`). They stay escaped, so the pretty form cannot lie about the
 /// URL. The scheme, and a special URL's host, are shown in lowercase,
-/// as a browser opens them; a punycode host
+/// as a browser opens them, and a special URL's default port is left
+/// out (`https://e.com:443/` is `https://e.com/`), as is an empty one;
+/// a punycode host
 /// is shown in Unicode unless it could impersonate another domain.
 /// `clean(pretty(url))` is equivalent to `url`.
 ///
@@ -31,6 +33,8 @@ use crate::split::{outline, HostKind};
 /// assert_eq!(pretty(b"http://xn--bcher-kva.de/%1B"), "http://bücher.de/%1B");
 /// assert_eq!(pretty(b"http://x/%5Cevil.com?q=%5C"), "http://x/%5Cevil.com?q=\\");
 /// assert_eq!(pretty(b"HTTP://Example.COM/a%20b"), "http://example.com/a b");
+/// assert_eq!(pretty(b"https://e.com:443/x"), "https://e.com/x");
+/// assert_eq!(pretty(b"http://[2001:DB8::1]:0080/"), "http://[2001:db8::1]/");
 /// ```
 pub fn pretty(input: &[u8]) -> String {
     let cleaned = clean(input, &outline(input));
@@ -39,11 +43,23 @@ pub fn pretty(input: &[u8]) -> String {
     let host = parts
         .host
         .filter(|_| parts.host_kind == Some(HostKind::RegName));
+    let ipv6 = parts
+        .host
+        .filter(|_| parts.host_kind == Some(HostKind::Ipv6));
     let kept = kept_escaped(bytes, &parts);
     // A browser shows a special URL's host in lowercase, as it opens it.
     let special = parts
         .scheme
         .is_some_and(|s| crate::schemes::is_special_network_bytes(s.of(bytes)));
+    let default_port = parts.port.filter(|p| {
+        let scheme = parts.scheme.map(|s| s.of(bytes)).unwrap_or_default();
+        let scheme = String::from_utf8_lossy(scheme).to_ascii_lowercase();
+        let port = std::str::from_utf8(p.of(bytes)).ok();
+        let port = port.and_then(|p| p.parse::<u16>().ok());
+        // An empty port (`http://e.com:/`) is none.
+        special
+            && (p.is_empty() || (port.is_some() && port == crate::schemes::default_port(&scheme)))
+    });
     let mut out = String::with_capacity(cleaned.len());
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
@@ -56,6 +72,18 @@ pub fn pretty(input: &[u8]) -> String {
         if let Some(h) = host.filter(|h| h.start == i) {
             out.push_str(&pretty_host(h.of(bytes), special));
             i = h.end;
+            continue;
+        }
+        // An IPv6 address is read in any case: shown in lowercase.
+        if let Some(h) = ipv6.filter(|h| h.start == i) {
+            out.push_str(&String::from_utf8_lossy(h.of(bytes)).to_ascii_lowercase());
+            i = h.end;
+            continue;
+        }
+        // A browser drops a special scheme's default port (`:443` on
+        // https, `:0080` on http), however written.
+        if let Some(port) = default_port.filter(|p| p.start == i + 1) {
+            i = port.end;
             continue;
         }
         let Some(v) = escape_at(bytes.get(i..).unwrap_or_default()) else {
