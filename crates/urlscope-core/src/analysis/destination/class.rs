@@ -263,7 +263,9 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         class.reach = Reach::Documentation;
         return class;
     }
-    if ends_in_number(name) {
+    // A name the URL Standard would read as an IPv4 address, and which is
+    // none.
+    if crate::names::ends_in_a_number(name) {
         class.reach = Reach::Unresolvable;
         return class;
     }
@@ -292,19 +294,6 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         class.reach = Reach::Private;
     }
     class
-}
-
-/// Whether the last label of `name` is a number (decimal, or hex after
-/// `0x`), which makes WHATWG's host parser read the name as an IPv4
-/// address: a name that reaches here is none, and no top-level domain is
-/// a number.
-fn ends_in_number(name: &str) -> bool {
-    let last = name.rsplit('.').next().unwrap_or_default();
-    let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
-    match hex {
-        Some(digits) => digits.bytes().all(|b| b.is_ascii_hexdigit()),
-        None => !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()),
-    }
 }
 
 /// The reach of an address.
