@@ -372,11 +372,8 @@ fn dns_length_warning(
 fn bracketed_message(raw: &[u8]) -> String {
     let text = String::from_utf8_lossy(raw);
     let inner = text.trim_start_matches('[').trim_end_matches(']');
-    let zoned = inner
-        .split_once('%')
-        .filter(|(address, _)| address.parse::<std::net::Ipv6Addr>().is_ok());
-    match zoned {
-        Some((address, _)) => format!(
+    match crate::analysis::destination::zoned_ipv6(inner) {
+        Some((address, _, _)) => format!(
             "'{}' is the IPv6 address {address} with a zone ID after it (RFC 6874): WHATWG parsers reject it and RFC 3986's grammar has no place for it, while clients that follow RFC 6874 reach the address through the interface it names.",
             crate::text::quote(raw)
         ),

@@ -119,22 +119,18 @@ pub fn classify_host(written: &str) -> HostClass {
     let decoded = String::from_utf8_lossy(&decoded);
     let decoded = decoded.trim_end_matches('.');
     if let Some(inner) = decoded.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
-        // A zone ID (RFC 6874: `fe80::1%25eth0`) names the interface a
-        // link-local address is reached through; the address is before it.
-        let (address, zone) = match inner.split_once('%') {
-            Some((address, zone)) => (address, Some(zone)),
-            None => (inner, None),
-        };
-        return match (address.parse::<Ipv6Addr>(), zone) {
-            (Ok(v6), None) => classify_v6(v6),
-            (Ok(v6), Some(zone)) => {
+        if let Ok(v6) = inner.parse::<Ipv6Addr>() {
+            return classify_v6(v6);
+        }
+        return match zoned_ipv6(inner) {
+            Some((_, v6, zone)) => {
                 let mut class = classify_v6(v6);
                 class.spelled.get_or_insert_with(|| {
                     format!("an IPv6 address with the zone ID {zone:?} after it")
                 });
                 class
             }
-            (Err(_), _) => named(inner.to_ascii_lowercase(), None),
+            None => named(inner.to_ascii_lowercase(), None),
         };
     }
     // Then it maps the name by UTS #46.
@@ -294,6 +290,15 @@ fn named(name: String, address: Option<IpAddr>) -> HostClass {
         class.reach = Reach::Private;
     }
     class
+}
+
+/// The IPv6 address of a bracketed host's inside written with a zone ID
+/// (RFC 6874: `fe80::1%25eth0`, or decoded, `fe80::1%eth0`), as written
+/// and parsed, and the zone: it names the interface a link-local address
+/// is reached through, and the address is before it.
+pub(crate) fn zoned_ipv6(inner: &str) -> Option<(&str, Ipv6Addr, &str)> {
+    let (address, zone) = inner.split_once('%')?;
+    Some((address, address.parse().ok()?, zone))
 }
 
 /// The reach of an address.

@@ -10,8 +10,8 @@
 mod class;
 mod readings;
 
-pub(crate) use class::site_of;
 pub use class::{classify_host, HostClass, Reach};
+pub(crate) use class::{site_of, zoned_ipv6};
 pub(crate) use readings::other_reading;
 pub(crate) use readings::refuses_host_worded;
 pub use readings::{destination_host, BrowserRefusal, OtherReading, Peer, Reader};
