@@ -531,3 +531,19 @@ fn a_defanged_report_in_colour_is_laid_out_as_without() {
         assert!(line[last..].starts_with("\x1b[0m"), "{line:?}");
     }
 }
+
+/// A host pasted defanged with no scheme is the host it stands for to
+/// every command: `clean` gives it back fanged, as `explain` reads it,
+/// and `defang` keeps it as it is. A spelling only in the query is the
+/// text's own, and is kept.
+#[test]
+fn a_defanged_host_with_no_scheme_is_read_by_every_command() {
+    let clean = |url: &str| stdout_of(&["clean", url]).trim_end().to_owned();
+    let defang = |url: &str| stdout_of(&["defang", url]).trim_end().to_owned();
+    assert_eq!(clean("paypa1[.]com/signin"), "paypa1.com/signin");
+    assert_eq!(defang("paypa1[.]com/signin"), "paypa1[.]com/signin");
+    assert_eq!(defang("evil[.]example/login"), "evil[.]example/login");
+    assert_eq!(defang("evil.example/login"), "evil[.]example/login");
+    assert_eq!(clean("a.txt?q=x[.]y"), "a.txt?q=x%5B.%5Dy");
+    assert_eq!(defang("a.txt?q=x[.]y"), "a[.]txt?q=x%5B.%5Dy");
+}

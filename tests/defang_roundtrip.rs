@@ -143,4 +143,21 @@ proptest::proptest! {
         let lost = losses(std::iter::once(url));
         proptest::prop_assert!(lost.is_empty(), "{}", report(&lost));
     }
+
+    /// Defanging what defang wrote changes nothing, for random URLs and
+    /// text with no scheme, dots defanged in the host or not and each
+    /// spelling refang reads in the path and the query:
+    /// `evil[.]example/login` stays as it is, not
+    /// `evil%5B[.]%5Dexample/login`.
+    #[test]
+    fn defanging_twice_changes_nothing(
+        scheme in "(https://|http:|hxxps://|//|)",
+        host in "([a-z0-9-]|\\.|\\[\\.\\]|\\(\\.\\)|\\[dot\\]){1,8}|\\[::1\\]",
+        path in proptest::string::string_regex(&format!("(/([a-z.]|{SPELLINGS}){{0,4}}){{0,2}}")).expect("regex"),
+        query in proptest::string::string_regex(&format!("(\\?([a-z.=&]|{SPELLINGS}){{0,4}})?")).expect("regex"),
+    ) {
+        let url = format!("{scheme}{host}{path}{query}");
+        let once = defang(&url);
+        proptest::prop_assert_eq!(defang(&once), once, "{}", url);
+    }
 }

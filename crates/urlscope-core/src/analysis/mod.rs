@@ -38,6 +38,7 @@ pub use host::HostReading;
 pub use leads::{Opening, OtherOpening};
 pub(crate) use nested::carries_url;
 pub use nested::{DigitRow, Jwt, Nested, NestedKind, MAX_DEPTH, MAX_NESTED};
+pub(crate) use pasted::defanged_host;
 pub use whatwg::{ReadingField, Readings, WhatwgReading};
 
 use crate::analysis::folding::Listing;

@@ -22,31 +22,17 @@ pub(super) fn analyze_pasted(input: &[u8], options: &Options) -> Analysis {
             let budget = &mut nested::Budget::top(input.len());
             return analyze_read(input, parts, Some(assumed), options, budget);
         }
-        // A host pasted defanged with no scheme (`paypa1[.]com/x`), which
-        // `reads_defanged` leaves alone (it looks for a scheme or `://`):
-        // refanged when a spelling undone is in what then reads as the
-        // host, so `a.txt?q=x[.]y` stays as it is.
-        if options.refang
-            && parts.scheme.is_none()
-            && parts.authority.is_none()
-            && crate::defang::looks_defanged(input)
-        {
-            let refanged = crate::defang::refang(input);
-            let url = refanged.url;
-            let refanged_parts = crate::split::outline(&url);
-            if let Some(assumed) = address_bar::reading(&url, &refanged_parts) {
-                let landed = crate::defang::Defanged::new(Vec::new(), refanged.changes.clone())
-                    .refanged_spans();
-                if landed.iter().any(|s| s.overlaps(assumed.span)) {
-                    return as_refanged(
-                        input,
-                        &url,
-                        refanged_parts,
-                        Some(assumed),
-                        refanged.changes,
-                        options,
-                    );
-                }
+        // A host pasted defanged with no scheme (`paypa1[.]com/x`).
+        if options.refang {
+            if let Some((refanged, parts, assumed)) = defanged_host(input) {
+                return as_refanged(
+                    input,
+                    &refanged.url,
+                    parts,
+                    Some(assumed),
+                    refanged.changes,
+                    options,
+                );
             }
         }
     }
@@ -59,6 +45,34 @@ pub(super) fn analyze_pasted(input: &[u8], options: &Options) -> Analysis {
     );
     address_bar::page_relative_host(&mut a);
     a
+}
+
+/// A host pasted defanged with no scheme (`paypa1[.]com/x`), which
+/// [`reads_defanged`](crate::defang::reads_defanged) leaves alone (it
+/// looks for a scheme or `://`): the URL it stands for, its outline and
+/// the host an address bar reads in it, when a spelling undone is in that
+/// host, so `a.txt?q=x[.]y` stays as it is. `None` also when the input
+/// as it is reads as a host with no scheme.
+pub(crate) fn defanged_host(input: &[u8]) -> Option<(crate::defang::Refanged, Split, Assumed)> {
+    if !crate::defang::looks_defanged(input) {
+        return None;
+    }
+    let parts = crate::split::outline(input);
+    if parts.scheme.is_some()
+        || parts.authority.is_some()
+        || address_bar::reading(input, &parts).is_some()
+    {
+        return None;
+    }
+    let refanged = crate::defang::refang(input);
+    let refanged_parts = crate::split::outline(&refanged.url);
+    let assumed = address_bar::reading(&refanged.url, &refanged_parts)?;
+    let landed =
+        crate::defang::Defanged::new(Vec::new(), refanged.changes.clone()).refanged_spans();
+    landed
+        .iter()
+        .any(|s| s.overlaps(assumed.span))
+        .then_some((refanged, refanged_parts, assumed))
 }
 
 /// The analysis of `url`, which `input` was pasted defanged as: the

@@ -13,7 +13,9 @@
 //! stand in one.
 //!
 //! `refang(defang(url))` is `url` for every URL that does not itself
-//! [read defanged](reads_defanged). Where the URL's own text holds what
+//! [read defanged](reads_defanged), and defanging twice changes nothing:
+//! text with no scheme that is what defang writes
+//! (`evil[.]example/login`) is kept as it is. Where the URL's own text holds what
 //! refang would read (a path's `a[.]b`, a query's `(dot)` or `hxxp://`),
 //! defang percent-encodes a byte of it (`a%5B.%5Db`) so that refang leaves
 //! it alone: refang gives those bytes back encoded, as it does the

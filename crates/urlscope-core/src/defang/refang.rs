@@ -249,17 +249,22 @@ pub fn reads_defanged(input: &[u8]) -> bool {
 }
 
 /// The URL `input` stands for, as the analysis reads it: refanged when
-/// it [reads defanged](reads_defanged), else as it is. What `clean`,
+/// it [reads defanged](reads_defanged) or is a host pasted defanged with
+/// no scheme (`paypa1[.]com/x`), else as it is. What `clean`,
 /// `normalize` and `pretty` correct.
 ///
 /// ```
 /// use urlscope_core::defang::as_meant;
 /// assert_eq!(&*as_meant(b"hxxps://paypa1[.]com/sign in"), b"https://paypa1.com/sign in");
 /// assert_eq!(&*as_meant(b"https://example.com/?q=a[.]b"), b"https://example.com/?q=a[.]b");
+/// assert_eq!(&*as_meant(b"paypa1[.]com/x"), b"paypa1.com/x");
+/// assert_eq!(&*as_meant(b"a.txt?q=x[.]y"), b"a.txt?q=x[.]y");
 /// ```
 pub fn as_meant(input: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     if reads_defanged(input) {
         std::borrow::Cow::Owned(refang(input).url)
+    } else if let Some((refanged, ..)) = crate::analysis::defanged_host(input) {
+        std::borrow::Cow::Owned(refanged.url)
     } else {
         std::borrow::Cow::Borrowed(input)
     }

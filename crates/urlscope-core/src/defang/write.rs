@@ -24,6 +24,26 @@ use super::{after_escape, next_separator};
 /// assert_eq!(refang(defanged.as_bytes()).url, b"https://example.com/a]b%5B.%5Dc");
 /// ```
 pub fn defang(url: &str) -> String {
+    // Text with no scheme that is what defang writes for the text its
+    // spellings stand for is defanged already (`evil[.]example/login`,
+    // which has no scheme for `reads_defanged` to see). A URL with a
+    // scheme that does not read defanged is the URL meant, and refang
+    // gives it back.
+    if !reads_defanged(url.as_bytes()) && crate::split::outline(url.as_bytes()).scheme.is_none() {
+        let refanged = refang(url.as_bytes());
+        if !refanged.changes.is_empty() {
+            if let Ok(fanged) = String::from_utf8(refanged.url) {
+                if defang_once(&fanged) == url {
+                    return url.to_owned();
+                }
+            }
+        }
+    }
+    defang_once(url)
+}
+
+/// [`defang`] of text that is not what defang writes.
+fn defang_once(url: &str) -> String {
     let mut names = HostNames::default();
     names.learn_hosts_in(url);
     escaped_dots_bracketed(defang_names(&defang_schemes(&defang_url(url)), &names))
@@ -223,7 +243,8 @@ fn quieted(text: &str) -> std::borrow::Cow<'_, str> {
 /// Where [`quieted`] escapes a byte of `bytes`, in order: the brackets of
 /// each spelling [`refang`] reads in them, and the last letter of each
 /// defanged scheme it reads, unless its separator is bracketed
-/// (`hxxp[:]//`), whose escaped brackets leave no scheme to read.
+/// (`hxxp[:]//`), whose escaped brackets leave no scheme to read in the
+/// middle of the text; at its start, a bare ':' still ends one.
 fn read_as_defanged(bytes: &[u8]) -> Vec<usize> {
     let mut escaped: Vec<usize> = Vec::new();
     for change in refang(bytes).changes {
@@ -238,7 +259,10 @@ fn read_as_defanged(bytes: &[u8]) -> Vec<usize> {
         // No bracket: a defanged scheme (`hxxp`), which stands for letters.
         let scheme = change.to.bytes().all(|b| b.is_ascii_alphabetic());
         let after = bytes.get(change.span.end..).unwrap_or_default();
-        if escaped.len() == before && scheme && !bracketed_separator(after) {
+        let at_start = bytes
+            .get(..change.span.start)
+            .is_some_and(|head| head.iter().all(u8::is_ascii_whitespace));
+        if escaped.len() == before && scheme && (at_start || !bracketed_separator(after)) {
             escaped.extend(change.span.end.checked_sub(1));
         }
     }
