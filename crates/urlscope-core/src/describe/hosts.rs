@@ -47,15 +47,15 @@ pub fn host_not_encoded(h: &HostReading) -> Option<String> {
 /// Every fact known about the host of `a` (its RFC 3986 host component),
 /// in a fixed order: its forms, its registrable domain, its scripts and
 /// look-alikes; nothing when the URL has no host. When a browser opens
-/// another host, the facts say first that this one is RFC 3986's.
+/// another host, the facts say so first: this one is RFC 3986's.
 ///
 /// ```
 /// use urlscope_core::analysis::{analyze, Options};
 /// use urlscope_core::describe::host_facts;
 /// let a = analyze(br"http://evil.com\@good.com/", &Options::default());
 /// assert_eq!(
-///     host_facts(&a)[1].text,
-///     "the host RFC 3986 parsers read (a browser opens 'evil.com')"
+///     host_facts(&a)[0].text,
+///     "a browser opens 'evil.com' instead"
 /// );
 /// ```
 pub fn host_facts(a: &Analysis) -> Vec<HostFact> {
@@ -67,29 +67,31 @@ pub fn host_facts(a: &Analysis) -> Vec<HostFact> {
         text,
         notable,
     };
-    // What kind of host it is; the host itself is shown wherever its
-    // facts are.
-    let mut out = vec![fact(
-        HostFactGroup::Forms,
-        h.kind.label().to_string(),
-        false,
-    )];
-    // The facts below are of the split's host; a browser may open another.
+    // The facts are of the split's host; a browser may open another,
+    // which comes first, so that a narrow line keeps it.
     let browser = a
         .destinations
         .first()
         .filter(|d| d.via.is_empty() && d.other_reading.is_some())
         .and_then(|d| d.host.as_ref());
+    let mut out = Vec::new();
     if let Some(browser) = browser {
         out.push(fact(
             HostFactGroup::Forms,
             format!(
-                "the host RFC 3986 parsers read (a browser opens '{}')",
+                "a browser opens '{}' instead",
                 escape_str(&browser.canonical)
             ),
             true,
         ));
     }
+    // What kind of host it is; the host itself is shown wherever its
+    // facts are.
+    out.push(fact(
+        HostFactGroup::Forms,
+        h.kind.label().to_string(),
+        false,
+    ));
     // The Unicode form, when it is not what the host already reads as.
     if let Some(u) = h.unicode.as_ref().filter(|u| **u != h.decoded) {
         out.push(fact(
