@@ -1074,3 +1074,52 @@ fn explain_shows_each_payload_byte_with_its_digits() {
     assert!(out.contains("    c3     C3  1100|0011  lead 1/2"), "{out}");
     assert!(out.contains("    a9     A9  1010|1001  cont 2/2"), "{out}");
 }
+
+/// A corrected URL kept as written because its meaning depends on the
+/// page (`http:e.com/x`, a relative path on an `http:` page) is still
+/// read apart by a browser and RFC 3986 parsers: standard error says so
+/// after it, for `clean`, `normalize` and `pretty` alike, and a URL read
+/// alike gets no note.
+#[test]
+fn a_corrected_url_read_apart_is_noted_on_standard_error() {
+    let note = "urlscope: the URL printed leads to e.com (public; what a browser opens), but RFC 3986 parsers such as Python's urllib.parse read no host";
+    for command in ["clean", "normalize", "pretty"] {
+        urlscope()
+            .args([command, "http:e.com/x"])
+            .assert()
+            .success()
+            .stdout("http:e.com/x\n")
+            .stderr(predicate::str::starts_with(note));
+        urlscope()
+            .args([command, "http://e.com/x"])
+            .assert()
+            .success()
+            .stderr("");
+    }
+}
+
+/// Under `--defang` the notes on standard error name their hosts
+/// defanged, as the output does: a report pasted with them holds no live
+/// link.
+#[test]
+fn notes_are_defanged_under_defang() {
+    for (args, host) in [
+        (&["clean", "--defang", "http:e.com/x"][..], "e[.]com"),
+        (
+            &["normalize", "--defang", r"http://evil.com\@good.com/"][..],
+            "good[.]com",
+        ),
+        (
+            &["resolve", "--defang", "http://a.example/", r"/\evil.com/x"][..],
+            "hxxp://evil[.]com/x",
+        ),
+    ] {
+        let out = urlscope().args(args).output().expect("run");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(host), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("e.com") && !stderr.contains("http://"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

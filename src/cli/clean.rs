@@ -8,12 +8,35 @@ use urlscope_core::clean;
 use urlscope_core::defang::as_meant;
 use urlscope_core::text::escape_str;
 
-/// `clean`: illegal characters percent-encoded, the meaning kept.
+/// `clean`: illegal characters percent-encoded, the meaning kept. Where
+/// the URL printed is still read apart by a browser and RFC 3986
+/// (`http:evil.com`), standard error says so after it.
 pub fn write_clean(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
         let url = as_meant(url);
         let parts = urlscope_core::split::split(&url);
-        writeln!(out, "{}", clean::clean(&url, &parts))?;
+        let cleaned = clean::clean(&url, &parts);
+        writeln!(out, "{cleaned}")?;
+        note_read_apart(out, cleaned.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// After a corrected URL printed, the note on standard error that a
+/// browser and RFC 3986 parsers read it apart
+/// ([`printed_read_apart`](urlscope_core::describe::printed_read_apart)).
+/// The analysis runs only on a URL the fast path does not prove free of
+/// warnings at medium: readers that disagree on the host always raise
+/// one.
+fn note_read_apart(out: &mut impl Write, printed: &[u8]) -> io::Result<()> {
+    use urlscope_core::warnings::Severity;
+    if urlscope_core::triage::is_plain_at(printed, Severity::Medium) {
+        return Ok(());
+    }
+    let analysis = urlscope_core::analyze(printed, &urlscope_core::Options::default());
+    if let Some(note) = urlscope_core::describe::printed_read_apart(&analysis) {
+        out.flush()?;
+        super::notes::say(&note);
     }
     Ok(())
 }
@@ -29,12 +52,13 @@ pub fn write_normalized(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()
         // The analysis is needed only where normalizing changed more than
         // cleaning does.
         if normalized == clean::clean(&url, &urlscope_core::split::split(&url)) {
+            note_read_apart(out, normalized.as_bytes())?;
             continue;
         }
         let analysis = urlscope_core::analyze(&url, &urlscope_core::Options::default());
         if let Some(note) = urlscope_core::describe::normalized_elsewhere(&analysis) {
             out.flush()?;
-            let _ = writeln!(io::stderr(), "urlscope: {note}");
+            super::notes::say(&note);
         }
     }
     Ok(())
@@ -43,7 +67,14 @@ pub fn write_normalized(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()
 /// `pretty`: as an address bar shows it, escaped for the terminal.
 pub fn write_pretty(out: &mut impl Write, urls: &[Vec<u8>]) -> io::Result<()> {
     for url in urls {
-        writeln!(out, "{}", escape_str(&clean::pretty(&as_meant(url))))?;
+        let url = as_meant(url);
+        writeln!(out, "{}", escape_str(&clean::pretty(&url)))?;
+        // The pretty form decodes what the clean form escapes; both are
+        // read alike.
+        note_read_apart(
+            out,
+            clean::clean(&url, &urlscope_core::split::split(&url)).as_bytes(),
+        )?;
     }
     Ok(())
 }

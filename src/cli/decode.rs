@@ -1,7 +1,7 @@
 //! `urlscope decode`: percent-decode text, strictly by default.
 
 use super::exit::{Failure, EXIT_DECODE};
-use std::io::{self, Write};
+use std::io::Write;
 use urlscope_core::percent::{
     decode_layers, explain_utf8_error, first_malformed_escape, hex_value, raw_layer, values,
     MAX_LAYERS,
@@ -97,7 +97,7 @@ pub fn run(out: &mut impl Write, text: &[u8], opts: DecodeOptions) -> Result<(),
         }
     }
     if let Some(note) = opts.all.then(|| unpeeled(&layers)).flatten() {
-        let _ = writeln!(io::stderr(), "urlscope: {note}");
+        super::notes::say(&note);
     }
     Ok(())
 }

@@ -19,6 +19,7 @@ mod input;
 pub mod json;
 mod manual;
 mod mistakes;
+mod notes;
 mod reports;
 mod resolve;
 mod scan;
@@ -210,6 +211,7 @@ impl Printout {
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         if self.defang {
+            notes::defang_notes();
             let mut out = defang::DefangLines::new(&mut out);
             if self.is_laid_out() {
                 out = out.fitting(cells::WIDTH);

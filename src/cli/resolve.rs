@@ -48,7 +48,7 @@ pub fn run(
         // terminal.
         if let Some(note) = note(&reference, &r) {
             out.flush()?;
-            let _ = writeln!(io::stderr(), "urlscope: {note}");
+            super::notes::say(&note);
         }
     }
     Ok(())
@@ -82,7 +82,7 @@ pub fn targets_noted(resolved: Vec<(Vec<u8>, Resolution)>) -> Vec<Vec<u8>> {
         .into_iter()
         .map(|(reference, r)| {
             if let Some(note) = note(&reference, &r) {
-                let _ = writeln!(io::stderr(), "urlscope: {note}");
+                super::notes::say(&note);
             }
             r.target
         })

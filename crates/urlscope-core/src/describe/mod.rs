@@ -33,7 +33,8 @@ pub use destinations::{
 };
 pub use hosts::{host_facts, host_not_encoded, HostFact, HostFactGroup};
 pub use readings::{
-    no_readings, normalized_elsewhere, normalized_elsewhere_brief, reading, Agreement, Form,
+    no_readings, normalized_elsewhere, normalized_elsewhere_brief, printed_read_apart, reading,
+    Agreement, Form,
 };
 pub use spans::{byte_span, byte_spans, warning_place};
 

@@ -110,6 +110,32 @@ pub fn normalized_elsewhere(a: &Analysis) -> Option<String> {
     ))
 }
 
+/// Where a corrected URL printed as it is (`clean`, `normalize`,
+/// `pretty`) is read apart by browsers and RFC 3986 parsers: kept as
+/// written because its meaning depends on the page it is on
+/// (`http:evil.com` is a relative path on an `http:` page), it still
+/// leads a browser elsewhere than Python's urllib. `a` is the analysis
+/// of the URL printed.
+///
+/// ```
+/// use urlscope_core::analysis::{analyze, Options};
+/// use urlscope_core::describe;
+/// let a = analyze(b"http:evil.com/x", &Options::default());
+/// assert!(describe::printed_read_apart(&a).unwrap().starts_with(
+///     "the URL printed leads to evil.com (public; what a browser opens), \
+///      but RFC 3986 parsers such as Python's urllib.parse read no host"
+/// ));
+/// let a = analyze(b"http://evil.com/x", &Options::default());
+/// assert_eq!(describe::printed_read_apart(&a), None);
+/// ```
+pub fn printed_read_apart(a: &Analysis) -> Option<String> {
+    let d = a
+        .destinations
+        .first()
+        .filter(|d| d.via.is_empty() && d.other_reading.is_some())?;
+    Some(format!("the URL printed leads to {}", super::place(d)))
+}
+
 /// [`normalized_elsewhere`] in a few words, for a title.
 pub fn normalized_elsewhere_brief(a: &Analysis) -> Option<String> {
     let other = a.normalized_opens_elsewhere()?;
