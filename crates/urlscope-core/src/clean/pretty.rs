@@ -21,6 +21,8 @@ use crate::split::{outline, HostKind};
 /// URL. The scheme, and a special URL's host, are shown in lowercase,
 /// as a browser opens them, and a special URL's default port is left
 /// out (`https://e.com:443/` is `https://e.com/`), as is an empty one;
+/// its path's `.` and `..` segments, escaped or not, are resolved, as a
+/// browser requests it (`http://e.com/a/%2e%2E/b` is `http://e.com/b`);
 /// a punycode host
 /// is shown in Unicode unless it could impersonate another domain.
 /// `clean(pretty(url))` is equivalent to `url`.
@@ -35,9 +37,11 @@ use crate::split::{outline, HostKind};
 /// assert_eq!(pretty(b"HTTP://Example.COM/a%20b"), "http://example.com/a b");
 /// assert_eq!(pretty(b"https://e.com:443/x"), "https://e.com/x");
 /// assert_eq!(pretty(b"http://[2001:DB8::1]:0080/"), "http://[2001:db8::1]/");
+/// assert_eq!(pretty(b"https://e.com/a/./b/../c/.."), "https://e.com/a/");
 /// ```
 pub fn pretty(input: &[u8]) -> String {
     let cleaned = clean(input, &outline(input));
+    let cleaned = dot_segments_resolved(cleaned);
     let bytes = cleaned.as_bytes();
     let parts = outline(bytes);
     let host = parts
@@ -124,6 +128,59 @@ pub fn pretty(input: &[u8]) -> String {
         }
     }
     out
+}
+
+/// `cleaned`, a special URL with a host (not `file:`, whose drive letter
+/// a `..` does not remove), with its path's dot segments resolved as the
+/// URL Standard's path parser resolves them: a segment `.` or `%2e` is
+/// dropped, `..`, `.%2e`, `%2e.` or `%2e%2e` (in any case) drops the
+/// segment before it too, and one of them last leaves the path ending in
+/// `/` (`/a/..` is `/`).
+fn dot_segments_resolved(cleaned: String) -> String {
+    let bytes = cleaned.as_bytes();
+    let parts = outline(bytes);
+    let special = parts
+        .scheme
+        .is_some_and(|s| crate::schemes::is_special_network_bytes(s.of(bytes)));
+    if !special || parts.authority.is_none() {
+        return cleaned;
+    }
+    let Some(segments) = parts.path.of(bytes).strip_prefix(b"/") else {
+        return cleaned;
+    };
+    let dots = |segment: &[u8]| {
+        let lower = segment.to_ascii_lowercase();
+        match &lower[..] {
+            b"." | b"%2e" => 1,
+            b".." | b".%2e" | b"%2e." | b"%2e%2e" => 2,
+            _ => 0,
+        }
+    };
+    let count = segments.split(|&b| b == b'/').count();
+    if !segments.split(|&b| b == b'/').any(|s| dots(s) > 0) {
+        return cleaned;
+    }
+    let mut kept: Vec<&[u8]> = Vec::with_capacity(count);
+    for (i, segment) in segments.split(|&b| b == b'/').enumerate() {
+        let dots = dots(segment);
+        if dots == 2 {
+            kept.pop();
+        }
+        if dots == 0 {
+            kept.push(segment);
+        } else if i + 1 == count {
+            kept.push(b"");
+        }
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(bytes.get(..parts.path.start).unwrap_or_default());
+    for segment in kept {
+        out.push(b'/');
+        out.extend_from_slice(segment);
+    }
+    out.extend_from_slice(bytes.get(parts.path.end..).unwrap_or_default());
+    // Only whole segments of ASCII text were dropped.
+    String::from_utf8(out).unwrap_or(cleaned)
 }
 
 /// The escapes pretty printing keeps before byte `before` of a cleaned
