@@ -522,7 +522,7 @@ const REFUSED: &[Refused] = &[
         url: "http://good.com%09.evil.com/",
         // `url` says "invalid international domain name"; the rule that
         // refuses it is the URL Standard's forbidden domain code points.
-        reason: r"'\x09' in the host once percent-decoded, a code point no domain may hold",
+        reason: r"'\x09' in the host, a code point no domain may hold, even percent-encoded",
         python: Some("good.com%09.evil.com"),
         // A tab the URL writes is removed; one it escapes stays in the name
         // (Python's urllib.request decodes it and refuses a control).
@@ -538,7 +538,7 @@ const REFUSED: &[Refused] = &[
     Refused {
         class: "an escaped '@' inside the host",
         url: "http://a%40b.com/",
-        reason: "'@' in the host once percent-decoded, a code point no domain may hold",
+        reason: "'@' in the host, a code point no domain may hold, even percent-encoded",
         python: Some("a%40b.com"),
         // Python's urllib.request connects to 'a@b.com' (Host: a@b.com).
         host: "a@b.com",
@@ -553,7 +553,7 @@ const REFUSED: &[Refused] = &[
     Refused {
         class: "an escaped slash inside the host",
         url: "http://good.com%2F.evil.com/",
-        reason: "'/' in the host once percent-decoded, a code point no domain may hold",
+        reason: "'/' in the host, a code point no domain may hold, even percent-encoded",
         python: Some("good.com%2f.evil.com"),
         host: "good.com/.evil.com",
     },
@@ -662,7 +662,7 @@ fn a_refusal_is_said_and_reported() {
     );
     assert_eq!(
         place("http://good.com%09.evil.com/"),
-        r"no request from a browser (it rejects the host: '\x09' in the host once percent-decoded, a code point no domain may hold), but RFC 3986 parsers such as Python's urllib.parse read good.com\x09.evil.com (public)"
+        r"no request from a browser (it rejects the host: '\x09' in the host, a code point no domain may hold, even percent-encoded), but RFC 3986 parsers such as Python's urllib.parse read good.com\x09.evil.com (public)"
     );
     assert_eq!(
         place("http://x.com:80;y/"),
@@ -674,7 +674,7 @@ fn a_refusal_is_said_and_reported() {
     assert_eq!(own["host"]["canonical"], "a@b.com");
     assert_eq!(
         own["browser_refuses"]["reason"],
-        "'@' in the host once percent-decoded, a code point no domain may hold"
+        "'@' in the host, a code point no domain may hold, even percent-encoded"
     );
     assert_eq!(own["browser_refuses"]["of_host"], true);
     assert_eq!(own["browser_refuses"]["peers"][0], "python-urllib");

@@ -33,8 +33,8 @@ fn a_host_with_an_escaped_at_sign_is_refused_for_it_everywhere() {
     let place = describe::place(&a.destinations[0]);
     assert_eq!(
         place,
-        "no request from a browser (it rejects the host: '@' in the host once percent-decoded, \
-         a code point no domain may hold), but RFC 3986 parsers such as Python's urllib.parse \
+        "no request from a browser (it rejects the host: '@' in the host, a code point no domain \
+         may hold, even percent-encoded), but RFC 3986 parsers such as Python's urllib.parse \
          read google.com@evil.example (documentation), imitates google.com (Google): its name \
          'google.com' in the host of 'evil.example'"
     );
@@ -47,7 +47,7 @@ fn a_host_with_an_escaped_at_sign_is_refused_for_it_everywhere() {
     let differential = message(&a, "parser-differential");
     assert!(
         differential.starts_with(
-            "A WHATWG (browser) parser rejects the host of this URL ('@' in the host once percent-decoded"
+            "A WHATWG (browser) parser rejects the host of this URL ('@' in the host, a code point no domain may hold, even percent-encoded"
         ),
         "{differential}"
     );
@@ -56,7 +56,7 @@ fn a_host_with_an_escaped_at_sign_is_refused_for_it_everywhere() {
     let readings = a.readings().expect("readings");
     assert_eq!(
         readings.whatwg_error.as_deref(),
-        Some("'@' in the host once percent-decoded, a code point no domain may hold")
+        Some("'@' in the host, a code point no domain may hold, even percent-encoded")
     );
     for w in &a.warnings {
         assert!(!w.message.contains("a browser opens is"), "{}", w.message);
@@ -79,7 +79,7 @@ fn every_forbidden_domain_code_point_is_named() {
         let refusal = a.destinations[0].browser_refuses.as_ref();
         assert!(refusal.is_some_and(|r| r.of_host), "{url}");
         let named = format!(
-            "(it rejects the host: '{}' in the host once percent-decoded, a code point no domain may hold)",
+            "(it rejects the host: '{}' in the host, a code point no domain may hold, even percent-encoded)",
             quote_str(&char::from(b).to_string())
         );
         let place = describe::place(&a.destinations[0]);

@@ -200,7 +200,7 @@ impl WhatwgReading {
 }
 
 /// How [`WhatwgReading::refusal_reason`] ends for a forbidden domain code point.
-const FORBIDDEN_REASON: &str = "in the host once percent-decoded, a code point no domain may hold";
+const FORBIDDEN_REASON: &str = "in the host, a code point no domain may hold, even percent-encoded";
 
 /// Whether `reason` is a refusal of the host
 /// ([`WhatwgReading::refusal_reason`]'s words
