@@ -1,9 +1,10 @@
 //! Editing: the whole URL as written (`e`), or one component's decoded
 //! text, encoded for its place as it is typed (`E`, see [`fix`]).
 
-use super::{Action, App};
+use super::{Action, App, Pane};
 use crate::tui::fix;
 use crate::tui::keys::Command;
+use crate::tui::tree::Row;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use urlscope_core::split::{ComponentKind, Span};
 
@@ -18,6 +19,69 @@ pub struct Editor {
     pub original: Vec<u8>,
     /// What is edited.
     pub target: EditTarget,
+    /// Where the panes stood when the edit began, given back by Esc: the
+    /// analyses of what was typed may have moved them (an empty buffer
+    /// has no components).
+    pub place: Place,
+}
+
+/// The selections, cursors and scrolls of the panes, and which has the
+/// focus.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    focus: Pane,
+    selected: usize,
+    carried: Option<Row>,
+    component_scroll: usize,
+    byte_cursor: usize,
+    byte_scroll: usize,
+    warning: usize,
+    warning_scroll: usize,
+}
+
+impl App {
+    /// Where the panes stand now.
+    pub(super) fn place(&self) -> Place {
+        Place {
+            focus: self.focus,
+            selected: self.selected,
+            carried: self.carried.clone(),
+            component_scroll: self.component_scroll,
+            byte_cursor: self.byte_cursor,
+            byte_scroll: self.byte_scroll,
+            warning: self.warning,
+            warning_scroll: self.warning_scroll,
+        }
+    }
+
+    /// Put the panes back where they stood, as far as the analysis on
+    /// screen still has what was selected.
+    fn restore_place(&mut self, place: Place) {
+        let Place {
+            focus,
+            selected,
+            carried,
+            component_scroll,
+            byte_cursor,
+            byte_scroll,
+            warning,
+            warning_scroll,
+        } = place;
+        self.focus = focus;
+        self.selected = selected;
+        self.carried = carried;
+        self.component_scroll = component_scroll;
+        self.byte_cursor = byte_cursor;
+        self.byte_scroll = byte_scroll;
+        self.warning = warning;
+        self.warning_scroll = warning_scroll;
+        self.after_new_analysis();
+        // Selecting a carried row put the byte cursor at its start.
+        if self.byte_cursor != byte_cursor && byte_cursor < self.selected_len() {
+            (self.byte_cursor, self.byte_scroll) = (byte_cursor, byte_scroll);
+            self.keep_selections_visible();
+        }
+    }
 }
 
 /// What the editor edits.
@@ -174,6 +238,7 @@ impl App {
         // The pane's title says Enter and Esc; the bar keeps room for
         // their keys.
         self.status = format!("fixing [{}] {}", self.selected, c.kind.label());
+        let place = self.place();
         self.editor = Some(Editor {
             cursor: text.len(),
             original: text.clone(),
@@ -185,6 +250,7 @@ impl App {
                 url: a.input.clone(),
                 space_plus,
             },
+            place,
         });
     }
 
@@ -198,10 +264,10 @@ impl App {
             // The analysis on screen is already the original's.
             self.wanted = original;
             self.pending = None;
-            self.after_new_analysis();
         } else {
             self.reanalyze(original);
         }
+        self.restore_place(editor.place);
     }
 
     pub(super) fn editor_key(&mut self, key: KeyEvent) -> Action {

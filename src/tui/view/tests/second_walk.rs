@@ -209,3 +209,32 @@ fn a_warning_in_two_components_names_both() {
     let s = screen(&app(url, 120, 40), 120, 40);
     assert!(s.contains("host   zimbra…000webhostapp.com"), "{s}");
 }
+
+/// Esc leaves an edit with the panes where they stood when it began,
+/// though what was typed in between (an empty buffer, a URL of fewer
+/// components) moved the selections.
+#[test]
+fn a_cancelled_edit_gives_back_the_selections() {
+    let example = crate::gallery::default_example();
+    let mut a = app(example.url, 80, 24);
+    press(&mut a, KeyCode::Char('G'));
+    let last = a.analysis.components.len() - 1;
+    assert_eq!(a.selected, last);
+    press(&mut a, KeyCode::Tab);
+    let (focus, warning, byte) = (a.focus, a.warning, a.byte_cursor);
+    for keys in ["e", "E"] {
+        for key in keys.chars() {
+            press(&mut a, KeyCode::Char(key));
+        }
+        for _ in 0..40 {
+            press(&mut a, KeyCode::Backspace);
+        }
+        for key in "http://a/".chars() {
+            press(&mut a, KeyCode::Char(key));
+        }
+        press(&mut a, KeyCode::Esc);
+        assert_eq!(a.status, "edit cancelled");
+        assert_eq!(a.selected, last, "{keys}");
+        assert_eq!((a.focus, a.warning, a.byte_cursor), (focus, warning, byte));
+    }
+}
