@@ -38,6 +38,10 @@ use crate::split::{outline, HostKind};
 /// assert_eq!(pretty(b"https://e.com:443/x"), "https://e.com/x");
 /// assert_eq!(pretty(b"http://[2001:DB8::1]:0080/"), "http://[2001:db8::1]/");
 /// assert_eq!(pretty(b"https://e.com/a/./b/../c/.."), "https://e.com/a/");
+/// // A browser would drop a space shown at the end.
+/// assert_eq!(pretty(b"https://e.com/a%20b%20"), "https://e.com/a b%20");
+/// // Its host is the path's first segment to a browser.
+/// assert_eq!(pretty(b"https:///e.com/a/%2e%2e"), "https:///e.com/a/..");
 /// ```
 pub fn pretty(input: &[u8]) -> String {
     let cleaned = clean(input, &outline(input));
@@ -51,6 +55,7 @@ pub fn pretty(input: &[u8]) -> String {
         .host
         .filter(|_| parts.host_kind == Some(HostKind::Ipv6));
     let kept = kept_escaped(bytes, &parts);
+    let (lead_end, trail_start) = spaces_at_the_ends(bytes);
     // A browser shows a special URL's host in lowercase, as it opens it.
     let special = parts
         .scheme
@@ -96,7 +101,10 @@ pub fn pretty(input: &[u8]) -> String {
             continue;
         };
         if v < 0x80 {
-            let read_otherwise = i < kept.before && kept.bytes.contains(&v);
+            // A browser drops the spaces at a URL's ends, and a reader
+            // sees none there: they stay escaped.
+            let read_otherwise = i < kept.before && kept.bytes.contains(&v)
+                || v == b' ' && (i < lead_end || i >= trail_start);
             if is_unreserved(v) || (b" `\"<>\\^{|}".contains(&v) && !read_otherwise) {
                 out.push(char::from(v));
             } else {
@@ -142,7 +150,10 @@ fn dot_segments_resolved(cleaned: String) -> String {
     let special = parts
         .scheme
         .is_some_and(|s| crate::schemes::is_special_network_bytes(s.of(bytes)));
-    if !special || parts.authority.is_none() {
+    // An empty host (`https:///www.google.com/..`) is one a browser
+    // reads from the path's first segment: its dot segments are not the
+    // path's.
+    if !special || parts.host.is_none_or(|h| h.is_empty()) {
         return cleaned;
     }
     let Some(segments) = parts.path.of(bytes).strip_prefix(b"/") else {
@@ -181,6 +192,20 @@ fn dot_segments_resolved(cleaned: String) -> String {
     out.extend_from_slice(bytes.get(parts.path.end..).unwrap_or_default());
     // Only whole segments of ASCII text were dropped.
     String::from_utf8(out).unwrap_or(cleaned)
+}
+
+/// Where the `%20` escapes at the start of `url` end and those at its end
+/// start.
+fn spaces_at_the_ends(url: &[u8]) -> (usize, usize) {
+    let mut lead_end = 0;
+    while url.get(lead_end..lead_end + 3) == Some(b"%20") {
+        lead_end += 3;
+    }
+    let mut trail_start = url.len();
+    while trail_start >= lead_end + 3 && url.get(trail_start - 3..trail_start) == Some(b"%20") {
+        trail_start -= 3;
+    }
+    (lead_end, trail_start)
 }
 
 /// The escapes pretty printing keeps before byte `before` of a cleaned
