@@ -495,19 +495,23 @@ fn closed_stdout_exits_quietly() {
     use std::io::Read;
     use std::process::{Command as StdCommand, Stdio};
     let long = format!("http://x/{}", "a%C3%A9".repeat(10_000));
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("urlscope"))
-        .args(["explain", "--color", "never", &long])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdout = child.stdout.take().expect("stdout");
-    let mut one = [0u8; 1];
-    stdout.read_exact(&mut one).expect("first byte");
-    drop(stdout);
-    let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success(), "{:?}", out.status);
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    // The JSON report's writer goes through serde's, which must keep the
+    // broken pipe a broken pipe.
+    for format in ["--color=never", "--json"] {
+        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("urlscope"))
+            .args(["explain", format, &long])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let mut one = [0u8; 1];
+        stdout.read_exact(&mut one).expect("first byte");
+        drop(stdout);
+        let out = child.wait_with_output().expect("wait");
+        assert!(out.status.success(), "{format}: {:?}", out.status);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{format}");
+    }
 }
 
 /// A misspelt option where the URL goes is refused with the option meant

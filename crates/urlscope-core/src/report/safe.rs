@@ -33,7 +33,8 @@ impl serde_json::ser::Formatter for SafeFormatter {
 /// Serialise `value` to `out` on one line, terminal-safe.
 pub fn write_safe(out: &mut impl Write, value: &impl Serialize) -> std::io::Result<()> {
     let mut ser = serde_json::Serializer::with_formatter(out, SafeFormatter);
-    value.serialize(&mut ser).map_err(std::io::Error::other)
+    // An I/O error keeps its kind (a reader gone away is a broken pipe).
+    value.serialize(&mut ser).map_err(std::io::Error::from)
 }
 
 /// Serialise `value` on one line, terminal-safe.
