@@ -490,25 +490,31 @@ fn hostile_bytes_never_reach_the_terminal() {
     }
 }
 
-#[test]
-fn closed_stdout_exits_quietly() {
+/// `urlscope ARGS`, its standard output closed once one byte was read
+/// (`| head -c1`): what it left on exit.
+fn closed_after_one_byte<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
     use std::io::Read;
     use std::process::{Command as StdCommand, Stdio};
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("urlscope"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut one = [0u8; 1];
+    stdout.read_exact(&mut one).expect("first byte");
+    drop(stdout);
+    child.wait_with_output().expect("wait")
+}
+
+#[test]
+fn closed_stdout_exits_quietly() {
     let long = format!("http://x/{}", "a%C3%A9".repeat(10_000));
     // The JSON report's writer goes through serde's, which must keep the
     // broken pipe a broken pipe.
     for format in ["--color=never", "--json"] {
-        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("urlscope"))
-            .args(["explain", format, &long])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
-        let mut stdout = child.stdout.take().expect("stdout");
-        let mut one = [0u8; 1];
-        stdout.read_exact(&mut one).expect("first byte");
-        drop(stdout);
-        let out = child.wait_with_output().expect("wait");
+        let out = closed_after_one_byte(&["explain", format, &long]);
         assert!(out.status.success(), "{format}: {:?}", out.status);
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{format}");
     }
@@ -616,8 +622,7 @@ fn a_byte_order_mark_ahead_of_the_url_is_the_files() {
 /// written, so the status says something was flagged (1), never 0.
 #[test]
 fn scan_with_its_reader_gone_still_says_it_flagged() {
-    use std::io::{Read, Write};
-    use std::process::{Command as StdCommand, Stdio};
+    use std::io::Write;
     let dir = std::env::temp_dir().join(format!("urlscope-head-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("many.txt");
@@ -625,18 +630,7 @@ fn scan_with_its_reader_gone_still_says_it_flagged() {
     std::fs::File::create(&path)
         .and_then(|mut f| f.write_all(lines.as_bytes()))
         .expect("write");
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("urlscope"))
-        .arg("scan")
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdout = child.stdout.take().expect("stdout");
-    let mut one = [0u8; 1];
-    stdout.read_exact(&mut one).expect("first byte");
-    drop(stdout);
-    let out = child.wait_with_output().expect("wait");
+    let out = closed_after_one_byte(&[std::ffi::OsStr::new("scan"), path.as_os_str()]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out.status.code(), Some(1), "{:?}", out.status);
 }
