@@ -56,6 +56,11 @@ const APP_SCHEMES: &[&str] = &[
     "linkedin",
     "market",
     "microsoft-edge",
+    // A Windows application's own package (`ms-appx-web://` is the
+    // address of its web view, which Microsoft's sign-in broker returns
+    // to).
+    "ms-appx",
+    "ms-appx-web",
     "ms-excel",
     "ms-outlook",
     "ms-powerpoint",
@@ -79,9 +84,24 @@ const APP_SCHEMES: &[&str] = &[
     "zoomus",
 ];
 
-/// Whether `scheme` (any case) is one of [`APP_SCHEMES`].
+/// Whether `scheme` (any case) is one of [`APP_SCHEMES`], or a
+/// private-use scheme an application registers on its device for the
+/// sign-ins it receives (RFC 8252, section 7.1): a reversed domain name
+/// (`com.googleusercontent.apps.123:/oauth2redirect`,
+/// `msauth.com.microsoft.teams://auth`), or Microsoft's sign-in
+/// libraries' `msal` and the application's id (`msal4b0d…://auth`).
 pub(crate) fn is_app_scheme(scheme: &str) -> bool {
+    let msal_id = scheme
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("msal"))
+        && scheme.len() > 4
+        && scheme
+            .bytes()
+            .skip(4)
+            .all(|b| b.is_ascii_hexdigit() || b == b'-');
     APP_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+        || scheme.contains('.') && known(&scheme.to_ascii_lowercase()).is_none()
+        || msal_id
 }
 
 /// Schemes that start a program of the visitor's own system with what

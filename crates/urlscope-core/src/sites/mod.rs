@@ -81,6 +81,15 @@ pub(crate) fn owner_of(domain: &str) -> Option<&'static str> {
     BRAND_NAMES.get(usize::from(*owner)).copied()
 }
 
+/// [`owner_of`] a site that links on: its registrable domain's, or that
+/// of the name a label shorter, where the brand lists a public suffix
+/// among its own (`notifications.googleapis.com`, under Google's
+/// `googleapis.com`): a page there is the brand's or its customers', and
+/// a link from it to the brand's own domains stays with the brand.
+pub(crate) fn owner_of_site(domain: &str) -> Option<&'static str> {
+    owner_of(domain).or_else(|| owner_of(domain.split_once('.')?.1))
+}
+
 /// The brand whose family of member institutions' domains
 /// (`sparkasse-*.de`, see `data/README.md`) `registrable` (lowercase)
 /// is named like, with the family's pattern: what stands for `*` is one

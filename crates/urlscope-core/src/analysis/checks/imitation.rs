@@ -28,6 +28,9 @@ pub(crate) fn imitation_warnings(
     let (Some(h), Some(span)) = (host, parts.host) else {
         return (None, false);
     };
+    if !host_names_a_site(input, parts) {
+        return (None, false);
+    }
     // A name inside a private network (`metadata.google.internal`,
     // `intranet.corp`) is registered by no one outside it: it imitates no
     // public site, whatever its labels (its reach is said elsewhere).
@@ -252,6 +255,15 @@ pub(crate) fn imitation_warnings(
 }
 
 /// Whether `found` imitates a brand (a top site's look-alike names none).
+/// Whether the host is a site's name at all: an application's own
+/// address (`ms-appx-web://microsoft.aad.brokerplugin/`,
+/// `com.example.app://callback`) names no site a browser opens; its "host"
+/// is the application's own word, and imitates no one.
+pub(crate) fn host_names_a_site(input: &[u8], parts: &Split) -> bool {
+    let scheme = parts.scheme.map(|s| String::from_utf8_lossy(s.of(input)));
+    !scheme.is_some_and(|s| crate::schemes::is_app_scheme(&s))
+}
+
 fn found_brand(found: &Option<Imitation>) -> bool {
     found.as_ref().is_some_and(|i| i.brand.is_some())
 }
@@ -602,5 +614,40 @@ mod tests {
             );
             assert!(marked(url, WarningCode::BrandInHost).is_empty(), "{url}");
         }
+    }
+
+    /// A sign-in that returns to an application on the device (RFC 8252,
+    /// section 7.1) names the application, not a site: its address
+    /// imitates no one and leads nowhere on the network; an address a
+    /// browser opens is still judged.
+    #[test]
+    fn an_applications_own_address_imitates_no_site() {
+        let flagged = |url: &str| {
+            let a = analyze(url.as_bytes(), &crate::Options::default());
+            a.warnings
+                .iter()
+                .filter(|w| w.severity >= crate::Severity::Medium)
+                .map(|w| w.code)
+                .collect::<Vec<_>>()
+        };
+        for url in [
+            "https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=1&redirect_uri=ms-appx-web%3a%2f%2fmicrosoft.aad.brokerplugin%2fS-1-15-2&response_type=code",
+            "https://login.microsoftonline.com/common/oauth2/authorize?client_id=1&redirect_uri=msauth.com.microsoft.teams%3A%2F%2Fauth",
+            "https://login.microsoftonline.com/common/oauth2/authorize?client_id=1&redirect_uri=msal4b0db8c2-9f26-4417-8bde-3f0e3656f8e0%3A%2F%2Fauth",
+            "com.evil.app://paypal.com.evil.ru/",
+            "https://notifications.googleapis.com/email/redirect?t=1&r=https://myaccount.google.com/",
+        ] {
+            assert!(flagged(url).is_empty(), "{url}: {:?}", flagged(url));
+        }
+        // Near misses: a web address with the same host still imitates;
+        // a scheme that only looks like a reversed domain is not known.
+        assert_eq!(
+            marked("https://paypal.com.evil.ru/", WarningCode::BrandInHost),
+            ["paypal.com"]
+        );
+        assert!(!crate::schemes::is_app_scheme("https"));
+        assert!(!crate::schemes::is_app_scheme("msal"));
+        assert!(!crate::schemes::is_app_scheme("msalx"));
+        assert!(crate::schemes::is_app_scheme("MSAL0a-1"));
     }
 }

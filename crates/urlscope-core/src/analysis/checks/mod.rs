@@ -122,7 +122,7 @@ pub(crate) fn page_warnings(
     deceptive::deceptive_warnings(
         input,
         parts,
-        host,
+        host.filter(|_| imitation::host_names_a_site(input, parts)),
         places.host_index,
         places.first_segment,
         places.brand_shown,

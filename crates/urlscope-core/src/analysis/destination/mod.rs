@@ -155,7 +155,7 @@ fn lax_host(text: &str, scheme: &str) -> Option<String> {
 fn leaves(to: Option<&str>, site: Option<&str>) -> bool {
     match (to, site) {
         (Some(to), Some(site)) if to != site => {
-            crate::sites::owner_of(to).is_none_or(|b| crate::sites::owner_of(site) != Some(b))
+            crate::sites::owner_of(to).is_none_or(|b| crate::sites::owner_of_site(site) != Some(b))
         }
         (Some(_), None) => true,
         _ => false,
