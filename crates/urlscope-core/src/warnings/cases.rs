@@ -104,7 +104,8 @@ cases! {
     HiddenOffSite => (OpenRedirect, High),
     /// A sign-in request's return address, on another site: OAuth's
     /// `redirect_uri` or `post_logout_redirect_uri` beside a `client_id`,
-    /// WS-Federation's `wreply`. The sign-in service sends visitors only
+    /// WS-Federation's `wreply`, a SAML discovery service's `return`
+    /// beside an `entityID`. The sign-in service sends visitors only
     /// to an address the application registered (RFC 6749, section
     /// 3.1.2), so no open redirect of the service's; an application
     /// anyone registers may name any site, so it is shown.

@@ -170,9 +170,21 @@ fn has_key(input: &[u8], query: Span, key: &[u8]) -> bool {
 }
 
 /// The query keys of an OAuth 2.0 or OpenID Connect request (one that
-/// names its app: `client_id`, RFC 6749 sections 4.1.1 and 4.2.1, or
-/// Facebook's `app_id`) whose URL is a return address the app registered.
-const OAUTH_RETURNS: &[&str] = &["redirect_uri", "post_logout_redirect_uri"];
+/// names its app: `client_id`, RFC 6749 sections 4.1.1 and 4.2.1,
+/// Facebook's `app_id` and `api_key`, TikTok's `client_key`) whose URL is
+/// a return address the app registered, or the page it was asked from:
+/// Facebook's `cancel_url` (the registered address, with the error a
+/// visitor who declines gets) and Google Identity Services' `origin` (the
+/// page a sign-in popup answers, one of the app's registered origins).
+const OAUTH_RETURNS: &[&str] = &[
+    "redirect_uri",
+    "post_logout_redirect_uri",
+    "cancel_url",
+    "origin",
+];
+/// The query keys that name the app of an OAuth 2.0 or OpenID Connect
+/// request ([`OAUTH_RETURNS`]).
+const OAUTH_APPS: &[&str] = &["client_id", "app_id", "api_key", "client_key"];
 /// The same of a WS-Federation sign-in (`wa=wsignin1.0`), whose reply
 /// address the relying party registered.
 const WSFED_RETURNS: &[&str] = &["wreply"];
@@ -183,16 +195,24 @@ const SAML_RETURNS: &[&str] = &["RelayState"];
 /// The same of an OpenID 2.0 request (`openid.mode=checkid_setup`), whose
 /// return address the relying party names beside its realm.
 const OPENID2_RETURNS: &[&str] = &["openid.return_to"];
+/// The same of a request to a SAML identity provider discovery service
+/// (which names the service provider asking: `entityID`), which returns
+/// the visitor only to an address the service provider's metadata lists
+/// (the Identity Provider Discovery Service Protocol, section 2.4.1).
+const DISCOVERY_RETURNS: &[&str] = &["return"];
 
 /// The keys of the query at `query` in `input` whose URL is a sign-in
 /// protocol's return address,
 /// which the sign-in service sends visitors to only when the application
 /// registered it: [`OAUTH_RETURNS`], [`WSFED_RETURNS`], [`SAML_RETURNS`],
-/// [`OPENID2_RETURNS`], or none.
+/// [`OPENID2_RETURNS`], [`DISCOVERY_RETURNS`], or none.
 fn sign_in_return_keys(input: &[u8], query: Span) -> &'static [&'static str] {
     let mut pairs = query_pairs(input, query);
-    let oauth =
-        |k: &[u8]| k.eq_ignore_ascii_case(b"client_id") || k.eq_ignore_ascii_case(b"app_id");
+    let oauth = |k: &[u8]| {
+        OAUTH_APPS
+            .iter()
+            .any(|a| k.eq_ignore_ascii_case(a.as_bytes()))
+    };
     let wsfed = |k: &[u8], v: &[u8]| {
         k.eq_ignore_ascii_case(b"wa")
             && v.get(..7)
@@ -201,10 +221,13 @@ fn sign_in_return_keys(input: &[u8], query: Span) -> &'static [&'static str] {
     let saml = |k: &[u8]| k.eq_ignore_ascii_case(b"SAMLRequest");
     let openid2 =
         |k: &[u8], v: &[u8]| k.eq_ignore_ascii_case(b"openid.mode") && v.starts_with(b"checkid_");
-    match pairs.find(|&(k, v)| oauth(k) || wsfed(k, v) || saml(k) || openid2(k, v)) {
+    let discovery = |k: &[u8]| k.eq_ignore_ascii_case(b"entityID");
+    match pairs.find(|&(k, v)| oauth(k) || wsfed(k, v) || saml(k) || openid2(k, v) || discovery(k))
+    {
         Some((k, _)) if oauth(k) => OAUTH_RETURNS,
         Some((k, _)) if saml(k) => SAML_RETURNS,
         Some((k, v)) if openid2(k, v) => OPENID2_RETURNS,
+        Some((k, _)) if discovery(k) => DISCOVERY_RETURNS,
         Some(_) => WSFED_RETURNS,
         None => &[],
     }

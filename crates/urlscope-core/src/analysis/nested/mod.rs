@@ -95,11 +95,14 @@ impl Budget {
 /// than a page anyone is sent to (RFC 7519's `iss`, `sub`, `aud`, `jti`;
 /// OpenID Connect's `azp`, `sid`, `nonce` and the user's `picture`,
 /// `profile` and `website`; OAuth's client, scopes, resource indicator
-/// and error page; OpenID 2.0's identifiers and realm; WS-Federation's
-/// realm, `wtrealm`): an identity
-/// provider writes its own URL as `iss` and the API's as `aud` in every
-/// token it signs, Google's scopes are URLs, and no one is sent there.
-pub(crate) const NAMING_KEYS: [&str; 24] = [
+/// and error page; the authentication context classes and methods a
+/// request asks for, `acr_values`; OpenID 2.0's identifiers and realm;
+/// WS-Federation's realm, `wtrealm`; a SAML request's signature algorithm,
+/// `SigAlg`, and a service provider's `entityID`, which a discovery
+/// service is asked for): an identity provider writes its own URL as
+/// `iss` and the API's as `aud` in every token it signs, Google's scopes
+/// and XML Signature's algorithms are URLs, and no one is sent there.
+pub(crate) const NAMING_KEYS: [&str; 29] = [
     "iss",
     "sub",
     "aud",
@@ -124,6 +127,11 @@ pub(crate) const NAMING_KEYS: [&str; 24] = [
     "openid.claimed_id",
     "openid.realm",
     "wtrealm",
+    "acr_values",
+    "acr",
+    "amr",
+    "SigAlg",
+    "entityID",
 ];
 
 /// Whether `via` is the whole value of a query or fragment parameter

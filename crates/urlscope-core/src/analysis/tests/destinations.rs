@@ -530,8 +530,27 @@ fn a_sign_in_requests_return_address_is_shown_not_an_open_redirect() {
         "https://login.microsoftonline.com/t/wsfed?wa=wsignin1.0&wtrealm=https%3A%2F%2Fapp.contoso.com%2F&wreply=https%3A%2F%2Fapp.contoso.com%2Fsignin",
         // Telegram's login widget: the bot's own site, set by its owner.
         "https://oauth.telegram.org/auth?bot_id=123456&origin=https%3A%2F%2Fexample.org&embed=1",
+        // TikTok's Login Kit names its app `client_key`.
+        "https://www.tiktok.com/v2/auth/authorize/?client_key=abc&scope=user.info.basic&response_type=code&redirect_uri=https%3A%2F%2Fwww.canva.com%2Ftiktok%2Fcallback",
+        // Facebook's login page: the app's registered address, with the
+        // error a visitor who declines gets.
+        "https://www.facebook.com/login.php?skip_api_login=1&api_key=123&cancel_url=https%3A%2F%2Fwww.spotify.com%2Fcallback%3Ferror%3Daccess_denied",
+        // Google Identity Services' popup answers one of the app's origins.
+        "https://accounts.google.com/gsi/select?client_id=1.apps.googleusercontent.com&ux_mode=popup&origin=https%3A%2F%2Fwww.notion.so",
+        // A SAML discovery service returns to the service provider's
+        // listed address.
+        "https://wayf.incommonfederation.org/DS/WAYF?entityID=https%3A%2F%2Fsp.example.edu%2Fshibboleth&return=https%3A%2F%2Fsp.example.edu%2FShibboleth.sso%2FLogin%3FSAMLDS%3D1",
     ] {
         assert_eq!(redirects(url), [Severity::Low], "{url}");
+    }
+    // Identifiers written as URLs lead nowhere: a SAML request's
+    // signature algorithm, the authentication classes an OpenID Connect
+    // request asks for.
+    for url in [
+        "https://idp.example.org/idp/profile/SAML2/Redirect/SSO?SAMLRequest=fZJN&SigAlg=http%3A%2F%2Fwww.w3.org%2F2001%2F04%2Fxmldsig-more%23rsa-sha256&Signature=abc",
+        "https://login.example.org/authorize?client_id=a&acr_values=http%3A%2F%2Fidmanagement.gov%2Fns%2Fassurance%2Fial%2F1&redirect_uri=https%3A%2F%2Flogin.example.org%2Fcb",
+    ] {
+        assert!(redirects(url).is_empty(), "{url}");
     }
     // The same keys on another host, or with no bot named, are a redirect.
     assert_eq!(
@@ -570,6 +589,8 @@ fn a_sign_in_requests_return_address_is_shown_not_an_open_redirect() {
     for url in [
         "https://idp.example/authorize?redirect_uri=https://evil.example/",
         "https://idp.example/authorize?client_id=a&next=https://evil.example/",
+        // `return` is the discovery protocol's only beside an `entityID`.
+        "https://idp.example/DS?return=https://evil.example/",
     ] {
         assert_eq!(redirects(url), [Severity::Medium], "{url}");
     }
