@@ -289,6 +289,16 @@ fn defang_writes_every_url_of_the_output_defanged() {
         .args(["explain", "--json", "--defang", "https://x.example/"])
         .assert()
         .code(2);
+    // Each line of clean, normalize and pretty is one URL, defanged whole:
+    // a browser opens `http:evil.example` and `//evil.example/x` too.
+    for command in ["clean", "normalize", "pretty"] {
+        urlscope()
+            .args([command, "--defang"])
+            .write_stdin("http:evil.example\n//evil.example/x\n")
+            .assert()
+            .success()
+            .stdout("hxxp:evil[.]example\n//evil[.]example/x\n");
+    }
 }
 
 #[test]
@@ -976,6 +986,12 @@ fn defang_writes_urls_that_are_no_longer_links() {
         .assert()
         .success()
         .stdout("hxxp://a[.]example/\nfxp://files[.]example[.]org/x\n");
+    // What a browser drops is dropped, so the URL refanged is the one it
+    // opens: a tab inside, spaces at the ends.
+    assert_eq!(
+        stdout_of(&["defang", " https://evil.exa\tmple/login "]),
+        "hxxps://evil[.]example/login\n"
+    );
 }
 
 #[test]

@@ -4,7 +4,9 @@
 
 use std::io::{self, Write};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-use urlscope_core::defang::{defang_bytes, defang_text_with, escaped_text, refang_text, HostNames};
+use urlscope_core::defang::{
+    defang, defang_bytes, defang_text_with, escaped_text, refang_text, HostNames,
+};
 
 /// Each URL defanged, one a line (what a terminal would act on
 /// percent-encoded: [`defang_bytes`]).
@@ -58,6 +60,8 @@ pub struct DefangLines<W: Write> {
     names: HostNames,
     /// Inside an HTML `<style>` or `<script>` block.
     in_code: bool,
+    /// Each line is one URL ([`DefangLines::urls`]).
+    urls: bool,
 }
 
 impl<W: Write> DefangLines<W> {
@@ -71,7 +75,17 @@ impl<W: Write> DefangLines<W> {
             held: None,
             names: HostNames::new(),
             in_code: false,
+            urls: false,
         }
+    }
+
+    /// Read each line as one URL (`clean`, `normalize`, `pretty`), which
+    /// is defanged whole as `urlscope defang` writes it: a URL with no
+    /// `://` a browser still opens (`http:evil.example`,
+    /// `//evil.example/x`) is no URL to a search through text.
+    pub fn urls(mut self) -> DefangLines<W> {
+        self.urls = true;
+        self
     }
 
     /// Fit each line that fit `width` columns before it was defanged into
@@ -104,7 +118,17 @@ impl<W: Write> DefangLines<W> {
             // Carets under a line that changed point where its text went.
             Some((given, defanged)) if is_carets(&text) => carets_moved(&text, &given, &defanged),
             _ => {
-                let defanged = defang_text_with(&text, &mut self.names);
+                let defanged = if self.urls {
+                    self.names.learn_hosts_in(&text);
+                    let url = text.trim_end_matches(['\n', '\r']);
+                    format!(
+                        "{}{}",
+                        defang(url),
+                        text.get(url.len()..).unwrap_or_default()
+                    )
+                } else {
+                    defang_text_with(&text, &mut self.names)
+                };
                 match self.width {
                     Some(width) => self.fit(&text, defanged, width)?,
                     None => {
@@ -801,8 +825,13 @@ mod tests {
     #[test]
     fn controls_are_percent_encoded() {
         assert_eq!(
+            printed(write_defanged, "http://a.b/\u{1b}[2J"),
+            "hxxp://a[.]b/%1B[2J\n"
+        );
+        // At the URL's end a browser trims it, as it trims spaces.
+        assert_eq!(
             printed(write_defanged, "http://a.b/\u{1b}"),
-            "hxxp://a[.]b/%1B\n"
+            "hxxp://a[.]b/\n"
         );
     }
 }

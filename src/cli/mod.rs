@@ -216,6 +216,12 @@ impl Printout {
             if self.is_laid_out() {
                 out = out.fitting(cells::WIDTH);
             }
+            if matches!(
+                &self.task,
+                Task::Command(Command::Clean(_) | Command::Normalize(_) | Command::Pretty(_))
+            ) {
+                out = out.urls();
+            }
             self.write(&mut out)?;
             out.flush()?;
         } else {

@@ -43,7 +43,10 @@ pub use names::{defang_names, HostNames};
 pub use refang::{
     as_meant, looks_defanged, reads_defanged, refang, Defanged, PastedMap, Refang, Refanged,
 };
-pub use write::{defang, defang_bytes, defang_text, defang_text_with, escaped_text, refang_text};
+pub use write::{
+    as_a_browser_reads, defang, defang_bytes, defang_text, defang_text_with, escaped_text,
+    refang_text,
+};
 
 fn starts_with_ignore_case(s: &[u8], prefix: &[u8]) -> bool {
     s.get(..prefix.len())

@@ -15,15 +15,54 @@ use super::{after_escape, next_separator};
 /// defanging twice changes nothing. What the URL's own text holds that
 /// refang would read (`/a[.]b`, `?q=(dot)`) has a byte percent-encoded
 /// (`/a%5B.%5Db`), so that refang gives the URL back (see the module
-/// docs).
+/// docs). What a browser drops before it reads a URL is dropped first
+/// ([`as_a_browser_reads`]: a tab or newline anywhere, a control or
+/// space at its ends), so the defanged URL stands for the URL a browser
+/// opens.
 ///
 /// ```
 /// use urlscope_core::defang::{defang, refang};
 /// let defanged = defang("https://example.com/a]b[.]c");
 /// assert_eq!(defanged, "hxxps://example[.]com/a]b%5B.%5Dc");
 /// assert_eq!(refang(defanged.as_bytes()).url, b"https://example.com/a]b%5B.%5Dc");
+/// assert_eq!(defang(" https://evil.exa\tmple/lo\ngin "), "hxxps://evil[.]example/login");
 /// ```
 pub fn defang(url: &str) -> String {
+    let read = as_a_browser_reads(url.as_bytes());
+    match std::str::from_utf8(&read) {
+        Ok(read) if read.len() != url.len() => defang_read(read),
+        _ => defang_read(url),
+    }
+}
+
+/// `url` as the URL Standard's parser reads it before anything else
+/// (its basic URL parser, first steps): each ASCII tab and newline
+/// removed wherever it stands (`evil.exa<TAB>mple` opens `evil.example`),
+/// and the C0 controls and spaces at either end trimmed.
+///
+/// ```
+/// use urlscope_core::defang::as_a_browser_reads;
+/// assert_eq!(&*as_a_browser_reads(b"\x00 https://a.exa\tmp\rle/\n "), b"https://a.example/");
+/// assert_eq!(&*as_a_browser_reads(b"https://a.example/x%09y"), b"https://a.example/x%09y");
+/// ```
+pub fn as_a_browser_reads(url: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let edge = |b: &u8| *b <= b' ';
+    let start = url.iter().position(|b| !edge(b)).unwrap_or(url.len());
+    let end = url.iter().rposition(|b| !edge(b)).map_or(start, |e| e + 1);
+    let url = url.get(start..end).unwrap_or_default();
+    if memchr::memchr3(b'\t', b'\n', b'\r', url).is_none() {
+        return std::borrow::Cow::Borrowed(url);
+    }
+    std::borrow::Cow::Owned(
+        url.iter()
+            .copied()
+            .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+            .collect(),
+    )
+}
+
+/// [`defang`] of a URL a browser reads as it is written.
+fn defang_read(url: &str) -> String {
     // Text with no scheme that is what defang writes for the text its
     // spellings stand for is defanged already (`evil[.]example/login`,
     // which has no scheme for `reads_defanged` to see). A URL with a
@@ -77,7 +116,7 @@ fn escaped_dots_bracketed(text: String) -> String {
 /// assert_eq!(defang_bytes(b"http://caf\xE9.example/"), "hxxp://caf%E9[.]example/");
 /// ```
 pub fn defang_bytes(bytes: &[u8]) -> String {
-    defang(&escaped_text(bytes))
+    defang(&escaped_text(&as_a_browser_reads(bytes)))
 }
 
 /// The URL a defanged `bytes` stands for ([`refang`]), written as
