@@ -63,10 +63,20 @@ fn parts(r: &[u8]) -> Parts<'_> {
         Some(i) => (rest.get(..i).unwrap_or_default(), rest.get(i + 1..)),
         None => (rest, None),
     };
+    // What stands before the ':' is a scheme only when it is one
+    // (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, section 3.1):
+    // `10.0.0.7:8080/x` and `1a:b` are no URIs, and are resolved as the
+    // relative paths every parser reads them as (the URL Standard's, and
+    // Python's `urljoin`).
     let scheme_end = rest
         .iter()
         .position(|&b| matches!(b, b':' | b'/' | b'?' | b'#'))
-        .filter(|&i| i > 0 && rest.get(i) == Some(&b':'));
+        .filter(|&i| i > 0 && rest.get(i) == Some(&b':'))
+        .filter(|&i| {
+            let scheme = rest.get(..i).unwrap_or_default();
+            scheme.first().is_some_and(u8::is_ascii_alphabetic)
+                && scheme.iter().all(|&b| crate::schemes::is_scheme_byte(b))
+        });
     let (scheme, rest) = match scheme_end {
         Some(i) => (rest.get(..i), rest.get(i + 1..).unwrap_or_default()),
         None => (None, rest),
@@ -329,6 +339,25 @@ mod tests {
         assert_eq!(r.target, b"http://b.example/\xfe/x/\xff");
         assert_eq!(r.whatwg.as_deref(), Ok("http://b.example/%FE/x/%FF"));
         assert!(!r.differs);
+    }
+
+    /// Text before a ':' that is no scheme (section 3.1) starts a
+    /// relative path, as the URL Standard and `urljoin` read it.
+    #[test]
+    fn no_scheme_before_a_colon_is_a_relative_path() {
+        let base = b"https://a.example/dir/page";
+        for (reference, target) in [
+            (
+                &b"10.0.0.7:8080/foo.html"[..],
+                &b"https://a.example/dir/10.0.0.7:8080/foo.html"[..],
+            ),
+            (b"1a:b", b"https://a.example/dir/1a:b"),
+            (b"-x:y", b"https://a.example/dir/-x:y"),
+            (b"a1+.-:b", b"a1+.-:b"),
+        ] {
+            assert_eq!(resolve(base, reference).unwrap(), target);
+        }
+        assert!(resolve(b"1a:/b", b"c").is_err());
     }
 
     #[test]
