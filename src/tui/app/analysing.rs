@@ -16,7 +16,14 @@ impl App {
     /// Take a finished background analysis, unless a newer input is
     /// already wanted.
     pub fn apply_analysis(&mut self, analysis: Analysis) {
-        if analysis.input == self.wanted {
+        // A URL pasted defanged is analysed as the URL it stands for.
+        let of_wanted = analysis.input == self.wanted
+            || analysis
+                .defanged
+                .as_ref()
+                .is_some_and(|d| d.pasted == self.wanted);
+        if of_wanted {
+            self.wanted.clone_from(&analysis.input);
             self.adopt(analysis);
             if self.status.starts_with("analysing") {
                 self.status.clear();
@@ -35,7 +42,20 @@ impl App {
             return;
         }
         self.adopt(analyze(&input, &self.options));
+        // What is wanted is what was analysed: the URL a defanged text
+        // stands for.
+        self.wanted.clone_from(&self.analysis.input);
         self.after_new_analysis();
+    }
+
+    /// The input as given for the analysis on screen, to go back to
+    /// (`u`): a URL pasted defanged as pasted, so that its warning and
+    /// its defanged copy come back with it.
+    pub(super) fn as_given(&self) -> Vec<u8> {
+        match &self.analysis.defanged {
+            Some(d) if !self.is_stale() => d.pasted.clone(),
+            _ => self.wanted.clone(),
+        }
     }
 
     /// Show `analysis`: the tree of what it carries starts from its

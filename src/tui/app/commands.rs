@@ -126,6 +126,7 @@ impl App {
                     original: buffer.clone(),
                     buffer,
                     target: EditTarget::Url,
+                    given: self.as_given(),
                     place: self.place(),
                 });
                 self.status = "editing the URL".to_string();

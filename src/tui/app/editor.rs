@@ -19,6 +19,9 @@ pub struct Editor {
     pub original: Vec<u8>,
     /// What is edited.
     pub target: EditTarget,
+    /// The input the edit began from, as given ([`App::as_given`]: a URL
+    /// pasted defanged as pasted), which undo and Esc go back to.
+    pub given: Vec<u8>,
     /// Where the panes stood when the edit began, given back by Esc: the
     /// analyses of what was typed may have moved them (an empty buffer
     /// has no components).
@@ -250,6 +253,7 @@ impl App {
                 url: a.input.clone(),
                 space_plus,
             },
+            given: self.as_given(),
             place,
         });
     }
@@ -265,7 +269,7 @@ impl App {
             self.wanted = original;
             self.pending = None;
         } else {
-            self.reanalyze(original);
+            self.reanalyze(editor.given);
         }
         self.restore_place(editor.place);
     }
@@ -278,13 +282,14 @@ impl App {
             KeyCode::Enter => {
                 let url = editor.url();
                 let before = editor.url_before().to_vec();
+                let given = std::mem::take(&mut editor.given);
                 let fixed = match editor.target {
                     EditTarget::Component { index, .. } => Some(index),
                     EditTarget::Url => None,
                 };
                 self.editor = None;
                 if url != before {
-                    self.history.push(before);
+                    self.history.push(given);
                     self.unsaved = true;
                     self.status = match fixed {
                         Some(i) => format!("[{i}] fixed; c copies the URL, u undoes"),

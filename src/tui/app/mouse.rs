@@ -37,7 +37,10 @@ impl App {
         let Some(pane) = pane else { return };
         match ev.kind {
             MouseEventKind::Down(MouseButton::Left) => {
-                self.focus = pane;
+                // As the focus keys give it: the warning list shows its
+                // warning's bytes even where the click is on no row (a
+                // border).
+                self.focus_on(pane);
                 match pane {
                     Pane::Components => {
                         let row = usize::from(ev.row.saturating_sub(areas.components.y + 1));

@@ -67,9 +67,8 @@ impl App {
                 if let Some(e) = examples.get(i) {
                     self.editor = None;
                     self.status = format!("example: {}", e.description);
-                    let before = self.analysis.input.clone();
-                    if before != e.url.as_bytes() {
-                        self.history.push(before);
+                    if self.analysis.input != e.url.as_bytes() {
+                        self.history.push(self.as_given());
                     }
                     self.reanalyze(e.url.as_bytes().to_vec());
                     self.start_afresh();

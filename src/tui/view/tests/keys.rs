@@ -166,6 +166,38 @@ fn copy_keys_ask_for_the_right_text() {
             caution: None,
         }
     );
+    // Edited, it is a live URL; undone, it is the defanged text again,
+    // its warning and its defanged copy with it.
+    let warned = |a: &App| {
+        a.analysis
+            .warnings
+            .iter()
+            .any(|w| w.code == urlscope_core::warnings::WarningCode::DefangedInput)
+    };
+    assert!(warned(&a));
+    press(&mut a, KeyCode::Char('E'));
+    press(&mut a, KeyCode::Backspace);
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.analysis.input, b"https://evil.example/logi");
+    assert!(a.analysis.defanged.is_none());
+    press(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.analysis.input, b"https://evil.example/login");
+    assert!(warned(&a));
+    assert!(!a.is_stale());
+    // Esc too gives back the text as pasted.
+    press(&mut a, KeyCode::Char('E'));
+    press(&mut a, KeyCode::Backspace);
+    press(&mut a, KeyCode::Esc);
+    assert_eq!(a.analysis.input, b"https://evil.example/login");
+    assert!(warned(&a));
+    assert_eq!(
+        press(&mut a, KeyCode::Char('D')),
+        Action::Copy {
+            what: "the defanged URL",
+            text: "hxxps://evil[.]example/login".to_string(),
+            caution: None,
+        }
+    );
     // A URL whose own path holds what refang reads, `(dot)`, has its
     // brackets escaped, so that refang gives the cleaned URL back.
     let mut a = app("https://example.com/a(dot)b", 120, 40);
@@ -255,6 +287,22 @@ fn mouse_click_selects_a_component() {
         modifiers: KeyModifiers::NONE,
     });
     assert_eq!(a.selected, 3);
+    // A click on the warning list's border, below its rows, gives it the
+    // focus as the keys do: the bytes shown are its warning's.
+    let mut a = app("http://example.com/a%2e%2e/b c", 120, 40);
+    let areas = crate::tui::layout::Areas::compute(a.size, a.analysis.warnings.len(), None, 0)
+        .expect("areas");
+    a.select_component(0);
+    a.handle_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: areas.warnings.x + 3,
+        row: areas.warnings.y + areas.warnings.height - 1,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(a.focus, crate::tui::app::Pane::Warnings);
+    let about = a.analysis.warnings[a.warning].component;
+    assert!(about.is_some_and(|c| c > 0), "{about:?}");
+    assert_eq!(Some(a.selected), about);
 }
 
 #[test]
