@@ -25,8 +25,13 @@ pub(crate) struct Route {
     /// table's for that domain).
     pub(crate) domain: &'static str,
     pub(crate) place: Place,
-    /// The segments (joined by '/') or the key, compared in any case.
+    /// The segments (joined by '/') or the key, compared in any case
+    /// unless `exact`.
     pub(crate) text: &'static str,
+    /// Compared in the brand's own case: a route whose words another
+    /// site writes in another case (Xiaomi's own `/pass/serviceLogin`
+    /// beside Google's `/ServiceLogin`).
+    pub(crate) exact: bool,
 }
 
 /// The routes. Each is a sign-in or account address of the brand's own
@@ -39,22 +44,26 @@ pub(crate) const ROUTES: &[Route] = &[
         domain: "paypal.com",
         place: Place::Key,
         text: "country.x",
+        exact: false,
     },
     Route {
         domain: "paypal.com",
         place: Place::Key,
         text: "locale.x",
+        exact: false,
     },
     Route {
         domain: "paypal.com",
         place: Place::Path,
         text: "cgi-bin/webscr",
+        exact: false,
     },
     // Amazon's sign-in (`www.amazon.com/ap/signin?openid.return_to=...`).
     Route {
         domain: "amazon.com",
         place: Place::Path,
         text: "ap/signin",
+        exact: false,
     },
     // Google's account sign-in, old and new
     // (`accounts.google.com/ServiceLogin`, `/v3/signin/identifier`).
@@ -62,16 +71,19 @@ pub(crate) const ROUTES: &[Route] = &[
         domain: "google.com",
         place: Place::Path,
         text: "ServiceLogin",
+        exact: true,
     },
     Route {
         domain: "google.com",
         place: Place::Path,
         text: "signin/v2/identifier",
+        exact: false,
     },
     Route {
         domain: "google.com",
         place: Place::Path,
         text: "v3/signin/identifier",
+        exact: false,
     },
     // Microsoft's sign-in for work and school accounts
     // (`login.microsoftonline.com/common/oauth2/v2.0/authorize`).
@@ -79,6 +91,7 @@ pub(crate) const ROUTES: &[Route] = &[
         domain: "microsoft.com",
         place: Place::Path,
         text: "common/oauth2",
+        exact: false,
     },
     // Bank of America's online banking sign-in
     // (`secure.bankofamerica.com/login/sign-in/signOnV2Screen.go`).
@@ -86,6 +99,7 @@ pub(crate) const ROUTES: &[Route] = &[
         domain: "bankofamerica.com",
         place: Place::Path,
         text: "signOnV2Screen.go",
+        exact: false,
     },
 ];
 
@@ -145,7 +159,7 @@ pub(crate) fn path_route_ending(path: &[u8], end: usize, segment: usize) -> Opti
             && head.len() >= text.len()
             && head
                 .get(head.len() - text.len()..)
-                .is_some_and(|tail| tail.eq_ignore_ascii_case(text))
+                .is_some_and(|tail| tail == text || !r.exact && tail.eq_ignore_ascii_case(text))
             && (head.len() == text.len() || head.get(head.len() - text.len() - 1) == Some(&b'/'))
     })
 }
@@ -186,12 +200,14 @@ mod tests {
         assert_eq!(at("x/v3/signin/identifier"), Some("v3/signin/identifier"));
         assert_eq!(at("a/signOnV2Screen.go"), Some("signOnV2Screen.go"));
         assert_eq!(at("cgi-bin/webscr"), Some("cgi-bin/webscr"));
+        assert_eq!(at("/kit/ServiceLogin"), Some("ServiceLogin"));
         for quiet in [
             "/map/signin",
             "/ap/signin2",
             "/signin",
             "/cgi-bin/webscrx",
             "/xServiceLogin",
+            "/pass/serviceLogin",
         ] {
             assert_eq!(at(quiet), None, "{quiet}");
         }
