@@ -120,6 +120,25 @@ fn script_only_a_browser_reads(own: &Destination, out: &mut Vec<Warning>) {
     ));
 }
 
+/// Whether the carried destination `d` is a sign-in request's return
+/// address: the value of a return key of the URL's own request (`keys`),
+/// or, at the end of a chain, of the request that carries it, itself
+/// carried (`?continue=<accounts.example/authorize?client_id=...&redirect_uri=...>`,
+/// a sign-in page's next step).
+fn is_sign_in_return(d: &Destination, destinations: &[Destination], keys: EndpointKeys) -> bool {
+    let Some((carrier_via, last)) = d.via.rsplit_once(" → ") else {
+        return via_key_of(&d.via, keys.returns);
+    };
+    destinations
+        .iter()
+        .find(|c| c.via == carrier_via)
+        .is_some_and(|carrier| {
+            let url = carrier.target.as_bytes();
+            let parts = crate::split::split(url);
+            via_key_of(last, EndpointKeys::of(url, &parts, Some(carrier)).returns)
+        })
+}
+
 /// [`destination_warnings`], each one.
 fn each_destination_warning(
     destinations: &[Destination],
@@ -154,7 +173,7 @@ fn each_destination_warning(
         // A sign-in's return address the application registered: on
         // the visitor's own machine, it is how a command-line or desktop
         // application receives its sign-in (RFC 8252, section 7.3).
-        let sign_in_return = carried && via_key_of(&d.via, keys.returns);
+        let sign_in_return = carried && is_sign_in_return(d, destinations, keys);
         let viewed = carried && via_key_of(&d.via, keys.viewed);
         let app_on_this_machine = sign_in_return
             && d.host

@@ -537,6 +537,9 @@ fn a_sign_in_requests_return_address_is_shown_not_an_open_redirect() {
         "https://www.facebook.com/login.php?skip_api_login=1&api_key=123&cancel_url=https%3A%2F%2Fwww.spotify.com%2Fcallback%3Ferror%3Daccess_denied",
         // Google Identity Services' popup answers one of the app's origins.
         "https://accounts.google.com/gsi/select?client_id=1.apps.googleusercontent.com&ux_mode=popup&origin=https%3A%2F%2Fwww.notion.so",
+        // A sign-in page's next step, carried: the return address of the
+        // request it carries.
+        "https://accounts.spotify.com/login?continue=https%3A%2F%2Faccounts.spotify.com%2Fauthorize%3Fclient_id%3Dabc%26response_type%3Dcode%26redirect_uri%3Dhttps%253A%252F%252Fwww.notion.so%252Fcallback",
         // A SAML discovery service returns to the service provider's
         // listed address.
         "https://wayf.incommonfederation.org/DS/WAYF?entityID=https%3A%2F%2Fsp.example.edu%2Fshibboleth&return=https%3A%2F%2Fsp.example.edu%2FShibboleth.sso%2FLogin%3FSAMLDS%3D1",
@@ -591,6 +594,9 @@ fn a_sign_in_requests_return_address_is_shown_not_an_open_redirect() {
         "https://idp.example/authorize?client_id=a&next=https://evil.example/",
         // `return` is the discovery protocol's only beside an `entityID`.
         "https://idp.example/DS?return=https://evil.example/",
+        // A carried request without its app named returns nowhere
+        // registered.
+        "https://accounts.example/login?continue=https%3A%2F%2Faccounts.example%2Fauthorize%3Fredirect_uri%3Dhttps%253A%252F%252Fevil.example%252F",
     ] {
         assert_eq!(redirects(url), [Severity::Medium], "{url}");
     }
