@@ -67,6 +67,12 @@ pub enum Wrapper {
     Bing,
     /// YouTube's redirector (`www.youtube.com/redirect?q=`).
     YouTube,
+    /// Google Ads' click tracker (`www.googleadservices.com/pagead/aclk?adurl=`),
+    /// which an ad's link goes through.
+    GoogleAds,
+    /// Yahoo Search's click tracker (`r.search.yahoo.com/.../RU=URL/RK=...`,
+    /// the destination percent-encoded in the path segment after `RU=`).
+    Yahoo,
     /// Mandrill's (Mailchimp Transactional's) click tracking
     /// (`mandrillapp.com/track/click/ID/HOST?p=`: base64url of JSON whose
     /// `p` is JSON holding the destination as `url`).
@@ -110,6 +116,8 @@ impl Wrapper {
             Wrapper::Mimecast => "Mimecast URL Protect",
             Wrapper::Bing => "Bing's click tracker",
             Wrapper::YouTube => "YouTube's redirector",
+            Wrapper::GoogleAds => "Google Ads' click tracker",
+            Wrapper::Yahoo => "Yahoo Search's click tracker",
             Wrapper::Mandrill => "Mandrill's click tracking",
             Wrapper::Mailchimp => "Mailchimp's click tracking",
             Wrapper::SendGrid => "SendGrid's click tracking",
@@ -156,6 +164,8 @@ impl Wrapper {
             Wrapper::Mimecast => "mimecast",
             Wrapper::Bing => "bing",
             Wrapper::YouTube => "youtube",
+            Wrapper::GoogleAds => "google-ads",
+            Wrapper::Yahoo => "yahoo",
             Wrapper::Mandrill => "mandrill",
             Wrapper::Mailchimp => "mailchimp",
             Wrapper::SendGrid => "sendgrid",
@@ -375,6 +385,16 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
     }
     if matches!(host, "www.youtube.com" | "youtube.com" | "m.youtube.com") && path == "/redirect" {
         return found(Wrapper::YouTube, param(query, "q"), &plain);
+    }
+    if matches!(host, "www.googleadservices.com" | "googleadservices.com") && path == "/pagead/aclk"
+    {
+        return found(Wrapper::GoogleAds, param(query, "adurl"), &plain);
+    }
+    if host == "r.search.yahoo.com" {
+        let segment = path.split('/').find_map(|s| s.strip_prefix("RU="));
+        return found(Wrapper::Yahoo, segment, &|t| {
+            Some(unpercent(t.as_bytes()).into_text()).filter(|d| d.text.contains("://"))
+        });
     }
     if host.ends_with(".list-manage.com") && path == "/track/click" {
         return opaque(Wrapper::Mailchimp);

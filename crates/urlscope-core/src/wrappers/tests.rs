@@ -112,6 +112,17 @@ fn click_trackers() {
             Wrapper::YouTube,
             "https://evil.example/",
         ),
+        // A search ad's link, and a Yahoo search result's.
+        (
+            "https://www.googleadservices.com/pagead/aclk?sa=L&ai=DChcSEwi&ohost=www.google.com&cid=CAESVuD&sig=AOD64_3&q&adurl=https%3A%2F%2Fevil.example%2Flogin&ved=2ahUKEwi",
+            Wrapper::GoogleAds,
+            "https://evil.example/login",
+        ),
+        (
+            "https://r.search.yahoo.com/_ylt=AwrFQ;_ylu=Y29sbwNiZjEE/RV=2/RE=1700000000/RO=10/RU=https%3a%2f%2fevil.example%2flogin/RK=2/RS=abc.def-",
+            Wrapper::Yahoo,
+            "https://evil.example/login",
+        ),
         // Amazon SES and Postmark, as their links are published.
         (
             "https://4bqs42xm.r.us-west-2.awstrack.me/L0/https:%2F%2Fevil.example%2Flogin%3Fa=1/1/0100018e-000000/abc=151",
