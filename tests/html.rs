@@ -80,7 +80,7 @@ fn the_page_teaches_the_bytes() {
     assert!(page.contains(
         "<code><span class=\"bits\"><b>11110</b><i>000</i></span> <span class=\"bits\"><b>10</b><i>011111</i></span> \
          <span class=\"bits\"><b>10</b><i>011000</i></span> <span class=\"bits\"><b>10</b><i>000000</i></span></code> → \
-         <span class=\"bits\"><i>000 011111 011000 000000</i></span> → <strong>U+1F600</strong>"
+         <span class=\"bits\"><i>00001 1111 011000 000000</i></span> → <strong>U+1F600</strong>"
     ), "{page}");
     assert!(page.contains("GRINNING FACE"));
     assert!(page.contains("<code>double-encoding</code>"));

@@ -608,6 +608,18 @@ impl BitLayout {
     }
 }
 
+/// The letters of a Table 3-5 `pattern`'s payload bits, in order
+/// (`11110uuu 10uuzzzz ...` gives `uuuuuzzzz...`): each names the group of
+/// the code point's bits it carries.
+///
+/// ```
+/// use urlscope_core::utf8::payload_letters;
+/// assert_eq!(payload_letters("110yyyyy 10xxxxxx"), "yyyyyxxxxxx");
+/// ```
+pub fn payload_letters(pattern: &str) -> String {
+    pattern.chars().filter(char::is_ascii_lowercase).collect()
+}
+
 /// How `c` is written in UTF-8, bit by bit.
 ///
 /// # Examples
@@ -633,18 +645,29 @@ pub fn bit_layout(c: char) -> BitLayout {
         ),
     };
     let mut shown = Vec::new();
-    let mut scalar = Vec::new();
+    let mut payload_bits = String::new();
     for (i, &b) in bytes.iter().enumerate() {
         let payload = if i == 0 { lead_payload } else { 6 };
         let bits = format!("{b:08b}");
         let (marker, rest) = bits.split_at(8 - payload);
         shown.push(format!("{marker}|{rest}"));
-        scalar.push(rest.to_string());
+        payload_bits.push_str(rest);
+    }
+    // The code point's bits in the pattern's groups, one per letter
+    // (`uuuuu zzzz yyyyyy xxxxxx`: a 4-byte form's `u` bits straddle its
+    // first two bytes).
+    let letters = payload_letters(pattern);
+    let mut scalar = String::new();
+    for (i, (bit, letter)) in payload_bits.chars().zip(letters.chars()).enumerate() {
+        if i > 0 && letters.chars().nth(i - 1) != Some(letter) {
+            scalar.push(' ');
+        }
+        scalar.push(bit);
     }
     BitLayout {
         pattern,
         bytes: shown.join(" "),
-        scalar_bits: scalar.join(" "),
+        scalar_bits: scalar,
         // `encode_utf8` writes 1..=4 bytes, so this cannot truncate.
         len: bytes.len() as u8,
         range,

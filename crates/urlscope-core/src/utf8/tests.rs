@@ -178,6 +178,13 @@ fn bit_layouts_follow_table_3_5() {
         bit_layout('\u{10302}').pattern,
         "11110uuu 10uuzzzz 10yyyyyy 10xxxxxx"
     );
+    // The code point's bits in Table 3-5's groups: a 4-byte form's five
+    // `u` bits straddle its first two bytes.
+    let l = bit_layout('\u{1F600}');
+    assert_eq!(l.bytes, "11110|000 10|011111 10|011000 10|000000");
+    assert_eq!(l.scalar_bits, "00001 1111 011000 000000");
+    assert_eq!(bit_layout('é').scalar_bits, "00011 101001");
+    assert_eq!(bit_layout('a').scalar_bits, "1100001");
 }
 
 /// Table 3-5's row in words, at each sequence length, at both ends of

@@ -309,3 +309,41 @@ fn an_escaped_characters_from_is_whole_where_the_row_has_room() {
     let s = screen(&a, 120, 40);
     assert!(s.contains("\\u{200b} E2  1110|0010"), "{s}");
 }
+
+/// The bits line colours each payload bit by its Table 3-5 group: a
+/// 4-byte form's second byte holds the last two `u` bits, in the first
+/// byte's colour, then four `z` bits in another.
+#[test]
+fn a_four_byte_forms_u_bits_share_one_colour_across_two_bytes() {
+    let mut a = app("http://x/?q=%F0%9F%98%80", 120, 40);
+    let last = a.analysis.components.len() - 1;
+    a.select_component(last);
+    press(&mut a, KeyCode::Tab);
+    let backend = ratatui::backend::TestBackend::new(120, 40);
+    let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
+    terminal
+        .draw(|f| crate::tui::view::render(&a, f))
+        .expect("draw");
+    let buffer = terminal.backend().buffer().clone();
+    let row: Vec<_> = (0..40u16)
+        .map(|y| {
+            (0..120u16)
+                .map(|x| buffer[(x, y)].clone())
+                .collect::<Vec<_>>()
+        })
+        .find(|cells| {
+            let text: String = cells.iter().map(|c| c.symbol()).collect();
+            text.contains("11110|000 10|011111")
+        })
+        .expect("the bytes line");
+    let text: String = row.iter().map(|c| c.symbol()).collect();
+    let at = text.find("11110|000 10|011111").expect("bytes");
+    let at = text[..at].chars().count();
+    // Columns: `11110|` then `000` (u), ` 10|`, then `01` (u) `1111` (z).
+    let fg = |i: usize| row[at + i].fg;
+    let (u_first, u_second, z) = (fg(6), fg(13), fg(15));
+    assert_eq!(u_first, u_second, "{text}");
+    assert_eq!(fg(14), u_second, "{text}");
+    assert_ne!(u_second, z, "{text}");
+    assert_eq!(fg(18), z, "{text}");
+}
