@@ -19,7 +19,7 @@ pub struct Editor {
     pub original: Vec<u8>,
     /// What is edited.
     pub target: EditTarget,
-    /// The input the edit began from, as given ([`App::as_given`]: a URL
+    /// The input the edit began from, as given (`App::as_given`: a URL
     /// pasted defanged as pasted), which undo and Esc go back to.
     pub given: Vec<u8>,
     /// Where the panes stood when the edit began, given back by Esc: the
