@@ -295,7 +295,20 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     if shown.value.is_none() && !chain.is_empty() {
         parts.push((format!("via {chain}"), 4));
     }
-    let title = fit_parts(&parts, title_room(width, Some(Pane::Bytes)));
+    let room = title_room(width, Some(Pane::Bytes));
+    let mut title = fit_parts(&parts, room);
+    // Where the byte offsets would go, the view is named shorter
+    // (`hex (v)`) so that they stay.
+    let offsets = urlscope_core::describe::byte_span(shown.value.map_or(c.span, |n| n.span));
+    if let (Some(v), false) = (view, title.contains(&offsets)) {
+        if let Some(last) = parts.iter_mut().find(|(p, _)| p.starts_with("view: ")) {
+            last.0 = format!("{} (v)", v.label());
+        }
+        let shorter = fit_parts(&parts, room);
+        if shorter.contains(&offsets) {
+            title = shorter;
+        }
+    }
     let block = pane_block(app, theme, title, Some(Pane::Bytes), area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

@@ -33,9 +33,10 @@ fn cafe_shows_lead_and_continuation_bits() {
     assert!(s.contains("110|00011"), "{s}");
 }
 
-/// At 80 columns the bytes pane's title lets the byte counts go, not the
-/// view and its key; and it keeps a `─` before the corner, where it ran
-/// into it ('view: hex (v) ┐').
+/// At 80 columns the bytes pane's title lets the decoded count go, not
+/// the view and its key; where the byte offsets would go too, the view is
+/// named shorter (`hex (v)`) and they stay; and it keeps a `─` before the
+/// corner, where it ran into it ('view: hex (v) ┐').
 #[test]
 fn a_narrow_title_still_says_the_view_and_its_key() {
     let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", 80, 24);
@@ -44,12 +45,22 @@ fn a_narrow_title_still_says_the_view_and_its_key() {
     press(&mut a, KeyCode::Tab);
     let s = screen(&a, 80, 24);
     assert!(
-        s.contains("┐┌ ▶ [3] path segment · view: hex (v) ──────────────┐"),
+        s.contains("┐┌ ▶ [3] path segment · bytes 27-36 · hex (v) ──────┐"),
         "{s}"
     );
     press(&mut a, KeyCode::Char('v'));
     let s = screen(&a, 80, 24);
-    assert!(s.contains("view: binary (v)"), "{s}");
+    assert!(s.contains("bytes 27-36 · binary (v)"), "{s}");
+    // Wider, every view is shown and the title has room for all.
+    let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", 120, 40);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Tab);
+    let s = screen(&a, 120, 40);
+    assert!(
+        s.contains("[3] path segment · bytes 27-36 · 3 decoded bytes"),
+        "{s}"
+    );
 }
 
 #[test]
