@@ -126,7 +126,13 @@ fn escaped(input: &[u8], parts: &Split) -> (String, Vec<Span>) {
         parts.host_kind,
         Some(HostKind::Ipv6 | HostKind::IpLiteralOther)
     );
-    let idna_host = if parts.host_kind == Some(HostKind::RegName) {
+    // A special scheme's host is a domain, which a browser opens in its
+    // IDNA ASCII form; another scheme's is opaque, its bytes kept
+    // (percent-encoded) and its case too (`sc://fa%C3%9F.ExAmPlE/`).
+    let domain = parts.scheme.is_none_or(|s| {
+        crate::schemes::is_special(&String::from_utf8_lossy(s.of(input)).to_ascii_lowercase())
+    });
+    let idna_host = if parts.host_kind == Some(HostKind::RegName) && domain {
         idna_ascii_host(host.of(input))
     } else {
         None
@@ -503,6 +509,10 @@ mod tests {
     #[test]
     fn cleaning_writes_idna_hosts() {
         assert_eq!(c("http://bücher.de/ü"), "http://xn--bcher-kva.de/%C3%BC");
+        assert_eq!(c("//bücher.de/"), "//xn--bcher-kva.de/");
+        // Another scheme's host is opaque: its bytes percent-encoded, its
+        // case kept, as the URL Standard (and node) writes it.
+        assert_eq!(c("sc://faß.ExAmPlE/x"), "sc://fa%C3%9F.ExAmPlE/x");
     }
 
     #[test]
