@@ -158,14 +158,17 @@ fn copy_keys_ask_for_the_right_text() {
     // Pasted defanged, it is inspected as its URL and copied defanged again.
     let mut a = app("hxxps://evil[.]example/login", 120, 40);
     assert_eq!(a.analysis.input, b"https://evil.example/login");
-    assert_eq!(
-        press(&mut a, KeyCode::Char('D')),
-        Action::Copy {
-            what: "the defanged URL",
-            text: "hxxps://evil[.]example/login".to_string(),
-            caution: None,
-        }
-    );
+    let copies_defanged = |a: &mut App| {
+        assert_eq!(
+            press(a, KeyCode::Char('D')),
+            Action::Copy {
+                what: "the defanged URL",
+                text: "hxxps://evil[.]example/login".to_string(),
+                caution: None,
+            }
+        );
+    };
+    copies_defanged(&mut a);
     // Edited, it is a live URL; undone, it is the defanged text again,
     // its warning and its defanged copy with it.
     let warned = |a: &App| {
@@ -190,14 +193,7 @@ fn copy_keys_ask_for_the_right_text() {
     press(&mut a, KeyCode::Esc);
     assert_eq!(a.analysis.input, b"https://evil.example/login");
     assert!(warned(&a));
-    assert_eq!(
-        press(&mut a, KeyCode::Char('D')),
-        Action::Copy {
-            what: "the defanged URL",
-            text: "hxxps://evil[.]example/login".to_string(),
-            caution: None,
-        }
-    );
+    copies_defanged(&mut a);
     // A URL whose own path holds what refang reads, `(dot)`, has its
     // brackets escaped, so that refang gives the cleaned URL back.
     let mut a = app("https://example.com/a(dot)b", 120, 40);
