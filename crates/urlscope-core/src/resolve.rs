@@ -71,12 +71,8 @@ fn parts(r: &[u8]) -> Parts<'_> {
     let scheme_end = rest
         .iter()
         .position(|&b| matches!(b, b':' | b'/' | b'?' | b'#'))
-        .filter(|&i| i > 0 && rest.get(i) == Some(&b':'))
-        .filter(|&i| {
-            let scheme = rest.get(..i).unwrap_or_default();
-            scheme.first().is_some_and(u8::is_ascii_alphabetic)
-                && scheme.iter().all(|&b| crate::schemes::is_scheme_byte(b))
-        });
+        .filter(|&i| rest.get(i) == Some(&b':'))
+        .filter(|&i| crate::split::is_scheme(rest.get(..i).unwrap_or_default()));
     let (scheme, rest) = match scheme_end {
         Some(i) => (rest.get(..i), rest.get(i + 1..).unwrap_or_default()),
         None => (None, rest),

@@ -116,7 +116,7 @@ fn escaped_dots_bracketed(text: String) -> String {
 /// assert_eq!(defang_bytes(b"http://caf\xE9.example/"), "hxxp://caf%E9[.]example/");
 /// ```
 pub fn defang_bytes(bytes: &[u8]) -> String {
-    defang(&escaped_text(&as_a_browser_reads(bytes)))
+    defang_read(&escaped_text(&as_a_browser_reads(bytes)))
 }
 
 /// The URL a defanged `bytes` stands for ([`refang`]), written as

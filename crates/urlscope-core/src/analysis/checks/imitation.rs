@@ -254,7 +254,6 @@ pub(crate) fn imitation_warnings(
     (found, shown)
 }
 
-/// Whether `found` imitates a brand (a top site's look-alike names none).
 /// Whether the host is a site's name at all: an application's own
 /// address (`ms-appx-web://microsoft.aad.brokerplugin/`,
 /// `com.example.app://callback`) names no site a browser opens; its "host"
@@ -264,6 +263,7 @@ pub(crate) fn host_names_a_site(input: &[u8], parts: &Split) -> bool {
     !scheme.is_some_and(|s| crate::schemes::is_app_scheme(&s))
 }
 
+/// Whether `found` imitates a brand (a top site's look-alike names none).
 fn found_brand(found: &Option<Imitation>) -> bool {
     found.as_ref().is_some_and(|i| i.brand.is_some())
 }
