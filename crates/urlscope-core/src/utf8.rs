@@ -620,6 +620,30 @@ pub fn payload_letters(pattern: &str) -> String {
     pattern.chars().filter(char::is_ascii_lowercase).collect()
 }
 
+/// `bits` cut into runs by `letters` ([`payload_letters`], one per bit):
+/// each run with the letter of its group.
+///
+/// ```
+/// use urlscope_core::utf8::letter_runs;
+/// assert_eq!(letter_runs("011111", "uuzzzz"), [('u', "01"), ('z', "1111")]);
+/// ```
+pub fn letter_runs<'a>(bits: &'a str, letters: &str) -> Vec<(char, &'a str)> {
+    let mut runs: Vec<(char, &'a str)> = Vec::new();
+    let mut start = 0;
+    let mut current = None;
+    for (i, letter) in letters.chars().take(bits.len()).enumerate() {
+        if let Some(run) = current.filter(|&c| c != letter) {
+            runs.push((run, bits.get(start..i).unwrap_or_default()));
+            start = i;
+        }
+        current = Some(letter);
+    }
+    if let Some(run) = current {
+        runs.push((run, bits.get(start..).unwrap_or_default()));
+    }
+    runs
+}
+
 /// How `c` is written in UTF-8, bit by bit.
 ///
 /// # Examples
@@ -656,18 +680,14 @@ pub fn bit_layout(c: char) -> BitLayout {
     // The code point's bits in the pattern's groups, one per letter
     // (`uuuuu zzzz yyyyyy xxxxxx`: a 4-byte form's `u` bits straddle its
     // first two bytes).
-    let letters = payload_letters(pattern);
-    let mut scalar = String::new();
-    for (i, (bit, letter)) in payload_bits.chars().zip(letters.chars()).enumerate() {
-        if i > 0 && letters.chars().nth(i - 1) != Some(letter) {
-            scalar.push(' ');
-        }
-        scalar.push(bit);
-    }
+    let scalar: Vec<&str> = letter_runs(&payload_bits, &payload_letters(pattern))
+        .into_iter()
+        .map(|(_, run)| run)
+        .collect();
     BitLayout {
         pattern,
         bytes: shown.join(" "),
-        scalar_bits: scalar,
+        scalar_bits: scalar.join(" "),
         // `encode_utf8` writes 1..=4 bytes, so this cannot truncate.
         len: bytes.len() as u8,
         range,

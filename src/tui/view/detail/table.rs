@@ -318,13 +318,12 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
             let at = app.byte_cursor.saturating_sub(unit.start);
             // Each payload bit in its group's colour, by the pattern's
             // letter for it (a 4-byte form's second byte holds `uu` and
-            // `zzzz`).
-            let mut groups: Vec<char> = Vec::new();
-            for letter in urlscope_core::utf8::payload_letters(l.pattern).chars() {
-                if !groups.contains(&letter) {
-                    groups.push(letter);
-                }
-            }
+            // `zzzz`); the groups in order are the runs of its letters.
+            let all = urlscope_core::utf8::payload_letters(l.pattern);
+            let groups: Vec<char> = urlscope_core::utf8::letter_runs(&all, &all)
+                .into_iter()
+                .map(|(letter, _)| letter)
+                .collect();
             let group_of = |letter: char| groups.iter().position(|&g| g == letter).unwrap_or(0);
             let mut patterns = l.pattern.split(' ');
             for (i, byte) in l.bytes.split(' ').enumerate() {
@@ -343,18 +342,10 @@ fn bit_lines(app: &App, theme: Theme, width: usize, max: usize) -> Vec<Line<'sta
                 ));
                 second.push(Span::styled("|", theme.dim().patch(mark)));
                 let letters = urlscope_core::utf8::payload_letters(patterns.next().unwrap_or(""));
-                let mut run = String::new();
-                let mut run_letter = None;
-                for (bit, letter) in payload.chars().zip(letters.chars()) {
-                    if let Some(r) = run_letter.filter(|&r| r != letter) {
-                        let style = theme.bit_group(group_of(r)).patch(mark);
-                        second.push(Span::styled(std::mem::take(&mut run), style));
-                    }
-                    run_letter = Some(letter);
-                    run.push(bit);
+                for (letter, run) in urlscope_core::utf8::letter_runs(payload, &letters) {
+                    let style = theme.bit_group(group_of(letter)).patch(mark);
+                    second.push(Span::styled(run.to_string(), style));
                 }
-                let style = theme.bit_group(run_letter.map_or(i, group_of));
-                second.push(Span::styled(run, style.patch(mark)));
             }
             // Table 3-5's pattern beside the bytes, or under them where the
             // pane is too narrow (a lost line of the description rather
