@@ -119,7 +119,6 @@ impl<W: Write> DefangLines<W> {
             Some((given, defanged)) if is_carets(&text) => carets_moved(&text, &given, &defanged),
             _ => {
                 let defanged = if self.urls {
-                    self.names.learn_hosts_in(&text);
                     let url = text.trim_end_matches(['\n', '\r']);
                     format!(
                         "{}{}",

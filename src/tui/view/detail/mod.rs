@@ -258,6 +258,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     }
     // The parts of the title, with the rank at which a narrow pane lets
     // each go (0: never); the view and its key stay whole, `z` shows the rest.
+    let offsets = urlscope_core::describe::byte_span(shown.value.map_or(c.span, |n| n.span));
     let mut parts: Vec<(String, u8)> = match shown.value {
         Some(n) => {
             let whose = if std::ptr::eq(a, &app.analysis) {
@@ -268,17 +269,14 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             vec![
                 (value_name(app, a, n), 0),
                 (format!("layer {}", n.layer), 2),
-                (
-                    format!("{}{whose}", urlscope_core::describe::byte_span(n.span)),
-                    3,
-                ),
+                (format!("{offsets}{whose}"), 3),
             ]
         }
         None => {
             let count = c.decoded().len();
             vec![
                 (component_name(app, shown.component, c.kind), 0),
-                (urlscope_core::describe::byte_span(c.span), 2),
+                (offsets.clone(), 2),
                 (
                     format!("{count} decoded byte{}", if count == 1 { "" } else { "s" }),
                     3,
@@ -286,9 +284,10 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             ]
         }
     };
-    if let Some(v) = view {
+    let view_at = view.map(|v| {
         parts.push((format!("view: {} (v)", v.label()), 0));
-    }
+        parts.len() - 1
+    });
     // The way to a carried URL's component comes last and goes first: a
     // narrow title keeps the bytes.
     let chain = app.carried_chain();
@@ -299,10 +298,9 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let mut title = fit_parts(&parts, room);
     // Where the byte offsets would go, the view is named shorter
     // (`hex (v)`) so that they stay.
-    let offsets = urlscope_core::describe::byte_span(shown.value.map_or(c.span, |n| n.span));
-    if let (Some(v), false) = (view, title.contains(&offsets)) {
-        if let Some(last) = parts.iter_mut().find(|(p, _)| p.starts_with("view: ")) {
-            last.0 = format!("{} (v)", v.label());
+    if let (Some(v), Some(at), false) = (view, view_at, title.contains(&offsets)) {
+        if let Some(part) = parts.get_mut(at) {
+            part.0 = format!("{} (v)", v.label());
         }
         let shorter = fit_parts(&parts, room);
         if shorter.contains(&offsets) {

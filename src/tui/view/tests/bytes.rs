@@ -39,10 +39,15 @@ fn cafe_shows_lead_and_continuation_bits() {
 /// corner, where it ran into it ('view: hex (v) ┐').
 #[test]
 fn a_narrow_title_still_says_the_view_and_its_key() {
-    let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", 80, 24);
-    press(&mut a, KeyCode::Down);
-    press(&mut a, KeyCode::Down);
-    press(&mut a, KeyCode::Tab);
+    // The path segment's bytes, at `w` x `h`.
+    let on_the_segment = |w, h| {
+        let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", w, h);
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Tab);
+        a
+    };
+    let mut a = on_the_segment(80, 24);
     let s = screen(&a, 80, 24);
     assert!(
         s.contains("┐┌ ▶ [3] path segment · bytes 27-36 · hex (v) ──────┐"),
@@ -52,11 +57,7 @@ fn a_narrow_title_still_says_the_view_and_its_key() {
     let s = screen(&a, 80, 24);
     assert!(s.contains("bytes 27-36 · binary (v)"), "{s}");
     // Wider, every view is shown and the title has room for all.
-    let mut a = app("https://user@ex%41mple.com/%E2%82%AC?q=a+b#x", 120, 40);
-    press(&mut a, KeyCode::Down);
-    press(&mut a, KeyCode::Down);
-    press(&mut a, KeyCode::Tab);
-    let s = screen(&a, 120, 40);
+    let s = screen(&on_the_segment(120, 40), 120, 40);
     assert!(
         s.contains("[3] path segment · bytes 27-36 · 3 decoded bytes"),
         "{s}"
