@@ -342,7 +342,30 @@ pub(crate) fn is_service_site(name: &str) -> bool {
 /// application pages (`/_layouts/15/onedrive.aspx`, under any site:
 /// `/personal/user_contoso_com/_layouts/...`). A brand's name or a
 /// sign-in word from there on is the service's own.
-const OWN_FOLDERS: &[(&str, &[u8])] = &[("sharepoint.com", b"/_layouts/")];
+/// WordPress.com serves its sign-in and dashboard on every site
+/// (`/wp-login.php`, `/wp-admin/`), which no site's owner can upload.
+const OWN_FOLDERS: &[(&str, &[u8])] = &[
+    ("sharepoint.com", b"/_layouts/"),
+    ("wordpress.com", b"/wp-login.php"),
+    ("wordpress.com", b"/wp-admin/"),
+];
+
+/// Whether `ahead`, the labels of a host ahead of a service's domain, is a
+/// name the service never gives its users, so that the host is the
+/// service's own: WordPress.com's site names are four lowercase letters
+/// or digits or more, with no hyphen, so `en.wordpress.com` and
+/// `public-api.wordpress.com` are WordPress's.
+fn is_own_name(service: &str, ahead: &str) -> bool {
+    match service {
+        "wordpress.com" => {
+            ahead.len() < 4
+                || !ahead
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
 
 /// Where in `path` one of `service`'s own folders ([`OWN_FOLDERS`])
 /// starts: the path from there on is the service's.
@@ -370,7 +393,7 @@ pub(crate) fn listed_hosting(name: &str) -> Option<SharedHosting> {
     };
     let ahead = name.strip_suffix(domain).unwrap_or_default();
     let ahead = ahead.strip_suffix('.').unwrap_or(ahead);
-    if !in_path && (ahead.is_empty() || ahead == "www") {
+    if !in_path && (ahead.is_empty() || ahead == "www" || is_own_name(domain, ahead)) {
         return None;
     }
     Some(SharedHosting {
@@ -735,6 +758,11 @@ mod tests {
                 "000webhostapp.com",
                 HostingKind::Pages,
             ),
+            (
+                "myblog2020.wordpress.com",
+                "wordpress.com",
+                HostingKind::Pages,
+            ),
             // The Public Suffix List's private section.
             ("someone.dyndns.org", "dyndns.org", HostingKind::Shared),
         ] {
@@ -762,6 +790,11 @@ mod tests {
             // Not Blogger's: whoever registered blogspot.xyz.
             "paypal.blogspot.xyz",
             "x.myblogspot.de",
+            // Names WordPress.com gives no site: a hyphen, under four
+            // letters, a label under another.
+            "public-api.wordpress.com",
+            "en.wordpress.com",
+            "en.support.wordpress.com",
         ] {
             assert_eq!(shared_hosting(name), None, "{name}");
         }
