@@ -56,7 +56,7 @@ fn main() {
     let mut tokens: Vec<(String, usize)> = Vec::new();
     // A brand's family of member institutions' domains, `sparkasse-*.de`:
     // (what comes before `*`, what after, brand).
-    let mut families: Vec<(String, String, usize)> = Vec::new();
+    let mut families: Vec<(String, usize)> = Vec::new();
     // The words that name a brand in a short piece of a path or a shared
     // host: its one-word tokens and its common words.
     let mut words: Vec<(String, usize)> = Vec::new();
@@ -85,15 +85,17 @@ fn main() {
                 .to_ascii_lowercase(),
         );
         for d in ds.split_whitespace().map(str::to_ascii_lowercase) {
-            match d.split_once('*') {
-                Some((before, after)) => {
-                    assert!(
-                        !before.is_empty() && after.starts_with('.') && !after.contains('*'),
-                        "data/brands.txt: the family '{d}' is not 'name-*.suffix'"
-                    );
-                    families.push((before.to_string(), after.to_string(), i));
-                }
-                None => domains.push((d, i)),
+            if d.contains('*') {
+                // `*` stands for one label's letters: the pattern's last
+                // piece holds the suffix, and two `*` never meet.
+                let last = d.rsplit('*').next().unwrap_or_default();
+                assert!(
+                    last.contains('.') && !d.contains("**") && d.matches('*').count() <= 2,
+                    "data/brands.txt: the family '{d}' is not like 'name-*.suffix' or '*-name-*.suffix'"
+                );
+                families.push((d, i));
+            } else {
+                domains.push((d, i));
             }
         }
         tokens.extend(ts.split_whitespace().map(|t| (t.to_ascii_lowercase(), i)));
@@ -184,12 +186,12 @@ fn main() {
     writeln!(out, "];").unwrap();
     writeln!(
         out,
-        "/// A brand's families of member institutions' domains: (before `*`, after `*`, brand)."
+        "/// A brand's families of member institutions' domains: (pattern, brand); `*` stands for one label's letters."
     )
     .unwrap();
     writeln!(
         out,
-        "pub(crate) static BRAND_FAMILIES: [(&str, &str, u8); {}] = {families:?};",
+        "pub(crate) static BRAND_FAMILIES: [(&str, u8); {}] = {families:?};",
         families.len()
     )
     .unwrap();

@@ -95,17 +95,53 @@ pub(crate) fn owner_of_site(domain: &str) -> Option<&'static str> {
 /// is named like, with the family's pattern: what stands for `*` is one
 /// label's letters, digits and inner hyphens.
 pub(crate) fn family_of(registrable: &str) -> Option<(&'static str, String)> {
-    BRAND_FAMILIES.iter().find_map(|&(before, after, b)| {
-        let middle = registrable.strip_prefix(before)?.strip_suffix(after)?;
-        let one_label = !middle.is_empty()
-            && !middle.starts_with('-')
-            && !middle.ends_with('-')
-            && middle
-                .bytes()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-');
+    BRAND_FAMILIES.iter().find_map(|&(pattern, b)| {
         let brand = BRAND_NAMES.get(usize::from(b)).copied()?;
-        one_label.then(|| (brand, format!("{before}*{after}")))
+        family_matches(pattern, registrable).then(|| (brand, pattern.to_string()))
     })
+}
+
+/// Whether `name` is written as `pattern` (`sparkasse-*.de`,
+/// `*-sparkasse-*.de`), each `*` standing for one label's letters, digits
+/// and inner hyphens; the pieces between are matched from the left.
+fn family_matches(pattern: &str, name: &str) -> bool {
+    let one_label = |part: &str| {
+        !part.is_empty()
+            && !part.starts_with('-')
+            && !part.ends_with('-')
+            && part
+                .bytes()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+    };
+    let mut pieces = pattern.split('*');
+    let Some(rest) = pieces.next().and_then(|first| name.strip_prefix(first)) else {
+        return false;
+    };
+    let mut rest = rest;
+    for piece in pieces {
+        // The last piece ends the name; the others follow the first
+        // stretch of one label's letters.
+        let gap = if piece.contains('.') {
+            match rest.strip_suffix(piece) {
+                Some(gap) => gap,
+                None => return false,
+            }
+        } else {
+            match rest.find(piece) {
+                Some(at) => {
+                    let gap = rest.get(..at).unwrap_or_default();
+                    rest = rest.get(at + piece.len()..).unwrap_or_default();
+                    if !one_label(gap) {
+                        return false;
+                    }
+                    continue;
+                }
+                None => return false,
+            }
+        };
+        return one_label(gap);
+    }
+    false
 }
 
 /// The home of the brand named `brand` (the first domain the brand table

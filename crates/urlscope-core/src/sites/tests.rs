@@ -399,3 +399,26 @@ fn a_capital_is_named_as_written() {
         assert_eq!(i.edit, "'l' written as 'I' (a capital i)");
     }
 }
+
+#[test]
+fn a_family_s_star_is_one_label_s_letters() {
+    for (name, pattern) in [
+        ("sparkasse-koelnbonn.de", Some("sparkasse-*.de")),
+        ("berliner-sparkasse.de", Some("*-sparkasse.de")),
+        (
+            "ostsaechsische-sparkasse-dresden.de",
+            Some("*-sparkasse-*.de"),
+        ),
+        ("sparkasse-.de", None),
+        ("-sparkasse.de", None),
+        ("x.sparkasse-y.de", None),
+        ("berliner-sparkasse.com", None),
+        ("sparkasse.de", None),
+    ] {
+        assert_eq!(
+            super::family_of(name).map(|(_, p)| p),
+            pattern.map(str::to_string),
+            "{name}"
+        );
+    }
+}

@@ -45,7 +45,8 @@ pub enum Wrapper {
     Facebook,
     /// Instagram's link shim (`l.instagram.com/?u=`).
     Instagram,
-    /// Steam's link filter (`steamcommunity.com/linkfilter/?url=`), the
+    /// Steam's link filter (`steamcommunity.com/linkfilter/?u=`, formerly
+    /// `?url=`), the
     /// page that warns a visitor leaving Steam.
     Steam,
     /// LinkedIn's redirector (`www.linkedin.com/redir/redirect?url=`).
@@ -310,7 +311,8 @@ pub fn unwrap(url: &str) -> Option<Unwrapped> {
         return found(Wrapper::Instagram, param(query, "u"), &plain);
     }
     if host == "steamcommunity.com" && matches!(path, "/linkfilter/" | "/linkfilter") {
-        return found(Wrapper::Steam, param(query, "url"), &plain);
+        let target = param(query, "u").or_else(|| param(query, "url"));
+        return found(Wrapper::Steam, target, &plain);
     }
     if matches!(host, "www.linkedin.com" | "linkedin.com") && path == "/redir/redirect" {
         return found(Wrapper::LinkedIn, param(query, "url"), &plain);

@@ -73,6 +73,7 @@ fn safelinks_and_others() {
         ("https://l.facebook.com/l.php?u=https%3A%2F%2Fevil.example%2F&h=AT0", Wrapper::Facebook),
         ("https://l.instagram.com/?u=https%3A%2F%2Fevil.example%2F&e=AT0", Wrapper::Instagram),
         ("https://steamcommunity.com/linkfilter/?url=https://evil.example/", Wrapper::Steam),
+        ("https://steamcommunity.com/linkfilter/?u=https%3A%2F%2Fevil.example%2F", Wrapper::Steam),
         // A search result's link: `q` empty, the destination in `url`.
         ("https://www.google.com/url?sa=t&rct=j&q=&esrc=s&url=https%3A%2F%2Fevil.example%2F&usg=AOv", Wrapper::Google),
         ("https://www.linkedin.com/redir/redirect?url=https%3A%2F%2Fevil.example%2F&urlhash=x", Wrapper::LinkedIn),

@@ -174,13 +174,17 @@ fn has_key(input: &[u8], query: Span, key: &[u8]) -> bool {
 /// Facebook's `app_id` and `api_key`, TikTok's `client_key`) whose URL is
 /// a return address the app registered, or the page it was asked from:
 /// Facebook's `cancel_url` (the registered address, with the error a
-/// visitor who declines gets) and Google Identity Services' `origin` (the
-/// page a sign-in popup answers, one of the app's registered origins).
+/// visitor who declines gets) and `fallback_redirect_uri` (its JavaScript
+/// SDK's dialog's, on the app's domain), and Google Identity Services'
+/// `origin` (the page a sign-in popup answers, one of the app's
+/// registered origins). Auth0's own sign-in page names its app `client`
+/// beside the protocol it answers (`protocol=oauth2`).
 const OAUTH_RETURNS: &[&str] = &[
     "redirect_uri",
     "post_logout_redirect_uri",
     "cancel_url",
     "origin",
+    "fallback_redirect_uri",
 ];
 /// The query keys that name the app of an OAuth 2.0 or OpenID Connect
 /// request ([`OAUTH_RETURNS`]).
@@ -222,9 +226,16 @@ fn sign_in_return_keys(input: &[u8], query: Span) -> &'static [&'static str] {
     let openid2 =
         |k: &[u8], v: &[u8]| k.eq_ignore_ascii_case(b"openid.mode") && v.starts_with(b"checkid_");
     let discovery = |k: &[u8]| k.eq_ignore_ascii_case(b"entityID");
-    match pairs.find(|&(k, v)| oauth(k) || wsfed(k, v) || saml(k) || openid2(k, v) || discovery(k))
-    {
-        Some((k, _)) if oauth(k) => OAUTH_RETURNS,
+    // Auth0's sign-in page: `client` with `protocol`, in either order.
+    let auth0 = |k: &[u8], v: &[u8]| {
+        k.eq_ignore_ascii_case(b"protocol")
+            && (v.eq_ignore_ascii_case(b"oauth2") || v.eq_ignore_ascii_case(b"samlp"))
+            && has_key(input, query, b"client")
+    };
+    match pairs.find(|&(k, v)| {
+        oauth(k) || wsfed(k, v) || saml(k) || openid2(k, v) || discovery(k) || auth0(k, v)
+    }) {
+        Some((k, v)) if oauth(k) || auth0(k, v) => OAUTH_RETURNS,
         Some((k, _)) if saml(k) => SAML_RETURNS,
         Some((k, v)) if openid2(k, v) => OPENID2_RETURNS,
         Some((k, _)) if discovery(k) => DISCOVERY_RETURNS,

@@ -64,6 +64,7 @@ pub(crate) fn lure_warnings(
             None => path_and_query,
         };
         spans.extend(spans_at(lure_words(read.of(input)), read.start));
+        spans.retain(|&s| !in_signing_key(input, parts, s));
         // Dynamic DNS names people's own machines, whose sign-in pages
         // are their own (a home server's `/auth/login`): only a brand's
         // name there is a lure.
@@ -159,6 +160,27 @@ pub(crate) fn lure_warnings(
             ),
         ));
     }
+}
+
+/// The prefixes of the query keys of a signed link to a storage
+/// bucket's file (AWS Signature Version 4's `X-Amz-Credential`,
+/// `X-Amz-Security-Token`; Google Cloud Storage's `X-Goog-Credential`).
+const SIGNING_KEYS: &[&[u8]] = &[b"x-amz-", b"x-goog-"];
+
+/// Whether `span` lies in a query key of [`SIGNING_KEYS`]: the
+/// signature's own words, on every signed link to a file, are no lure.
+fn in_signing_key(input: &[u8], parts: &Split, span: Span) -> bool {
+    parts.query.is_some_and(|q| {
+        super::query::pairs(input, q).any(|p| {
+            let key = p.key.of(input);
+            p.key.start <= span.start
+                && span.end <= p.key.end
+                && SIGNING_KEYS.iter().any(|prefix| {
+                    key.get(..prefix.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(prefix))
+                })
+        })
+    })
 }
 
 /// Whether the host is a brand's own account on its hosting service

@@ -139,8 +139,19 @@ pub(crate) const NAMING_KEYS: [&str; 29] = [
 /// `fragment parameter 'iss'`): a URL there identifies, and is no
 /// redirect's target.
 pub(crate) fn names_rather_than_links(via: &str) -> bool {
-    parameter_key(via)
-        .is_some_and(|(_, key)| NAMING_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key)))
+    parameter_key(via).is_some_and(|(_, key)| {
+        NAMING_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key)) || is_openid2_naming(key)
+    })
+}
+
+/// Whether `key` is an OpenID 2.0 request's key other than its return
+/// address (`openid.return_to`): its extensions' namespaces
+/// (`openid.ns.pape`), attribute types (`openid.ax.type.email`) and
+/// policies name specifications, and no one is sent there.
+fn is_openid2_naming(key: &str) -> bool {
+    key.get(..7)
+        .is_some_and(|p| p.eq_ignore_ascii_case("openid."))
+        && !key.eq_ignore_ascii_case("openid.return_to")
 }
 
 /// The key of a `via` that is the whole value of a query parameter
