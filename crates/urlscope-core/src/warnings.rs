@@ -606,7 +606,7 @@ catalogue! {
     SharedHosting {
         code: "shared-hosting",
         severity: Medium,
-        summary: "The host is on a public hosting, storage, form, tunnel, dynamic DNS or IPFS service where anyone publishes, and the URL shows a sign-in word or a brand's name there: a page written by whoever holds the account, not by the domain's owner or the brand. A brand's own account there (paypal.github.io) is the brand's site.",
+        summary: "The host is on a public hosting, storage, form, tunnel, dynamic DNS or IPFS service where anyone publishes, and the URL shows a sign-in word or a brand's name there, or opens a web page from file storage or IPFS (an HTML file in a bucket, a bare IPFS content address): a page written by whoever holds the account, not by the domain's owner or the brand. A brand's own account there (paypal.github.io) is the brand's site.",
         consequence: None,
         signals: [SharedHost, Percent, NonAscii, Authority],
     }

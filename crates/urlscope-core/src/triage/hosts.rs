@@ -146,7 +146,9 @@ fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
     let account = host.ahead_of_last_two();
     let service = name.get(account.len()..).unwrap_or_default();
     match lure {
-        true if crate::services::lures::account_has_lure_word(account, service) => {
+        true if crate::services::lures::account_has_lure_word(account, service)
+            || crate::analysis::checks::stored_page::gateway_cid(account).is_some() =>
+        {
             HostVerdict::NotPlain
         }
         true => HostVerdict::PlainWithoutLure,

@@ -100,7 +100,7 @@ pub(crate) const fn ruled_out_by(signal: Signal) -> &'static str {
             "plain_parts: analysis::checks::kit::is_kit_folder and is_visitor_folder on each path part; is_plain: no analysis::checks::kit::find_inbox_light in the query or the fragment, analysis::checks::kit::is_kit_step on each query pair"
         }
         Signal::SharedHost => {
-            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word on its account's labels and services::has_lure_word on the rest of the URL"
+            "is_plain: services::service_hint on the host (its last two labels, then its suffixes under a parent), then services::account_has_lure_word and analysis::checks::stored_page::gateway_cid on its account's labels and services::has_lure_word and analysis::checks::stored_page::may_open_page on the rest of the URL"
         }
     }
 }
@@ -195,8 +195,11 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                     HostVerdict::Plain => {}
                     // A sign-in word or a brand's name after the host (the
                     // account's labels were judged with the host).
+                    // Or a web page on file storage or IPFS.
                     HostVerdict::PlainWithoutLure
                         if crate::services::lures::has_lure_word(
+                            input.get(at..).unwrap_or_default(),
+                        ) || crate::analysis::checks::stored_page::may_open_page(
                             input.get(at..).unwrap_or_default(),
                         ) =>
                     {

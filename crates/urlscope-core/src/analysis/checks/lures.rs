@@ -74,6 +74,25 @@ pub(crate) fn lure_warnings(
                 credential_words(text) != [(0, text.len())]
             });
         }
+        let name = host.map_or("", |h| h.ascii.as_deref().unwrap_or(&h.decoded));
+        // `user.github.io` is on `github.io`; `storage.googleapis.com`
+        // (its buckets in the path) is the service itself.
+        let place = || {
+            if name.eq_ignore_ascii_case(&service.service) {
+                format!(
+                    "'{}' is a service ({}),",
+                    quote_str(name),
+                    service.kind.label()
+                )
+            } else {
+                format!(
+                    "'{}' is on '{}' ({}),",
+                    quote_str(name),
+                    quote_str(&service.service),
+                    service.kind.label()
+                )
+            }
+        };
         if let Some(&first) = spans.first() {
             let word = String::from_utf8_lossy(first.of(input));
             // A brand's token misspelt: which, and how.
@@ -91,29 +110,26 @@ pub(crate) fn lure_warnings(
                 }
                 _ => format!("'{}'", quote_str(&word)),
             };
-            let name = host.map_or("", |h| h.ascii.as_deref().unwrap_or(&h.decoded));
-            // `user.github.io` is on `github.io`; `storage.googleapis.com`
-            // (its buckets in the path) is the service itself.
-            let place = if name.eq_ignore_ascii_case(&service.service) {
-                format!(
-                    "'{}' is a service ({}),",
-                    quote_str(name),
-                    service.kind.label()
-                )
-            } else {
-                format!(
-                    "'{}' is on '{}' ({}),",
-                    quote_str(name),
-                    quote_str(&service.service),
-                    service.kind.label()
-                )
-            };
             out.push(Warning::new(
                 WarningCode::SharedHosting,
                 std::iter::once(host_span).chain(spans).collect(),
                 host_index,
                 format!(
-                    "{place} where anyone can publish, and the URL shows {shows}: a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand.",
+                    "{} where anyone can publish, and the URL shows {shows}: a sign-in page or a brand's page there is written by whoever holds the account, not by the domain's owner or the brand.",
+                    place(),
+                ),
+            ));
+        } else if let Some(page) =
+            super::stored_page::stored_page(input, parts, service.kind, host_span)
+        {
+            out.push(Warning::new(
+                WarningCode::SharedHosting,
+                vec![host_span, page],
+                host_index,
+                format!(
+                    "{} where anyone can publish, and the URL opens a web page there ('{}'): a page served from someone's files is written by whoever holds them, not by the domain's owner, and phishing pages are put there to borrow the service's name.",
+                    place(),
+                    quote_str(&String::from_utf8_lossy(page.of(input))),
                 ),
             ));
         }

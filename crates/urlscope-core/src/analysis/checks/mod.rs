@@ -39,6 +39,7 @@ pub(crate) mod readings;
 pub(crate) mod saved_page;
 pub(crate) mod sensitive;
 pub(crate) mod shellshock;
+pub(crate) mod stored_page;
 pub(crate) mod template;
 pub(crate) mod traversal;
 pub(crate) mod unpacked;
