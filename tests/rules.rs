@@ -281,6 +281,8 @@ const RULES: &[Row] = &[
     ("brand-in-host", "https://www.paypal.com.secure-login.example.net/", Fires { at: "paypal.com.secure" }, "PayPal's domain ahead of example.net, and the sign-in word beside it"),
     ("brand-in-host", "https://www.paypal.com.shop.example.net/", Fires { at: "paypal.com" }, "PayPal's domain ahead of example.net, no sign-in word"),
     ("brand-in-host", "https://paypallogin.com/", Fires { at: "paypallogin" }, "PayPal's token glued to a sign-in word, no hyphen between"),
+    ("brand-in-host", "https://allegro-pay-verify.com/", Fires { at: "allegro-pay-verify" }, "a national marketplace's name (Allegro, Poland's) beside a sign-in word"),
+    ("brand-in-host", "https://www.halifaxhealth.org/", Misses, "a city's name inside another word, not the bank's token"),
     ("brand-in-host", "http://secure.bankofamericasecuredalerts.com/", Fires { at: "secure.bankofamerica" }, "a bank's token glued to two words a phishing host is named with"),
     ("brand-in-host", "https://outlookindia.com/", Misses, "a brand's token inside a name with a word that is no phishing host's"),
     ("brand-in-host", "https://paypal-login-secure.example/", Fires { at: "paypal-login" }, "PayPal's name glued to words in another domain, the first a sign-in word"),
