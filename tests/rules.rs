@@ -508,6 +508,7 @@ const RULES: &[Row] = &[
     ("shortener", "https://bit.ly/3abcDEF", Fires { at: "bit.ly/3abcDEF" }, "a shortened link: its destination is the provider's"),
     ("shortener", "https://bit.ly/", Misses, "the provider's home page"),
     ("shortener", "https://habit.ly/x", Misses, "a name that only ends like a shortener"),
+    ("shortener", "http://bit.do/fQkz", Fires { at: "bit.do/fQkz" }, "another shortener, as phishing e-mails use"),
 ];
 
 /// The code named `name` in the catalogue.

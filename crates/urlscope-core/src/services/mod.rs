@@ -289,6 +289,14 @@ entries! {
     b"tiny.one" => Entry::Shortener(Preview::None),
     b"shorte.st" => Entry::Shortener(Preview::None),
     b"adf.ly" => Entry::Shortener(Preview::None),
+    b"bit.do" => Entry::Shortener(Preview::None),
+    b"ht.ly" => Entry::Shortener(Preview::None),
+    b"gg.gg" => Entry::Shortener(Preview::None),
+    b"cutt.us" => Entry::Shortener(Preview::None),
+    b"shrtco.de" => Entry::Shortener(Preview::None),
+    b"kutt.it" => Entry::Shortener(Preview::None),
+    b"dlvr.it" => Entry::Shortener(Preview::None),
+    b"ift.tt" => Entry::Shortener(Preview::None),
 }
 
 /// How a shortener shows a link's destination without following it.
