@@ -120,6 +120,8 @@ const RULES: &[Row] = &[
     ("encoded-slash", "http://x/a%2fb", Fires { at: "%2f" }, "a slash hidden inside a segment"),
     ("encoded-slash", "http://x/a%5Cb", Fires { at: "%5C" }, "a backslash hidden inside a segment"),
     ("encoded-slash", "http://x/a%2fb%2fc", Fires { at: "%2fb%2f" }, "every occurrence, in one span"),
+    ("encoded-slash", "https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/images%2Fphoto.jpg?alt=media", Misses, "Firebase Storage names an object in one segment, its slashes encoded by design"),
+    ("encoded-slash", "https://registry.npmjs.org/@types%2fnode", Misses, "a scoped package in npm's registry"),
     ("encoded-slash", "http://x/?a=a%2fb", Misses, "in a query value a slash is data"),
     ("encoded-slash", "http://x/a/b", Misses, "a real separator"),
     ("encoded-slash", "https://a1.r.us-east-1.awstrack.me/L0/https:%2F%2Fwww.example.com%2Fnews/1/0100018e/x=1", Misses, "Amazon SES writes the URL it carries so; it reads it back as its destination"),

@@ -512,6 +512,13 @@ pub(crate) fn analyze_read(
         warnings.push(address_bar::assumed_warning(input, a, host_index));
     }
     lifting::the_wrappers_own_writing(&parts, destinations.first(), &mut warnings);
+    checks::object_name::api_object_names(
+        input,
+        &parts,
+        host.as_ref()
+            .map(|h| h.ascii.as_deref().unwrap_or(&h.decoded)),
+        &mut warnings,
+    );
     let first_segment = components
         .iter()
         .enumerate()

@@ -32,6 +32,7 @@ pub(crate) mod kit;
 pub(crate) mod lookup;
 pub(crate) mod lures;
 pub(crate) mod mapped;
+pub(crate) mod object_name;
 pub(crate) mod planted;
 pub(crate) mod planted_folder;
 pub(crate) mod query;
