@@ -375,6 +375,21 @@ fn is_own_name(service: &str, ahead: &str) -> bool {
     }
 }
 
+/// Services that keep the paths under a prefix for pages of their own,
+/// on every account, whatever the account deploys: Firebase Hosting's
+/// `/__/` (its sign-in handler `/__/auth/handler`, its e-mail actions
+/// `/__/auth/action`, its SDK's configuration).
+const RESERVED_PATHS: &[(&str, &[u8])] = &[("firebaseapp.com", b"/__/"), ("web.app", b"/__/")];
+
+/// Whether `path` is under one of the prefixes `service` keeps for its
+/// own pages ([`RESERVED_PATHS`]): the page, its query included, is the
+/// service's, not the account's.
+pub(crate) fn is_reserved_path(service: &str, path: &[u8]) -> bool {
+    RESERVED_PATHS
+        .iter()
+        .any(|(s, prefix)| service.eq_ignore_ascii_case(s) && path.starts_with(prefix))
+}
+
 /// Where in `path` one of `service`'s own folders ([`OWN_FOLDERS`])
 /// starts: the path from there on is the service's.
 pub(crate) fn own_folder_at(service: &str, path: &[u8]) -> Option<usize> {

@@ -39,6 +39,7 @@ impl EndpointKeys {
                 let host = own.and_then(|own| own.host.as_ref());
                 match host.map(|h| h.canonical.as_str()) {
                     Some(TELEGRAM_LOGIN) if has_key(input, q, b"bot_id") => TELEGRAM_RETURNS,
+                    Some(h) if is_firebase_auth(h, parts.path.of(input)) => FIREBASE_RETURNS,
                     _ => sign_in_return_keys(input, q),
                 }
             }),
@@ -157,6 +158,19 @@ const TELEGRAM_LOGIN: &str = "oauth.telegram.org";
 /// bot (`bot_id`): the site the widget answers (`origin`, which Telegram
 /// holds to the domain the bot's owner set) and the page it returns to.
 const TELEGRAM_RETURNS: &[&str] = &["origin", "return_to"];
+
+/// The query keys of Firebase Authentication's own pages on a Firebase
+/// Hosting site (`/__/auth/handler`, `/__/auth/action`) whose URL is a
+/// page of the app: Firebase returns the visitor there only when its
+/// domain is among the project's authorised domains.
+const FIREBASE_RETURNS: &[&str] = &["redirectUrl", "continueUrl"];
+
+/// Whether `host` (canonical) and `path` are Firebase Authentication's
+/// pages on a Firebase Hosting site ([`FIREBASE_RETURNS`]).
+fn is_firebase_auth(host: &str, path: &[u8]) -> bool {
+    (host.ends_with(".firebaseapp.com") || host.ends_with(".web.app"))
+        && path.starts_with(b"/__/auth/")
+}
 
 /// The (key, value) pairs of the query at `query` in `input`
 /// ([`super::query::pairs`]), as bytes.

@@ -52,8 +52,13 @@ pub(crate) fn lure_warnings(
         // The service's own pages (SharePoint's `/_layouts/`) show its
         // brand on every account: the path from there on is no lure; the
         // site's folders ahead of it and the query may be.
+        // Pages a service keeps for its own (Firebase's `/__/auth/`) are
+        // the service's, query and all: only the account's name is read.
         let path = parts.path.of(input);
         let read = match crate::services::own_folder_at(&service.service, path) {
+            _ if crate::services::is_reserved_path(&service.service, path) => {
+                Span::new(parts.path.start, parts.path.start)
+            }
             Some(at) => {
                 let ahead = Span::new(parts.path.start, parts.path.start + at);
                 spans.extend(spans_at(lure_words(ahead.of(input)), ahead.start));
