@@ -413,6 +413,8 @@ const RULES: &[Row] = &[
     ("shared-hosting", "https://mybox.duckdns.org/webmail/", Misses, "a home mail server's own webmail on dynamic DNS"),
     ("shared-hosting", "https://paypal-login.duckdns.org/", Fires { at: "paypal-login.duckdns.org" }, "a dynamic DNS name anyone can take, named after a brand"),
     ("shared-hosting", "https://my-nas.duckdns.org/photos/", Misses, "someone's own machine under dynamic DNS, with no lure"),
+    ("brand-in-path", "https://login.contoso.com/contoso.onmicrosoft.com/oauth2/v2.0/authorize?p=B2C_1_signin&client_id=90c0fe63", Misses, "an Azure AD B2C tenant's sign-in on its custom domain, under the tenant's name by Microsoft's design"),
+    ("brand-in-path", "https://evil.example/contoso.onmicrosoft.com/login.php", Fires { at: "contoso.onmicrosoft.com/login" }, "a tenant's name over a sign-in page that is no B2C route"),
     ("brand-in-path", "http://x.example/smop/Absa%20Online%20-%20PROFILE.htm", Fires { at: "Absa%20Online%20-%20PROFILE.htm" }, "a page saved under a bank's page title"),
     ("brand-in-path", "http://x.example/blog/PayPal%20fees%20explained.html", Misses, "a post about a brand, titled in words"),
     ("brand-in-path", "https://x.example/www.bancointer.com.br-cadastro/login", Fires { at: "www.bancointer.com.br-cadastro/login" }, "a brand's domain glued by a hyphen to the words after it, then a sign-in"),

@@ -222,7 +222,8 @@ pub(crate) fn brand_path_warnings(
                 d.end = d.start + len;
                 d.name.truncate(len);
                 let span = Span::new(place.start + d.start, place.start + d.end);
-                (!same_owner(&site, own, own_brand)).then_some((d, site, span))
+                let tenant = place == parts.path && is_b2c_tenant(input, span);
+                (!same_owner(&site, own, own_brand) && !tenant).then_some((d, site, span))
             });
         if found.is_some() {
             shown = found;
@@ -312,6 +313,43 @@ pub(crate) fn brand_path_warnings(
             quote_str(own),
         ),
     ));
+}
+
+/// The routes of Azure AD B2C's sign-in service after a tenant's name
+/// (lowercase): OAuth 2.0 and OpenID Connect (`oauth2/v2.0/authorize`,
+/// `v2.0/.well-known/openid-configuration`), a user flow's name
+/// (`B2C_1_signin`, `B2C_1A_` custom policies), SAML.
+const B2C_ROUTES: &[&[u8]] = &[
+    b"oauth2/",
+    b"v2.0/",
+    b"b2c_1",
+    b"discovery/",
+    b".well-known/",
+    b"samlp/",
+];
+
+/// Whether the domain written at `span` of the path is an Azure AD B2C
+/// tenant's name (`contoso.onmicrosoft.com`) as a whole segment followed
+/// by one of B2C's routes ([`B2C_ROUTES`]): the address a B2C tenant's
+/// custom domain (`login.contoso.com`) serves its sign-in under, by
+/// Microsoft's design. The tenant is its owner's, not Microsoft's page.
+fn is_b2c_tenant(input: &[u8], span: Span) -> bool {
+    let name = span.of(input);
+    let tenant = name.len() > ".onmicrosoft.com".len()
+        && name
+            .get(name.len() - ".onmicrosoft.com".len()..)
+            .is_some_and(|s| s.eq_ignore_ascii_case(b".onmicrosoft.com"));
+    let whole = span.start > 0 && input.get(span.start - 1) == Some(&b'/');
+    let route = input
+        .get(span.end..)
+        .and_then(|rest| rest.strip_prefix(b"/"))
+        .is_some_and(|rest| {
+            B2C_ROUTES.iter().any(|r| {
+                rest.get(..r.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(r))
+            })
+        });
+    tenant && whole && route
 }
 
 /// The page file a path ends in (`index.html`), when the domain written
