@@ -129,6 +129,8 @@ const RULES: &[Row] = &[
     ("encoded-slash", "https://a1.r.us-east-1.awstrack.me/L0/https:%2F%2Fwww.example.com%2Fnews/1/a%2Fb", Fires { at: "%2F" }, "after the carried URL the wrapper's path is a path"),
     ("sensitive-file", "http://x/etc/passwd", Fires { at: "/etc/passwd" }, "the first file an LFI probe asks for"),
     ("sensitive-file", "http://x/?file=passwd", Fires { at: "passwd" }, "named in a parameter"),
+    ("sensitive-file", "http://x/?file=C:%5Cwindows%5Cwin.ini", Fires { at: "C:%5Cwindows%5Cwin.ini" }, "a Windows drive path in a parameter"),
+    ("sensitive-file", "https://ims-na1.adobelogin.com/ims/authorize/v1?client_id=x&dctx_id=v%3A2%2Cs%2Cf%2Cbg%2C1a2b3c4d", Misses, "a letter, a colon and a list of values: no drive path"),
     ("sensitive-file", "http://x/my/etc/passwd", Fires { at: "/my/etc/passwd" }, "the pair anywhere in the path (the span is the whole path)"),
     ("sensitive-file", "http://x/etcpasswd", Misses, "one name, not a directory and a file"),
     ("sensitive-file", "http://x/passwdx", Misses, "a longer name"),

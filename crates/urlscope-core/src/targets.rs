@@ -391,9 +391,13 @@ impl<P: AsRef<[u8]> + Default> TargetScan<P> {
             .unwrap_or_default()
             .first()?
             .as_ref();
+        // A drive letter and a colon, then a separator (`c:/`) or a name
+        // (`C:x`, drive-relative); a list after it (`v:2,s,f,bg`, Adobe's
+        // context ids) is no path.
         if first.len() >= 2
             && first.get(1) == Some(&b':')
             && first.first().is_some_and(u8::is_ascii_alphabetic)
+            && !first.iter().any(|b| matches!(b, b',' | b';' | b'='))
         {
             return Some(format!("the Windows drive path '{}'", show(first)));
         }
@@ -607,6 +611,8 @@ mod tests {
         assert!(sensitive_target(&parts("../../etc/passwd")).is_some());
         assert!(sensitive_target(&parts("var/www/html/.htaccess")).is_some());
         assert!(sensitive_target(&parts("c:/boot.ini")).is_some());
+        assert!(sensitive_target(&parts("C:/Users/x/notes.txt")).is_some());
+        assert!(sensitive_target(&parts("v:2,s,f,bg,1a2b3c4d")).is_none());
         assert!(sensitive_target(&parts("blog/2024/index.html")).is_none());
     }
 

@@ -410,7 +410,7 @@ catalogue! {
     EncodedSlash {
         code: "encoded-slash",
         severity: Medium,
-        summary: "An encoded '/' or '\\' inside a path segment becomes a separator on servers that decode before routing. The segment in which an API names an object, its slashes encoded by design (Firebase Storage's and Google Cloud Storage's `/o/images%2Fphoto.jpg`, npm's `/@scope%2fname`, GitLab's `/api/v4/projects/group%2Fproject`), is read whole by its server and is no warning.",
+        summary: "An encoded '/' or '\\' inside a path segment becomes a separator on servers that decode before routing. The segment in which an API names an object, its slashes encoded by design (Firebase Storage's and Google Cloud Storage's `/o/images%2Fphoto.jpg`, npm's `/@scope%2fname`, GitHub's `/repos/o/r/contents/docs%2Fsetup.md`, GitLab's `/api/v4/projects/group%2Fproject`), is read whole by its server and is no warning.",
         consequence: Some("a server that decodes before routing sees an extra path separator"),
         signals: [Percent],
     }

@@ -37,6 +37,7 @@ pub(crate) fn lure_warnings(
         .filter(|h| !is_brands_account(h))
         .and_then(|h| h.hosting.as_ref())
         .filter(|s| s.kind != HostingKind::Shared)
+        .filter(|_| !super::stored_page::is_asset(parts.path.of(input)))
     {
         // Sign-in words and brands' names, in the host and after it.
         let path_and_query = parts.query.map_or(parts.path, |q| parts.path.join(q));
@@ -127,14 +128,25 @@ pub(crate) fn lure_warnings(
         } else if let Some(page) =
             super::stored_page::stored_page(input, parts, service.kind, host_span)
         {
+            use super::stored_page::StoredPage;
+            let quoted = |span: Span| quote_str(&String::from_utf8_lossy(span.of(input)));
+            let (span, opens) = match page {
+                StoredPage::File(span) => (span, format!("a web page there ('{}')", quoted(span))),
+                StoredPage::Content(span) => (
+                    span,
+                    format!(
+                        "what the content address '{}' holds there (a page, or a folder's index page)",
+                        quoted(span)
+                    ),
+                ),
+            };
             out.push(Warning::new(
                 WarningCode::SharedHosting,
-                vec![host_span, page],
+                vec![host_span, span],
                 host_index,
                 format!(
-                    "{} where anyone can publish, and the URL opens a web page there ('{}'): a page served from someone's files is written by whoever holds them, not by the domain's owner, and phishing pages are put there to borrow the service's name.",
+                    "{} where anyone can publish, and the URL opens {opens}: a page served from someone's files is written by whoever holds them, not by the domain's owner, and phishing pages are put there to borrow the service's name.",
                     place(),
-                    quote_str(&String::from_utf8_lossy(page.of(input))),
                 ),
             ));
         }

@@ -2,8 +2,9 @@
 //! slashes of its name there, by their documented design: Firebase
 //! Storage (`/v0/b/<bucket>/o/images%2Fphoto.jpg`), Google Cloud
 //! Storage's JSON API (`/storage/v1/b/<bucket>/o/<object>`), npm's
-//! registry for a scoped package (`/@scope%2fname`) and GitLab's REST
-//! API for a project or a file (`/api/v4/projects/group%2Fproject`).
+//! registries for a scoped package (`/@scope%2fname`), GitHub's contents
+//! API (`/repos/<owner>/<repo>/contents/docs%2Fsetup.md`) and GitLab's
+//! REST API for a project or a file (`/api/v4/projects/group%2Fproject`).
 //! Their servers read that segment whole, so its `%2F` is no
 //! `encoded-slash`: every link to such an object would otherwise be one.
 
@@ -25,7 +26,11 @@ fn object_segments(host: &str, segments: &[&[u8]]) -> [Option<usize>; 2] {
             let api = is(at, b"storage") && is(at + 1, b"v1") && is(at + 2, b"b");
             [(api && is(at + 4, b"o")).then_some(at + 5), None]
         }
-        "registry.npmjs.org" | "registry.yarnpkg.com" | "registry.npmmirror.com" => [
+        "api.github.com" if is(0, b"repos") && is(3, b"contents") => [Some(4), None],
+        "registry.npmjs.org"
+        | "registry.yarnpkg.com"
+        | "registry.npmmirror.com"
+        | "npm.pkg.github.com" => [
             segments
                 .first()
                 .is_some_and(|s| s.starts_with(b"@"))
@@ -96,6 +101,8 @@ mod tests {
             "https://storage.googleapis.com/storage/v1/b/bucket/o/a%2Fb%2Fc.txt",
             "https://storage.googleapis.com/download/storage/v1/b/bucket/o/a%2Fb.txt?alt=media",
             "https://registry.npmjs.org/@types%2fnode",
+            "https://npm.pkg.github.com/@acme%2fdesign-system",
+            "https://api.github.com/repos/acme/api/contents/docs%2Fsetup.md?ref=main",
             "https://gitlab.com/api/v4/projects/group%2Fproject/issues",
             "https://git.example.com/api/v4/projects/7/repository/files/src%2Fmain.rs/raw?ref=main",
         ] {

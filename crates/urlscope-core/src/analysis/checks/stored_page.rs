@@ -13,6 +13,38 @@ use crate::split::{Span, Split};
 /// triage's fast path looks for).
 const PAGE_EXTENSIONS: &[&[u8]] = &[b"html", b"htm", b"shtml", b"xhtml"];
 
+/// The extensions of the files a page fetches, which no one signs in on:
+/// images, styles, scripts, fonts, audio and video (not SVG, which may
+/// hold a page's script, nor documents and archives, which phishing
+/// e-mails link to).
+const ASSET_EXTENSIONS: &[&[u8]] = &[
+    b"png", b"jpg", b"jpeg", b"gif", b"webp", b"avif", b"ico", b"bmp", b"tif", b"tiff", b"css",
+    b"js", b"mjs", b"map", b"woff", b"woff2", b"ttf", b"otf", b"eot", b"mp3", b"mp4", b"webm",
+    b"mov", b"wav", b"ogg", b"m3u8",
+];
+
+/// Whether `path` ends in a file a page fetches ([`ASSET_EXTENSIONS`]):
+/// an image on someone's hosting (Notion's `prod-files-secure` bucket)
+/// is no sign-in page, whatever the account is called.
+pub(crate) fn is_asset(path: &[u8]) -> bool {
+    let segment = path.rsplit(|&b| b == b'/').next().unwrap_or_default();
+    let mut pieces = segment.rsplit(|&b| b == b'.');
+    let extension = pieces.next().unwrap_or_default();
+    pieces.next().is_some()
+        && ASSET_EXTENSIONS
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case(extension))
+}
+
+/// What a URL on file storage or IPFS opens, at its bytes.
+pub(crate) enum StoredPage {
+    /// A file a browser shows as a web page (`index.html`).
+    File(Span),
+    /// A bare IPFS content address, whatever it holds: a page, or a
+    /// folder whose index page the gateway shows.
+    Content(Span),
+}
+
 /// The span of the page a URL on a `kind` service opens: the last path
 /// segment when it names an HTML file, or, on an IPFS gateway, the bare
 /// content address (`/ipfs/<cid>`, `<cid>.ipfs.gateway/`) when nothing
@@ -23,7 +55,7 @@ pub(crate) fn stored_page(
     parts: &Split,
     kind: HostingKind,
     host: Span,
-) -> Option<Span> {
+) -> Option<StoredPage> {
     if !matches!(kind, HostingKind::Storage | HostingKind::Ipfs) {
         return None;
     }
@@ -36,10 +68,10 @@ pub(crate) fn stored_page(
             .iter()
             .any(|e| e.eq_ignore_ascii_case(extension))
         {
-            return Some(Span::new(
+            return Some(StoredPage::File(Span::new(
                 parts.path.start + last,
                 parts.path.start + path.len(),
-            ));
+            )));
         }
     }
     if kind != HostingKind::Ipfs {
@@ -53,13 +85,13 @@ pub(crate) fn stored_page(
         let end = cid.len();
         if is_cid(cid) && bare(rest) {
             let start = parts.path.start + 6;
-            return Some(Span::new(start, start + end));
+            return Some(StoredPage::Content(Span::new(start, start + end)));
         }
         return None;
     }
     // A subdomain gateway: `<cid>.ipfs.dweb.link/`.
     let cid = gateway_cid(host.of(input))?;
-    bare(path).then(|| Span::new(host.start, host.start + cid.len()))
+    bare(path).then(|| StoredPage::Content(Span::new(host.start, host.start + cid.len())))
 }
 
 /// The content address a subdomain gateway's name starts with
@@ -156,6 +188,21 @@ mod tests {
                 code
             ),
             "'storage.googleapis.com' is a service (file storage), where anyone can publish, and the URL opens a web page there ('index.html'): a page served from someone's files is written by whoever holds them, not by the domain's owner, and phishing pages are put there to borrow the service's name."
+        );
+        assert_eq!(
+            super::super::test_support::message(&format!("https://ipfs.io/ipfs/{V0}"), code),
+            format!("'ipfs.io' is a service (an IPFS gateway), where anyone can publish, and the URL opens what the content address '{V0}' holds there (a page, or a folder's index page): a page served from someone's files is written by whoever holds them, not by the domain's owner, and phishing pages are put there to borrow the service's name.")
+        );
+        // An image on someone's storage, whatever the bucket is called.
+        assert!(found(
+            "https://prod-files-secure.s3.us-west-2.amazonaws.com/1a2b/diagram.png?X-Amz-Expires=3600",
+            code
+        )
+        .is_empty());
+        assert!(found("https://paypal-login.github.io/logo.PNG", code).is_empty());
+        assert_eq!(
+            found("https://paypal-login.github.io/logo.svg", code).len(),
+            1
         );
         // Near misses: another kind of file, a file inside a content
         // address's folder, a hosting service that is not storage, a
