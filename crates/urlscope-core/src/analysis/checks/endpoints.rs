@@ -166,10 +166,13 @@ const TELEGRAM_RETURNS: &[&str] = &["origin", "return_to"];
 const FIREBASE_RETURNS: &[&str] = &["redirectUrl", "continueUrl"];
 
 /// Whether `host` (canonical) and `path` are Firebase Authentication's
-/// pages on a Firebase Hosting site ([`FIREBASE_RETURNS`]).
+/// pages on a Firebase Hosting site ([`FIREBASE_RETURNS`]): its sign-in
+/// pages among the paths the service keeps for its own
+/// ([`crate::services::is_reserved_path`]).
 fn is_firebase_auth(host: &str, path: &[u8]) -> bool {
-    (host.ends_with(".firebaseapp.com") || host.ends_with(".web.app"))
-        && path.starts_with(b"/__/auth/")
+    path.starts_with(b"/__/auth/")
+        && crate::services::shared_hosting(host)
+            .is_some_and(|s| crate::services::is_reserved_path(&s.service, path))
 }
 
 /// The (key, value) pairs of the query at `query` in `input`

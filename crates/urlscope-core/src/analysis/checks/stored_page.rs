@@ -27,13 +27,23 @@ const ASSET_EXTENSIONS: &[&[u8]] = &[
 /// an image on someone's hosting (Notion's `prod-files-secure` bucket)
 /// is no sign-in page, whatever the account is called.
 pub(crate) fn is_asset(path: &[u8]) -> bool {
-    let segment = path.rsplit(|&b| b == b'/').next().unwrap_or_default();
-    let mut pieces = segment.rsplit(|&b| b == b'.');
-    let extension = pieces.next().unwrap_or_default();
-    pieces.next().is_some()
-        && ASSET_EXTENSIONS
+    last_file(path).1.is_some_and(|extension| {
+        ASSET_EXTENSIONS
             .iter()
             .any(|e| e.eq_ignore_ascii_case(extension))
+    })
+}
+
+/// Where the last segment of `path` starts, and the extension after its
+/// last dot when it has one.
+fn last_file(path: &[u8]) -> (usize, Option<&[u8]>) {
+    let file = path.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1);
+    let name = path.get(file..).unwrap_or_default();
+    let extension = name
+        .iter()
+        .rposition(|&b| b == b'.')
+        .and_then(|dot| name.get(dot + 1..));
+    (file, extension)
 }
 
 /// What a URL on file storage or IPFS opens, at its bytes.
@@ -60,16 +70,13 @@ pub(crate) fn stored_page(
         return None;
     }
     let path = parts.path.of(input);
-    let last = path.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1);
-    let segment = path.get(last..).unwrap_or_default();
-    if let Some(dot) = segment.iter().rposition(|&b| b == b'.') {
-        let extension = segment.get(dot + 1..).unwrap_or_default();
+    if let (file, Some(extension)) = last_file(path) {
         if PAGE_EXTENSIONS
             .iter()
             .any(|e| e.eq_ignore_ascii_case(extension))
         {
             return Some(StoredPage::File(Span::new(
-                parts.path.start + last,
+                parts.path.start + file,
                 parts.path.start + path.len(),
             )));
         }
@@ -115,9 +122,9 @@ pub(crate) fn may_open_page(rest: &[u8]) -> bool {
         .position(|&b| b == b'?' || b == b'#')
         .unwrap_or(rest.len());
     let path = rest.get(..end).unwrap_or_default();
-    let segment = path.rsplit(|&b| b == b'/').next().unwrap_or_default();
-    let extension = segment.rsplit(|&b| b == b'.').next().unwrap_or_default();
-    (extension.len() < segment.len() && crate::services::lures::is_page_extension(extension))
+    last_file(path)
+        .1
+        .is_some_and(crate::services::lures::is_page_extension)
         || path.windows(6).any(|w| w == b"/ipfs/")
 }
 
@@ -216,7 +223,6 @@ mod tests {
             "https://someone.github.io/blog/notes.html".to_string(),
             "https://cloud.google.com/storage/docs/index.html".to_string(),
             "https://ipfs.io/ipfs/QmShort".to_string(),
-            format!("https://{V0}.ipfs.dweb.link/"),
             format!("https://{V0}.ipfs.dweb.link/"),
             "https://docs.ipfs.tech/ipfs/".to_string(),
         ] {
