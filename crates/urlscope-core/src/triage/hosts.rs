@@ -110,8 +110,10 @@ pub(super) enum HostVerdict {
     Plain,
     /// It is on a shared hosting service, with no lure in the account's
     /// labels: plain unless the path or the query holds a sign-in word
-    /// or a brand's name.
-    PlainWithoutLure,
+    /// or a brand's name; or, on file storage or an IPFS gateway
+    /// (`stores_files`), unless it may open a web page
+    /// ([`crate::analysis::checks::stored_page`]).
+    PlainWithoutLure { stores_files: bool },
     /// It is a web archive's: plain unless the path is the address of
     /// its copy of a page (`/web/2020/paypa1.com/signin`), whose URL the
     /// analysis reads.
@@ -151,10 +153,25 @@ fn host_verdict(host: &Labels<'_>, min: Severity) -> HostVerdict {
         {
             HostVerdict::NotPlain
         }
-        true => HostVerdict::PlainWithoutLure,
+        true => HostVerdict::PlainWithoutLure {
+            stores_files: stores_files(name),
+        },
         false if crate::wrappers::is_archive(name) => HostVerdict::Archive,
         false => HostVerdict::Plain,
     }
+}
+
+/// Whether a plain host on a listed shared service is on file storage or
+/// an IPFS gateway, where a web page is a warning of its own (the
+/// analysis's kind of service, found once per host).
+fn stores_files(name: &[u8]) -> bool {
+    let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+    crate::services::shared_hosting(&name).is_some_and(|service| {
+        matches!(
+            service.kind,
+            crate::services::HostingKind::Storage | crate::services::HostingKind::Ipfs
+        )
+    })
 }
 
 /// What the last two labels of a plain host say of it (its one trailing

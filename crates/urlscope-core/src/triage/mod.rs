@@ -194,18 +194,17 @@ pub fn is_plain_at(input: &[u8], min: Severity) -> bool {
                     HostVerdict::NotPlain => return false,
                     HostVerdict::Plain => {}
                     // A sign-in word or a brand's name after the host (the
-                    // account's labels were judged with the host).
-                    // Or a web page on file storage or IPFS.
-                    HostVerdict::PlainWithoutLure
-                        if crate::services::lures::has_lure_word(
-                            input.get(at..).unwrap_or_default(),
-                        ) || crate::analysis::checks::stored_page::may_open_page(
-                            input.get(at..).unwrap_or_default(),
-                        ) =>
-                    {
-                        return false
+                    // account's labels were judged with the host), or a web
+                    // page on file storage or IPFS.
+                    HostVerdict::PlainWithoutLure { stores_files } => {
+                        let rest = input.get(at..).unwrap_or_default();
+                        if crate::services::lures::has_lure_word(rest)
+                            || stores_files
+                                && crate::analysis::checks::stored_page::may_open_page(rest)
+                        {
+                            return false;
+                        }
                     }
-                    HostVerdict::PlainWithoutLure => {}
                     // The address of an archive's copy of a page.
                     HostVerdict::Archive => {
                         let path = input.get(at..).unwrap_or_default();
@@ -560,6 +559,36 @@ mod tests {
             assert!(is_plain(u), "{}", String::from_utf8_lossy(u));
             let a = crate::analyze(u, &crate::Options::default());
             assert!(a.warnings.is_empty(), "{}", String::from_utf8_lossy(u));
+        }
+    }
+
+    /// A web page on someone's web hosting is what such hosting serves:
+    /// plain at medium, where the same page in a storage bucket or behind
+    /// an IPFS address is refused (`shared-hosting`, medium).
+    #[test]
+    fn a_page_is_plain_on_web_hosting_not_on_file_storage() {
+        let options = crate::Options::default();
+        for u in [
+            &b"https://scmga.tripod.com/index.html"[..],
+            b"https://someone.github.io/docs/guide.htm",
+        ] {
+            assert!(
+                is_plain_at(u, Severity::Medium),
+                "{}",
+                String::from_utf8_lossy(u)
+            );
+            assert!(analyzed_at(u, &options, Severity::Medium).is_empty());
+        }
+        for u in [
+            &b"https://storage.googleapis.com/bucket/index.html"[..],
+            b"https://ipfs.io/ipfs/QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG",
+        ] {
+            assert!(
+                !is_plain_at(u, Severity::Medium),
+                "{}",
+                String::from_utf8_lossy(u)
+            );
+            assert!(!analyzed_at(u, &options, Severity::Medium).is_empty());
         }
     }
 
