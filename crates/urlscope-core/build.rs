@@ -57,6 +57,8 @@ fn main() {
     // A brand's family of member institutions' domains, `sparkasse-*.de`:
     // (what comes before `*`, what after, brand).
     let mut families: Vec<(String, usize)> = Vec::new();
+    // A brand's own top-level domains, `.google`: (the label, brand).
+    let mut tlds: Vec<(String, usize)> = Vec::new();
     // The words that name a brand in a short piece of a path or a shared
     // host: its one-word tokens and its common words.
     let mut words: Vec<(String, usize)> = Vec::new();
@@ -85,7 +87,14 @@ fn main() {
                 .to_ascii_lowercase(),
         );
         for d in ds.split_whitespace().map(str::to_ascii_lowercase) {
-            if d.contains('*') {
+            if let Some(tld) = d.strip_prefix('.') {
+                // `.google`: a top-level domain only the brand registers in.
+                assert!(
+                    !tld.is_empty() && tld.bytes().all(|b| b.is_ascii_lowercase()),
+                    "data/brands.txt: the top-level domain '{d}' is not like '.google'"
+                );
+                tlds.push((tld.to_string(), i));
+            } else if d.contains('*') {
                 // `*` stands for one label's letters: the pattern's last
                 // piece holds the suffix, and two `*` never meet.
                 let last = d.rsplit('*').next().unwrap_or_default();
@@ -123,6 +132,14 @@ fn main() {
     let (words, word_brands): (Vec<String>, Vec<usize>) = words.into_iter().unzip();
     domains.sort();
     tokens.sort();
+    tlds.sort();
+    for w in tlds.windows(2) {
+        assert!(
+            w[0].0 != w[1].0,
+            "data/brands.txt: .{} listed twice",
+            w[0].0
+        );
+    }
     for w in domains.windows(2) {
         assert!(w[0].0 != w[1].0, "data/brands.txt: {} listed twice", w[0].0);
     }
@@ -193,6 +210,17 @@ fn main() {
         out,
         "pub(crate) static BRAND_FAMILIES: [(&str, u8); {}] = {families:?};",
         families.len()
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "/// A brand's own top-level domains (a closed registry's): (label, brand), sorted."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static BRAND_TLDS: [(&str, u8); {}] = {tlds:?};",
+        tlds.len()
     )
     .unwrap();
     writeln!(out, "/// (token, brand), sorted by token.").unwrap();

@@ -288,9 +288,11 @@ pub(crate) fn imitation(
     top_sites: bool,
 ) -> Option<Imitation> {
     // Only a domain one could register imitates: letters, digits,
-    // hyphens and dots. A known site, or a web archive's mirror
-    // (`archive.li`, one letter from `archives.gov`), imitates none.
+    // hyphens and dots. A known site, a name under a brand's own
+    // top-level domain, or a web archive's mirror (`archive.li`, one
+    // letter from `archives.gov`), imitates none.
     if is_known(registrable)
+        || super::under_brand_tld(registrable)
         || crate::wrappers::is_archive(registrable.as_bytes())
         || !registrable
             .bytes()

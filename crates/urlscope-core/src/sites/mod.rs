@@ -67,6 +67,23 @@ pub(crate) fn known_rank(domain: &str) -> Option<u16> {
     lookup().domains.get(domain).and_then(|(r, _)| *r)
 }
 
+/// The brand whose own top-level domain (`.google`, `.dhl`: a closed
+/// registry, in which only the brand registers names) the host or
+/// registrable domain `name` (lowercase) is under. Only a URL's own host
+/// is read so: a domain written in a host's labels or a path
+/// (`appleid.apple.com.example`) is the brand's by the table alone.
+fn brand_tld(name: &str) -> Option<u8> {
+    let (_, tld) = name.strip_suffix('.').unwrap_or(name).rsplit_once('.')?;
+    let at = BRAND_TLDS.binary_search_by(|(t, _)| (*t).cmp(tld)).ok()?;
+    BRAND_TLDS.get(at).map(|(_, b)| *b)
+}
+
+/// Whether the host or registrable domain `name` (lowercase) is under a
+/// brand's own top-level domain ([`brand_tld`]).
+pub(crate) fn under_brand_tld(name: &str) -> bool {
+    brand_tld(name).is_some()
+}
+
 /// The brand that owns `domain` (a registrable domain, lowercase).
 pub(crate) fn brand_of(domain: &str) -> Option<&'static str> {
     let (_, b) = lookup().domains.get(domain)?;
@@ -77,7 +94,12 @@ pub(crate) fn brand_of(domain: &str) -> Option<&'static str> {
 /// the brands it owns: `instagram.com` is Meta's, as `facebook.com` is.
 pub(crate) fn owner_of(domain: &str) -> Option<&'static str> {
     let (_, b) = lookup().domains.get(domain)?;
-    let owner = BRAND_OWNERS.get(usize::from((*b)?))?;
+    owner_name((*b)?)
+}
+
+/// The name of the brand that owns brand number `b`.
+fn owner_name(b: u8) -> Option<&'static str> {
+    let owner = BRAND_OWNERS.get(usize::from(b))?;
     BRAND_NAMES.get(usize::from(*owner)).copied()
 }
 
@@ -87,7 +109,9 @@ pub(crate) fn owner_of(domain: &str) -> Option<&'static str> {
 /// `googleapis.com`): a page there is the brand's or its customers', and
 /// a link from it to the brand's own domains stays with the brand.
 pub(crate) fn owner_of_site(domain: &str) -> Option<&'static str> {
-    owner_of(domain).or_else(|| owner_of(domain.split_once('.')?.1))
+    owner_of(domain)
+        .or_else(|| owner_of(domain.split_once('.')?.1))
+        .or_else(|| owner_name(brand_tld(domain)?))
 }
 
 /// The brand whose family of member institutions' domains
@@ -166,7 +190,9 @@ pub(crate) fn brand_of_host(host: &str) -> Option<&'static str> {
         .map_or(0, |(dot, _)| dot + 1);
     let tail = host.get(tail_start..)?.to_ascii_lowercase();
     // Bound before it is returned: the iterator borrows `tail`.
-    let brand = label_starts(&tail).find_map(|(start, _)| tail.get(start..).and_then(brand_of));
+    let brand = label_starts(&tail)
+        .find_map(|(start, _)| tail.get(start..).and_then(brand_of))
+        .or_else(|| BRAND_NAMES.get(usize::from(brand_tld(&tail)?)).copied());
     brand
 }
 

@@ -352,13 +352,20 @@ fn brand_of_host_reads_the_last_labels_only() {
     // A long host is read in one pass, whatever its labels.
     let long = "a.".repeat(200_000) + "paypal.com";
     assert_eq!(brand_of_host(&long), Some("PayPal"));
+    // A brand's own top-level domain: every name under it is the brand's,
+    // the top-level name alone no one's.
+    assert_eq!(brand_of_host("www.mydhl.express.dhl"), Some("DHL"));
+    assert_eq!(brand_of_host("blog.google."), Some("Google"));
+    assert_eq!(brand_of_host("google"), None);
+    assert_eq!(brand_of_host("dhl.example"), None);
+    assert!(super::imitation_of_host("domains.google").is_none());
     // Every name the table lists fits the labels looked up.
     for line in include_str!("../../data/brands.txt").lines() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
         let domains = line.split('|').nth(1).unwrap_or_default();
-        for d in domains.split_whitespace() {
+        for d in domains.split_whitespace().filter(|d| !d.starts_with('.')) {
             assert!(d.split('.').count() <= BRAND_LABELS, "{d}");
         }
     }
