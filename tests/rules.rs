@@ -328,6 +328,7 @@ const RULES: &[Row] = &[
     ("nesting-limit", "http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/http://a.example/https://paypa1.com/", Misses, "eight levels are unfolded whole (the look-alike at the bottom is found)"),
     ("open-redirect", "https://victim.example/login?next=//evil.example/", Fires { at: "//evil.example/" }, "a scheme-relative URL to another site"),
     ("open-redirect", "https://victim.example//evil.example/", Fires { at: "//evil.example/" }, "a path that starts '//': a server echoing it as a redirect sends its visitor to evil.example"),
+    ("open-redirect", "https://id.atlassian.com/login?continue=https%3A%2F%2Fmyteam.atlassian.net%2Fwiki%2Fhome", Misses, "Atlassian's sign-in returning its visitor to a team's site on atlassian.net: one owner's two domains"),
     ("open-redirect", "https://about.google/intl/en/?continue=https://accounts.google.com/", Misses, "a site under Google's own top-level domain sending its visitor to another of Google's: one owner"),
     ("open-redirect", "https://victim.example//themes/mini/a.php", Misses, "a doubled slash before a folder, as templates write them: 'themes' names no site"),
     ("open-redirect", "https://github.com/login/oauth/authorize?client_id=abc&redirect_uri=https://vercel.com/cb", Fires { at: "https://vercel.com/cb" }, "an OAuth sign-in's return address, an address the app registered: shown (low), not the provider's open redirect"),
