@@ -480,7 +480,12 @@ pub(crate) fn account_lure_words(labels: &[u8], service: &[u8]) -> Vec<(usize, u
     let mut found = lure_words(labels);
     let lookalike = crate::sites::brand_lookalike_word(labels).map(|(at, _)| at);
     let inside = crate::sites::tokens_inside(labels, service).map(|(_, at)| at);
-    for token in brand_tokens(labels).chain(lookalike).chain(inside) {
+    let misspelt = misspelt_credential_word(labels).map(|m| m.at);
+    for token in brand_tokens(labels)
+        .chain(lookalike)
+        .chain(inside)
+        .chain(misspelt)
+    {
         if !found.contains(&token) {
             found.push(token);
         }
@@ -495,10 +500,94 @@ pub(crate) fn account_lure_words(labels: &[u8], service: &[u8]) -> Vec<(usize, u
 pub(crate) fn account_has_lure_word(labels: &[u8], service: &[u8]) -> bool {
     has_lure_word(labels)
         || brand_tokens(labels).next().is_some()
+        || misspelt_credential_word(labels).is_some()
         || crate::sites::brand_lookalike_word(labels).is_some()
         || crate::sites::tokens_inside(labels, service)
             .next()
             .is_some()
+}
+
+/// The sign-in words a shared host's account may misspell and still be
+/// read as (`verfy-acct`, `blockchain-logiin`, `verificati0n`): long
+/// enough that one slip leaves them recognisable, and none a slip away
+/// from an ordinary word of the kind (`banking`, one letter from
+/// `baking`, is left out).
+const MISSPELT_WORDS: &[&str] = &[
+    "login",
+    "signin",
+    "verify",
+    "verification",
+    "validate",
+    "account",
+    "accounts",
+    "password",
+    "secure",
+    "security",
+    "update",
+    "confirm",
+    "unlock",
+    "recover",
+    "recovery",
+    "wallet",
+    "billing",
+    "webmail",
+    "authenticate",
+    "authentication",
+    "credential",
+];
+
+/// A sign-in word misspelt in a shared host's account.
+pub(crate) struct Misspelt {
+    /// The misspelt word's byte range.
+    pub(crate) at: (usize, usize),
+    /// The word it stands for.
+    pub(crate) word: &'static str,
+    /// How it is misspelt (`'i' left out`).
+    pub(crate) edit: String,
+}
+
+/// A sign-in word of [`MISSPELT_WORDS`] misspelt as a whole word of
+/// `text` (a run of letters and digits, the digits around it aside) by
+/// the slips phishing names make so that a filter of the words passes
+/// them, each leaving the word plain to a reader: a digit for the letter
+/// it looks like (`verificati0n`), a letter doubled (`logiin`), one
+/// left out inside a word of six letters or more (`verfy`), or two side
+/// by side swapped (`singin`). Other letters replaced make other words
+/// (`logic`, `filling`), and are not read.
+pub(crate) fn misspelt_credential_word(text: &[u8]) -> Option<Misspelt> {
+    pieces(text, |b| !b.is_ascii_alphanumeric()).find_map(|(start, piece)| {
+        let from = piece.iter().take_while(|b| b.is_ascii_digit()).count();
+        let to = piece.len()
+            - piece
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+        let word = piece.get(from..to.max(from))?;
+        if !(5..=16).contains(&word.len()) {
+            return None;
+        }
+        let lower = String::from_utf8_lossy(word).to_ascii_lowercase();
+        MISSPELT_WORDS.iter().find_map(|&meant| {
+            let (family, edit, (s, _)) = crate::sites::one_edit(&lower, meant)?;
+            let slip = match family {
+                "homoglyph" => word.get(s).is_some_and(u8::is_ascii_digit),
+                "repetition" | "transposition" => true,
+                // Inside the word: its first and last letters kept.
+                "omission" => {
+                    meant.len() >= 6
+                        && lower.bytes().next() == meant.bytes().next()
+                        && lower.bytes().last() == meant.bytes().last()
+                }
+                _ => false,
+            };
+            slip.then(|| Misspelt {
+                at: (start + from, start + to),
+                word: meant,
+                edit,
+            })
+        })
+    })
 }
 
 /// The byte ranges of [`crate::sites::brand_tokens`] in `text`.
@@ -631,6 +720,40 @@ mod tests {
         assert!(sign_in_page(b"login.php").is_some());
         assert!(sign_in_page(b"/login/a/index.php").is_none());
         assert!(sign_in_page(b"/a/login.js").is_none());
+    }
+
+    #[test]
+    fn sign_in_words_misspelt_by_one_slip() {
+        fn at(t: &str) -> Option<(&str, &'static str, String)> {
+            misspelt_credential_word(t.as_bytes())
+                .map(|m| (t.get(m.at.0..m.at.1).unwrap_or_default(), m.word, m.edit))
+        }
+        assert_eq!(
+            at("pp-nxtonline-verfy-acct"),
+            Some(("verfy", "verify", "'i' left out".to_string()))
+        );
+        assert_eq!(
+            at("blockchain-logiin"),
+            Some(("logiin", "login", "an extra 'i'".to_string()))
+        );
+        assert_eq!(
+            at("verificati0n"),
+            Some((
+                "verificati0n",
+                "verification",
+                "'o' written as '0'".to_string()
+            ))
+        );
+        assert_eq!(at("accountss01").map(|m| m.0), Some("accountss"));
+        assert_eq!(at("secrue-portal").map(|m| m.1), Some("secure"));
+        // The word itself, its plural, another word one letter away, a
+        // letter left out at either end, and words of their own.
+        for plain in [
+            "login", "updates", "logic", "secur", "pdate", "baking", "filling", "logan", "secured",
+            "acct",
+        ] {
+            assert_eq!(at(plain), None, "{plain}");
+        }
     }
 
     #[test]

@@ -210,7 +210,7 @@ fn common_ends(a: &[u8], b: &[u8]) -> (usize, usize) {
 
 /// The one edit that makes `famous` into `name`, if there is one: its
 /// family, its words, and the edited byte range of `name`.
-fn one_edit(name: &str, famous: &str) -> Option<(&'static str, String, (usize, usize))> {
+pub(crate) fn one_edit(name: &str, famous: &str) -> Option<(&'static str, String, (usize, usize))> {
     let (n, f) = (name.as_bytes(), famous.as_bytes());
     let (common, tail) = common_ends(n, f);
     let ch = |b: Option<&u8>| b.map(|&b| char::from(b)).unwrap_or('?');

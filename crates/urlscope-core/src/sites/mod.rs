@@ -26,7 +26,7 @@ mod near;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use edits::{as_written, imitation};
+pub(crate) use edits::{as_written, imitation, one_edit};
 pub(crate) use fast::may_imitate;
 pub(crate) use inside::tokens_inside;
 

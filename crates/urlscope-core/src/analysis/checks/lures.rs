@@ -114,7 +114,21 @@ pub(crate) fn lure_warnings(
                         i.edit
                     )
                 }
-                _ => format!("'{}'", quote_str(&word)),
+                _ => match crate::services::lures::misspelt_credential_word(account) {
+                    // A sign-in word misspelt: which, and how.
+                    Some(m)
+                        if Span::new(host_span.start + m.at.0, host_span.start + m.at.1)
+                            == first =>
+                    {
+                        format!(
+                            "'{}', the sign-in word '{}' with {}",
+                            quote_str(&word),
+                            m.word,
+                            m.edit
+                        )
+                    }
+                    _ => format!("'{}'", quote_str(&word)),
+                },
             };
             out.push(Warning::new(
                 WarningCode::SharedHosting,
