@@ -187,6 +187,7 @@ entries! {
     b"creatorlink.net" => Entry::Service(Pages, false),
     b"moonfruit.com" => Entry::Service(Pages, false),
     b"tripod.com" => Entry::Service(Pages, false),
+    b"webs.com" => Entry::Service(Pages, false),
     b"co.nf" => Entry::Service(Pages, false),
     b"htmlpasta.com" => Entry::Service(Pages, false),
     b"mybigcommerce.com" => Entry::Service(Pages, false),
@@ -378,8 +379,16 @@ fn is_own_name(service: &str, ahead: &str) -> bool {
 /// Services that keep the paths under a prefix for pages of their own,
 /// on every account, whatever the account deploys: Firebase Hosting's
 /// `/__/` (its sign-in handler `/__/auth/handler`, its e-mail actions
-/// `/__/auth/action`, its SDK's configuration).
-const RESERVED_PATHS: &[(&str, &[u8])] = &[("firebaseapp.com", b"/__/"), ("web.app", b"/__/")];
+/// `/__/auth/action`, its SDK's configuration); SharePoint's sign-in
+/// pages (`/_forms/default.aspx?ReturnUrl=...`, `/_login/`, `/_trust/`),
+/// at the root of every tenant's name.
+const RESERVED_PATHS: &[(&str, &[u8])] = &[
+    ("firebaseapp.com", b"/__/"),
+    ("web.app", b"/__/"),
+    ("sharepoint.com", b"/_forms/"),
+    ("sharepoint.com", b"/_login/"),
+    ("sharepoint.com", b"/_trust/"),
+];
 
 /// Whether `path` is under one of the prefixes `service` keeps for its
 /// own pages ([`RESERVED_PATHS`]): the page, its query included, is the

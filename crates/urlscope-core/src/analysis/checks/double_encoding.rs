@@ -18,14 +18,17 @@ fn is_a_url(layer: &[DecodedByte]) -> bool {
 /// site, carried whole as a return address (GitHub's `return_to=%2Flogin%2Foauth%2Fauthorize%3F...`,
 /// whose own query is encoded once more), or such a path encoded once
 /// more as a whole (PayPal's `redirectUri=%252Fsignin%252F...`): a '/'
-/// and a letter, in either. Not `//`, another site's reference, nor a dot
-/// segment or an escape after the '/', which filters are bypassed with
-/// (`%252F%252Fevil.example`, `%252F..%252F`).
+/// and a letter, a digit, '_' or '~' (SharePoint's
+/// `ReturnUrl=%2f_layouts%2f15%2f...%3fSource%3d%252F`), in either. Not
+/// `//`, another site's reference, nor a dot segment or an escape after
+/// the '/', which filters are bypassed with (`%252F%252Fevil.example`,
+/// `%252F..%252F`).
 fn is_a_same_site_path(layer: &[DecodedByte]) -> bool {
     let head: Vec<u8> = layer.iter().take(4).map(|b| b.value).collect();
+    let starts_name = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'~';
     match head.as_slice() {
-        [b'/', c, ..] => c.is_ascii_alphabetic(),
-        [b'%', b'2', f, c] => (*f == b'F' || *f == b'f') && c.is_ascii_alphabetic(),
+        [b'/', c, ..] => starts_name(*c),
+        [b'%', b'2', f, c] => (*f == b'F' || *f == b'f') && starts_name(*c),
         _ => false,
     }
 }
