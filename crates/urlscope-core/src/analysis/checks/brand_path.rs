@@ -244,7 +244,10 @@ pub(crate) fn brand_path_warnings(
         // shows or imitates a brand itself.
         let found = match brand_route(input, parts, own, own_brand, out) {
             Some(route) => Some((Case::BrandRoute, route)),
-            None if host.is_some_and(HostReading::on_listed_service) || host_shows_brand(out) => {
+            None if host.is_some_and(HostReading::on_listed_service)
+                || host_shows_brand(out)
+                || host.is_some_and(|h| is_institution_help(h, parts.path.of(input))) =>
+            {
                 None
             }
             None => brand_page(input, parts, own, own_brand)
@@ -313,6 +316,80 @@ pub(crate) fn brand_path_warnings(
             quote_str(own),
         ),
     ));
+}
+
+/// The first labels an institution names its IT or help site with
+/// (`it.emory.edu`, `uit.stanford.edu`, `itconnect.uw.edu`).
+const HELP_LABELS: &[&str] = &[
+    "it",
+    "its",
+    "uit",
+    "oit",
+    "ist",
+    "itconnect",
+    "ithelp",
+    "itservices",
+    "help",
+    "helpdesk",
+    "servicedesk",
+    "support",
+    "kb",
+    "tech",
+    "technology",
+    "computing",
+    "ict",
+];
+
+/// The folders an institution's pages about the services it runs sit
+/// under (`/services/google-workspace/`, `/computing/.../microsoft-365/`,
+/// `/tech/`).
+const HELP_FOLDERS: &[&str] = &[
+    "service",
+    "services",
+    "software",
+    "technology",
+    "tech",
+    "computing",
+    "collaboration",
+    "email",
+    "help",
+    "support",
+    "kb",
+    "faq",
+    "guides",
+    "howto",
+    "how-to",
+    "tutorials",
+    "it",
+    "its",
+    "it-services",
+    "information-services",
+    "information-technology",
+];
+
+/// Whether the host is an educational institution's site about the
+/// services it runs: its registrable domain under a suffix only such
+/// institutions register in (`edu`, `ac.uk`, `edu.au`), and its first
+/// label an IT or help site's ([`HELP_LABELS`]: `uit.stanford.edu`) or a
+/// folder of `path` one of the services' ([`HELP_FOLDERS`]:
+/// `/service/office365/login`). A university's page on signing in to
+/// Microsoft 365 names the brand and the sign-in as a kit does; no one
+/// else registers there.
+fn is_institution_help(host: &HostReading, path: &[u8]) -> bool {
+    let Some(registrable) = host.registrable.as_deref() else {
+        return false;
+    };
+    let suffix = crate::names::public_suffix(registrable).unwrap_or_default();
+    let educational = suffix == "edu" || suffix.starts_with("edu.") || suffix.starts_with("ac.");
+    if !educational {
+        return false;
+    }
+    let name = host.decoded.strip_prefix("www.").unwrap_or(&host.decoded);
+    let first = name.split('.').next().unwrap_or_default();
+    HELP_LABELS.iter().any(|l| l.eq_ignore_ascii_case(first))
+        || path
+            .split(|&b| b == b'/')
+            .any(|folder| crate::services::lures::is_one_of(HELP_FOLDERS, folder))
 }
 
 /// The routes of Azure AD B2C's sign-in service after a tenant's name
