@@ -330,6 +330,7 @@ const RULES: &[Row] = &[
     ("open-redirect", "https://victim.example/login?next=//evil.example/", Fires { at: "//evil.example/" }, "a scheme-relative URL to another site"),
     ("open-redirect", "https://victim.example//evil.example/", Fires { at: "//evil.example/" }, "a path that starts '//': a server echoing it as a redirect sends its visitor to evil.example"),
     ("open-redirect", "https://login.szn.cz/?service=email&return_url=https%3A%2F%2Femail.seznam.cz%2F", Misses, "Seznam's sign-in returning its visitor to its webmail on seznam.cz: one owner's two domains"),
+    ("open-redirect", "https://slack-imgs.com/?c=1&o1=ro&url=https%3A%2F%2Fwww.example.org%2Flogo.png", Fires { at: "https%3A%2F%2Fwww.example.org%2Flogo.png" }, "Slack's image proxy fetches the image and shows it under its own name: shown (low), no redirect"),
     ("open-redirect", "https://id.atlassian.com/login?continue=https%3A%2F%2Fmyteam.atlassian.net%2Fwiki%2Fhome", Misses, "Atlassian's sign-in returning its visitor to a team's site on atlassian.net: one owner's two domains"),
     ("open-redirect", "https://about.google/intl/en/?continue=https://accounts.google.com/", Misses, "a site under Google's own top-level domain sending its visitor to another of Google's: one owner"),
     ("open-redirect", "https://victim.example//themes/mini/a.php", Misses, "a doubled slash before a folder, as templates write them: 'themes' names no site"),

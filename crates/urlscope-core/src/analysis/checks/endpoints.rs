@@ -134,6 +134,14 @@ const VIEWER_ENDPOINTS: &[(&str, &str, &str)] = &[
     // Facebook's image proxy, on a host per region
     // (`external.xx.fbcdn.net`, `external.fsin1-1.fna.fbcdn.net`).
     ("external.*.fbcdn.net", "/safe_image.php", "url"),
+    // The image proxies of Slack's link previews and DuckDuckGo's image
+    // results, and the open image cache and resizer wsrv.nl (formerly
+    // images.weserv.nl).
+    ("slack-imgs.com", "/", "url"),
+    ("external-content.duckduckgo.com", "/iu/", "u"),
+    ("proxy.duckduckgo.com", "/iu/", "u"),
+    ("wsrv.nl", "/", "url"),
+    ("images.weserv.nl", "/", "url"),
 ];
 
 /// The [`VIEWER_ENDPOINTS`] key of the URL whose own host is `host`
