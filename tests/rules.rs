@@ -430,6 +430,7 @@ const RULES: &[Row] = &[
     ("brand-in-path", "https://evil.example/contoso.onmicrosoft.com/login.php", Fires { at: "contoso.onmicrosoft.com/login" }, "a tenant's name over a sign-in page that is no B2C route"),
     ("brand-in-path", "http://x.example/smop/Absa%20Online%20-%20PROFILE.htm", Fires { at: "Absa%20Online%20-%20PROFILE.htm" }, "a page saved under a bank's page title"),
     ("brand-in-path", "http://x.example/blog/PayPal%20fees%20explained.html", Misses, "a post about a brand, titled in words"),
+    ("brand-in-path", "https://pkg.go.dev/github.com/AzureAD/microsoft-authentication-library-for-go/apps/public", Fires { at: "github.com" }, "a Go module's import path names its repository's host: shown (low), the repository's name no sign-in"),
     ("brand-in-path", "https://uit.stanford.edu/service/office365/login", Misses, "a university's IT site on signing in to a service it runs, on a suffix only institutions register in"),
     ("brand-in-path", "https://www.ed.ac.uk/information-services/computing/desktop-personal/microsoft-365/sign-in", Misses, "and its pages under the services' folders"),
     ("brand-in-path", "https://www.physics.example.edu/~smith/office365/login", Fires { at: "office365/login" }, "but a brand's folder and a sign-in elsewhere on such a site, where kits are dropped, still fires"),

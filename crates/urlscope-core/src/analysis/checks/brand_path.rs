@@ -233,8 +233,16 @@ pub(crate) fn brand_path_warnings(
     // A sign-in word after the host: in the path, the query or the
     // fragment (the name itself included: `login.microsoftonline.com`).
     let after = Span::new(parts.path.start, parts.trimmed.end.max(parts.path.start));
+    // On an index of code modules, a path names a module by its
+    // repository's host and name (`/github.com/o/auth-library`): its words
+    // are the repository's, no page's.
+    let module_index = host.is_some_and(|h| {
+        let name = h.decoded.strip_prefix("www.").unwrap_or(&h.decoded);
+        MODULE_INDEXES.iter().any(|m| m.eq_ignore_ascii_case(name))
+    });
     let words: Vec<Span> = credential_words(after.of(input))
         .into_iter()
+        .filter(|_| !module_index)
         .map(|(s, e)| Span::new(after.start + s, after.start + e))
         .collect();
     let Some((written, site, span)) = shown else {
@@ -317,6 +325,17 @@ pub(crate) fn brand_path_warnings(
         ),
     ));
 }
+
+/// The sites that index code modules under their import paths, which
+/// start with the host of the module's repository
+/// (`pkg.go.dev/github.com/AzureAD/microsoft-authentication-library-for-go`).
+const MODULE_INDEXES: &[&str] = &[
+    "pkg.go.dev",
+    "godocs.io",
+    "goreportcard.com",
+    "sourcegraph.com",
+    "deps.dev",
+];
 
 /// The first labels an institution names its IT or help site with
 /// (`it.emory.edu`, `uit.stanford.edu`, `itconnect.uw.edu`).
