@@ -508,33 +508,16 @@ pub(crate) fn account_has_lure_word(labels: &[u8], service: &[u8]) -> bool {
 }
 
 /// The sign-in words a shared host's account may misspell and still be
-/// read as (`verfy-acct`, `blockchain-logiin`, `verificati0n`): long
-/// enough that one slip leaves them recognisable, and none a slip away
-/// from an ordinary word of the kind (`banking`, one letter from
-/// `baking`, is left out).
-const MISSPELT_WORDS: &[&str] = &[
-    "login",
-    "signin",
-    "verify",
-    "verification",
-    "validate",
-    "account",
-    "accounts",
-    "password",
-    "secure",
-    "security",
-    "update",
-    "confirm",
-    "unlock",
-    "recover",
-    "recovery",
-    "wallet",
-    "billing",
-    "webmail",
-    "authenticate",
-    "authentication",
-    "credential",
-];
+/// read as (`verfy-acct`, `blockchain-logiin`, `verificati0n`): those of
+/// [`CREDENTIAL_WORDS`] long enough that one slip leaves them
+/// recognisable (five letters or more), but for the one a slip away from
+/// an ordinary word of the kind (`banking`, one letter from `baking`).
+fn misspelt_words() -> impl Iterator<Item = &'static str> {
+    CREDENTIAL_WORDS
+        .iter()
+        .copied()
+        .filter(|w| w.len() >= 5 && w.bytes().all(|b| b.is_ascii_lowercase()) && *w != "banking")
+}
 
 /// A sign-in word misspelt in a shared host's account.
 pub(crate) struct Misspelt {
@@ -546,7 +529,7 @@ pub(crate) struct Misspelt {
     pub(crate) edit: String,
 }
 
-/// A sign-in word of [`MISSPELT_WORDS`] misspelt as a whole word of
+/// A sign-in word of [`misspelt_words`] misspelt as a whole word of
 /// `text` (a run of letters and digits, the digits around it aside) by
 /// the slips phishing names make so that a filter of the words passes
 /// them, each leaving the word plain to a reader: a digit for the letter
@@ -568,7 +551,7 @@ pub(crate) fn misspelt_credential_word(text: &[u8]) -> Option<Misspelt> {
             return None;
         }
         let lower = String::from_utf8_lossy(word).to_ascii_lowercase();
-        MISSPELT_WORDS.iter().find_map(|&meant| {
+        misspelt_words().find_map(|meant| {
             let (family, edit, (s, _)) = crate::sites::one_edit(&lower, meant)?;
             let slip = match family {
                 "homoglyph" => word.get(s).is_some_and(u8::is_ascii_digit),
