@@ -88,6 +88,18 @@ fn glued_word(token: &[u8]) -> Option<(usize, usize)> {
     })
 }
 
+/// The byte range of `token` within the digits written around it
+/// (`paypallogin` of `2018paypallogin2019`); empty when it is all digits.
+fn within_digits(token: &[u8]) -> (usize, usize) {
+    let from = token.iter().take_while(|b| b.is_ascii_digit()).count();
+    let digits_after = token
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    (from, (token.len() - digits_after).max(from))
+}
+
 /// Word pairs written as two tokens (`sign-in`, `log_in`).
 const SPLIT_WORDS: &[(&str, &str)] =
     &[("sign", "in"), ("log", "in"), ("sign", "on"), ("log", "on")];
@@ -215,15 +227,9 @@ fn sign_in_words(text: &[u8], mut each: impl FnMut((usize, usize)) -> bool) {
             // A glued word on its own bytes (`logon` of `onedrivelogon`),
             // a number written around the letters aside
             // (`paypallogin2019`).
-            let from = token.iter().take_while(|b| b.is_ascii_digit()).count();
-            let to = token.len()
-                - token
-                    .iter()
-                    .rev()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
+            let (from, to) = within_digits(token);
             token
-                .get(from..to.max(from))
+                .get(from..to)
                 .and_then(glued_word)
                 .map(|(s, e)| (start + from + s, start + from + e))
         } else {
@@ -539,14 +545,8 @@ pub(crate) struct Misspelt {
 /// (`logic`, `filling`), and are not read.
 pub(crate) fn misspelt_credential_word(text: &[u8]) -> Option<Misspelt> {
     pieces(text, |b| !b.is_ascii_alphanumeric()).find_map(|(start, piece)| {
-        let from = piece.iter().take_while(|b| b.is_ascii_digit()).count();
-        let to = piece.len()
-            - piece
-                .iter()
-                .rev()
-                .take_while(|b| b.is_ascii_digit())
-                .count();
-        let word = piece.get(from..to.max(from))?;
+        let (from, to) = within_digits(piece);
+        let word = piece.get(from..to)?;
         if !(5..=16).contains(&word.len()) {
             return None;
         }
