@@ -282,6 +282,7 @@ const RULES: &[Row] = &[
     ("lookalike-domain", "https://ebey.com/", Misses, "four-letter names have too many innocent neighbours"),
     ("lookalike-domain", "https://www.finance.com/", Misses, "a common word one edit from a brand's name ('binance') is no misspelling"),
     ("lookalike-domain", "https://paypa1.net/signin", Fires { at: "1.net/signin" }, "an edit of PayPal's name under another suffix, beside the sign-in word (medium; low without it)"),
+    ("brand-in-host", "https://www.paypal-status.com/product/production", Misses, "PayPal's own status site, one of its domains"),
     ("brand-in-host", "http://secure.runescape.com-rgb.top/", Fires { at: "secure.runescape.com" }, "a brand's domain glued by a hyphen to the registrable domain's own name (com-rgb.top)"),
     ("brand-in-host", "https://www.google.com/url?q=https://urldefense.proofpoint.com/v2/url?u%3Dhttps-3A__www.paypal.com.secure-2Dlogin.example.net_signin%26d%3DDw&sa=D", Fires { at: "paypal.com.secure" }, "Google's redirector around Proofpoint v2: on the bytes of its host, which Proofpoint writes as they are"),
     ("brand-in-host", "https://www.paypal.com.secure-login.example.net/", Fires { at: "paypal.com.secure" }, "PayPal's domain ahead of example.net, and the sign-in word beside it"),
