@@ -238,7 +238,7 @@ pub(crate) fn brand_path_warnings(
     // are the repository's, no page's.
     let module_index = host.is_some_and(|h| {
         let name = h.decoded.strip_prefix("www.").unwrap_or(&h.decoded);
-        MODULE_INDEXES.iter().any(|m| m.eq_ignore_ascii_case(name))
+        crate::services::lures::is_one_of(MODULE_INDEXES, name.as_bytes())
     });
     let words: Vec<Span> = credential_words(after.of(input))
         .into_iter()
@@ -405,7 +405,7 @@ fn is_institution_help(host: &HostReading, path: &[u8]) -> bool {
     }
     let name = host.decoded.strip_prefix("www.").unwrap_or(&host.decoded);
     let first = name.split('.').next().unwrap_or_default();
-    HELP_LABELS.iter().any(|l| l.eq_ignore_ascii_case(first))
+    crate::services::lures::is_one_of(HELP_LABELS, first.as_bytes())
         || path
             .split(|&b| b == b'/')
             .any(|folder| crate::services::lures::is_one_of(HELP_FOLDERS, folder))
